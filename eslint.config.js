@@ -1,0 +1,77 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Code may only depend "downwards": shared ← clinical ← server, and shared ← web. */
+const layerRules = (forbidden, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through src/server/config.ts (loadConfig), not process.env.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: layerRules(
+      ['**/server/**', '**/web/**', '**/clinical/**', 'node:*'],
+      'src/shared is pure: no I/O, no server or web code.',
+    ),
+  },
+  {
+    files: ['src/clinical/**'],
+    rules: layerRules(
+      ['**/server/**', '**/web/**'],
+      'src/clinical must not depend on the server or the web app.',
+    ),
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...layerRules(
+        ['**/server/**', '**/clinical/**', 'node:*'],
+        'The web app talks to the server only over HTTP.',
+      ),
+    },
+  },
+  {
+    // Configuration entry points and test tooling legitimately read the environment.
+    files: [
+      'src/server/config.ts',
+      'src/server/testing/**',
+      'vite.config.ts',
+      'scripts/**',
+      '**/*.test.ts',
+    ],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
