@@ -1,0 +1,274 @@
+import { z } from 'zod';
+
+/** The seven steps of the SOAP record, in the order the doctor walks through them (spec §4). */
+export const RECORD_STEPS = [
+  'patient-info',
+  'symptoms',
+  'physical-exam',
+  'assessment',
+  'prescriptions',
+  'plan',
+  'print-summary',
+] as const;
+export type RecordStep = (typeof RECORD_STEPS)[number];
+
+export const RECORD_STATUSES = ['em_andamento', 'finalizado'] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+export const GENDERS = ['masculino', 'feminino', 'outro'] as const;
+export const INTENSITIES = ['leve', 'moderada', 'intensa'] as const;
+export const EXAM_TYPES = ['laboratorial', 'imagem', 'funcional', 'outro'] as const;
+export const EXAM_PRIORITIES = ['rotina', 'urgente', 'eletivo'] as const;
+export const MEDICATION_PRIORITIES = ['normal', 'urgente'] as const;
+
+/** Ids the server assigns; `record-` ids are local records not yet saved on the server. */
+export const SERVER_RECORD_ID_PREFIX = 'medical-record-';
+export const LOCAL_RECORD_ID_PREFIX = 'record-';
+
+/** Caps that keep one record bounded: a record is typed by a person, not pasted from a book. */
+export const RECORD_LIMITS = {
+  shortText: 200,
+  mediumText: 2_000,
+  longText: 20_000,
+  listItems: 100,
+  prescriptionItems: 50,
+} as const;
+
+const shortText = z.string().trim().max(RECORD_LIMITS.shortText);
+const mediumText = z.string().max(RECORD_LIMITS.mediumText);
+const longText = z.string().max(RECORD_LIMITS.longText);
+const textList = z.array(shortText).max(RECORD_LIMITS.listItems);
+const measurement = (min: number, max: number) => z.number().min(min).max(max);
+
+export const patientInfoSchema = z.strictObject({
+  name: shortText.optional(),
+  age: z.number().int().min(0).max(150).optional(),
+  gender: z.enum(GENDERS).optional(),
+  allergies: textList.optional(),
+  medications: textList.optional(),
+  chronicConditions: textList.optional(),
+  contact: shortText.optional(),
+});
+
+export const symptomsSchema = z.strictObject({
+  chiefComplaint: mediumText.optional(),
+  currentSymptoms: textList.optional(),
+  duration: shortText.optional(),
+  intensity: z.enum(INTENSITIES).optional(),
+  additionalInfo: longText.optional(),
+});
+
+export const vitalSignsSchema = z.strictObject({
+  bloodPressure: z.string().trim().max(20).optional(),
+  heartRate: measurement(0, 400).optional(),
+  respiratoryRate: measurement(0, 200).optional(),
+  temperature: measurement(20, 46).optional(),
+  oxygenSaturation: measurement(0, 100).optional(),
+  height: measurement(0, 300).optional(),
+  weight: measurement(0, 700).optional(),
+  bmi: measurement(0, 300).optional(),
+});
+
+export const physicalExamSchema = z.strictObject({
+  vitalSigns: vitalSignsSchema.optional(),
+  generalAppearance: longText.optional(),
+  head: mediumText.optional(),
+  neck: mediumText.optional(),
+  chest: mediumText.optional(),
+  heart: mediumText.optional(),
+  abdomen: mediumText.optional(),
+  extremities: mediumText.optional(),
+  neurological: mediumText.optional(),
+  skin: mediumText.optional(),
+  additionalFindings: longText.optional(),
+});
+
+export const medicationSchema = z.strictObject({
+  id: shortText.optional(),
+  name: shortText.min(1),
+  dosage: shortText.optional(),
+  frequency: shortText.optional(),
+  duration: shortText.optional(),
+  instructions: mediumText.optional(),
+  explanation: mediumText.optional(),
+  quantity: shortText.optional(),
+  genericAllowed: z.boolean().optional(),
+  priority: z.enum(MEDICATION_PRIORITIES).optional(),
+});
+
+export const examSchema = z.strictObject({
+  id: shortText.optional(),
+  name: shortText.min(1),
+  type: z.enum(EXAM_TYPES).optional(),
+  priority: z.enum(EXAM_PRIORITIES).optional(),
+  justification: mediumText.optional(),
+  explanation: mediumText.optional(),
+});
+
+export const recordPrescriptionsSchema = z.strictObject({
+  medications: z.array(medicationSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
+  exams: z.array(examSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
+  additionalNotes: longText.optional(),
+});
+
+export const recordStepStateSchema = z.strictObject({
+  type: z.enum(RECORD_STEPS),
+  completed: z.boolean(),
+});
+
+const stepStatesSchema = z
+  .array(recordStepStateSchema)
+  .max(RECORD_STEPS.length)
+  .refine((steps) => new Set(steps.map((s) => s.type)).size === steps.length, {
+    message: 'cada etapa pode aparecer só uma vez',
+  });
+
+const feedbackText = z.union([mediumText, z.array(mediumText).max(RECORD_LIMITS.listItems)]);
+
+export const consultationFeedbackSchema = z.strictObject({
+  mainSymptoms: feedbackText.optional(),
+  relevantFindings: feedbackText.optional(),
+  clinicalDiscussion: feedbackText.optional(),
+  conductGuidance: feedbackText.optional(),
+  humanAspects: feedbackText.optional(),
+  doctorFeedback: feedbackText.optional(),
+  generatedAt: z.iso.datetime({ offset: true }).optional(),
+});
+
+export type PatientInfo = z.infer<typeof patientInfoSchema>;
+export type Symptoms = z.infer<typeof symptomsSchema>;
+export type VitalSigns = z.infer<typeof vitalSignsSchema>;
+export type PhysicalExam = z.infer<typeof physicalExamSchema>;
+export type Medication = z.infer<typeof medicationSchema>;
+export type Exam = z.infer<typeof examSchema>;
+export type RecordPrescriptions = z.infer<typeof recordPrescriptionsSchema>;
+export type RecordStepState = z.infer<typeof recordStepStateSchema>;
+export type ConsultationFeedback = z.infer<typeof consultationFeedbackSchema>;
+
+/** The free-form parts of a record, each of which may be unset. */
+export const RECORD_PARTS = [
+  'patientInfo',
+  'symptoms',
+  'physicalExam',
+  'assessment',
+  'prescriptions',
+  'plan',
+  'consultationFeedback',
+] as const;
+export type RecordPart = (typeof RECORD_PARTS)[number];
+
+/**
+ * The parts of a record a doctor writes. Every one may be absent (unset) while the record
+ * is being built; `null` in a write means "unset this part".
+ */
+const writableRecordShape = {
+  patientInfo: patientInfoSchema.nullable().optional(),
+  symptoms: symptomsSchema.nullable().optional(),
+  physicalExam: physicalExamSchema.nullable().optional(),
+  assessment: longText.nullable().optional(),
+  prescriptions: recordPrescriptionsSchema.nullable().optional(),
+  plan: longText.nullable().optional(),
+  currentStep: z.enum(RECORD_STEPS).nullable().optional(),
+  status: z.enum(RECORD_STATUSES).nullable().optional(),
+  steps: stepStatesSchema.nullable().optional(),
+  consultationFeedback: consultationFeedbackSchema.nullable().optional(),
+};
+
+/** A `userId` may be sent (the spec's client does), but only the session decides the owner. */
+const ownerField = { userId: z.string().max(RECORD_LIMITS.shortText).optional() };
+
+/**
+ * Removes `null` properties below the top level: the spec's client sends `null` for a field it
+ * means to leave unset, and inside a part that is the same as leaving the field out. Top-level
+ * `null`s stay, because there they mean "unset this whole part" in an update.
+ */
+function dropNestedNulls(input: unknown): unknown {
+  if (!isPlainObject(input)) return input;
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [key, withoutNullProperties(value)]),
+  );
+}
+
+function withoutNullProperties(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNullProperties);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, inner]) => inner !== null)
+      .map(([key, inner]) => [key, withoutNullProperties(inner)]),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Body of `POST /api/medical-records`. */
+export const recordCreateSchema = z.preprocess(
+  dropNestedNulls,
+  z.strictObject({ ...writableRecordShape, ...ownerField }),
+);
+
+/** Body of `PUT /api/medical-records/:id`: any subset of the writable parts. */
+export const recordUpdateSchema = z.preprocess(
+  dropNestedNulls,
+  z.strictObject({
+    ...writableRecordShape,
+    ...ownerField,
+    id: z.string().max(RECORD_LIMITS.shortText).optional(),
+  }),
+);
+
+export type RecordCreateInput = z.infer<typeof recordCreateSchema>;
+export type RecordUpdateInput = z.infer<typeof recordUpdateSchema>;
+
+/** The writable parts of a record, as stored (unset parts are absent). */
+export type RecordContent = {
+  [K in keyof typeof writableRecordShape]?: Exclude<
+    z.infer<(typeof writableRecordShape)[K]>,
+    null | undefined
+  >;
+};
+
+/** A record as the API answers it. Dates are ISO 8601 strings. */
+export interface MedicalRecord extends RecordContent {
+  id: string;
+  userId: string;
+  status: RecordStatus;
+  currentStep: RecordStep;
+  steps: RecordStepState[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const RECORD_LIST_MAX_LIMIT = 100;
+export const RECORD_LIST_DEFAULT_LIMIT = 20;
+
+/** Query of `GET /api/medical-records`. */
+export const recordListQuerySchema = z.strictObject({
+  status: z.enum(RECORD_STATUSES).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(RECORD_LIST_MAX_LIMIT)
+    .default(RECORD_LIST_DEFAULT_LIMIT),
+  lastEvaluatedKey: z.string().min(1).max(500).optional(),
+  userId: z.string().max(RECORD_LIMITS.shortText).optional(),
+});
+
+export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
+
+/** The step list of a new record: every step present and none completed yet. */
+export function createInitialSteps(): RecordStepState[] {
+  return RECORD_STEPS.map((type) => ({ type, completed: false }));
+}
+
+/**
+ * Whether a record may move from one status to another. A finalised record stays finalised:
+ * the spec only goes em_andamento → finalizado.
+ */
+export function canChangeStatus(from: RecordStatus, to: RecordStatus): boolean {
+  return from === to || (from === 'em_andamento' && to === 'finalizado');
+}

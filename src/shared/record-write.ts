@@ -1,0 +1,75 @@
+import {
+  RECORD_PARTS,
+  RECORD_STEPS,
+  canChangeStatus,
+  type RecordContent,
+  type RecordCreateInput,
+  type RecordStatus,
+  type RecordStep,
+  type RecordStepState,
+  type RecordUpdateInput,
+} from './medical-record';
+
+/** The content a record holds once every required part has a value. */
+export type StoredRecordContent = RecordContent & {
+  status: RecordStatus;
+  currentStep: RecordStep;
+  steps: RecordStepState[];
+};
+
+export type RecordWriteResult =
+  { ok: true; content: StoredRecordContent } | { ok: false; error: string };
+
+/** All seven steps in order, keeping the completion the caller gave for any of them. */
+export function normalizeSteps(steps: readonly RecordStepState[] | undefined): RecordStepState[] {
+  const completed = new Map(steps?.map((step) => [step.type, step.completed]));
+  return RECORD_STEPS.map((type) => ({ type, completed: completed.get(type) ?? false }));
+}
+
+/** A new record: starts at patient-info, em_andamento, with no step completed (spec §4). */
+export function buildNewRecordContent(input: RecordCreateInput): StoredRecordContent {
+  let content: StoredRecordContent = {
+    status: 'em_andamento',
+    currentStep: input.currentStep ?? 'patient-info',
+    steps: normalizeSteps(input.steps ?? undefined),
+  };
+  for (const part of RECORD_PARTS) {
+    const value = input[part];
+    if (value !== null && value !== undefined) content = { ...content, [part]: value };
+  }
+  return input.status === 'finalizado' ? finalize(content) : content;
+}
+
+/**
+ * Applies a partial update to a stored record: each given part replaces the stored one, `null`
+ * unsets it (leaves it undefined) (required parts fall back to their initial value), absent parts stay as they are.
+ * Finalising also completes the print-summary step; a finalised record cannot be reopened.
+ */
+export function applyRecordUpdate(
+  current: StoredRecordContent,
+  update: RecordUpdateInput,
+): RecordWriteResult {
+  const { status, currentStep, steps } = update;
+  if (status && !canChangeStatus(current.status, status)) {
+    return { ok: false, error: 'Um prontuário finalizado não pode voltar a ficar em andamento' };
+  }
+  let next: StoredRecordContent = { ...current };
+  for (const part of RECORD_PARTS) {
+    const value = update[part];
+    if (value !== undefined) next = { ...next, [part]: value ?? undefined };
+  }
+  if (currentStep !== undefined) next.currentStep = currentStep ?? 'patient-info';
+  if (steps !== undefined) next.steps = normalizeSteps(steps ?? undefined);
+  const finalising = status === 'finalizado' && current.status !== 'finalizado';
+  return { ok: true, content: finalising ? finalize(next) : next };
+}
+
+function finalize(content: StoredRecordContent): StoredRecordContent {
+  return {
+    ...content,
+    status: 'finalizado',
+    steps: content.steps.map((step) =>
+      step.type === 'print-summary' ? { ...step, completed: true } : step,
+    ),
+  };
+}

@@ -1,0 +1,76 @@
+import type {
+  MedicalRecord,
+  RecordCreateInput,
+  RecordStatus,
+  RecordUpdateInput,
+} from './medical-record';
+
+/** A failed API call: the server's Portuguese message, the HTTP status, and on 409 the current record. */
+export interface ApiFailure {
+  success: false;
+  status: number;
+  error: string;
+  record?: MedicalRecord;
+}
+
+export type ApiResult<T> = ({ success: true; status: number } & T) | ApiFailure;
+
+/** Sends one request to the API; the caller decides about base URL, cookies and headers. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+export interface RecordListPage {
+  records: MedicalRecord[];
+  lastEvaluatedKey?: string;
+}
+
+/**
+ * The typed client of `/api/medical-records`, used by the web app and the tests alike.
+ * @param transport - e.g. `(path, init) => fetch(path, { ...init, credentials: 'same-origin' })`
+ */
+export function createRecordsClient(transport: ApiTransport) {
+  async function call<T>(path: string, init: RequestInit): Promise<ApiResult<T>> {
+    const response = await transport(path, init);
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (response.ok && body.success === true) {
+      return { ...(body as T), success: true, status: response.status };
+    }
+    return {
+      success: false,
+      status: response.status,
+      error: typeof body.error === 'string' ? body.error : `HTTP error! status: ${response.status}`,
+      ...(body.record ? { record: body.record as MedicalRecord } : {}),
+    };
+  }
+  const json = (method: string, body: unknown, headers: Record<string, string> = {}) => ({
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const recordPath = (id: string) => `/api/medical-records/${encodeURIComponent(id)}`;
+
+  return {
+    create: (input: RecordCreateInput) =>
+      call<{ recordId: string; record: MedicalRecord }>(
+        '/api/medical-records',
+        json('POST', input),
+      ),
+    get: (id: string) => call<{ record: MedicalRecord }>(recordPath(id), { method: 'GET' }),
+    /** @param ifMatch - the version last seen; a newer one on the server answers 409 */
+    update: (id: string, input: RecordUpdateInput, ifMatch?: number) =>
+      call<{ record: MedicalRecord }>(
+        recordPath(id),
+        json('PUT', input, ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
+      ),
+    remove: (id: string) => call<object>(recordPath(id), { method: 'DELETE' }),
+    list: (query: { status?: RecordStatus; limit?: number; lastEvaluatedKey?: string } = {}) => {
+      const params = new URLSearchParams();
+      if (query.status) params.set('status', query.status);
+      if (query.limit !== undefined) params.set('limit', String(query.limit));
+      if (query.lastEvaluatedKey) params.set('lastEvaluatedKey', query.lastEvaluatedKey);
+      const search = params.size ? `?${params}` : '';
+      return call<RecordListPage>(`/api/medical-records${search}`, { method: 'GET' });
+    },
+  };
+}
+
+export type RecordsClient = ReturnType<typeof createRecordsClient>;

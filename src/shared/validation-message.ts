@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+
+/** Portuguese names of the fields a doctor fills, for error messages a person can act on. */
+const FIELD_LABELS: Record<string, string> = {
+  patientInfo: 'Dados do paciente',
+  name: 'Nome',
+  age: 'Idade',
+  gender: 'Sexo',
+  allergies: 'Alergias',
+  medications: 'Medicamentos',
+  chronicConditions: 'Condições crônicas',
+  contact: 'Contato',
+  symptoms: 'Sintomas',
+  chiefComplaint: 'Queixa principal',
+  currentSymptoms: 'Sintomas atuais',
+  duration: 'Duração',
+  intensity: 'Intensidade',
+  additionalInfo: 'Informações adicionais',
+  physicalExam: 'Exame físico',
+  vitalSigns: 'Sinais vitais',
+  bloodPressure: 'Pressão arterial',
+  heartRate: 'Frequência cardíaca',
+  respiratoryRate: 'Frequência respiratória',
+  temperature: 'Temperatura',
+  oxygenSaturation: 'Saturação de oxigênio',
+  height: 'Altura',
+  weight: 'Peso',
+  bmi: 'IMC',
+  generalAppearance: 'Exame físico',
+  assessment: 'Avaliação',
+  prescriptions: 'Prescrições',
+  exams: 'Exames',
+  additionalNotes: 'Observações adicionais',
+  plan: 'Plano',
+  currentStep: 'Etapa atual',
+  status: 'Status',
+  steps: 'Etapas',
+  consultationFeedback: 'Feedback da consulta',
+  dosage: 'Dosagem',
+  frequency: 'Frequência',
+  instructions: 'Instruções',
+  type: 'Tipo',
+  priority: 'Prioridade',
+  justification: 'Justificativa',
+  limit: 'Limite',
+  lastEvaluatedKey: 'Chave de paginação',
+  email: 'E-mail',
+  password: 'Senha',
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'texto',
+  number: 'número',
+  int: 'número inteiro',
+  boolean: 'verdadeiro ou falso',
+  array: 'lista',
+  object: 'objeto',
+};
+
+/** Where in the input the problem is, named for a person: "Idade (patientInfo.age)". */
+function describePath(path: readonly PropertyKey[]): string {
+  const keys = path.filter((part): part is string => typeof part === 'string');
+  const label = FIELD_LABELS[keys[keys.length - 1] ?? ''];
+  const dotted = path.map(String).join('.');
+  if (label) return `${label} (${dotted})`;
+  return dotted ? `Campo ${dotted}` : 'Dados enviados';
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'é obrigatório';
+      return `deve ser ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `deve ter no máximo ${issue.maximum} caracteres`;
+      if (issue.origin === 'array') return `deve ter no máximo ${issue.maximum} itens`;
+      return `deve ser no máximo ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string') {
+        return issue.minimum === 1
+          ? 'não pode ficar vazio'
+          : `deve ter ao menos ${issue.minimum} caracteres`;
+      }
+      if (issue.origin === 'array') return `deve ter ao menos ${issue.minimum} itens`;
+      return `deve ser no mínimo ${issue.minimum}`;
+    case 'invalid_value':
+      return `valor inválido; use um destes: ${issue.values.map(String).join(', ')}`;
+    case 'unrecognized_keys':
+      return `campo não reconhecido: ${issue.keys.join(', ')}`;
+    case 'invalid_format':
+      return issue.format === 'email' ? 'e-mail inválido' : 'formato inválido';
+    default:
+      return issue.message;
+  }
+}
+
+/**
+ * One Portuguese sentence for the first problem in a failed validation, e.g.
+ * "Idade (patientInfo.age): deve ser no máximo 150".
+ */
+export function formatValidationError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Dados inválidos';
+  return `${describePath(issue.path)}: ${describeIssue(issue)}`;
+}
