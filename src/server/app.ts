@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
+import { createSessionVerifier } from './auth/session-verifier';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { healthRoutes } from './health/routes';
+import type { AppEnv } from './http/app-env';
+import { errorResponse, notFound } from './http/errors';
+import { requestLog } from './http/request-log';
+import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/security';
+import type { Logger } from './logger';
+import { medicalRecordRoutes } from './medical-records/routes';
+import { webAppRoutes } from './web-app';
+
+export interface AppDependencies {
+  config: Config;
+  database: Database;
+  auth: Auth;
+  /** The session-signing secret Better Auth was created with. */
+  authSecret: string;
+  logger: Logger;
+  /** The built web app to serve; tests of the API alone may point it anywhere. */
+  webDistDir?: string;
+}
+
+/** The whole HTTP surface: the JSON API under `/api` and the web app everywhere else. */
+export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(deps.logger));
+  app.use('*', baseResponseHeaders());
+  app.use('/api/*', sameOriginWrites());
+  app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
+
+  const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
+  app.route('/api/auth', authRoutes(deps.auth, sessions));
+  app.route('/api/health', healthRoutes(deps));
+  app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
+  app.all('/api/*', () => {
+    throw notFound('Rota não encontrada.');
+  });
+  app.route('/', webAppRoutes(deps.webDistDir));
+
+  app.onError((error, c) => errorResponse(c, error, c.get('log')));
+  return app;
+}

@@ -1,0 +1,75 @@
+import { Hono, type Context } from 'hono';
+import type { z } from 'zod';
+import {
+  ACCOUNT_ERRORS,
+  GENERIC_ACCOUNT_ERROR,
+  signInSchema,
+  signUpSchema,
+} from '../../shared/account';
+import type { AppEnv } from '../http/app-env';
+import { HttpError } from '../http/errors';
+import { readJson } from '../http/json-body';
+import type { Auth } from './auth';
+import type { SessionVerifier } from './session-verifier';
+
+const MAX_ACCOUNT_BODY_BYTES = 16 * 1024;
+
+/**
+ * Better Auth under `/api/auth`. Sign-up and sign-in bodies are first checked with the same zod
+ * schemas the forms use, and every error answer carries a Portuguese message: the API's
+ * `{ success: false, error }` plus Better Auth's own `code` and `message` for its client.
+ */
+export function authRoutes(auth: Auth, sessions: SessionVerifier): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/sign-up/email', (c) => forwardValidated(c, auth, signUpSchema));
+  routes.post('/sign-in/email', (c) => forwardValidated(c, auth, signInSchema));
+  routes.all('/*', async (c) => {
+    // Sign-out, revocations, password or account changes: stop trusting cached sessions now.
+    if (c.req.method === 'POST') sessions.forgetSessionsOf(c.req.header('cookie'));
+    return inPortuguese(await auth.handler(c.req.raw));
+  });
+  return routes;
+}
+
+async function forwardValidated(c: Context<AppEnv>, auth: Auth, schema: z.ZodType) {
+  let json: unknown;
+  try {
+    json = await readJson(c, MAX_ACCOUNT_BODY_BYTES);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return accountError(error.status, 'VALIDATION_ERROR', error.message, new Headers());
+  }
+  // The account schemas carry the exact sentence each form field shows.
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? GENERIC_ACCOUNT_ERROR;
+    return accountError(400, 'VALIDATION_ERROR', message, new Headers());
+  }
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-length');
+  const request = new Request(c.req.raw.url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(parsed.data),
+  });
+  return inPortuguese(await auth.handler(request));
+}
+
+async function inPortuguese(response: Response): Promise<Response> {
+  if (response.status < 400) return response;
+  const body = (await response.json().catch(() => ({}))) as { code?: unknown };
+  const code =
+    typeof body.code === 'string' ? body.code : response.status === 429 ? 'TOO_MANY_REQUESTS' : '';
+  const message = ACCOUNT_ERRORS[code]?.message ?? GENERIC_ACCOUNT_ERROR;
+  return accountError(response.status, code || 'UNKNOWN', message, response.headers);
+}
+
+function accountError(status: number, code: string, message: string, original: Headers) {
+  const headers = new Headers(original);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify({ success: false, error: message, code, message }), {
+    status,
+    headers,
+  });
+}

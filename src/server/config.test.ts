@@ -1,0 +1,93 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      authSecret: undefined,
+      ai: undefined,
+      transcription: undefined,
+      cid10Dir: undefined,
+      logLevel: 'info',
+      trustProxy: false,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', AI_BASE_URL: ' ', PORT: '' }).port).toBe(3000);
+  });
+
+  it('derives the reasoning and transcription settings from the chat provider', () => {
+    const config = loadConfig({
+      AI_BASE_URL: 'https://api.groq.com/openai/v1',
+      AI_API_KEY: 'k',
+      AI_CHAT_MODEL: 'llama-3.1-8b-instant',
+    });
+    expect(config.ai).toEqual({
+      baseUrl: 'https://api.groq.com/openai/v1',
+      apiKey: 'k',
+      chatModel: 'llama-3.1-8b-instant',
+      reasoningModel: 'llama-3.1-8b-instant',
+    });
+    expect(config.transcription).toEqual({
+      baseUrl: 'https://api.groq.com/openai/v1',
+      apiKey: 'k',
+      model: 'whisper-1',
+    });
+  });
+
+  it('allows transcription alone, with the offline engine for everything else', () => {
+    const config = loadConfig({ AI_TRANSCRIBE_BASE_URL: 'http://localhost:8000/v1' });
+    expect(config.ai).toBeUndefined();
+    expect(config.transcription?.baseUrl).toBe('http://localhost:8000/v1');
+  });
+
+  it('names every invalid variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        AUTH_SECRET: 'curto',
+        AI_BASE_URL: 'ftp://x',
+        LOG_LEVEL: 'verbose',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems } = error as ConfigError;
+    expect(problems.map((problem) => problem.split(':')[0])).toEqual([
+      'PORT',
+      'DATABASE_URL',
+      'AUTH_SECRET',
+      'AI_BASE_URL',
+      'LOG_LEVEL',
+    ]);
+    expect(problems[0]).toBe('PORT: deve ser um número de porta');
+  });
+
+  it.each(['70000', '-1', '3.5'])('refuses PORT=%s', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigError);
+  });
+});
+
+describe('the server entry point', () => {
+  it('exits with code 1 and a clear message on an invalid value', () => {
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const result = spawnSync(tsx, ['src/server/main.ts'], {
+      env: { ...process.env, PORT: 'porta', DATA_DIR: '/tmp/prontu-config-test' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('Configuração inválida:');
+    expect(result.stderr).toContain('PORT: deve ser um número de porta');
+  });
+});

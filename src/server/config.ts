@@ -1,0 +1,122 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z.string().trim().optional();
+const optionalUrl = z
+  .url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' })
+  .optional();
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'deve ser um número de porta' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(0, { error: 'deve estar entre 0 e 65535' })
+    .max(65535, { error: 'deve estar entre 0 e 65535' })
+    .default(3000),
+  DATA_DIR: optionalText.default('./data'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'deve começar com postgres:// ou postgresql://' })
+    .optional(),
+  AUTH_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalText,
+  AI_CHAT_MODEL: optionalText,
+  AI_REASONING_MODEL: optionalText,
+  AI_TRANSCRIBE_BASE_URL: optionalUrl,
+  AI_TRANSCRIBE_MODEL: optionalText,
+  AI_TRANSCRIBE_API_KEY: optionalText,
+  CID10_DIR: optionalText,
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'use fatal, error, warn, info, debug, trace ou silent',
+    })
+    .default('info'),
+  TRUST_PROXY: z
+    .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+/** A model endpoint the server may call; the key never leaves the server. */
+export interface ModelEndpoint {
+  baseUrl: string;
+  apiKey: string | undefined;
+}
+
+export interface Config {
+  port: number;
+  /** Absolute path of the folder for PGlite files, the generated auth secret and scratch files. */
+  dataDir: string;
+  /** PostgreSQL to use instead of the embedded PGlite. */
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  /** The language model, or undefined for the offline engine. */
+  ai: (ModelEndpoint & { chatModel: string; reasoningModel: string }) | undefined;
+  /** The `/audio/transcriptions` endpoint, or undefined when none is configured. */
+  transcription: (ModelEndpoint & { model: string }) | undefined;
+  cid10Dir: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
+  trustProxy: boolean;
+}
+
+/** The chat model used when a provider is set but no model is named. */
+const DEFAULT_CHAT_MODEL = 'gpt-4o-mini';
+const DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuração inválida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Reads the configuration once from the environment (ARCHITECTURE.md, "Configuration").
+ * @param env - the variables to read, `process.env` in the running server
+ * @throws ConfigError naming every invalid variable
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(withoutEmptyValues(env));
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const vars = parsed.data;
+  const chatModel = vars.AI_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
+  const ai = vars.AI_BASE_URL
+    ? {
+        baseUrl: vars.AI_BASE_URL,
+        apiKey: vars.AI_API_KEY,
+        chatModel,
+        reasoningModel: vars.AI_REASONING_MODEL ?? chatModel,
+      }
+    : undefined;
+  const transcribeBaseUrl = vars.AI_TRANSCRIBE_BASE_URL ?? vars.AI_BASE_URL;
+  const transcription = transcribeBaseUrl
+    ? {
+        baseUrl: transcribeBaseUrl,
+        apiKey: vars.AI_TRANSCRIBE_API_KEY ?? vars.AI_API_KEY,
+        model: vars.AI_TRANSCRIBE_MODEL ?? DEFAULT_TRANSCRIBE_MODEL,
+      }
+    : undefined;
+  return {
+    port: vars.PORT,
+    dataDir: path.resolve(vars.DATA_DIR),
+    databaseUrl: vars.DATABASE_URL,
+    authSecret: vars.AUTH_SECRET,
+    ai,
+    transcription,
+    cid10Dir: vars.CID10_DIR ? path.resolve(vars.CID10_DIR) : undefined,
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+  };
+}
+
+/** Empty variables (`FOO=` in a .env file) mean "not set", not "set to nothing". */
+function withoutEmptyValues(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+}

@@ -1,0 +1,83 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from '../logger';
+import * as schema from './schema';
+
+export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: AppDatabase;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any number: it only has to be the same for every Prontu server sharing the database. */
+const MIGRATION_LOCK_ID = 7_370_001;
+
+/**
+ * Opens the database and brings its schema up to date: PostgreSQL when a URL is given, otherwise
+ * the embedded PGlite under `dataDir`. The same schema and migrations serve both.
+ */
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logger: Logger;
+}): Promise<Database> {
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.logger)
+    : openPglite(path.join(options.dataDir, 'pglite'));
+}
+
+async function openPglite(directory: string): Promise<Database> {
+  await mkdir(directory, { recursive: true });
+  const client = await PGlite.create(directory);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: 'pglite', close: once(() => client.close()) };
+}
+
+async function openPostgres(url: string, logger: Logger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+  // An idle connection the database drops (restart, failover) is replaced on the next query;
+  // without this listener the error would end the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
+  try {
+    const db = drizzlePostgres({ client: pool, schema });
+    await withAdvisoryLock(pool, () =>
+      migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    );
+    return { db, kind: 'postgres', close: once(() => pool.end()) };
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+}
+
+/** Several app servers may start at once against one database; only one migrates at a time. */
+async function withAdvisoryLock(pool: pg.Pool, work: () => Promise<void>): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await work();
+  } finally {
+    await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lockHolder.release();
+  }
+}
+
+/** Closing twice (a failed start, then shutdown) must not throw. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}

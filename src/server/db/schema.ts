@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import {
+  RECORD_STEPS,
+  type ConsultationFeedback,
+  type PatientInfo,
+  type PhysicalExam,
+  type RecordPrescriptions,
+  type RecordStatus,
+  type RecordStep,
+  type RecordStepState,
+  type Symptoms,
+} from '../../shared/medical-record';
+
+/** Millisecond timestamps: JavaScript dates and the paging key round-trip them exactly. */
+const timestampMs = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+// Better Auth's tables (its `user`, `session`, `account`, `verification` and `rateLimit` models).
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: timestampMs('created_at').notNull().defaultNow(),
+  updatedAt: timestampMs('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestampMs('expires_at').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestampMs('created_at').notNull().defaultNow(),
+    updatedAt: timestampMs('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestampMs('access_token_expires_at'),
+    refreshTokenExpiresAt: timestampMs('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestampMs('created_at').notNull().defaultNow(),
+    updatedAt: timestampMs('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('accounts_user_id_idx').on(table.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestampMs('expires_at').notNull(),
+    createdAt: timestampMs('created_at').notNull().defaultNow(),
+    updatedAt: timestampMs('updated_at').notNull().defaultNow(),
+  },
+  (table) => [index('verifications_identifier_idx').on(table.identifier)],
+);
+
+export const rateLimits = pgTable('rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/** The prontuários. Nested parts are JSONB; every query is scoped by `user_id`. */
+export const medicalRecords = pgTable(
+  'medical_records',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientInfo: jsonb('patient_info').$type<PatientInfo>(),
+    symptoms: jsonb('symptoms').$type<Symptoms>(),
+    physicalExam: jsonb('physical_exam').$type<PhysicalExam>(),
+    assessment: text('assessment'),
+    prescriptions: jsonb('prescriptions').$type<RecordPrescriptions>(),
+    plan: text('plan'),
+    currentStep: text('current_step').$type<RecordStep>().notNull(),
+    status: text('status').$type<RecordStatus>().notNull(),
+    steps: jsonb('steps').$type<RecordStepState[]>().notNull(),
+    consultationFeedback: jsonb('consultation_feedback').$type<ConsultationFeedback>(),
+    version: integer('version').notNull().default(1),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (table) => [
+    // The list query: one doctor's records, newest first, keyset on (created_at, id).
+    index('medical_records_user_created_idx').on(table.userId, table.createdAt, table.id),
+    index('medical_records_user_status_created_idx').on(
+      table.userId,
+      table.status,
+      table.createdAt,
+      table.id,
+    ),
+    check('medical_records_status_check', sql`${table.status} in ('em_andamento', 'finalizado')`),
+    check(
+      'medical_records_current_step_check',
+      sql`${table.currentStep} in (${sql.raw(RECORD_STEPS.map((step) => `'${step}'`).join(', '))})`,
+    ),
+    check('medical_records_version_check', sql`${table.version} > 0`),
+  ],
+);
+
+export type MedicalRecordRow = typeof medicalRecords.$inferSelect;

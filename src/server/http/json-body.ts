@@ -1,0 +1,64 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { formatValidationError } from '../../shared/validation-message';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+
+/** Largest JSON body the API accepts: a whole record with long texts fits many times over. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads, parses and validates a JSON request body — the one way routes read a body.
+ * @throws HttpError 415 (not JSON), 413 (over the limit), 400 (malformed or invalid)
+ */
+export async function readJsonBody<T extends z.ZodType>(
+  c: Context,
+  schema: T,
+  maxBytes = MAX_JSON_BODY_BYTES,
+): Promise<z.infer<T>> {
+  return parseOrBadRequest(schema, await readJson(c, maxBytes));
+}
+
+/**
+ * Reads and parses a JSON request body without validating it.
+ * @throws HttpError 415 (not JSON), 413 (over the limit), 400 (malformed)
+ */
+export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(contentType)) {
+    throw unsupportedMediaType('application/json');
+  }
+  const text = await readTextWithin(c.req.raw, maxBytes);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('JSON inválido no corpo da requisição.');
+  }
+}
+
+/** Validates any input (query, params, body) against a schema, answering 400 in Portuguese. */
+export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw badRequest(formatValidationError(result.error));
+  return result.data;
+}
+
+async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
+  const maxLabel = `${Math.round(maxBytes / 1024 / 1024)} MB`;
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw payloadTooLarge(maxLabel);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw payloadTooLarge(maxLabel);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,18 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/**
+ * Structured JSON logs. Patient text never goes into a log line at info level: request logs
+ * carry the method, the route path (never the query string) and the status.
+ */
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    base: { service: 'prontu' },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.apiKey'],
+      censor: '[oculto]',
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import type { MedicalRecord } from '../../shared/medical-record';
+import type { MedicalRecordRow } from '../db/schema';
+
+/** The API shape of a stored record: unset parts left out, dates as ISO strings. */
+export function presentRecord(row: MedicalRecordRow): MedicalRecord {
+  const record: MedicalRecord = {
+    id: row.id,
+    userId: row.userId,
+    status: row.status,
+    currentStep: row.currentStep,
+    steps: row.steps,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  // Field by field rather than a generic loop: this runs for every record of every list page.
+  if (row.patientInfo !== null) record.patientInfo = row.patientInfo;
+  if (row.symptoms !== null) record.symptoms = row.symptoms;
+  if (row.physicalExam !== null) record.physicalExam = row.physicalExam;
+  if (row.assessment !== null) record.assessment = row.assessment;
+  if (row.prescriptions !== null) record.prescriptions = row.prescriptions;
+  if (row.plan !== null) record.plan = row.plan;
+  if (row.consultationFeedback !== null) record.consultationFeedback = row.consultationFeedback;
+  return record;
+}

@@ -1,0 +1,209 @@
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from './testing/server-fixture';
+import { createTestStorage, testDatabaseKind } from './testing/test-storage';
+import { TestBrowser, signUpDoctor, startTestServer } from './testing/test-server';
+
+describe('HTTP surface', () => {
+  const fixture = useTestServer();
+
+  it('reports health with the database kind and the offline AI', async () => {
+    const response = await fetch(`${fixture.server.url}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, db: testDatabaseKind(), ai: 'offline' });
+  });
+
+  it('sends security headers with a CSP that allows only our own origin', async () => {
+    for (const pathname of ['/', '/api/health']) {
+      const response = await fetch(`${fixture.server.url}${pathname}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    }
+  });
+
+  it('gives every request an id, and keeps a sane one the client sent', async () => {
+    const generated = await fetch(`${fixture.server.url}/api/health`);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+    const kept = await fetch(`${fixture.server.url}/api/health`, {
+      headers: { 'x-request-id': 'trace-123' },
+    });
+    expect(kept.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('refuses state-changing requests from another origin and changes nothing', async () => {
+    const doctor = await signUpDoctor(fixture.server.url);
+    const cookie = doctor.browser.pointedAt(fixture.server.url);
+    const forged = (headers: Record<string, string>) =>
+      fetch(`${fixture.server.url}/api/medical-records`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookieHeaderOf(cookie),
+          ...headers,
+        },
+        body: JSON.stringify({ patientInfo: { name: 'Forjado' } }),
+      });
+    const fromEvil = await forged({ origin: 'https://evil.example' });
+    expect(fromEvil.status).toBe(403);
+    expect(await fromEvil.json()).toEqual({
+      success: false,
+      error: 'Origem da requisição não permitida.',
+    });
+    expect((await forged({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const list = await doctor.browser.records.list();
+    expect(list.success && list.records).toHaveLength(0);
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const response = await fetch(`${fixture.server.url}/api/nao-existe`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: 'Rota não encontrada.' });
+  });
+});
+
+/** The Cookie header a browser would send for this tab. */
+function cookieHeaderOf(browser: TestBrowser): string {
+  const header = browser.cookieHeader;
+  if (!header) throw new Error('browser has no cookie');
+  return header;
+}
+
+describe('lifecycle', () => {
+  it('keeps accounts, sessions and records across a restart on the same DATA_DIR', async () => {
+    const storage = await createTestStorage();
+    try {
+      const first = await startTestServer(storage);
+      const doctor = await signUpDoctor(first.url, 'Dra. Persistente');
+      const created = await doctor.browser.records.create({ patientInfo: { name: 'Lúcia' } });
+      await first.close();
+
+      const secret = await stat(path.join(storage.dataDir, 'auth-secret'));
+      expect(secret.mode & 0o777).toBe(0o600);
+
+      const second = await startTestServer(storage);
+      try {
+        const sameTab = doctor.browser.pointedAt(second.url);
+        const read = created.success ? await sameTab.records.get(created.recordId) : undefined;
+        expect(read?.success && read.record.patientInfo).toEqual({ name: 'Lúcia' });
+
+        const newTab = new TestBrowser(second.url);
+        const signIn = await newTab.postJson('/api/auth/sign-in/email', {
+          email: doctor.email,
+          password: doctor.password,
+        });
+        expect(signIn.status).toBe(200);
+        const list = await newTab.records.list();
+        expect(list.success && list.records.map((record) => record.patientInfo?.name)).toEqual([
+          'Lúcia',
+        ]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await storage.cleanup();
+    }
+  });
+
+  it('finishes an in-flight request before shutting down, then closes the database', async () => {
+    const storage = await createTestStorage();
+    try {
+      const server = await startTestServer(storage);
+      const doctor = await signUpDoctor(server.url);
+      const created = await doctor.browser.records.create({ patientInfo: { name: 'Em voo' } });
+      if (!created.success) throw new Error(created.error);
+
+      const request = http.request(`${server.url}/api/medical-records/${created.recordId}`, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/json',
+          origin: server.url,
+          cookie: cookieHeaderOf(doctor.browser),
+        },
+      });
+      const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        request.on('response', (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        });
+        request.on('error', reject);
+      });
+      request.write('{"plan":"Escrito enquanto');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+
+      let closed = false;
+      const closing = server.close().then(() => (closed = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(closed).toBe(false);
+
+      request.end(' o servidor desligava"}');
+      const answer = await answered;
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        record: { plan: 'Escrito enquanto o servidor desligava' },
+      });
+      await closing;
+      await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+
+      const restarted = await startTestServer(storage);
+      try {
+        const read = await doctor.browser.pointedAt(restarted.url).records.get(created.recordId);
+        expect(read.success && read.record.plan).toBe('Escrito enquanto o servidor desligava');
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await storage.cleanup();
+    }
+  });
+
+  it('never sends a stack trace or SQL to the client when the database fails', async () => {
+    const storage = await createTestStorage();
+    try {
+      const server = await startTestServer(storage);
+      const doctor = await signUpDoctor(server.url);
+      await server.database.close();
+
+      const response = await doctor.browser.fetch('/api/medical-records');
+      const text = await response.text();
+      expect(response.status).toBe(500);
+      expect(JSON.parse(text)).toEqual({
+        success: false,
+        error: 'Erro interno do servidor. Tente novamente em alguns instantes.',
+      });
+      expect(text).not.toMatch(/select|from|medical_records|at .*\.ts|pool|pglite/i);
+
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ ok: false });
+      await server.close();
+    } finally {
+      await storage.cleanup();
+    }
+  });
+
+  it('reports the configured model in health', async () => {
+    const storage = await createTestStorage();
+    try {
+      const server = await startTestServer(storage, {
+        AI_BASE_URL: 'http://127.0.0.1:9/v1',
+        AI_API_KEY: 'sk-test-nunca-no-navegador',
+        AI_CHAT_MODEL: 'llama-3.1-8b',
+      });
+      const response = await fetch(`${server.url}/api/health`);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ ok: true, ai: 'llama-3.1-8b' });
+      expect(text).not.toContain('sk-test');
+      await server.close();
+    } finally {
+      await storage.cleanup();
+    }
+  });
+});

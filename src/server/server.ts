@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { createLogger, type Logger } from './logger';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  database: Database;
+  /** The DATA_DIR it runs with. */
+  dataDir: string;
+  logger: Logger;
+  /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the database (migrating it), builds the app and listens on `config.port`. */
+export async function startServer(
+  config: Config,
+  options: { logger?: Logger; webDistDir?: string } = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  await mkdir(config.dataDir, { recursive: true });
+  const database = await openDatabase({ ...config, logger });
+  const secret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir));
+  const auth = createAuth({ db: database.db, secret, logger });
+  const app = createApp({
+    config,
+    database,
+    auth,
+    authSecret: secret,
+    logger,
+    webDistDir: options.webDistDir,
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, port: config.port }, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info(
+    { url, db: database.kind, ai: config.ai?.chatModel ?? 'offline' },
+    'Prontu listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        // Connections that finish their last request during shutdown would otherwise linger
+        // until their keep-alive timeout; close each as soon as it goes idle.
+        const sweep = setInterval(() => {
+          if ('closeIdleConnections' in server) server.closeIdleConnections();
+        }, 50);
+        server.close(() => {
+          clearInterval(sweep);
+          resolve();
+        });
+      });
+      await database.close();
+      logger.info('Prontu stopped');
+    })();
+    return closing;
+  };
+  return { url, port, database, dataDir: config.dataDir, logger, close };
+}
+
+/**
+ * The session-signing secret when AUTH_SECRET is not set: generated on first start and kept in
+ * DATA_DIR (readable by its owner only) so sessions survive restarts.
+ */
+async function loadOrCreateAuthSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'auth-secret');
+  try {
+    const existing = (await readFile(file, 'utf8')).trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

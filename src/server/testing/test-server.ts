@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../config';
+import { startServer, type RunningServer } from '../server';
+import { createRecordsClient, type RecordsClient } from '../../shared/records-client';
+import type { TestStorage } from './test-storage';
+
+/** Starts the real app on a free port over the given storage, logging nothing. */
+export function startTestServer(
+  storage: TestStorage,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningServer> {
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl,
+    LOG_LEVEL: 'silent',
+    ...extraEnv,
+  });
+  return startServer(config);
+}
+
+/**
+ * An HTTP client that behaves like a browser tab of one doctor: it keeps the session cookie and
+ * sends our Origin on every request.
+ */
+export class TestBrowser {
+  private readonly cookies = new Map<string, string>();
+  readonly records: RecordsClient;
+
+  constructor(readonly baseUrl: string) {
+    this.records = createRecordsClient((path, init) => this.fetch(path, init));
+  }
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set('origin', this.baseUrl);
+    if (this.cookies.size) {
+      headers.set(
+        'cookie',
+        [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      );
+    }
+    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers });
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  postJson(path: string, body: unknown): Promise<Response> {
+    return this.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
+  get cookieHeader(): string | undefined {
+    return this.cookies.size
+      ? [...this.cookies].map(([n, v]) => `${n}=${v}`).join('; ')
+      : undefined;
+  }
+
+  /** Carries this tab's session over to another server address (e.g. after a restart). */
+  pointedAt(baseUrl: string): TestBrowser {
+    const other = new TestBrowser(baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+}
+
+export interface TestDoctorAccount {
+  id: string;
+  name: string;
+  email: string;
+  password: string;
+  browser: TestBrowser;
+}
+
+/** Signs a new doctor up through the real accounts API; the returned browser is signed in. */
+export async function signUpDoctor(
+  baseUrl: string,
+  name = 'Dra. Teste',
+): Promise<TestDoctorAccount> {
+  const browser = new TestBrowser(baseUrl);
+  const email = `medico-${randomUUID()}@prontu.test`;
+  const password = 'senha-segura-123';
+  const response = await browser.postJson('/api/auth/sign-up/email', { name, email, password });
+  if (response.status !== 200) {
+    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  }
+  const body = (await response.json()) as { user: { id: string } };
+  return { id: body.user.id, name, email, password, browser };
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { DatabaseKind } from '../db/database';
+
+/** Where the server suites find a PostgreSQL that lets them create databases (`.ci/run` sets it up). */
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://prontu:prontu@127.0.0.1:5432/prontu_test';
+
+/** The database this run of the server suites is for (set per Vitest project). */
+export function testDatabaseKind(): DatabaseKind {
+  const kind = process.env.PRONTU_TEST_DB;
+  if (kind !== 'pglite' && kind !== 'postgres') {
+    throw new Error('PRONTU_TEST_DB must be pglite or postgres (set by vitest.config.ts)');
+  }
+  return kind;
+}
+
+export interface TestStorage {
+  kind: DatabaseKind;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Removes the data folder and drops the PostgreSQL database. */
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh, empty place to keep data: a temporary DATA_DIR, plus on PostgreSQL a new database of
+ * its own. A missing PostgreSQL fails the suite; it is never skipped.
+ */
+export async function createTestStorage(kind = testDatabaseKind()): Promise<TestStorage> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prontu-test-'));
+  const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
+  if (kind === 'pglite') {
+    return { kind, dataDir, databaseUrl: undefined, cleanup: removeDataDir };
+  }
+  const name = `prontu_t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    dataDir,
+    databaseUrl: url.toString(),
+    cleanup: async () => {
+      await withAdminClient((client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+      await removeDataDir();
+    },
+  };
+}
+
+async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `PostgreSQL de teste indisponível em ${TEST_DATABASE_URL} (${String(error)}). ` +
+        'Inicie o PostgreSQL e defina TEST_DATABASE_URL (veja o README), ou rode .ci/run.',
+      { cause: error },
+    );
+  }
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
