@@ -1,0 +1,139 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState } from 'react';
+import type { z } from 'zod';
+import {
+  ACCOUNT_ERRORS,
+  GENERIC_ACCOUNT_ERROR,
+  signInSchema,
+  signUpSchema,
+  type AccountField,
+} from '../../../shared/account';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { authClient } from './auth-client';
+
+export type AuthMode = 'sign-up' | 'sign-in';
+type FieldErrors = Partial<Record<AccountField, string>>;
+
+const TITLES: Record<AuthMode, string> = { 'sign-up': 'Criar conta', 'sign-in': 'Entrar' };
+
+/** The Cadastrar / Entrar modal, with a message under each field that is wrong. */
+export function AuthDialog(props: {
+  mode: AuthMode | undefined;
+  onModeChange: (mode: AuthMode) => void;
+  onClose: () => void;
+}) {
+  const { mode } = props;
+  return (
+    <Dialog.Root open={mode !== undefined} onOpenChange={(open) => !open && props.onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          {mode && (
+            <>
+              <Dialog.Title className="mb-1 text-xl font-semibold text-slate-900">
+                {TITLES[mode]}
+              </Dialog.Title>
+              <Dialog.Description className="mb-4 text-sm text-slate-700">
+                {mode === 'sign-up'
+                  ? 'Cadastre-se com seu e-mail para usar o Prontu.'
+                  : 'Entre com o e-mail e a senha da sua conta.'}
+              </Dialog.Description>
+              <AccountForm key={mode} mode={mode} onSuccess={props.onClose} />
+              <div className="mt-4 flex items-center justify-between">
+                <button
+                  type="button"
+                  className="text-sm text-teal-800 underline"
+                  onClick={() => props.onModeChange(mode === 'sign-up' ? 'sign-in' : 'sign-up')}
+                >
+                  {mode === 'sign-up' ? 'Já tem conta? Entrar' : 'Não tem conta? Cadastre-se'}
+                </button>
+                <Dialog.Close asChild>
+                  <Button variant="secondary">Fechar</Button>
+                </Dialog.Close>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => void }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(formElement: HTMLFormElement) {
+    const form = Object.fromEntries(new FormData(formElement));
+    const parsed = mode === 'sign-up' ? signUpSchema.safeParse(form) : signInSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    const { error } =
+      mode === 'sign-up'
+        ? await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>)
+        : await authClient.signIn.email(parsed.data);
+    setSubmitting(false);
+    if (!error) {
+      if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+      onSuccess();
+      return;
+    }
+    const known = error.code ? ACCOUNT_ERRORS[error.code] : undefined;
+    setErrors({
+      [known?.field ?? 'form']: known?.message ?? error.message ?? GENERIC_ACCOUNT_ERROR,
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit(event.currentTarget);
+      }}
+      className="flex flex-col gap-3"
+    >
+      {mode === 'sign-up' && (
+        <TextField label="Nome" name="name" autoComplete="name" error={errors.name} />
+      )}
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+      />
+      <TextField
+        label="Senha"
+        name="password"
+        type="password"
+        autoComplete={mode === 'sign-up' ? 'new-password' : 'current-password'}
+        error={errors.password}
+      />
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700">
+          {errors.form}
+        </p>
+      )}
+      <Button type="submit" disabled={submitting}>
+        {submitting ? 'Aguarde...' : mode === 'sign-up' ? 'Cadastrar' : 'Entrar'}
+      </Button>
+    </form>
+  );
+}
+
+function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    const key: AccountField =
+      field === 'name' || field === 'email' || field === 'password' ? field : 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
