@@ -1,0 +1,97 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/browser-session';
+
+const session = useBrowserSession();
+
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
+
+async function newPage(): Promise<Page> {
+  const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+describe('accounts in the browser', () => {
+  it('signs up through the modal, stays signed in across a reload, and signs out', async () => {
+    const page = await newPage();
+    await page.goto(session.server.url);
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    const dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('heading', { name: 'Criar conta' }));
+    await dialog.getByLabel('Nome').fill('Dra. Beatriz Lima');
+    await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
+    await dialog.getByLabel('Senha').fill('curta');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await visible(dialog.getByText('A senha deve ter pelo menos 8 caracteres.'));
+    expect(await dialog.getByLabel('Senha').getAttribute('aria-invalid')).toBe('true');
+
+    await dialog.getByLabel('Senha').fill('senha-segura-1');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await visible(page.getByRole('heading', { name: 'Olá, Dra. Beatriz Lima!' }));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const cookies = await page.context().cookies();
+    const sessionCookie = cookies.find((cookie) => cookie.name.includes('session_token'));
+    expect(sessionCookie?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('session_token');
+
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Olá, Dra. Beatriz Lima!' }));
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await visible(page.getByRole('button', { name: 'Cadastrar' }));
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Entrar' }));
+    expect(await page.getByText('Olá, Dra. Beatriz Lima!').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the e-mail already used, a wrong password, and closes with Fechar', async () => {
+    const page = await newPage();
+    await page.goto(session.server.url);
+    await page.getByRole('button', { name: 'Cadastrar' }).click();
+    let dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome').fill('Outra Pessoa');
+    await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
+    await dialog.getByLabel('Senha').fill('outra-senha-1');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await visible(
+      dialog.getByText('Este e-mail já está cadastrado. Entre com ele ou use outro e-mail.'),
+    );
+
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    dialog = page.getByRole('dialog');
+    await visible(dialog.getByRole('heading', { name: 'Entrar' }));
+    await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
+    await dialog.getByLabel('Senha').fill('senha-errada-1');
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await visible(dialog.getByText('E-mail ou senha incorretos.'));
+
+    await dialog.getByLabel('Senha').fill('senha-segura-1');
+    await dialog.getByRole('button', { name: 'Entrar' }).click();
+    await visible(page.getByRole('heading', { name: 'Olá, Dra. Beatriz Lima!' }));
+    await page.context().close();
+  });
+
+  it("shows 'Carregando...' with a spinner while the session is unknown", async () => {
+    const page = await newPage();
+    let releaseSession: () => void = () => {};
+    const sessionHeld = new Promise<void>((resolve) => (releaseSession = resolve));
+    await page.route('**/api/auth/get-session*', async (route) => {
+      await sessionHeld;
+      await route.continue();
+    });
+    await page.goto(session.server.url);
+    const loading = page.getByRole('status');
+    await visible(loading.getByText('Carregando...'));
+    releaseSession();
+    await visible(page.getByRole('button', { name: 'Cadastrar' }));
+    expect(await page.getByText('Carregando...').count()).toBe(0);
+    await page.context().close();
+  });
+});
