@@ -1,0 +1,248 @@
+/**
+ * Records API benchmark: 100 doctors, 10,000 records for one of them, then latency (p50/p99)
+ * and throughput at 50 concurrent connections for the first list page, a deep page, get by id
+ * and update — on PGlite and on PostgreSQL. Prints figures; asserts nothing.
+ *
+ *   npm run bench
+ *   BENCH_DURATION=20 npm run bench
+ *
+ * PostgreSQL comes from TEST_DATABASE_URL (a role that may create databases); without one
+ * reachable, only PGlite is measured.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import { createAuth } from '../../src/server/auth/auth';
+import { openDatabase, type AppDatabase } from '../../src/server/db/database';
+import { medicalRecords } from '../../src/server/db/schema';
+import { createLogger } from '../../src/server/logger';
+import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
+import { TestBrowser } from '../../src/server/testing/test-server';
+import type { DatabaseKind } from '../../src/server/db/database';
+import { buildNewRecordContent } from '../../src/shared/record-write';
+import type { MedicalRecord } from '../../src/shared/medical-record';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const DOCTORS = 100;
+const RECORDS_FOR_MEASURED_DOCTOR = 10_000;
+const RECORDS_PER_OTHER_DOCTOR = 20;
+const CONNECTIONS = 50;
+const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
+const PORT = 3917;
+const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+const PASSWORD = 'senha-do-benchmark-1';
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'PUT';
+  path: () => string;
+  body?: () => string;
+}
+
+interface Figures {
+  scenario: string;
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  failures: number;
+}
+
+const sampleRecord = (index: number) =>
+  buildNewRecordContent({
+    patientInfo: {
+      name: `Paciente ${index}`,
+      age: 20 + (index % 70),
+      gender: index % 2 ? 'feminino' : 'masculino',
+      allergies: index % 5 ? [] : ['dipirona'],
+      medications: ['losartana 50 mg 1x/dia'],
+      chronicConditions: ['hipertensão arterial sistêmica'],
+    },
+    symptoms: {
+      chiefComplaint: 'Cefaleia holocraniana há 3 dias, pior à tarde, sem febre',
+      duration: '3 dias',
+      intensity: 'moderada',
+      additionalInfo: 'Nega trauma. Dorme mal há uma semana. Uso de dipirona com alívio parcial.',
+    },
+    physicalExam: {
+      vitalSigns: {
+        bloodPressure: '150/90',
+        heartRate: 82,
+        temperature: 36.7,
+        weight: 78,
+        height: 172,
+      },
+      generalAppearance: 'BEG, lúcida e orientada, corada, hidratada. ACV: RCR 2T sem sopros.',
+    },
+    assessment: 'Cefaleia tensional (G44.2). HAS não controlada (I10).',
+    plan: 'Ajustar anti-hipertensivo, higiene do sono, retorno em 15 dias com MAPA.',
+  });
+
+/** Seeds in-process, as the server itself would, so sign-up's rate limit does not apply. */
+async function seed(storage: TestStorage): Promise<string> {
+  const logger = createLogger('silent');
+  const database = await openDatabase({ ...storage, logger });
+  const auth = createAuth({ db: database.db, secret: AUTH_SECRET, logger });
+  const doctorIds: string[] = [];
+  for (let index = 0; index < DOCTORS; index += 1) {
+    const { user } = await auth.api.signUpEmail({
+      body: { name: `Médico ${index}`, email: `medico${index}@bench.test`, password: PASSWORD },
+    });
+    doctorIds.push(user.id);
+  }
+  const [measured, ...others] = doctorIds;
+  if (!measured) throw new Error('no doctor created');
+  await insertRecords(database.db, measured, RECORDS_FOR_MEASURED_DOCTOR);
+  for (const doctorId of others)
+    await insertRecords(database.db, doctorId, RECORDS_PER_OTHER_DOCTOR);
+  await database.db.execute(sql`analyze`);
+  await database.close();
+  return 'medico0@bench.test';
+}
+
+async function insertRecords(db: AppDatabase, userId: string, count: number) {
+  const start = Date.now() - count * 60_000;
+  for (let offset = 0; offset < count; offset += 500) {
+    const rows = Array.from({ length: Math.min(500, count - offset) }, (_, i) => {
+      const index = offset + i;
+      const createdAt = new Date(start + index * 60_000);
+      return {
+        ...sampleRecord(index),
+        id: `medical-record-${userId}-${index}`,
+        userId,
+        version: 1,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    });
+    await db.insert(medicalRecords).values(rows);
+  }
+}
+
+function startServerProcess(storage: TestStorage): Promise<ChildProcess> {
+  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    cwd: root,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl ?? '',
+      AUTH_SECRET,
+      LOG_LEVEL: 'silent',
+    },
+  });
+  const deadline = Date.now() + 60_000;
+  return new Promise((resolve, reject) => {
+    const poll = async () => {
+      try {
+        const health = await fetch(`http://localhost:${PORT}/api/health`);
+        if (health.ok) return resolve(child);
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) return reject(new Error('server did not start'));
+      setTimeout(() => void poll(), 200);
+    };
+    void poll();
+  });
+}
+
+async function measure(baseUrl: string, cookie: string, scenario: Scenario): Promise<Figures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: scenario.method,
+        setupRequest: (request) => ({
+          ...request,
+          path: scenario.path(),
+          ...(scenario.body ? { body: scenario.body() } : {}),
+        }),
+      },
+    ],
+  });
+  return {
+    scenario: scenario.name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: Math.round(result.requests.average),
+    failures: result.non2xx + result.errors,
+  };
+}
+
+async function benchmark(kind: DatabaseKind): Promise<Figures[]> {
+  const storage = await createTestStorage(kind);
+  let server: ChildProcess | undefined;
+  try {
+    const seedStarted = performance.now();
+    const email = await seed(storage);
+    console.log(`[${kind}] seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+    server = await startServerProcess(storage);
+    const baseUrl = `http://localhost:${PORT}`;
+    const browser = new TestBrowser(baseUrl);
+    const signIn = await browser.postJson('/api/auth/sign-in/email', { email, password: PASSWORD });
+    if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);
+    const cookie = browser.cookieHeader ?? '';
+
+    // Walk to record 5,000 (page 250 of 20) for the deep page, collecting ids on the way.
+    const ids: string[] = [];
+    let key: string | undefined;
+    while (ids.length < 5_000) {
+      const page = await browser.records.list({ limit: 100, lastEvaluatedKey: key });
+      if (!page.success || !page.lastEvaluatedKey) throw new Error('could not page');
+      ids.push(...page.records.map((record: MedicalRecord) => record.id));
+      key = page.lastEvaluatedKey;
+    }
+    const deepKey = encodeURIComponent(key ?? '');
+    const randomId = () => ids[Math.floor(Math.random() * ids.length)] ?? '';
+    let edits = 0;
+
+    const scenarios: Scenario[] = [
+      { name: 'list, first page', method: 'GET', path: () => '/api/medical-records?limit=20' },
+      {
+        name: 'list, page 251 (deep)',
+        method: 'GET',
+        path: () => `/api/medical-records?limit=20&lastEvaluatedKey=${deepKey}`,
+      },
+      { name: 'get by id', method: 'GET', path: () => `/api/medical-records/${randomId()}` },
+      {
+        name: 'update',
+        method: 'PUT',
+        path: () => `/api/medical-records/${randomId()}`,
+        body: () => JSON.stringify({ plan: `Plano revisado ${(edits += 1)}`, currentStep: 'plan' }),
+      },
+    ];
+    const figures: Figures[] = [];
+    for (const scenario of scenarios) figures.push(await measure(baseUrl, cookie, scenario));
+    return figures;
+  } finally {
+    server?.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await storage.cleanup();
+  }
+}
+
+function print(kind: DatabaseKind, figures: Figures[]) {
+  console.log(`\n${kind} — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+  console.log('scenario                    p50 ms   p99 ms    req/s   failures');
+  for (const f of figures) {
+    console.log(
+      `${f.scenario.padEnd(26)} ${String(f.p50).padStart(7)} ${String(f.p99).padStart(8)} ${String(f.requestsPerSecond).padStart(8)} ${String(f.failures).padStart(10)}`,
+    );
+  }
+}
+
+const kinds: DatabaseKind[] = ['pglite', 'postgres'];
+for (const kind of kinds) {
+  try {
+    print(kind, await benchmark(kind));
+  } catch (error) {
+    console.log(
+      `\n${kind}: not measured — ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
