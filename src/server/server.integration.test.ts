@@ -28,6 +28,24 @@ describe('HTTP surface', () => {
     }
   });
 
+  it('gives the HTML page a fresh style nonce, and nothing else inline', async () => {
+    const pages = await Promise.all([
+      fetch(`${fixture.server.url}/`),
+      fetch(`${fixture.server.url}/settings`),
+    ]);
+    const nonces = await Promise.all(
+      pages.map(async (page) => {
+        const csp = page.headers.get('content-security-policy') ?? '';
+        const nonce = /style-src 'self' 'nonce-([\w+/=]+)'/.exec(csp)?.[1];
+        expect(nonce).toBeDefined();
+        expect(csp).toContain("script-src 'self';");
+        expect(await page.text()).toContain(`<meta property="csp-nonce" nonce="${nonce ?? ''}"`);
+        return nonce;
+      }),
+    );
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
   it('gives every request an id, and keeps a sane one the client sent', async () => {
     const generated = await fetch(`${fixture.server.url}/api/health`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);

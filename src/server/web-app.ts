@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from './http/app-env';
+import { contentSecurityPolicy } from './http/security';
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -18,10 +19,15 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="pt-BR"><meta charset="utf-8">
  */
 export function webAppRoutes(distDir = WEB_DIST_DIR): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  if (!existsSync(path.join(distDir, 'index.html'))) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
     routes.get('*', (c) => c.html(NOT_BUILT_PAGE, 503));
     return routes;
   }
+  const indexHtml = readFileSync(indexFile, 'utf8');
+  const page = (c: Context<AppEnv>) => servePage(c, indexHtml);
+  routes.get('/', page);
+  routes.get('/index.html', page);
   routes.use(
     '*',
     serveStatic({
@@ -32,10 +38,19 @@ export function webAppRoutes(distDir = WEB_DIST_DIR): Hono<AppEnv> {
       },
     }),
   );
-  routes.get('*', async (c) => {
-    const html = await readFile(path.join(distDir, 'index.html'), 'utf8');
-    c.header('Cache-Control', 'no-cache');
-    return c.html(html);
-  });
+  routes.get('*', page);
   return routes;
+}
+
+/**
+ * The app's HTML with a fresh CSP nonce, exposed the way Vite's `cspNonce` does
+ * (`<meta property="csp-nonce">`) so the client can give it to the style elements it injects.
+ */
+function servePage(c: Context<AppEnv>, indexHtml: string): Response {
+  const nonce = randomBytes(16).toString('base64');
+  c.env.outgoing.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+  c.header('Cache-Control', 'no-cache');
+  return c.html(
+    indexHtml.replace('</head>', `<meta property="csp-nonce" nonce="${nonce}" />\n  </head>`),
+  );
 }

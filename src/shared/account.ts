@@ -20,6 +20,7 @@ export const signUpSchema = z.object({
   email,
   password: z
     .string({ error: 'Informe a senha.' })
+    .min(1, { error: 'Informe a senha.' })
     .min(PASSWORD_MIN_LENGTH, {
       error: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
     })

@@ -1,15 +1,29 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 
 const session = useBrowserSession();
 
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
 
+/** Console errors of every page opened here (a CSP violation shows up as one). */
+const consoleErrors: string[] = [];
+
 async function newPage(): Promise<Page> {
   const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
+      consoleErrors.push(message.text());
+    }
+  });
+  return page;
 }
+
+afterAll(() => {
+  // The only expected failures are the 4xx answers the tests provoke on purpose.
+  expect(consoleErrors).toEqual([]);
+});
 
 describe('accounts in the browser', () => {
   it('signs up through the modal, stays signed in across a reload, and signs out', async () => {

@@ -1,13 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { loadConfig } from '../config';
 import { startServer, type RunningServer } from '../server';
 import { createRecordsClient, type RecordsClient } from '../../shared/records-client';
 import type { TestStorage } from './test-storage';
 
-/** Starts the real app on a free port over the given storage, logging nothing. */
-export function startTestServer(
+/** A stand-in for the built web app, so API suites do not depend on `npm run build`. */
+const STAND_IN_PAGE =
+  '<!doctype html><html lang="pt-BR"><head><title>Prontu</title></head><body></body></html>';
+
+/**
+ * Starts the real app on a free port over the given storage, logging nothing.
+ * @param options.webDistDir - the built web app to serve; by default a one-page stand-in
+ */
+export async function startTestServer(
   storage: TestStorage,
   extraEnv: Record<string, string> = {},
+  options: { webDistDir?: string } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
@@ -16,7 +26,13 @@ export function startTestServer(
     LOG_LEVEL: 'silent',
     ...extraEnv,
   });
-  return startServer(config);
+  let webDistDir = options.webDistDir;
+  if (!webDistDir) {
+    webDistDir = path.join(storage.dataDir, 'web-stand-in');
+    await mkdir(webDistDir, { recursive: true });
+    await writeFile(path.join(webDistDir, 'index.html'), STAND_IN_PAGE);
+  }
+  return startServer(config, { webDistDir });
 }
 
 /**

@@ -35,7 +35,7 @@ export function useBrowserSession() {
       );
     }
     state.storage = await createTestStorage('pglite');
-    state.server = await startTestServer(state.storage);
+    state.server = await startTestServer(state.storage, {}, { webDistDir: WEB_DIST_DIR });
     state.browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
