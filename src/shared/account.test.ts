@@ -24,6 +24,7 @@ describe('signUpSchema', () => {
       { name: 'A', email: 'ana@clinica.com', password: '1234567' },
       'A senha deve ter pelo menos 8 caracteres.',
     ],
+    [{ name: 'A', email: 'ana@clinica.com', password: '' }, 'Informe a senha.'],
     [{ name: 'A', email: 'ana@clinica', password: '12345678' }, 'E-mail inválido.'],
     [{ name: 'A', email: '', password: '12345678' }, 'Informe o e-mail.'],
     [{ name: '  ', email: 'ana@clinica.com', password: '12345678' }, 'Informe seu nome.'],
