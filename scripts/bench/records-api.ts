@@ -82,7 +82,12 @@ const sampleRecord = (index: number) =>
 async function seed(storage: TestStorage): Promise<string> {
   const logger = createLogger('silent');
   const database = await openDatabase({ ...storage, logger });
-  const auth = createAuth({ db: database.db, secret: AUTH_SECRET, logger });
+  const auth = createAuth({
+    db: database.db,
+    secret: AUTH_SECRET,
+    logger,
+    publicOrigin: undefined,
+  });
   const doctorIds: string[] = [];
   for (let index = 0; index < DOCTORS; index += 1) {
     const { user } = await auth.api.signUpEmail({

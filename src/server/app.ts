@@ -29,7 +29,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
   app.use('*', baseResponseHeaders());
-  app.use('/api/*', sameOriginWrites());
+  app.use('/api/*', sameOriginWrites(deps.config.publicOrigin));
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
 
   const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });

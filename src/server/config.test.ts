@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       transcription: undefined,
       cid10Dir: undefined,
       logLevel: 'info',
+      publicOrigin: undefined,
       trustProxy: false,
     });
   });
@@ -71,6 +72,12 @@ describe('loadConfig', () => {
       'LOG_LEVEL',
     ]);
     expect(problems[0]).toBe('PORT: deve ser um número de porta');
+  });
+
+  it('keeps only the origin of PUBLIC_URL', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://prontu.clinica.com.br/app/' }).publicOrigin).toBe(
+      'https://prontu.clinica.com.br',
+    );
   });
 
   it.each(['70000', '-1', '3.5'])('refuses PORT=%s', (port) => {

@@ -31,6 +31,10 @@ const envSchema = z.object({
       error: 'use fatal, error, warn, info, debug, trace ou silent',
     })
     .default('info'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' })
+    .transform((url) => new URL(url).origin)
+    .optional(),
   TRUST_PROXY: z
     .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
     .default('0')
@@ -56,6 +60,11 @@ export interface Config {
   transcription: (ModelEndpoint & { model: string }) | undefined;
   cid10Dir: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * The origin browsers use (e.g. `https://prontu.clinica.com.br` behind an HTTPS proxy). When
+   * unset, each request's own origin is used. Over https, session cookies are Secure.
+   */
+  publicOrigin: string | undefined;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy: boolean;
 }
@@ -110,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     transcription,
     cid10Dir: vars.CID10_DIR ? path.resolve(vars.CID10_DIR) : undefined,
     logLevel: vars.LOG_LEVEL,
+    publicOrigin: vars.PUBLIC_URL,
     trustProxy: vars.TRUST_PROXY,
   };
 }

@@ -11,7 +11,16 @@ export function createLogger(level: string): Logger {
     level,
     base: { service: 'prontu' },
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', '*.password', '*.apiKey'],
+      // Belt and braces: query parameters and bodies may hold patient text.
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        '*.password',
+        '*.apiKey',
+        'err.params',
+        'err.query',
+        'err.detail',
+      ],
       censor: '[oculto]',
     },
   });

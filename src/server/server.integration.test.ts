@@ -1,10 +1,12 @@
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './testing/server-fixture';
-import { createTestStorage, testDatabaseKind } from './testing/test-storage';
-import { TestBrowser, signUpDoctor, startTestServer } from './testing/test-server';
+import { testDatabaseKind, withTestStorage } from './testing/test-storage';
+import { TestBrowser, signUpDoctor, startTestServer, withServer } from './testing/test-server';
 
 describe('HTTP surface', () => {
   const fixture = useTestServer();
@@ -93,23 +95,105 @@ function cookieHeaderOf(browser: TestBrowser): string {
   return header;
 }
 
+describe('behind an HTTPS reverse proxy (PUBLIC_URL)', () => {
+  it('accepts writes from the public origin and sets Secure cookies', () =>
+    withTestStorage((storage) =>
+      withServer(
+        storage,
+        async (server) => {
+          const publicOrigin = 'https://prontu.clinica.example';
+          const proxied = {
+            origin: publicOrigin,
+            'x-forwarded-proto': 'https',
+            'x-forwarded-host': 'prontu.clinica.example',
+            'x-forwarded-for': '198.51.100.7',
+            'content-type': 'application/json',
+          };
+          const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+            method: 'POST',
+            headers: proxied,
+            body: JSON.stringify({
+              name: 'Dra. Proxy',
+              email: 'proxy@clinica.example',
+              password: 'senha-segura-1',
+            }),
+          });
+          expect(signUp.status).toBe(200);
+          const cookie = signUp.headers.getSetCookie().find((c) => c.includes('session_token'));
+          expect(cookie).toMatch(/^__Secure-better-auth\.session_token=/);
+          expect(cookie).toMatch(/; Secure/i);
+
+          const sessionCookie = (cookie ?? '').split(';')[0] ?? '';
+          const create = await fetch(`${server.url}/api/medical-records`, {
+            method: 'POST',
+            headers: { ...proxied, cookie: sessionCookie },
+            body: JSON.stringify({ patientInfo: { name: 'Atrás do proxy' } }),
+          });
+          expect(create.status).toBe(201);
+
+          const wrongScheme = await fetch(`${server.url}/api/medical-records`, {
+            method: 'POST',
+            headers: { ...proxied, origin: 'http://prontu.clinica.example', cookie: sessionCookie },
+            body: JSON.stringify({ patientInfo: { name: 'x' } }),
+          });
+          expect(wrongScheme.status).toBe(403);
+        },
+        { PUBLIC_URL: 'https://prontu.clinica.example/', TRUST_PROXY: '1' },
+      ),
+    ));
+});
+
+describe('logs', () => {
+  it('never carry patient text or session tokens, even when a query fails', () =>
+    withTestStorage(async (storage) => {
+      const lines: string[] = [];
+      const logger = pino({ level: 'trace' }, { write: (line: string) => lines.push(line) });
+      const server = await startTestServer(storage, {}, { logger });
+      let sessionToken: string | undefined;
+      try {
+        const doctor = await signUpDoctor(server.url);
+        sessionToken = /session_token=([^.;]+)/.exec(doctor.browser.cookieHeader ?? '')?.[1];
+        const created = await doctor.browser.records.create({
+          patientInfo: { name: 'Paciente Sigilosa' },
+        });
+        if (!created.success) throw new Error(created.error);
+        // Make the write itself fail in the database, with the patient text in the query's
+        // parameters and in PostgreSQL's "failing row" detail.
+        await server.database.db.execute(
+          sql`alter table medical_records add constraint test_refuses_hiv check (assessment not like '%HIV%')`,
+        );
+        const failed = await doctor.browser.records.update(created.recordId, {
+          assessment: 'Diagnóstico sigiloso de HIV',
+        });
+        expect(failed).toMatchObject({ success: false, status: 500 });
+      } finally {
+        await server.close();
+      }
+      const log = lines.join('');
+      expect(log).toContain('unhandled error');
+      expect(log).toContain('"method":"PUT"');
+      expect(log).not.toMatch(/Sigilos|HIV/);
+      expect(sessionToken).toBeDefined();
+      expect(log).not.toContain(sessionToken);
+    }));
+});
+
 describe('lifecycle', () => {
-  it('keeps accounts, sessions and records across a restart on the same DATA_DIR', async () => {
-    const storage = await createTestStorage();
-    try {
+  it('keeps accounts, sessions and records across a restart on the same DATA_DIR', () =>
+    withTestStorage(async (storage) => {
       const first = await startTestServer(storage);
       const doctor = await signUpDoctor(first.url, 'Dra. Persistente');
       const created = await doctor.browser.records.create({ patientInfo: { name: 'Lúcia' } });
+      if (!created.success) throw new Error(created.error);
       await first.close();
 
       const secret = await stat(path.join(storage.dataDir, 'auth-secret'));
       expect(secret.mode & 0o777).toBe(0o600);
 
-      const second = await startTestServer(storage);
-      try {
+      await withServer(storage, async (second) => {
         const sameTab = doctor.browser.pointedAt(second.url);
-        const read = created.success ? await sameTab.records.get(created.recordId) : undefined;
-        expect(read?.success && read.record.patientInfo).toEqual({ name: 'Lúcia' });
+        const read = await sameTab.records.get(created.recordId);
+        expect(read.success && read.record.patientInfo).toEqual({ name: 'Lúcia' });
 
         const newTab = new TestBrowser(second.url);
         const signIn = await newTab.postJson('/api/auth/sign-in/email', {
@@ -121,17 +205,11 @@ describe('lifecycle', () => {
         expect(list.success && list.records.map((record) => record.patientInfo?.name)).toEqual([
           'Lúcia',
         ]);
-      } finally {
-        await second.close();
-      }
-    } finally {
-      await storage.cleanup();
-    }
-  });
+      });
+    }));
 
-  it('finishes an in-flight request before shutting down, then closes the database', async () => {
-    const storage = await createTestStorage();
-    try {
+  it('finishes an in-flight request before shutting down, then closes the database', () =>
+    withTestStorage(async (storage) => {
       const server = await startTestServer(storage);
       const doctor = await signUpDoctor(server.url);
       const created = await doctor.browser.records.create({ patientInfo: { name: 'Em voo' } });
@@ -170,58 +248,48 @@ describe('lifecycle', () => {
       await closing;
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
-      const restarted = await startTestServer(storage);
-      try {
+      await withServer(storage, async (restarted) => {
         const read = await doctor.browser.pointedAt(restarted.url).records.get(created.recordId);
         expect(read.success && read.record.plan).toBe('Escrito enquanto o servidor desligava');
-      } finally {
-        await restarted.close();
-      }
-    } finally {
-      await storage.cleanup();
-    }
-  });
-
-  it('never sends a stack trace or SQL to the client when the database fails', async () => {
-    const storage = await createTestStorage();
-    try {
-      const server = await startTestServer(storage);
-      const doctor = await signUpDoctor(server.url);
-      await server.database.close();
-
-      const response = await doctor.browser.fetch('/api/medical-records');
-      const text = await response.text();
-      expect(response.status).toBe(500);
-      expect(JSON.parse(text)).toEqual({
-        success: false,
-        error: 'Erro interno do servidor. Tente novamente em alguns instantes.',
       });
-      expect(text).not.toMatch(/select|from|medical_records|at .*\.ts|pool|pglite/i);
+    }));
 
-      const health = await fetch(`${server.url}/api/health`);
-      expect(health.status).toBe(503);
-      expect(await health.json()).toMatchObject({ ok: false });
-      await server.close();
-    } finally {
-      await storage.cleanup();
-    }
-  });
+  it('never sends a stack trace or SQL to the client when the database fails', () =>
+    withTestStorage((storage) =>
+      withServer(storage, async (server) => {
+        const doctor = await signUpDoctor(server.url);
+        await server.database.close();
 
-  it('reports the configured model in health', async () => {
-    const storage = await createTestStorage();
-    try {
-      const server = await startTestServer(storage, {
-        AI_BASE_URL: 'http://127.0.0.1:9/v1',
-        AI_API_KEY: 'sk-test-nunca-no-navegador',
-        AI_CHAT_MODEL: 'llama-3.1-8b',
-      });
-      const response = await fetch(`${server.url}/api/health`);
-      const text = await response.text();
-      expect(JSON.parse(text)).toMatchObject({ ok: true, ai: 'llama-3.1-8b' });
-      expect(text).not.toContain('sk-test');
-      await server.close();
-    } finally {
-      await storage.cleanup();
-    }
-  });
+        const response = await doctor.browser.fetch('/api/medical-records');
+        const text = await response.text();
+        expect(response.status).toBe(500);
+        expect(JSON.parse(text)).toEqual({
+          success: false,
+          error: 'Erro interno do servidor. Tente novamente em alguns instantes.',
+        });
+        expect(text).not.toMatch(/select|from|medical_records|at .*\.ts|pool|pglite/i);
+
+        const health = await fetch(`${server.url}/api/health`);
+        expect(health.status).toBe(503);
+        expect(await health.json()).toMatchObject({ ok: false });
+      }),
+    ));
+
+  it('reports the configured model in health, never its key', () =>
+    withTestStorage((storage) =>
+      withServer(
+        storage,
+        async (server) => {
+          const response = await fetch(`${server.url}/api/health`);
+          const text = await response.text();
+          expect(JSON.parse(text)).toMatchObject({ ok: true, ai: 'llama-3.1-8b' });
+          expect(text).not.toContain('sk-test');
+        },
+        {
+          AI_BASE_URL: 'http://127.0.0.1:9/v1',
+          AI_API_KEY: 'sk-test-nunca-no-navegador',
+          AI_CHAT_MODEL: 'llama-3.1-8b',
+        },
+      ),
+    ));
 });

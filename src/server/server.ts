@@ -29,7 +29,12 @@ export async function startServer(
   await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase({ ...config, logger });
   const secret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir));
-  const auth = createAuth({ db: database.db, secret, logger });
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    logger,
+    publicOrigin: config.publicOrigin,
+  });
   const app = createApp({
     config,
     database,

@@ -68,21 +68,14 @@ describe('recordCreateSchema', () => {
     expect(parsed.physicalExam?.vitalSigns?.bmi).toBe(22.9);
   });
 
-  it('accepts an empty record', () => {
-    expect(recordCreateSchema.parse({})).toEqual({});
+  it('drops null fields inside a part on create too', () => {
+    expect(recordCreateSchema.parse({ patientInfo: { name: 'Ana', age: null } })).toEqual({
+      patientInfo: { name: 'Ana' },
+    });
   });
 
-  it('turns null inside a part into an unset field and keeps top-level null', () => {
-    const parsed = recordUpdateSchema.parse({
-      patientInfo: { name: 'Ana', age: null, gender: null },
-      symptoms: null,
-      physicalExam: { vitalSigns: { heartRate: null, weight: 60 } },
-    });
-    expect(parsed).toEqual({
-      patientInfo: { name: 'Ana' },
-      symptoms: null,
-      physicalExam: { vitalSigns: { weight: 60 } },
-    });
+  it('accepts an empty record', () => {
+    expect(recordCreateSchema.parse({})).toEqual({});
   });
 
   it.each([
@@ -117,6 +110,10 @@ describe('recordCreateSchema', () => {
     ],
     ['feedback date', { consultationFeedback: { generatedAt: 'ontem' } }],
     ['an id on create', { id: 'medical-record-1' }],
+    ['a NUL in a name', { patientInfo: { name: 'Ana\u0000' } }],
+    ['a NUL in a list item', { patientInfo: { allergies: ['\u0000'] } }],
+    ['a NUL in the assessment', { assessment: 'x\u0000y' }],
+    ['status null', { status: null }],
   ])('refuses %s', (_name, body) => {
     expect(recordCreateSchema.safeParse(body).success).toBe(false);
   });
@@ -128,6 +125,18 @@ describe('recordCreateSchema', () => {
 });
 
 describe('recordUpdateSchema', () => {
+  it('turns null inside a part into an unset field and keeps top-level null', () => {
+    const parsed = recordUpdateSchema.parse({
+      patientInfo: { name: 'Ana', age: null, gender: null },
+      symptoms: null,
+      physicalExam: { vitalSigns: { heartRate: null, weight: 60 } },
+    });
+    expect(parsed).toEqual({
+      patientInfo: { name: 'Ana' },
+      symptoms: null,
+      physicalExam: { vitalSigns: { weight: 60 } },
+    });
+  });
   it('accepts the status alone', () => {
     expect(recordUpdateSchema.parse({ status: 'finalizado' })).toEqual({ status: 'finalizado' });
   });

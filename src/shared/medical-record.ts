@@ -34,9 +34,19 @@ export const RECORD_LIMITS = {
   prescriptionItems: 50,
 } as const;
 
-const shortText = z.string().trim().max(RECORD_LIMITS.shortText);
-const mediumText = z.string().max(RECORD_LIMITS.mediumText);
-const longText = z.string().max(RECORD_LIMITS.longText);
+/**
+ * Text a person typed. The NUL character has no place in it and PostgreSQL cannot store it in
+ * text or JSONB, so it is refused here rather than failing in the database.
+ */
+export const typedText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !text.includes('\u0000'), { message: 'contém um caractere inválido (NUL)' });
+
+const shortText = typedText(RECORD_LIMITS.shortText).trim();
+const mediumText = typedText(RECORD_LIMITS.mediumText);
+const longText = typedText(RECORD_LIMITS.longText);
 const textList = z.array(shortText).max(RECORD_LIMITS.listItems);
 const measurement = (min: number, max: number) => z.number().min(min).max(max);
 
@@ -59,7 +69,7 @@ export const symptomsSchema = z.strictObject({
 });
 
 export const vitalSignsSchema = z.strictObject({
-  bloodPressure: z.string().trim().max(20).optional(),
+  bloodPressure: typedText(20).trim().optional(),
   heartRate: measurement(0, 400).optional(),
   respiratoryRate: measurement(0, 200).optional(),
   temperature: measurement(20, 46).optional(),
@@ -169,10 +179,14 @@ const writableRecordShape = {
   prescriptions: recordPrescriptionsSchema.nullable().optional(),
   plan: longText.nullable().optional(),
   currentStep: z.enum(RECORD_STEPS).nullable().optional(),
-  status: z.enum(RECORD_STATUSES).nullable().optional(),
+  // Not nullable: "unset the status" has no meaning, and must never reopen a finalised record.
+  status: z.enum(RECORD_STATUSES).optional(),
   steps: stepStatesSchema.nullable().optional(),
   consultationFeedback: consultationFeedbackSchema.nullable().optional(),
 };
+
+/** A record id as it may appear in a path or body. */
+export const recordIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
 
 /** A `userId` may be sent (the spec's client does), but only the session decides the owner. */
 const ownerField = { userId: z.string().max(RECORD_LIMITS.shortText).optional() };
@@ -215,7 +229,7 @@ export const recordUpdateSchema = z.preprocess(
   z.strictObject({
     ...writableRecordShape,
     ...ownerField,
-    id: z.string().max(RECORD_LIMITS.shortText).optional(),
+    id: recordIdSchema.optional(),
   }),
 );
 

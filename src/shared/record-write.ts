@@ -42,7 +42,8 @@ export function buildNewRecordContent(input: RecordCreateInput): StoredRecordCon
 
 /**
  * Applies a partial update to a stored record: each given part replaces the stored one, `null`
- * unsets it (leaves it undefined) (required parts fall back to their initial value), absent parts stay as they are.
+ * unsets it (the step and step list go back to their initial value), absent parts stay as
+ * they are.
  * Finalising also completes the print-summary step; a finalised record cannot be reopened.
  */
 export function applyRecordUpdate(

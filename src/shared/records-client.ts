@@ -37,7 +37,12 @@ export function createRecordsClient(transport: ApiTransport) {
     return {
       success: false,
       status: response.status,
-      error: typeof body.error === 'string' ? body.error : `HTTP error! status: ${response.status}`,
+      // The server always explains itself in Portuguese; a bare status means something in
+      // between (a proxy, the network) failed, and the doctor still reads Portuguese.
+      error:
+        typeof body.error === 'string'
+          ? body.error
+          : `Erro de comunicação com o servidor (HTTP ${response.status}). Tente novamente.`,
       ...(body.record ? { record: body.record as MedicalRecord } : {}),
     };
   }

@@ -26,7 +26,7 @@ const FIELD_LABELS: Record<string, string> = {
   height: 'Altura',
   weight: 'Peso',
   bmi: 'IMC',
-  generalAppearance: 'Exame físico',
+  generalAppearance: 'Descrição do exame físico',
   assessment: 'Avaliação',
   prescriptions: 'Prescrições',
   exams: 'Exames',

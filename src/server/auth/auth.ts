@@ -11,16 +11,21 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** Sign-in and sign-up attempts allowed per client address and minute. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
 
-/**
- * Doctor accounts: e-mail and password, sessions stored in the database, HttpOnly cookies.
- * The base URL is taken from each request, so the same build serves localhost and a clinic's
- * host name; Better Auth then trusts only that request's own origin.
- */
-export function createAuth(options: { db: AppDatabase; secret: string; logger: Logger }) {
+/** Doctor accounts: e-mail and password, sessions stored in the database, HttpOnly cookies. */
+export function createAuth(options: {
+  db: AppDatabase;
+  secret: string;
+  logger: Logger;
+  /** The origin browsers use, when it is not the one requests arrive at (HTTPS proxy). */
+  publicOrigin: string | undefined;
+}) {
   const log = options.logger.child({ component: 'auth' });
   return betterAuth({
     appName: 'Prontu',
     secret: options.secret,
+    // Unset: derived from each request, so one build serves localhost and a clinic's host name
+    // (and Better Auth then trusts only that request's own origin).
+    baseURL: options.publicOrigin,
     basePath: AUTH_BASE_PATH,
     database: drizzleAdapter(options.db, {
       provider: 'pg',

@@ -24,9 +24,14 @@ export function authRoutes(auth: Auth, sessions: SessionVerifier): Hono<AppEnv> 
   routes.post('/sign-up/email', (c) => forwardValidated(c, auth, signUpSchema));
   routes.post('/sign-in/email', (c) => forwardValidated(c, auth, signInSchema));
   routes.all('/*', async (c) => {
-    // Sign-out, revocations, password or account changes: stop trusting cached sessions now.
-    if (c.req.method === 'POST') sessions.forgetSessionsOf(c.req.header('cookie'));
-    return inPortuguese(await auth.handler(c.req.raw));
+    if (c.req.method !== 'POST') return inPortuguese(await auth.handler(c.req.raw));
+    // Sign-out, revocations, password or account changes: stop trusting cached sessions now,
+    // and again once done, in case a request of the same doctor cached them in between.
+    const cookie = c.req.header('cookie');
+    const forgotten = sessions.forgetSessionsOf(cookie);
+    const response = await auth.handler(c.req.raw);
+    sessions.forgetSessionsOf(cookie, forgotten);
+    return inPortuguese(response);
   });
   return routes;
 }

@@ -70,15 +70,20 @@ export function createSessionVerifier(options: {
       return doctor;
     },
 
-    /** Drops every cached session of the doctor signed in with this cookie (sign-out, revocation). */
-    forgetSessionsOf(cookieHeader: string | undefined): void {
+    /**
+     * Drops every cached session of the doctor signed in with this cookie (sign-out, revocation).
+     * @param knownUserId - the doctor, when a previous call already found out
+     * @returns the doctor's id, when known
+     */
+    forgetSessionsOf(cookieHeader: string | undefined, knownUserId?: string): string | undefined {
       const token = readSignedSessionToken(cookieHeader, options.secret);
-      const userId = token ? cache.get(token)?.doctor.id : undefined;
+      const userId = knownUserId ?? (token ? cache.get(token)?.doctor.id : undefined);
       if (token) cache.delete(token);
-      if (!userId) return;
+      if (!userId) return undefined;
       for (const [cachedToken, entry] of cache) {
         if (entry.doctor.id === userId) cache.delete(cachedToken);
       }
+      return userId;
     },
   };
 }

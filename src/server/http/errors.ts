@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from '../logger';
@@ -39,6 +40,25 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
     if (error.status === 413) c.header('Connection', 'close');
     return c.json({ success: false, error: error.message, ...error.details }, error.status);
   }
-  log.error({ err: error }, 'unhandled error');
+  log.error({ err: withoutPatientData(error) }, 'unhandled error');
   return c.json({ success: false, error: INTERNAL_ERROR_MESSAGE }, 500);
+}
+
+/**
+ * What of an error may go to the logs. A failed query's message and fields repeat its SQL
+ * parameters, which are patient text; only the database's own code and message are kept.
+ */
+export function withoutPatientData(error: unknown): unknown {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause;
+  return {
+    type: 'DrizzleQueryError',
+    code: cause && 'code' in cause ? cause.code : undefined,
+    message: cause?.message ?? 'query failed',
+    // The stack's first lines repeat the message (SQL and parameters): keep only the frames.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
 }

@@ -76,14 +76,16 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Rejects state-changing requests a browser sends from another site (CSRF): the Origin must be
- * our own. Requests without Origin come from non-browser clients, which carry no ambient cookie.
+ * our own — PUBLIC_URL's when set, else the request's. Requests without Origin come from
+ * non-browser clients, which carry no ambient cookie.
  */
-export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
+export function sameOriginWrites(publicOrigin: string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (STATE_CHANGING_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       const crossSite = c.req.header('sec-fetch-site') === 'cross-site';
-      if (crossSite || (origin !== undefined && origin !== new URL(c.req.url).origin)) {
+      const ownOrigin = publicOrigin ?? new URL(c.req.url).origin;
+      if (crossSite || (origin !== undefined && origin !== ownOrigin)) {
         throw forbidden('Origem da requisição não permitida.');
       }
     }

@@ -70,6 +70,8 @@ const INVALID_BODIES: { name: string; body: unknown; message: RegExp }[] = [
     message: /Etapas/,
   },
   { name: 'an array instead of an object', body: [], message: /objeto/ },
+  { name: 'a NUL in the assessment', body: { assessment: 'x\u0000y' }, message: /Avaliação.*NUL/ },
+  { name: 'a NUL in a name', body: { patientInfo: { name: 'Ana\u0000' } }, message: /Nome.*NUL/ },
 ];
 
 describe('bad input on create changes nothing', () => {
@@ -190,6 +192,29 @@ describe('bad list queries', () => {
     const answer = (await response.json()) as { success: boolean; error: string };
     expect(answer.success).toBe(false);
     expect(answer.error).toMatch(message);
+  });
+
+  it('refuses a paging key naming an impossible id', async () => {
+    const key = Buffer.from(JSON.stringify({ t: new Date().toISOString(), id: 'a\u0000b' }));
+    const response = await doctor.browser.fetch(
+      `/api/medical-records?lastEvaluatedKey=${key.toString('base64url')}`,
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it('answers 404 for an id no record could have', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const response = await doctor.browser.fetch('/api/medical-records/abc%00def', { method });
+      expect(response.status).toBe(404);
+    }
+    const before = await snapshot();
+    const put = await doctor.browser.fetch('/api/medical-records/abc%00def', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ plan: 'x' }),
+    });
+    expect(put.status).toBe(404);
+    expect(await snapshot()).toEqual(before);
   });
 
   it('defaults the page size to 20', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../../shared/medical-record';
 import { badRequest } from '../http/errors';
 
 /** Position after the last record of a page: records are ordered by (createdAt, id), newest first. */
@@ -9,7 +10,7 @@ export interface RecordPosition {
 
 const positionSchema = z.strictObject({
   t: z.iso.datetime(),
-  id: z.string().min(1).max(200),
+  id: recordIdSchema,
 });
 
 /** Encodes a position as the opaque `lastEvaluatedKey` string the client sends back as is. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   RECORD_PARTS,
   SERVER_RECORD_ID_PREFIX,
@@ -42,11 +42,35 @@ function toContent(row: MedicalRecordRow): StoredRecordContent {
   return content;
 }
 
-const ownedBy = (userId: string, id: string) =>
+const ownedBy = (userId: string | Placeholder, id: string | Placeholder) =>
   and(eq(medicalRecords.id, id), eq(medicalRecords.userId, userId));
 
-/** Writes racing on one record are rare (two tabs); past this many, the caller is told to retry. */
-const MAX_UPDATE_ATTEMPTS = 5;
+/**
+ * Writes `update` over `current` if the row is still at the version read.
+ * @returns the outcome, or undefined when another write got there first
+ */
+async function writeUpdate(
+  db: Pick<AppDatabase, 'update'>,
+  current: MedicalRecordRow | undefined,
+  update: RecordUpdateInput,
+  expectedVersion: number | undefined,
+): Promise<UpdateOutcome | undefined> {
+  if (!current) return { kind: 'not-found' };
+  if (expectedVersion !== undefined && expectedVersion !== current.version) {
+    return { kind: 'stale', current };
+  }
+  const result = applyRecordUpdate(toContent(current), update);
+  if (!result.ok) return { kind: 'rejected', error: result.error };
+  const [row] = await db
+    .update(medicalRecords)
+    .set({ ...toColumns(result.content), version: current.version + 1, updatedAt: new Date() })
+    .where(and(ownedBy(current.userId, current.id), eq(medicalRecords.version, current.version)))
+    .returning();
+  return row ? { kind: 'updated', row } : undefined;
+}
+
+/** Writes racing on one record are rare (two tabs); past this many tries, take a row lock. */
+const OPTIMISTIC_ATTEMPTS = 3;
 
 export type UpdateOutcome =
   | { kind: 'updated'; row: MedicalRecordRow }
@@ -66,11 +90,11 @@ export interface ListOptions {
  * per connection.
  */
 export function createRecordRepository(db: AppDatabase) {
-  const byIdAndOwner = and(
-    eq(medicalRecords.id, sql.placeholder('id')),
-    eq(medicalRecords.userId, sql.placeholder('userId')),
-  );
-  const findStatement = db.select().from(medicalRecords).where(byIdAndOwner).prepare('record_find');
+  const findStatement = db
+    .select()
+    .from(medicalRecords)
+    .where(ownedBy(sql.placeholder('userId'), sql.placeholder('id')))
+    .prepare('record_find');
 
   // One statement per combination of filters, so each keeps a plan that uses its index.
   const listStatement = (withStatus: boolean, withPosition: boolean) => {
@@ -120,11 +144,10 @@ export function createRecordRepository(db: AppDatabase) {
     },
 
     /**
-     * Applies a partial update with optimistic concurrency: read the record, compute the new
-     * content, and write it only if the version is still the one read. When another write lands
-     * in between, an If-Match update answers stale; one without If-Match reads again and
-     * reapplies (last write wins, as the spec's auto-save expects).
-     * @param expectedVersion - from If-Match; when given and no longer current, nothing is written
+     * Applies a partial update. With If-Match, the write happens only if the record is still at
+     * that version (else: stale, with the current record). Without it, the last write wins, as
+     * the spec's auto-save expects: an optimistic read-and-write first, and if other writes keep
+     * landing in between, the same under a row lock, which cannot lose.
      */
     async update(
       userId: string,
@@ -132,27 +155,26 @@ export function createRecordRepository(db: AppDatabase) {
       update: RecordUpdateInput,
       expectedVersion: number | undefined,
     ): Promise<UpdateOutcome> {
-      for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt += 1) {
+      const attempts = expectedVersion === undefined ? OPTIMISTIC_ATTEMPTS : 1;
+      for (let attempt = 0; attempt < attempts; attempt += 1) {
         const [current] = await findStatement.execute({ id, userId });
-        if (!current) return { kind: 'not-found' };
-        if (expectedVersion !== undefined && expectedVersion !== current.version) {
-          return { kind: 'stale', current };
-        }
-        const result = applyRecordUpdate(toContent(current), update);
-        if (!result.ok) return { kind: 'rejected', error: result.error };
-        const [row] = await db
-          .update(medicalRecords)
-          .set({
-            ...toColumns(result.content),
-            version: current.version + 1,
-            updatedAt: new Date(),
-          })
-          .where(and(ownedBy(userId, id), eq(medicalRecords.version, current.version)))
-          .returning();
-        if (row) return { kind: 'updated', row };
+        const outcome = await writeUpdate(db, current, update, expectedVersion);
+        if (outcome) return outcome;
       }
-      const [latest] = await findStatement.execute({ id, userId });
-      return latest ? { kind: 'stale', current: latest } : { kind: 'not-found' };
+      if (expectedVersion !== undefined) {
+        const [current] = await findStatement.execute({ id, userId });
+        return current ? { kind: 'stale', current } : { kind: 'not-found' };
+      }
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(medicalRecords)
+          .where(ownedBy(userId, id))
+          .for('update');
+        const outcome = await writeUpdate(tx, current, update, undefined);
+        if (!outcome) throw new Error('locked update lost its row');
+        return outcome;
+      });
     },
 
     async remove(userId: string, id: string): Promise<boolean> {

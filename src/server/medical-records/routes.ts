@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   recordCreateSchema,
+  recordIdSchema,
   recordListQuerySchema,
   recordUpdateSchema,
 } from '../../shared/medical-record';
@@ -25,6 +26,10 @@ export function medicalRecordRoutes(deps: {
   const records = createRecordRepository(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
+  routes.use('*', async (c, next) => {
+    assertActingAsSelf(currentDoctor(c.get('doctor')), c.req.query('userId'));
+    await next();
+  });
 
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
@@ -38,7 +43,6 @@ export function medicalRecordRoutes(deps: {
   routes.get('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const query = parseOrBadRequest(recordListQuerySchema, c.req.query());
-    assertActingAsSelf(doctor, query.userId);
     const after = query.lastEvaluatedKey ? decodePagingKey(query.lastEvaluatedKey) : undefined;
     const rows = await records.list(doctor.id, {
       status: query.status,
@@ -53,7 +57,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await records.find(doctor.id, c.req.param('id'));
+    const row = await records.find(doctor.id, recordIdFrom(c.req.param('id')));
     if (!row) throw notFound(RECORD_NOT_FOUND);
     c.header('ETag', etag(row.version));
     return c.json({ success: true, record: presentRecord(row) });
@@ -61,7 +65,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = c.req.param('id');
+    const id = recordIdFrom(c.req.param('id'));
     const expectedVersion = parseIfMatch(c.req.header('if-match'));
     const update = await readJsonBody(c, recordUpdateSchema);
     assertActingAsSelf(doctor, update.userId);
@@ -87,7 +91,9 @@ export function medicalRecordRoutes(deps: {
 
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    if (!(await records.remove(doctor.id, c.req.param('id')))) throw notFound(RECORD_NOT_FOUND);
+    if (!(await records.remove(doctor.id, recordIdFrom(c.req.param('id'))))) {
+      throw notFound(RECORD_NOT_FOUND);
+    }
     return c.json({ success: true });
   });
 
@@ -98,6 +104,12 @@ export function medicalRecordRoutes(deps: {
 function currentDoctor(doctor: Doctor | undefined): Doctor {
   if (!doctor) throw new Error('requireDoctor did not run');
   return doctor;
+}
+
+/** An id that no record could have (e.g. with a NUL) is simply not found. */
+function recordIdFrom(param: string): string {
+  if (!recordIdSchema.safeParse(param).success) throw notFound(RECORD_NOT_FOUND);
+  return param;
 }
 
 const etag = (version: number) => `"${version}"`;

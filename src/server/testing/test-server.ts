@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config';
+import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createRecordsClient, type RecordsClient } from '../../shared/records-client';
 import type { TestStorage } from './test-storage';
@@ -17,7 +18,7 @@ const STAND_IN_PAGE =
 export async function startTestServer(
   storage: TestStorage,
   extraEnv: Record<string, string> = {},
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; logger?: Logger } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
@@ -32,7 +33,21 @@ export async function startTestServer(
     await mkdir(webDistDir, { recursive: true });
     await writeFile(path.join(webDistDir, 'index.html'), STAND_IN_PAGE);
   }
-  return startServer(config, { webDistDir });
+  return startServer(config, { webDistDir, logger: options.logger });
+}
+
+/** Runs `work` against a server started on `storage`, and stops it afterwards. */
+export async function withServer<T>(
+  storage: TestStorage,
+  work: (server: RunningServer) => Promise<T>,
+  extraEnv: Record<string, string> = {},
+): Promise<T> {
+  const server = await startTestServer(storage, extraEnv);
+  try {
+    return await work(server);
+  } finally {
+    await server.close();
+  }
 }
 
 /**

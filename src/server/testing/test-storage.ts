@@ -53,6 +53,16 @@ export async function createTestStorage(kind = testDatabaseKind()): Promise<Test
   };
 }
 
+/** Runs `work` on fresh storage and removes it afterwards, whatever happens. */
+export async function withTestStorage<T>(work: (storage: TestStorage) => Promise<T>): Promise<T> {
+  const storage = await createTestStorage();
+  try {
+    return await work(storage);
+  } finally {
+    await storage.cleanup();
+  }
+}
+
 async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   try {
