@@ -4,7 +4,7 @@
  * and update — on PGlite and on PostgreSQL. Prints figures; asserts nothing.
  *
  *   npm run bench
- *   BENCH_DURATION=20 npm run bench
+ *   BENCH_DURATION=20 BENCH_CONNECTIONS=10 npm run bench
  *
  * PostgreSQL comes from TEST_DATABASE_URL (a role that may create databases); without one
  * reachable, only PGlite is measured.
@@ -27,7 +27,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const DOCTORS = 100;
 const RECORDS_FOR_MEASURED_DOCTOR = 10_000;
 const RECORDS_PER_OTHER_DOCTOR = 20;
-const CONNECTIONS = 50;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = 3917;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
