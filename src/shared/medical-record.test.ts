@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   RECORD_STEPS,
   canChangeStatus,
-  createInitialSteps,
   recordCreateSchema,
   recordListQuerySchema,
   recordUpdateSchema,
 } from './medical-record';
+import { normalizeSteps } from './record-write';
 
 describe('recordCreateSchema', () => {
   it('accepts a full record as the spec describes it', () => {
@@ -57,7 +57,7 @@ describe('recordCreateSchema', () => {
       plan: 'Retorno em 7 dias',
       currentStep: 'plan',
       status: 'em_andamento',
-      steps: createInitialSteps(),
+      steps: normalizeSteps(undefined),
       consultationFeedback: {
         mainSymptoms: ['cefaleia'],
         doctorFeedback: 'Boa anamnese',
@@ -169,8 +169,8 @@ describe('recordListQuerySchema', () => {
 
 describe('steps and status', () => {
   it('starts with every step, in order, none completed', () => {
-    expect(createInitialSteps().map((step) => step.type)).toEqual([...RECORD_STEPS]);
-    expect(createInitialSteps().some((step) => step.completed)).toBe(false);
+    expect(normalizeSteps(undefined).map((step) => step.type)).toEqual([...RECORD_STEPS]);
+    expect(normalizeSteps(undefined).some((step) => step.completed)).toBe(false);
   });
 
   it('only goes from em_andamento to finalizado', () => {

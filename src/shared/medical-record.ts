@@ -21,9 +21,8 @@ export const EXAM_TYPES = ['laboratorial', 'imagem', 'funcional', 'outro'] as co
 export const EXAM_PRIORITIES = ['rotina', 'urgente', 'eletivo'] as const;
 export const MEDICATION_PRIORITIES = ['normal', 'urgente'] as const;
 
-/** Ids the server assigns; `record-` ids are local records not yet saved on the server. */
+/** Ids the server assigns (the spec's local records, not yet saved, use `record-`). */
 export const SERVER_RECORD_ID_PREFIX = 'medical-record-';
-export const LOCAL_RECORD_ID_PREFIX = 'record-';
 
 /** Caps that keep one record bounded: a record is typed by a person, not pasted from a book. */
 export const RECORD_LIMITS = {
@@ -38,7 +37,7 @@ export const RECORD_LIMITS = {
  * Text a person typed. The NUL character has no place in it and PostgreSQL cannot store it in
  * text or JSONB, so it is refused here rather than failing in the database.
  */
-export const typedText = (max: number) =>
+const typedText = (max: number) =>
   z
     .string()
     .max(max)
@@ -273,11 +272,6 @@ export const recordListQuerySchema = z.strictObject({
 });
 
 export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
-
-/** The step list of a new record: every step present and none completed yet. */
-export function createInitialSteps(): RecordStepState[] {
-  return RECORD_STEPS.map((type) => ({ type, completed: false }));
-}
 
 /**
  * Whether a record may move from one status to another. A finalised record stays finalised:

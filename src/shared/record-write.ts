@@ -20,7 +20,10 @@ export type StoredRecordContent = RecordContent & {
 export type RecordWriteResult =
   { ok: true; content: StoredRecordContent } | { ok: false; error: string };
 
-/** All seven steps in order, keeping the completion the caller gave for any of them. */
+/**
+ * All seven steps in order, keeping the completion the caller gave for any of them; with none
+ * given, the step list of a new record.
+ */
 export function normalizeSteps(steps: readonly RecordStepState[] | undefined): RecordStepState[] {
   const completed = new Map(steps?.map((step) => [step.type, step.completed]));
   return RECORD_STEPS.map((type) => ({ type, completed: completed.get(type) ?? false }));

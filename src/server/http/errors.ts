@@ -48,7 +48,7 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
  * What of an error may go to the logs. A failed query's message and fields repeat its SQL
  * parameters, which are patient text; only the database's own code and message are kept.
  */
-export function withoutPatientData(error: unknown): unknown {
+function withoutPatientData(error: unknown): unknown {
   if (!(error instanceof DrizzleQueryError)) return error;
   const cause = error.cause;
   return {
