@@ -99,6 +99,18 @@ describe('accounts', () => {
     expect(a?.message).toBe('E-mail ou senha incorretos.');
   });
 
+  it('refuses an oversized sign-up body with its limit in the message', async () => {
+    const response = await new TestBrowser(fixture.server.url).postJson('/api/auth/sign-up/email', {
+      name: 'x'.repeat(20_000),
+      email: 'grande@prontu.test',
+      password: 'senha-segura-1',
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as AccountAnswer).message).toBe(
+      'Requisição grande demais. O máximo é 16 KB.',
+    );
+  });
+
   it('refuses a sign-up body that is not JSON', async () => {
     const response = await new TestBrowser(fixture.server.url).fetch('/api/auth/sign-up/email', {
       method: 'POST',

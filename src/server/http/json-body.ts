@@ -43,7 +43,8 @@ export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown
 }
 
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
-  const maxLabel = `${Math.round(maxBytes / 1024 / 1024)} MB`;
+  const maxLabel =
+    maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw payloadTooLarge(maxLabel);
   if (!request.body) return '';

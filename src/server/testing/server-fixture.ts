@@ -1,17 +1,20 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
 import { createTestStorage, type TestStorage } from './test-storage';
 import { startTestServer } from './test-server';
 
 /**
- * Starts one real server for the test file on a fresh database of the suite's kind, and stops
- * it afterwards. Read `fixture.server` inside tests, once beforeAll has run.
+ * Starts one real server for the test file on a fresh database, and stops it afterwards. Read
+ * `fixture.server` inside tests, once beforeAll has run.
+ * @param options.kind - the database; by default the one of the suite's Vitest project
+ * @param options.webDistDir - the built web app to serve; by default a one-page stand-in
  */
-export function useTestServer(extraEnv: Record<string, string> = {}) {
+export function useTestServer(options: { kind?: DatabaseKind; webDistDir?: string } = {}) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
-    state.storage = await createTestStorage();
-    state.server = await startTestServer(state.storage, extraEnv);
+    state.storage = await createTestStorage(options.kind);
+    state.server = await startTestServer(state.storage, {}, { webDistDir: options.webDistDir });
   });
   afterAll(async () => {
     await state.server?.close();
