@@ -11,6 +11,7 @@ import { requestLog } from './http/request-log';
 import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/security';
 import type { Logger } from './logger';
 import { medicalRecordRoutes } from './medical-records/routes';
+import { settingsRoutes } from './settings/routes';
 import { webAppRoutes } from './web-app';
 
 export interface AppDependencies {
@@ -36,6 +37,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/auth', authRoutes(deps.auth, sessions));
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

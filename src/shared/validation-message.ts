@@ -46,6 +46,16 @@ const FIELD_LABELS: Record<string, string> = {
   lastEvaluatedKey: 'Chave de paginação',
   email: 'E-mail',
   password: 'Senha',
+  crm: 'CRM',
+  crmState: 'UF do CRM',
+  prescriptionName: 'Nome na receita',
+  prescriptionText: 'Texto da receita',
+  medicalRecordOutput: 'Modelo de prontuário',
+  prescriptionTemplate: 'Modelo de receita',
+  clinicAddress: 'Endereço da clínica',
+  clinicPhone: 'Telefone da clínica',
+  doctorEmail: 'E-mail',
+  prescriptionsPerPage: 'Receitas por página',
 };
 
 const TYPE_NAMES: Record<string, string> = {
@@ -88,7 +98,9 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'unrecognized_keys':
       return `campo não reconhecido: ${issue.keys.join(', ')}`;
     case 'invalid_format':
-      return issue.format === 'email' ? 'e-mail inválido' : 'formato inválido';
+      if (issue.format === 'email') return 'e-mail inválido';
+      // Our patterns all carry a message a person can act on; zod's default names the regex.
+      return issue.format === 'regex' ? issue.message : 'formato inválido';
     default:
       return issue.message;
   }

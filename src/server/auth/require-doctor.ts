@@ -22,3 +22,9 @@ export function assertActingAsSelf(doctor: Doctor, claimedUserId: string | undef
     throw forbidden('Você só pode acessar os seus próprios prontuários.');
   }
 }
+
+/** The doctor {@link requireDoctor} put on the context; only call it behind that middleware. */
+export function currentDoctor(doctor: Doctor | undefined): Doctor {
+  if (!doctor) throw new Error('requireDoctor did not run');
+  return doctor;
+}

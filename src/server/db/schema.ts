@@ -138,3 +138,12 @@ export const medicalRecords = pgTable(
 );
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
+
+/** One row per doctor: their settings (spec §3) as saved, read back through the shared schema. */
+export const doctorSettings = pgTable('doctor_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  settings: jsonb('settings').notNull(),
+  updatedAt: timestampMs('updated_at').notNull(),
+});

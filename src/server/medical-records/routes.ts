@@ -6,10 +6,10 @@ import {
   recordUpdateSchema,
 } from '../../shared/medical-record';
 import { buildNewRecordContent } from '../../shared/record-write';
-import { assertActingAsSelf, requireDoctor } from '../auth/require-doctor';
+import { assertActingAsSelf, currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
-import type { AppEnv, Doctor } from '../http/app-env';
+import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { decodePagingKey, encodePagingKey } from './paging-key';
@@ -98,12 +98,6 @@ export function medicalRecordRoutes(deps: {
   });
 
   return routes;
-}
-
-/** Set by {@link requireDoctor}, which runs before every route here. */
-function currentDoctor(doctor: Doctor | undefined): Doctor {
-  if (!doctor) throw new Error('requireDoctor did not run');
-  return doctor;
 }
 
 /** An id that no record could have (e.g. with a NUL) is simply not found. */

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BRAZILIAN_STATES,
+  DEFAULT_DOCTOR_SETTINGS,
+  doctorSettingsSchema,
+  formatCrm,
+  isDoctorProfileConfigured,
+  readStoredSettings,
+  type DoctorSettings,
+} from './doctor-settings';
+
+const filled: DoctorSettings = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: 'Dra. Ana Souza',
+  crm: '123456',
+  crmState: 'SP',
+  clinicPhone: '(11) 3456-7890',
+  doctorEmail: 'ana@clinica.com.br',
+};
+
+function errorsOf(input: unknown): Record<string, string> {
+  const result = doctorSettingsSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join('.'), issue.message]),
+  );
+}
+
+describe('doctorSettingsSchema', () => {
+  it('accepts the defaults and a filled profile', () => {
+    expect(doctorSettingsSchema.parse(DEFAULT_DOCTOR_SETTINGS)).toEqual(DEFAULT_DOCTOR_SETTINGS);
+    expect(doctorSettingsSchema.parse(filled)).toEqual(filled);
+  });
+
+  it('defaults to 2 prescriptions per page and blank fields', () => {
+    expect(DEFAULT_DOCTOR_SETTINGS.prescriptionsPerPage).toBe(2);
+    expect(DEFAULT_DOCTOR_SETTINGS.name).toBe('');
+  });
+
+  it('lists the 27 federative units once each', () => {
+    expect(BRAZILIAN_STATES).toHaveLength(27);
+    expect(new Set(BRAZILIAN_STATES).size).toBe(27);
+    expect(BRAZILIAN_STATES).toContain('DF');
+  });
+
+  it('trims text fields', () => {
+    expect(doctorSettingsSchema.parse({ ...filled, name: '  Dr. Caio  ' }).name).toBe('Dr. Caio');
+  });
+
+  it.each([
+    ['12a456', 'O CRM deve conter apenas números (até 8 dígitos).'],
+    ['123456789', 'O CRM deve conter apenas números (até 8 dígitos).'],
+    ['CRM123', 'O CRM deve conter apenas números (até 8 dígitos).'],
+  ])('refuses the CRM %s', (crm, message) => {
+    expect(errorsOf({ ...filled, crm })).toEqual({ crm: message });
+  });
+
+  it('needs a UF with a CRM, and only one of the 27', () => {
+    expect(errorsOf({ ...filled, crmState: '' })).toEqual({ crmState: 'Informe a UF do CRM.' });
+    expect(errorsOf({ ...filled, crmState: 'XX' })).toEqual({
+      crmState: 'Selecione uma UF válida para o CRM.',
+    });
+    expect(errorsOf({ ...filled, crm: '', crmState: '' })).toEqual({});
+  });
+
+  it.each(['(11) 3456-7890', '11 98765-4321', '+55 11 98765-4321', '1134567890', ''])(
+    'accepts the phone %j',
+    (clinicPhone) => {
+      expect(errorsOf({ ...filled, clinicPhone })).toEqual({});
+    },
+  );
+
+  it.each(['3456-7890', '(11) 3456-78901234', 'ligar depois', '11 9876a-4321'])(
+    'refuses the phone %j',
+    (clinicPhone) => {
+      expect(errorsOf({ ...filled, clinicPhone })).toEqual({
+        clinicPhone: 'Telefone inválido: informe DDD e número, por exemplo (11) 3456-7890.',
+      });
+    },
+  );
+
+  it('checks the e-mail only when filled', () => {
+    expect(errorsOf({ ...filled, doctorEmail: 'ana@' })).toEqual({
+      doctorEmail: 'E-mail inválido.',
+    });
+    expect(errorsOf({ ...filled, doctorEmail: '' })).toEqual({});
+  });
+
+  it.each([0, 5, 2.5, Number.NaN])('refuses %d prescriptions per page', (prescriptionsPerPage) => {
+    expect(errorsOf({ ...filled, prescriptionsPerPage })).toEqual({
+      prescriptionsPerPage: 'Receitas por página deve ser um número de 1 a 4.',
+    });
+  });
+
+  it.each([1, 4])('accepts %d prescriptions per page', (prescriptionsPerPage) => {
+    expect(errorsOf({ ...filled, prescriptionsPerPage })).toEqual({});
+  });
+
+  it('refuses unknown fields, over-long templates and NUL characters', () => {
+    expect(Object.keys(errorsOf({ ...filled, isAdmin: true }))).toEqual(['']);
+    expect(errorsOf({ ...filled, prescriptionTemplate: 'x'.repeat(10_001) })).toEqual({
+      prescriptionTemplate: 'Modelo de receita: no máximo 10000 caracteres.',
+    });
+    expect(errorsOf({ ...filled, medicalRecordOutput: 'a\u0000b' })).toEqual({
+      medicalRecordOutput: 'Modelo de prontuário: contém caracteres inválidos.',
+    });
+  });
+});
+
+describe('readStoredSettings', () => {
+  it('fills fields an older version did not save and drops unknown ones', () => {
+    expect(readStoredSettings({ name: 'Dr. Caio', legacy: 1 })).toEqual({
+      ...DEFAULT_DOCTOR_SETTINGS,
+      name: 'Dr. Caio',
+    });
+  });
+
+  it.each([null, 'texto', 42, [], { prescriptionsPerPage: 9 }])('refuses %j', (stored) => {
+    expect(readStoredSettings(stored)).toBeUndefined();
+  });
+});
+
+describe('formatCrm and isDoctorProfileConfigured', () => {
+  it('writes the CRM the way prescriptions show it', () => {
+    expect(formatCrm(filled)).toBe('CRM/SP 123456');
+    expect(formatCrm({ crm: '123', crmState: '' })).toBe('CRM 123');
+    expect(formatCrm({ crm: '', crmState: 'SP' })).toBe('');
+  });
+
+  it('needs both name and CRM', () => {
+    expect(isDoctorProfileConfigured(filled)).toBe(true);
+    expect(isDoctorProfileConfigured({ ...filled, crm: '' })).toBe(false);
+    expect(isDoctorProfileConfigured({ ...filled, name: '' })).toBe(false);
+  });
+});

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+
+/** The 27 federative units (26 states and the Distrito Federal), each with its own CRM council. */
+export const BRAZILIAN_STATES = [
+  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
+  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
+] as const; // prettier-ignore
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+
+/** Spec §9: prescriptions printed per page, 1 to 4, default 2. */
+export const PRESCRIPTIONS_PER_PAGE = { min: 1, max: 4, default: 2 } as const;
+
+export const SETTINGS_LIMITS = {
+  shortText: 200,
+  address: 300,
+  template: 10_000,
+  crmDigits: 8,
+} as const;
+
+/** The default record output (spec §9 record variables); doctors rewrite it as they like. */
+export const DEFAULT_RECORD_TEMPLATE = `PRONTUÁRIO MÉDICO
+Paciente: {{nome_paciente}}
+Data da consulta: {{data_consulta}}
+
+HISTÓRIA CLÍNICA
+{{historia_clinica}}
+
+EXAME FÍSICO
+{{exame_fisico}}
+
+HIPÓTESES DIAGNÓSTICAS
+{{hipoteses_diagnosticas}}
+
+PLANO TERAPÊUTICO
+{{plano_terapeutico}}
+
+PRESCRIÇÕES
+{{prescricoes}}
+
+ORIENTAÇÕES
+{{orientacoes}}
+
+Próxima consulta: {{proxima_consulta}}
+
+{{nome_medico}} — {{crm}}`;
+
+/** The default prescription (spec §9 prescription variables). */
+export const DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
+Data: {{data_receita}}
+
+Paciente: {{nome_paciente}}    Idade: {{idade_paciente}}
+Diagnóstico: {{diagnostico}}
+
+{{medicamentos}}
+
+Observações: {{observacoes}}
+
+_______________________________________
+{{nome_medico}} — {{crm}}
+{{endereco_clinica}} · {{telefone_clinica}} · {{email_medico}}`;
+
+const shortText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(SETTINGS_LIMITS.shortText, `${label}: no máximo ${SETTINGS_LIMITS.shortText} caracteres.`);
+
+const template = (label: string) =>
+  z
+    .string()
+    .max(SETTINGS_LIMITS.template, `${label}: no máximo ${SETTINGS_LIMITS.template} caracteres.`)
+    .refine((text) => !text.includes('\u0000'), `${label}: contém caracteres inválidos.`);
+
+const EMAIL = z.email();
+
+function isBrazilianState(state: string): state is BrazilianState {
+  return (BRAZILIAN_STATES as readonly string[]).includes(state);
+}
+
+/** 10 or 11 digits once punctuation is removed: DDD plus a landline or mobile number. */
+const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+
+/**
+ * The doctor's settings (spec §3), which fill prescriptions and records. Every field may be left
+ * blank; what is filled must be valid. The same schema checks the form and the API.
+ */
+export const doctorSettingsSchema = z
+  .object({
+    name: shortText('Nome'),
+    crm: z
+      .string()
+      .trim()
+      .regex(
+        new RegExp(`^\\d{0,${SETTINGS_LIMITS.crmDigits}}$`),
+        `O CRM deve conter apenas números (até ${SETTINGS_LIMITS.crmDigits} dígitos).`,
+      ),
+    crmState: z
+      .string()
+      .refine(
+        (state): state is BrazilianState | '' => state === '' || isBrazilianState(state),
+        'Selecione uma UF válida para o CRM.',
+      ),
+    prescriptionName: shortText('Nome na receita'),
+    prescriptionText: z.string().trim().max(2000, 'Texto da receita: no máximo 2000 caracteres.'),
+    medicalRecordOutput: template('Modelo de prontuário'),
+    prescriptionTemplate: template('Modelo de receita'),
+    clinicAddress: z
+      .string()
+      .trim()
+      .max(SETTINGS_LIMITS.address, `Endereço: no máximo ${SETTINGS_LIMITS.address} caracteres.`),
+    clinicPhone: z
+      .string()
+      .trim()
+      .refine(
+        (phone) =>
+          phone === '' ||
+          (PHONE_PATTERN.test(phone) && [10, 11].includes(phoneDigits(phone).length)),
+        'Telefone inválido: informe DDD e número, por exemplo (11) 3456-7890.',
+      ),
+    doctorEmail: z
+      .string()
+      .trim()
+      .refine((email) => email === '' || EMAIL.safeParse(email).success, 'E-mail inválido.'),
+    prescriptionsPerPage: z
+      .number({ error: 'Receitas por página deve ser um número de 1 a 4.' })
+      .int('Receitas por página deve ser um número de 1 a 4.')
+      .min(PRESCRIPTIONS_PER_PAGE.min, 'Receitas por página deve ser um número de 1 a 4.')
+      .max(PRESCRIPTIONS_PER_PAGE.max, 'Receitas por página deve ser um número de 1 a 4.'),
+  })
+  .strict()
+  .superRefine((settings, context) => {
+    if (settings.crm !== '' && settings.crmState === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['crmState'],
+        message: 'Informe a UF do CRM.',
+      });
+    }
+  });
+
+export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
+export type DoctorSettingsField = keyof DoctorSettings;
+
+/** Spec §3 defaults: blank profile, the default templates, 2 prescriptions per page. */
+export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
+  name: '',
+  crm: '',
+  crmState: '',
+  prescriptionName: '',
+  prescriptionText: '',
+  medicalRecordOutput: DEFAULT_RECORD_TEMPLATE,
+  prescriptionTemplate: DEFAULT_PRESCRIPTION_TEMPLATE,
+  clinicAddress: '',
+  clinicPhone: '',
+  doctorEmail: '',
+  prescriptionsPerPage: PRESCRIPTIONS_PER_PAGE.default,
+};
+
+/**
+ * Reads settings saved by this or an older version: missing fields take their defaults, unknown
+ * ones are dropped. Returns undefined when what is there is not valid settings.
+ */
+export function readStoredSettings(stored: unknown): DoctorSettings | undefined {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return undefined;
+  const known = Object.fromEntries(
+    Object.entries(stored).filter(([field]) => field in DEFAULT_DOCTOR_SETTINGS),
+  );
+  const parsed = doctorSettingsSchema.safeParse({ ...DEFAULT_DOCTOR_SETTINGS, ...known });
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** 'CRM/SP 123456', the way a Brazilian prescription shows it; '' when the CRM is not set. */
+export function formatCrm(settings: Pick<DoctorSettings, 'crm' | 'crmState'>): string {
+  if (settings.crm === '') return '';
+  return settings.crmState === ''
+    ? `CRM ${settings.crm}`
+    : `CRM/${settings.crmState} ${settings.crm}`;
+}
+
+/** Spec §6: the doctor profile counts as configured with a name and a CRM. */
+export function isDoctorProfileConfigured(settings: DoctorSettings): boolean {
+  return settings.name !== '' && settings.crm !== '';
+}
