@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { demoChatRoutes } from './ai/demo-chat-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
@@ -32,12 +33,14 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('*', baseResponseHeaders());
   app.use('/api/*', sameOriginWrites(deps.config.publicOrigin));
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
+  app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
 
   const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
   app.route('/api/auth', authRoutes(deps.auth, sessions));
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

@@ -56,6 +56,9 @@ const FIELD_LABELS: Record<string, string> = {
   clinicPhone: 'Telefone da clínica',
   doctorEmail: 'E-mail',
   prescriptionsPerPage: 'Receitas por página',
+  messages: 'Mensagens',
+  content: 'Mensagem',
+  role: 'Autor da mensagem',
 };
 
 const TYPE_NAMES: Record<string, string> = {

@@ -13,6 +13,8 @@ export class HttpError extends Error {
     message: string,
     /** Extra fields for the JSON answer, e.g. the current record on a 409. */
     readonly details: Record<string, unknown> = {},
+    /** Response headers the answer needs, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -30,6 +32,11 @@ export const payloadTooLarge = (maxLabel: string) =>
   new HttpError(413, `Requisição grande demais. O máximo é ${maxLabel}.`);
 export const unsupportedMediaType = (expected: string) =>
   new HttpError(415, `Tipo de conteúdo não suportado. Envie ${expected}.`);
+/** @param retryAfterSeconds - when the client may try again (the Retry-After header) */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, {}, { 'Retry-After': String(retryAfterSeconds) });
+/** An outside service we depend on (the language model provider) failed. */
+export const badGateway = (message: string) => new HttpError(502, message);
 
 const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor. Tente novamente em alguns instantes.';
 
@@ -38,6 +45,7 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
   if (error instanceof HttpError) {
     // The rest of an oversized body is never read, so this connection cannot carry another request.
     if (error.status === 413) c.header('Connection', 'close');
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ success: false, error: error.message, ...error.details }, error.status);
   }
   log.error({ err: withoutPatientData(error) }, 'unhandled error');
