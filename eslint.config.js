@@ -60,6 +60,28 @@ export default tseslint.config(
     },
   },
   {
+    // Bulletproof React: features don't import each other; what two features need lives in
+    // src/web (app-level) or src/web/ui.
+    files: ['src/web/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/clinical/**', 'node:*'],
+              message: 'The web app talks to the server only over HTTP.',
+            },
+            {
+              regex: '^\\.\\./[^./][^/]*/|/features/',
+              message: 'A feature must not import another feature; move shared code up.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Configuration entry points and test tooling legitimately read the environment.
     files: [
       'src/server/config.ts',

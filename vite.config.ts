@@ -1,12 +1,59 @@
+import { readFileSync } from 'node:fs';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
+const packageJson = JSON.parse(
+  readFileSync(new URL('./package.json', import.meta.url), 'utf8'),
+) as {
+  version: string;
+};
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Registered by src/web/service-worker.ts (so a failure is only logged, spec §1).
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      filename: 'sw.js',
+      manifest: {
+        name: 'Prontu',
+        short_name: 'Prontu',
+        description: 'Assistente clínico para médicos brasileiros',
+        lang: 'pt-BR',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f8fafc',
+        theme_color: '#0f766e',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        // The app shell only. Patient data never goes into a cache: /api is always the network.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -171,7 +171,7 @@ export function readStoredSettings(stored: unknown): DoctorSettings | undefined 
 }
 
 /** 'CRM/SP 123456', the way a Brazilian prescription shows it; '' when the CRM is not set. */
-export function formatCrm(settings: Pick<DoctorSettings, 'crm' | 'crmState'>): string {
+export function formatCrm(settings: { crm: string; crmState: string }): string {
   if (settings.crm === '') return '';
   return settings.crmState === ''
     ? `CRM ${settings.crm}`

@@ -1,4 +1,4 @@
-import { formatCrm, type DoctorSettings } from './doctor-settings';
+import { formatCrm } from './doctor-settings';
 import { formatDate } from './pt-br-format';
 
 /** Spec §9: the variables a record output template may use. */
@@ -32,6 +32,19 @@ export const PRESCRIPTION_TEMPLATE_VARIABLES = [
 ] as const;
 
 export type TemplateKind = 'record' | 'prescription';
+
+/** The settings a template reads: saved ones, or the settings form as typed (for the preview). */
+export interface TemplateSettings {
+  name: string;
+  prescriptionName: string;
+  crm: string;
+  crmState: string;
+  clinicAddress: string;
+  clinicPhone: string;
+  doctorEmail: string;
+  medicalRecordOutput: string;
+  prescriptionTemplate: string;
+}
 export type TemplateValues = Readonly<Partial<Record<string, string>>>;
 
 const VARIABLE_PATTERN = /\{\{\s*([a-z_]+)\s*\}\}/g;
@@ -52,7 +65,7 @@ export function fillTemplate(template: string, values: TemplateValues): string {
  * prescriptions, when set), CRM, clinic contacts and today's date.
  */
 export function doctorTemplateValues(
-  settings: DoctorSettings,
+  settings: TemplateSettings,
   kind: TemplateKind,
   today: Date,
 ): TemplateValues {
@@ -72,7 +85,11 @@ export function doctorTemplateValues(
 }
 
 /** The settings page's preview: the chosen template filled with what the settings know. */
-export function previewTemplate(settings: DoctorSettings, kind: TemplateKind, today: Date): string {
+export function previewTemplate(
+  settings: TemplateSettings,
+  kind: TemplateKind,
+  today: Date,
+): string {
   const template =
     kind === 'prescription' ? settings.prescriptionTemplate : settings.medicalRecordOutput;
   return fillTemplate(template, doctorTemplateValues(settings, kind, today));

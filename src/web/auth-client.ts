@@ -2,3 +2,22 @@ import { createAuthClient } from 'better-auth/react';
 
 /** The accounts client: same origin, cookies only (the session never reaches JavaScript). */
 export const authClient = createAuthClient({ basePath: '/api/auth' });
+
+/** The signed-in doctor as the session names them. */
+export interface SessionDoctor {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export type DoctorSession =
+  { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; doctor: SessionDoctor };
+
+/** Who is using the app: unknown while the session loads (spec: 'Carregando...'). */
+export function useDoctorSession(): DoctorSession {
+  const session = authClient.useSession();
+  if (session.isPending) return { status: 'loading' };
+  if (!session.data) return { status: 'signed-out' };
+  const { id, name, email } = session.data.user;
+  return { status: 'signed-in', doctor: { id, name, email } };
+}

@@ -1,7 +1,9 @@
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
 import { applyCspNonce } from './csp-nonce';
+import { router } from './router';
+import { registerServiceWorker } from './service-worker';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,6 +12,7 @@ if (!root) throw new Error('Elemento #root não encontrado no index.html');
 applyCspNonce();
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <RouterProvider router={router} />
   </StrictMode>,
 );
+registerServiceWorker();

@@ -1,41 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
+import { openPage, PageProblems, signUpThroughModal, visible } from './support/pages';
 
 const session = useBrowserSession();
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: 10_000 });
-
-/** What went wrong on any page opened here: console errors (a CSP violation is one) and 5xx. */
-const problems: string[] = [];
-
-async function newPage(): Promise<Page> {
-  const context = await session.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    // "Failed to load resource" is the browser's note on the 4xx answers the tests provoke;
-    // server failures are caught below from the responses themselves.
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
-      problems.push(message.text());
-    }
-  });
-  page.on('response', (response) => {
-    if (response.status() >= 500) problems.push(`${response.status()} ${response.url()}`);
-  });
-  return page;
-}
-
-async function signUpThroughModal(page: Page, name: string, email: string, password: string) {
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Nome').fill(name);
-  await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('Senha').fill(password);
-  await dialog.getByRole('button', { name: 'Cadastrar' }).click();
-}
+const problems = new PageProblems();
+const newPage = () => openPage(session.browser, problems);
 
 afterAll(() => {
-  expect(problems).toEqual([]);
+  expect(problems.found).toEqual([]);
 });
 
 describe('accounts in the browser', () => {

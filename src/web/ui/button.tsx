@@ -1,10 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
 
-type Variant = 'primary' | 'secondary';
+type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 const VARIANT_CLASSES: Record<Variant, string> = {
-  primary: 'bg-teal-700 text-white hover:bg-teal-800 disabled:bg-slate-400',
-  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100',
+  primary: 'bg-accent text-on-accent hover:bg-accent-strong',
+  secondary: 'border border-line bg-surface text-fg hover:bg-surface-muted',
+  danger: 'border border-danger-fg bg-surface text-danger-fg hover:bg-danger-soft',
+  ghost: 'text-fg hover:bg-surface-muted',
 };
 
 export function Button({
@@ -16,7 +18,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={`rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700 ${VARIANT_CLASSES[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60 ${VARIANT_CLASSES[variant]} ${className}`}
       {...props}
     />
   );

@@ -1,12 +1,15 @@
 /** Full-screen spinner with the spec's 'Carregando...' text. */
 export function LoadingScreen() {
   return (
-    <div role="status" className="flex min-h-screen flex-col items-center justify-center gap-3">
+    <div
+      role="status"
+      className="flex min-h-screen flex-col items-center justify-center gap-3 bg-page"
+    >
       <span
         aria-hidden="true"
-        className="h-10 w-10 rounded-full border-4 border-slate-200 border-t-teal-700 animate-spin"
+        className="h-10 w-10 animate-spin rounded-full border-4 border-line border-t-accent"
       />
-      <p className="text-slate-700">Carregando...</p>
+      <p className="text-fg-muted">Carregando...</p>
     </div>
   );
 }

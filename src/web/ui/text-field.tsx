@@ -1,30 +1,71 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
+import { CONTROL_CLASSES, Field } from './field';
 
-/** A labelled input with its error message under it, announced to screen readers. */
+interface FieldTexts {
+  label: string;
+  hint?: ReactNode;
+  error?: string | undefined;
+}
+
+/** A labelled input with its error message under it. */
 export function TextField({
   label,
+  hint,
   error,
+  className = '',
   ...inputProps
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | undefined }) {
-  const id = useId();
-  const errorId = `${id}-error`;
+}: InputHTMLAttributes<HTMLInputElement> & FieldTexts) {
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-700 aria-invalid:border-red-700"
-        {...inputProps}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <input className={`${CONTROL_CLASSES} ${className}`} {...control} {...inputProps} />
       )}
-    </div>
+    </Field>
+  );
+}
+
+/** A labelled multi-line text area. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className = '',
+  ...areaProps
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldTexts) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <textarea
+          className={`${CONTROL_CLASSES} font-mono text-sm ${className}`}
+          {...control}
+          {...areaProps}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled native select (keyboard and screen-reader friendly on every platform). */
+export function SelectField({
+  label,
+  hint,
+  error,
+  className = '',
+  children,
+  ...selectProps
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldTexts) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select className={`${CONTROL_CLASSES} ${className}`} {...control} {...selectProps}>
+          {children}
+        </select>
+      )}
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { z } from 'zod';
 import {
@@ -10,7 +11,7 @@ import {
 } from '../../../shared/account';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { authClient } from './auth-client';
+import { authClient } from '../../auth-client';
 
 export type AuthMode = 'sign-up' | 'sign-in';
 type FieldErrors = Partial<Record<AccountField, string>>;
@@ -27,14 +28,14 @@ export function AuthDialog(props: {
   return (
     <Dialog.Root open={mode !== undefined} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 z-50 rounded-lg bg-surface p-6 shadow-xl">
           {mode && (
             <>
-              <Dialog.Title className="mb-1 text-xl font-semibold text-slate-900">
+              <Dialog.Title className="mb-1 text-xl font-semibold text-fg">
                 {TITLES[mode]}
               </Dialog.Title>
-              <Dialog.Description className="mb-4 text-sm text-slate-700">
+              <Dialog.Description className="mb-4 text-sm text-fg-muted">
                 {mode === 'sign-up'
                   ? 'Cadastre-se com seu e-mail para usar o Prontu.'
                   : 'Entre com o e-mail e a senha da sua conta.'}
@@ -43,7 +44,7 @@ export function AuthDialog(props: {
               <div className="mt-4 flex items-center justify-between">
                 <button
                   type="button"
-                  className="text-sm text-teal-800 underline"
+                  className="text-sm text-accent-fg underline"
                   onClick={() => props.onModeChange(mode === 'sign-up' ? 'sign-in' : 'sign-up')}
                 >
                   {mode === 'sign-up' ? 'Já tem conta? Entrar' : 'Não tem conta? Cadastre-se'}
@@ -63,6 +64,7 @@ export function AuthDialog(props: {
 function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  const navigate = useNavigate();
 
   async function submit(formElement: HTMLFormElement) {
     const form = Object.fromEntries(new FormData(formElement));
@@ -79,8 +81,8 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
         : await authClient.signIn.email(parsed.data);
     setSubmitting(false);
     if (!error) {
-      if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
       onSuccess();
+      void navigate({ to: '/', search: {} });
       return;
     }
     const known = error.code ? ACCOUNT_ERRORS[error.code] : undefined;
@@ -116,7 +118,7 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
         error={errors.password}
       />
       {errors.form && (
-        <p role="alert" className="text-sm text-red-700">
+        <p role="alert" className="text-sm text-danger-fg">
           {errors.form}
         </p>
       )}

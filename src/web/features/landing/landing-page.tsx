@@ -1,35 +1,88 @@
-import { useState } from 'react';
+import { ClipboardList, FileSignature, Mic, Search } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/button';
-import { AuthDialog, type AuthMode } from '../session/auth-dialog';
+import type { AuthMode } from './auth-dialog';
+import { DemoChat } from './demo-chat';
 
-/** The signed-out landing: what Prontu is, and the Cadastrar / Entrar buttons. */
+// The sign-up / sign-in form (and its validation) loads on intent: hover or focus on the buttons.
+const loadAuthDialog = () => import('./auth-dialog');
+const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
+const preloadAuthDialog = () => {
+  void loadAuthDialog().catch(() => {
+    // Only a head start; opening the dialog reports a failure.
+  });
+};
+
+const HIGHLIGHTS = [
+  { icon: ClipboardList, text: 'Prontuário SOAP em sete etapas guiadas' },
+  { icon: Mic, text: 'Consulta por voz com transcrição e anamnese estruturada' },
+  { icon: Search, text: 'Busca de CID-10 em português, do jeito que você escreve' },
+  { icon: FileSignature, text: 'Receitas prontas para imprimir, com CRM e assinatura' },
+];
+
+/** The signed-out landing: what Prontu is, the demo chat, and Cadastrar / Entrar. */
 export function LandingPage() {
   const [authMode, setAuthMode] = useState<AuthMode | undefined>();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-6 py-3">
-        <span className="text-xl font-semibold text-teal-800">Prontu</span>
+    <div className="min-h-screen bg-page">
+      <header className="flex items-center justify-between border-b border-line bg-surface px-6 py-3">
+        <span className="text-xl font-semibold text-accent-fg">Prontu</span>
         <nav className="flex gap-2" aria-label="Conta">
-          <Button variant="secondary" onClick={() => setAuthMode('sign-up')}>
+          <Button
+            variant="secondary"
+            onClick={() => setAuthMode('sign-up')}
+            onPointerEnter={preloadAuthDialog}
+            onFocus={preloadAuthDialog}
+          >
             Cadastrar
           </Button>
-          <Button onClick={() => setAuthMode('sign-in')}>Entrar</Button>
+          <Button
+            onClick={() => setAuthMode('sign-in')}
+            onPointerEnter={preloadAuthDialog}
+            onFocus={preloadAuthDialog}
+          >
+            Entrar
+          </Button>
         </nav>
       </header>
-      <main className="mx-auto flex max-w-3xl flex-col gap-4 px-6 py-16">
-        <h1 className="text-3xl font-semibold text-slate-900">
-          Seu colega de consultório, sempre à mão
-        </h1>
-        <p className="text-lg text-slate-700">
-          Converse com um assistente clínico, monte o prontuário SOAP em sete etapas, dite a
-          consulta por voz, busque CID-10 e imprima receitas.
-        </p>
+      <main className="mx-auto grid max-w-6xl gap-10 px-6 py-12 lg:grid-cols-2 lg:items-start">
+        <div className="flex flex-col gap-6">
+          <h1 className="text-3xl font-semibold text-fg sm:text-4xl">
+            Seu colega de consultório, sempre à mão
+          </h1>
+          <p className="text-lg text-fg-muted">
+            Converse com um assistente clínico, monte o prontuário, dite a consulta por voz e
+            imprima receitas — tudo em português, feito para o médico brasileiro.
+          </p>
+          <ul className="flex flex-col gap-3">
+            {HIGHLIGHTS.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-fg">
+                <Icon aria-hidden="true" size={20} className="shrink-0 text-accent-fg" />
+                {text}
+              </li>
+            ))}
+          </ul>
+          <div>
+            <Button
+              onClick={() => setAuthMode('sign-up')}
+              onPointerEnter={preloadAuthDialog}
+              onFocus={preloadAuthDialog}
+            >
+              Criar conta gratuita
+            </Button>
+          </div>
+        </div>
+        <DemoChat />
       </main>
-      <AuthDialog
-        mode={authMode}
-        onModeChange={setAuthMode}
-        onClose={() => setAuthMode(undefined)}
-      />
+      {authMode && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            mode={authMode}
+            onModeChange={setAuthMode}
+            onClose={() => setAuthMode(undefined)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

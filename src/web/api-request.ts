@@ -1,0 +1,40 @@
+/** A failed API call: the server's Portuguese message, and the HTTP status when there was one. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const CONNECTION_ERROR = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
+
+/**
+ * The one way the web app calls its JSON API: same-origin cookies, JSON in and out, and an
+ * {@link ApiError} with the server's message (`{ success: false, error }`) on failure.
+ */
+export async function requestJson(path: string, init: RequestInit = {}): Promise<unknown> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set('content-type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(path, { ...init, headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(CONNECTION_ERROR);
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    throw new ApiError(
+      errorMessageOf(body) ?? `Erro do servidor (${response.status}).`,
+      response.status,
+    );
+  }
+  return body;
+}
+
+function errorMessageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  return typeof body.error === 'string' ? body.error : undefined;
+}

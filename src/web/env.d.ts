@@ -1,0 +1,2 @@
+/** The package version, set by vite.config.ts (`define`). */
+declare const __APP_VERSION__: string;

@@ -1,0 +1,67 @@
+import {
+  DEMO_CHAT_MAX_MESSAGES,
+  DEMO_CHAT_MAX_REPLY_LENGTH,
+  DEMO_CHAT_MODE_HEADER,
+  type DemoChatMessage,
+  type DemoChatMode,
+} from '../../../shared/demo-chat-protocol';
+import { ApiError } from '../../api-request';
+
+/** Spec §8, 'network' or 'fetch' errors. */
+const CONNECTION_ERROR = 'Erro de conexão. Verifique sua internet e tente novamente.';
+/** Spec §8, the generic chat error. */
+const GENERIC_ERROR =
+  'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.';
+
+/** The most recent part of the conversation the server accepts, ending with the new question. */
+export function demoConversation(messages: readonly DemoChatMessage[]): DemoChatMessage[] {
+  return messages
+    .slice(-DEMO_CHAT_MAX_MESSAGES)
+    .map((message) =>
+      message.role === 'assistant'
+        ? { ...message, content: message.content.slice(0, DEMO_CHAT_MAX_REPLY_LENGTH) }
+        : message,
+    );
+}
+
+/**
+ * Asks the server's demo route and hands each piece of the reply to `onText` as it streams in.
+ * @returns who answered: the offline engine or a language model
+ * @throws ApiError with a Portuguese message for the conversation
+ */
+export async function streamDemoReply(
+  messages: readonly DemoChatMessage[],
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<DemoChatMode> {
+  let response: Response;
+  try {
+    response = await fetch('/api/ai/demo-chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: demoConversation(messages) }),
+      signal: signal ?? null,
+    });
+  } catch {
+    throw new ApiError(CONNECTION_ERROR);
+  }
+  if (!response.ok || !response.body) {
+    const body: unknown = await response.json().catch(() => undefined);
+    const message =
+      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
+        ? body.error
+        : GENERIC_ERROR;
+    throw new ApiError(message, response.status);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      onText(value);
+    }
+  } catch {
+    throw new ApiError(CONNECTION_ERROR);
+  }
+  return response.headers.get(DEMO_CHAT_MODE_HEADER) === 'model' ? 'model' : 'offline';
+}

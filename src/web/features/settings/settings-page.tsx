@@ -1,0 +1,281 @@
+import { RotateCcw, Save } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import {
+  BRAZILIAN_STATES,
+  DEFAULT_DOCTOR_SETTINGS,
+  PRESCRIPTIONS_PER_PAGE,
+  type DoctorSettings,
+  type DoctorSettingsField,
+} from '../../../shared/doctor-settings';
+import {
+  PRESCRIPTION_TEMPLATE_VARIABLES,
+  RECORD_TEMPLATE_VARIABLES,
+} from '../../../shared/templates';
+import {
+  clearSettingsDraft,
+  readSettingsDraft,
+  useDoctorSettings,
+  useSettingsMutation,
+  writeSettingsDraft,
+} from '../../doctor-settings';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { LoadingScreen } from '../../ui/loading-screen';
+import { StatusToast, useStatusNotice } from '../../ui/status-toast';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
+import {
+  formValuesOf,
+  restoreDraft,
+  sameFormValues,
+  SETTINGS_FIELD_ORDER,
+  validateSettingsForm,
+  type SettingsFieldErrors,
+  type SettingsFormValues,
+} from './settings-form-values';
+import { TemplatePreview } from './template-preview';
+
+/** Spec §2 Settings page 'Configurações'. */
+export function SettingsPage({ doctorId }: { doctorId: string }) {
+  const settingsQuery = useDoctorSettings(doctorId);
+  if (settingsQuery.data) return <SettingsForm doctorId={doctorId} saved={settingsQuery.data} />;
+  if (settingsQuery.isError) {
+    return (
+      <div className="mx-auto max-w-xl p-6" role="alert">
+        <p className="rounded-md border border-danger-fg bg-danger-soft p-4 text-danger-fg">
+          Não foi possível carregar as configurações: {settingsQuery.error.message}
+        </p>
+        <Button className="mt-4" onClick={() => void settingsQuery.refetch()}>
+          Tentar novamente
+        </Button>
+      </div>
+    );
+  }
+  return <LoadingScreen />;
+}
+
+function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSettings }) {
+  const savedValues = formValuesOf(saved);
+  const [values, setValues] = useState<SettingsFormValues>(() =>
+    restoreDraft(readSettingsDraft(doctorId), savedValues),
+  );
+  const [restoredDraft] = useState(() => !sameFormValues(values, savedValues));
+  const [baseline, setBaseline] = useState(savedValues);
+  const [errors, setErrors] = useState<SettingsFieldErrors>({});
+  const { notice, show } = useStatusNotice();
+  const save = useSettingsMutation(doctorId, 'save');
+  const reset = useSettingsMutation(doctorId, 'reset');
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = !sameFormValues(values, savedValues);
+
+  // Fresher settings from the server replace the form only while nothing is being edited.
+  if (!sameFormValues(baseline, savedValues)) {
+    setBaseline(savedValues);
+    if (sameFormValues(values, baseline)) setValues(savedValues);
+  }
+
+  // Every keystroke is kept in the browser until saved: a reload or a failed save loses nothing.
+  useEffect(() => {
+    if (dirty) writeSettingsDraft(doctorId, values);
+    else clearSettingsDraft();
+  }, [doctorId, values, dirty]);
+
+  const update =
+    (field: DoctorSettingsField) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    };
+
+  const submit = () => {
+    const result = validateSettingsForm(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = SETTINGS_FIELD_ORDER.find((field) => result.errors[field]);
+      if (first) focusField(formRef.current, first);
+      show('Corrija os campos destacados antes de salvar.', 'error');
+      return;
+    }
+    setErrors({});
+    save.mutate(result.settings, {
+      onSuccess: (settings) => {
+        setValues(formValuesOf(settings));
+        clearSettingsDraft();
+        show('Configurações salvas com sucesso!');
+      },
+      onError: (error) => {
+        show(`${error.message} Suas alterações continuam aqui.`, 'error');
+      },
+    });
+  };
+
+  const confirmReset = () => {
+    reset.mutate(undefined, {
+      onSuccess: (settings) => {
+        setValues(formValuesOf(settings));
+        setErrors({});
+        clearSettingsDraft();
+        show('Configurações resetadas!');
+      },
+      onError: (error) => show(error.message, 'error'),
+    });
+  };
+
+  const field = (name: DoctorSettingsField) => ({
+    name,
+    value: values[name],
+    onChange: update(name),
+    error: errors[name],
+  });
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="border-b border-line bg-surface px-6 py-4">
+        <h1 className="text-xl font-semibold text-fg">Configurações</h1>
+        <p className="text-sm text-fg-muted">
+          Seus dados preenchem as receitas, os prontuários impressos e a consulta mobile.
+        </p>
+      </header>
+      <StatusToast notice={notice} />
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+        className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-6 py-8"
+      >
+        {restoredDraft && dirty && (
+          <p className="rounded-md border border-line bg-surface-muted p-3 text-sm text-fg">
+            Restauramos alterações que você ainda não tinha salvado.{' '}
+            <button
+              type="button"
+              className="font-medium text-accent-fg underline"
+              onClick={() => {
+                setValues(savedValues);
+                setErrors({});
+              }}
+            >
+              Descartar alterações
+            </button>
+          </p>
+        )}
+
+        <Section title="Dados do médico">
+          <TextField label="Nome completo" autoComplete="name" {...field('name')} />
+          <div className="grid grid-cols-[1fr_8rem] gap-3">
+            <TextField label="CRM" inputMode="numeric" hint="Somente números." {...field('crm')} />
+            <SelectField label="UF do CRM" {...field('crmState')}>
+              <option value="">Selecione</option>
+              {BRAZILIAN_STATES.map((state) => (
+                <option key={state} value={state}>
+                  {state}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <TextField label="E-mail" type="email" autoComplete="email" {...field('doctorEmail')} />
+        </Section>
+
+        <Section title="Clínica">
+          <TextField
+            label="Endereço da clínica"
+            autoComplete="street-address"
+            {...field('clinicAddress')}
+          />
+          <TextField
+            label="Telefone da clínica"
+            type="tel"
+            autoComplete="tel"
+            placeholder="(11) 3456-7890"
+            {...field('clinicPhone')}
+          />
+        </Section>
+
+        <Section title="Receitas">
+          <TextField
+            label="Nome na receita"
+            hint="Como seu nome aparece na receita. Em branco, usa o nome completo."
+            {...field('prescriptionName')}
+          />
+          <TextAreaField
+            label="Texto da receita"
+            rows={3}
+            hint="Especialidade, RQE ou outra linha impressa no cabeçalho."
+            {...field('prescriptionText')}
+          />
+          <TextField
+            label="Receitas por página"
+            type="number"
+            inputMode="numeric"
+            min={PRESCRIPTIONS_PER_PAGE.min}
+            max={PRESCRIPTIONS_PER_PAGE.max}
+            step={1}
+            hint={`De ${PRESCRIPTIONS_PER_PAGE.min} a ${PRESCRIPTIONS_PER_PAGE.max}; padrão ${DEFAULT_DOCTOR_SETTINGS.prescriptionsPerPage}.`}
+            className="max-w-32"
+            {...field('prescriptionsPerPage')}
+          />
+        </Section>
+
+        <Section title="Modelos">
+          <TextAreaField
+            label="Modelo de prontuário"
+            rows={10}
+            hint={<VariableList names={RECORD_TEMPLATE_VARIABLES} />}
+            {...field('medicalRecordOutput')}
+          />
+          <TextAreaField
+            label="Modelo de receita"
+            rows={10}
+            hint={<VariableList names={PRESCRIPTION_TEMPLATE_VARIABLES} />}
+            {...field('prescriptionTemplate')}
+          />
+        </Section>
+
+        <TemplatePreview values={values} onNotice={show} />
+
+        <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-line bg-page py-4">
+          <Button type="submit" disabled={save.isPending}>
+            <Save aria-hidden="true" size={18} />
+            {save.isPending ? 'Salvando...' : 'Salvar configurações'}
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="danger" disabled={reset.isPending}>
+                <RotateCcw aria-hidden="true" size={18} /> Resetar configurações
+              </Button>
+            }
+            title="Resetar configurações"
+            question="Tem certeza que deseja resetar todas as configurações?"
+            confirmLabel="Resetar"
+            onConfirm={confirmReset}
+          />
+          {dirty && <span className="text-sm text-fg-muted">Alterações não salvas</span>}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-lg border border-line bg-surface p-5">
+      <legend className="px-1 text-base font-semibold text-fg">{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function VariableList({ names }: { names: readonly string[] }) {
+  return (
+    <>
+      Variáveis: {names.map((name) => `{{${name}}}`).join(', ')}. As não preenchidas continuam
+      visíveis.
+    </>
+  );
+}
+
+function focusField(form: HTMLFormElement | null, field: DoctorSettingsField): void {
+  const element = form?.elements.namedItem(field);
+  if (element instanceof HTMLElement) element.focus();
+}

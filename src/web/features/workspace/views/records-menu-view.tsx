@@ -1,0 +1,27 @@
+import { FilePlus2 } from 'lucide-react';
+import { Button } from '../../../ui/button';
+import { UnderConstruction } from './under-construction';
+import { ViewHeader } from './view-header';
+import type { WorkspaceViewProps } from './view-props';
+
+/** The doctor's records (spec §2 'Prontuários Médicos'), listed by the record issue. */
+export default function RecordsMenuView({ openView, preloadView }: WorkspaceViewProps) {
+  return (
+    <div className="flex min-h-full flex-col">
+      <ViewHeader title="Prontuários Médicos">
+        <Button
+          onClick={() => openView('medical-record')}
+          onPointerEnter={() => preloadView('medical-record')}
+          onFocus={() => preloadView('medical-record')}
+        >
+          <FilePlus2 aria-hidden="true" size={18} /> Novo Prontuário
+        </Button>
+      </ViewHeader>
+      <section className="mx-auto flex w-full max-w-3xl flex-col gap-4 px-6 py-10">
+        <UnderConstruction>
+          A lista dos seus prontuários, com busca e paginação, estará disponível em breve.
+        </UnderConstruction>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { SessionDoctor } from '../../auth-client';
+import { SignedInShell } from '../../shell/signed-in-shell';
+import { LoadingScreen } from '../../ui/loading-screen';
+import { DEFAULT_WORKSPACE_VIEW, type WorkspaceView } from '../../workspace-views';
+import type { WorkspaceViewProps } from './views/view-props';
+
+// Every view is its own chunk, fetched when shown or when the doctor shows intent (hover/focus).
+const VIEW_LOADERS: Record<
+  WorkspaceView,
+  () => Promise<{ default: ComponentType<WorkspaceViewProps> }>
+> = {
+  chat: () => import('./views/chat-view'),
+  'medical-record': () => import('./views/medical-record-view'),
+  'medical-records-menu': () => import('./views/records-menu-view'),
+  'mobile-consultation': () => import('./views/mobile-consultation-view'),
+};
+
+const VIEWS: Record<WorkspaceView, ComponentType<WorkspaceViewProps>> = {
+  chat: lazy(VIEW_LOADERS.chat),
+  'medical-record': lazy(VIEW_LOADERS['medical-record']),
+  'medical-records-menu': lazy(VIEW_LOADERS['medical-records-menu']),
+  'mobile-consultation': lazy(VIEW_LOADERS['mobile-consultation']),
+};
+
+export function preloadView(view: WorkspaceView): void {
+  void VIEW_LOADERS[view]().catch(() => {
+    // Preloading is a hint; the real navigation reports a failure.
+  });
+}
+
+/** `/` for a signed-in doctor: the sidebar frame and the view named by `?view=`. */
+export function WorkspacePage({ doctor }: { doctor: SessionDoctor }) {
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const view = search.view ?? DEFAULT_WORKSPACE_VIEW;
+  const View = VIEWS[view];
+  const openView = (next: WorkspaceView) => {
+    void navigate({ to: '/', search: next === DEFAULT_WORKSPACE_VIEW ? {} : { view: next } });
+  };
+
+  return (
+    <SignedInShell
+      doctor={doctor}
+      section={view === 'chat' ? 'chat' : 'medical-records'}
+      fullScreen={view === 'mobile-consultation'}
+      onViewIntent={preloadView}
+    >
+      <Suspense fallback={<LoadingScreen />}>
+        <View doctor={doctor} openView={openView} preloadView={preloadView} />
+      </Suspense>
+    </SignedInShell>
+  );
+}

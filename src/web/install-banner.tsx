@@ -1,0 +1,80 @@
+import { Download, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { readStorage, STORAGE_KEYS, writeStorage } from './local-storage';
+
+/** Chromium's install prompt event (not in the DOM typings). */
+interface BeforeInstallPromptEvent extends Event {
+  prompt: () => Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function isInstallPrompt(event: Event): event is BeforeInstallPromptEvent {
+  return 'prompt' in event && typeof event.prompt === 'function';
+}
+
+/**
+ * The install banner at the bottom (spec §2): offered when the browser can install Prontu,
+ * gone for good once dismissed (`pwa-install-dismissed`).
+ */
+export function InstallBanner() {
+  const [installPrompt, setInstallPrompt] = useState<BeforeInstallPromptEvent>();
+
+  useEffect(() => {
+    const onPrompt = (event: Event) => {
+      if (!isInstallPrompt(event)) return;
+      // Keep the browser's own mini-bar away; our banner offers the same prompt.
+      event.preventDefault();
+      if (readStorage(STORAGE_KEYS.pwaInstallDismissed) !== 'true') setInstallPrompt(event);
+    };
+    const onInstalled = () => setInstallPrompt(undefined);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  if (!installPrompt) return null;
+
+  const install = async () => {
+    try {
+      await installPrompt.prompt();
+      await installPrompt.userChoice;
+    } catch (error) {
+      console.warn('A instalação do aplicativo não pôde ser concluída.', error);
+    }
+    setInstallPrompt(undefined);
+  };
+  const dismiss = () => {
+    writeStorage(STORAGE_KEYS.pwaInstallDismissed, 'true');
+    setInstallPrompt(undefined);
+  };
+
+  return (
+    <aside
+      aria-label="Instalar o Prontu"
+      className="fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-line bg-surface px-4 py-3 shadow-lg"
+    >
+      <p className="text-sm text-fg">
+        Instale o Prontu neste dispositivo para abrir mais rápido, direto da tela inicial.
+      </p>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => void install()}
+          className="inline-flex items-center gap-1 rounded-md bg-accent px-3 py-1.5 text-sm font-medium text-on-accent hover:bg-accent-strong"
+        >
+          <Download aria-hidden="true" size={16} /> Instalar
+        </button>
+        <button
+          type="button"
+          onClick={dismiss}
+          className="inline-flex items-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm text-fg hover:bg-surface-muted"
+        >
+          <X aria-hidden="true" size={16} /> Agora não
+        </button>
+      </div>
+    </aside>
+  );
+}

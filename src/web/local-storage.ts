@@ -1,0 +1,39 @@
+/**
+ * The browser's local storage under the keys the spec lists (§3 Local storage). Storage can be
+ * full or blocked (private mode, policies): errors are only warned, never break the app (§8).
+ */
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  doctorSettings: 'doctorSettings',
+  /** Settings typed but not saved yet, so a reload or a failed save loses nothing. */
+  doctorSettingsDraft: 'doctorSettings-draft',
+  pwaInstallDismissed: 'pwa-install-dismissed',
+  sidebarCollapsed: 'sidebar-collapsed',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (error) {
+    console.warn(`Não foi possível ler "${key}" do armazenamento local.`, error);
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch (error) {
+    console.warn(`Não foi possível salvar "${key}" no armazenamento local.`, error);
+  }
+}
+
+export function removeStorage(key: StorageKey): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch (error) {
+    console.warn(`Não foi possível remover "${key}" do armazenamento local.`, error);
+  }
+}

@@ -1,0 +1,49 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { authClient, type SessionDoctor } from '../auth-client';
+import { forgetDoctorSettings } from '../doctor-settings';
+import { queryClient } from '../query-client';
+import { Sidebar, type SidebarSection } from './sidebar';
+import type { WorkspaceView } from '../workspace-views';
+
+/**
+ * The frame of every signed-in screen: the data cache, the sidebar and the main area. A
+ * full-screen view (the mobile consultation) gets the whole screen, no sidebar (spec §2).
+ */
+export function SignedInShell(props: {
+  doctor: SessionDoctor;
+  section: SidebarSection;
+  fullScreen?: boolean;
+  onViewIntent?: (view: WorkspaceView) => void;
+  children: ReactNode;
+}) {
+  const [signingOut, setSigningOut] = useState(false);
+  const signOut = () => {
+    if (signingOut) return;
+    setSigningOut(true);
+    void authClient.signOut().finally(() => {
+      // Nothing of this doctor stays in the browser for the next person.
+      forgetDoctorSettings();
+      queryClient.clear();
+      setSigningOut(false);
+    });
+  };
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      {props.fullScreen ? (
+        <main className="min-h-screen bg-page">{props.children}</main>
+      ) : (
+        <div className="min-h-screen bg-page lg:flex">
+          <Sidebar
+            doctor={props.doctor}
+            current={props.section}
+            onSignOut={signOut}
+            onIntent={(view) => props.onViewIntent?.(view)}
+          />
+          <main className="min-w-0 flex-1">{props.children}</main>
+        </div>
+      )}
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec §9: below 1024 px the sidebar becomes an overlay. Same value as Tailwind's `lg`. */
+export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
+
+/** Whether a CSS media query matches now, re-rendering when that changes. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

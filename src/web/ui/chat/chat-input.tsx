@@ -1,0 +1,94 @@
+import { SendHorizontal } from 'lucide-react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+
+/** Spec §9: the box grows from 48 px up to 12 lines of 24 px. */
+const MIN_HEIGHT_PX = 48;
+const LINE_HEIGHT_PX = 24;
+const MAX_LINES = 12;
+
+/** Spec §5: trimmed, non-empty, within the limit, and not while a reply is loading. */
+export function canSendChatText(text: string, maxLength: number, disabled: boolean): boolean {
+  const trimmed = text.trim();
+  return !disabled && trimmed !== '' && trimmed.length <= maxLength;
+}
+
+/**
+ * The chat's message box: Enter sends, Shift+Enter breaks the line, Enter while composing an
+ * accented character is ignored, a visible counter, and the send button only when the text can
+ * be sent.
+ */
+export function ChatInput(props: {
+  label: string;
+  placeholder: string;
+  maxLength: number;
+  disabled: boolean;
+  onSend: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  const counterId = useId();
+  const sendable = canSendChatText(text, props.maxLength, props.disabled);
+
+  useLayoutEffect(() => {
+    const area = areaRef.current;
+    if (!area) return;
+    area.style.height = 'auto';
+    const max = LINE_HEIGHT_PX * MAX_LINES;
+    area.style.height = `${Math.min(max, Math.max(MIN_HEIGHT_PX, area.scrollHeight))}px`;
+  }, [text]);
+
+  const send = () => {
+    if (!sendable) return;
+    props.onSend(text.trim());
+    setText('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      className="flex items-end gap-2 rounded-lg border border-line bg-surface p-2"
+    >
+      <div className="flex flex-1 flex-col">
+        <textarea
+          ref={areaRef}
+          aria-label={props.label}
+          aria-describedby={counterId}
+          placeholder={props.placeholder}
+          value={text}
+          maxLength={props.maxLength}
+          // Pasted text over the limit is cut at the limit, like typing.
+          onChange={(event) => setText(event.target.value.slice(0, props.maxLength))}
+          onKeyDown={onKeyDown}
+          rows={1}
+          className="resize-none bg-transparent px-2 py-3 leading-6 text-fg placeholder:text-fg-muted focus-visible:outline-none"
+        />
+        <span
+          id={counterId}
+          className={`self-end px-2 text-xs ${
+            text.length >= props.maxLength ? 'font-semibold text-danger-fg' : 'text-fg-muted'
+          }`}
+        >
+          {text.length}/{props.maxLength}
+        </span>
+      </div>
+      {sendable && (
+        <button
+          type="submit"
+          aria-label="Enviar mensagem"
+          className="mb-6 rounded-md bg-accent p-2 text-on-accent hover:bg-accent-strong"
+        >
+          <SendHorizontal aria-hidden="true" size={20} />
+        </button>
+      )}
+    </form>
+  );
+}

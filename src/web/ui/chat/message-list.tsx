@@ -1,0 +1,95 @@
+import { ArrowDown } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+export interface ChatListMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'system';
+  content: string;
+  /** An error shown in the conversation (spec §8: chat errors appear as assistant messages). */
+  isError?: boolean;
+}
+
+/** Spec §9: the scroll-to-bottom button appears beyond 50 px from the bottom. */
+const BOTTOM_THRESHOLD_PX = 50;
+
+/**
+ * The conversation: an empty state, a thinking indicator while the reply loads, auto-scroll
+ * while the reader is at the bottom, and a button back to the bottom when they scrolled up.
+ */
+export function MessageList(props: {
+  messages: readonly ChatListMessage[];
+  thinking: boolean;
+  emptyState: ReactNode;
+  label: string;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [atBottom, setAtBottom] = useState(true);
+  const lastContent = props.messages[props.messages.length - 1]?.content;
+
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (box && atBottom) box.scrollTop = box.scrollHeight;
+  }, [props.messages.length, lastContent, props.thinking, atBottom]);
+
+  const onScroll = () => {
+    const box = scrollRef.current;
+    if (!box) return;
+    setAtBottom(box.scrollHeight - box.scrollTop - box.clientHeight <= BOTTOM_THRESHOLD_PX);
+  };
+
+  return (
+    <div className="relative min-h-0 flex-1">
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        role="log"
+        aria-label={props.label}
+        tabIndex={0}
+        className="flex h-full flex-col gap-3 overflow-y-auto p-4"
+      >
+        {props.messages.length === 0 && !props.thinking ? props.emptyState : null}
+        {props.messages.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+        {props.thinking && (
+          <p className="flex items-center gap-2 self-start text-sm text-fg-muted">
+            <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-accent" />
+            Pensando...
+          </p>
+        )}
+      </div>
+      {!atBottom && (
+        <button
+          type="button"
+          aria-label="Ir para a última mensagem"
+          onClick={() => {
+            const box = scrollRef.current;
+            if (box) box.scrollTo({ top: box.scrollHeight, behavior: 'smooth' });
+          }}
+          className="absolute right-4 bottom-4 rounded-full border border-line bg-surface p-2 text-fg shadow-md hover:bg-surface-muted"
+        >
+          <ArrowDown aria-hidden="true" size={18} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function MessageBubble({ message }: { message: ChatListMessage }) {
+  const fromUser = message.role === 'user';
+  const tone = message.isError
+    ? 'border border-danger-fg bg-danger-soft text-danger-fg'
+    : fromUser
+      ? 'bg-accent text-on-accent'
+      : 'border border-line bg-surface text-fg';
+  return (
+    <div
+      className={`max-w-[85%] rounded-lg px-4 py-2 whitespace-pre-wrap ${tone} ${
+        fromUser ? 'self-end' : 'self-start'
+      }`}
+    >
+      <span className="sr-only">{fromUser ? 'Você: ' : 'Prontu: '}</span>
+      {message.content}
+    </div>
+  );
+}

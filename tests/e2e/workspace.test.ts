@@ -1,0 +1,267 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/browser-session';
+import {
+  openPage,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  signUpThroughModal,
+  visible,
+  type ViewportName,
+} from './support/pages';
+
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const widthOf = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => element.getBoundingClientRect().width);
+
+const themeOf = (page: Page) =>
+  page.evaluate(() => ({
+    className: document.documentElement.className,
+    dataTheme: document.documentElement.dataset.theme,
+    stored: localStorage.getItem('theme'),
+  }));
+
+describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) => {
+  it('signs up from the modal and lands in the workspace', async () => {
+    const page = await openPage(session.browser, problems, viewport);
+    await page.goto(session.server.url);
+    await signUpThroughModal(
+      page,
+      'Dra. Marina Costa',
+      `marina-${viewport}@clinica.test`,
+      'senha-segura-9',
+    );
+    await visible(page.getByRole('heading', { name: 'Olá, Dra. Marina Costa!' }));
+    expect(page.url()).toBe(`${session.server.url}/`);
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
+    const menu =
+      viewport === 'phone'
+        ? page.getByRole('dialog')
+        : page.getByRole('complementary', { name: 'Menu principal' });
+    await visible(menu.getByText('MC', { exact: true }));
+    await visible(menu.getByText('v1.0.0'));
+    await page.context().close();
+  });
+
+  it('opens every sidebar entry and each view', async () => {
+    const { page } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      viewport,
+    );
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+
+    const openMenu = async () => {
+      if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
+    };
+    const nav = () => page.getByRole('navigation', { name: 'Seções' });
+
+    await openMenu();
+    await nav().getByRole('link', { name: 'Prontuários' }).click();
+    await visible(page.getByRole('heading', { name: 'Prontuários Médicos' }));
+    expect(new URL(page.url()).searchParams.get('view')).toBe('medical-records-menu');
+    await visible(page.getByText('Em construção.'));
+
+    await page.getByRole('button', { name: 'Novo Prontuário' }).click();
+    await visible(page.getByRole('heading', { name: 'Prontuário', exact: true }));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Prontuário', exact: true }));
+    await page.getByRole('button', { name: 'Voltar ao Chat' }).click();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+
+    await openMenu();
+    await nav().getByRole('link', { name: 'Configurações' }).click();
+    await visible(page.getByRole('heading', { name: 'Configurações' }));
+    expect(new URL(page.url()).pathname).toBe('/settings');
+
+    await openMenu();
+    await nav().getByRole('link', { name: 'Chat' }).click();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(new URL(page.url()).search).toBe('');
+
+    const mobileButton = page.getByRole('button', { name: 'Consulta Mobile' });
+    if (viewport === 'desktop') {
+      expect(await mobileButton.isVisible()).toBe(false);
+      await page.goto(`${session.server.url}/?view=mobile-consultation`);
+    } else {
+      await mobileButton.click();
+    }
+    await visible(page.getByRole('heading', { name: 'Consulta Mobile' }));
+    // Full screen: no sidebar and no menu button.
+    expect(await page.getByRole('complementary', { name: 'Menu principal' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(0);
+    await visible(page.getByText('Modo de teste: preencha seu nome e CRM'));
+    await page.getByRole('button', { name: 'Voltar ao Chat' }).click();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await page.context().close();
+  });
+
+  it('switches the theme, keeps it across a reload and applies it before the app runs', async () => {
+    const { page } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      viewport,
+      { blockServiceWorker: true },
+    );
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(await themeOf(page)).toEqual({ className: 'light', dataTheme: 'light', stored: null });
+
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: 'Usar tema escuro' }).click();
+    expect(await themeOf(page)).toEqual({ className: 'dark', dataTheme: 'dark', stored: 'dark' });
+    const darkBackground = await page.evaluate(
+      () => getComputedStyle(document.body).backgroundColor,
+    );
+    expect(darkBackground).toBe('rgb(11, 17, 32)');
+
+    // Reload with the app's code held back: the page is already dark before any of it runs.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.waitForFunction(
+      () =>
+        document.querySelector('body') !== null &&
+        getComputedStyle(document.body).backgroundColor !== '',
+    );
+    expect(
+      await page.evaluate(() => ({
+        className: document.documentElement.className,
+        appRendered: (document.getElementById('root')?.childElementCount ?? 0) > 0,
+        background: getComputedStyle(document.body).backgroundColor,
+      })),
+    ).toEqual({ className: 'dark', appRendered: false, background: darkBackground });
+    release();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await page.unroute(/\/assets\/index-[^/]+\.js$/);
+    expect(await themeOf(page)).toEqual({ className: 'dark', dataTheme: 'dark', stored: 'dark' });
+
+    if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
+    await page.getByRole('button', { name: 'Usar tema claro' }).click();
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(await themeOf(page)).toEqual({
+      className: 'light',
+      dataTheme: 'light',
+      stored: 'light',
+    });
+    await page.context().close();
+  });
+
+  it('has no serious accessibility violation in either theme', async () => {
+    const { page } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      viewport,
+    );
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    if (viewport === 'phone') {
+      await page.getByRole('button', { name: 'Abrir menu' }).click();
+      await visible(page.getByRole('dialog'));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }
+    await page.context().close();
+  });
+});
+
+describe('sidebar on a desktop screen', () => {
+  it('collapses to 64 px, opens to 256 px, and remembers', async () => {
+    const { page } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      'desktop',
+    );
+    await page.goto(session.server.url);
+    const sidebar = 'aside[aria-label="Menu principal"]';
+    await visible(page.locator(sidebar));
+    expect(await widthOf(page, sidebar)).toBe(256);
+    await visible(page.getByRole('link', { name: 'Configurações' }));
+
+    await page.getByRole('button', { name: 'Recolher menu' }).click();
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.getBoundingClientRect().width === 64,
+      sidebar,
+    );
+    // Collapsed, the entries keep their names for screen readers and tooltips.
+    await visible(page.getByRole('link', { name: 'Configurações' }));
+    expect(await page.getByRole('link', { name: 'Configurações' }).getAttribute('title')).toBe(
+      'Configurações',
+    );
+
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Expandir menu' }));
+    expect(await widthOf(page, sidebar)).toBe(64);
+    await page.getByRole('button', { name: 'Expandir menu' }).click();
+    await page.waitForFunction(
+      (selector) => document.querySelector(selector)?.getBoundingClientRect().width === 256,
+      sidebar,
+    );
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Recolher menu' }));
+    expect(await widthOf(page, sidebar)).toBe(256);
+    await page.context().close();
+  });
+});
+
+describe('sidebar on a phone screen', () => {
+  it('is an overlay, closed by default, opened by the menu button, closed by Escape or a click outside', async () => {
+    const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(await page.getByRole('complementary', { name: 'Menu principal' }).isVisible()).toBe(
+      false,
+    );
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    const menuButton = page.getByRole('button', { name: 'Abrir menu' });
+    await menuButton.click();
+    const overlay = page.getByRole('dialog');
+    await visible(overlay.getByRole('link', { name: 'Prontuários' }));
+    expect(await overlay.evaluate((element) => element.getBoundingClientRect().width)).toBe(256);
+    await page.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'detached' });
+    // Focus goes back to the menu button.
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await menuButton.click();
+    await visible(page.getByRole('dialog'));
+    await page.mouse.click(370, 400);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // Keyboard only: Tab stays inside the open menu.
+    await menuButton.focus();
+    await page.keyboard.press('Enter');
+    await visible(page.getByRole('dialog'));
+    for (let step = 0; step < 12; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(
+        await page
+          .getByRole('dialog')
+          .evaluate((element) => element.contains(document.activeElement)),
+      ).toBe(true);
+    }
+    await page.context().close();
+  });
+});
