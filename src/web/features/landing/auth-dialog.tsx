@@ -23,13 +23,21 @@ export function AuthDialog(props: {
   mode: AuthMode | undefined;
   onModeChange: (mode: AuthMode) => void;
   onClose: () => void;
+  /** The button that opened the dialog, which gets the focus back when it closes. */
+  returnFocusTo: HTMLElement | null;
 }) {
   const { mode } = props;
   return (
     <Dialog.Root open={mode !== undefined} onOpenChange={(open) => !open && props.onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 z-50 rounded-lg bg-surface p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            props.returnFocusTo?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 z-50 rounded-lg bg-surface p-6 shadow-xl"
+        >
           {mode && (
             <>
               <Dialog.Title className="mb-1 text-xl font-semibold text-fg">

@@ -1,5 +1,5 @@
 import { ClipboardList, FileSignature, Mic, Search } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Button } from '../../ui/button';
 import type { AuthMode } from './auth-dialog';
 import { DemoChat } from './demo-chat';
@@ -23,6 +23,11 @@ const HIGHLIGHTS = [
 /** The signed-out landing: what Prontu is, the demo chat, and Cadastrar / Entrar. */
 export function LandingPage() {
   const [authMode, setAuthMode] = useState<AuthMode | undefined>();
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const openAuth = (mode: AuthMode) => (event: MouseEvent<HTMLElement>) => {
+    setOpener(event.currentTarget);
+    setAuthMode(mode);
+  };
   return (
     <div className="min-h-screen bg-page">
       <header className="flex items-center justify-between border-b border-line bg-surface px-6 py-3">
@@ -30,14 +35,14 @@ export function LandingPage() {
         <nav className="flex gap-2" aria-label="Conta">
           <Button
             variant="secondary"
-            onClick={() => setAuthMode('sign-up')}
+            onClick={openAuth('sign-up')}
             onPointerEnter={preloadAuthDialog}
             onFocus={preloadAuthDialog}
           >
             Cadastrar
           </Button>
           <Button
-            onClick={() => setAuthMode('sign-in')}
+            onClick={openAuth('sign-in')}
             onPointerEnter={preloadAuthDialog}
             onFocus={preloadAuthDialog}
           >
@@ -64,7 +69,7 @@ export function LandingPage() {
           </ul>
           <div>
             <Button
-              onClick={() => setAuthMode('sign-up')}
+              onClick={openAuth('sign-up')}
               onPointerEnter={preloadAuthDialog}
               onFocus={preloadAuthDialog}
             >
@@ -74,12 +79,14 @@ export function LandingPage() {
         </div>
         <DemoChat />
       </main>
-      {authMode && (
+      {/* Mounted from the first opening on, so closing it runs the dialog's focus return. */}
+      {opener && (
         <Suspense fallback={null}>
           <AuthDialog
             mode={authMode}
             onModeChange={setAuthMode}
             onClose={() => setAuthMode(undefined)}
+            returnFocusTo={opener}
           />
         </Suspense>
       )}
