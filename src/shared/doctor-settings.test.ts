@@ -96,6 +96,16 @@ describe('doctorSettingsSchema', () => {
     expect(errorsOf({ ...filled, prescriptionsPerPage })).toEqual({});
   });
 
+  it.each([
+    'name',
+    'prescriptionName',
+    'prescriptionText',
+    'clinicAddress',
+    'prescriptionTemplate',
+  ])('refuses a NUL character in %s', (field) => {
+    expect(Object.keys(errorsOf({ ...filled, [field]: 'a\u0000b' }))).toEqual([field]);
+  });
+
   it('refuses unknown fields, over-long templates and NUL characters', () => {
     expect(Object.keys(errorsOf({ ...filled, isAdmin: true }))).toEqual(['']);
     expect(errorsOf({ ...filled, prescriptionTemplate: 'x'.repeat(10_001) })).toEqual({

@@ -13,6 +13,7 @@ export const PRESCRIPTIONS_PER_PAGE = { min: 1, max: 4, default: 2 } as const;
 export const SETTINGS_LIMITS = {
   shortText: 200,
   address: 300,
+  prescriptionText: 2000,
   template: 10_000,
   crmDigits: 8,
 } as const;
@@ -59,19 +60,17 @@ _______________________________________
 {{nome_medico}} — {{crm}}
 {{endereco_clinica}} · {{telefone_clinica}} · {{email_medico}}`;
 
-const shortText = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(SETTINGS_LIMITS.shortText, `${label}: no máximo ${SETTINGS_LIMITS.shortText} caracteres.`);
-
-const template = (label: string) =>
-  z
-    .string()
-    .max(SETTINGS_LIMITS.template, `${label}: no máximo ${SETTINGS_LIMITS.template} caracteres.`)
+/**
+ * Text a person typed: trimmed, capped, and without NUL (which PostgreSQL's JSONB refuses, so it
+ * must be a 400 here rather than a failed write).
+ */
+const typedText = (label: string, max: number, trim = true) =>
+  (trim ? z.string().trim() : z.string())
+    .max(max, `${label}: no máximo ${max} caracteres.`)
     .refine((text) => !text.includes('\u0000'), `${label}: contém caracteres inválidos.`);
 
 const EMAIL = z.email();
+const PER_PAGE_MESSAGE = `Receitas por página deve ser um número de ${PRESCRIPTIONS_PER_PAGE.min} a ${PRESCRIPTIONS_PER_PAGE.max}.`;
 
 function isBrazilianState(state: string): state is BrazilianState {
   return (BRAZILIAN_STATES as readonly string[]).includes(state);
@@ -87,7 +86,7 @@ const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^55(?=\
  */
 export const doctorSettingsSchema = z
   .object({
-    name: shortText('Nome'),
+    name: typedText('Nome', SETTINGS_LIMITS.shortText),
     crm: z
       .string()
       .trim()
@@ -101,14 +100,12 @@ export const doctorSettingsSchema = z
         (state): state is BrazilianState | '' => state === '' || isBrazilianState(state),
         'Selecione uma UF válida para o CRM.',
       ),
-    prescriptionName: shortText('Nome na receita'),
-    prescriptionText: z.string().trim().max(2000, 'Texto da receita: no máximo 2000 caracteres.'),
-    medicalRecordOutput: template('Modelo de prontuário'),
-    prescriptionTemplate: template('Modelo de receita'),
-    clinicAddress: z
-      .string()
-      .trim()
-      .max(SETTINGS_LIMITS.address, `Endereço: no máximo ${SETTINGS_LIMITS.address} caracteres.`),
+    prescriptionName: typedText('Nome na receita', SETTINGS_LIMITS.shortText),
+    prescriptionText: typedText('Texto da receita', SETTINGS_LIMITS.prescriptionText),
+    // Templates keep their spacing: leading blank lines and indentation are layout.
+    medicalRecordOutput: typedText('Modelo de prontuário', SETTINGS_LIMITS.template, false),
+    prescriptionTemplate: typedText('Modelo de receita', SETTINGS_LIMITS.template, false),
+    clinicAddress: typedText('Endereço', SETTINGS_LIMITS.address),
     clinicPhone: z
       .string()
       .trim()
@@ -123,10 +120,10 @@ export const doctorSettingsSchema = z
       .trim()
       .refine((email) => email === '' || EMAIL.safeParse(email).success, 'E-mail inválido.'),
     prescriptionsPerPage: z
-      .number({ error: 'Receitas por página deve ser um número de 1 a 4.' })
-      .int('Receitas por página deve ser um número de 1 a 4.')
-      .min(PRESCRIPTIONS_PER_PAGE.min, 'Receitas por página deve ser um número de 1 a 4.')
-      .max(PRESCRIPTIONS_PER_PAGE.max, 'Receitas por página deve ser um número de 1 a 4.'),
+      .number({ error: PER_PAGE_MESSAGE })
+      .int(PER_PAGE_MESSAGE)
+      .min(PRESCRIPTIONS_PER_PAGE.min, PER_PAGE_MESSAGE)
+      .max(PRESCRIPTIONS_PER_PAGE.max, PER_PAGE_MESSAGE),
   })
   .strict()
   .superRefine((settings, context) => {

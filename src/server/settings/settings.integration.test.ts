@@ -75,6 +75,11 @@ describe('/api/settings', () => {
     ],
     [{ ...anaSettings, role: 'admin' }, 'não reconhecido: role'],
     [{ name: 'Só o nome' }, 'obrigatório'],
+    [
+      { ...anaSettings, clinicAddress: 'Rua\u0000 A' },
+      'Endereço da clínica (clinicAddress): Endereço: contém caracteres inválidos.',
+    ],
+    [{ ...anaSettings, name: 'Ana\u0000' }, 'contém caracteres inválidos'],
   ])(
     'refuses invalid settings with a Portuguese message and keeps what was saved (%#)',
     async (body, message) => {
