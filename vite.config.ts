@@ -47,9 +47,19 @@ export default defineConfig({
       workbox: {
         // The app shell only. Patient data never goes into a cache: /api is always the network.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//],
-        runtimeCaching: [],
+        // Pages come from the network, each with its own CSP nonce; the precached shell is only
+        // the fallback when there is no network (it then reuses the nonce it was cached with).
+        navigateFallback: null,
+        // ...and '/' must not be answered as the precached index.html either.
+        directoryIndex: '',
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+        ],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-const CONNECTION_ERROR = 'Sem conexão com o servidor. Verifique sua internet e tente novamente.';
+/** Spec §8, for any request that never got an answer. */
+export const CONNECTION_ERROR = 'Erro de conexão. Verifique sua internet e tente novamente.';
 
 /**
  * The one way the web app calls its JSON API: same-origin cookies, JSON in and out, and an
@@ -34,7 +35,8 @@ export async function requestJson(path: string, init: RequestInit = {}): Promise
   return body;
 }
 
-function errorMessageOf(body: unknown): string | undefined {
+/** The server's Portuguese message in an error answer (`{ success: false, error }`). */
+export function errorMessageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   return typeof body.error === 'string' ? body.error : undefined;
 }

@@ -1,5 +1,5 @@
 import { Download, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { readStorage, STORAGE_KEYS, writeStorage } from './local-storage';
 
 /** Chromium's install prompt event (not in the DOM typings). */
@@ -18,6 +18,23 @@ function isInstallPrompt(event: Event): event is BeforeInstallPromptEvent {
  */
 export function InstallBanner() {
   const [installPrompt, setInstallPrompt] = useState<BeforeInstallPromptEvent>();
+  const bannerRef = useRef<HTMLElement>(null);
+
+  // The page gets room below its content for the banner, so it never hides a button or the
+  // field being typed in (styles.css reads --install-banner-height).
+  useEffect(() => {
+    const banner = bannerRef.current;
+    if (!installPrompt || !banner) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--install-banner-height', `${banner.offsetHeight}px`);
+    });
+    observer.observe(banner);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--install-banner-height');
+    };
+  }, [installPrompt]);
 
   useEffect(() => {
     const onPrompt = (event: Event) => {
@@ -53,6 +70,7 @@ export function InstallBanner() {
 
   return (
     <aside
+      ref={bannerRef}
       aria-label="Instalar o Prontu"
       className="fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-line bg-surface px-4 py-3 shadow-lg"
     >

@@ -27,7 +27,7 @@ export function setTheme(theme: Theme): void {
 }
 
 /** Restores the saved theme (the default when nothing valid is saved). */
-export function restoreTheme(): void {
+function restoreTheme(): void {
   applyTheme(readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : DEFAULT_THEME);
 }
 

@@ -22,9 +22,12 @@ describe('accounts in the browser', () => {
     await visible(dialog.getByRole('heading', { name: 'Criar conta' }));
     await dialog.getByLabel('Nome').fill('Dra. Beatriz Lima');
     await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
+    await dialog.getByLabel('E-mail').fill('beatriz@');
     await dialog.getByLabel('Senha').fill('curta');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await visible(dialog.getByText('A senha deve ter pelo menos 8 caracteres.'));
+    await visible(dialog.getByText('E-mail inválido.'));
+    await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
     expect(await dialog.getByLabel('Senha').getAttribute('aria-invalid')).toBe('true');
 
     await dialog.getByLabel('Senha').fill('senha-segura-1');

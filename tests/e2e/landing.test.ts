@@ -139,6 +139,29 @@ describe('installable app', () => {
     });
     expect(cachedUrls).toContain('/index.html');
     expect(cachedUrls.filter((url) => url.startsWith('/api'))).toEqual([]);
+
+    // Pages still come from the server, each with a fresh CSP nonce.
+    const nonceOfPage = () =>
+      page.evaluate(
+        () => document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce,
+      );
+    const firstNonce = await nonceOfPage();
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Experimente o Prontu' }));
+    expect(await nonceOfPage()).not.toBe(firstNonce);
+
+    // Opening an API address directly is never answered by the worker.
+    const apiPage = await page.context().newPage();
+    const apiResponse = await apiPage.goto(`${session.server.url}/api/health`);
+    expect(apiResponse?.fromServiceWorker()).toBe(false);
+    expect(await apiResponse?.json()).toMatchObject({ ok: true });
+    await apiPage.close();
+
+    // Without a network, the app still opens from the precached shell.
+    await page.context().setOffline(true);
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Experimente o Prontu' }));
+    await page.context().setOffline(false);
     await page.context().close();
   });
 

@@ -5,6 +5,7 @@ import {
   openSignedInPage,
   PageProblems,
   seriousA11yViolations,
+  signUpThroughModal,
   visible,
   type ViewportName,
 } from './support/pages';
@@ -37,6 +38,8 @@ async function fillProfile(page: Page) {
   await field(page, 'Endereço da clínica').fill('Rua das Flores, 100 — São Paulo/SP');
   await field(page, 'Telefone da clínica').fill('(11) 3456-7890');
   await field(page, 'Receitas por página').fill('3');
+  await field(page, 'Nome na receita').fill('Dra. Luísa M. Ramos');
+  await field(page, 'Texto da receita').fill('Clínica Médica — RQE 4567');
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('settings on %s', (viewport) => {
@@ -46,6 +49,8 @@ describe.each<ViewportName>(['desktop', 'phone'])('settings on %s', (viewport) =
     expect(await field(page, 'Receitas por página').inputValue()).toBe('2');
 
     await fillProfile(page);
+    await field(page, 'Modelo de receita').fill('Receita de {{nome_paciente}}\n{{medicamentos}}');
+    await field(page, 'Modelo de prontuário').fill('Prontuário de {{nome_paciente}}');
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await notice(page, 'Configurações salvas com sucesso!');
 
@@ -55,6 +60,18 @@ describe.each<ViewportName>(['desktop', 'phone'])('settings on %s', (viewport) =
     expect(await field(page, 'UF do CRM').inputValue()).toBe('SP');
     expect(await field(page, 'Receitas por página').inputValue()).toBe('3');
     expect(await field(page, 'Telefone da clínica').inputValue()).toBe('(11) 3456-7890');
+    expect(await field(page, 'E-mail').inputValue()).toBe('luisa@clinica.com.br');
+    expect(await field(page, 'Endereço da clínica').inputValue()).toBe(
+      'Rua das Flores, 100 — São Paulo/SP',
+    );
+    expect(await field(page, 'Nome na receita').inputValue()).toBe('Dra. Luísa M. Ramos');
+    expect(await field(page, 'Texto da receita').inputValue()).toBe('Clínica Médica — RQE 4567');
+    expect(await field(page, 'Modelo de receita').inputValue()).toBe(
+      'Receita de {{nome_paciente}}\n{{medicamentos}}',
+    );
+    expect(await field(page, 'Modelo de prontuário').inputValue()).toBe(
+      'Prontuário de {{nome_paciente}}',
+    );
     const cached = await page.evaluate(() => localStorage.getItem('doctorSettings'));
     expect(JSON.parse(cached ?? '{}')).toMatchObject({
       settings: { crm: '123456', prescriptionsPerPage: 3 },
@@ -78,6 +95,31 @@ describe.each<ViewportName>(['desktop', 'phone'])('settings on %s', (viewport) =
     await visible(page.getByRole('heading', { name: 'Configurações' }));
     expect(await field(page, 'CRM').inputValue()).toBe('');
     expect(await field(page, 'Nome completo').inputValue()).toBe('Dra. Luísa Ramos');
+    await page.context().close();
+  });
+
+  it('previews the templates with the settings filled in and copies the preview', async () => {
+    const { page } = await openSettings(viewport);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: session.server.url,
+    });
+    await fillProfile(page);
+    const preview = page.getByLabel('Prévia: Receita');
+    await visible(preview);
+    const text = await preview.innerText();
+    expect(text).toContain('Dra. Luísa M. Ramos — CRM/SP 123456');
+    expect(text).toContain('(11) 3456-7890');
+    expect(text).toContain('Paciente: {{nome_paciente}}');
+    expect(text).toMatch(/Data: \d{2}\/\d{2}\/\d{4}/);
+
+    await page.getByRole('button', { name: 'Copiar prévia' }).click();
+    await notice(page, 'Prévia copiada para a área de transferência!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+    await page.getByText('Prontuário', { exact: true }).click();
+    const recordPreview = await page.getByLabel('Prévia: Prontuário').innerText();
+    expect(recordPreview).toContain('PRONTUÁRIO MÉDICO');
+    expect(recordPreview).toContain('{{historia_clinica}}');
     await page.context().close();
   });
 });
@@ -115,7 +157,7 @@ describe('settings form', () => {
       route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue(),
     );
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
-    await notice(page, 'Sem conexão com o servidor');
+    await notice(page, 'Erro de conexão. Verifique sua internet e tente novamente.');
     expect(await field(page, 'Endereço da clínica').inputValue()).toBe('Av. Paulista, 1000');
 
     await page.reload();
@@ -135,31 +177,6 @@ describe('settings form', () => {
     await page.context().close();
   });
 
-  it('previews the templates with the settings filled in and copies the preview', async () => {
-    const { page } = await openSettings();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
-      origin: session.server.url,
-    });
-    await fillProfile(page);
-    const preview = page.getByLabel('Prévia: Receita');
-    await visible(preview);
-    const text = await preview.innerText();
-    expect(text).toContain('Dra. Luísa Ramos — CRM/SP 123456');
-    expect(text).toContain('(11) 3456-7890');
-    expect(text).toContain('Paciente: {{nome_paciente}}');
-    expect(text).toMatch(/Data: \d{2}\/\d{2}\/\d{4}/);
-
-    await page.getByRole('button', { name: 'Copiar prévia' }).click();
-    await notice(page, 'Prévia copiada para a área de transferência!');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
-
-    await page.getByText('Prontuário', { exact: true }).click();
-    const recordPreview = await page.getByLabel('Prévia: Prontuário').innerText();
-    expect(recordPreview).toContain('PRONTUÁRIO MÉDICO');
-    expect(recordPreview).toContain('{{historia_clinica}}');
-    await page.context().close();
-  });
-
   it('has no serious accessibility violation in either theme, nor with the reset dialog open', async () => {
     const { page } = await openSettings();
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -174,6 +191,35 @@ describe('settings form', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect(await resetButton.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("leaves nothing of a doctor's settings in the browser after signing out", async () => {
+    const { page } = await openSettings();
+    await field(page, 'CRM').fill('123456');
+    await field(page, 'UF do CRM').selectOption('RJ');
+    await page.getByRole('button', { name: 'Salvar configurações' }).click();
+    await notice(page, 'Configurações salvas com sucesso!');
+    await field(page, 'Endereço da clínica').fill('Rascunho não salvo');
+    await page.waitForFunction(() => localStorage.getItem('doctorSettings-draft') !== null);
+
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await visible(page.getByRole('button', { name: 'Entrar' }));
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('doctorSettings'),
+        localStorage.getItem('doctorSettings-draft'),
+      ]),
+    ).toEqual([null, null]);
+
+    // The next doctor on this browser starts from their own blank settings.
+    await signUpThroughModal(page, 'Dr. Otávio Lins', 'otavio@clinica.test', 'senha-segura-7');
+    await visible(page.getByRole('heading', { name: 'Olá, Dr. Otávio Lins!' }));
+    await page.goto(`${session.server.url}/settings`);
+    await visible(page.getByRole('heading', { name: 'Configurações' }));
+    expect(await field(page, 'Nome completo').inputValue()).toBe('Dr. Otávio Lins');
+    expect(await field(page, 'CRM').inputValue()).toBe('');
+    expect(await field(page, 'Endereço da clínica').inputValue()).toBe('');
     await page.context().close();
   });
 

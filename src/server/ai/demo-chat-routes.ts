@@ -76,7 +76,9 @@ export function demoChatRoutes(deps: { config: Config; db: AppDatabase }): Hono<
         chars: messages.reduce((total, message) => total + message.content.length, 0),
       });
       const reply = model
-        ? await startModelReply(model, messages, c.req.raw.signal, log)
+        ? await startModelReply(model, messages, c.req.raw.signal, log, () =>
+            c.env.outgoing.destroy(),
+          )
         : offlineReply(messages, log);
       return new Response(reply.body, {
         headers: {
@@ -124,6 +126,8 @@ async function startModelReply(
   messages: readonly DemoChatMessage[],
   requestSignal: AbortSignal,
   log: Logger,
+  /** Breaks the HTTP response, so the page knows the answer is incomplete. */
+  breakResponse: () => void,
 ): Promise<StreamedReply> {
   const started = performance.now();
   const timeout = AbortSignal.timeout(CHAT_TIMEOUT_MS);
@@ -212,6 +216,7 @@ async function startModelReply(
           } catch (error) {
             if (finished) return;
             finish('cut', { kind: classifyProviderError(error) });
+            breakResponse();
             controller.close();
             return;
           }
@@ -229,8 +234,11 @@ async function startModelReply(
             return;
           }
           if (part.type === 'error' || part.type === 'abort') {
-            // The visitor already reads part of the answer: it simply ends here.
+            // The visitor already reads part of the answer. Breaking the connection (rather than
+            // ending the response) tells the page the answer is incomplete, so it says so.
+            // Not controller.error(): the Node adapter would print it and append it to the body.
             finish('cut', { kind: kindOf(part) });
+            breakResponse();
             controller.close();
             return;
           }

@@ -240,6 +240,14 @@ describe('demo chat with a language model', () => {
     expect(fake.requests.length).toBe(before + 1);
   });
 
+  it('breaks the response when the model stops mid-answer, so the page can say so', async () => {
+    fake.replyWith('Primeira parte da resposta que não termina.');
+    fake.dropNextStreamMidway();
+    const response = await postDemoChat(server(), ask('Oi'));
+    expect(response.status).toBe(200);
+    await expect(response.text()).rejects.toThrow();
+  });
+
   it('treats an empty answer as an error', async () => {
     fake.replyWith('');
     const response = await postDemoChat(server(), ask('Oi'));

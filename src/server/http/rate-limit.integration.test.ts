@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema';
 import { useTestServer } from '../testing/server-fixture';
-import { countRequest } from './rate-limit';
+import { countRequest, forgetExpiredCounts } from './rate-limit';
 
 const fixture = useTestServer();
 const WINDOW_MS = 60_000;
@@ -51,5 +51,21 @@ describe('countRequest (fixed window in rate_limits)', () => {
     await countRequest(db, first, WINDOW_MS, now);
     await countRequest(db, first, WINDOW_MS, now);
     expect((await countRequest(db, newKey(), WINDOW_MS, now)).count).toBe(1);
+  });
+
+  it("forgets only this limit's counts whose window has ended", async () => {
+    const { db } = fixture.server.database;
+    const now = 1_800_000_000_000;
+    const stale = `sweep-test:${randomUUID()}`;
+    const current = `sweep-test:${randomUUID()}`;
+    const otherLimit = `other-limit:${randomUUID()}`;
+    await countRequest(db, stale, WINDOW_MS, now - 2 * WINDOW_MS);
+    await countRequest(db, current, WINDOW_MS, now - 1_000);
+    await countRequest(db, otherLimit, WINDOW_MS, now - 2 * WINDOW_MS);
+    await forgetExpiredCounts(db, 'sweep-test', now - WINDOW_MS);
+    const keys = (await db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key);
+    expect(keys).not.toContain(stale);
+    expect(keys).toContain(current);
+    expect(keys).toContain(otherLimit);
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { and, like, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDatabase } from '../db/database';
 import { rateLimits } from '../db/schema';
@@ -55,13 +55,31 @@ export async function countRequest(
   return row;
 }
 
+/** Deletes this limit's counts whose window ended before `endedBefore` (ms since the epoch). */
+export async function forgetExpiredCounts(
+  db: AppDatabase,
+  name: string,
+  endedBefore: number,
+): Promise<void> {
+  await db
+    .delete(rateLimits)
+    .where(and(like(rateLimits.key, `${name}:%`), lt(rateLimits.lastRequest, endedBefore)));
+}
+
 /**
  * Refuses a client's requests past `max` per window with 429, the given message and a
  * Retry-After header (seconds until the window ends).
  */
 export function rateLimit(options: RateLimitOptions): MiddlewareHandler<AppEnv> {
+  let lastSweep = 0;
   return async (c, next) => {
     const now = Date.now();
+    // Once per window and server, rows of clients gone quiet are dropped, so the table stays
+    // the size of the current visitors rather than of every address ever seen.
+    if (now - lastSweep >= options.windowMs) {
+      lastSweep = now;
+      await forgetExpiredCounts(options.db, options.name, now - options.windowMs);
+    }
     const key = `${options.name}:${options.keyOf(c)}`;
     const { count, windowStart } = await countRequest(options.db, key, options.windowMs, now);
     if (count > options.max) {

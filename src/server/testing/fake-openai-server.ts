@@ -22,6 +22,8 @@ export interface FakeOpenAiServer {
    * @param body - the JSON body; by default `{ error: { message, type, code } }` for the status
    */
   failWith(status: number, body?: unknown): void;
+  /** The next streamed reply sends its first word, then the connection drops. */
+  dropNextStreamMidway(): void;
   /** Stops listening and drops open connections; later calls return the same promise. */
   close(): Promise<void>;
 }
@@ -48,6 +50,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const requests: RecordedRequest[] = [];
   let reply = DEFAULT_REPLY;
   let failure: { status: number; body: unknown } | undefined;
+  let dropMidway = false;
 
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -72,8 +75,12 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       } else {
         const { stream, model } = (body ?? {}) as { stream?: unknown; model?: unknown };
         const modelName = typeof model === 'string' ? model : 'fake-model';
-        if (stream === true) sendStream(response, modelName, reply);
-        else sendCompletion(response, modelName, reply);
+        if (stream === true) {
+          sendStream(response, modelName, reply, dropMidway);
+          dropMidway = false;
+        } else {
+          sendCompletion(response, modelName, reply);
+        }
       }
     });
   });
@@ -94,6 +101,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     },
     failWith(status, body = openAiErrorBody(status)) {
       failure = { status, body };
+    },
+    dropNextStreamMidway() {
+      dropMidway = true;
     },
     // Closing twice is fine: a test may close it to make the provider unreachable.
     close: () =>
@@ -133,7 +143,12 @@ function sendCompletion(response: ServerResponse, model: string, text: string): 
 }
 
 /** The text in chunks of about a word each, as a real model streams it. */
-function sendStream(response: ServerResponse, model: string, text: string): void {
+function sendStream(
+  response: ServerResponse,
+  model: string,
+  text: string,
+  dropMidway: boolean,
+): void {
   response.writeHead(200, {
     'content-type': 'text/event-stream',
     'cache-control': 'no-cache',
@@ -150,7 +165,14 @@ function sendStream(response: ServerResponse, model: string, text: string): void
       choices: [{ index: 0, delta, finish_reason: finishReason }],
     })}\n\n`;
   response.write(chunk({ role: 'assistant', content: '' }, null));
-  for (const piece of text.match(/\S+\s*|\s+/g) ?? []) {
+  const pieces = text.match(/\S+\s*|\s+/g) ?? [];
+  if (dropMidway) {
+    response.write(chunk({ content: pieces[0] ?? '' }, null));
+    // Give the first word time to reach the app, then break the connection like a crash would.
+    setTimeout(() => response.destroy(), 50);
+    return;
+  }
+  for (const piece of pieces) {
     response.write(chunk({ content: piece }, null));
   }
   response.write(chunk({}, 'stop'));

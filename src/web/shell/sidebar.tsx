@@ -176,6 +176,7 @@ function SidebarContents(
         <div className={`flex items-center gap-2 px-1 ${compact ? 'flex-col' : ''}`}>
           <span title={compact ? props.doctor.name : undefined}>
             <Avatar name={props.doctor.name} />
+            {compact && <span className="sr-only">{props.doctor.name}</span>}
           </span>
           {!compact && (
             <span className="min-w-0 flex-1">

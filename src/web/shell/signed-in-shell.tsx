@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetDoctorSettings } from '../doctor-settings';
 import { queryClient } from '../query-client';
+import { StatusToast, useStatusNotice } from '../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
 import type { WorkspaceView } from '../workspace-views';
 
@@ -18,19 +19,27 @@ export function SignedInShell(props: {
   children: ReactNode;
 }) {
   const [signingOut, setSigningOut] = useState(false);
-  const signOut = () => {
+  const { notice, show } = useStatusNotice();
+  const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
-    void authClient.signOut().finally(() => {
+    try {
+      const { error } = await authClient.signOut();
+      if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetDoctorSettings();
       queryClient.clear();
+    } catch {
+      // Still signed in on the server: say so rather than pretend.
+      show('Não foi possível sair. Verifique sua conexão e tente novamente.', 'error');
+    } finally {
       setSigningOut(false);
-    });
+    }
   };
 
   return (
     <QueryClientProvider client={queryClient}>
+      <StatusToast notice={notice} />
       {props.fullScreen ? (
         <main className="min-h-screen bg-page">{props.children}</main>
       ) : (
@@ -38,7 +47,7 @@ export function SignedInShell(props: {
           <Sidebar
             doctor={props.doctor}
             current={props.section}
-            onSignOut={signOut}
+            onSignOut={() => void signOut()}
             onIntent={(view) => props.onViewIntent?.(view)}
           />
           <main className="min-w-0 flex-1">{props.children}</main>

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/account';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { CONNECTION_ERROR } from '../../api-request';
 import { authClient } from '../../auth-client';
 
 export type AuthMode = 'sign-up' | 'sign-in';
@@ -83,11 +84,19 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     }
     setErrors({});
     setSubmitting(true);
-    const { error } =
-      mode === 'sign-up'
-        ? await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>)
-        : await authClient.signIn.email(parsed.data);
-    setSubmitting(false);
+    let error: { code?: string | undefined; message?: string | undefined } | null;
+    try {
+      ({ error } =
+        mode === 'sign-up'
+          ? await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>)
+          : await authClient.signIn.email(parsed.data));
+    } catch {
+      // No answer at all (offline, server down): say so, and let the doctor try again.
+      setErrors({ form: CONNECTION_ERROR });
+      return;
+    } finally {
+      setSubmitting(false);
+    }
     if (!error) {
       onSuccess();
       void navigate({ to: '/', search: {} });

@@ -5,13 +5,12 @@ import {
   type DemoChatMessage,
   type DemoChatMode,
 } from '../../../shared/demo-chat-protocol';
-import { ApiError } from '../../api-request';
-
-/** Spec §8, 'network' or 'fetch' errors. */
-const CONNECTION_ERROR = 'Erro de conexão. Verifique sua internet e tente novamente.';
+import { ApiError, CONNECTION_ERROR, errorMessageOf } from '../../api-request';
 /** Spec §8, the generic chat error. */
 const GENERIC_ERROR =
   'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.';
+
+const ANSWER_CUT_ERROR = `A resposta foi interrompida. ${CONNECTION_ERROR}`;
 
 /** The most recent part of the conversation the server accepts, ending with the new question. */
 export function demoConversation(messages: readonly DemoChatMessage[]): DemoChatMessage[] {
@@ -47,11 +46,7 @@ export async function streamDemoReply(
   }
   if (!response.ok || !response.body) {
     const body: unknown = await response.json().catch(() => undefined);
-    const message =
-      typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
-        ? body.error
-        : GENERIC_ERROR;
-    throw new ApiError(message, response.status);
+    throw new ApiError(errorMessageOf(body) ?? GENERIC_ERROR, response.status);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {
@@ -61,7 +56,8 @@ export async function streamDemoReply(
       onText(value);
     }
   } catch {
-    throw new ApiError(CONNECTION_ERROR);
+    // The answer broke off: what arrived stays on screen, and the visitor is told it is cut.
+    throw new ApiError(ANSWER_CUT_ERROR);
   }
   return response.headers.get(DEMO_CHAT_MODE_HEADER) === 'model' ? 'model' : 'offline';
 }

@@ -10,7 +10,10 @@ type DemoMessage = ChatListMessage & { role: 'user' | 'assistant' };
 let nextId = 0;
 const messageId = (role: string) => `${role}-${Date.now()}-${++nextId}`;
 
-/** Whether the server answers with a model or the offline engine, as /api/health says. */
+/**
+ * Whether the server answers with a model or the offline engine, as /api/health says. A plain
+ * fetch: the landing doesn't load the query cache, to keep its first download small.
+ */
 function useAiMode(): 'offline' | 'model' | undefined {
   const [mode, setMode] = useState<'offline' | 'model'>();
   useEffect(() => {
@@ -23,7 +26,7 @@ function useAiMode(): 'offline' | 'model' | undefined {
         }
       })
       .catch(() => {
-        // The badge is a courtesy; each reply still says who wrote it.
+        // The badge is a courtesy; after the first reply its X-Prontu-AI-Mode header decides.
       });
     return () => controller.abort();
   }, []);
@@ -77,8 +80,9 @@ export function DemoChat() {
     } catch (error) {
       if (controller.signal.aborted) return;
       const text = error instanceof Error ? error.message : String(error);
+      // Any part of the answer that arrived stays; the error follows it.
       setMessages((current) => [
-        ...current.filter((message) => message.id !== replyId),
+        ...current,
         { id: messageId('error'), role: 'assistant', content: text, isError: true },
       ]);
     } finally {
@@ -109,6 +113,7 @@ export function DemoChat() {
         label="Conversa de demonstração"
         messages={messages}
         thinking={waiting}
+        busy={waiting || streaming}
         emptyState={
           <div className="m-auto max-w-sm text-center">
             <p className="font-medium text-fg">Olá! Sou o Prontu, seu assistente de saúde.</p>

@@ -1,38 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
 import {
+  applyEdit,
+  editsAfterSave,
+  editsFromDraft,
   formValuesOf,
-  restoreDraft,
-  sameFormValues,
-  SETTINGS_FIELD_ORDER,
+  hasEdits,
   validateSettingsForm,
+  withEdits,
 } from './settings-form-values';
 
-const defaults = formValuesOf(DEFAULT_DOCTOR_SETTINGS);
+const saved = formValuesOf({ ...DEFAULT_DOCTOR_SETTINGS, name: 'Dra. Ana' });
 
 describe('settings form values', () => {
   it('holds the number as typed text', () => {
-    expect(defaults.prescriptionsPerPage).toBe('2');
+    expect(saved.prescriptionsPerPage).toBe('2');
   });
 
-  it('restores only the text fields of a draft', () => {
-    const restored = restoreDraft(
-      { name: 'Dr. Caio', prescriptionsPerPage: 3, extra: 'x' },
-      defaults,
-    );
-    expect(restored).toEqual({ ...defaults, name: 'Dr. Caio' });
-    expect(restoreDraft('lixo', defaults)).toBe(defaults);
-    expect(restoreDraft(null, defaults)).toBe(defaults);
+  it('keeps only real edits', () => {
+    let edits = applyEdit({}, saved, 'crm', '123');
+    expect(edits).toEqual({ crm: '123' });
+    edits = applyEdit(edits, saved, 'name', 'Dra. Ana');
+    expect(edits).toEqual({ crm: '123' });
+    edits = applyEdit(edits, saved, 'crm', '');
+    expect(hasEdits(edits)).toBe(false);
   });
 
-  it('compares field by field', () => {
-    expect(sameFormValues(defaults, { ...defaults })).toBe(true);
-    expect(sameFormValues(defaults, { ...defaults, crm: '1' })).toBe(false);
+  it('lets newer saved settings through every field the doctor did not edit', () => {
+    const edits = { clinicAddress: 'Av. Paulista, 1000' };
+    const newer = { ...saved, name: 'Dra. Ana Souza', crm: '999' };
+    expect(withEdits(newer, edits)).toEqual({ ...newer, clinicAddress: 'Av. Paulista, 1000' });
+  });
+
+  it('restores only the changed text fields of a draft', () => {
+    expect(
+      editsFromDraft({ name: 'Dra. Ana', crm: '55', prescriptionsPerPage: 3, extra: 'x' }, saved),
+    ).toEqual({ crm: '55' });
+    expect(editsFromDraft('lixo', saved)).toEqual({});
+    expect(editsFromDraft(null, saved)).toEqual({});
+  });
+
+  it('after a save keeps what was typed while it ran', () => {
+    const submitted = withEdits(saved, { crm: '1', clinicPhone: '11 3456-7890' });
+    const current = { crm: '12', clinicPhone: '11 3456-7890', doctorEmail: 'a@b.com' };
+    expect(editsAfterSave(current, submitted)).toEqual({ crm: '12', doctorEmail: 'a@b.com' });
   });
 
   it('validates with the API schema and reports one message per field', () => {
     const result = validateSettingsForm({
-      ...defaults,
+      ...saved,
       crm: '12a',
       doctorEmail: 'x@',
       prescriptionsPerPage: '',
@@ -48,18 +64,10 @@ describe('settings form values', () => {
   });
 
   it('turns valid values into settings', () => {
-    const result = validateSettingsForm({
-      ...defaults,
-      prescriptionsPerPage: ' 3 ',
-      name: ' Ana ',
-    });
+    const result = validateSettingsForm({ ...saved, prescriptionsPerPage: ' 3 ', name: ' Ana ' });
     expect(result).toEqual({
       ok: true,
       settings: { ...DEFAULT_DOCTOR_SETTINGS, prescriptionsPerPage: 3, name: 'Ana' },
     });
-  });
-
-  it('orders every field once', () => {
-    expect([...SETTINGS_FIELD_ORDER].sort()).toEqual(Object.keys(DEFAULT_DOCTOR_SETTINGS).sort());
   });
 });

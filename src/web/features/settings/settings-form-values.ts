@@ -7,6 +7,8 @@ import {
 
 /** What the form holds: every field as typed (the number too, so a half-typed value survives). */
 export type SettingsFormValues = Record<DoctorSettingsField, string>;
+/** The fields the doctor changed and has not saved yet — all the draft keeps. */
+export type SettingsEdits = Partial<SettingsFormValues>;
 export type SettingsFieldErrors = Partial<Record<DoctorSettingsField, string>>;
 
 const FIELDS = Object.keys(DEFAULT_DOCTOR_SETTINGS) as DoctorSettingsField[];
@@ -15,22 +17,51 @@ export function formValuesOf(settings: DoctorSettings): SettingsFormValues {
   return { ...settings, prescriptionsPerPage: String(settings.prescriptionsPerPage) };
 }
 
-/**
- * A saved draft read back over the settings it was typed on: text fields only, so a draft from
- * an older version or a tampered one can't put anything else in the form.
- */
-export function restoreDraft(draft: unknown, base: SettingsFormValues): SettingsFormValues {
-  if (typeof draft !== 'object' || draft === null) return base;
-  const restored = { ...base };
-  for (const field of FIELDS) {
-    const value: unknown = (draft as Record<string, unknown>)[field];
-    if (typeof value === 'string') restored[field] = value;
-  }
-  return restored;
+/** The form: the saved settings with the doctor's edits on top. */
+export function withEdits(saved: SettingsFormValues, edits: SettingsEdits): SettingsFormValues {
+  return { ...saved, ...edits };
 }
 
-export function sameFormValues(a: SettingsFormValues, b: SettingsFormValues): boolean {
-  return FIELDS.every((field) => a[field] === b[field]);
+/**
+ * Records one field as typed. An edit back to the saved value is no edit at all, so the draft
+ * never pins a field the doctor did not change over newer settings from the server.
+ */
+export function applyEdit(
+  edits: SettingsEdits,
+  saved: SettingsFormValues,
+  field: DoctorSettingsField,
+  value: string,
+): SettingsEdits {
+  const { [field]: _previous, ...others } = edits;
+  return value === saved[field] ? others : { ...others, [field]: value };
+}
+
+/**
+ * A saved draft read back: known text fields that still differ from the saved settings. A draft
+ * from an older version or a tampered one can't put anything else in the form.
+ */
+export function editsFromDraft(draft: unknown, saved: SettingsFormValues): SettingsEdits {
+  if (typeof draft !== 'object' || draft === null) return {};
+  let edits: SettingsEdits = {};
+  for (const field of FIELDS) {
+    const value: unknown = (draft as Record<string, unknown>)[field];
+    if (typeof value === 'string') edits = applyEdit(edits, saved, field, value);
+  }
+  return edits;
+}
+
+/** After a save: edits typed while it was under way stay; those it saved are done. */
+export function editsAfterSave(edits: SettingsEdits, submitted: SettingsFormValues): SettingsEdits {
+  const remaining: SettingsEdits = {};
+  for (const field of FIELDS) {
+    const value = edits[field];
+    if (value !== undefined && value !== submitted[field]) remaining[field] = value;
+  }
+  return remaining;
+}
+
+export function hasEdits(edits: SettingsEdits): boolean {
+  return Object.keys(edits).length > 0;
 }
 
 /** Validates the form with the API's own schema: the settings, or a message per field. */
@@ -52,18 +83,3 @@ export function validateSettingsForm(
   }
   return { ok: false, errors };
 }
-
-/** The order fields appear in, to focus the first one that is wrong. */
-export const SETTINGS_FIELD_ORDER: readonly DoctorSettingsField[] = [
-  'name',
-  'crm',
-  'crmState',
-  'doctorEmail',
-  'clinicAddress',
-  'clinicPhone',
-  'prescriptionName',
-  'prescriptionText',
-  'prescriptionsPerPage',
-  'medicalRecordOutput',
-  'prescriptionTemplate',
-];

@@ -21,16 +21,19 @@ import {
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadingScreen } from '../../ui/loading-screen';
+import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
 import {
+  applyEdit,
+  editsAfterSave,
+  editsFromDraft,
   formValuesOf,
-  restoreDraft,
-  sameFormValues,
-  SETTINGS_FIELD_ORDER,
+  hasEdits,
   validateSettingsForm,
+  withEdits,
+  type SettingsEdits,
   type SettingsFieldErrors,
-  type SettingsFormValues,
 } from './settings-form-values';
 import { TemplatePreview } from './template-preview';
 
@@ -55,51 +58,58 @@ export function SettingsPage({ doctorId }: { doctorId: string }) {
 
 function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSettings }) {
   const savedValues = formValuesOf(saved);
-  const [values, setValues] = useState<SettingsFormValues>(() =>
-    restoreDraft(readSettingsDraft(doctorId), savedValues),
+  // Only what the doctor changed is state: everything else always shows the saved settings,
+  // including fresher ones the server sends while the doctor types.
+  const [edits, setEdits] = useState<SettingsEdits>(() =>
+    editsFromDraft(readSettingsDraft(doctorId), savedValues),
   );
-  const [restoredDraft] = useState(() => !sameFormValues(values, savedValues));
-  const [baseline, setBaseline] = useState(savedValues);
+  const [showRestoredNotice, setShowRestoredNotice] = useState(() => hasEdits(edits));
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
+  const [errorFocusRequest, setErrorFocusRequest] = useState(0);
   const { notice, show } = useStatusNotice();
   const save = useSettingsMutation(doctorId, 'save');
   const reset = useSettingsMutation(doctorId, 'reset');
+  const busy = save.isPending || reset.isPending;
   const formRef = useRef<HTMLFormElement>(null);
-  const dirty = !sameFormValues(values, savedValues);
-
-  // Fresher settings from the server replace the form only while nothing is being edited.
-  if (!sameFormValues(baseline, savedValues)) {
-    setBaseline(savedValues);
-    if (sameFormValues(values, baseline)) setValues(savedValues);
-  }
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
+  const values = withEdits(savedValues, edits);
+  const dirty = hasEdits(edits);
 
   // Every keystroke is kept in the browser until saved: a reload or a failed save loses nothing.
   useEffect(() => {
-    if (dirty) writeSettingsDraft(doctorId, values);
+    if (hasEdits(edits)) writeSettingsDraft(doctorId, edits);
     else clearSettingsDraft();
-  }, [doctorId, values, dirty]);
+  }, [doctorId, edits]);
+
+  // After a refused save, the first field to fix (in page order) gets the focus.
+  useEffect(() => {
+    if (errorFocusRequest === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorFocusRequest]);
 
   const update =
     (field: DoctorSettingsField) =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      setValues((current) => ({ ...current, [field]: event.target.value }));
+      const { value } = event.target;
+      setEdits((current) => applyEdit(current, savedValues, field, value));
       if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
     };
 
   const submit = () => {
+    if (busy) return;
     const result = validateSettingsForm(values);
     if (!result.ok) {
       setErrors(result.errors);
-      const first = SETTINGS_FIELD_ORDER.find((field) => result.errors[field]);
-      if (first) focusField(formRef.current, first);
+      setErrorFocusRequest((request) => request + 1);
       show('Corrija os campos destacados antes de salvar.', 'error');
       return;
     }
     setErrors({});
+    const submitted = values;
     save.mutate(result.settings, {
-      onSuccess: (settings) => {
-        setValues(formValuesOf(settings));
-        clearSettingsDraft();
+      onSuccess: () => {
+        setEdits((current) => editsAfterSave(current, submitted));
+        setShowRestoredNotice(false);
         show('Configurações salvas com sucesso!');
       },
       onError: (error) => {
@@ -109,11 +119,12 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
   };
 
   const confirmReset = () => {
+    if (busy) return;
     reset.mutate(undefined, {
-      onSuccess: (settings) => {
-        setValues(formValuesOf(settings));
+      onSuccess: () => {
+        setEdits({});
         setErrors({});
-        clearSettingsDraft();
+        setShowRestoredNotice(false);
         show('Configurações resetadas!');
       },
       onError: (error) => show(error.message, 'error'),
@@ -130,7 +141,9 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
   return (
     <div className="flex min-h-full flex-col">
       <header className="border-b border-line bg-surface px-6 py-4">
-        <h1 className="text-xl font-semibold text-fg">Configurações</h1>
+        <h1 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-fg">
+          Configurações
+        </h1>
         <p className="text-sm text-fg-muted">
           Seus dados preenchem as receitas, os prontuários impressos e a consulta mobile.
         </p>
@@ -145,15 +158,16 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
         }}
         className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-6 py-8"
       >
-        {restoredDraft && dirty && (
+        {showRestoredNotice && dirty && (
           <p className="rounded-md border border-line bg-surface-muted p-3 text-sm text-fg">
             Restauramos alterações que você ainda não tinha salvado.{' '}
             <button
               type="button"
               className="font-medium text-accent-fg underline"
               onClick={() => {
-                setValues(savedValues);
+                setEdits({});
                 setErrors({});
+                setShowRestoredNotice(false);
               }}
             >
               Descartar alterações
@@ -234,14 +248,15 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
 
         <TemplatePreview values={values} onNotice={show} />
 
-        <div className="sticky bottom-0 flex flex-wrap items-center gap-3 border-t border-line bg-page py-4">
-          <Button type="submit" disabled={save.isPending}>
+        <div className="sticky bottom-[var(--install-banner-height,0px)] flex flex-wrap items-center gap-3 border-t border-line bg-page py-4">
+          {/* aria-disabled, not disabled: the focused button must keep the focus while busy. */}
+          <Button type="submit" aria-disabled={busy}>
             <Save aria-hidden="true" size={18} />
             {save.isPending ? 'Salvando...' : 'Salvar configurações'}
           </Button>
           <ConfirmDialog
             trigger={
-              <Button variant="danger" disabled={reset.isPending}>
+              <Button variant="danger" aria-disabled={busy}>
                 <RotateCcw aria-hidden="true" size={18} /> Resetar configurações
               </Button>
             }
@@ -273,9 +288,4 @@ function VariableList({ names }: { names: readonly string[] }) {
       visíveis.
     </>
   );
-}
-
-function focusField(form: HTMLFormElement | null, field: DoctorSettingsField): void {
-  const element = form?.elements.namedItem(field);
-  if (element instanceof HTMLElement) element.focus();
 }

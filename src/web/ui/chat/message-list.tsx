@@ -19,6 +19,8 @@ const BOTTOM_THRESHOLD_PX = 50;
 export function MessageList(props: {
   messages: readonly ChatListMessage[];
   thinking: boolean;
+  /** While a reply streams in: screen readers wait for it whole instead of every fragment. */
+  busy?: boolean;
   emptyState: ReactNode;
   label: string;
 }) {
@@ -44,6 +46,7 @@ export function MessageList(props: {
         onScroll={onScroll}
         role="log"
         aria-label={props.label}
+        aria-busy={props.busy ?? false}
         tabIndex={0}
         className="flex h-full flex-col gap-3 overflow-y-auto p-4"
       >

@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { formatCrm, isDoctorProfileConfigured } from '../../../../shared/doctor-settings';
 import { useDoctorSettings } from '../../../doctor-settings';
 import { Button } from '../../../ui/button';
+import { useFocusOnArrival } from '../../../ui/use-focus-on-arrival';
 import { UnderConstruction } from './under-construction';
 import type { WorkspaceViewProps } from './view-props';
 
@@ -11,6 +12,7 @@ import type { WorkspaceViewProps } from './view-props';
  */
 export default function MobileConsultationView({ doctor, openView }: WorkspaceViewProps) {
   const settings = useDoctorSettings(doctor.id).data;
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   return (
     <div className="mx-auto flex min-h-screen w-full max-w-xl flex-col gap-6 px-4 py-6">
       <div>
@@ -18,7 +20,9 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
           <ArrowLeft aria-hidden="true" size={18} /> Voltar ao Chat
         </Button>
       </div>
-      <h1 className="text-2xl font-semibold text-fg">Consulta Mobile</h1>
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-fg">
+        Consulta Mobile
+      </h1>
       {settings && isDoctorProfileConfigured(settings) ? (
         <p className="text-fg">
           {settings.name} · {formatCrm(settings)}
