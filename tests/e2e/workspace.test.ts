@@ -225,6 +225,56 @@ describe('sidebar on a desktop screen', () => {
   });
 });
 
+describe('code loading', () => {
+  it("loads each screen's code only when needed, and on intent before the click", async () => {
+    const { page } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      'desktop',
+      { blockServiceWorker: true },
+    );
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (chunk: string) => scripts.some((path) => path.includes(`/${chunk}-`));
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    expect(loaded('workspace-page')).toBe(true);
+    expect(loaded('chat-view')).toBe(true);
+    expect(loaded('landing-page')).toBe(false);
+    expect(loaded('settings-route')).toBe(false);
+    expect(loaded('records-menu-view')).toBe(false);
+
+    // Pointing at an entry fetches its code; nothing changes on screen yet.
+    await page.getByRole('link', { name: 'Configurações' }).hover();
+    await expect.poll(() => loaded('settings-route')).toBe(true);
+    await page.getByRole('link', { name: 'Prontuários' }).hover();
+    await expect.poll(() => loaded('records-menu-view')).toBe(true);
+    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await page.context().close();
+  });
+
+  it('only logs a service worker that fails to register', async () => {
+    const logged = new PageProblems();
+    const page = await openPage(session.browser, logged);
+    // As a browser policy or a broken worker would: registration rejects.
+    await page.addInitScript(() => {
+      Object.defineProperty(ServiceWorkerContainer.prototype, 'register', {
+        value: () => Promise.reject(new Error('registro bloqueado')),
+      });
+    });
+    await page.goto(session.server.url);
+    await visible(page.getByRole('heading', { name: 'Experimente o Prontu' }));
+    await expect
+      .poll(() => logged.found.join('\n'))
+      .toContain('Falha ao registrar o service worker.');
+    await visible(page.getByRole('button', { name: 'Cadastrar', exact: true }));
+    await page.context().close();
+  });
+});
+
 describe('sidebar on a phone screen', () => {
   it('is an overlay, closed by default, opened by the menu button, closed by Escape or a click outside', async () => {
     const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
