@@ -62,7 +62,11 @@ export function SelectField({
   return (
     <Field label={label} hint={hint} error={error}>
       {(control) => (
-        <select className={`${CONTROL_CLASSES} ${className}`} {...control} {...selectProps}>
+        <select
+          className={`${CONTROL_CLASSES} h-[42px] ${className}`}
+          {...control}
+          {...selectProps}
+        >
           {children}
         </select>
       )}
