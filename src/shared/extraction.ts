@@ -1,0 +1,71 @@
+import type {
+  ConsultationFeedback,
+  PatientInfo,
+  PhysicalExam,
+  RecordPrescriptions,
+  Symptoms,
+} from './medical-record';
+
+/** The record sections an extraction can fill (spec §3 `extractedSections`). */
+export const EXTRACTION_SECTIONS = [
+  'patientInfo',
+  'symptoms',
+  'physicalExam',
+  'assessment',
+  'plan',
+  'prescriptions',
+] as const;
+export type ExtractionSection = (typeof EXTRACTION_SECTIONS)[number];
+
+/**
+ * Spec §3 Extraction result: what a consultation text states, in the record's own shapes, so it
+ * merges straight into a record. Only explicit information; unknown fields stay unset, lists
+ * default to empty.
+ */
+export interface ExtractionResult {
+  patientInfo: PatientInfo;
+  symptoms: Symptoms;
+  physicalExam: PhysicalExam;
+  assessment: string;
+  plan: string;
+  prescriptions: RecordPrescriptions;
+  /** 0–1: from the share of filled fields when the engine does not know better. */
+  confidence: number;
+  extractedSections: ExtractionSection[];
+}
+
+/** Spec §8: what a failed extraction answers — nothing found, confidence 0. */
+export function emptyExtraction(): ExtractionResult {
+  return {
+    patientInfo: { allergies: [], medications: [], chronicConditions: [] },
+    symptoms: { currentSymptoms: [] },
+    physicalExam: { vitalSigns: {} },
+    assessment: '',
+    plan: '',
+    prescriptions: { medications: [], exams: [] },
+    confidence: 0,
+    extractedSections: [],
+  };
+}
+
+/** Spec §3 Structured anamnesis; 'Não informado' (or 'Não avaliado') where the text says nothing. */
+export interface StructuredAnamnesis {
+  identificacao: { nome: string; sexo: string; idade: string };
+  queixaPrincipal: string;
+  historiaDoencaAtual: string;
+  antecedentesPessoais: string;
+  antecedentesFamiliares: string;
+  habitosVida: string;
+  exameFisico: string;
+  historiaSocial: string;
+  hipotesesDiagnosticas: string;
+  condutas: string;
+  orientacoes: string;
+  resumoClinico: string;
+  confidence: number;
+}
+
+export const NOT_INFORMED = 'Não informado';
+export const NOT_EVALUATED = 'Não avaliado';
+
+export type { ConsultationFeedback };
