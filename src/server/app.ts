@@ -12,6 +12,7 @@ import { requestLog } from './http/request-log';
 import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/security';
 import type { Logger } from './logger';
 import { medicalRecordRoutes } from './medical-records/routes';
+import { medicationRoutes } from './medications/routes';
 import { settingsRoutes } from './settings/routes';
 import { webAppRoutes } from './web-app';
 
@@ -40,6 +41,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/medications', medicationRoutes({ sessions }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');

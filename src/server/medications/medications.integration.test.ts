@@ -1,0 +1,156 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../testing/server-fixture';
+import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
+
+const fixture = useTestServer();
+
+let doctor: TestDoctorAccount;
+
+beforeAll(async () => {
+  doctor = await signUpDoctor(fixture.server.url);
+});
+
+interface SearchAnswer {
+  results: { name: string; strengths: string[]; forms: string[] }[];
+}
+
+async function search(query: string): Promise<SearchAnswer> {
+  const response = await doctor.browser.fetch(`/api/medications/search${query}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as SearchAnswer;
+}
+
+describe('GET /api/medications/search', () => {
+  it('answers name, strengths and forms, prefix matches first', async () => {
+    const { results } = await search('?q=amox');
+    expect(results.slice(0, 2)).toEqual([
+      {
+        name: 'amoxicilina',
+        strengths: ['500 mg', '875 mg', '125 mg/5 ml', '250 mg/5 ml', '500 mg/5 ml'],
+        forms: ['cápsula', 'comprimido', 'suspensão oral'],
+      },
+      expect.objectContaining({ name: 'amoxicilina + clavulanato' }),
+    ]);
+    for (const result of results)
+      expect(Object.keys(result).sort()).toEqual(['forms', 'name', 'strengths']);
+  });
+
+  it('finds a medicine by brand name, ignoring accents and surrounding spaces', async () => {
+    expect((await search('?q=%20Novalgina%20')).results.map((r) => r.name)).toEqual(['dipirona']);
+    expect((await search(`?q=${encodeURIComponent('ÁCIDO FÓL')}`)).results[0]?.name).toBe(
+      'ácido fólico',
+    );
+  });
+
+  it('shows 8 suggestions by default and honours a limit from 1 to 20', async () => {
+    expect((await search('?q=ina')).results).toHaveLength(8);
+    expect((await search('?q=ina&limit=3')).results).toHaveLength(3);
+    expect((await search('?q=ina&limit=20')).results).toHaveLength(20);
+  });
+
+  it('finds nothing under 2 characters', async () => {
+    expect(await search('?q=a')).toEqual({ results: [] });
+    expect(await search('?q=%20a%20')).toEqual({ results: [] });
+    expect(await search('')).toEqual({ results: [] });
+  });
+
+  it.each([
+    ['a limit of 0', '?q=ami&limit=0', /Limite \(limit\): deve ser no mínimo 1/],
+    ['a limit over 20', '?q=ami&limit=21', /Limite \(limit\): deve ser no máximo 20/],
+    ['a limit that is not a number', '?q=ami&limit=muitos', /Limite \(limit\): deve ser número/],
+    [
+      'a query over 100 characters',
+      `?q=${'a'.repeat(101)}`,
+      /q: deve ter no máximo 100 caracteres/,
+    ],
+    ['an unknown parameter', '?q=ami&sort=name', /não reconhecido: sort/],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {
+    const response = await doctor.browser.fetch(`/api/medications/search${query}`);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(message);
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestBrowser(fixture.server.url);
+    const response = await stranger.fetch('/api/medications/search?q=amox');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Sessão expirada ou inexistente. Faça login para continuar.',
+    });
+  });
+});
+
+describe('POST /api/medications/check', () => {
+  async function check(body: unknown): Promise<Response> {
+    return doctor.browser.postJson('/api/medications/check', body);
+  }
+
+  it('warns about a daily dose above the maximum', async () => {
+    const response = await check({
+      medication: { name: 'Paracetamol', dosage: '1 g', frequency: '4/4h' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      warnings: ['Dose diária de paracetamol (6 g) acima do máximo recomendado de 4 g/dia.'],
+    });
+  });
+
+  it('warns about the patient’s allergies, by name and by class', async () => {
+    const response = await check({
+      medication: { name: 'amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
+      allergies: ['penicilina', 'dipirona'],
+    });
+    expect(await response.json()).toEqual({
+      warnings: ['Alergia a penicilina: amoxicilina é uma penicilina.'],
+    });
+  });
+
+  it('answers no warnings for a usual prescription', async () => {
+    const response = await check({
+      medication: { name: 'dipirona', dosage: '1 g', frequency: 'de 6/6h, se dor' },
+      allergies: [],
+    });
+    expect(await response.json()).toEqual({ warnings: [] });
+  });
+
+  it.each([
+    ['no medication', { allergies: [] }, /obrigatório/],
+    [
+      'a medication without a name',
+      { medication: { dosage: '1 g' } },
+      /Nome \(medication\.name\): é obrigatório/,
+    ],
+    [
+      'a blank name',
+      { medication: { name: '   ' } },
+      /Nome \(medication\.name\): não pode ficar vazio/,
+    ],
+    [
+      'allergies that are not a list',
+      { medication: { name: 'dipirona' }, allergies: 'dipirona' },
+      /Alergias \(allergies\): deve ser lista/,
+    ],
+    [
+      'an unknown field',
+      { medication: { name: 'dipirona' }, patient: 'Maria' },
+      /não reconhecido: patient/,
+    ],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, body, message) => {
+    const response = await check(body);
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { success: boolean; error: string };
+    expect(answer.success).toBe(false);
+    expect(answer.error).toMatch(message);
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestBrowser(fixture.server.url);
+    const response = await stranger.postJson('/api/medications/check', {
+      medication: { name: 'dipirona' },
+    });
+    expect(response.status).toBe(401);
+  });
+});

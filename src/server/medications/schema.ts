@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { MEDICATION_SUGGESTIONS_SHOWN } from '../../clinical/medications/search';
+
+/** Most suggestions one search may ask for. */
+export const MEDICATION_SEARCH_MAX_LIMIT = 20;
+/** Longest query accepted; no medicine name comes close. */
+export const MEDICATION_QUERY_MAX_CHARS = 100;
+
+/** `GET /api/medications/search?q=&limit=`: a missing or short `q` simply finds nothing. */
+export const medicationSearchQuerySchema = z.strictObject({
+  q: z.string().trim().max(MEDICATION_QUERY_MAX_CHARS).default(''),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MEDICATION_SEARCH_MAX_LIMIT)
+    .default(MEDICATION_SUGGESTIONS_SHOWN),
+});
+
+const shortText = z.string().trim().max(200);
+
+/**
+ * `POST /api/medications/check`. `medication` takes a prescribed item as the record holds it;
+ * its other fields (duration, instructions…) are accepted and ignored.
+ */
+export const medicationCheckSchema = z.strictObject({
+  medication: z.object({
+    name: shortText.min(1),
+    dosage: shortText.optional(),
+    frequency: shortText.optional(),
+  }),
+  allergies: z.array(shortText).max(100).default([]),
+});
+
+export type MedicationCheckInput = z.infer<typeof medicationCheckSchema>;
