@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import { demoChatRoutes } from './ai/demo-chat-routes';
+import { extractRoutes } from './ai/extract-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
+import { cid10Routes } from './cid10/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -15,6 +17,7 @@ import { medicalRecordRoutes } from './medical-records/routes';
 import { medicationRoutes } from './medications/routes';
 import { settingsRoutes } from './settings/routes';
 import { webAppRoutes } from './web-app';
+import type { Cid10Index } from '../clinical/cid10/search-index';
 
 export interface AppDependencies {
   config: Config;
@@ -23,6 +26,8 @@ export interface AppDependencies {
   /** The session-signing secret Better Auth was created with. */
   authSecret: string;
   logger: Logger;
+  /** The CID-10 catalogue search runs on (see `cid10/catalogue-source.ts`). */
+  cid10: Cid10Index;
   /** The built web app to serve; tests of the API alone may point it anywhere. */
   webDistDir?: string;
 }
@@ -41,8 +46,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
+  app.route('/api/ai/extract', extractRoutes({ sessions }));
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

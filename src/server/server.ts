@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { loadCid10Catalogue } from './cid10/catalogue-source';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createLogger, type Logger } from './logger';
@@ -35,12 +36,14 @@ export async function startServer(
     logger,
     publicOrigin: config.publicOrigin,
   });
+  const cid10 = await loadCid10Catalogue(config, logger);
   const app = createApp({
     config,
     database,
     auth,
     authSecret: secret,
     logger,
+    cid10: cid10.index,
     webDistDir: options.webDistDir,
   });
 

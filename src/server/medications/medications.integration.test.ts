@@ -61,7 +61,7 @@ describe('GET /api/medications/search', () => {
     [
       'a query over 100 characters',
       `?q=${'a'.repeat(101)}`,
-      /q: deve ter no máximo 100 caracteres/,
+      /Busca \(q\): deve ter no máximo 100 caracteres/,
     ],
     ['an unknown parameter', '?q=ami&sort=name', /não reconhecido: sort/],
   ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {

@@ -1,0 +1,86 @@
+/**
+ * Offline extraction benchmark: times `extractMedicalData` on transcripts of about 600 words
+ * (built from varied consultation pieces written here, never the evaluation cases) and prints
+ * the median and p99 over a few hundred runs. Budget (issue 6): under 20 ms per 600 words; the
+ * exit code is 1 when the p99 exceeds it.
+ *
+ *   npm run bench:extraction
+ *   BENCH_RUNS=1000 npm run bench:extraction
+ */
+import { extractMedicalData } from '../../src/clinical/extraction/extract-medical-data';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 400);
+const WARMUP_RUNS = 30;
+const TARGET_WORDS = 600;
+const BUDGET_MS = 20;
+
+/** Pieces of dialogues, dictations and notes, mixed so every rule has work to do. */
+const OPENINGS = [
+  'Médico: Bom dia, qual é o seu nome completo?\nPaciente: Rosa Helena Barbosa.\nMédico: E a idade?\nPaciente: Cinquenta e oito anos.',
+  'Médica: Boa tarde! Como o senhor se chama?\nPaciente: Wilson Teles de Andrade, doutora, tenho 64 anos.',
+  'Médico: Oi, mãe. Qual o nome dele?\nMãe: Davi Rocha Lima, ele tem 6 anos.',
+];
+const STORIES = [
+  'Médico: O que traz a senhora aqui?\nPaciente: Tô com uma dor no peito que aperta, começou há três dias, piora quando subo escada. De zero a dez, uns sete.',
+  'Médico: O que está acontecendo?\nPaciente: Tenho tosse com catarro amarelo faz uma semana e febre de tarde. Não tenho falta de ar.',
+  'Médico: Me conta.\nMãe: Ele está com diarreia desde ontem, vomitou duas vezes e não quer comer. Febre não teve.',
+  'Médico: E o que mais?\nPaciente: Minha cabeça dói muito de manhã, uma dor forte, latejante. Às vezes dá enjoo.',
+];
+const HISTORIES = [
+  'Médico: Tem alguma doença?\nPaciente: Tenho pressão alta e diabetes. Minha mãe tinha asma. Tomo losartana 50 mg de 12 em 12 horas e metformina 850 mg duas vezes ao dia. A sinvastatina eu parei de tomar.',
+  'Médico: Alergia a algum remédio?\nPaciente: Sou alérgica a dipirona e a sulfa, me dá coceira.',
+  'Médico: Usa algum remédio?\nPaciente: Não uso nada. Não tenho doença nenhuma, graças a Deus.',
+];
+const EXAMS = [
+  'Médico: Vou examinar. Pressão 14 por 9, frequência cardíaca 88, temperatura trinta e sete e meio, saturação 96% em ar ambiente. Peso 82 quilos, altura 1,70 metro. Ausculta com estertores em base direita.',
+  'Médico: Vamos olhar. PA 120x80 mmHg, FC 76 bpm, FR 16 irpm, Tax 36,8 °C. Abdome flácido, doloroso em epigástrio, sem sinais de irritação peritoneal.',
+];
+const PLANS = [
+  'Médico: É uma pneumonia comunitária. Vou passar amoxicilina com clavulanato 875 mg de 12 em 12 horas por 7 dias e dipirona 1 g se febre. Se não melhorar, talvez a gente troque para levofloxacino. Vou pedir um raio-x de tórax e hemograma. Retorno em 48 horas.',
+  'Médico: Parece uma gastrite. Prescrevo omeprazol 20 mg em jejum por 30 dias e bromoprida 10 mg se enjoo. Evite café e frituras. Solicito endoscopia digestiva alta. Retorne em um mês.',
+  'Paciente Marcos Antunes, 41 anos, sexo masculino, hipertenso em uso de enalapril 10 mg. Nega alergias. Refere lombalgia há cinco dias, de forte intensidade. Ao exame: PA 130x85 mmHg, FC 80 bpm. Impressão: lombalgia mecânica. Conduta: ciclobenzaprina 5 mg à noite por 7 dias e ibuprofeno 600 mg de 8/8h por 5 dias. Oriento calor local.',
+];
+
+/** One transcript of about TARGET_WORDS words, different for each seed. */
+function buildTranscript(seed: number): string {
+  const pools = [OPENINGS, STORIES, HISTORIES, EXAMS, PLANS];
+  const parts: string[] = [];
+  let words = 0;
+  for (let i = 0; words < TARGET_WORDS; i++) {
+    const pool = pools[i % pools.length] ?? PLANS;
+    const part = pool[(seed + i * 7) % pool.length] ?? '';
+    parts.push(part);
+    words += part.split(/\s+/).length;
+  }
+  return parts.join('\n');
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? NaN;
+}
+
+const transcripts = Array.from({ length: 20 }, (_, seed) => buildTranscript(seed));
+const averageWords =
+  transcripts.reduce((total, t) => total + t.split(/\s+/).length, 0) / transcripts.length;
+
+for (let i = 0; i < WARMUP_RUNS; i++) extractMedicalData(transcripts[i % transcripts.length] ?? '');
+
+const times: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const transcript = transcripts[i % transcripts.length] ?? '';
+  const started = performance.now();
+  extractMedicalData(transcript);
+  times.push(performance.now() - started);
+}
+times.sort((a, b) => a - b);
+const median = percentile(times, 50);
+const p99 = percentile(times, 99);
+
+console.log(`extraction: ${RUNS} runs on transcripts of ~${Math.round(averageWords)} words`);
+console.log(
+  `  median ${median.toFixed(2)} ms   p99 ${p99.toFixed(2)} ms   max ${(times.at(-1) ?? NaN).toFixed(2)} ms`,
+);
+const ok = p99 < BUDGET_MS;
+console.log(`  budget < ${BUDGET_MS} ms per 600 words: ${ok ? 'ok' : 'EXCEEDED'}`);
+process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,98 @@
+/**
+ * Tests against the official DATASUS files, read from CID10_DIR (CI sets it to
+ * ../shared/data/cid10). They are never copied into the repository.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_CID10, SPEC_BUILT_IN_CODES } from './catalogue';
+import type { OfficialCatalogue } from './official-csv';
+import { loadOfficialCatalogue } from './official-files';
+import { LAY_TERMS } from './lay-terms';
+import { searchCid10 } from './search';
+import { buildCid10Index, type Cid10Index } from './search-index';
+import { USUAL_TERMS } from './testing/usual-terms';
+
+const cid10Dir = process.env.CID10_DIR;
+if (!cid10Dir) {
+  throw new Error(
+    'CID10_DIR is not set: point it at the official DATASUS CID-10 files, e.g. ' +
+      'CID10_DIR=../shared/data/cid10 npx vitest run --project unit',
+  );
+}
+const officialDir = path.resolve(cid10Dir);
+
+let official: OfficialCatalogue;
+let index: Cid10Index;
+
+beforeAll(async () => {
+  official = await loadOfficialCatalogue(officialDir);
+  index = buildCid10Index(official.entries);
+});
+
+describe('the official files', () => {
+  it('hold every chapter, group, category and subcategory', () => {
+    expect(official.counts).toEqual({
+      chapters: 22,
+      groups: 275,
+      categories: 2045,
+      subcategories: 12451,
+    });
+    // Categories without subcategories (I10, J00, R51…) are in both files, once here.
+    expect(official.entries.length).toBe(14233);
+    expect(new Set(official.entries.map((entry) => entry.code)).size).toBe(14233);
+  });
+});
+
+describe('the built-in catalogue', () => {
+  it('has every code and description exactly as the official files write them', () => {
+    const byCode = new Map(official.entries.map((entry) => [entry.code, entry]));
+    const mismatches = BUILT_IN_CID10.filter(
+      (entry) => JSON.stringify(byCode.get(entry.code)) !== JSON.stringify(entry),
+    ).map((entry) => ({ builtIn: entry, official: byCode.get(entry.code) }));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('is coded at the level doctors code: no category that has subcategories', () => {
+    const withSubcategories = new Set(
+      official.entries.filter((entry) => entry.code.length > 3).map((entry) => entry.category.code),
+    );
+    expect(BUILT_IN_CID10.filter((entry) => withSubcategories.has(entry.code))).toEqual([]);
+  });
+
+  it("has spec §9's codes and roughly the 300+ codes of everyday care, sorted and unique", () => {
+    const codes = BUILT_IN_CID10.map((entry) => entry.code);
+    expect(codes).toEqual(expect.arrayContaining([...SPEC_BUILT_IN_CODES]));
+    expect(codes.length).toBeGreaterThanOrEqual(300);
+    expect(codes).toEqual([...new Set(codes)].sort());
+  });
+});
+
+describe('search over the full official catalogue', () => {
+  it.each(USUAL_TERMS)('%s → %s first', (query, code) => {
+    expect(searchCid10(index, query)[0]?.code).toBe(code);
+  });
+
+  it('finds a category by its code, then its subcategories', () => {
+    const results = searchCid10(index, 'J45');
+    expect(results[0]).toMatchObject({ code: 'J45', relevance: 100 });
+    expect(results.map((result) => result.code)).toEqual(
+      expect.arrayContaining(['J45.0', 'J45.1', 'J45.8', 'J45.9']),
+    );
+  });
+
+  it('finds codes the built-in catalogue does not have', () => {
+    expect(searchCid10(index, 'A00.0')[0]?.code).toBe('A00.0');
+    expect(searchCid10(index, 'cólera')[0]?.code).toMatch(/^A00/);
+    expect(searchCid10(index, 'U99')[0]?.code).toBe('U99');
+  });
+
+  it('puts the first code of every lay term first, for its first wording', () => {
+    const misses = LAY_TERMS.filter((term) => term.codes.length > 0)
+      .filter((term) => {
+        const first = searchCid10(index, term.terms[0] ?? '')[0]?.code;
+        return first !== term.codes[0];
+      })
+      .map((term) => `${term.terms[0] ?? ''} → ${term.codes[0] ?? ''}`);
+    expect(misses).toEqual([]);
+  });
+});

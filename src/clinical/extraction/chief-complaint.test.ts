@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { extractChiefComplaint } from './chief-complaint';
+import { parseConsultation } from './consultation-text';
+
+const complaintOf = (text: string) => extractChiefComplaint(parseConsultation(text))?.text;
+
+describe('extractChiefComplaint', () => {
+  it("reads the answer to the doctor's opening question", () => {
+    expect(
+      complaintOf(
+        'Médico: O que traz o senhor aqui?\nPaciente: Tô com uma tosse seca que não para, doutor.',
+      ),
+    ).toBe('Tosse seca');
+    expect(
+      complaintOf(
+        'Médica: Me conta, o que houve?\nPaciente: Vim por causa de uma coceira na pele.',
+      ),
+    ).toBe('Coceira na pele');
+  });
+
+  it('reads a pain told by the body part', () => {
+    expect(
+      complaintOf('Médico: O que foi?\nPaciente: Meu joelho tá doendo demais desde sábado.'),
+    ).toBe('Dor no joelho');
+    expect(complaintOf('Médico: O que houve?\nPaciente: Minha cabeça dói muito.')).toBe(
+      'Dor de cabeça',
+    );
+  });
+
+  it('names a state the patient describes as the symptom', () => {
+    expect(
+      complaintOf('Médico: Em que posso ajudar?\nPaciente: Ando muito cansado, sem ânimo.'),
+    ).toBe('Cansaço');
+  });
+
+  it("reads a note's QP line without the duration", () => {
+    expect(complaintOf('QP: tontura há 4 dias.\nHDA: refere tontura rotatória.')).toBe('Tontura');
+  });
+
+  it("reads a dictation's lead-in", () => {
+    expect(complaintOf('Paciente procura atendimento por vômitos e diarreia há 1 dia.')).toBe(
+      'Vômitos e diarreia',
+    );
+    expect(complaintOf('Comparece com quadro de dor abdominal em cólica, sem febre.')).toBe(
+      'Dor abdominal em cólica',
+    );
+  });
+
+  it('skips a denied symptom', () => {
+    expect(complaintOf('Médico: O que sente?\nPaciente: Febre não, mas tenho dor no peito.')).toBe(
+      'Dor no peito',
+    );
+  });
+});

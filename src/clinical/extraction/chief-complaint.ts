@@ -1,0 +1,193 @@
+import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
+import { isNegated } from './negation';
+import { complaintPhraseEnd, findSymptomWords, startsWithSymptom } from './symptom-lexicon';
+import { capitalizeFirst, cleanPhrase } from './text-normalization';
+
+/**
+ * The chief complaint: the reason for the visit, in a few words ('Dor de garganta', 'Cefaleia
+ * occipital'). From a note's 'QP:' line, a dictation's 'queixa de …' / 'referindo …', or the
+ * patient's answer to the doctor's opening question ('o que te traz aqui?').
+ */
+export interface ChiefComplaint {
+  text: string;
+  /** Where the complaint starts in the prepared text: durations are looked for from here. */
+  start: number;
+  end: number;
+}
+
+/** A doctor's opening question. */
+const OPENING_QUESTION =
+  /\b(?:o que (?:(?:te|o|a|lhe|trouxe|traz)\s+)?(?:trouxe|traz|trazem)|o que (?:houve|aconteceu|esta acontecendo|ta acontecendo|esta sentindo|ta sentindo|voce tem|o senhor tem|a senhora tem|ele tem|ela tem|sente)|qual (?:e )?(?:o|a) (?:problema|queixa|motivo)|me (?:conta|conte|fala|fale|diga|diz)(?! (?:seu|sua|o seu|a sua) (?:nome|idade))|em que (?:posso|eu posso) (?:te |lhe )?ajudar|como (?:posso|eu posso) (?:te |lhe )?ajudar|motivo da consulta|por que (?:voce|o senhor|a senhora) veio|o que (?:voce|o senhor|a senhora) (?:esta|ta) sentindo)/;
+
+/** Ways a patient names what brings them, each followed by the complaint. */
+const ANSWER_LEADS = [
+  /\b(?:vim|vim aqui|estou aqui|to aqui|vim me consultar|vim consultar|vim na consulta|vim a consulta)\s+(?:por causa|por conta|devido|em razao)\s+d[aeo]s?\s+(?:minha\s+|meu\s+|essa\s+|esse\s+)?/g,
+  /\b(?:e|eh)\s+(?:uma?|esse|essa|essas|esses|umas|uns)\s+/g,
+  /\b(?:estou|to|ando|fico|estava|ta|esta|comecei|comecou|ele (?:esta|ta|comecou)|ela (?:esta|ta|comecou))\s+(?:com|sentindo)\s+(?:(?:um|uma|muita|muito|uns|umas|essa|esse|bastante|tanta|tanto|bem|dessa|desse|dor e)\s+)*/g,
+  /\b(?:sinto|sentindo|tenho|tem|teve|tive|apresenta|apresentando)\s+(?:(?:um|uma|muita|muito|umas|uns|essa|esse|bastante)\s+)*/g,
+  /\b(?:estou|to|ando|fico|vivo|me sinto|sinto-me|tenho andado|tenho me sentido|tenho estado|anda|esta|ta|fica|vive)\s+(?:(?:muito|bem|meio|um pouco|bastante|sempre|tao)\s+)*/g,
+];
+
+/** 'Minha cabeça dói', 'tô com a barriga doendo': a pain told by the body part. */
+const BODY_PART_PAIN =
+  /\b(?:(minha|meu|minhas|meus|a|o|as|os|sua|seu)\s+)?(cabeca|barriga|garganta|costas|coluna|peito|estomago|ouvido|ouvidos|dente|dentes|joelho|joelhos|perna|pernas|braco|bracos|ombro|ombros|pe|pes|mao|maos|olho|olhos|pescoco|lombar|quadril|tornozelo|punho|cotovelo|nuca|bexiga|pe da barriga)\s+(?:(?:ta|esta|fica|anda|vive)\s+)?(?:doi|doem|doendo|dolorid[oa]s?)\b/g;
+/** Body parts named with 'de' after 'dor' ('dor de cabeça'); the rest take 'no'/'na'. */
+const PAIN_WITH_DE = new Set([
+  'cabeca',
+  'barriga',
+  'garganta',
+  'dente',
+  'dentes',
+  'ouvido',
+  'ouvidos',
+]);
+
+/** How a patient says a symptom of themself ('ando cansada') and its name in a record. */
+const STATE_TO_SYMPTOM: [RegExp, string][] = [
+  [/^cansad[oa]s?\b/, 'cansaço'],
+  [/^tont[oa]s?\b/, 'tontura'],
+  [/^enjoad[oa]s?\b/, 'enjoo'],
+  [/^gripad[oa]s?\b/, 'gripe'],
+  [/^resfriad[oa]s?\b/, 'resfriado'],
+  [/^desanimad[oa]s?\b/, 'desânimo'],
+  [/^(?:frac[oa]s?|sem energia)\b/, 'fraqueza'],
+];
+
+/** A dictation's or note's way of stating the complaint. */
+const NOTE_LEADS =
+  /\b(?:(?:com|apresentando|apresenta|refere|relata|iniciou|inicio de) (?:um |uma )?(?:quadro|historia|historico) de|queixa (?:principal )?(?:de|:)|com queixa de|queixando-se de|queixa-se de|queixa\s*:|referindo|refere|relata|relatando|apresentando|apresenta|procura (?:atendimento |o servico |o pronto[- ]socorro |a unidade |o ambulatorio )?(?:por|devido a|com|por causa de)|vem (?:a consulta |ao ambulatorio |ao pronto[- ]socorro |ao ps |a ubs |ao consultorio )?(?:por|com|devido a|por causa de)|motivo da consulta:?)\s+/g;
+
+/**
+ * The chief complaint, or undefined when the text gives none.
+ * @param consultation - the parsed consultation
+ */
+export function extractChiefComplaint(consultation: Consultation): ChiefComplaint | undefined {
+  return (
+    fromComplaintSection(consultation) ??
+    (consultation.dialogue ? fromOpeningAnswer(consultation) : undefined) ??
+    fromNoteLeads(consultation) ??
+    fromFirstSymptom(consultation)
+  );
+}
+
+function fromComplaintSection(c: Consultation): ChiefComplaint | undefined {
+  const sentence = c.sentences.find((s) => s.section === 'complaint');
+  if (!sentence) return undefined;
+  let start = sentence.start;
+  while (start < sentence.end && !/[a-z0-9]/.test(c.folded.charAt(start))) start++;
+  const lead = /^(?:paciente\s+)?(?:refere|relata|queixa-se de|com)\s+/.exec(
+    c.folded.slice(start, sentence.end),
+  );
+  if (lead) start += lead[0].length;
+  return phraseAt(c, start, Math.min(sentence.end, complaintPhraseEnd(c.folded, start, 10)));
+}
+
+function fromOpeningAnswer(c: Consultation): ChiefComplaint | undefined {
+  for (const turn of c.turns) {
+    if (turn.speaker !== 'doctor' || !OPENING_QUESTION.test(c.folded.slice(turn.start, turn.end))) {
+      continue;
+    }
+    const answer = answerTo(c, turn.index);
+    if (!answer) continue;
+    const found = complaintIn(c, answer.start, answer.end);
+    if (found) return found;
+  }
+  // No opening question: the first answer that names a symptom.
+  for (const turn of c.turns) {
+    if (turn.speaker !== 'patient' && turn.speaker !== 'companion') continue;
+    const found = complaintIn(c, turn.start, turn.end);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The earliest lead-in followed by a symptom; else the first symptom named and not denied. */
+function complaintIn(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  const text = c.folded.slice(start, end);
+  let best: number | undefined;
+  for (const lead of ANSWER_LEADS) {
+    for (const match of text.matchAll(lead)) {
+      const at = start + match.index + match[0].length;
+      if (!startsWithSymptom(c.folded.slice(at, at + 40))) continue;
+      if (best === undefined || at < best) best = at;
+    }
+  }
+  const pain = bodyPartPain(c, start, end);
+  if (pain && (best === undefined || pain.start < best)) return pain;
+  if (best !== undefined) return phraseAt(c, best, complaintPhraseEnd(c.folded, best));
+  for (const word of findSymptomWords(text)) {
+    const at = start + word.start;
+    const sentence = sentenceAt(c, at);
+    if (!sentence || sentence.question || isNegated(c, sentence, at, start + word.end)) continue;
+    return phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+  }
+  return undefined;
+}
+
+function bodyPartPain(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  const text = c.folded.slice(start, end);
+  for (const match of text.matchAll(BODY_PART_PAIN)) {
+    const at = start + match.index;
+    const sentence = sentenceAt(c, at);
+    if (!sentence || sentence.question || isNegated(c, sentence, at, at + match[0].length))
+      continue;
+    const part = match[2] ?? '';
+    const original = c.original.slice(
+      at + match[0].indexOf(part),
+      at + match[0].indexOf(part) + part.length,
+    );
+    const possessive = match[1] ?? '';
+    let preposition = /^(?:minha|a|sua)$/.test(possessive) ? 'na' : 'no';
+    if (/^(?:minhas|as|suas)$/.test(possessive) || part === 'costas') preposition = 'nas';
+    else if (/^(?:meus|os|seus)$/.test(possessive)) preposition = 'nos';
+    if (PAIN_WITH_DE.has(part)) preposition = 'de';
+    return {
+      text: `Dor ${preposition} ${original.toLowerCase()}`,
+      start: at,
+      end: at + match[0].length,
+    };
+  }
+  return undefined;
+}
+
+function fromNoteLeads(c: Consultation): ChiefComplaint | undefined {
+  for (const match of c.folded.matchAll(NOTE_LEADS)) {
+    const at = match.index + match[0].length;
+    const sentence = sentenceAt(c, at);
+    if (!sentence || !isStorySentence(sentence)) continue;
+    const after = c.folded.slice(at, at + 40);
+    if (/^(?:que|ter|estar|ser|uso|usar|melhora|piora|ter tido|episodio)\b/.test(after)) continue;
+    const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Last resort: the first symptom the story names. */
+function fromFirstSymptom(c: Consultation): ChiefComplaint | undefined {
+  for (const sentence of c.sentences) {
+    if (!isStorySentence(sentence) || sentence.question) continue;
+    const text = c.folded.slice(sentence.start, sentence.end);
+    for (const word of findSymptomWords(text)) {
+      const at = sentence.start + word.start;
+      if (isNegated(c, sentence, at, sentence.start + word.end)) continue;
+      return phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+    }
+  }
+  return undefined;
+}
+
+function isStorySentence(sentence: Sentence): boolean {
+  return (
+    sentence.speaker !== 'doctor' &&
+    ['none', 'complaint', 'hda', 'identification'].includes(sentence.section)
+  );
+}
+
+function phraseAt(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  const state = STATE_TO_SYMPTOM.find(([pattern]) => pattern.test(c.folded.slice(start, end)));
+  if (state) return { text: capitalizeFirst(state[1]), start, end };
+  const text = cleanPhrase(c.original.slice(start, end));
+  if (!text || text.length < 3) return undefined;
+  return { text: capitalizeFirst(text), start, end };
+}

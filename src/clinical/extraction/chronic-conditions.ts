@@ -1,0 +1,213 @@
+import type { Consultation, Sentence } from './consultation-text';
+import { sentenceAt } from './consultation-text';
+import { isAboutRelative, isNegated } from './negation';
+
+/**
+ * The patient's chronic conditions, named in full whatever the text wrote ('HAS', 'pressão
+ * alta', 'hipertensa' → 'hipertensão arterial sistêmica'). Only the patient's own history:
+ * never a relative's ('minha mãe tem diabetes'), a denied one ('não tenho pressão alta'), one
+ * the doctor only asks about, or today's diagnosis.
+ */
+
+interface ConditionRule {
+  name: string;
+  /** Matched on folded text (lower case, no accents). */
+  folded?: RegExp;
+  /** Matched on text without accents but with its case: abbreviations are capitals. */
+  abbreviation?: RegExp;
+  /** Common words that are a chronic condition only in a history ('tenho ansiedade'). */
+  needsHistoryCue?: boolean;
+}
+
+const RULES: ConditionRule[] = [
+  {
+    name: 'hipertensão arterial sistêmica',
+    folded:
+      /\b(?:hipertensao(?: arterial)?(?: sistemica)?|hipertens[oa]s?|pressao alta|problema de pressao|(?:remedio|remedios|medicamento|medicacao) (?:pra|para|da|de) (?:a )?pressao)\b/g,
+    abbreviation: /\bHAS\b/g,
+  },
+  {
+    name: 'diabetes mellitus tipo 1',
+    folded: /\b(?:diabetes(?: mellitus)?|diabetic[oa]) (?:tipo )?(?:1|i|um)\b/g,
+    abbreviation: /\bDM ?(?:tipo )?(?:1|I)\b/g,
+  },
+  { name: 'diabetes gestacional', folded: /\bdiabetes gestacional\b/g },
+  { name: 'pré-diabetes', folded: /\bpre-? ?diabet(?:es|ico|ica)\b/g },
+  {
+    name: 'diabetes mellitus tipo 2',
+    folded:
+      /\b(?:diabetes(?: mellitus)?(?: (?:tipo )?(?:2|ii|dois))?|diabete|diabetic[oa]s?|acucar alto|acucar no sangue|(?:remedio|remedios) (?:pra|para) (?:o )?(?:diabetes|acucar))\b/g,
+    abbreviation: /\bDM ?(?:tipo )?(?:2|II)?\b/g,
+  },
+  {
+    name: 'dislipidemia',
+    folded:
+      /\b(?:dislipidemia|dislipidemic[oa]|hipercolesterolemia|hipertrigliceridemia|colesterol (?:alto|elevado)|triglicerides? (?:alto|elevado)s?|(?:remedio|remedios) (?:pra|para) (?:o )?colesterol)\b/g,
+    abbreviation: /\bDLP\b/g,
+  },
+  {
+    name: 'hipotireoidismo',
+    folded:
+      /\b(?:hipotireoidismo|hipotireoide[ao]?|tireoide baixa|tireoidite de hashimoto|hashimoto)\b/g,
+  },
+  { name: 'hipertireoidismo', folded: /\b(?:hipertireoidismo|doenca de graves)\b/g },
+  {
+    name: 'asma',
+    folded: /\b(?:asma|asmatic[oa]s?|bronquite asmatica)\b/g,
+  },
+  {
+    name: 'bronquite asmática',
+    folded: /\bbronquite(?! asmatica)(?: cronica)?\b/g,
+    needsHistoryCue: true,
+  },
+  {
+    name: 'doença pulmonar obstrutiva crônica',
+    folded: /\b(?:doenca pulmonar obstrutiva cronica|enfisema(?: pulmonar)?)\b/g,
+    abbreviation: /\bDPOC\b/g,
+  },
+  {
+    name: 'insuficiência cardíaca',
+    folded: /\binsuficiencia cardiaca(?: congestiva)?\b/g,
+    abbreviation: /\bICC\b|\bIC(?= (?:com|de) fra[cç]ao)/g,
+  },
+  {
+    name: 'doença renal crônica',
+    folded:
+      /\b(?:doenca renal cronica|insuficiencia renal(?: cronica)?|problema (?:nos|de) rins?)\b/g,
+    abbreviation: /\b(?:IRC|DRC)\b/g,
+  },
+  {
+    name: 'fibrilação atrial',
+    folded: /\bfibrilacao atrial\b/g,
+  },
+  {
+    name: 'doença arterial coronariana',
+    folded:
+      /\b(?:doenca arterial coronariana|doenca coronariana|coronariopatia|infarto previo|ja (?:tive|teve) (?:um )?infarto)\b/g,
+    abbreviation: /\bDAC\b|\bIAM previo\b/g,
+  },
+  {
+    name: 'acidente vascular cerebral prévio',
+    folded: /\b(?:avc previo|ja (?:tive|teve) (?:um )?(?:avc|derrame)|sequela de avc)\b/g,
+  },
+  { name: 'epilepsia', folded: /\b(?:epilepsia|epileptic[oa])\b/g },
+  {
+    name: 'obesidade',
+    folded: /\bobesidade(?: grau (?:i|ii|iii|1|2|3))?\b/g,
+    needsHistoryCue: true,
+  },
+  { name: 'depressão', folded: /\bdepressao\b/g, needsHistoryCue: true },
+  {
+    name: 'transtorno de ansiedade',
+    folded: /\b(?:transtorno de ansiedade(?: generalizada)?|ansiedade)\b/g,
+    abbreviation: /\bTAG\b/g,
+    needsHistoryCue: true,
+  },
+  { name: 'transtorno bipolar', folded: /\b(?:transtorno bipolar|bipolaridade|sou bipolar)\b/g },
+  { name: 'esquizofrenia', folded: /\besquizofrenia\b/g },
+  { name: 'enxaqueca', folded: /\b(?:enxaqueca|migranea)\b/g, needsHistoryCue: true },
+  { name: 'rinite alérgica', folded: /\brinite(?: alergica)?\b/g, needsHistoryCue: true },
+  { name: 'gastrite', folded: /\bgastrite(?: cronica)?\b/g, needsHistoryCue: true },
+  {
+    name: 'doença do refluxo gastroesofágico',
+    folded: /\b(?:doenca do refluxo(?: gastroesofagico)?|refluxo gastroesofagico)\b/g,
+    abbreviation: /\bDRGE\b/g,
+    needsHistoryCue: true,
+  },
+  {
+    name: 'osteoartrose',
+    folded: /\b(?:osteoartrose|artrose|osteoartrite)\b/g,
+    needsHistoryCue: true,
+  },
+  { name: 'artrite reumatoide', folded: /\bartrite reumatoide\b/g },
+  { name: 'osteoporose', folded: /\bosteoporose\b/g },
+  {
+    name: 'gota',
+    folded: /\b(?:gota|hiperuricemia)\b(?! (?:a|de|por) gota)/g,
+    needsHistoryCue: true,
+  },
+  { name: 'fibromialgia', folded: /\bfibromialgia\b/g },
+  { name: 'lúpus eritematoso sistêmico', folded: /\blupus\b/g, abbreviation: /\bLES\b/g },
+  { name: 'psoríase', folded: /\bpsoriase\b/g },
+  { name: 'HIV', folded: /\b(?:hiv positivo|soropositivo|aids)\b/g, abbreviation: /\bHIV\b/g },
+  { name: 'hepatite C crônica', folded: /\bhepatite c\b/g },
+  { name: 'hepatite B crônica', folded: /\bhepatite b\b/g },
+  { name: 'cirrose hepática', folded: /\bcirrose(?: hepatica)?\b/g },
+  {
+    name: 'hiperplasia prostática benigna',
+    folded: /\b(?:hiperplasia prostatica benigna|prostata aumentada)\b/g,
+    abbreviation: /\bHPB\b/g,
+  },
+  { name: 'doença de Parkinson', folded: /\b(?:doenca de )?parkinson\b/g },
+  { name: 'doença de Alzheimer', folded: /\b(?:doenca de )?alzheimer\b/g },
+  { name: 'glaucoma', folded: /\bglaucoma\b/g },
+  { name: 'anemia crônica', folded: /\b(?:anemia falciforme|anemia cronica)\b/g },
+  {
+    name: 'síndrome dos ovários policísticos',
+    folded: /\bovarios? policisticos?\b/g,
+    abbreviation: /\bSOP\b/g,
+  },
+  { name: 'TDAH', abbreviation: /\bTDAH\b/g, folded: /\bdeficit de atencao\b/g },
+  {
+    name: 'transtorno do espectro autista',
+    folded: /\b(?:autismo|autista)\b/g,
+    abbreviation: /\bTEA\b/g,
+  },
+];
+
+/** Words that place a condition in the patient's history. */
+const HISTORY_CUE =
+  /\b(?:tenho|tem|teve|tive|sou|portador[a]?|portadora|diagnostico de|historia de|historico de|antecedentes? de|trata|trato|tratamento (?:de|para|pra)|faco tratamento|faz tratamento|acompanhamento (?:de|para|pra)|comorbidades?|sofro de|sofre de|convivo com|com diagnostico)\b/;
+
+/** A condition feared, screened for or ruled out is not one the patient has. */
+const UNCERTAIN_BEFORE =
+  /\b(?:medo de|risco de|suspeita de|rastre\w+ (?:de|para)|investig\w+|descartar|prevenir|evitar|sera que (?:e|tenho))\s*(?:\w+\s+){0,2}$/;
+
+/** Today's diagnosis in a dialogue: 'é uma …', 'você está com …'. */
+const DIAGNOSIS_STATEMENT =
+  /\b(?:e (?:uma?|um quadro)|esta com|diagnostico|hipotese|parece|suspeit)/;
+
+/**
+ * The patient's chronic conditions, each once, in the order the text first names them.
+ * @param consultation - the parsed consultation
+ */
+export function extractChronicConditions(consultation: Consultation): string[] {
+  const found = new Map<string, number>();
+  const taken: [number, number][] = [];
+  for (const rule of RULES) {
+    const matches = [
+      ...(rule.folded ? [...consultation.folded.matchAll(rule.folded)] : []),
+      ...(rule.abbreviation ? [...consultation.accentless.matchAll(rule.abbreviation)] : []),
+    ];
+    for (const match of matches) {
+      const start = match.index;
+      const end = start + match[0].length;
+      // A longer condition already claimed these words ('diabetes gestacional' over 'diabetes').
+      if (taken.some(([s, e]) => start < e && s < end)) continue;
+      const sentence = sentenceAt(consultation, start);
+      if (!sentence || !isPatientHistory(consultation, sentence, start, end, rule)) continue;
+      taken.push([start, end]);
+      if (!found.has(rule.name) || (found.get(rule.name) ?? 0) > start) found.set(rule.name, start);
+    }
+  }
+  return [...found.entries()].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+}
+
+function isPatientHistory(
+  c: Consultation,
+  sentence: Sentence,
+  start: number,
+  end: number,
+  rule: ConditionRule,
+): boolean {
+  if (sentence.question) return false;
+  if (['assessment', 'plan', 'family', 'exam', 'complaint'].includes(sentence.section))
+    return false;
+  if (sentence.speaker === 'doctor') return false;
+  if (isNegated(c, sentence, start, end) || isAboutRelative(c, sentence, start)) return false;
+  const before = c.folded.slice(Math.max(sentence.start, start - 200), start);
+  if (sentence.speaker === 'narrator' && DIAGNOSIS_STATEMENT.test(before)) return false;
+  if (UNCERTAIN_BEFORE.test(before)) return false;
+  if (!rule.needsHistoryCue) return true;
+  return sentence.section === 'history' || HISTORY_CUE.test(before);
+}

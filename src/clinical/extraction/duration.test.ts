@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { extractChiefComplaint } from './chief-complaint';
+import { parseConsultation } from './consultation-text';
+import { extractDuration } from './duration';
+
+const durationOf = (text: string) => {
+  const c = parseConsultation(text);
+  return extractDuration(c, extractChiefComplaint(c));
+};
+
+describe('extractDuration', () => {
+  it.each([
+    ['Paciente refere tosse há quinze dias.', '15 dias'],
+    ['Paciente refere tosse desde ontem.', '1 dia'],
+    ['Paciente refere tosse desde anteontem.', '2 dias'],
+    ['Paciente refere tosse, faz uma semana.', '1 semana'],
+    ['Paciente refere dor lombar de 3 dias de evolução.', '3 dias'],
+    ['Paciente refere febre há 48 horas.', '48 horas'],
+    ['Paciente refere cansaço há uns dois meses.', '2 meses'],
+    ['Quadro de 10 dias de tosse produtiva.', '10 dias'],
+    ['Refere manchas que começaram semana passada.', '1 semana'],
+  ])('%s → %s', (text, expected) => {
+    expect(durationOf(text)).toBe(expected);
+  });
+
+  it("prefers the duration told with the complaint over a disease's", () => {
+    expect(durationOf('Hipertenso há 20 anos. Refere cefaleia há 2 dias.')).toBe('2 dias');
+    expect(
+      durationOf(
+        'Médico: O que houve?\nPaciente: Tô com dor de dente. Faz 3 dias. Parei de fumar há 1 ano.',
+      ),
+    ).toBe('3 dias');
+  });
+
+  it('reads the answer to "há quanto tempo?"', () => {
+    const text = 'Médico: E essa tosse, há quanto tempo?\nPaciente: Uns cinco dias.';
+    expect(durationOf(text)).toBe('5 dias');
+  });
+
+  it('gives nothing when only other events are dated', () => {
+    expect(durationOf('Paciente: Faz 10 anos que sou diabético.')).toBeUndefined();
+    expect(durationOf('DUM há 20 dias. Sem queixas.')).toBeUndefined();
+  });
+});

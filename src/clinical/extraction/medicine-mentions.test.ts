@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { parseConsultation } from './consultation-text';
+import { findMedicineMentions, readDoseDetails } from './medicine-mentions';
+
+const namesIn = (text: string) => findMedicineMentions(parseConsultation(text)).map((m) => m.name);
+
+/** Dose details written after the first medicine of the text. */
+function doseAfterFirst(text: string) {
+  const c = parseConsultation(text);
+  const [first] = findMedicineMentions(c);
+  if (!first) throw new Error('no medicine');
+  const sentence = c.sentences.find((s) => first.start >= s.start && first.start < s.end);
+  return readDoseDetails(c, first.end, sentence?.end ?? c.folded.length);
+}
+
+describe('findMedicineMentions', () => {
+  it('finds catalogue names and aliases, accent- and case-insensitive', () => {
+    expect(namesIn('Uso Losartana e NOVALGINA; tomei Tylenol.')).toEqual([
+      'losartana',
+      'dipirona',
+      'paracetamol',
+    ]);
+  });
+
+  it('reads combinations written with "com" or "+"', () => {
+    expect(namesIn('Prescrevo amoxicilina com clavulanato.')).toEqual([
+      'amoxicilina + clavulanato',
+    ]);
+  });
+
+  it('catches a name the catalogue lacks when a strength or a form follows it', () => {
+    expect(namesIn('Iniciar zuclopentixol 10 mg à noite.')).toContain('zuclopentixol');
+    expect(namesIn('Aplicar pomada de tacrolimo.')).toContain('tacrolimo');
+    expect(namesIn('Tomo rosuvastatina todo dia.')).toContain('rosuvastatina');
+  });
+
+  it('does not read ordinary words, exam results or brand names that are words', () => {
+    expect(namesIn('Cefaleia frontal há dias. Glicemia 180 mg/dl. Faz caminhada 30 min.')).toEqual(
+      [],
+    );
+    expect(namesIn('Tomo banho e uso óculos.')).toEqual([]);
+  });
+});
+
+describe('readDoseDetails', () => {
+  it('reads strength, interval, course and as-needed use', () => {
+    expect(doseAfterFirst('Dipirona 1 g de 6 em 6 horas por 3 dias se dor.')).toEqual({
+      dosage: '1 g',
+      frequency: '6/6h',
+      duration: '3 dias',
+      instructions: 'Se necessário',
+    });
+  });
+
+  it('reads spelled numbers and other notations', () => {
+    expect(doseAfterFirst('Cefalexina quinhentos miligramas, 6/6h, durante uma semana.')).toEqual({
+      dosage: '500 mg',
+      frequency: '6/6h',
+      duration: '1 semana',
+    });
+    expect(doseAfterFirst('Ibuprofeno 400 mg três vezes ao dia.')).toMatchObject({
+      dosage: '400 mg',
+      frequency: '3x ao dia',
+    });
+    expect(doseAfterFirst('Paracetamol gotas, 35 gotas a cada 6 horas.')).toMatchObject({
+      dosage: '35 gotas',
+      frequency: '6/6h',
+    });
+    expect(doseAfterFirst('Amoxicilina + clavulanato 875/125 mg.').dosage).toBe('875/125 mg');
+    expect(doseAfterFirst('Losartana 50 mg, uso contínuo.').duration).toBe('uso contínuo');
+    expect(doseAfterFirst('Penicilina benzatina 1.200.000 UI dose única.').dosage).toBe(
+      '1200000 UI',
+    );
+  });
+});

@@ -1,0 +1,349 @@
+import { MEDICATIONS } from '../medications/catalogue';
+import { sentenceAt, type Consultation } from './consultation-text';
+import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { foldText } from './text-normalization';
+
+/**
+ * Where medicines are named in a consultation, and the dose written after each name. Names come
+ * from the medicine catalogue (generic names and aliases); a medicine the catalogue lacks is
+ * still caught when the text leaves no doubt: a name followed by a strength ('nitrofurantoína
+ * 100 mg'), after a pharmaceutical form ('gel de adapaleno'), or right after 'tomo' / 'vou
+ * passar' with a drug-like ending.
+ */
+
+export interface MedicineMention {
+  /** Catalogue name ('amoxicilina'), or the word as written when the catalogue lacks it. */
+  name: string;
+  start: number;
+  end: number;
+}
+
+export interface DoseDetails {
+  dosage?: string;
+  frequency?: string;
+  duration?: string;
+  instructions?: string;
+}
+
+interface CatalogueForm {
+  tokens: string[];
+  name: string;
+}
+
+let catalogueIndex: Map<string, CatalogueForm[]> | undefined;
+
+/**
+ * Catalogue names and aliases by their first folded word, longest forms first. Built on first
+ * use, not at import, because the catalogue module may still be loading its entries.
+ */
+function catalogue(): Map<string, CatalogueForm[]> {
+  if (catalogueIndex) return catalogueIndex;
+  const index = new Map<string, CatalogueForm[]>();
+  for (const entry of MEDICATIONS) {
+    for (const form of [entry.name, ...(entry.aliases ?? [])]) {
+      if (AMBIGUOUS_FORMS.has(form.toLowerCase())) continue;
+      const tokens = foldText(form)
+        .split(/[^a-z0-9]+/)
+        .filter(Boolean);
+      const first = tokens[0];
+      if (!first || (tokens.length === 1 && first.length < 3)) continue;
+      const forms = index.get(first) ?? [];
+      forms.push({ tokens, name: entry.name });
+      index.set(first, forms);
+    }
+  }
+  for (const forms of index.values()) forms.sort((a, b) => b.tokens.length - a.tokens.length);
+  catalogueIndex = index;
+  return index;
+}
+
+/**
+ * Catalogue names and brand aliases that are also ordinary Portuguese words, first names or
+ * exam names ('cefaleia frontal', 'Yasmin Souza', 'TSH e T4'): never read as medicines.
+ */
+const AMBIGUOUS_FORMS = new Set([
+  'frontal',
+  'celebra',
+  'concerta',
+  'concor',
+  'pondera',
+  'depura',
+  'arava',
+  'actos',
+  'assert',
+  'selene',
+  'yasmin',
+  'elani',
+  'annita',
+  'lorax',
+  't4',
+  'natifa',
+  'prazol',
+  'vertix',
+  'puran',
+  'cipro',
+  'atenol',
+  'miosan',
+  'minesse',
+  'gynera',
+  'belara',
+  'ciclo 21',
+  'sro',
+  'ptu',
+  'kcl',
+  'floratil',
+  'anador',
+  'ebix',
+  'luftal',
+  'sinemet',
+  'tilatil',
+  'trental',
+  'vibral',
+  'lamisil',
+]);
+
+/** Medicines people name by their kind rather than a generic name ('tomo anticoncepcional'). */
+const MEDICINE_CLASSES =
+  /\b(?:anticoncepcional(?: oral| injetavel)?|pilula anticoncepcional|reposicao hormonal)\b/g;
+
+/** Words that join the parts of a combination ('amoxicilina com clavulanato'). */
+const CONNECTORS = new Set(['com', 'e', 'mais']);
+
+const UNIT = `(?:mg|miligramas?|mcg|microgramas?|µg|g|gramas?|ml|mililitros?|ui|unidades)`;
+const N = `(${NUMBER_PATTERN})`;
+const STRENGTH_AFTER_WORD = new RegExp(
+  `\\b([a-z][a-z-]{3,})\\s+${N}\\s*${UNIT}\\b(?!\\s*\\/\\s*(?:dl|l|litro|dia|kg|min|h)\\b)`,
+  'g',
+);
+const AFTER_FORM =
+  /\b(?:gel|pomada|creme|colirio|xarope|spray|solucao|locao|suspensao|shampoo|xampu|ampola|injecao|adesivo|comprimidos?|capsulas?)\s+(?:de\s+|do\s+|da\s+)?([a-z][a-z-]{4,})\b/g;
+const AFTER_VERB =
+  /\b(?:tomo|toma|tomando|tomar|uso|usa|usando|em uso de|faz uso de|faco uso de|passar|prescrevo|prescrever|receito|receitar|associo|associar|inicio|iniciar|comecar com|introduzo|introduzir|mantenho|manter|continua com|continuar com)\s+(?:(?:o|a|os|as|um|uma|tambem|so|apenas|ainda|com)\s+)*([a-z][a-z-]{4,})\b/g;
+/** Endings of generic drug names (DCB): '-ina', '-pril', '-sartana', '-azol', '-ona'… */
+const DRUG_ENDING =
+  /(?:ina|ino|ona|ol|il|ida|ana|eno|am|aco|ato|ila|ima|ox|ex|ix|ax|ose|ide|vir|mab|ibe|ase)$/;
+/** Words that look like drug names by their ending, or come before a strength, but are not. */
+const NOT_MEDICINES = new Set(
+  `rotina vacina urina menina medicina camisinha cozinha piscina disciplina gasolina proteina
+  oficina esquina vitrine retina angina cocaina heroina dose doses tomar usar passar comprimido
+  comprimidos capsula capsulas gotas gota xarope solucao dia dias vezes vez cada total cerca
+  apenas somente mais menos entre sendo para pelo pela glicemia jejum creatinina hemoglobina
+  colesterol triglicerides potassio sodio ferritina peso aumentar reduzir diminuir dobrar
+  ajustar antibiotico analgesico remedio remedios medicamento medicamentos medicacao
+  anticoncepcional antialergico antiinflamatorio anti-inflamatorio corticoide pomada creme
+  gel spray locao farmacia manipulado generico protetor hidratante sabonete shampoo soro agua
+  chazinho cafe leite comida dieta caminhada fisioterapia terapia psicoterapia insulina-nph
+  quando entao depois antes agora sempre ontem hoje manha tarde noite semana semanas mes meses
+  ano anos hora horas inteiro metade outro outra mesmo mesma esse essa isso este esta aquele
+  tambem ainda junto bastante pouco muito certo tomando usando tomo toma uso usa esse tipo
+  novamente direto parte uma dele dela deles delas ele ela eles elas assim bem mal nada tudo
+  alguma algum nenhum nenhuma coisa coisas`.split(/\s+/),
+);
+
+/**
+ * Every medicine named in the consultation, in text order, one mention per occurrence.
+ * @param consultation - the parsed consultation
+ */
+export function findMedicineMentions(consultation: Consultation): MedicineMention[] {
+  const fromCatalogue = catalogueMentions(consultation.folded);
+  const guessed = guessedMentions(consultation).filter(
+    (g) => !fromCatalogue.some((m) => g.start < m.end && m.start < g.end),
+  );
+  const classes = [...consultation.folded.matchAll(MEDICINE_CLASSES)]
+    .map((m) => ({ name: m[0], start: m.index, end: m.index + m[0].length }))
+    .filter((k) => ![...fromCatalogue, ...guessed].some((m) => k.start < m.end && m.start < k.end));
+  const all = [...fromCatalogue, ...guessed, ...classes].sort((a, b) => a.start - b.start);
+  // A guessed name seen once with a strength counts wherever else the text repeats it.
+  const guessedNames = new Set(guessed.map((g) => g.name));
+  const repeats: MedicineMention[] = [];
+  for (const name of guessedNames) {
+    const folded = foldText(name);
+    for (const match of consultation.folded.matchAll(new RegExp(`\\b${escape(folded)}\\b`, 'g'))) {
+      if (!all.some((m) => match.index < m.end && m.start < match.index + folded.length)) {
+        repeats.push({ name, start: match.index, end: match.index + folded.length });
+      }
+    }
+  }
+  return [...all, ...repeats].sort((a, b) => a.start - b.start);
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function catalogueMentions(folded: string): MedicineMention[] {
+  const index = catalogue();
+  const words = [...folded.matchAll(/[a-z0-9]+/g)];
+  const mentions: MedicineMention[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (!word) continue;
+    const forms = index.get(word[0]);
+    if (!forms) continue;
+    for (const form of forms) {
+      const last = matchForm(words, i, form.tokens);
+      if (last === undefined) continue;
+      const end = words[last];
+      if (!end) continue;
+      mentions.push({ name: form.name, start: word.index, end: end.index + end[0].length });
+      i = last;
+      break;
+    }
+  }
+  return mentions;
+}
+
+/** The index of the last word of `tokens` matched from word `i`, skipping connectors. */
+function matchForm(words: RegExpExecArray[] | RegExpMatchArray[], i: number, tokens: string[]) {
+  let at = i;
+  for (let t = 0; t < tokens.length; t++) {
+    if (t > 0) {
+      at++;
+      while (CONNECTORS.has(words[at]?.[0] ?? '') && words[at]?.[0] !== tokens[t]) at++;
+    }
+    if (words[at]?.[0] !== tokens[t]) return undefined;
+  }
+  return at;
+}
+
+function guessedMentions(c: Consultation): MedicineMention[] {
+  const out: MedicineMention[] = [];
+  const add = (word: string, start: number) => {
+    if (NOT_MEDICINES.has(word) || out.some((m) => m.start === start)) return;
+    const sentence = sentenceAt(c, start);
+    if (!sentence || sentence.section === 'exam') return;
+    out.push({
+      name: c.original.slice(start, start + word.length).toLowerCase(),
+      start,
+      end: start + word.length,
+    });
+  };
+  for (const match of c.folded.matchAll(STRENGTH_AFTER_WORD)) {
+    const word = match[1] ?? '';
+    if (parsePortugueseNumber(word) !== undefined) continue;
+    add(word, match.index);
+  }
+  for (const pattern of [AFTER_FORM, AFTER_VERB]) {
+    for (const match of c.folded.matchAll(pattern)) {
+      const word = match[1] ?? '';
+      if (!DRUG_ENDING.test(word)) continue;
+      add(word, match.index + match[0].length - word.length);
+    }
+  }
+  return out;
+}
+
+const UNIT_NAMES: [RegExp, string][] = [
+  [/^(?:mg|miligramas?)$/, 'mg'],
+  [/^(?:mcg|microgramas?|µg)$/, 'mcg'],
+  [/^(?:g|gramas?)$/, 'g'],
+  [/^(?:ml|mililitros?)$/, 'ml'],
+  [/^(?:ui|unidades)$/, 'UI'],
+];
+const STRENGTH = new RegExp(
+  `\\b(\\d+(?:[.,]\\d+)?\\s*\\/\\s*\\d+(?:[.,]\\d+)?|${NUMBER_PATTERN})\\s*(${UNIT})\\b((?:\\s*\\/\\s*(?:kg|ml|dia|dose|gota|jato))*)|${N}\\s*%`,
+);
+const COUNT = new RegExp(
+  `\\b(meio|meia|${NUMBER_PATTERN})\\s+(gotas?|gts|jatos?|puffs?|comprimidos?|capsulas?|saches?|envelopes?|colheres?|ampolas?|aplicac(?:ao|oes))\\b`,
+);
+const INTERVAL = new RegExp(
+  `\\bde\\s+${N}\\s+em\\s+${N}\\s*(?:horas|h)\\b|\\b(\\d+)\\s*\\/\\s*(\\d+)\\s*h`,
+);
+const EVERY = new RegExp(`\\ba cada\\s+${N}\\s*(?:horas|h)\\b`);
+const TIMES_A_DAY = new RegExp(
+  `\\b${N}\\s*(?:x|vez|vezes)\\s*(?:ao|por|no|\\/)\\s*dia\\b|\\b${N}\\s*(?:x|vez|vezes)\\s+(?:por|na)\\s+semana\\b`,
+);
+const ONCE_A_DAY = /\b(?:um|uma|1)\s+(?:comprimido|capsula|dose|sache)s?\s+(?:ao|por)\s+dia\b/;
+const EVERY_DAY = /\b(?:diariamente|todos os dias|todo dia|uma vez por dia)\b/;
+const TIME_OF_DAY =
+  /\b(?:ao deitar|a noite|de noite|pela manha|de manha|em jejum|ao acordar|apos o almoco|depois do almoco|no almoco|ao cafe da manha|no cafe da manha|antes do cafe)\b/;
+const COURSE = new RegExp(
+  `\\b(?:por|durante)\\s+(?:mais\\s+)?${N}\\s+(dias?|semanas?|mes|meses|anos?)\\b|\\b(uso continuo)\\b`,
+);
+const AS_NEEDED =
+  /\b(?:se precisar|se necessario|se tiver (?:dor|febre|enjoo|crise)|se dor|se febre|se crise|na crise|em crise|se enjoo|se nausea|em caso de (?:dor|febre)|s\/n|sos|quando (?:tiver|houver) (?:dor|febre))\b/;
+
+/**
+ * The dosage, frequency, course and as-needed note written after a medicine's name, read from
+ * the folded text between `from` and `to` (up to the next medicine or the sentence's end).
+ */
+export function readDoseDetails(consultation: Consultation, from: number, to: number): DoseDetails {
+  const text = consultation.folded.slice(from, to);
+  const details: DoseDetails = {};
+  const dosage = readDosage(text);
+  if (dosage) details.dosage = dosage;
+  const frequency = readFrequency(consultation, from, text);
+  if (frequency) details.frequency = frequency;
+  const course = COURSE.exec(text);
+  if (course) {
+    if (course[3]) details.duration = 'uso contínuo';
+    else {
+      const count = parsePortugueseNumber(course[1] ?? '');
+      if (count !== undefined) details.duration = formatCount(count, course[2] ?? '');
+    }
+  }
+  if (AS_NEEDED.test(text)) details.instructions = 'Se necessário';
+  return details;
+}
+
+function readDosage(text: string): string | undefined {
+  const strength = STRENGTH.exec(text);
+  if (strength) {
+    if (strength[4] !== undefined) return `${formatNumber(strength[4])}%`;
+    const unit = UNIT_NAMES.find(([re]) => re.test(strength[2] ?? ''))?.[1] ?? strength[2] ?? '';
+    const per = (strength[3] ?? '').replace(/\s+/g, '');
+    // A combination's strengths stay together: 'amoxicilina + clavulanato 875/125 mg'.
+    const amount = (strength[1] ?? '').includes('/')
+      ? (strength[1] ?? '').replace(/\s+/g, '')
+      : formatNumber(strength[1] ?? '');
+    return `${amount} ${unit}${per}`;
+  }
+  const count = COUNT.exec(text);
+  if (!count) return undefined;
+  const amount = count[1] === 'meio' || count[1] === 'meia' ? '1/2' : formatNumber(count[1] ?? '');
+  return `${amount} ${count[2] ?? ''}`;
+}
+
+function readFrequency(c: Consultation, from: number, text: string): string | undefined {
+  const interval = INTERVAL.exec(text);
+  if (interval) {
+    const hours = parsePortugueseNumber(interval[1] ?? interval[3] ?? '');
+    if (hours !== undefined) return `${hours}/${hours}h`;
+  }
+  const every = EVERY.exec(text);
+  if (every) {
+    const hours = parsePortugueseNumber(every[1] ?? '');
+    if (hours !== undefined) return `${hours}/${hours}h`;
+  }
+  const times = TIMES_A_DAY.exec(text);
+  if (times) {
+    const daily = times[1] !== undefined;
+    const count = parsePortugueseNumber(times[1] ?? times[2] ?? '');
+    if (count !== undefined) return daily ? `${count}x ao dia` : `${count}x por semana`;
+  }
+  if (ONCE_A_DAY.test(text) || EVERY_DAY.test(text)) return '1x ao dia';
+  const moment = TIME_OF_DAY.exec(text);
+  if (moment) return c.original.slice(from + moment.index, from + moment.index + moment[0].length);
+  return undefined;
+}
+
+/** '500' → '500', 'quinhentos' → '500', '2.5' → '2,5' (Brazilian decimal comma). */
+function formatNumber(text: string): string {
+  const value = parsePortugueseNumber(text);
+  if (value === undefined) return text;
+  return String(value).replace('.', ',');
+}
+
+/** '10' + 'dias' → '10 dias'; '1' + 'meses' → '1 mês'. */
+export function formatCount(count: number, unit: string): string {
+  const singular = /^(?:hora|dia|semana|mes|ano)/.exec(unit)?.[0] ?? unit;
+  const forms: Record<string, [string, string]> = {
+    hora: ['hora', 'horas'],
+    dia: ['dia', 'dias'],
+    semana: ['semana', 'semanas'],
+    mes: ['mês', 'meses'],
+    ano: ['ano', 'anos'],
+  };
+  const [one, many] = forms[singular] ?? [unit, unit];
+  return `${String(count).replace('.', ',')} ${count === 1 ? one : many}`;
+}

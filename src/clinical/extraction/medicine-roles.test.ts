@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parseConsultation } from './consultation-text';
+import { findMedicineMentions } from './medicine-mentions';
+import {
+  classifyMedicineMentions,
+  extractMedicationsInUse,
+  extractPrescribedMedications,
+} from './medicine-roles';
+
+function medicinesOf(text: string) {
+  const c = parseConsultation(text);
+  const mentions = findMedicineMentions(c);
+  const roles = classifyMedicineMentions(c, mentions);
+  return {
+    inUse: extractMedicationsInUse(c, mentions, roles),
+    prescribed: extractPrescribedMedications(c, mentions, roles).map((m) => m.name),
+  };
+}
+
+describe('medicines in use', () => {
+  it('reads what the patient takes, with its dose', () => {
+    expect(medicinesOf('Em uso de atenolol 25 mg 1x ao dia e AAS 100 mg.').inUse).toEqual([
+      'atenolol 25 mg 1x ao dia',
+      'ácido acetilsalicílico 100 mg',
+    ]);
+    expect(medicinesOf('Paciente: Eu tomo fluoxetina de manhã.').inUse).toEqual([
+      'fluoxetina pela manhã'.replace('pela', 'de'),
+    ]);
+  });
+
+  it('reads medicines named by their kind', () => {
+    expect(medicinesOf('Paciente: Tomo anticoncepcional oral.').inUse).toEqual([
+      'anticoncepcional oral',
+    ]);
+  });
+
+  it('leaves out a dose a carer gave once', () => {
+    const text = 'Médico: Toma algum remédio?\nMãe: Não, só dei dipirona ontem.';
+    expect(medicinesOf(text).inUse).toEqual([]);
+  });
+
+  it('reads a short answer to "usa algum remédio?"', () => {
+    const text = 'Médico: Usa algum remédio?\nPaciente: Só o omeprazol.';
+    expect(medicinesOf(text).inUse).toEqual(['omeprazol']);
+  });
+
+  it("reads the doctor's question confirmed by the patient", () => {
+    const text = 'Médico: A senhora toma a metformina certinho?\nPaciente: Tomo sim.';
+    expect(medicinesOf(text).inUse).toEqual(['metformina']);
+  });
+
+  it("leaves out medicines stopped, taken once, or a relative's", () => {
+    const text =
+      'Paciente: Parei de tomar a sinvastatina. O captopril não uso mais. Tomei dipirona ontem. Minha mãe toma losartana.';
+    expect(medicinesOf(text).inUse).toEqual([]);
+  });
+
+  it('keeps a medicine the doctor suspends today (it was in use until now)', () => {
+    const text = 'Paciente: Uso glibenclamida.\nMédico: Vamos suspender a glibenclamida.';
+    expect(medicinesOf(text).inUse).toEqual(['glibenclamida']);
+  });
+});
+
+describe('prescribed medicines', () => {
+  it('reads every medicine of a prescribing turn', () => {
+    const text =
+      'Médico: Vou receitar cefalexina 500 mg de 6/6h por 7 dias. Para a febre, paracetamol 750 mg se precisar.';
+    expect(medicinesOf(text).prescribed).toEqual(['cefalexina', 'paracetamol']);
+  });
+
+  it("reads a note's plan section", () => {
+    expect(
+      medicinesOf('HD: sinusite.\nConduta: amoxicilina 500 mg 8/8h; loratadina 10 mg.').prescribed,
+    ).toEqual(['amoxicilina', 'loratadina']);
+  });
+
+  it('leaves out medicines only considered or refused', () => {
+    const text =
+      'Médico: Vou passar ibuprofeno 400 mg. Se a dor não passar, talvez a gente use tramadol. Não vou passar antibiótico, nem azitromicina.';
+    expect(medicinesOf(text).prescribed).toEqual(['ibuprofeno']);
+  });
+
+  it('tells a switch: the old one stops, the new one is prescribed', () => {
+    const text =
+      'Paciente: Tomo sinvastatina.\nMédico: Troco a sinvastatina pela atorvastatina 20 mg.';
+    const result = medicinesOf(text);
+    expect(result.prescribed).toEqual(['atorvastatina']);
+  });
+
+  it("keeps medicines in the patient's allergy and in exam requests out", () => {
+    const text =
+      'Paciente: Tenho alergia a dipirona.\nMédico: Solicito TSH e potássio. Prescrevo paracetamol.';
+    expect(medicinesOf(text).prescribed).toEqual(['paracetamol']);
+  });
+});

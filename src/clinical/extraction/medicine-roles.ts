@@ -1,0 +1,274 @@
+import type { Medication } from '../../shared/medical-record';
+import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
+import { readDoseDetails, type MedicineMention } from './medicine-mentions';
+import { isAboutRelative, isNegated } from './negation';
+
+/**
+ * What each named medicine is to this patient: taken now ('tomo losartana', 'em uso de'),
+ * prescribed today ('vou passar amoxicilina', 'Conduta: …'), stopped ('parei de tomar'), only
+ * considered ('se não melhorar, talvez…'), an allergy, or just mentioned.
+ */
+export type MedicineRole =
+  'in-use' | 'prescribed' | 'stopped' | 'considered' | 'allergy' | 'mentioned';
+
+type CueKind = 'in-use' | 'prescribed' | 'stopped' | 'allergy' | 'exam';
+
+/** Cues in a sentence that say what the medicines after them are; the nearest one wins. */
+const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
+  [
+    /\b(?:parei|parou|paramos|pararam)(?:\s+(?:de\s+(?:tomar|usar)|com|o|a))?\b|\b(?:suspend(?:i|eu|emos|o|er|ido|ida)|suspens[oa]s?|deixei de|deixou de|interromp(?:i|eu|ido|ida)|retir(?:ei|ou|ado|ada|o)|tomava|usava|tomei|usei|tomou|usou|ja tomou|ja usou|dei|demos|passei|nao (?:uso|tomo|toma|usa|estou tomando|to tomando|esta tomando) mais)\b/g,
+    'stopped',
+    'any',
+  ],
+  [/\b(?:alergi(?:a|as|co|ca|cos|cas)|alergic[oa]s?)\b/g, 'allergy', 'any'],
+  // 'Solicito TSH, potássio…': names in an exam request are exams, whatever the catalogue says.
+  [
+    /\b(?:solicito|solicitad[oa]s?|solicitar|peco|pedir|pedid[oa]s?|exames?|dosagem de|dosar)\b/g,
+    'exam',
+    'any',
+  ],
+  [
+    /\b(?:em uso (?:de|regular de|continuo de)|faz uso|faco uso|uso continuo|uso diario|(?:ja|ainda|so|tambem) (?:tomo|uso|toma|usa)|continu(?:a|e|o|ar) (?:tomando|usando|com)|mant(?:er|enho|em|enha|emos|ido|ida)|tomo|tomando|uso|usando|estou tomando|to tomando|trocou (?:para|pra|por)|troquei (?:para|pra|por)|agora tomo)\b/g,
+    'in-use',
+    'any',
+  ],
+  [/\b(?:toma|usa)\b/g, 'in-use', 'not-doctor'],
+  [
+    /\b(?:vou (?:te |lhe )?(?:passar|prescrever|receitar|indicar|comecar|iniciar|entrar|trocar|associar|dar|deixar|colocar|mandar|acrescentar)|vamos (?:comecar|iniciar|usar|tratar|entrar|passar|associar|trocar|fazer)|prescrevo|receito|associo|inicio|introduzo|acrescento|adiciono|prescrit[oa]s?|iniciad[oa]|introduzid[oa]|substituo|troco|passo|receita|prescricao|rx)\b/g,
+    'prescribed',
+    'any',
+  ],
+  [
+    /\b(?:toma|tome|tomar|use|usar|usa|aplique|aplicar|aplica|pingue|pingar|passe|passar|vai tomar|vai usar)\b/g,
+    'prescribed',
+    'doctor',
+  ],
+];
+
+/** Words that make what follows hypothetical: the doctor considers, does not prescribe. */
+const CONSIDERED =
+  /\b(?:talvez|poderia|poderiamos|podemos (?:pensar|considerar|usar|tentar|trocar)|pode ser que|se (?:\w+ ){0,3}nao (?:melhorar|resolver|passar|responder|ceder|baixar)|caso (?:\w+ ){0,3}nao|se (?:piorar|persistir|continuar|mantiver)|considerar|pensar em|eventualmente|futuramente|nao vou (?:passar|prescrever|usar|dar|receitar)|nao precisa (?:de|tomar|usar)|nao (?:tome|use|tomar|usar)|evit(?:ar|e)|sem necessidade de|se for o caso|mais pra frente|num segundo momento)\b/;
+
+/** 'Troco a sinvastatina pela atorvastatina': the first is stopped, the second prescribed. */
+const SWITCH_BEFORE =
+  /\b(?:troco|trocar|trocamos|substituo|substituir|substituimos|vou trocar|vamos trocar)\s+(?:(?:o|a|os|as)\s+)?$/;
+const SWITCH_AFTER = /^\s+(?:\d+\s*mg\s+)?(?:por|pela|pelo|para|pra)\b/;
+
+/** Right after a name: 'X, mas parei', 'X eu não tomo mais', 'X (suspenso)'. */
+const STOPPED_AFTER =
+  /^[\s,(]*(?:mas\s+|que\s+)?(?:eu\s+)?(?:parei|parou|suspend|suspens|nao (?:tomo|uso|toma|usa) mais|deixei)/;
+
+/** How far before a name its cue may be, in characters. */
+const LOOK_BACK = 200;
+
+const MEDICATION_QUESTION =
+  /\b(?:remedio|remedios|medicamento|medicamentos|medicacao|medicacoes|toma algum|usa algum|tomando algum|usando algum)\b/;
+
+/**
+ * The role of each mention (same order as `mentions`).
+ * @param consultation - the parsed consultation
+ * @param mentions - the medicines named in it, from findMedicineMentions
+ */
+export function classifyMedicineMentions(
+  consultation: Consultation,
+  mentions: MedicineMention[],
+): MedicineRole[] {
+  const prescribingTurns = new Set<number>();
+  return mentions.map((mention) => {
+    const sentence = sentenceAt(consultation, mention.start);
+    if (!sentence) return 'mentioned';
+    const role = roleOf(consultation, mention, sentence, prescribingTurns);
+    if (role === 'prescribed') prescribingTurns.add(sentence.turn * 1000 + sectionKey(sentence));
+    return role;
+  });
+}
+
+function sectionKey(sentence: Sentence): number {
+  return sentence.section === 'plan' ? 1 : 0;
+}
+
+function roleOf(
+  c: Consultation,
+  mention: MedicineMention,
+  sentence: Sentence,
+  prescribingTurns: Set<number>,
+): MedicineRole {
+  const folded = c.folded;
+  // Cues sit close to the name; a bounded look-back keeps long run-on transcripts linear.
+  const before = folded.slice(Math.max(sentence.start, mention.start - LOOK_BACK), mention.start);
+  if (sentence.section === 'allergies') return 'allergy';
+  if (isAboutRelative(c, sentence, mention.start)) return 'mentioned';
+  if (CONSIDERED.test(before)) return 'considered';
+  if (STOPPED_AFTER.test(folded.slice(mention.end, mention.end + 40))) return 'stopped';
+  if (
+    SWITCH_BEFORE.test(before) &&
+    SWITCH_AFTER.test(folded.slice(mention.end, mention.end + 20))
+  ) {
+    return 'stopped';
+  }
+
+  const cue = nearestCue(before, sentence);
+  if (cue === 'allergy' || cue === 'stopped') return cue;
+  if (cue === 'exam') return 'mentioned';
+  if (sentence.question) return confirmedUse(c, sentence, cue) ? 'in-use' : 'mentioned';
+  if (isNegated(c, sentence, mention.start, mention.end)) return 'mentioned';
+  if (cue === 'in-use') return 'in-use';
+  if (cue === 'prescribed') return 'prescribed';
+
+  // No cue in the sentence: the section, or what the turn has been doing, decides.
+  if (sentence.section === 'medications' || sentence.section === 'history') return 'in-use';
+  if (sentence.section === 'plan') return 'prescribed';
+  if (sentence.speaker === 'doctor') {
+    if (prescribingTurns.has(sentence.turn * 1000 + sectionKey(sentence))) return 'prescribed';
+    if (turnHasPrescribingCue(c, sentence)) return 'prescribed';
+    return 'mentioned';
+  }
+  if (sentence.speaker === 'narrator') {
+    // A note's sentence inherits a prescription only from the sentence right before it.
+    const previous = c.sentences[sentence.index - 1];
+    if (previous && sentencePrescribes(c, previous)) return 'prescribed';
+    return 'mentioned';
+  }
+  if (answersMedicationQuestion(c, sentence)) return 'in-use';
+  return 'mentioned';
+}
+
+function nearestCue(before: string, sentence: Sentence): CueKind | undefined {
+  let best: { at: number; kind: CueKind } | undefined;
+  for (const [pattern, kind, who] of CUES) {
+    if (who === 'doctor' && sentence.speaker !== 'doctor' && sentence.speaker !== 'narrator') {
+      continue;
+    }
+    if (who === 'not-doctor' && sentence.speaker === 'doctor') continue;
+    for (const match of before.matchAll(pattern)) {
+      const at = match.index + match[0].length;
+      if (!best || at > best.at) best = { at, kind };
+    }
+  }
+  return best?.kind;
+}
+
+/** Whether each sentence prescribes, computed once per consultation. */
+const prescribingSentences = new WeakMap<Consultation, boolean[]>();
+
+function sentencePrescribes(c: Consultation, sentence: Sentence): boolean {
+  let known = prescribingSentences.get(c);
+  if (!known) {
+    known = c.sentences.map(
+      (s) => nearestCue(c.folded.slice(Math.max(s.start, s.end - 2000), s.end), s) === 'prescribed',
+    );
+    prescribingSentences.set(c, known);
+  }
+  return known[sentence.index] ?? false;
+}
+
+/** An earlier sentence of the same doctor's turn (or plan section) already prescribes. */
+function turnHasPrescribingCue(c: Consultation, sentence: Sentence): boolean {
+  for (let i = sentence.index - 1; i >= 0; i--) {
+    const other = c.sentences[i];
+    if (!other || other.turn !== sentence.turn) break;
+    if (other.section === sentence.section && sentencePrescribes(c, other)) return true;
+  }
+  return false;
+}
+
+/** 'Você toma a losartana certinho?' — 'Tomo, sim.': the doctor's question, confirmed. */
+function confirmedUse(c: Consultation, sentence: Sentence, cue: CueKind | undefined): boolean {
+  if (sentence.speaker !== 'doctor') return false;
+  const question = c.folded.slice(sentence.start, sentence.end);
+  if (cue !== 'in-use' && !/\b(?:toma|usa|tomando|usando)\b/.test(question)) {
+    return false;
+  }
+  const answer = answerTo(c, sentence.turn);
+  if (!answer) return false;
+  return /^\s*(?:sim|tomo|uso|isso|tomo sim|uso sim|certinho|todo dia|aham|uhum|claro)\b/.test(
+    c.folded.slice(answer.start, answer.end),
+  );
+}
+
+/** A patient's or carer's answer to 'usa algum remédio?' names what they take. */
+function answersMedicationQuestion(c: Consultation, sentence: Sentence): boolean {
+  const previous = c.turns[sentence.turn - 1];
+  if (!previous || previous.speaker !== 'doctor') return false;
+  if (answerTo(c, previous.index)?.index !== sentence.turn) return false;
+  const question = c.folded.slice(previous.start, previous.end);
+  return MEDICATION_QUESTION.test(question) && !/\balergi/.test(question);
+}
+
+/**
+ * Medicines the patient takes now, as 'losartana 50 mg 12/12h', without the ones stopped.
+ * @param consultation - the parsed consultation
+ * @param mentions - medicines named in it
+ * @param roles - their roles, from classifyMedicineMentions
+ */
+export function extractMedicationsInUse(
+  consultation: Consultation,
+  mentions: MedicineMention[],
+  roles: MedicineRole[],
+): string[] {
+  // Stopped by the patient ('parei de tomar'), not by today's plan ('suspender a metformina'):
+  // a medicine the doctor stops today was still in use when the patient came in.
+  const stopped = new Set(
+    mentions
+      .filter((mention, i) => roles[i] === 'stopped' && !isTodaysPlan(consultation, mention))
+      .map((m) => m.name),
+  );
+  const out = new Map<string, string>();
+  mentions.forEach((mention, i) => {
+    if (roles[i] !== 'in-use' || stopped.has(mention.name) || out.has(mention.name)) return;
+    const details = readDoseDetails(
+      consultation,
+      mention.end,
+      detailsEnd(consultation, mentions, i),
+    );
+    out.set(
+      mention.name,
+      [mention.name, details.dosage, details.frequency].filter(Boolean).join(' '),
+    );
+  });
+  return [...out.values()];
+}
+
+/**
+ * Medicines the doctor prescribes in this consultation, with what the text says of the dose.
+ * @param consultation - the parsed consultation
+ * @param mentions - medicines named in it
+ * @param roles - their roles, from classifyMedicineMentions
+ */
+export function extractPrescribedMedications(
+  consultation: Consultation,
+  mentions: MedicineMention[],
+  roles: MedicineRole[],
+): Medication[] {
+  const out = new Map<string, Medication>();
+  mentions.forEach((mention, i) => {
+    if (roles[i] !== 'prescribed') return;
+    const details = readDoseDetails(
+      consultation,
+      mention.end,
+      detailsEnd(consultation, mentions, i),
+    );
+    const existing = out.get(mention.name);
+    if (existing) {
+      // A second mention ('…da amoxicilina, tomar de 8/8h') may complete the first.
+      out.set(mention.name, { ...details, ...existing });
+      return;
+    }
+    out.set(mention.name, { name: mention.name, ...details });
+  });
+  return [...out.values()];
+}
+
+function isTodaysPlan(c: Consultation, mention: MedicineMention): boolean {
+  const sentence = sentenceAt(c, mention.start);
+  return sentence?.speaker === 'doctor' || sentence?.section === 'plan';
+}
+
+/** The dose of a mention is read up to the next medicine or the end of its sentence. */
+function detailsEnd(c: Consultation, mentions: MedicineMention[], i: number): number {
+  const mention = mentions[i];
+  if (!mention) return 0;
+  const sentenceEnd = Math.min(sentenceAt(c, mention.start)?.end ?? mention.end, mention.end + 200);
+  const next = mentions[i + 1];
+  return next && next.start < sentenceEnd ? next.start : sentenceEnd;
+}

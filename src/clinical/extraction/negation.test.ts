@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseConsultation, sentenceAt } from './consultation-text';
+import { isAboutRelative, isNegated } from './negation';
+
+/** Whether `term` (its first occurrence) is denied in `text`. */
+function denied(text: string, term: string): boolean {
+  const c = parseConsultation(text);
+  const start = c.folded.indexOf(term);
+  const sentence = sentenceAt(c, start);
+  if (start < 0 || !sentence) throw new Error(`${term} not in ${text}`);
+  return isNegated(c, sentence, start, start + term.length);
+}
+
+function ofRelative(text: string, term: string): boolean {
+  const c = parseConsultation(text);
+  const start = c.folded.indexOf(term);
+  const sentence = sentenceAt(c, start);
+  if (start < 0 || !sentence) throw new Error(`${term} not in ${text}`);
+  return isAboutRelative(c, sentence, start);
+}
+
+describe('isNegated', () => {
+  it.each([
+    ['Nega febre e calafrios.', 'calafrios'],
+    ['Sem febre.', 'febre'],
+    ['Não tem tosse nem coriza.', 'coriza'],
+    ['Não tenho pressão alta.', 'pressao alta'],
+    ['Tosse não.', 'tosse'],
+    ['Febre não tive.', 'febre'],
+    ['Nunca tive asma.', 'asma'],
+  ])('%s denies %s', (text, term) => {
+    expect(denied(text, term)).toBe(true);
+  });
+
+  it.each([
+    ['Nega febre, refere tosse.', 'tosse'],
+    ['Não tenho diabetes, mas tenho pressão alta.', 'pressao alta'],
+    ['Não, só dor de cabeça.', 'dor de cabeca'],
+    ['Hipertensão não controlada.', 'hipertensao'],
+    ['Sem febre. Tem tosse.', 'tosse'],
+  ])('%s does not deny %s', (text, term) => {
+    expect(denied(text, term)).toBe(false);
+  });
+});
+
+describe('isAboutRelative', () => {
+  it('finds a relative before the term', () => {
+    expect(ofRelative('Minha mãe tem diabetes.', 'diabetes')).toBe(true);
+    expect(ofRelative('Pai hipertenso e avó com asma.', 'asma')).toBe(true);
+    expect(ofRelative('AF: pai com HAS.', 'has')).toBe(true);
+  });
+
+  it('stops at the patient speaking of themself', () => {
+    expect(ofRelative('Minha mãe é diabética e eu tenho asma.', 'asma')).toBe(false);
+    expect(ofRelative('Tenho asma.', 'asma')).toBe(false);
+  });
+
+  it('reads "meu filho" from a carer as the patient', () => {
+    const text = 'Médico: E ele?\nMãe: Meu filho tem asma.';
+    expect(ofRelative(text, 'asma')).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Consultation, Sentence } from './consultation-text';
+
+/**
+ * Whether a finding is denied or belongs to someone else. Rules find a term ('febre', 'HAS',
+ * 'losartana') and ask here before keeping it: 'nega febre', 'sem febre', 'não tenho pressão
+ * alta', 'tosse não', 'minha mãe tem diabetes'.
+ */
+
+/** Words that deny what follows; the verb after 'não' is part of the cue ('não tenho'). */
+const NEGATION_CUE =
+  /\b(?:nao(?:\s+(?:tem|tenho|teve|tive|sente|sinto|senti|sentiu|apresenta|apresentou|refere|relata|usa|uso|toma|tomo|faz|faco|sou|e|eh|ha|houve|sei|sabe|lembro|notei|percebi))?|nega(?:m|ndo|va)?|negou|sem|nenhuma?|nem|nunca(?:\s+(?:teve|tive|tomou|tomei|usou|usei|fez|fiz))?|ausencia de|negativo para|afastad[oa]s?)\b/g;
+
+/**
+ * What ends a denial's reach: the sentence's end, a contrast, or a new statement ('nega febre,
+ * refere tosse'; 'não tenho diabetes, mas tenho pressão alta').
+ */
+const SCOPE_END =
+  /[.;?!]|\b(?:mas|porem|contudo|entretanto|exceto|apenas|somente|so que|refere|relata|apresenta|apresentando|tem|tenho|teve|tive|sou|eu|uso|usa|toma|tomo|com|faz|faco|esta|estou|to)\b/;
+
+/** The furthest a denial reaches, in characters: a list of denied findings, not a paragraph. */
+const MAX_SCOPE = 90;
+
+/**
+ * Whether the term at [start, end) is denied by a cue before it in its sentence, or by a 'não'
+ * right after it ('tosse não', 'febre não tive').
+ */
+export function isNegated(
+  consultation: Consultation,
+  sentence: Sentence,
+  start: number,
+  end: number,
+): boolean {
+  const folded = consultation.folded;
+  const before = folded.slice(Math.max(sentence.start, start - MAX_SCOPE), start);
+  let last: RegExpExecArray | undefined;
+  for (const match of before.matchAll(NEGATION_CUE)) {
+    // 'Não, …' opening an answer says no to the question, not to what follows it.
+    const absolute = start - before.length + match.index;
+    if (isAnswerInterjection(folded, sentence, absolute, match[0])) continue;
+    last = match;
+  }
+  if (last) {
+    const between = before.slice(last.index + last[0].length);
+    if (!SCOPE_END.test(between)) return true;
+  }
+  const after = folded.slice(end, Math.min(sentence.end, end + 24));
+  return /^\s*,?\s*(?:nao|nunca)\s*(?:$|[.,;!?]|(?:tenho|tive|tem|teve|sinto|senti|sente|uso|tomo|toma|usa)\b)/.test(
+    after,
+  );
+}
+
+function isAnswerInterjection(
+  folded: string,
+  sentence: Sentence,
+  position: number,
+  cue: string,
+): boolean {
+  if (cue !== 'nao') return false;
+  const lead = folded.slice(sentence.start, position);
+  return (
+    /^[\s,]*(?:(?:ah|ai|olha|bom|doutor|doutora|nao)[\s,]*)*$/.test(lead) &&
+    /^nao\s*[,.!]/.test(folded.slice(position, position + 6))
+  );
+}
+
+const RELATIVE =
+  /\b(?:mae|pai|avo|avos|irmao|irma|irmaos|irmas|tio|tia|tios|tias|primo|prima|esposa|esposo|marido|sogra|sogro|filho|filha|filhos|filhas|neto|neta|familia|familiar|familiares|parente|parentes)\b/g;
+const CHILD = /^(?:filho|filha|filhos|filhas)$/;
+const RELATIVE_SCOPE_END = /[.;?!]|\b(?:eu|mas|porem|ja eu|e eu|enquanto)\b/;
+
+/**
+ * Whether the term at `start` is said of a relative ('minha mãe tem diabetes', 'pai hipertenso')
+ * or sits in the family-history section. When a carer speaks, 'meu filho' is the patient.
+ */
+export function isAboutRelative(
+  consultation: Consultation,
+  sentence: Sentence,
+  start: number,
+): boolean {
+  if (sentence.section === 'family') return true;
+  const before = consultation.folded.slice(Math.max(sentence.start, start - 80), start);
+  let last: RegExpExecArray | undefined;
+  for (const match of before.matchAll(RELATIVE)) {
+    if (sentence.speaker === 'companion' && CHILD.test(match[0])) continue;
+    last = match;
+  }
+  if (!last) return false;
+  return !RELATIVE_SCOPE_END.test(before.slice(last.index + last[0].length));
+}

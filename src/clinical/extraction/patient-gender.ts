@@ -1,0 +1,115 @@
+import { sentenceAt, type Consultation, type Sentence } from './consultation-text';
+import { genderOfFirstName } from './first-names';
+
+type Gender = 'masculino' | 'feminino';
+
+/**
+ * The patient's sex, from the strongest evidence the text gives (spec §5): the words themselves
+ * ('sexo feminino'), then 'a paciente' / 'o paciente', then how words agree with the patient
+ * ('obrigada' said by the patient, 'corado' in the exam, 'o senhor', 'ele' from a mother), then
+ * the first name.
+ */
+
+const EXPLICIT = /\b(?:sexo|genero)\s*:?\s*(masculino|feminino|m|f)\b|\b(masculino|feminino)\b/g;
+const ARTICLE = /\b(?:(a|da|na|pela|a esta)|(o|do|no|pelo|ao|este))\s+paciente\b/g;
+const DESCRIBED_AS =
+  /\b(?:(mulher|senhora|menina|idosa|gestante|gravida|puerpera|jovem do sexo feminino)|(homem|senhor|menino|idoso|rapaz))\s+(?:de|com)\s+\d/g;
+
+/** Words a patient says of themself, in their feminine and masculine forms. */
+const SELF_AGREEMENT =
+  /\b(?:obrigad|cansad|preocupad|nervos|ansios|casad|solteir|divorciad|viuv|aposentad|tont|enjoad|gripad|resfriad|desanimad|estressad|sozinh|assustad|operad|internad|acostumad)(a|o)s?\b|\b(gravida)\b/g;
+/** Exam words that agree with the patient ('corada, hidratada'). */
+const EXAM_AGREEMENT =
+  /\b(?:corad|hidratad|descorad|desidratad|acianotic|anicteric|icteric|eupneic|dispneic|lucid|cianotic|emagrecid)(a|o)\b/g;
+/** How the doctor addresses the patient face to face. */
+const ADDRESS =
+  /\b(?:(a senhora|fica tranquila|fique tranquila)|(o senhor|fica tranquilo|fique tranquilo))\b/g;
+/** How a carer and the doctor speak of the patient. */
+const THIRD_PERSON =
+  /\b(?:(ela|dela|minha filha|a menina|a bebe|nome dela)|(ele|dele|meu filho|o menino|o bebe|nome dele))\b/g;
+
+/**
+ * The patient's sex, or undefined when nothing in the text tells.
+ * @param consultation - the parsed consultation
+ * @param name - the extracted name, whose first word is the last resort
+ */
+export function extractPatientGender(
+  consultation: Consultation,
+  name: string | undefined,
+): Gender | undefined {
+  const explicit = firstVote(consultation, EXPLICIT, () => true);
+  if (explicit) return explicit;
+  const described = firstVote(
+    consultation,
+    ARTICLE,
+    (s) => s.speaker === 'narrator' || s.speaker === 'doctor',
+  );
+  if (described) return described;
+  const header = firstVote(consultation, DESCRIBED_AS, () => true);
+  if (header) return header;
+
+  let score = 0;
+  score += tally(consultation, SELF_AGREEMENT, (s) => s.speaker === 'patient');
+  score += tally(
+    consultation,
+    EXAM_AGREEMENT,
+    (s) => s.speaker !== 'patient' && s.speaker !== 'companion',
+  );
+  if (consultation.companion) {
+    score += tally(consultation, THIRD_PERSON, (s) => s.speaker !== 'patient');
+  } else if (consultation.dialogue) {
+    score += tally(consultation, ADDRESS, (s) => s.speaker === 'doctor');
+  }
+  const firstName = name?.split(/\s+/)[0];
+  const byName = firstName ? genderOfFirstName(firstName) : undefined;
+  // One stray agreement ('ela' said of the fever) must not overrule a well-known first name.
+  if (byName && Math.abs(score) < 2) return byName;
+  if (score > 0) return 'feminino';
+  if (score < 0) return 'masculino';
+  return byName;
+}
+
+/** Which of a pattern's two capture groups (feminine first) matched, as a gender. */
+function genderOf(match: RegExpMatchArray): Gender | undefined {
+  // Groups that did not take part in the match are undefined at run time.
+  const groups: (string | undefined)[] = match.slice(1);
+  const word = groups.find((g) => g !== undefined);
+  if (word === undefined) return undefined;
+  if (/^(?:m|masculino)$/.test(word)) return 'masculino';
+  if (/^(?:f|feminino)$/.test(word)) return 'feminino';
+  if (word === 'a' || word === 'gravida') return 'feminino';
+  if (word === 'o') return 'masculino';
+  // Two-group patterns: group 1 feminine, group 2 masculine.
+  return match[1] !== undefined ? 'feminino' : 'masculino';
+}
+
+function sentenceOf(c: Consultation, position: number): Sentence | undefined {
+  return sentenceAt(c, position);
+}
+
+function firstVote(
+  c: Consultation,
+  pattern: RegExp,
+  accept: (sentence: Sentence) => boolean,
+): Gender | undefined {
+  for (const match of c.folded.matchAll(pattern)) {
+    const sentence = sentenceOf(c, match.index);
+    if (!sentence || sentence.question || !accept(sentence)) continue;
+    const gender = genderOf(match);
+    if (gender) return gender;
+  }
+  return undefined;
+}
+
+/** Feminine evidence counts +1, masculine −1. */
+function tally(c: Consultation, pattern: RegExp, accept: (sentence: Sentence) => boolean): number {
+  let score = 0;
+  for (const match of c.folded.matchAll(pattern)) {
+    const sentence = sentenceOf(c, match.index);
+    if (!sentence || !accept(sentence)) continue;
+    const gender = genderOf(match);
+    if (gender === 'feminino') score++;
+    else if (gender === 'masculino') score--;
+  }
+  return score;
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseConsultation } from './consultation-text';
+import { extractPatientName, readNameAt } from './patient-name';
+
+const nameOf = (text: string) => extractPatientName(parseConsultation(text));
+
+describe('extractPatientName', () => {
+  it('reads a self-introduction', () => {
+    expect(nameOf('Paciente: Bom dia. Meu nome é Rosângela de Souza Prado e vim pela tosse.')).toBe(
+      'Rosângela de Souza Prado',
+    );
+    expect(nameOf('Médico: Pois não?\nPaciente: Oi, me chamo Téo Vasconcelos.')).toBe(
+      'Téo Vasconcelos',
+    );
+  });
+
+  it('reads the answer to the name question, skipping greetings', () => {
+    const text =
+      'Médico: Qual é o seu nome completo?\nPaciente: Boa tarde, doutor. Edson Ramos Filho.';
+    expect(nameOf(text)).toBe('Edson Ramos Filho');
+  });
+
+  it('reads a carer naming the patient', () => {
+    const text = 'Médica: Como ela se chama?\nMãe: É a Lívia Nogueira, doutora. Tem 4 anos.';
+    expect(nameOf(text)).toBe('Lívia Nogueira');
+  });
+
+  it('reads a note or dictation header', () => {
+    expect(nameOf('Paciente Iracema dos Anjos, 77 anos, viúva.')).toBe('Iracema dos Anjos');
+    expect(nameOf('Paciente: Otávio Brandão, sexo masculino.\nQP: febre.')).toBe('Otávio Brandão');
+    expect(nameOf('Nome: Wanda Ferraz\nIdade: 58')).toBe('Wanda Ferraz');
+  });
+
+  it('falls back to how the doctor addresses the patient', () => {
+    expect(nameOf('Médico: E a pressão, seu Januário?\nPaciente: Tá boa.')).toBe('Januário');
+    expect(nameOf('Médico: Pode sentar, Cleide.\nPaciente: Obrigada.')).toBe('Cleide');
+  });
+
+  it('does not take the doctor introducing themself, a verb or a title', () => {
+    expect(nameOf('Médico: Eu sou o Dr. Rubens.\nPaciente: Prazer, doutor.')).toBeUndefined();
+    expect(nameOf('Paciente Refere dor lombar há dias.')).toBeUndefined();
+    expect(nameOf('Paciente do sexo feminino, 30 anos, refere tosse.')).toBeUndefined();
+  });
+});
+
+describe('readNameAt', () => {
+  it('stops at punctuation and drops a trailing particle', () => {
+    const text = 'Ana Maria da Costa, 30 anos';
+    expect(readNameAt(text, 0)).toBe('Ana Maria da Costa');
+    expect(readNameAt('Ana de', 0)).toBe('Ana');
+    expect(readNameAt('JOÃO DA SILVA.', 0)).toBe('JOÃO DA SILVA');
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * `GET /api/cid10/search` on the real server, with the whole official catalogue loaded from
+ * CID10_DIR (CI sets it to ../shared/data/cid10), and the catalogue's start-up fallbacks.
+ */
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importOfficialFiles } from '../../clinical/cid10/official-files';
+import type { Cid10SearchResponse } from '../../shared/cid10-search';
+import type { RunningServer } from '../server';
+import {
+  signUpDoctor,
+  startTestServer,
+  type TestBrowser,
+  type TestDoctorAccount,
+} from '../testing/test-server';
+import { createTestStorage, withTestStorage, type TestStorage } from '../testing/test-storage';
+import { importedCid10Dir } from './catalogue-source';
+
+const cid10Dir = process.env.CID10_DIR;
+if (!cid10Dir) {
+  throw new Error(
+    'CID10_DIR is not set: point it at the official DATASUS CID-10 files, e.g. ' +
+      'CID10_DIR=../shared/data/cid10 npm run test:server',
+  );
+}
+const officialDir = path.resolve(cid10Dir);
+
+/** A pino logger whose lines (JSON) land in `lines`. */
+function capturingLogger() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { logger, entries };
+}
+
+async function search(browser: TestBrowser, query: string): Promise<Response> {
+  return browser.fetch(`/api/cid10/search?${query}`);
+}
+
+async function resultsFor(browser: TestBrowser, q: string, limit?: number) {
+  const params = new URLSearchParams({ q });
+  if (limit !== undefined) params.set('limit', String(limit));
+  const response = await search(browser, params.toString());
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Cid10SearchResponse).results;
+}
+
+describe('with the whole official catalogue (CID10_DIR)', () => {
+  let storage: TestStorage;
+  let server: RunningServer;
+  let doctor: TestDoctorAccount;
+  const log = capturingLogger();
+
+  beforeAll(async () => {
+    storage = await createTestStorage();
+    server = await startTestServer(
+      storage,
+      { CID10_DIR: officialDir, LOG_LEVEL: 'info' },
+      { logger: log.logger },
+    );
+    doctor = await signUpDoctor(server.url);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await storage.cleanup();
+  });
+
+  it('loads all 12,451 subcategories and 2,045 categories', () => {
+    expect(log.entries()).toContainEqual(
+      expect.objectContaining({
+        msg: 'CID-10: official catalogue loaded',
+        source: 'CID10_DIR',
+        chapters: 22,
+        groups: 275,
+        categories: 2045,
+        subcategories: 12451,
+      }),
+    );
+  });
+
+  it("puts I10 first for 'pressão alta', a J45 code for 'J45', M54.5 for 'dor lombar'", async () => {
+    expect((await resultsFor(doctor.browser, 'pressão alta'))[0]?.code).toBe('I10');
+    expect((await resultsFor(doctor.browser, 'J45'))[0]?.code).toMatch(/^J45/);
+    expect((await resultsFor(doctor.browser, 'dor lombar'))[0]?.code).toBe('M54.5');
+  });
+
+  it('finds codes that only the official files have', async () => {
+    expect((await resultsFor(doctor.browser, 'a00.0'))[0]?.code).toBe('A00.0');
+    expect((await resultsFor(doctor.browser, 'U99'))[0]?.code).toBe('U99');
+  });
+
+  it('answers { results } with code, description, category and relevance, at most limit', async () => {
+    const results = await resultsFor(doctor.browser, 'asma', 3);
+    expect(results).toHaveLength(3);
+    expect(results[0]).toEqual({
+      code: 'J45.9',
+      description: 'Asma não especificada',
+      category: { code: 'J45', description: 'Asma' },
+      chapter: { number: 10, title: 'Doenças do aparelho respiratório' },
+      relevance: 100,
+    });
+    expect(await resultsFor(doctor.browser, 'dor')).toHaveLength(10);
+    expect(await resultsFor(doctor.browser, 'xyzzyq')).toEqual([]);
+  });
+
+  it.each([
+    ['no q', 'limit=5', /^Busca \(q\): é obrigatório$/],
+    ['an empty q', 'q=', /^Busca \(q\): informe o código ou a descrição do CID a buscar$/],
+    ['a blank q', 'q=%20%20%20', /^Busca \(q\): informe o código ou a descrição do CID a buscar$/],
+    ['a q over 200 characters', `q=${'a'.repeat(201)}`, /no máximo 200 caracteres/],
+    ['limit 0', 'q=asma&limit=0', /^Limite \(limit\): deve ser no mínimo 1$/],
+    ['limit 11', 'q=asma&limit=11', /^Limite \(limit\): deve ser no máximo 10$/],
+    ['a limit that is no number', 'q=asma&limit=dez', /^Limite \(limit\)/],
+    ['an unknown parameter', 'q=asma&pagina=2', /não reconhecido: pagina/],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {
+    const response = await search(doctor.browser, query);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(message);
+  });
+
+  it('accepts a q of exactly 200 characters, and trims it', async () => {
+    const response = await search(doctor.browser, `q=${'a'.repeat(200)}`);
+    expect(response.status).toBe(200);
+    expect((await resultsFor(doctor.browser, '  I10  '))[0]?.code).toBe('I10');
+  });
+
+  it('needs a session (401)', async () => {
+    const response = await fetch(`${server.url}/api/cid10/search?q=asma`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Sessão expirada ou inexistente. Faça login para continuar.',
+    });
+  });
+});
+
+describe('catalogue at start-up', () => {
+  it('loads the files imported into DATA_DIR/cid10 when CID10_DIR is not set', () =>
+    withTestStorage(async (storage) => {
+      await importOfficialFiles(officialDir, importedCid10Dir(storage.dataDir));
+      const log = capturingLogger();
+      const server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
+      try {
+        expect(log.entries()).toContainEqual(
+          expect.objectContaining({ source: 'DATA_DIR', subcategories: 12451 }),
+        );
+        const doctor = await signUpDoctor(server.url);
+        expect((await resultsFor(doctor.browser, 'A00.0'))[0]?.code).toBe('A00.0');
+      } finally {
+        await server.close();
+      }
+    }));
+
+  it('keeps the built-in catalogue, and says why, when the official files are malformed', () =>
+    withTestStorage(async (storage) => {
+      const broken = path.join(storage.dataDir, 'cid10-quebrado');
+      await mkdir(broken);
+      await cp(officialDir, broken, { recursive: true });
+      await writeFile(
+        path.join(broken, 'CID-10-CATEGORIAS.CSV'),
+        'CAT;CLASSIF;DESCRICAO;DESCRABREV;REFER;EXCLUIDOS;\nA00;Cólera\n',
+        'latin1',
+      );
+      const log = capturingLogger();
+      const server = await startTestServer(
+        storage,
+        { CID10_DIR: broken, LOG_LEVEL: 'info' },
+        { logger: log.logger },
+      );
+      try {
+        const error = log.entries().find((entry) => entry.level === 50);
+        expect(error?.msg).toMatch(/^CID-10: não foi possível carregar os arquivos oficiais/);
+        expect(JSON.stringify(error?.err)).toContain('CID-10-CATEGORIAS.CSV, linha 2');
+        const doctor = await signUpDoctor(server.url);
+        expect((await resultsFor(doctor.browser, 'pressão alta'))[0]?.code).toBe('I10');
+        expect(await resultsFor(doctor.browser, 'A00.0')).toEqual([]);
+      } finally {
+        await server.close();
+      }
+    }));
+
+  it('uses the built-in catalogue when nothing is configured', () =>
+    withTestStorage(async (storage) => {
+      const log = capturingLogger();
+      const server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
+      try {
+        expect(log.entries()).toContainEqual(
+          expect.objectContaining({ msg: 'CID-10: built-in catalogue' }),
+        );
+        const doctor = await signUpDoctor(server.url);
+        expect((await resultsFor(doctor.browser, 'dor lombar'))[0]?.code).toBe('M54.5');
+      } finally {
+        await server.close();
+      }
+    }));
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** Spec §9: a CID search shows at most 10 results. */
+export const CID10_SEARCH_MAX_RESULTS = 10;
+/** Longest query accepted: a description pasted whole fits; anything longer is not a search. */
+export const CID10_QUERY_MAX_LENGTH = 200;
+
+/** Query of `GET /api/cid10/search`. */
+export const cid10SearchQuerySchema = z.strictObject({
+  q: z
+    .string({ error: 'informe o código ou a descrição do CID a buscar' })
+    .trim()
+    .refine((q) => q.length > 0, { error: 'informe o código ou a descrição do CID a buscar' })
+    .refine((q) => q.length <= CID10_QUERY_MAX_LENGTH, {
+      error: `a busca deve ter no máximo ${CID10_QUERY_MAX_LENGTH} caracteres`,
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CID10_SEARCH_MAX_RESULTS)
+    .default(CID10_SEARCH_MAX_RESULTS),
+});
+
+export type Cid10SearchQuery = z.infer<typeof cid10SearchQuerySchema>;
+
+/** One result of `GET /api/cid10/search`, best first. */
+export interface Cid10SearchResult {
+  /** With the dot: 'M54.5'; a category without subcategories keeps 3 characters: 'I10'. */
+  code: string;
+  /** The official description. */
+  description: string;
+  /** The three-character category: { code: 'M54', description: 'Dorsalgia' }. */
+  category: { code: string; description: string };
+  /** The chapter: { number: 13, title: 'Doenças do sistema osteomuscular e do tecido conjuntivo' }. */
+  chapter: { number: number; title: string };
+  /** How well the code matches the query, 0–100 (percent). */
+  relevance: number;
+}
+
+/** The answer of `GET /api/cid10/search`. */
+export interface Cid10SearchResponse {
+  results: Cid10SearchResult[];
+}
