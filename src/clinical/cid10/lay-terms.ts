@@ -129,7 +129,16 @@ export const LAY_TERMS: readonly LayTerm[] = [
   },
   { terms: ['sinusite', 'rinossinusite', 'sinusite aguda'], codes: ['J01.9', 'J32.9'] },
   { terms: ['sinusite crônica'], codes: ['J32.9'] },
-  { terms: ['faringite', 'dor de garganta', 'faringite viral'], codes: ['J02.9', 'R07.0'] },
+  {
+    terms: [
+      'faringite',
+      'dor de garganta',
+      'faringite viral',
+      'infecção de garganta',
+      'garganta inflamada',
+    ],
+    codes: ['J02.9', 'R07.0'],
+  },
   {
     terms: ['amigdalite', 'amidalite', 'tonsilite', 'faringoamigdalite', 'amigdalite bacteriana'],
     codes: ['J03.9', 'J03.0'],
