@@ -42,8 +42,13 @@ export const LAY_TERMS: readonly LayTerm[] = [
   { terms: ['pressão baixa', 'hipotensão'], codes: ['I95.9', 'I95.1'] },
   { terms: ['hipotensão postural'], codes: ['I95.1'] },
   {
-    terms: ['angina', 'angina estável', 'angina pectoris'],
+    terms: ['angina', 'angina pectoris'],
     codes: ['I20.9', 'I20.0'],
+  },
+  {
+    // Stable angina is not I20.0 (unstable); the official list files it under 'outras formas'.
+    terms: ['angina estável'],
+    codes: ['I20.8', 'I20.9'],
   },
   {
     terms: [
@@ -166,7 +171,7 @@ export const LAY_TERMS: readonly LayTerm[] = [
     ],
     codes: ['J45.9', 'J45.0'],
   },
-  { terms: ['mal asmático', 'estado de mal asmático', 'asma grave'], codes: ['J46'] },
+  { terms: ['mal asmático', 'estado de mal asmático', 'asma aguda grave'], codes: ['J46'] },
   {
     terms: ['DPOC', 'doença pulmonar obstrutiva crônica', 'bronquite crônica obstrutiva'],
     codes: ['J44.9'],
@@ -179,7 +184,9 @@ export const LAY_TERMS: readonly LayTerm[] = [
   { terms: ['enfisema', 'enfisema pulmonar'], codes: ['J43.9'] },
   { terms: ['bronquiectasia'], codes: ['J47'] },
   { terms: ['rinite', 'rinite alérgica', 'alergia nasal'], codes: ['J30.4', 'J31.0'] },
-  { terms: ['EAP', 'edema agudo de pulmão', 'edema pulmonar'], codes: ['J81'] },
+  // J81 excludes cardiogenic oedema, which is what an EAP in the emergency room usually is.
+  { terms: ['EAP', 'edema agudo de pulmão'], codes: ['I50.1', 'J81'] },
+  { terms: ['edema pulmonar'], codes: ['J81', 'I50.1'] },
   { terms: ['derrame pleural'], codes: ['J90'] },
   { terms: ['insuficiência respiratória', 'IRpA'], codes: ['J96.0'] },
   {
@@ -312,7 +319,8 @@ export const LAY_TERMS: readonly LayTerm[] = [
     searchAs: 'tireotoxicose',
   },
   { terms: ['tireoidite de Hashimoto', 'Hashimoto', 'tireoidite autoimune'], codes: ['E06.3'] },
-  { terms: ['bócio', 'nódulo de tireoide'], codes: ['E04.9'] },
+  { terms: ['bócio'], codes: ['E04.9'] },
+  { terms: ['nódulo de tireoide', 'nódulo tireoidiano'], codes: ['E04.1', 'E04.9'] },
   { terms: ['obesidade', 'obeso', 'obesa', 'sobrepeso', 'excesso de peso'], codes: ['E66.9'] },
   {
     terms: [
@@ -736,17 +744,16 @@ export const LAY_TERMS: readonly LayTerm[] = [
   },
   { terms: ['picada de cobra', 'acidente ofídico', 'mordida de cobra'], codes: ['T63.0'] },
   {
-    terms: [
-      'picada de inseto',
-      'picada de abelha',
-      'picada de vespa',
-      'picada de escorpião',
-      'picada de aranha',
-      'acidente escorpiônico',
-    ],
+    terms: ['picada de inseto', 'picada de abelha', 'picada de vespa'],
     codes: ['T63.4'],
   },
-  { terms: ['mordida de cachorro', 'mordedura de cão', 'mordida de cão'], codes: ['W54.9'] },
+  { terms: ['picada de escorpião', 'acidente escorpiônico'], codes: ['T63.2'] },
+  { terms: ['picada de aranha', 'acidente com aranha', 'araneísmo'], codes: ['T63.3'] },
+  {
+    // The wound is the diagnosis; W54.9 (the cause) goes alongside it.
+    terms: ['mordida de cachorro', 'mordedura de cão', 'mordida de cão'],
+    codes: ['T14.1', 'W54.9'],
+  },
   { terms: ['insolação', 'intermação', 'golpe de calor'], codes: ['T67.0'] },
   { terms: ['alergia', 'reação alérgica'], codes: ['T78.4'] },
   { terms: ['anafilaxia', 'choque anafilático', 'reação anafilática'], codes: ['T78.2'] },

@@ -131,7 +131,11 @@ const DOSE_UNITS: readonly (readonly [string, string, string])[] = [
   ['caps', 'cápsula', 'cápsulas'],
 ];
 const doseUnitRules: Rule[] = DOSE_UNITS.map(([source, singular, plural]) => {
-  const pattern = new RegExp(`(\\d+(?:[.,/]\\d+)?)\\s*(?:${source})\\.?${WORD_END}`, 'giu');
+  // Anchored at a number's start and bounded: a long run of digits must not go quadratic.
+  const pattern = new RegExp(
+    `(?<![\\d.,/])(\\d{1,6}(?:[.,/]\\d{1,6})?)\\s*(?:${source})\\.?${WORD_END}`,
+    'giu',
+  );
   return (text) =>
     text.replace(pattern, (_match, amount: string) => {
       return `${amount} ${quantityOf(amount) > 1 ? plural : singular}`;

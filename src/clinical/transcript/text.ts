@@ -84,7 +84,8 @@ export function capitalizeSentences(line: string): string {
       return label + letter.toUpperCase();
     })
     .replace(
-      /(?<!\.)([\p{L}\p{N}]*)([.!?])(\s+["'“(]*)(\p{Ll})/gu,
+      // Bounded, so a 100k-character 'word' stays linear (each start scans at most 40).
+      /(?<!\.)([\p{L}\p{N}]{0,40})([.!?])(\s+["'“(]*)(\p{Ll})/gu,
       (match, word: string, mark: string, gap: string, letter: string) => {
         if (mark === '.' && NON_FINAL_ABBREVIATIONS.has(foldForMatching(word))) return match;
         return word + mark + gap + letter.toUpperCase();

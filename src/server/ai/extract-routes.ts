@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
+import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
 import { extractionRequestSchema } from '../../shared/extraction-request';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
@@ -18,7 +19,17 @@ export function extractRoutes(deps: { sessions: SessionVerifier }): Hono<AppEnv>
     currentDoctor(c.get('doctor'));
     const { text } = await readJsonBody(c, extractionRequestSchema);
     // A configured model (with this engine as its fallback) comes with the AI-gateway issue.
-    const result = extractMedicalData(text);
+    let result: ExtractionResult;
+    try {
+      result = extractMedicalData(text);
+    } catch (error) {
+      // Spec §8: a failed extraction is logged and answers an empty one, never a 500.
+      c.get('log').error(
+        { component: 'extract', error: error instanceof Error ? error.name : 'unknown' },
+        'extraction failed',
+      );
+      result = emptyExtraction();
+    }
     // Sizes and counts only: the text and the result describe a patient.
     c.get('log').info(
       {
