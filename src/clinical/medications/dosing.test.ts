@@ -201,3 +201,20 @@ describe('checkPrescription: daily dose', () => {
     ]);
   });
 });
+
+describe('checkPrescription with the strength in the name', () => {
+  it('multiplies tablets by the strength written in the name', () => {
+    expect(
+      checkPrescription({ name: 'Paracetamol 750 mg', dosage: '2 comprimidos', frequency: '6/6h' }),
+    ).toEqual(['Dose diária de paracetamol (6 g) acima do máximo recomendado de 4 g/dia.']);
+    expect(
+      checkPrescription({ name: 'Paracetamol 500 mg', dosage: '1 comprimido', frequency: '6/6h' }),
+    ).toEqual([]);
+  });
+
+  it('does not apply a tablet strength to drops', () => {
+    expect(
+      checkPrescription({ name: 'Dipirona 500 mg', dosage: '40 gotas', frequency: '6/6h' }),
+    ).toEqual([]);
+  });
+});

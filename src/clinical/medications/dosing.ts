@@ -477,6 +477,23 @@ function doseWarning(
 }
 
 /**
+ * '2 comprimidos' of 'Paracetamol 750 mg' is 1.5 g: a strength written in the name counts when
+ * the dosage only counts tablets or capsules (never drops, puffs or ml, whose strength differs).
+ */
+function withStrengthFromName(dose: ParsedDose | undefined, name: string): ParsedDose | undefined {
+  if (!dose || dose.mg !== undefined || dose.count === undefined || dose.unit !== 'comprimido') {
+    return dose;
+  }
+  const strength = parseDose(name);
+  if (strength?.mg === undefined || strength.count !== undefined) return dose;
+  return {
+    ...dose,
+    mg: dose.count * strength.mg,
+    ...(strength.micrograms ? { micrograms: true } : {}),
+  };
+}
+
+/**
  * Portuguese warnings for one prescribed medicine: a daily dose above the usual maximum
  * (dosage × administrations a day; 'se dor'/SOS counted at the most the label allows, e.g.
  * 'Dose diária de paracetamol (6 g) acima do máximo recomendado de 4 g/dia.'), and allergies
@@ -491,7 +508,10 @@ export function checkPrescription(
 ): string[] {
   const warnings = findAllergyWarnings(medication.name, context.allergies ?? []);
   const hint = findDosingHint(medication.name);
-  const dose = medication.dosage ? parseDose(medication.dosage) : undefined;
+  const dose = withStrengthFromName(
+    medication.dosage ? parseDose(medication.dosage) : undefined,
+    medication.name,
+  );
   if (hint && dose) {
     const frequency = medication.frequency ? parseFrequency(medication.frequency) : undefined;
     const perDay = frequency?.perDay ?? (frequency?.asNeeded ? hint.maxDosesPerDay : undefined);
