@@ -30,8 +30,10 @@ export interface Cid10SearchResult {
   code: string;
   /** The official description. */
   description: string;
-  /** The three-character category: { code: 'M54', description: 'Dorsalgia' }. */
-  category: { code: string; description: string };
+  /** The three-character category's description: 'Dorsalgia' (ARCHITECTURE.md: a string). */
+  category: string;
+  /** And its code: 'M54'. */
+  categoryCode: string;
   /** The chapter: { number: 13, title: 'Doenças do sistema osteomuscular e do tecido conjuntivo' }. */
   chapter: { number: number; title: string };
   /** How well the code matches the query, 0–100 (percent). */

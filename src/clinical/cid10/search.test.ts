@@ -218,7 +218,8 @@ describe('results', () => {
     expect(results[0]).toEqual({
       code: 'M54.5',
       description: 'Dor lombar baixa',
-      category: { code: 'M54', description: 'Dorsalgia' },
+      category: 'Dorsalgia',
+      categoryCode: 'M54',
       chapter: { number: 13, title: 'Doenças do sistema osteomuscular e do tecido conjuntivo' },
       relevance: 100,
     });

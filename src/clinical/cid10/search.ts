@@ -121,7 +121,8 @@ export function searchCid10(
     return {
       code: entry.code,
       description: entry.description,
-      category: { code: entry.category.code, description: entry.category.description },
+      category: entry.category.description,
+      categoryCode: entry.category.code,
       chapter: { number: entry.chapter.number, title: entry.chapter.title },
       relevance: Math.min(100, Math.round(100 * (best[id] ?? 0))) || 1,
     };

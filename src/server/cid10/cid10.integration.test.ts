@@ -98,7 +98,8 @@ describe('with the whole official catalogue (CID10_DIR)', () => {
     expect(results[0]).toEqual({
       code: 'J45.9',
       description: 'Asma não especificada',
-      category: { code: 'J45', description: 'Asma' },
+      category: 'Asma',
+      categoryCode: 'J45',
       chapter: { number: 10, title: 'Doenças do aparelho respiratório' },
       relevance: 100,
     });
