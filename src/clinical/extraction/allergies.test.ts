@@ -42,4 +42,19 @@ describe('extractAllergies', () => {
     expect(allergiesOf('Médico: É alérgico a penicilina?\nPaciente: Não.')).toEqual([]);
     expect(allergiesOf('Paciente: Meu irmão tem alergia a dipirona.')).toEqual([]);
   });
+
+  it('leaves the reaction out of the allergens (rule 3)', () => {
+    expect(allergiesOf('Refere alergia a amoxicilina, com edema de glote.')).toEqual([
+      'amoxicilina',
+    ]);
+    expect(allergiesOf('Alergia a dipirona (urticária).')).toEqual(['dipirona']);
+  });
+
+  it('still reads a list of allergens and a combination with "com"', () => {
+    expect(allergiesOf('Paciente: Tenho alergia a dipirona, a camarão e a látex.')).toEqual([
+      'dipirona',
+      'camarão',
+      'látex',
+    ]);
+  });
 });

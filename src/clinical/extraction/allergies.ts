@@ -23,6 +23,13 @@ const NOTHING =
 const COMMON_ALLERGENS =
   /\b(?:sulfa|penicilina|dipirona|aas|aspirina|ibuprofeno|diclofenaco|amoxicilina|cefalexina|iodo|contraste|latex|camarao|frutos do mar|amendoim|leite|ovo|poeira|acaro|acaros|picada de inseto|abelha|corante|nimesulida|anti-inflamatorios?|aines?)\b/g;
 const ALLERGY_QUESTION = /\balergi/;
+/**
+ * What an allergy does, said after the allergen ('alergia a X, com urticária', 'X (edema de
+ * glote)'): the reaction, never an allergen.
+ */
+const REACTION =
+  /^(?:com|tipo|causando|causa|dando|deu|gerando|evoluindo com|apresentando|teve|tive)\b|^(?:urticaria|angioedema|anafilaxia|choque anafilatico|edema(?: de glote)?|inchaco|coceira|prurido|manchas?|placas|vermelhidao|rash|exantema|broncoespasmo|falta de ar|bolhas?|empolad[oa]|vomitos?|diarreia|reacao\b)/;
+const PARENTHESIS = /\s*\(([^()]{0,60})\)[\s.;!?]*$/;
 
 /**
  * The allergies the consultation states, or an empty list (none stated or all denied).
@@ -82,19 +89,31 @@ function readAllergens(
   const items: string[] = [];
   const pieces = c.folded.slice(start, end).split(/\s*(?:,|\be\b|\bou\b|\/)\s*/);
   let at = start;
+  let stop = false;
   pieces.forEach((piece, index) => {
     const pieceStart = c.folded.indexOf(piece, at);
     at = pieceStart + piece.length;
+    if (stop) return;
     const article = /^(?:a|ao|aos|as|o|os)\s+/.exec(piece)?.[0].length ?? 0;
-    const folded = piece.slice(article).trim();
+    let folded = piece.slice(article).trim();
     if (!folded || NOTHING.test(folded)) return;
+    // After the allergen comes what it does: the list ends there.
+    if (index > 0 && REACTION.test(folded)) {
+      stop = true;
+      return;
+    }
+    // 'AINEs (angioedema)': a reaction in brackets is left out of the allergen's name.
+    const bracket = PARENTHESIS.exec(folded);
+    let length = piece.length;
+    if (bracket && REACTION.test(bracket[1] ?? '')) {
+      folded = folded.slice(0, bracket.index);
+      length = article + folded.length;
+    }
     // After the first allergen, a long piece is a new clause ('me dá manchas'), not an allergen.
     if (index > 0 && folded.split(/\s+/).length > 3) return;
     if (folded.split(/\s+/).length > 5) return;
-    const medicine = mentions.find(
-      (m) => m.start >= pieceStart && m.end <= pieceStart + piece.length,
-    );
-    const original = c.original.slice(pieceStart + article, pieceStart + piece.length);
+    const medicine = mentions.find((m) => m.start >= pieceStart && m.end <= pieceStart + length);
+    const original = c.original.slice(pieceStart + article, pieceStart + length);
     items.push(medicine ? medicine.name : cleanPhrase(original).toLowerCase());
   });
   return items;

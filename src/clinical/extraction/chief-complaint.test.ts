@@ -51,4 +51,32 @@ describe('extractChiefComplaint', () => {
       'Dor no peito',
     );
   });
+
+  it('skips an allergy told before the reason for the visit (rule 4)', () => {
+    expect(
+      complaintOf(
+        'Paciente de 50 anos. Refere alergia a dipirona. Vem com queixa de dor no ombro esquerdo.',
+      ),
+    ).toBe('Dor no ombro esquerdo');
+  });
+
+  it('names the body part with its state, not a lone adjective', () => {
+    expect(
+      complaintOf(
+        'Médico: O que houve?\nPaciente: Amanheci com o tornozelo esquerdo inchado e roxo.',
+      ),
+    ).toBe('Tornozelo esquerdo inchado');
+  });
+
+  it("reads the complaint in a SOAP note's S: line", () => {
+    expect(complaintOf('S: Refere alergia a sulfa. Dor lombar há 3 dias.\nO: PA 120x80.')).toBe(
+      'Dor lombar',
+    );
+  });
+
+  it('still reads a skin allergy as a complaint', () => {
+    expect(complaintOf('Médico: O que houve?\nPaciente: Tô com uma alergia na pele.')).toBe(
+      'Alergia na pele',
+    );
+  });
 });

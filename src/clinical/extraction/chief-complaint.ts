@@ -53,9 +53,27 @@ const STATE_TO_SYMPTOM: [RegExp, string][] = [
   [/^(?:frac[oa]s?|sem energia)\b/, 'fraqueza'],
 ];
 
-/** A dictation's or note's way of stating the complaint. */
-const NOTE_LEADS =
-  /\b(?:(?:com|apresentando|apresenta|refere|relata|iniciou|inicio de) (?:um |uma )?(?:quadro|historia|historico) de|queixa (?:principal )?(?:de|:)|com queixa de|queixando-se de|queixa-se de|queixa\s*:|referindo|refere|relata|relatando|apresentando|apresenta|procura (?:atendimento |o servico |o pronto[- ]socorro |a unidade |o ambulatorio )?(?:por|devido a|com|por causa de)|vem (?:a consulta |ao ambulatorio |ao pronto[- ]socorro |ao ps |a ubs |ao consultorio )?(?:por|com|devido a|por causa de)|motivo da consulta:?)\s+/g;
+/**
+ * A dictation's or note's way of stating the complaint. The strong leads name the reason for the
+ * visit ('com queixa de', 'procura atendimento por'); the weak ones ('refere', 'apresenta') may
+ * introduce anything the patient tells, so they count only when no strong lead does.
+ */
+const STRONG_NOTE_LEADS =
+  /\b(?:(?:com|apresentando|apresenta|refere|relata|iniciou|inicio de) (?:um |uma )?(?:quadro|historia|historico) de|queixa (?:principal )?(?:de|:)|com queixa de|queixando-se de|queixa-se de|queixa\s*:|procura (?:atendimento |o servico |o pronto[- ]socorro |a unidade |o ambulatorio )?(?:por|devido a|com|por causa de)|vem (?:a consulta |ao ambulatorio |ao pronto[- ]socorro |ao ps |a ubs |ao consultorio )?(?:por|com|devido a|por causa de)|motivo da consulta:?)\s+/g;
+const WEAK_NOTE_LEADS = /\b(?:referindo|refere|relata|relatando|apresentando|apresenta)\s+/g;
+
+/** What a lead may introduce that is not a complaint: a history, an allergy, a treatment. */
+const NOT_A_COMPLAINT =
+  /^(?:que|ter|estar|ser|uso|usar|melhora|piora|ter tido|episodio|alergi|alergic|intensidade|nota|historia|antecedente|tratamento|acompanhamento)/;
+
+/** 'Alergia a dipirona' is an allergy the patient has, not why they came. */
+const ALLERGY_STATEMENT = /^alergi\w*\s+(?:a|ao|aos|as|à|de|medicamentosa|conhecida)\b/;
+
+/** Adjectives a patient puts after the body part ('o tornozelo inchado'). */
+const BODY_PART_STATE = /^(?:inchad[oa]s?|dolorid[oa]s?|vermelh[oa]s?|roxo|roxa|quente)\b/;
+/** The body part right before such an adjective, with what specifies it ('do pé esquerdo'). */
+const BODY_PART_BEFORE =
+  /\b((?:cabeca|barriga|garganta|costas|peito|ouvido|dente|joelho|perna|braco|ombro|pe|mao|olho|pescoco|quadril|tornozelo|punho|cotovelo|dedo|dedao|dedinho|unha|labio|boca|rosto|face|calcanhar|canela|coxa|panturrilha|testiculo|seio|mama|virilha|nariz|lingua|gengiva|palpebra)s?(?:\s+(?:do|da|dos|das|de)\s+[a-z]+)?(?:\s+(?:direit[oa]s?|esquerd[oa]s?))?)\s+$/;
 
 /**
  * The chief complaint, or undefined when the text gives none.
@@ -119,7 +137,8 @@ function complaintIn(c: Consultation, start: number, end: number): ChiefComplain
     const at = start + word.start;
     const sentence = sentenceAt(c, at);
     if (!sentence || sentence.question || isNegated(c, sentence, at, start + word.end)) continue;
-    return phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+    const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+    if (found) return found;
   }
   return undefined;
 }
@@ -151,14 +170,15 @@ function bodyPartPain(c: Consultation, start: number, end: number): ChiefComplai
 }
 
 function fromNoteLeads(c: Consultation): ChiefComplaint | undefined {
-  for (const match of c.folded.matchAll(NOTE_LEADS)) {
-    const at = match.index + match[0].length;
-    const sentence = sentenceAt(c, at);
-    if (!sentence || !isStorySentence(sentence)) continue;
-    const after = c.folded.slice(at, at + 40);
-    if (/^(?:que|ter|estar|ser|uso|usar|melhora|piora|ter tido|episodio)\b/.test(after)) continue;
-    const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
-    if (found) return found;
+  for (const leads of [STRONG_NOTE_LEADS, WEAK_NOTE_LEADS]) {
+    for (const match of c.folded.matchAll(leads)) {
+      const at = match.index + match[0].length;
+      const sentence = sentenceAt(c, at);
+      if (!sentence || !isStorySentence(sentence)) continue;
+      if (NOT_A_COMPLAINT.test(c.folded.slice(at, at + 40))) continue;
+      const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+      if (found) return found;
+    }
   }
   return undefined;
 }
@@ -171,10 +191,25 @@ function fromFirstSymptom(c: Consultation): ChiefComplaint | undefined {
     for (const word of findSymptomWords(text)) {
       const at = sentence.start + word.start;
       if (isNegated(c, sentence, at, sentence.start + word.end)) continue;
-      return phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+      const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
+      if (found) return found;
     }
   }
   return undefined;
+}
+
+/** 'Acordei com o dedão do pé inchado': the body part and its state, not a lone adjective. */
+function bodyPartState(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  const adjective = BODY_PART_STATE.exec(c.folded.slice(start, end));
+  if (!adjective) return undefined;
+  const sentence = sentenceAt(c, start);
+  const from = Math.max(sentence?.start ?? 0, start - 60);
+  const part = BODY_PART_BEFORE.exec(c.folded.slice(from, start));
+  if (!part) return undefined;
+  const partStart = from + part.index;
+  const adjectiveEnd = start + adjective[0].length;
+  const text = cleanPhrase(c.original.slice(partStart, adjectiveEnd));
+  return { text: capitalizeFirst(text), start: partStart, end: adjectiveEnd };
 }
 
 function isStorySentence(sentence: Sentence): boolean {
@@ -185,6 +220,9 @@ function isStorySentence(sentence: Sentence): boolean {
 }
 
 function phraseAt(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  if (ALLERGY_STATEMENT.test(c.folded.slice(start, end + 12))) return undefined;
+  const swollen = bodyPartState(c, start, end);
+  if (swollen) return swollen;
   const state = STATE_TO_SYMPTOM.find(([pattern]) => pattern.test(c.folded.slice(start, end)));
   if (state) return { text: capitalizeFirst(state[1]), start, end };
   const text = cleanPhrase(c.original.slice(start, end));

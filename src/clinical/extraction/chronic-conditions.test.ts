@@ -40,4 +40,20 @@ describe('extractChronicConditions', () => {
     expect(conditionsOf('Paciente: Tô com muita ansiedade.')).toEqual([]);
     expect(conditionsOf('Paciente: Tenho depressão, faço tratamento.')).toEqual(['depressão']);
   });
+
+  it("keeps a relative's disease told in the next sentence with 'ele' / 'ela' (rule 2)", () => {
+    expect(
+      conditionsOf('Paciente: Minha irmã tem asma desde pequena. Ela também é hipertensa.'),
+    ).toEqual([]);
+  });
+
+  it("still reads the patient's own disease after a sentence about a relative", () => {
+    expect(conditionsOf('Paciente: Minha avó teve derrame. Eu sou hipertenso.')).toEqual([
+      'hipertensão arterial sistêmica',
+    ]);
+    // A carer's 'ela' is the patient.
+    expect(
+      conditionsOf('Médico: Quais doenças ela tem?\nFilho: É minha mãe. Ela é diabética.'),
+    ).toEqual(['diabetes mellitus tipo 2']);
+  });
 });

@@ -41,4 +41,17 @@ describe('extractDuration', () => {
     expect(durationOf('Paciente: Faz 10 anos que sou diabético.')).toBeUndefined();
     expect(durationOf('DUM há 20 dias. Sem queixas.')).toBeUndefined();
   });
+
+  it("reads 'tem N dias isso' as the complaint's duration (rule 11)", () => {
+    expect(
+      durationOf('Médico: O que houve?\nPaciente: Uma tosse chata. Tem cinco dias isso.'),
+    ).toBe('5 dias');
+    expect(durationOf('Médico: O que houve?\nPaciente: Dor de garganta. Tem três dias.')).toBe(
+      '3 dias',
+    );
+  });
+
+  it("does not read an age said with 'tem' as a duration", () => {
+    expect(durationOf('Médico: Quantos anos ele tem?\nMãe: Tem 3 anos.')).toBeUndefined();
+  });
 });

@@ -27,6 +27,16 @@ const COUNTED: RegExp[] = [
     'g',
   ),
   new RegExp(`\\btem\\s+${APPROX}${N}\\s+${UNIT}\\s+(?:que|q)\\b`, 'g'),
+  // 'Tem quatro dias isso', 'tem uma semana que tá assim': 'tem' said of the complaint.
+  new RegExp(
+    `\\btem\\s+${APPROX}${N}\\s+${UNIT}\\s+(?:isso|assim|desse jeito|com isso|com essa|com esse)\\b`,
+    'g',
+  ),
+  // 'Tem dois dias.' opening a sentence: how long, not an age ('tem 3 anos' is left out).
+  new RegExp(
+    `(?<=(?:^|[.!?:\\n])\\s{0,3})(?:ja\\s+)?tem\\s+${APPROX}${N}\\s+(horas?|dias?|semanas?|mes|meses)\\s*(?=[.!]|$)`,
+    'g',
+  ),
   new RegExp(`\\b${N}\\s+${UNIT}\\s+(?:atras|de (?:evolucao|duracao|historia|inicio))\\b`, 'g'),
   new RegExp(`\\b(?:nos|nas)\\s+ultim[oa]s\\s+${N}\\s+${UNIT}\\b`, 'g'),
   new RegExp(`\\b(?:quadro|historia|historico|evolucao)\\s+de\\s+${APPROX}${N}\\s+${UNIT}\\b`, 'g'),

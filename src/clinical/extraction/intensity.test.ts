@@ -42,4 +42,20 @@ describe('extractIntensity', () => {
     expect(intensityOf('Médico: A dor é forte?\nPaciente: Não sei.')).toBeUndefined();
     expect(intensityOf('Ao exame: dor leve à palpação.')).toBeUndefined();
   });
+
+  it('reads diminutive and superlative words (rule 6)', () => {
+    expect(intensityOf('Paciente: Tenho uma dor nas costas. Ela é levinha, mas chata.')).toBe(
+      'leve',
+    );
+    expect(intensityOf('Paciente: É um incômodo no ombro, uma dor fraquinha.')).toBe('leve');
+    expect(intensityOf('Paciente: Uma dor fortíssima na barriga.')).toBe('intensa');
+    // 'Fortinha' is 'rather strong' in speech: moderada.
+    expect(intensityOf('Paciente: Uma dor fortinha no pescoço.')).toBe('moderada');
+  });
+
+  it("does not read 'ela é fraquinha' about a person as an intensity", () => {
+    expect(
+      intensityOf('Médico: E a menina?\nMãe: Ela é fraquinha pra comer, sempre foi.'),
+    ).toBeUndefined();
+  });
 });

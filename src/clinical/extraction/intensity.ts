@@ -31,11 +31,20 @@ const WORD_LEVEL: Record<string, Intensity> = {
   leve: 'leve',
   fraca: 'leve',
   fraquinha: 'leve',
+  fraquinho: 'leve',
+  levinha: 'leve',
+  levinho: 'leve',
+  levezinha: 'leve',
+  levezinho: 'leve',
   pequena: 'leve',
   moderada: 'moderada',
   media: 'moderada',
   forte: 'intensa',
   fortissima: 'intensa',
+  fortissimo: 'intensa',
+  // 'Fortinha' is 'rather strong' in speech: stronger than mild, short of 'forte'.
+  fortinha: 'moderada',
+  fortinho: 'moderada',
   intensa: 'intensa',
   insuportavel: 'intensa',
   horrivel: 'intensa',
@@ -43,7 +52,7 @@ const WORD_LEVEL: Record<string, Intensity> = {
   grande: 'intensa',
 };
 const LEVEL =
-  '(leve|fraca|fraquinha|moderada|media|forte|fortissima|intensa|insuportavel|horrivel|terrivel)';
+  '(leve|levinh[ao]|levezinh[ao]|fraca|fraquinh[ao]|moderada|media|forte|fortissim[ao]|fortinh[ao]|intensa|insuportavel|horrivel|terrivel)';
 const WORD_PATTERNS = [
   new RegExp(`\\b(?:de\\s+)?intensidade\\s+${LEVEL}\\b`, 'g'),
   new RegExp(`\\bde\\s+(leve|fraca|moderada|media|forte|grande)\\s+intensidade\\b`, 'g'),
@@ -54,6 +63,14 @@ const WORD_PATTERNS = [
   new RegExp(`\\b(?:uma\\s+)?${LEVEL}\\s+(?:dor|cefaleia|colica|queimacao)\\b`, 'g'),
   new RegExp(`\\b(?:doi|doendo|esta|ta)\\s+(?:muito\\s+)?(forte|insuportavel|demais)\\b`, 'g'),
 ];
+/**
+ * 'É uma dor de cabeça. Ela é fraquinha.': the level said of 'ela' / 'ele' / 'a dor', counted
+ * when that sentence or the one before it in the same turn names a symptom.
+ */
+const PRONOUN_LEVEL = new RegExp(
+  `\\b(?:ela|ele|essa dor|esse incomodo|a dor|o incomodo)\\s+(?:e|esta|ta|fica|anda|vem|costuma ser)\\s+(?:(?:muito|bem|meio|mais|sempre)\\s+)?${LEVEL}\\b`,
+  'g',
+);
 /** 'Dor no ombro há uma semana, bem forte': a level word on its own, next to a symptom. */
 const DETACHED_LEVEL = new RegExp(`\\b(?:bem|muito|bastante|super)\\s+${LEVEL}\\b`, 'g');
 const SYMPTOM_OR_PAIN = new RegExp(`${SYMPTOM_PATTERN}|\\b(?:doi|doem|doendo)\\b`);
@@ -125,6 +142,19 @@ function fromWords(c: Consultation): Intensity | undefined {
       const level = word === 'demais' ? 'intensa' : WORD_LEVEL[word];
       if (level && (!best || match.index < best.at)) best = { at: match.index, level };
     }
+  }
+  for (const match of c.folded.matchAll(PRONOUN_LEVEL)) {
+    const sentence = sentenceAt(c, match.index);
+    if (!sentence || sentence.question || sentence.speaker === 'doctor') continue;
+    if (['history', 'family', 'exam', 'assessment', 'plan'].includes(sentence.section)) continue;
+    if (best && best.at < match.index) break;
+    const previous = c.sentences[sentence.index - 1];
+    const context =
+      previous?.turn === sentence.turn ? c.folded.slice(previous.start, sentence.end) : '';
+    if (!SYMPTOM_OR_PAIN.test(context || c.folded.slice(sentence.start, sentence.end))) continue;
+    const level = WORD_LEVEL[match[1] ?? ''];
+    if (level) best = { at: match.index, level };
+    break;
   }
   if (best) return best.level;
   for (const match of c.folded.matchAll(DETACHED_LEVEL)) {

@@ -72,4 +72,19 @@ describe('readDoseDetails', () => {
       '1200000 UI',
     );
   });
+
+  it('names the product told after a class (rule 5)', () => {
+    expect(namesIn('Paciente: Uso o anticoncepcional, a Diva, faz anos.')).toEqual([
+      'anticoncepcional Diva',
+    ]);
+  });
+
+  it('keeps the bare class when no product follows', () => {
+    expect(namesIn('Paciente: Tomo anticoncepcional, Doutor, mais nada.')).toEqual([
+      'anticoncepcional',
+    ]);
+    expect(namesIn('Paciente: Tomo anticoncepcional, o nome eu não lembro.')).toEqual([
+      'anticoncepcional',
+    ]);
+  });
 });

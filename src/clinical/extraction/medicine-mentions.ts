@@ -106,6 +106,15 @@ const AMBIGUOUS_FORMS = new Set([
 const MEDICINE_CLASSES =
   /\b(?:anticoncepcional(?: oral| injetavel)?|pilula anticoncepcional|reposicao hormonal)\b/g;
 
+/**
+ * The product named right after a class ('o anticoncepcional, o Selene', 'anticoncepcional
+ * Yaz'): a capitalised word in the original text, after an optional comma and article.
+ */
+const PRODUCT_AFTER_CLASS = /^(?:\s*,)?\s+(?:(?:o|a|do|da|que e o|que e a|chamado|chamada)\s+)?/;
+const PRODUCT_NAME = /^\p{Lu}[\p{L}-]{2,}(?:\s+\d+)?/u;
+/** Capitalised words after a class that are not its product ('…, Doutor'). */
+const NOT_PRODUCTS = /^(?:doutor|doutora|dr|dra|senhor|senhora|sr|sra|nao|sim|mas|so|eu|ele|ela)$/;
+
 /** Words that join the parts of a combination ('amoxicilina com clavulanato'). */
 const CONNECTORS = new Set(['com', 'e', 'mais']);
 
@@ -149,9 +158,11 @@ export function findMedicineMentions(consultation: Consultation): MedicineMentio
   const guessed = guessedMentions(consultation).filter(
     (g) => !fromCatalogue.some((m) => g.start < m.end && m.start < g.end),
   );
+  const named = [...fromCatalogue, ...guessed];
   const classes = [...consultation.folded.matchAll(MEDICINE_CLASSES)]
-    .map((m) => ({ name: m[0], start: m.index, end: m.index + m[0].length }))
-    .filter((k) => ![...fromCatalogue, ...guessed].some((m) => k.start < m.end && m.start < k.end));
+    .map((m) => withProduct(consultation, named, m.index, m.index + m[0].length))
+    .filter((k): k is MedicineMention => k !== undefined)
+    .filter((k) => !named.some((m) => k.start < m.end && m.start < k.end));
   const all = [...fromCatalogue, ...guessed, ...classes].sort((a, b) => a.start - b.start);
   // A guessed name seen once with a strength counts wherever else the text repeats it.
   const guessedNames = new Set(guessed.map((g) => g.name));
@@ -165,6 +176,26 @@ export function findMedicineMentions(consultation: Consultation): MedicineMentio
     }
   }
   return [...all, ...repeats].sort((a, b) => a.start - b.start);
+}
+
+/**
+ * A class mention ('anticoncepcional'), named with its product when one follows ('anticoncepcional
+ * Selene'); none when the product is itself a known medicine, which then stands for it.
+ */
+function withProduct(
+  c: Consultation,
+  named: MedicineMention[],
+  start: number,
+  end: number,
+): MedicineMention | undefined {
+  const name = c.folded.slice(start, end);
+  const lead = PRODUCT_AFTER_CLASS.exec(c.folded.slice(end, end + 30));
+  if (!lead) return { name, start, end };
+  const at = end + lead[0].length;
+  if (named.some((m) => m.start === at)) return undefined;
+  const product = PRODUCT_NAME.exec(c.original.slice(at, at + 40));
+  if (!product || NOT_PRODUCTS.test(foldText(product[0]))) return { name, start, end };
+  return { name: `${name} ${product[0]}`, start, end: at + product[0].length };
 }
 
 function escape(text: string): string {

@@ -92,4 +92,67 @@ describe('prescribed medicines', () => {
       'Paciente: Tenho alergia a dipirona.\nMédico: Solicito TSH e potássio. Prescrevo paracetamol.';
     expect(medicinesOf(text).prescribed).toEqual(['paracetamol']);
   });
+
+  describe('a stop told in a later clause or sentence (rule 1)', () => {
+    it('leaves out a medicine stopped later in the sentence', () => {
+      const text =
+        'Paciente: Eu usava nimesulida pras costas, sempre que doía, só que parei faz uns dias.';
+      expect(medicinesOf(text).inUse).toEqual([]);
+      const ongoing = 'Paciente: Tava tomando loratadina pra rinite, mas parei no mês passado.';
+      expect(medicinesOf(ongoing).inUse).toEqual([]);
+    });
+
+    it("leaves out a medicine whose stop opens the speaker's next sentence", () => {
+      const text = 'Paciente: Eu tomo losartana. Tomava também omeprazol. Parei faz um mês.';
+      expect(medicinesOf(text).inUse).toEqual(['losartana']);
+    });
+
+    it('keeps a medicine when the next sentence stops another one', () => {
+      const text = 'Em uso de enalapril 10 mg. Suspendeu por conta própria a sinvastatina.';
+      expect(medicinesOf(text).inUse).toEqual(['enalapril 10 mg']);
+    });
+
+    it('keeps a medicine when what stopped is something else', () => {
+      expect(medicinesOf('Paciente: Tomo metformina todo dia, mas parei de fumar.').inUse).toEqual([
+        'metformina 1x ao dia',
+      ]);
+      const other = 'Paciente: Tomo sertralina. Médico: E o cigarro?\nPaciente: Parei faz um ano.';
+      expect(medicinesOf(other).inUse).toEqual(['sertralina']);
+    });
+  });
+
+  describe('trying and putting off (rules 8 and 9)', () => {
+    it("reads the doctor's 'vou tentar' as a prescription, with its dose", () => {
+      const c = parseConsultation(
+        'Médico: Vamos tentar a sertralina 50 mg, um comprimido de manhã.',
+      );
+      const mentions = findMedicineMentions(c);
+      const prescribed = extractPrescribedMedications(
+        c,
+        mentions,
+        classifyMedicineMentions(c, mentions),
+      );
+      expect(prescribed.map((m) => [m.name, m.dosage])).toEqual([['sertralina', '50 mg']]);
+    });
+
+    it("does not read the patient's 'vou tentar' as a prescription", () => {
+      const text = 'Médico: E o remédio?\nPaciente: Vou tentar o omeprazol que tenho em casa.';
+      expect(medicinesOf(text).prescribed).toEqual([]);
+    });
+
+    it('leaves out a medicine only to be weighed or put off', () => {
+      expect(
+        medicinesOf('Conduta: dipirona 1 g se dor. Avaliar gabapentina na volta.').prescribed,
+      ).toEqual(['dipirona']);
+      const later =
+        'Médico: Vou passar paracetamol 750 mg. A sinvastatina a gente vê no retorno, com os exames.';
+      expect(medicinesOf(later).prescribed).toEqual(['paracetamol']);
+    });
+
+    it('still prescribes a medicine with a review date after it', () => {
+      expect(
+        medicinesOf('Conduta: amoxicilina 500 mg de 8/8h, reavaliar no retorno.').prescribed,
+      ).toEqual(['amoxicilina']);
+    });
+  });
 });

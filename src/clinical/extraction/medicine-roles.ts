@@ -43,11 +43,28 @@ const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
     'prescribed',
     'doctor',
   ],
+  // 'Vou tentar a nortriptilina': the doctor trying a medicine is prescribing it.
+  [
+    /\b(?:vou (?:te |lhe )?(?:tentar|experimentar|optar por|ficar com)|vamos (?:tentar|experimentar|optar por|ficar com)|opto por|optamos por)\b/g,
+    'prescribed',
+    'doctor',
+  ],
 ];
 
 /** Words that make what follows hypothetical: the doctor considers, does not prescribe. */
 const CONSIDERED =
   /\b(?:talvez|poderia|poderiamos|podemos (?:pensar|considerar|usar|tentar|trocar)|pode ser que|se (?:\w+ ){0,3}nao (?:melhorar|resolver|passar|responder|ceder|baixar)|caso (?:\w+ ){0,3}nao|se (?:piorar|persistir|continuar|mantiver)|considerar|pensar em|eventualmente|futuramente|nao vou (?:passar|prescrever|usar|dar|receitar)|nao precisa (?:de|tomar|usar)|nao (?:tome|use|tomar|usar)|evit(?:ar|e)|sem necessidade de|se for o caso|mais pra frente|num segundo momento)\b/;
+
+/** 'Avaliar tramadol', 'considerar o uso de X': the name is only weighed. */
+const CONSIDERED_RIGHT_BEFORE =
+  /\b(?:avaliar|reavaliar|discutir|cogitar|considerar|pensar em)\s+(?:(?:o|a|os|as)\s+)?(?:(?:uso|introducao|necessidade|inicio|possibilidade|troca)\s+(?:de|do|da|para)\s+)?(?:(?:iniciar|associar|introduzir|usar|trocar para|entrar com)\s+)?(?:(?:o|a|os|as)\s+)?$/;
+
+/**
+ * 'O alopurinol a gente só pensa depois', 'X fica pro retorno': a decision put off, said
+ * after the name.
+ */
+const CONSIDERED_AFTER =
+  /^[\s,]*(?:(?:eu|a gente|nos|voce)\s+)?(?:so\s+)?(?:(?:pens[ao]|pensamos|vemos|ve|avali[ao]|avaliamos|decid[oe]|decidimos|discutimos|conversamos|consider[ao]|consideramos)\s+(?:(?:nele|nela|nisso|isso|sobre isso)\s+)?(?:so\s+)?(?:depois|no retorno|na volta|mais (?:pra|para) frente|mais tarde|futuramente|quando|se|outra hora|num segundo momento)|(?:fica|ficam|deixo|deixamos|deixa)\s+(?:(?:pra|para)\s+)(?:depois|o retorno|outro momento|mais tarde|a proxima))\b/;
 
 /** 'Troco a sinvastatina pela atorvastatina': the first is stopped, the second prescribed. */
 const SWITCH_BEFORE =
@@ -57,6 +74,17 @@ const SWITCH_AFTER = /^\s+(?:\d+\s*mg\s+)?(?:por|pela|pelo|para|pra)\b/;
 /** Right after a name: 'X, mas parei', 'X eu não tomo mais', 'X (suspenso)'. */
 const STOPPED_AFTER =
   /^[\s,(]*(?:mas\s+|que\s+)?(?:eu\s+)?(?:parei|parou|suspend|suspens|nao (?:tomo|uso|toma|usa) mais|deixei)/;
+
+/**
+ * A later clause, or the next sentence of the same speaker, saying the patient stopped: 'tava
+ * tomando X pra dor, quase todo dia, mas parei semana passada'; 'Usava X. Parei faz um mês.'
+ * The stop must stand alone or be about taking a medicine: 'mas parei de fumar' is not.
+ */
+const STOP_CLAUSE =
+  /(?:^|[,;]\s*|\b(?:mas|porem|so que|e|ai)\s+)(?:(?:eu|ele|ela|a gente)\s+)?(?:ja\s+)?(?:parei|parou|paramos|suspendi|suspendeu|deixei de (?:tomar|usar)|deixou de (?:tomar|usar)|nao (?:tomo|uso|toma|usa) mais)(?=\s*(?:$|[.,;!?]|(?:de (?:tomar|usar)|com (?:ele|ela|eles|elas|isso|esse|essa)|ha|faz|fazem|tem|semana|mes|ano|ontem|anteontem|hoje|porque|pois|quando|por conta|sozinh[oa]|uns|umas|depois|antes|logo|agora|desde|no|na|em|de vez|ja)\b))/;
+
+/** How far after a name a later stop may be, in characters. */
+const LOOK_AHEAD = 160;
 
 /** How far before a name its cue may be, in characters. */
 const LOOK_BACK = 200;
@@ -74,10 +102,11 @@ export function classifyMedicineMentions(
   mentions: MedicineMention[],
 ): MedicineRole[] {
   const prescribingTurns = new Set<number>();
-  return mentions.map((mention) => {
+  return mentions.map((mention, i) => {
     const sentence = sentenceAt(consultation, mention.start);
     if (!sentence) return 'mentioned';
-    const role = roleOf(consultation, mention, sentence, prescribingTurns);
+    const nextMention = mentions[i + 1]?.start ?? Number.POSITIVE_INFINITY;
+    const role = roleOf(consultation, mention, sentence, prescribingTurns, nextMention);
     if (role === 'prescribed') prescribingTurns.add(sentence.turn * 1000 + sectionKey(sentence));
     return role;
   });
@@ -92,14 +121,19 @@ function roleOf(
   mention: MedicineMention,
   sentence: Sentence,
   prescribingTurns: Set<number>,
+  nextMention: number,
 ): MedicineRole {
   const folded = c.folded;
   // Cues sit close to the name; a bounded look-back keeps long run-on transcripts linear.
   const before = folded.slice(Math.max(sentence.start, mention.start - LOOK_BACK), mention.start);
   if (sentence.section === 'allergies') return 'allergy';
   if (isAboutRelative(c, sentence, mention.start)) return 'mentioned';
-  if (CONSIDERED.test(before)) return 'considered';
+  if (CONSIDERED.test(before) || CONSIDERED_RIGHT_BEFORE.test(before)) return 'considered';
+  if (CONSIDERED_AFTER.test(folded.slice(mention.end, Math.min(sentence.end, mention.end + 60)))) {
+    return 'considered';
+  }
   if (STOPPED_AFTER.test(folded.slice(mention.end, mention.end + 40))) return 'stopped';
+  if (stoppedLater(c, mention, sentence, nextMention)) return 'stopped';
   if (
     SWITCH_BEFORE.test(before) &&
     SWITCH_AFTER.test(folded.slice(mention.end, mention.end + 20))
@@ -131,6 +165,37 @@ function roleOf(
   }
   if (answersMedicationQuestion(c, sentence)) return 'in-use';
   return 'mentioned';
+}
+
+/**
+ * Whether the rest of the name's sentence, or the speaker's next sentence, says it was stopped.
+ * Only the stretch before the next medicine named counts, so a stop is about the nearest name.
+ */
+function stoppedLater(
+  c: Consultation,
+  mention: MedicineMention,
+  sentence: Sentence,
+  nextMention: number,
+): boolean {
+  if (sentence.speaker === 'doctor') return false;
+  const bound = Math.min(mention.end + LOOK_AHEAD, nextMention);
+  const rest = c.folded.slice(mention.end, Math.min(bound, sentence.end));
+  // 'Tomo X, mas parei', not 'tomava X pra dor e uso Y': a new 'tomo' / 'uso' ends the reach.
+  const cut = /\b(?:tomo|uso|tomando|usando|tambem)\b/.exec(rest);
+  const stop = STOP_CLAUSE.exec(cut ? rest.slice(0, cut.index) : rest);
+  if (stop) {
+    // 'X, mas suspendi a Y': a stop with another name after it in its clause is about that one.
+    const stopEnd = mention.end + stop.index + stop[0].length;
+    if (nextMention >= sentence.end) return true;
+    return /[,;]|\b(?:e agora|agora|mas)\b/.test(c.folded.slice(stopEnd, nextMention));
+  }
+  const next = c.sentences[sentence.index + 1];
+  if (next?.turn !== sentence.turn || next.start >= bound) return false;
+  // The speaker's next sentence must open with the stop ('Parei faz um mês.') and name no other
+  // medicine ('Suspendeu a Y por conta própria' is about Y).
+  if (nextMention < next.end) return false;
+  const following = c.folded.slice(next.start, Math.min(bound, next.end));
+  return STOP_CLAUSE.exec(following)?.index === 0;
 }
 
 function nearestCue(before: string, sentence: Sentence): CueKind | undefined {

@@ -78,7 +78,15 @@ export function isAboutRelative(
   start: number,
 ): boolean {
   if (sentence.section === 'family') return true;
-  const before = consultation.folded.slice(Math.max(sentence.start, start - 80), start);
+  if (relativeInScope(consultation, sentence, Math.max(sentence.start, start - 80), start)) {
+    return true;
+  }
+  return continuesAboutRelative(consultation, sentence, start);
+}
+
+/** Whether a relative named in [from, to) of the sentence is still the subject at `to`. */
+function relativeInScope(c: Consultation, sentence: Sentence, from: number, to: number): boolean {
+  const before = c.folded.slice(from, to);
   let last: RegExpExecArray | undefined;
   for (const match of before.matchAll(RELATIVE)) {
     if (sentence.speaker === 'companion' && CHILD.test(match[0])) continue;
@@ -86,4 +94,28 @@ export function isAboutRelative(
   }
   if (!last) return false;
   return !RELATIVE_SCOPE_END.test(before.slice(last.index + last[0].length));
+}
+
+/** A sentence that opens with 'ele' / 'ela' and so goes on about someone. */
+const THIRD_PERSON_OPENING = /^(?:(?:e|mas|ai|so que)\s+)?(?:ele|ela|eles|elas)\b/;
+
+/**
+ * 'Meu pai teve pedra no rim. Ele também é diabético.': a sentence by the patient (or a note's
+ * narration) that opens with 'ele' / 'ela' right after a sentence about a relative is still about
+ * that relative. A carer's 'ela' is the patient, so their turns are left alone.
+ */
+function continuesAboutRelative(c: Consultation, sentence: Sentence, start: number): boolean {
+  if (sentence.speaker !== 'patient' && sentence.speaker !== 'narrator') return false;
+  const opening = THIRD_PERSON_OPENING.exec(c.folded.slice(sentence.start, start));
+  if (!opening) return false;
+  // Up to the term, the sentence must not turn back to the patient ('ele tem, eu não').
+  if (RELATIVE_SCOPE_END.test(c.folded.slice(sentence.start + opening[0].length, start))) {
+    return false;
+  }
+  const previous = c.sentences[sentence.index - 1];
+  if (previous?.turn !== sentence.turn || previous.section !== sentence.section) return false;
+  // The previous sentence's relative must still be its subject at its end.
+  let end = previous.end;
+  while (end > previous.start && /[.!?;\s]/.test(c.folded.charAt(end - 1))) end--;
+  return relativeInScope(c, previous, Math.max(previous.start, end - 160), end);
 }

@@ -50,4 +50,23 @@ describe('readNameAt', () => {
     expect(readNameAt('Ana de', 0)).toBe('Ana');
     expect(readNameAt('JOÃO DA SILVA.', 0)).toBe('JOÃO DA SILVA');
   });
+
+  it("takes the patient's name, not the carer's own (rule 10)", () => {
+    expect(
+      nameOf(
+        'Médico: Quem é a paciente?\nFilho: Minha avó, doutor. Helena Prado Costa. Eu sou o Rui, neto dela.',
+      ),
+    ).toBe('Helena Prado Costa');
+  });
+
+  it("still reads a patient's self-introduction", () => {
+    expect(nameOf('Médico: Bom dia.\nPaciente: Bom dia, eu sou a Joana Reis.')).toBe('Joana Reis');
+  });
+
+  it("reads a SOAP note's 'S:' header", () => {
+    expect(nameOf('S: Otávio Lima Brandão, 31 anos, masculino.\nQP: tosse.')).toBe(
+      'Otávio Lima Brandão',
+    );
+    expect(nameOf('S: Refere tosse há 2 dias.')).toBeUndefined();
+  });
 });

@@ -65,16 +65,22 @@ export function readNameAt(original: string, position: number): string | undefin
 }
 
 /** Self-introductions and carers naming the patient; the name follows the cue. */
+/** Cues by which speakers name themselves: from a carer, the carer's own name. */
+const FIRST_PERSON_CUE = /^(?:meu nome|me chamo|eu me chamo|eu sou|sou)\b/;
+/** '…, filha dela': the name just read is the speaker's, a relative or carer of the patient. */
+const SPEAKER_IS_RELATIVE =
+  /^\s*,?\s*(?:(?:sou|a|o)\s+)*(?:filh[oa]|mae|pai|espos[oa]|marido|net[oa]|irmao?|sobrinh[oa]|nora|genro|cuidador[a]?|acompanhante|vizinh[oa])\s+(?:dele|dela|do paciente|da paciente|d[oa] senhor[a]?)\b/;
+
 const INTRODUCTION =
   /\b(?:meu nome e|meu nome completo e|me chamo|eu me chamo|o nome dele e|o nome dela e|ele se chama|ela se chama|ele chama|ela chama|o nome e|eu sou (?:o|a)|sou (?:o|a)|nome do paciente\s*:|nome da paciente\s*:|nome\s*:)\s*/g;
 
 /** The doctor asking for the name (not the name of a medicine or a doctor). */
 const NAME_QUESTION =
-  /\b(?:nome(?!\s+d[oa]s?\s+(?:remedio|medicamento|medicacao|exame|hospital|medico|doutor|plano|convenio|posto|clinica))|se chama)\b/;
+  /\b(?:quem e (?:o|a) paciente|nome(?!\s+d[oa]s?\s+(?:remedio|medicamento|medicacao|exame|hospital|medico|doutor|plano|convenio|posto|clinica))|se chama)\b/;
 
 /** A note's header: 'Paciente Maria Souza, 45 anos' / 'Paciente: Maria Souza.' */
 const HEADER =
-  /(?:^|\n|[.;]\s+)\s*(?:paciente|identificacao|pcte?|sr|sra|senhor|senhora|dona|seu)\.?\s*:?\s+/g;
+  /(?:^|\n|[.;]\s+)\s*(?:paciente|identificacao|pcte?|sr|sra|senhor|senhora|dona|seu)\.?\s*:?\s+|(?:^|\n)[ \t]*(?:s|id)[ \t]*:[ \t]*/g;
 
 /**
  * The patient's name as stated in the consultation, or undefined when it never says.
@@ -93,8 +99,12 @@ function fromIntroduction(c: Consultation): string | undefined {
   for (const match of c.folded.matchAll(INTRODUCTION)) {
     const turn = c.turns.find((t) => match.index >= t.start && match.index < t.end);
     if (turn?.speaker === 'doctor') continue;
+    if (turn?.speaker === 'companion' && FIRST_PERSON_CUE.test(match[0])) continue;
     const name = readNameAt(c.original, match.index + match[0].length);
-    if (name) return name;
+    if (!name) continue;
+    const after = match.index + match[0].length + name.length;
+    if (SPEAKER_IS_RELATIVE.test(c.folded.slice(after, after + 40))) continue;
+    return name;
   }
   return undefined;
 }

@@ -58,4 +58,20 @@ describe('formatBloodPressure', () => {
     expect(formatBloodPressure('128', '84')).toBe('128/84');
     expect(formatBloodPressure('80', '120')).toBeUndefined();
   });
+
+  it("reads a bare 'frequência' right after the blood pressure as the heart rate (rule 7)", () => {
+    expect(vitalsOf('Médico: Pressão 11 por 7, frequência 74.').heartRate).toBe(74);
+    expect(vitalsOf('Médico: A pressão está 14 e meio por 9, frequência de 90.').heartRate).toBe(
+      90,
+    );
+  });
+
+  it("does not read another 'frequência' as the heart rate", () => {
+    expect(
+      vitalsOf('Médico: Pressão 11 por 7, frequência respiratória 16.').heartRate,
+    ).toBeUndefined();
+    expect(
+      vitalsOf('Médico: A frequência 3 vezes por dia, pressão 12 por 8.').heartRate,
+    ).toBeUndefined();
+  });
 });

@@ -73,6 +73,17 @@ const NUMERIC_SIGNS: NumericSign[] = [
   },
 ];
 
+/**
+ * 'Pressão 12 por 8, frequência 68': a bare 'frequência' right after a blood pressure is the
+ * heart rate (doctors name the respiratory one in full).
+ */
+const BARE_FREQUENCY = new RegExp(
+  `\\bfrequencia\\b(?!\\s+(?:respiratoria|resp|de (?:evacua|mic|urin)))\\s*(?:de\\s+|e\\s+|:\\s*)?${N}(?!\\s*(?:vezes|x|por dia|irpm|rpm))`,
+  'g',
+);
+const AFTER_BLOOD_PRESSURE =
+  /(?:\b(?:por|x)\s+[0-9a-z,.]+(?:\s+e\s+(?:meio|[0-9a-z]+))?|\d\s*\/\s*\d+)\s*(?:mmhg)?\s*[,;]?\s*(?:e\s+)?(?:a\s+)?$/;
+
 const WEIGHT_LABEL = new RegExp(
   `\\b(?:peso|pesa|pesando|pesou|pesagem)\\b${GAP}${N}\\s*(kg|quilos?|kilos?|quilogramas?|g|gramas)?`,
   'g',
@@ -99,6 +110,10 @@ export function extractVitalSigns(consultation: Consultation): VitalSigns {
       firstMeasured(consultation, sign.label, sign.min, sign.max) ??
       (sign.unit ? firstMeasured(consultation, sign.unit, sign.min, sign.max) : undefined);
     if (value !== undefined) vitals[sign.key] = value;
+  }
+  if (vitals.heartRate === undefined) {
+    const rate = frequencyAfterPressure(consultation);
+    if (rate !== undefined) vitals.heartRate = rate;
   }
   const weight = readWeight(consultation);
   if (weight !== undefined) vitals.weight = weight;
@@ -174,6 +189,18 @@ function firstMeasured(
     if (!isMeasured(c, match.index)) continue;
     const value = parsePortugueseNumber(match[1] ?? '');
     if (value !== undefined && value >= min && value <= max) return value;
+  }
+  return undefined;
+}
+
+function frequencyAfterPressure(c: Consultation): number | undefined {
+  for (const match of c.folded.matchAll(BARE_FREQUENCY)) {
+    const sentence = sentenceAt(c, match.index);
+    if (!sentence || !isMeasured(c, match.index)) continue;
+    const before = c.folded.slice(Math.max(sentence.start, match.index - 40), match.index);
+    if (!AFTER_BLOOD_PRESSURE.test(before)) continue;
+    const value = parsePortugueseNumber(match[1] ?? '');
+    if (value !== undefined && value >= 20 && value <= 250) return value;
   }
   return undefined;
 }
