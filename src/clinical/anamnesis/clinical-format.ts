@@ -6,12 +6,8 @@
 import type { Exam, Medication, PhysicalExam, VitalSigns } from '../../shared/medical-record';
 import { expandClinicalAbbreviations } from '../transcript/abbreviations';
 import { capitalizeDrugNames } from '../transcript/drug-names';
-import {
-  capitalizeFirst,
-  capitalizeSentences,
-  foldForMatching,
-  normalizeTextSpacing,
-} from '../transcript/text';
+import { foldForMatching } from '../text-folding';
+import { capitalizeFirst, capitalizeSentences, normalizeTextSpacing } from '../transcript/text';
 
 /**
  * A number with a decimal comma and at most `decimals` decimals: 37.8 → "37,8", 72 → "72".

@@ -10,7 +10,8 @@ import {
   type Medication,
   type VitalSigns,
 } from '../../shared/medical-record';
-import { foldForMatching, joinWithE } from '../transcript/text';
+import { foldForMatching } from '../text-folding';
+import { joinWithE } from '../transcript/text';
 import {
   bodyMassIndex,
   cleanClinicalText,

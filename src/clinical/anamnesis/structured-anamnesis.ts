@@ -9,7 +9,8 @@ import {
   type ExtractionResult,
   type StructuredAnamnesis,
 } from '../../shared/extraction';
-import { capitalizeFirst, foldForMatching, joinWithE } from '../transcript/text';
+import { foldForMatching } from '../text-folding';
+import { capitalizeFirst, joinWithE } from '../transcript/text';
 import {
   asSentence,
   cleanClinicalText,

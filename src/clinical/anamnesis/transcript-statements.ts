@@ -5,7 +5,8 @@
  * "não fumo") or a question followed by its answer ("Tem alergia a algum remédio?" / "Não,
  * nenhuma."). Never a guess. Pure functions.
  */
-import { capitalizeFirst, foldForMatching, normalizeTextSpacing } from '../transcript/text';
+import { foldForMatching } from '../text-folding';
+import { capitalizeFirst, normalizeTextSpacing } from '../transcript/text';
 
 /** One sentence of the transcript, with the turn (line) it belongs to. */
 interface Sentence {

@@ -1,21 +1,9 @@
+import { foldForMatching } from '../text-folding';
+
 /**
  * Text folding shared by the medicine search, the detection in free text and the allergy check,
  * so that all three agree on when two spellings are "the same word".
  */
-
-/**
- * Lower case, accents removed, anything but letters and digits turned into single spaces:
- * 'Ácido Acetilsalicílico' → 'acido acetilsalicilico', 'Amoxicilina + Clavulanato' →
- * 'amoxicilina clavulanato', 'SMX-TMP' → 'smx tmp'.
- */
-export function foldMedicationText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /**
  * Little words that join the parts of a name ('sulfato de magnésio', 'amoxicilina com
@@ -26,7 +14,7 @@ const CONNECTORS = new Set(['de', 'da', 'do', 'das', 'dos', 'com', 'e']);
 
 /** The words of a text, folded, without connectors: 'Sulfato de Magnésio' → sulfato, magnesio. */
 export function medicationWords(text: string): string[] {
-  return foldMedicationText(text)
+  return foldForMatching(text)
     .split(' ')
     .filter((word) => word !== '' && !CONNECTORS.has(word));
 }

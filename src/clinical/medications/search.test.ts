@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MedicationEntry } from './catalogue';
-import { foldMedicationText, compareMedicationNames } from './medication-text';
+import { foldForMatching } from '../text-folding';
+import { compareMedicationNames } from './medication-text';
 import {
   MEDICATION_SUGGESTIONS_SHOWN,
   detectMedicationsInText,
@@ -10,7 +11,7 @@ import {
 
 const names = (entries: readonly MedicationEntry[]) => entries.map((entry) => entry.name);
 const terms = (entry: MedicationEntry) =>
-  [entry.name, ...(entry.aliases ?? [])].map(foldMedicationText);
+  [entry.name, ...(entry.aliases ?? [])].map(foldForMatching);
 
 describe('searchMedications', () => {
   it('puts names starting with the query first, then names containing it', () => {
@@ -25,7 +26,7 @@ describe('searchMedications', () => {
     (query) => {
       const results = searchMedications(query, 50);
       const isPrefix = (entry: MedicationEntry) =>
-        terms(entry).some((term) => term.startsWith(foldMedicationText(query)));
+        terms(entry).some((term) => term.startsWith(foldForMatching(query)));
       const firstOther = results.findIndex((entry) => !isPrefix(entry));
       const prefix = firstOther === -1 ? results : results.slice(0, firstOther);
       const others = firstOther === -1 ? [] : results.slice(firstOther);

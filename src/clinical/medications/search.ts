@@ -1,5 +1,6 @@
 import { MEDICATIONS, type MedicationEntry } from './catalogue';
-import { compareMedicationNames, foldMedicationText, medicationWords } from './medication-text';
+import { foldForMatching } from '../text-folding';
+import { compareMedicationNames, medicationWords } from './medication-text';
 
 /** Suggestions the medicine autocomplete shows (spec §9); the helper itself defaults to 10. */
 export const MEDICATION_SUGGESTIONS_SHOWN = 8;
@@ -20,7 +21,7 @@ interface SearchableEntry {
 
 const SEARCHABLE: readonly SearchableEntry[] = MEDICATIONS.map((entry) => ({
   entry,
-  terms: [entry.name, ...(entry.aliases ?? [])].map(foldMedicationText),
+  terms: [entry.name, ...(entry.aliases ?? [])].map(foldForMatching),
 }));
 
 /** Every name and alias, as its words joined by spaces, to the entry it names. */
@@ -53,7 +54,7 @@ for (const phrases of PHRASES_BY_FIRST_WORD.values()) {
  * @param limit - most results; the UI shows {@link MEDICATION_SUGGESTIONS_SHOWN}
  */
 export function searchMedications(query: string, limit = 10): MedicationEntry[] {
-  const folded = foldMedicationText(query);
+  const folded = foldForMatching(query);
   const max = Math.floor(limit);
   if (folded.length < MEDICATION_SEARCH_MIN_CHARS || !(max > 0)) return [];
   const prefix: MedicationEntry[] = [];

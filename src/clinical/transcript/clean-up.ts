@@ -6,11 +6,11 @@
  */
 import { expandClinicalAbbreviations } from './abbreviations';
 import { capitalizeDrugNames } from './drug-names';
+import { foldForMatching } from '../text-folding';
 import {
   capitalizeFirst,
   capitalizeSentences,
   countMatches,
-  foldForMatching,
   foldedTermsPattern,
   normalizeTextSpacing,
 } from './text';

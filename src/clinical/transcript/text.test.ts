@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { foldForMatching } from '../text-folding';
 import {
   capitalizeFirst,
   countMatches,
-  foldForMatching,
   foldedTermsPattern,
   joinWithE,
   normalizeTextSpacing,

@@ -1,3 +1,5 @@
+import { foldForMatching } from '../text-folding';
+
 /**
  * Small text helpers shared by the transcript clean-up and the offline anamnesis: matching that
  * ignores case and accents, spacing normalisation and capitalisation, all without I/O.
@@ -8,20 +10,6 @@ const WORD_CHAR = '[\\p{L}\\p{N}]';
 /** Lookbehind/lookahead pair that makes a pattern match whole words only, accents included. */
 export const WORD_START = `(?<!${WORD_CHAR})`;
 export const WORD_END = `(?!${WORD_CHAR})`;
-
-/**
- * Lower case, without accents, every run of other characters as one space: "Dor  de CABEÇA!"
- * and "dor de cabeca" read the same, so keyword lists can be written once, unaccented.
- * @param text - any text
- */
-export function foldForMatching(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /**
  * A RegExp matching any of the (folded) terms as whole words inside folded text. A term ending
