@@ -1,3 +1,5 @@
+import { foldForMatching } from './text-folding';
+
 /**
  * The offline engine's answers in the landing page's demo chat: what a visitor gets when this
  * server has no language model configured. Deterministic keyword matching, honest about being
@@ -20,19 +22,6 @@ export type OfflineTopic =
   | 'about'
   | 'greeting'
   | 'other';
-
-/**
- * Lower case, without accents, punctuation as spaces: "DOR no Peito!" and "dor no peito" read
- * the same, and so do "convulsão" and "convulsao".
- */
-function normalize(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /**
  * A pattern matching any of the (already normalized) terms at the start of a word. A term
@@ -178,7 +167,7 @@ const REPLIES: Record<OfflineTopic, string> = {
  * @param text - the message as typed
  */
 export function detectOfflineTopic(text: string): OfflineTopic {
-  const normalized = normalize(text);
+  const normalized = foldForMatching(text);
   if (EMERGENCY.test(normalized)) return 'emergency';
   for (const [topic, pattern] of TOPICS) {
     if (pattern.test(normalized)) return topic;
