@@ -58,3 +58,19 @@ describe('extractAllergies', () => {
     ]);
   });
 });
+
+describe('extractAllergies: where the list ends', () => {
+  it("stops at a clause break and never splits a dose's '/'", () => {
+    expect(
+      allergiesOf('Paciente alérgico a dipirona, então vou passar paracetamol 750 mg de 6/6h.'),
+    ).toEqual(['dipirona']);
+  });
+
+  it("near miss: allergens joined by '/' or 'e' are all kept", () => {
+    expect(allergiesOf('Alergia a sulfa/penicilina.')).toEqual(['sulfa', 'penicilina']);
+    expect(allergiesOf('Paciente: Tenho alergia a dipirona e a sulfa.')).toEqual([
+      'dipirona',
+      'sulfa',
+    ]);
+  });
+});

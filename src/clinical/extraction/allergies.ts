@@ -13,9 +13,9 @@ import { cleanPhrase } from './text-normalization';
 const ALLERGY_TO =
   /\b(?:alergi(?:a|as)(?:\s+(?:medicamentosas?|conhecidas?))?\s*(?::|a|ao|a[os]|com|por|de)|alergic[oa]s?\s+(?:a|ao|aos|as|com|de))\s+/g;
 const ALLERGY_CUE = new RegExp(ALLERGY_TO.source);
-/** Words that end the list of allergens: a verb or a new clause. */
+/** Words that end the list of allergens: a verb or a new clause ('então vou passar …'). */
 const LIST_END =
-  /\s+(?:que|quando|me|mas|porque|pois|e (?:me|eu|tomo|uso|tenho|ela|ele|da|deu)|eu|da|deu|dava|dá|causa|provoca|tenho|tomo|uso)\b/;
+  /[\s,]+(?:que|quando|me|mas|porem|porque|pois|entao|logo|portanto|por isso|vou|vamos|e (?:me|eu|tomo|uso|tenho|ela|ele|da|deu|vou|vamos|a gente)|eu|da|deu|dava|dá|causa|provoca|tenho|tomo|uso)\b/;
 /** What a denial or a non-answer says: no allergen to record. */
 const NOTHING =
   /^(?:nenhum|nenhuma|nada|nao|nega|algum|alguma|alguns|algumas|qualquer|medicamento|medicamentos|remedio|remedios|medicacao|medicacoes|desconhecida|desconhece|ignorad[oa])\b/;
@@ -87,7 +87,7 @@ function readAllergens(
   const tail = c.folded.slice(start, Math.min(sentenceEnd, start + 200));
   const end = start + (LIST_END.exec(tail)?.index ?? tail.length);
   const items: string[] = [];
-  const pieces = c.folded.slice(start, end).split(/\s*(?:,|\be\b|\bou\b|\/)\s*/);
+  const pieces = c.folded.slice(start, end).split(/\s*(?:,|\be\b|\bou\b|(?<!\d)\/(?!\d))\s*/);
   let at = start;
   let stop = false;
   pieces.forEach((piece, index) => {

@@ -80,3 +80,16 @@ describe('extractChiefComplaint', () => {
     );
   });
 });
+
+describe('extractChiefComplaint: names that hold symptom words', () => {
+  it("never takes a name ('Maria das Dores Silva') for a complaint", () => {
+    expect(complaintOf('Paciente Maria das Dores Silva, 40 anos.')).toBeUndefined();
+    expect(
+      complaintOf('Paciente Maria das Dores Silva, 40 anos, com dor de cabeça há 2 dias.'),
+    ).toBe('Dor de cabeça');
+  });
+
+  it('near miss: a capitalised complaint after a header', () => {
+    expect(complaintOf('QP: Dores no corpo.')).toBe('Dores no corpo');
+  });
+});

@@ -219,7 +219,29 @@ function isStorySentence(sentence: Sentence): boolean {
   );
 }
 
+const CAPITAL = 'A-ZÁÉÍÓÚÂÊÔÃÕÇÀÜ';
+const SMALL = 'a-záéíóúâêôãõçàüñ';
+/** A capitalised word and a name's particle right before ('Maria das …'). */
+const NAME_PARTICLE_BEFORE = new RegExp(`[${CAPITAL}][${SMALL}]+\\s+(?:da|de|do|das|dos)\\s+$`);
+const CAPITAL_FIRST = new RegExp(`^[${CAPITAL}]`);
+const NAME_WORD_BEFORE = new RegExp(`[${CAPITAL}][${SMALL}]+\\s+$`);
+const NAME_WORD_AFTER = new RegExp(`^[${SMALL}]*\\s+[${CAPITAL}][${SMALL}]+`);
+
+/**
+ * Whether a capitalised symptom word is part of a person's name ('Maria das Dores Silva'): after
+ * a name and its particle, or between two capitalised words.
+ */
+function isPartOfName(c: Consultation, start: number): boolean {
+  if (!CAPITAL_FIRST.test(c.original.charAt(start))) return false;
+  const before = c.original.slice(Math.max(0, start - 40), start);
+  if (NAME_PARTICLE_BEFORE.test(before)) return true;
+  return (
+    NAME_WORD_BEFORE.test(before) && NAME_WORD_AFTER.test(c.original.slice(start + 1, start + 40))
+  );
+}
+
 function phraseAt(c: Consultation, start: number, end: number): ChiefComplaint | undefined {
+  if (isPartOfName(c, start)) return undefined;
   if (ALLERGY_STATEMENT.test(c.folded.slice(start, end + 12))) return undefined;
   const swollen = bodyPartState(c, start, end);
   if (swollen) return swollen;

@@ -54,6 +54,39 @@ describe('extractChronicConditions', () => {
     // A carer's 'ela' is the patient.
     expect(
       conditionsOf('Médico: Quais doenças ela tem?\nFilho: É minha mãe. Ela é diabética.'),
-    ).toEqual(['diabetes mellitus tipo 2']);
+    ).toEqual(['diabetes mellitus']);
+  });
+});
+
+describe('extractChronicConditions: tests, vaccines, acute episodes and quantities', () => {
+  it('never takes a negative test, a vaccine, an acute episode or a drop for a disease', () => {
+    expect(conditionsOf('Paciente: Fiz sorologia para HIV não reagente.')).toEqual([]);
+    expect(conditionsOf('Paciente: Fiz exame de HIV, deu negativo.')).toEqual([]);
+    expect(conditionsOf('Paciente: Tomei a vacina da hepatite B.')).toEqual([]);
+    expect(
+      conditionsOf('Paciente: Tive insuficiência renal aguda no ano passado, mas já recuperei.'),
+    ).toEqual([]);
+    expect(conditionsOf('Paciente: Tenho que pingar uma gota de colírio.')).toEqual([]);
+  });
+
+  it('near miss: the disease itself, or a positive test, is kept', () => {
+    expect(conditionsOf('Paciente: Tenho HIV e hepatite B. Tenho gota.')).toEqual([
+      'HIV',
+      'hepatite B crônica',
+      'gota',
+    ]);
+    expect(conditionsOf('Paciente: A sorologia para HIV deu positivo.')).toEqual(['HIV']);
+    expect(conditionsOf('Paciente: Tenho insuficiência renal crônica.')).toEqual([
+      'doença renal crônica',
+    ]);
+  });
+
+  it('names only what was said: no invented type or qualifier', () => {
+    expect(conditionsOf('Paciente: Tenho diabetes, uso insulina NPH.')).toEqual([
+      'diabetes mellitus',
+    ]);
+    expect(conditionsOf('Paciente: Tenho diabetes tipo 2.')).toEqual(['diabetes mellitus tipo 2']);
+    expect(conditionsOf('Paciente: Tenho bronquite e rinite.')).toEqual(['bronquite', 'rinite']);
+    expect(conditionsOf('Paciente: Tenho rinite alérgica.')).toEqual(['rinite alérgica']);
   });
 });

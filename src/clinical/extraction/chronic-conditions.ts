@@ -17,6 +17,8 @@ interface ConditionRule {
   abbreviation?: RegExp;
   /** Common words that are a chronic condition only in a history ('tenho ansiedade'). */
   needsHistoryCue?: boolean;
+  /** The word is also a measure ('gota'): 'uma gota', 'gota de' are quantities. */
+  alsoQuantity?: boolean;
 }
 
 const RULES: ConditionRule[] = [
@@ -35,9 +37,15 @@ const RULES: ConditionRule[] = [
   { name: 'pré-diabetes', folded: /\bpre-? ?diabet(?:es|ico|ica)\b/g },
   {
     name: 'diabetes mellitus tipo 2',
+    folded: /\b(?:diabetes(?: mellitus)?|diabetic[oa]s?) (?:do |de )?(?:tipo )?(?:2|ii|dois)\b/g,
+    abbreviation: /\bDM ?(?:tipo )?(?:2|II)\b/g,
+  },
+  // Without a type said, none is invented ('tenho diabetes, uso insulina NPH').
+  {
+    name: 'diabetes mellitus',
     folded:
-      /\b(?:diabetes(?: mellitus)?(?: (?:tipo )?(?:2|ii|dois))?|diabete|diabetic[oa]s?|acucar alto|acucar no sangue|(?:remedio|remedios) (?:pra|para) (?:o )?(?:diabetes|acucar))\b/g,
-    abbreviation: /\bDM ?(?:tipo )?(?:2|II)?\b/g,
+      /\b(?:diabetes(?: mellitus)?|diabete|diabetic[oa]s?|acucar alto|acucar no sangue|(?:remedio|remedios) (?:pra|para) (?:o )?(?:diabetes|acucar))\b/g,
+    abbreviation: /\bDM\b/g,
   },
   {
     name: 'dislipidemia',
@@ -56,7 +64,7 @@ const RULES: ConditionRule[] = [
     folded: /\b(?:asma|asmatic[oa]s?|bronquite asmatica)\b/g,
   },
   {
-    name: 'bronquite asmática',
+    name: 'bronquite',
     folded: /\bbronquite(?! asmatica)(?: cronica)?\b/g,
     needsHistoryCue: true,
   },
@@ -106,7 +114,8 @@ const RULES: ConditionRule[] = [
   { name: 'transtorno bipolar', folded: /\b(?:transtorno bipolar|bipolaridade|sou bipolar)\b/g },
   { name: 'esquizofrenia', folded: /\besquizofrenia\b/g },
   { name: 'enxaqueca', folded: /\b(?:enxaqueca|migranea)\b/g, needsHistoryCue: true },
-  { name: 'rinite alérgica', folded: /\brinite(?: alergica)?\b/g, needsHistoryCue: true },
+  { name: 'rinite alérgica', folded: /\brinite alergica\b/g, needsHistoryCue: true },
+  { name: 'rinite', folded: /\brinite\b/g, needsHistoryCue: true },
   { name: 'gastrite', folded: /\bgastrite(?: cronica)?\b/g, needsHistoryCue: true },
   {
     name: 'doença do refluxo gastroesofágico',
@@ -125,6 +134,7 @@ const RULES: ConditionRule[] = [
     name: 'gota',
     folded: /\b(?:gota|hiperuricemia)\b(?! (?:a|de|por) gota)/g,
     needsHistoryCue: true,
+    alsoQuantity: true,
   },
   { name: 'fibromialgia', folded: /\bfibromialgia\b/g },
   { name: 'lúpus eritematoso sistêmico', folded: /\blupus\b/g, abbreviation: /\bLES\b/g },
@@ -154,6 +164,24 @@ const RULES: ConditionRule[] = [
     abbreviation: /\bTEA\b/g,
   },
 ];
+
+/**
+ * Words right before a term that make it a test, a vaccine or a quantity, not a diagnosis:
+ * 'sorologia para HIV', 'fiz exame de HIV', 'vacina da hepatite B', 'uma gota de colírio'.
+ */
+const NOT_DISEASE_BEFORE =
+  /\b(?:vacina\w*|vacinei|vacinou|vacinad[oa]s?|imuniza\w*|teste|testes|testagem|testei|testou|sorologias?|exames?|anti|pesquisa|rastreio|triagem)\s+(?:(?:de|do|da|dos|das|para|pra|contra|o|a|rapido|rapida)\s+){0,2}$/;
+/** A word that is also a measure ('uma gota de colírio', '2 gotas'): then it is a quantity. */
+const QUANTITY_BEFORE = /\b(?:uma|duas|tres|quatro|cinco|meia|cada|\d+)\s+$/;
+const QUANTITY_AFTER = /^s?\s+d[eao]s?\b/;
+/** Words right after a term that undo it: 'HIV, deu negativo', 'HIV não reagente', 'IRA aguda'. */
+const NOT_DISEASE_AFTER =
+  /^[\s:,-]*(?:(?:deu|foi|veio|resultado|e|esta|estava)\s+){0,2}(?:negativ[oa]s?|nao reagentes?|nao-reagentes?|nr\b)|^\s+agud[oa]s?\b/;
+/** After a test, a positive result is a diagnosis after all ('sorologia para HIV reagente'). */
+const POSITIVE_AFTER = /^[\s:,-]*(?:(?:deu|foi|veio|resultado)\s+){0,2}(?:positiv[oa]|reagente)\b/;
+/** 'Já recuperei', 'voltou ao normal': a condition that passed is not chronic. */
+const RECOVERED_AFTER =
+  /\b(?:ja (?:recuperei|recuperou|me recuperei|se recuperou|sarei|sarou|passou|normalizou|curou|curei)|recuperad[oa]|resolvid[oa]|revertid[oa]|voltou ao normal)\b/;
 
 /** Words that place a condition in the patient's history. */
 const HISTORY_CUE =
@@ -193,6 +221,26 @@ export function extractChronicConditions(consultation: Consultation): string[] {
   return [...found.entries()].sort((a, b) => a[1] - b[1]).map(([name]) => name);
 }
 
+/** Whether the words name the disease itself, not a test, vaccine, quantity or passing episode. */
+function isDiseaseNamed(
+  c: Consultation,
+  sentence: Sentence,
+  start: number,
+  end: number,
+  rule: ConditionRule,
+): boolean {
+  const before = c.folded.slice(Math.max(sentence.start, start - 40), start);
+  const after = c.folded.slice(end, Math.min(sentence.end, end + 40));
+  if (rule.alsoQuantity && (QUANTITY_BEFORE.test(before) || QUANTITY_AFTER.test(after))) {
+    return false;
+  }
+  if (NOT_DISEASE_BEFORE.test(before)) return POSITIVE_AFTER.test(after);
+  if (NOT_DISEASE_AFTER.test(after)) return false;
+  // An acute episode the patient recovered from ('insuficiência renal aguda, já recuperei').
+  const rest = c.folded.slice(end, Math.min(sentence.end, end + 120));
+  return !RECOVERED_AFTER.test(rest);
+}
+
 function isPatientHistory(
   c: Consultation,
   sentence: Sentence,
@@ -208,6 +256,7 @@ function isPatientHistory(
   const before = c.folded.slice(Math.max(sentence.start, start - 200), start);
   if (sentence.speaker === 'narrator' && DIAGNOSIS_STATEMENT.test(before)) return false;
   if (UNCERTAIN_BEFORE.test(before)) return false;
+  if (!isDiseaseNamed(c, sentence, start, end, rule)) return false;
   if (!rule.needsHistoryCue) return true;
   return sentence.section === 'history' || HISTORY_CUE.test(before);
 }

@@ -47,6 +47,11 @@ export interface Consultation extends PreparedText {
   companion: boolean;
   turns: Turn[];
   sentences: Sentence[];
+  /**
+   * The stretches each speaker label opens, even when the text is not a full dialogue ('Mãe: …'
+   * with no 'Médico:' line): who is talking, for first-person statements.
+   */
+  voices: Turn[];
 }
 
 const SPEAKER_LABELS: Record<string, Speaker> = {
@@ -209,6 +214,7 @@ export function parseConsultation(text: string): Consultation {
     companion: dialogue && finalTurns.some((t) => t.speaker === 'companion'),
     turns: finalTurns,
     sentences,
+    voices: turns,
   };
 }
 
@@ -296,6 +302,22 @@ function splitSentences(folded: string, start: number, end: number): [number, nu
   }
   push(end);
   return out;
+}
+
+/**
+ * Whether a companion (a mother, a wife, a carer) is the one speaking at a position: their turn
+ * in a dialogue, or a stretch under their label ('Mãe: …') in a text without a doctor's lines.
+ */
+export function companionSpeaksAt(
+  consultation: Consultation,
+  sentence: Sentence,
+  position: number,
+): boolean {
+  if (sentence.speaker === 'companion') return true;
+  if (consultation.dialogue) return false;
+  return consultation.voices.some(
+    (voice) => voice.speaker === 'companion' && voice.start <= position && position < voice.end,
+  );
 }
 
 /** The sentence holding a position of the prepared text, if any. */

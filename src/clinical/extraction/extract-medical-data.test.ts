@@ -102,3 +102,36 @@ describe('extractMedicalData', () => {
     expect(extractMedicalData('  \n ')).toEqual(emptyExtraction());
   });
 });
+
+describe("a companion's own history (reviewer's rule 1)", () => {
+  it("keeps a mother's first-person facts out of the child's record", () => {
+    const result = extractMedicalData(
+      'Médico: Ele tem alguma doença, usa algum remédio?\n' +
+        'Mãe: Ele não, mas eu tenho asma e diabetes, tomo metformina. E sou alérgica a dipirona.',
+    );
+    expect(result.patientInfo.chronicConditions).toEqual([]);
+    expect(result.patientInfo.medications).toEqual([]);
+    expect(result.patientInfo.allergies).toEqual([]);
+  });
+
+  it("never takes a companion's own age, even without a doctor's line", () => {
+    expect(extractMedicalData('Mãe: Eu tenho 30 anos, ele tem tosse.').patientInfo.age).toBe(
+      undefined,
+    );
+    expect(
+      extractMedicalData('Mãe: Ele tem 5 anos e tosse há 3 dias. Eu tenho 30 anos.').patientInfo
+        .age,
+    ).toBe(5);
+  });
+
+  it("near miss: what the companion says of the patient ('ele', 'meu filho', 'dou') stays", () => {
+    const result = extractMedicalData(
+      'Médico: Alguma doença?\nMãe: Ele tem asma, toma salbutamol. É alérgico a dipirona.',
+    );
+    expect(result.patientInfo.chronicConditions).toEqual(['asma']);
+    expect(result.patientInfo.medications).toEqual(['salbutamol']);
+    expect(result.patientInfo.allergies).toEqual(['dipirona']);
+    const own = extractMedicalData('Médico: Alguma doença?\nPaciente: Eu tenho asma.');
+    expect(own.patientInfo.chronicConditions).toEqual(['asma']);
+  });
+});

@@ -88,3 +88,15 @@ describe('readDoseDetails', () => {
     ]);
   });
 });
+
+describe('readDoseDetails: concentrations', () => {
+  it('takes the amount given, never the concentration', () => {
+    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml, 10 ml de 8/8h.').dosage).toBe('10 ml');
+    expect(doseAfterFirst('Ibuprofeno 100 mg/ml, 10 gotas de 8/8h.').dosage).toBe('10 gotas');
+  });
+
+  it('near miss: a plain strength, or a concentration with no amount, is kept whole', () => {
+    expect(doseAfterFirst('Amoxicilina 500 mg de 8/8h.').dosage).toBe('500 mg');
+    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml de 8/8h.').dosage).toBe('250 mg/5 ml');
+  });
+});

@@ -317,8 +317,31 @@ export function readDoseDetails(consultation: Consultation, from: number, to: nu
   return details;
 }
 
+/** What makes a strength a concentration: 'mg/ml', '250 mg/5 ml'. */
+const PER_VOLUME_AFTER = /^\s*\/\s*(\d+(?:[.,]\d+)?\s*)?(?:ml|mililitros?)\b/;
+
+/**
+ * The dose given. A concentration ('250 mg/5 ml', '100 mg/ml') is what the bottle holds, not the
+ * dose: the amount said after it ('10 ml', '10 gotas') is the dosage; the concentration, whole,
+ * only when no amount follows.
+ */
 function readDosage(text: string): string | undefined {
   const strength = STRENGTH.exec(text);
+  if (strength && strength[4] === undefined) {
+    const end = strength.index + strength[0].length;
+    const perVolume = PER_VOLUME_AFTER.exec(text.slice(end, end + 24));
+    const perMl = /\/ml/.test((strength[3] ?? '').replace(/\s+/g, ''));
+    if (perVolume || perMl) {
+      const rest = text.slice(end + (perVolume?.[0].length ?? 0));
+      const amount = readDosage(rest);
+      if (amount) return amount;
+      const written = text.slice(strength.index, end + (perVolume?.[0].length ?? 0));
+      return written
+        .replace(/\s*\/\s*/g, '/')
+        .replace(/\s+/g, ' ')
+        .trim();
+    }
+  }
   if (strength) {
     if (strength[4] !== undefined) return `${formatNumber(strength[4])}%`;
     const unit = UNIT_NAMES.find(([re]) => re.test(strength[2] ?? ''))?.[1] ?? strength[2] ?? '';

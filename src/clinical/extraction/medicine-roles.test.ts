@@ -156,3 +156,24 @@ describe('prescribed medicines', () => {
     });
   });
 });
+
+describe('conditional prescriptions', () => {
+  it("a 'se / caso …' clause governs the decision after it: not prescribed", () => {
+    expect(
+      medicinesOf(
+        'Médico: Se a febre persistir por mais de 3 dias, aí sim usaremos amoxicilina 500 mg.\nPaciente: Tá.',
+      ).prescribed,
+    ).toEqual([]);
+    expect(
+      medicinesOf('Médico: Vou pedir um hemograma. Se vier alterado, vou passar amoxicilina.')
+        .prescribed,
+    ).toEqual([]);
+  });
+
+  it("near miss: an as-needed order ('se tiver dor, tome') and 'nesse caso' still prescribe", () => {
+    expect(
+      medicinesOf('Médico: Se tiver dor, tome dipirona 1 g. Nesse caso, vou passar ibuprofeno.')
+        .prescribed,
+    ).toEqual(['dipirona', 'ibuprofeno']);
+  });
+});

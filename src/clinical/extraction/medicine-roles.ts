@@ -55,6 +55,14 @@ const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
 const CONSIDERED =
   /\b(?:talvez|poderia|poderiamos|podemos (?:pensar|considerar|usar|tentar|trocar)|pode ser que|se (?:\w+ ){0,3}nao (?:melhorar|resolver|passar|responder|ceder|baixar)|caso (?:\w+ ){0,3}nao|se (?:piorar|persistir|continuar|mantiver)|considerar|pensar em|eventualmente|futuramente|nao vou (?:passar|prescrever|usar|dar|receitar)|nao precisa (?:de|tomar|usar)|nao (?:tome|use|tomar|usar)|evit(?:ar|e)|sem necessidade de|se for o caso|mais pra frente|num segundo momento)\b/;
 
+/**
+ * A 'se / caso …' clause earlier in the sentence governs the decision that follows it: 'Se a
+ * febre persistir, aí sim usaremos X', 'Se vier alterado, vou passar X'. Only a decision for
+ * later (a future, 'aí sim'): 'se tiver dor, tome X' is an as-needed prescription.
+ */
+const CONDITIONAL_DECISION =
+  /(?:^|[\s,])(?:se|(?<!\b(?:nesse|neste|desse|deste|esse|este|o|um|qualquer|todo|cada) )caso)\s+[^.;!?]{1,120}?(?:,\s*|\s+)(?:(?:ai|entao)\s+(?:sim\s+|a gente\s+)?)?(?:vou|vamos|iremos|usaremos|iniciaremos|comecaremos|passaremos|entraremos|trocaremos|associaremos|prescreveremos|passarei|prescreverei|iniciarei|usarei|a gente (?:vai|passa|entra|inicia|comeca|troca|usa)|ai sim)\b/;
+
 /** 'Avaliar tramadol', 'considerar o uso de X': the name is only weighed. */
 const CONSIDERED_RIGHT_BEFORE =
   /\b(?:avaliar|reavaliar|discutir|cogitar|considerar|pensar em)\s+(?:(?:o|a|os|as)\s+)?(?:(?:uso|introducao|necessidade|inicio|possibilidade|troca)\s+(?:de|do|da|para)\s+)?(?:(?:iniciar|associar|introduzir|usar|trocar para|entrar com)\s+)?(?:(?:o|a|os|as)\s+)?$/;
@@ -129,6 +137,7 @@ function roleOf(
   if (sentence.section === 'allergies') return 'allergy';
   if (isAboutRelative(c, sentence, mention.start)) return 'mentioned';
   if (CONSIDERED.test(before) || CONSIDERED_RIGHT_BEFORE.test(before)) return 'considered';
+  if (sentence.speaker !== 'patient' && CONDITIONAL_DECISION.test(before)) return 'considered';
   if (CONSIDERED_AFTER.test(folded.slice(mention.end, Math.min(sentence.end, mention.end + 60)))) {
     return 'considered';
   }

@@ -60,3 +60,17 @@ describe('isAboutRelative', () => {
     expect(ofRelative(text, 'asma')).toBe(false);
   });
 });
+
+describe('isAboutRelative: a companion speaking of themself', () => {
+  it("takes a companion's first person as the companion's, not the patient's", () => {
+    const text = 'Médico: E ele?\nMãe: Ele não, mas eu tenho asma. Sou alérgica a dipirona.';
+    expect(ofRelative(text, 'asma')).toBe(true);
+    expect(ofRelative(text, 'alergica')).toBe(true);
+  });
+
+  it('near miss: the patient named by the companion, or the patient speaking', () => {
+    expect(ofRelative('Médico: E ele?\nMãe: Meu filho tem asma.', 'asma')).toBe(false);
+    expect(ofRelative('Médico: E ele?\nMãe: Eu dou dipirona pra ele.', 'dipirona')).toBe(false);
+    expect(ofRelative('Médico: E o senhor?\nPaciente: Eu tenho asma.', 'asma')).toBe(false);
+  });
+});

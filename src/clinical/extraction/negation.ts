@@ -1,4 +1,4 @@
-import type { Consultation, Sentence } from './consultation-text';
+import { companionSpeaksAt, type Consultation, type Sentence } from './consultation-text';
 
 /**
  * Whether a finding is denied or belongs to someone else. Rules find a term ('febre', 'HAS',
@@ -78,10 +78,32 @@ export function isAboutRelative(
   start: number,
 ): boolean {
   if (sentence.section === 'family') return true;
+  if (isCompanionsOwn(consultation, sentence, start)) return true;
   if (relativeInScope(consultation, sentence, Math.max(sentence.start, start - 80), start)) {
     return true;
   }
   return continuesAboutRelative(consultation, sentence, start);
+}
+
+/**
+ * Who a companion's clause is about: the patient ('ele', 'ela', 'meu filho', a verb in the third
+ * person, or what they give the patient: 'dou', 'dei') or the companion themself ('eu', 'tenho',
+ * 'tomo', 'sou', 'minha'). The patient's words come first, so 'minha filha' wins over 'minha'.
+ */
+const PERSON_MARKER =
+  /\b(?:(meu filho|minha filha|meu neto|minha neta|meu bebe|minha bebe|o bebe|a bebe|o menino|a menina|o paciente|a paciente|ele|ela|dele|dela|nele|nela|pra ele|pra ela|tem|tenha|teve|toma|tomou|usa|usou|esta|ta|sente|sentiu|faz|fez|e alergic[oa]|dou|dei|damos|demos|dando|dado|dar)|(eu|tenho|tive|tomo|tomei|uso|usei|sou|fui|estou|to|faco|fiz|sinto|senti|minha|meu|meus|minhas|me|comigo))\b/g;
+
+/**
+ * Whether a companion speaks of themself at `start` ('Ele não, mas eu tenho asma', 'tomo
+ * metformina', 'sou alérgica a dipirona'): the nearest person before the term in the sentence
+ * is the first person. A companion's first person is never the patient.
+ */
+function isCompanionsOwn(c: Consultation, sentence: Sentence, start: number): boolean {
+  if (!companionSpeaksAt(c, sentence, start)) return false;
+  const before = c.folded.slice(Math.max(sentence.start, start - 120), start);
+  let firstPerson = false;
+  for (const match of before.matchAll(PERSON_MARKER)) firstPerson = match[2] !== undefined;
+  return firstPerson;
 }
 
 /** Whether a relative named in [from, to) of the sentence is still the subject at `to`. */
@@ -90,6 +112,8 @@ function relativeInScope(c: Consultation, sentence: Sentence, from: number, to: 
   let last: RegExpExecArray | undefined;
   for (const match of before.matchAll(RELATIVE)) {
     if (sentence.speaker === 'companion' && CHILD.test(match[0])) continue;
+    // 'Mãe: ele tem 5 anos': a speaker's label names who talks, not whom the words are about.
+    if (/^\s*:/.test(before.slice(match.index + match[0].length))) continue;
     last = match;
   }
   if (!last) return false;

@@ -70,3 +70,15 @@ describe('readNameAt', () => {
     expect(nameOf('S: Refere tosse há 2 dias.')).toBeUndefined();
   });
 });
+
+describe('extractPatientName: speaker labels', () => {
+  it("never reads 'Paciente: <verb> <medicine>' as a name", () => {
+    expect(nameOf('Paciente: Tomo Losartana 50mg todo dia.')).toBeUndefined();
+    expect(nameOf('Paciente: Uso Losartana.')).toBeUndefined();
+  });
+
+  it('near miss: a header with a name and an age', () => {
+    expect(nameOf('Paciente Maria Souza, 45 anos, refere tosse.')).toBe('Maria Souza');
+    expect(nameOf('Paciente Ana Lima 45 anos, refere dor.')).toBe('Ana Lima');
+  });
+});

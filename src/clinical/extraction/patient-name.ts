@@ -23,7 +23,10 @@ const NOT_NAMES = new Set(
   pra por favor exame conduta hd qp hda ap ef pa fc fr legal perfeito otimo beleza certinho
   pronto dia tarde noite hum uhum ja ainda depois antes sempre nunca tambem mesmo completo
   cefaleia dor apresenta relata comparece vem procura chega retorna encaminhado encaminhada
-  deu hipertenso hipertensa diabetico diabetica`.split(/\s+/),
+  deu hipertenso hipertensa diabetico diabetica
+  tomo uso tomei usei tomava usava sinto senti tive fiz faco preciso quero queria gostaria vim
+  trouxe comecei parei fico fiquei passei estive moro trabalho durmo acordo continuo tomando
+  usando sentindo`.split(/\s+/),
 );
 
 /** Words that end Brazilian names ('Edson Ramos Filho') though alone they are not names. */
@@ -168,7 +171,8 @@ function fromHeader(c: Consultation): string | undefined {
 
 /** After a header's name come the age, the sex or the end of the line: not a verb. */
 function isFollowedByIdentification(folded: string, position: number): boolean {
-  return /^\s*(?:[,.;\n]|$|-|\(|(?:de|com)\s+\d|\d|do sexo|sexo)/.test(
+  // A number is an age ('Ana Lima 45 anos'), never a dose ('Tomo Losartana 50mg').
+  return /^\s*(?:[,.;\n]|$|-|\(|(?:de|com)\s+\d|\d+\s*(?:anos|a\b|,|$)|do sexo|sexo)/.test(
     folded.slice(position, position + 12),
   );
 }

@@ -75,3 +75,20 @@ describe('formatBloodPressure', () => {
     ).toBeUndefined();
   });
 });
+
+describe('extractVitalSigns: look-alikes', () => {
+  it('never reads an angle, a fetal heart rate or a head circumference as vitals', () => {
+    expect(vitalsOf('EF: Lasègue positivo a 40 graus.')).toEqual({});
+    expect(vitalsOf('EF: BCF 140 bpm.')).toEqual({});
+    expect(vitalsOf('EF: Perímetro cefálico mede 35 cm.')).toEqual({});
+  });
+
+  it('near miss: a real temperature, heart rate and height', () => {
+    expect(vitalsOf('EF: Febril, 38,2 graus. FC 98 bpm.')).toEqual({
+      temperature: 38.2,
+      heartRate: 98,
+    });
+    expect(vitalsOf('EF: Tax 37,8 °C.')).toEqual({ temperature: 37.8 });
+    expect(vitalsOf('Paciente: Eu meço 1 e 75.').height).toBe(175);
+  });
+});

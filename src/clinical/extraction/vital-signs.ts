@@ -28,18 +28,22 @@ interface NumericSign {
   unit?: RegExp;
   min: number;
   max: number;
+  /** Words right before the value that make it someone else's or something else. */
+  notBefore?: RegExp;
 }
 
 const NUMERIC_SIGNS: NumericSign[] = [
   {
     key: 'heartRate',
     label: new RegExp(
-      `\\b(?:fc|frequencia cardiaca|freq\\.? cardiaca|pulso|batimentos cardiacos|bcf)\\b${GAP}${N}`,
+      `\\b(?:fc|frequencia cardiaca|freq\\.? cardiaca|pulso|batimentos cardiacos(?! fet))\\b${GAP}${N}`,
       'g',
     ),
     unit: new RegExp(`\\b${N}\\s*(?:bpm|batimentos por minuto)\\b`, 'g'),
     min: 20,
     max: 250,
+    // 'BCF 140 bpm' is the baby's heart, not the mother's.
+    notBefore: /\b(?:bcfs?|fetal|fetais|feto|do bebe)\b[^.;?!\n]{0,20}$/,
   },
   {
     key: 'respiratoryRate',
@@ -57,7 +61,11 @@ const NUMERIC_SIGNS: NumericSign[] = [
       `\\b(?:tax|t\\.ax|temperatura(?: axilar)?|temp|tax\\.|t axilar|t(?=\\s*[:=]))\\b${GAP}${N}`,
       'g',
     ),
-    unit: new RegExp(`\\b(\\d{2}(?:[.,]\\d)?)\\s*(?:°|º|graus)\\s*c?\\b`, 'g'),
+    // Degrees are a temperature only in Celsius or near a fever word: 'Lasègue a 40 graus' is not.
+    unit: new RegExp(
+      `\\b(\\d{2}(?:[.,]\\d)?)\\s*(?:°|º|graus)\\s*c(?:elsius)?\\b|\\b(?:febre|febril|termometro|axilar)\\b[^0-9.;?!\\n]{0,30}?\\b(\\d{2}(?:[.,]\\d)?)\\s*(?:°|º|graus)`,
+      'g',
+    ),
     min: 30,
     max: 45,
   },
@@ -91,10 +99,14 @@ const WEIGHT_LABEL = new RegExp(
 const WEIGHT_UNIT = new RegExp(`\\b${N}\\s*(?:kg|quilos|kilos|quilogramas)\\b(?!\\s*\\/)`, 'g');
 const NOT_A_WEIGHT_BEFORE =
   /\b(?:perd\w*|ganh\w*|emagrec\w*|engord\w*|perda de|ganho de|menos|mais|de)(?:\s+(?:uns|umas|cerca de|quase|mais de|uns bons))?\s*$/;
+// 'Mede 1 e 75': the unit is optional as a whole, so its spaces never hide the centimetres.
 const HEIGHT_LABEL = new RegExp(
-  `\\b(?:altura|estatura|mede|medindo)\\b${GAP}${N}\\s*(m|metros?|cm|centimetros)?(?:\\s+e\\s+${N})?`,
+  `\\b(?:altura(?! (?:uterina|de fundo))|estatura|mede|meco|medindo)\\b${GAP}${N}(?:\\s*(m|metros?|cm|centimetros)\\b)?(?:\\s+e\\s+${N})?`,
   'g',
 );
+/** 'Perímetro cefálico mede 35 cm', 'a lesão mede 2 cm': a part of the body, not the stature. */
+const NOT_STATURE_BEFORE =
+  /\b(?:perimetro|circunferencia|pc|lesao|ferida|nodulo|cisto|cicatriz|mancha|tumor|tumoracao|massa|figado|baco|utero|rim|tireoide|prostata|placa|corte|diametro|fundo uterino)\b[^.;?!\n]*$/;
 const HEIGHT_METERS = /\b([12][.,]\d{1,2})\s*(?:m|metros?)\b/g;
 
 /**
@@ -107,8 +119,8 @@ export function extractVitalSigns(consultation: Consultation): VitalSigns {
   if (bloodPressure) vitals.bloodPressure = bloodPressure;
   for (const sign of NUMERIC_SIGNS) {
     const value =
-      firstMeasured(consultation, sign.label, sign.min, sign.max) ??
-      (sign.unit ? firstMeasured(consultation, sign.unit, sign.min, sign.max) : undefined);
+      firstMeasured(consultation, sign.label, sign) ??
+      (sign.unit ? firstMeasured(consultation, sign.unit, sign) : undefined);
     if (value !== undefined) vitals[sign.key] = value;
   }
   if (vitals.heartRate === undefined) {
@@ -179,16 +191,12 @@ export function formatBloodPressure(
   return `${systolic}/${diastolic}`;
 }
 
-function firstMeasured(
-  c: Consultation,
-  pattern: RegExp,
-  min: number,
-  max: number,
-): number | undefined {
+function firstMeasured(c: Consultation, pattern: RegExp, sign: NumericSign): number | undefined {
   for (const match of c.folded.matchAll(pattern)) {
     if (!isMeasured(c, match.index)) continue;
-    const value = parsePortugueseNumber(match[1] ?? '');
-    if (value !== undefined && value >= min && value <= max) return value;
+    if (sign.notBefore?.test(c.folded.slice(Math.max(0, match.index - 30), match.index))) continue;
+    const value = parsePortugueseNumber(match[1] ?? match[2] ?? '');
+    if (value !== undefined && value >= sign.min && value <= sign.max) return value;
   }
   return undefined;
 }
@@ -227,6 +235,9 @@ function readWeight(c: Consultation): number | undefined {
 function readHeight(c: Consultation): number | undefined {
   for (const match of c.folded.matchAll(HEIGHT_LABEL)) {
     if (!isMeasured(c, match.index, true)) continue;
+    const sentenceStart = sentenceAt(c, match.index)?.start ?? match.index;
+    const before = c.folded.slice(Math.max(sentenceStart, match.index - 40), match.index);
+    if (NOT_STATURE_BEFORE.test(before)) continue;
     const value = parsePortugueseNumber(match[1] ?? '');
     if (value === undefined) continue;
     const unit = match[2] ?? '';
