@@ -1,4 +1,4 @@
-import { MEDICATIONS } from '../medications/catalogue';
+import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS } from '../medications/catalogue';
 import { sentenceAt, type Consultation } from './consultation-text';
 import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
 import { foldText } from './text-normalization';
@@ -41,7 +41,7 @@ function catalogue(): Map<string, CatalogueForm[]> {
   const index = new Map<string, CatalogueForm[]>();
   for (const entry of MEDICATIONS) {
     for (const form of [entry.name, ...(entry.aliases ?? [])]) {
-      if (AMBIGUOUS_FORMS.has(form.toLowerCase())) continue;
+      if (AMBIGUOUS_MEDICATION_TERMS.has(form.toLowerCase())) continue;
       const tokens = foldText(form)
         .split(/[^a-z0-9]+/)
         .filter(Boolean);
@@ -56,51 +56,6 @@ function catalogue(): Map<string, CatalogueForm[]> {
   catalogueIndex = index;
   return index;
 }
-
-/**
- * Catalogue names and brand aliases that are also ordinary Portuguese words, first names or
- * exam names ('cefaleia frontal', 'Yasmin Souza', 'TSH e T4'): never read as medicines.
- */
-const AMBIGUOUS_FORMS = new Set([
-  'frontal',
-  'celebra',
-  'concerta',
-  'concor',
-  'pondera',
-  'depura',
-  'arava',
-  'actos',
-  'assert',
-  'selene',
-  'yasmin',
-  'elani',
-  'annita',
-  'lorax',
-  't4',
-  'natifa',
-  'prazol',
-  'vertix',
-  'puran',
-  'cipro',
-  'atenol',
-  'miosan',
-  'minesse',
-  'gynera',
-  'belara',
-  'ciclo 21',
-  'sro',
-  'ptu',
-  'kcl',
-  'floratil',
-  'anador',
-  'ebix',
-  'luftal',
-  'sinemet',
-  'tilatil',
-  'trental',
-  'vibral',
-  'lamisil',
-]);
 
 /** Medicines people name by their kind rather than a generic name ('tomo anticoncepcional'). */
 const MEDICINE_CLASSES =

@@ -26,6 +26,53 @@ export interface MedicationEntry {
   aliases?: readonly string[];
 }
 
+/**
+ * Catalogue names and brand aliases that are also ordinary Portuguese words, first names or
+ * exam names ('cefaleia frontal', 'Yasmin Souza', 'TSH e T4'): never read as
+ * medicines in free text (the extraction and the spec §5 detection); typed in the search they
+ * still find their medicine.
+ */
+export const AMBIGUOUS_MEDICATION_TERMS: ReadonlySet<string> = new Set([
+  'frontal',
+  'celebra',
+  'concerta',
+  'concor',
+  'pondera',
+  'depura',
+  'arava',
+  'actos',
+  'assert',
+  'selene',
+  'yasmin',
+  'elani',
+  'annita',
+  'lorax',
+  't4',
+  'natifa',
+  'prazol',
+  'vertix',
+  'puran',
+  'cipro',
+  'atenol',
+  'miosan',
+  'minesse',
+  'gynera',
+  'belara',
+  'ciclo 21',
+  'sro',
+  'ptu',
+  'kcl',
+  'floratil',
+  'anador',
+  'ebix',
+  'luftal',
+  'sinemet',
+  'tilatil',
+  'trental',
+  'vibral',
+  'lamisil',
+]);
+
 export const MEDICATIONS: readonly MedicationEntry[] = [
   {
     name: 'acarbose',

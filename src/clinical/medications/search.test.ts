@@ -189,3 +189,12 @@ describe('detectMedicationsInText', () => {
     expect(detectMedicationsInText('Dor lombar há três dias, sem febre.')).toEqual([]);
   });
 });
+
+describe('brand names that are ordinary words', () => {
+  it('are not detected in free text, but the search still finds them', () => {
+    expect(
+      detectMedicationsInText('Paciente com cefaleia frontal há dois dias, sem febre.'),
+    ).toEqual([]);
+    expect(searchMedications('frontal').map((entry) => entry.name)).toContain('alprazolam');
+  });
+});

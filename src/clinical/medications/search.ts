@@ -1,4 +1,4 @@
-import { MEDICATIONS, type MedicationEntry } from './catalogue';
+import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS, type MedicationEntry } from './catalogue';
 import { foldForMatching } from '../text-folding';
 import { compareMedicationNames, medicationWords } from './medication-text';
 
@@ -37,6 +37,7 @@ for (const entry of MEDICATIONS) {
     const [first] = words;
     if (first === undefined) continue;
     BY_WORDS.set(words.join(' '), entry);
+    if (AMBIGUOUS_MEDICATION_TERMS.has(term.toLowerCase())) continue;
     const phrases = PHRASES_BY_FIRST_WORD.get(first) ?? [];
     phrases.push({ words, entry });
     PHRASES_BY_FIRST_WORD.set(first, phrases);
