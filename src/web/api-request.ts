@@ -1,3 +1,5 @@
+import { CHAT_ERROR_MESSAGES } from '../shared/chat-errors';
+
 /** A failed API call: the server's Portuguese message, and the HTTP status when there was one. */
 export class ApiError extends Error {
   constructor(
@@ -10,7 +12,7 @@ export class ApiError extends Error {
 }
 
 /** Spec §8, for any request that never got an answer. */
-export const CONNECTION_ERROR = 'Erro de conexão. Verifique sua internet e tente novamente.';
+export const CONNECTION_ERROR = CHAT_ERROR_MESSAGES.network;
 
 /**
  * The one way the web app calls its JSON API: same-origin cookies, JSON in and out, and an

@@ -1,17 +1,11 @@
 import { APICallError, RetryError } from 'ai';
+import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../../shared/chat-errors';
 
-/** Why a call to the language model provider failed, as far as the person using Prontu cares. */
-export type ProviderErrorKind = 'auth' | 'quota' | 'rate-limit' | 'network' | 'other';
+/** Why a call to the language model provider failed (spec §8's kinds). */
+export type ProviderErrorKind = ChatErrorKind;
 
-/** Spec §8, chat errors shown as assistant messages, word for word. */
-export const PROVIDER_ERROR_MESSAGES: Record<ProviderErrorKind, string> = {
-  auth: 'Erro de configuração: Chave da API não configurada ou inválida.',
-  quota: 'Limite de uso da API excedido. Tente novamente mais tarde.',
-  'rate-limit': 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
-  network: 'Erro de conexão. Verifique sua internet e tente novamente.',
-  other:
-    'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.',
-};
+/** Spec §8, chat errors shown as assistant messages (shared with the browser). */
+export const PROVIDER_ERROR_MESSAGES = CHAT_ERROR_MESSAGES;
 
 /** Error codes Node and undici give a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set([

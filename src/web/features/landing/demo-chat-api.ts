@@ -5,10 +5,8 @@ import {
   type DemoChatMessage,
   type DemoChatMode,
 } from '../../../shared/demo-chat-protocol';
+import { CHAT_ERROR_MESSAGES } from '../../../shared/chat-errors';
 import { ApiError, CONNECTION_ERROR, errorMessageOf } from '../../api-request';
-/** Spec §8, the generic chat error. */
-const GENERIC_ERROR =
-  'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.';
 
 const ANSWER_CUT_ERROR = `A resposta foi interrompida. ${CONNECTION_ERROR}`;
 
@@ -46,7 +44,7 @@ export async function streamDemoReply(
   }
   if (!response.ok || !response.body) {
     const body: unknown = await response.json().catch(() => undefined);
-    throw new ApiError(errorMessageOf(body) ?? GENERIC_ERROR, response.status);
+    throw new ApiError(errorMessageOf(body) ?? CHAT_ERROR_MESSAGES.other, response.status);
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   try {

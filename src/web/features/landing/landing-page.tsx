@@ -1,6 +1,7 @@
 import { ClipboardList, FileSignature, Mic, Search } from 'lucide-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Button } from '../../ui/button';
+import { preloadOnIntent } from '../../ui/preload-on-intent';
 import type { AuthMode } from './auth-dialog';
 import { DemoChat } from './demo-chat';
 
@@ -36,16 +37,11 @@ export function LandingPage() {
           <Button
             variant="secondary"
             onClick={openAuth('sign-up')}
-            onPointerEnter={preloadAuthDialog}
-            onFocus={preloadAuthDialog}
+            {...preloadOnIntent(preloadAuthDialog)}
           >
             Cadastrar
           </Button>
-          <Button
-            onClick={openAuth('sign-in')}
-            onPointerEnter={preloadAuthDialog}
-            onFocus={preloadAuthDialog}
-          >
+          <Button onClick={openAuth('sign-in')} {...preloadOnIntent(preloadAuthDialog)}>
             Entrar
           </Button>
         </nav>
@@ -68,11 +64,7 @@ export function LandingPage() {
             ))}
           </ul>
           <div>
-            <Button
-              onClick={openAuth('sign-up')}
-              onPointerEnter={preloadAuthDialog}
-              onFocus={preloadAuthDialog}
-            >
+            <Button onClick={openAuth('sign-up')} {...preloadOnIntent(preloadAuthDialog)}>
               Criar conta gratuita
             </Button>
           </div>

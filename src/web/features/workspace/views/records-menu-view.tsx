@@ -1,5 +1,6 @@
 import { FilePlus2 } from 'lucide-react';
 import { Button } from '../../../ui/button';
+import { preloadOnIntent } from '../../../ui/preload-on-intent';
 import { UnderConstruction } from './under-construction';
 import { ViewHeader } from './view-header';
 import type { WorkspaceViewProps } from './view-props';
@@ -11,8 +12,7 @@ export default function RecordsMenuView({ openView, preloadView }: WorkspaceView
       <ViewHeader title="Prontuários Médicos">
         <Button
           onClick={() => openView('medical-record')}
-          onPointerEnter={() => preloadView('medical-record')}
-          onFocus={() => preloadView('medical-record')}
+          {...preloadOnIntent(() => preloadView('medical-record'))}
         >
           <FilePlus2 aria-hidden="true" size={18} /> Novo Prontuário
         </Button>
