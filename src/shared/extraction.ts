@@ -3,6 +3,7 @@ import type {
   PatientInfo,
   PhysicalExam,
   RecordPrescriptions,
+  StructuredAnamnesis,
   Symptoms,
 } from './medical-record';
 
@@ -48,24 +49,7 @@ export function emptyExtraction(): ExtractionResult {
   };
 }
 
-/** Spec §3 Structured anamnesis; 'Não informado' (or 'Não avaliado') where the text says nothing. */
-export interface StructuredAnamnesis {
-  identificacao: { nome: string; sexo: string; idade: string };
-  queixaPrincipal: string;
-  historiaDoencaAtual: string;
-  antecedentesPessoais: string;
-  antecedentesFamiliares: string;
-  habitosVida: string;
-  exameFisico: string;
-  historiaSocial: string;
-  hipotesesDiagnosticas: string;
-  condutas: string;
-  orientacoes: string;
-  resumoClinico: string;
-  confidence: number;
-}
-
 export const NOT_INFORMED = 'Não informado';
 export const NOT_EVALUATED = 'Não avaliado';
 
-export type { ConsultationFeedback };
+export type { ConsultationFeedback, StructuredAnamnesis };

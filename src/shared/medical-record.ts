@@ -17,6 +17,8 @@ export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
 export const GENDERS = ['masculino', 'feminino', 'outro'] as const;
 export const INTENSITIES = ['leve', 'moderada', 'intensa'] as const;
+export type Gender = (typeof GENDERS)[number];
+export type Intensity = (typeof INTENSITIES)[number];
 export const EXAM_TYPES = ['laboratorial', 'imagem', 'funcional', 'outro'] as const;
 export const EXAM_PRIORITIES = ['rotina', 'urgente', 'eletivo'] as const;
 export const MEDICATION_PRIORITIES = ['normal', 'urgente'] as const;
@@ -144,6 +146,29 @@ export const consultationFeedbackSchema = z.strictObject({
   generatedAt: z.iso.datetime({ offset: true }).optional(),
 });
 
+const anamnesisText = mediumText;
+
+/** Spec §3 Structured anamnesis, as a record keeps it: 'Não informado' where nothing was said. */
+export const structuredAnamnesisSchema = z.strictObject({
+  identificacao: z.strictObject({
+    nome: anamnesisText,
+    sexo: anamnesisText,
+    idade: anamnesisText,
+  }),
+  queixaPrincipal: anamnesisText,
+  historiaDoencaAtual: longText,
+  antecedentesPessoais: anamnesisText,
+  antecedentesFamiliares: anamnesisText,
+  habitosVida: anamnesisText,
+  exameFisico: longText,
+  historiaSocial: anamnesisText,
+  hipotesesDiagnosticas: anamnesisText,
+  condutas: longText,
+  orientacoes: longText,
+  resumoClinico: longText,
+  confidence: z.number().min(0).max(1),
+});
+
 export type PatientInfo = z.infer<typeof patientInfoSchema>;
 export type Symptoms = z.infer<typeof symptomsSchema>;
 export type VitalSigns = z.infer<typeof vitalSignsSchema>;
@@ -153,6 +178,7 @@ export type Exam = z.infer<typeof examSchema>;
 export type RecordPrescriptions = z.infer<typeof recordPrescriptionsSchema>;
 export type RecordStepState = z.infer<typeof recordStepStateSchema>;
 export type ConsultationFeedback = z.infer<typeof consultationFeedbackSchema>;
+export type StructuredAnamnesis = z.infer<typeof structuredAnamnesisSchema>;
 
 /** The free-form parts of a record, each of which may be unset. */
 export const RECORD_PARTS = [
@@ -163,6 +189,7 @@ export const RECORD_PARTS = [
   'prescriptions',
   'plan',
   'consultationFeedback',
+  'structuredAnamnesis',
 ] as const;
 export type RecordPart = (typeof RECORD_PARTS)[number];
 
@@ -182,6 +209,7 @@ const writableRecordShape = {
   status: z.enum(RECORD_STATUSES).optional(),
   steps: stepStatesSchema.nullable().optional(),
   consultationFeedback: consultationFeedbackSchema.nullable().optional(),
+  structuredAnamnesis: structuredAnamnesisSchema.nullable().optional(),
 };
 
 /** A record id as it may appear in a path or body. */

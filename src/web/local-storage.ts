@@ -9,6 +9,12 @@ export const STORAGE_KEYS = {
   doctorSettingsDraft: 'doctorSettings-draft',
   pwaInstallDismissed: 'pwa-install-dismissed',
   sidebarCollapsed: 'sidebar-collapsed',
+  /** The open prontuário, with whether the server has its latest edits (spec §3). */
+  currentRecord: 'currentMedicalRecord',
+  /** Set when the doctor left the record on purpose: it is then not reopened on the next start. */
+  recordExplicitExit: 'medicalRecordExplicitExit',
+  /** The newest 3 records put aside (spec §4 Clearing), with their patient's name. */
+  recordBackups: 'medicalRecordBackups',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

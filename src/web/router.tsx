@@ -18,7 +18,7 @@ const LandingPage = lazyRouteComponent(
   'LandingPage',
 );
 const WorkspacePage = lazyRouteComponent(
-  () => import('./features/workspace/workspace-page'),
+  () => import('./workspace/workspace-page'),
   'WorkspacePage',
 );
 

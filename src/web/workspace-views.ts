@@ -1,3 +1,5 @@
+import type { SessionDoctor } from './auth-client';
+
 /** Spec §2: what the main area at `/` can show; the route keeps it in `?view=`. */
 export const WORKSPACE_VIEWS = [
   'chat',
@@ -21,4 +23,11 @@ export function parseWorkspaceSearch(search: Record<string, unknown>): Workspace
   return isWorkspaceView(search.view) && search.view !== DEFAULT_WORKSPACE_VIEW
     ? { view: search.view }
     : {};
+}
+
+/** What every workspace view receives from the page. */
+export interface WorkspaceViewProps {
+  doctor: SessionDoctor;
+  openView: (view: WorkspaceView) => void;
+  preloadView: (view: WorkspaceView) => void;
 }

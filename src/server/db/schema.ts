@@ -19,6 +19,7 @@ import {
   type RecordStatus,
   type RecordStep,
   type RecordStepState,
+  type StructuredAnamnesis,
   type Symptoms,
 } from '../../shared/medical-record';
 
@@ -115,6 +116,7 @@ export const medicalRecords = pgTable(
     status: text('status').$type<RecordStatus>().notNull(),
     steps: jsonb('steps').$type<RecordStepState[]>().notNull(),
     consultationFeedback: jsonb('consultation_feedback').$type<ConsultationFeedback>(),
+    structuredAnamnesis: jsonb('structured_anamnesis').$type<StructuredAnamnesis>(),
     version: integer('version').notNull().default(1),
     createdAt: timestampMs('created_at').notNull(),
     updatedAt: timestampMs('updated_at').notNull(),

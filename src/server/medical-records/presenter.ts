@@ -21,5 +21,6 @@ export function presentRecord(row: MedicalRecordRow): MedicalRecord {
   if (row.prescriptions !== null) record.prescriptions = row.prescriptions;
   if (row.plan !== null) record.plan = row.plan;
   if (row.consultationFeedback !== null) record.consultationFeedback = row.consultationFeedback;
+  if (row.structuredAnamnesis !== null) record.structuredAnamnesis = row.structuredAnamnesis;
   return record;
 }

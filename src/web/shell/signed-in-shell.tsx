@@ -2,6 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetDoctorSettings } from '../doctor-settings';
+import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
+import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
 import { queryClient } from '../query-client';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
@@ -11,23 +13,43 @@ import type { WorkspaceView } from '../workspace-views';
  * The frame of every signed-in screen: the data cache, the sidebar and the main area. A
  * full-screen view (the mobile consultation) gets the whole screen, no sidebar (spec §2).
  */
-export function SignedInShell(props: {
+export function SignedInShell(props: ShellProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <CurrentRecordProvider userId={props.doctor.id}>
+        <ShellFrame {...props} />
+        <RecordConflictDialog />
+      </CurrentRecordProvider>
+    </QueryClientProvider>
+  );
+}
+
+interface ShellProps {
   doctor: SessionDoctor;
   section: SidebarSection;
   fullScreen?: boolean;
   onViewIntent?: (view: WorkspaceView) => void;
   children: ReactNode;
-}) {
+}
+
+function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
+  const recordStore = useCurrentRecordStore();
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
     try {
+      // Words the server has not got yet must not leave with the session.
+      if (!(await recordStore.saveAll())) {
+        show(UNSAVED_RECORD_ON_SIGN_OUT, 'error');
+        return;
+      }
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetDoctorSettings();
+      recordStore.forgetAll();
       queryClient.clear();
     } catch {
       // Still signed in on the server: say so rather than pretend.
@@ -38,7 +60,7 @@ export function SignedInShell(props: {
   };
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <StatusToast notice={notice} />
       {props.fullScreen ? (
         <main className="min-h-screen bg-page">{props.children}</main>
@@ -53,6 +75,9 @@ export function SignedInShell(props: {
           <main className="min-w-0 flex-1">{props.children}</main>
         </div>
       )}
-    </QueryClientProvider>
+    </>
   );
 }
+
+const UNSAVED_RECORD_ON_SIGN_OUT =
+  'O prontuário aberto tem alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useFocusOnArrival } from '../../../ui/use-focus-on-arrival';
+import { useFocusOnArrival } from './use-focus-on-arrival';
 
 /** A view's title bar: its heading and, on the right, its actions. */
 export function ViewHeader({ title, children }: { title: string; children?: ReactNode }) {

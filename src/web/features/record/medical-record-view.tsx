@@ -1,8 +1,8 @@
 import { MessageSquare } from 'lucide-react';
-import { Button } from '../../../ui/button';
-import { UnderConstruction } from './under-construction';
-import { ViewHeader } from './view-header';
-import type { WorkspaceViewProps } from './view-props';
+import { Button } from '../../ui/button';
+import { UnderConstruction } from '../../workspace/views/under-construction';
+import { ViewHeader } from '../../ui/view-header';
+import type { WorkspaceViewProps } from '../../workspace-views';
 
 /** The prontuário in seven SOAP steps (spec §2 Medical record flow), filled by the record issue. */
 export default function MedicalRecordView({ openView }: WorkspaceViewProps) {

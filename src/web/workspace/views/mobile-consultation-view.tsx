@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
-import { formatCrm, isDoctorProfileConfigured } from '../../../../shared/doctor-settings';
-import { useDoctorSettings } from '../../../doctor-settings';
-import { Button } from '../../../ui/button';
-import { useFocusOnArrival } from '../../../ui/use-focus-on-arrival';
+import { formatCrm, isDoctorProfileConfigured } from '../../../shared/doctor-settings';
+import { useDoctorSettings } from '../../doctor-settings';
+import { Button } from '../../ui/button';
+import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import { UnderConstruction } from './under-construction';
-import type { WorkspaceViewProps } from './view-props';
+import type { WorkspaceViewProps } from '../../workspace-views';
 
 /**
  * The voice consultation, full screen (spec §2). It shows the doctor's name and CRM from the

@@ -1,10 +1,14 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { SessionDoctor } from '../../auth-client';
-import { SignedInShell } from '../../shell/signed-in-shell';
-import { LoadingScreen } from '../../ui/loading-screen';
-import { DEFAULT_WORKSPACE_VIEW, type WorkspaceView } from '../../workspace-views';
-import type { WorkspaceViewProps } from './views/view-props';
+import type { SessionDoctor } from '../auth-client';
+import { SignedInShell } from '../shell/signed-in-shell';
+import { LoadingScreen } from '../ui/loading-screen';
+import {
+  DEFAULT_WORKSPACE_VIEW,
+  type WorkspaceView,
+  type WorkspaceViewProps,
+} from '../workspace-views';
+
 
 // Every view is its own chunk, fetched when shown or when the doctor shows intent (hover/focus).
 const VIEW_LOADERS: Record<
@@ -12,8 +16,8 @@ const VIEW_LOADERS: Record<
   () => Promise<{ default: ComponentType<WorkspaceViewProps> }>
 > = {
   chat: () => import('./views/chat-view'),
-  'medical-record': () => import('./views/medical-record-view'),
-  'medical-records-menu': () => import('./views/records-menu-view'),
+  'medical-record': () => import('../features/record/medical-record-view'),
+  'medical-records-menu': () => import('../features/records-list/records-list-view'),
   'mobile-consultation': () => import('./views/mobile-consultation-view'),
 };
 

@@ -1,9 +1,9 @@
 import { FilePlus2, Smartphone } from 'lucide-react';
-import { Button } from '../../../ui/button';
-import { preloadOnIntent } from '../../../ui/preload-on-intent';
+import { Button } from '../../ui/button';
+import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { UnderConstruction } from './under-construction';
-import { ViewHeader } from './view-header';
-import type { WorkspaceViewProps } from './view-props';
+import { ViewHeader } from '../../ui/view-header';
+import type { WorkspaceViewProps } from '../../workspace-views';
 
 /** The chat (spec §2 Chat view). The conversation itself arrives with the AI chat issue. */
 export default function ChatView({ doctor, openView, preloadView }: WorkspaceViewProps) {

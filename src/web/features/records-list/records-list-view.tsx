@@ -1,9 +1,9 @@
 import { FilePlus2 } from 'lucide-react';
-import { Button } from '../../../ui/button';
-import { preloadOnIntent } from '../../../ui/preload-on-intent';
-import { UnderConstruction } from './under-construction';
-import { ViewHeader } from './view-header';
-import type { WorkspaceViewProps } from './view-props';
+import { Button } from '../../ui/button';
+import { preloadOnIntent } from '../../ui/preload-on-intent';
+import { UnderConstruction } from '../../workspace/views/under-construction';
+import { ViewHeader } from '../../ui/view-header';
+import type { WorkspaceViewProps } from '../../workspace-views';
 
 /** The doctor's records (spec §2 'Prontuários Médicos'), listed by the record issue. */
 export default function RecordsMenuView({ openView, preloadView }: WorkspaceViewProps) {

@@ -1,0 +1,1 @@
+ALTER TABLE "medical_records" ADD COLUMN "structured_anamnesis" jsonb;

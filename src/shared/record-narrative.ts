@@ -1,0 +1,234 @@
+import { formatCrm } from './doctor-settings';
+import type { Exam, Medication, RecordContent, VitalSigns } from './medical-record';
+import { formatDate, formatLongDate, formatTime, type DateInput } from './pt-br-format';
+import type { WorkingRecord } from './record-flow';
+import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
+
+/** One titled block of the narrative record; `lines` are paragraphs, in order. */
+export interface NarrativeSection {
+  title: string;
+  lines: string[];
+}
+
+/** The narrative record ('PRONTUARIO MEDICO', spec §2) as text blocks the view and print share. */
+export interface RecordNarrative {
+  title: string;
+  sections: NarrativeSection[];
+  medications: string[];
+  exams: string[];
+  /** 'Documento gerado em 21 de novembro de 2026 às 14:30' */
+  generatedOn: string;
+  signature: string[];
+}
+
+export const NARRATIVE_TITLE = 'PRONTUARIO MEDICO';
+export const NO_KNOWN_ALLERGIES = 'Nega alergias conhecidas';
+export const AGE_NOT_INFORMED = 'idade nao informada';
+export const SEX_NOT_INFORMED = 'sexo nao informado';
+
+const nonBlank = (text: string | undefined): text is string => Boolean(text?.trim());
+
+/** 'Maria Souza, 45 anos, sexo feminino' with the spec's placeholders for what is missing. */
+export function identificationLine(record: RecordContent): string {
+  const info = record.patientInfo ?? {};
+  const name = nonBlank(info.name) ? info.name.trim() : 'Paciente sem nome';
+  const age =
+    info.age === undefined ? AGE_NOT_INFORMED : `${info.age} ${info.age === 1 ? 'ano' : 'anos'}`;
+  const sex = info.gender ? `sexo ${info.gender}` : SEX_NOT_INFORMED;
+  return `${name}, ${age}, ${sex}`;
+}
+
+/** 'PA 120/80 mmHg, FC 80 bpm, …' for the vital signs that are set. */
+export function vitalSignsLine(vitals: VitalSigns | undefined): string {
+  if (!vitals) return '';
+  const decimal = (value: number) => String(value).replace('.', ',');
+  const parts: string[] = [];
+  if (nonBlank(vitals.bloodPressure)) parts.push(`PA ${vitals.bloodPressure} mmHg`);
+  if (vitals.heartRate !== undefined) parts.push(`FC ${decimal(vitals.heartRate)} bpm`);
+  if (vitals.respiratoryRate !== undefined) {
+    parts.push(`FR ${decimal(vitals.respiratoryRate)} irpm`);
+  }
+  if (vitals.temperature !== undefined) parts.push(`Temp ${decimal(vitals.temperature)} °C`);
+  if (vitals.oxygenSaturation !== undefined) {
+    parts.push(`SatO2 ${decimal(vitals.oxygenSaturation)}%`);
+  }
+  if (vitals.weight !== undefined) parts.push(`Peso ${decimal(vitals.weight)} kg`);
+  if (vitals.height !== undefined) parts.push(`Altura ${decimal(vitals.height)} cm`);
+  if (vitals.bmi !== undefined) parts.push(`IMC ${decimal(vitals.bmi)} kg/m²`);
+  return parts.join(', ');
+}
+
+/** 'Amoxicilina 500mg — 8/8h — por 7 dias — após as refeições' */
+export function medicationLine(medication: Medication): string {
+  const duration = nonBlank(medication.duration) ? `por ${medication.duration.trim()}` : '';
+  return [
+    [medication.name, medication.dosage].filter(nonBlank).join(' '),
+    medication.frequency,
+    duration,
+    medication.instructions,
+  ]
+    .filter(nonBlank)
+    .map((part) => part.trim())
+    .join(' — ');
+}
+
+/** 'Hemograma completo (laboratorial, urgente) — suspeita de anemia' */
+export function examLine(exam: Exam): string {
+  const details = [exam.type, exam.priority].filter(nonBlank).join(', ');
+  return [details ? `${exam.name} (${details})` : exam.name, exam.justification]
+    .filter(nonBlank)
+    .join(' — ');
+}
+
+function complaintLine(record: RecordContent): string {
+  const symptoms = record.symptoms ?? {};
+  if (!nonBlank(symptoms.chiefComplaint)) return '';
+  const duration = nonBlank(symptoms.duration) ? ` há ${symptoms.duration.trim()}` : '';
+  return `${symptoms.chiefComplaint.trim()}${duration}`;
+}
+
+function historyLines(record: RecordContent): string[] {
+  const symptoms = record.symptoms ?? {};
+  const lines: string[] = [];
+  const complaint = complaintLine(record);
+  if (complaint) {
+    const intensity = symptoms.intensity ? `, de intensidade ${symptoms.intensity}` : '';
+    lines.push(`Paciente refere ${complaint}${intensity}.`);
+  }
+  if (symptoms.currentSymptoms?.length) {
+    lines.push(`Sintomas associados: ${symptoms.currentSymptoms.join(', ')}.`);
+  }
+  if (nonBlank(symptoms.additionalInfo)) lines.push(symptoms.additionalInfo.trim());
+  return lines;
+}
+
+function personalHistoryLines(record: RecordContent): string[] {
+  const info = record.patientInfo ?? {};
+  const allergies = info.allergies?.length
+    ? `Alergias: ${info.allergies.join(', ')}.`
+    : `${NO_KNOWN_ALLERGIES}.`;
+  const lines = [allergies];
+  if (info.medications?.length) lines.push(`Medicamentos em uso: ${info.medications.join(', ')}.`);
+  if (info.chronicConditions?.length) {
+    lines.push(`Condições crônicas: ${info.chronicConditions.join(', ')}.`);
+  }
+  return lines;
+}
+
+function physicalExamLines(record: RecordContent): string[] {
+  const exam = record.physicalExam ?? {};
+  const vitals = vitalSignsLine(exam.vitalSigns);
+  const lines = vitals ? [`Sinais vitais: ${vitals}.`] : [];
+  if (nonBlank(exam.generalAppearance)) lines.push(exam.generalAppearance.trim());
+  return lines;
+}
+
+const paragraphs = (text: string | undefined): string[] =>
+  (text ?? '')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+
+/** 'Documento gerado em 21 de novembro de 2026 às 14:30' */
+export function generatedOnText(moment: DateInput): string {
+  return `Documento gerado em ${formatLongDate(moment)} às ${formatTime(moment)}`;
+}
+
+/** The signature block: doctor's name, CRM and clinic contacts that the settings hold. */
+export function signatureLines(settings: TemplateSettings): string[] {
+  const name = settings.name || settings.prescriptionName;
+  return [
+    name,
+    formatCrm(settings),
+    settings.clinicAddress,
+    [settings.clinicPhone, settings.doctorEmail].filter(nonBlank).join(' · '),
+  ].filter(nonBlank);
+}
+
+/**
+ * The narrative record of spec §2: identification, QP, HDA, APP, physical exam, diagnostic
+ * hypotheses, prescriptions and plan, with the generation date and the doctor's signature block.
+ * Sections with nothing to say are left out, except identification and APP (which always
+ * states allergies, 'Nega alergias conhecidas' when none).
+ */
+export function buildRecordNarrative(
+  record: WorkingRecord,
+  settings: TemplateSettings,
+  now: Date,
+): RecordNarrative {
+  const sections: NarrativeSection[] = [
+    {
+      title: 'Identificação',
+      lines: [
+        identificationLine(record),
+        `Atendimento em ${formatLongDate(record.createdAt)} às ${formatTime(record.createdAt)}`,
+      ],
+    },
+    { title: 'Queixa Principal (QP)', lines: [complaintLine(record)].filter(Boolean) },
+    { title: 'História da Doença Atual (HDA)', lines: historyLines(record) },
+    { title: 'Antecedentes Pessoais Patológicos (APP)', lines: personalHistoryLines(record) },
+    { title: 'Exame Físico', lines: physicalExamLines(record) },
+    { title: 'Hipóteses Diagnósticas', lines: paragraphs(record.assessment) },
+    { title: 'Plano Terapêutico', lines: paragraphs(record.plan) },
+  ];
+  const notes = record.prescriptions?.additionalNotes;
+  if (nonBlank(notes)) sections.push({ title: 'Orientações', lines: paragraphs(notes) });
+  return {
+    title: NARRATIVE_TITLE,
+    sections: sections.filter((section) => section.lines.length > 0),
+    medications: (record.prescriptions?.medications ?? []).map(medicationLine),
+    exams: (record.prescriptions?.exams ?? []).map(examLine),
+    generatedOn: generatedOnText(now),
+    signature: signatureLines(settings),
+  };
+}
+
+/**
+ * The downloadable record: the doctor's record template (settings) filled with this record.
+ * Variables the record does not fill (e.g. proxima_consulta) stay visible as `{{…}}` (spec §5).
+ */
+export function buildRecordDocument(
+  record: WorkingRecord,
+  settings: TemplateSettings,
+  now: Date,
+): string {
+  const history = [
+    complaintLine(record) && `QP: ${complaintLine(record)}`,
+    ...historyLines(record).map((line, index) => (index === 0 ? `HDA: ${line}` : line)),
+    `APP: ${personalHistoryLines(record).join(' ')}`,
+  ].filter(Boolean);
+  const prescriptions = [
+    ...(record.prescriptions?.medications ?? []).map(
+      (medication, index) => `${index + 1}. ${medicationLine(medication)}`,
+    ),
+    ...(record.prescriptions?.exams ?? []).map((exam) => `Exame: ${examLine(exam)}`),
+  ];
+  return fillTemplate(settings.medicalRecordOutput, {
+    ...doctorTemplateValues(settings, 'record', now),
+    nome_paciente: record.patientInfo?.name ?? '',
+    data_consulta: formatDate(record.createdAt),
+    historia_clinica: history.join('\n'),
+    exame_fisico: physicalExamLines(record).join('\n'),
+    hipoteses_diagnosticas: record.assessment ?? '',
+    plano_terapeutico: record.plan ?? '',
+    prescricoes: prescriptions.join('\n'),
+    orientacoes: record.prescriptions?.additionalNotes ?? '',
+  });
+}
+
+/** `prontuario-maria-souza-2026-11-21.txt` (spec §9), safe as a file name on every system. */
+export function recordFileName(record: RecordContent, day: Date): string {
+  const patient =
+    (record.patientInfo?.name ?? '')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'paciente';
+  const date = [
+    day.getFullYear(),
+    String(day.getMonth() + 1).padStart(2, '0'),
+    String(day.getDate()).padStart(2, '0'),
+  ].join('-');
+  return `prontuario-${patient}-${date}.txt`;
+}
