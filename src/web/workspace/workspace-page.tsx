@@ -5,6 +5,8 @@ import { SignedInShell } from '../shell/signed-in-shell';
 import { LoadingScreen } from '../ui/loading-screen';
 import {
   DEFAULT_WORKSPACE_VIEW,
+  type RecordDisplayMode,
+  type WorkspaceSearch,
   type WorkspaceView,
   type WorkspaceViewProps,
 } from '../workspace-views';
@@ -40,8 +42,14 @@ export function WorkspacePage({ doctor }: { doctor: SessionDoctor }) {
   const navigate = useNavigate();
   const view = search.view ?? DEFAULT_WORKSPACE_VIEW;
   const View = VIEWS[view];
-  const openView = (next: WorkspaceView) => {
-    void navigate({ to: '/', search: next === DEFAULT_WORKSPACE_VIEW ? {} : { view: next } });
+  const openView = (next: WorkspaceView, mode: RecordDisplayMode = 'form') => {
+    const nextSearch: WorkspaceSearch =
+      next === DEFAULT_WORKSPACE_VIEW
+        ? {}
+        : next === 'medical-record' && mode !== 'form'
+          ? { view: next, mode }
+          : { view: next };
+    void navigate({ to: '/', search: nextSearch });
   };
 
   return (
@@ -52,7 +60,12 @@ export function WorkspacePage({ doctor }: { doctor: SessionDoctor }) {
       onViewIntent={preloadView}
     >
       <Suspense fallback={<LoadingScreen />}>
-        <View doctor={doctor} openView={openView} preloadView={preloadView} />
+        <View
+          doctor={doctor}
+          openView={openView}
+          preloadView={preloadView}
+          recordMode={search.mode ?? 'form'}
+        />
       </Suspense>
     </SignedInShell>
   );
