@@ -82,6 +82,11 @@ export default tseslint.config(
     },
   },
   {
+    // Integration tests of browser code run it against the real server.
+    files: ['src/web/**/*.integration.test.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     // Configuration entry points and test tooling legitimately read the environment.
     files: [
       'src/server/config.ts',

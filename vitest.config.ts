@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Tests that start the real server on a real database; everything else is a fast unit test. */
-const SERVER_TESTS = ['src/server/**/*.integration.test.ts'];
+const SERVER_TESTS = ['src/**/*.integration.test.ts'];
 
 export default defineConfig({
   test: {

@@ -36,6 +36,18 @@ export async function startTestServer(
   return startServer(config, { webDistDir, logger: options.logger });
 }
 
+/**
+ * Starts the app again on the port and storage a stopped server had, as after a crash or a
+ * deploy: the same address, the same data, so open browser tabs find it again.
+ */
+export function restartTestServer(
+  storage: TestStorage,
+  stopped: RunningServer,
+  options: { webDistDir?: string } = {},
+): Promise<RunningServer> {
+  return startTestServer(storage, { PORT: String(stopped.port) }, options);
+}
+
 /** Runs `work` against a server started on `storage`, and stops it afterwards. */
 export async function withServer<T>(
   storage: TestStorage,

@@ -197,7 +197,10 @@ export class CurrentRecordStore {
       this.publish({ record, save: { state: 'saved' } });
       this.writeLocal();
     } else {
-      record = { ...newWorkingRecord(`${LOCAL_RECORD_ID_PREFIX}${Date.now()}`, this.now()), ...initial };
+      record = {
+        ...newWorkingRecord(`${LOCAL_RECORD_ID_PREFIX}${Date.now()}`, this.now()),
+        ...initial,
+      };
       this.revision = 1;
       this.savedRevision = 0;
       this.publish({ record, save: { state: 'offline' } });

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DOCTOR_SETTINGS } from './doctor-settings';
+import { newWorkingRecord, type WorkingRecord } from './record-flow';
+import {
+  AGE_NOT_INFORMED,
+  NO_KNOWN_ALLERGIES,
+  SEX_NOT_INFORMED,
+  buildRecordDocument,
+  buildRecordNarrative,
+  identificationLine,
+  medicationLine,
+  recordFileName,
+  vitalSignsLine,
+} from './record-narrative';
+
+// Local times (the formatters show local time), so the expectations hold in any time zone.
+const CREATED = new Date(2026, 10, 21, 9, 5);
+const NOW = new Date(2026, 10, 21, 14, 30);
+const SETTINGS = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: 'Dra. Helena Prado',
+  crm: '123456',
+  crmState: 'SP',
+  clinicAddress: 'Rua das Flores, 100 — São Paulo',
+  clinicPhone: '(11) 3333-4444',
+};
+
+const full: WorkingRecord = {
+  ...newWorkingRecord('medical-record-1', CREATED),
+  patientInfo: {
+    name: 'Maria Souza',
+    age: 45,
+    gender: 'feminino',
+    allergies: ['dipirona'],
+    medications: ['losartana 50 mg'],
+    chronicConditions: ['hipertensão'],
+  },
+  symptoms: {
+    chiefComplaint: 'Cefaleia',
+    duration: '3 dias',
+    intensity: 'moderada',
+    currentSymptoms: ['náusea'],
+    additionalInfo: 'Piora no fim do dia.',
+  },
+  physicalExam: {
+    vitalSigns: {
+      bloodPressure: '140/90',
+      heartRate: 80,
+      temperature: 36.8,
+      weight: 70,
+      height: 175,
+      bmi: 22.9,
+    },
+    generalAppearance: 'BEG, corada, hidratada.',
+  },
+  assessment: 'G44.2 - Cefaleia tensional\n\nHAS descompensada',
+  prescriptions: {
+    medications: [
+      {
+        name: 'Paracetamol',
+        dosage: '750 mg',
+        frequency: '6/6h',
+        duration: '5 dias',
+        instructions: 'se dor',
+      },
+    ],
+    exams: [{ name: 'Hemograma completo', type: 'laboratorial', priority: 'rotina' }],
+    additionalNotes: 'Evitar jejum prolongado.',
+  },
+  plan: '- Retorno em 15 dias',
+};
+
+describe('the narrative record', () => {
+  it('tells the whole consultation in its sections, with the signature block', () => {
+    const narrative = buildRecordNarrative(full, SETTINGS, NOW);
+    expect(narrative.title).toBe('PRONTUARIO MEDICO');
+    const text = (title: string) =>
+      narrative.sections.find((section) => section.title.includes(title))?.lines.join('\n');
+    expect(text('Identificação')).toBe(
+      'Maria Souza, 45 anos, sexo feminino\nAtendimento em 21 de novembro de 2026 às 09:05',
+    );
+    expect(text('(QP)')).toBe('Cefaleia há 3 dias');
+    expect(text('(HDA)')).toBe(
+      'Paciente refere Cefaleia há 3 dias, de intensidade moderada.\nSintomas associados: náusea.\nPiora no fim do dia.',
+    );
+    expect(text('(APP)')).toBe(
+      'Alergias: dipirona.\nMedicamentos em uso: losartana 50 mg.\nCondições crônicas: hipertensão.',
+    );
+    expect(text('Exame Físico')).toBe(
+      'Sinais vitais: PA 140/90 mmHg, FC 80 bpm, Temp 36,8 °C, Peso 70 kg, Altura 175 cm, IMC 22,9 kg/m².\nBEG, corada, hidratada.',
+    );
+    expect(text('Hipóteses')).toBe('G44.2 - Cefaleia tensional\nHAS descompensada');
+    expect(narrative.medications).toEqual(['Paracetamol 750 mg — 6/6h — por 5 dias — se dor']);
+    expect(narrative.exams).toEqual(['Hemograma completo (laboratorial, rotina)']);
+    expect(narrative.generatedOn).toBe('Documento gerado em 21 de novembro de 2026 às 14:30');
+    expect(narrative.signature).toEqual([
+      'Dra. Helena Prado',
+      'CRM/SP 123456',
+      'Rua das Flores, 100 — São Paulo',
+      '(11) 3333-4444',
+    ]);
+  });
+
+  it('says what is not known instead of leaving gaps', () => {
+    const empty = newWorkingRecord('record-1', CREATED);
+    expect(identificationLine(empty)).toBe(
+      `Paciente sem nome, ${AGE_NOT_INFORMED}, ${SEX_NOT_INFORMED}`,
+    );
+    const narrative = buildRecordNarrative(empty, DEFAULT_DOCTOR_SETTINGS, NOW);
+    expect(narrative.sections.map((section) => section.title)).toEqual([
+      'Identificação',
+      'Antecedentes Pessoais Patológicos (APP)',
+    ]);
+    expect(narrative.sections[1]?.lines).toEqual([`${NO_KNOWN_ALLERGIES}.`]);
+    expect(identificationLine({ patientInfo: { name: 'Bebê', age: 1 } })).toBe(
+      `Bebê, 1 ano, ${SEX_NOT_INFORMED}`,
+    );
+  });
+
+  it('writes only the vital signs and medication parts that are set', () => {
+    expect(vitalSignsLine(undefined)).toBe('');
+    expect(vitalSignsLine({ oxygenSaturation: 97, respiratoryRate: 18 })).toBe(
+      'FR 18 irpm, SatO2 97%',
+    );
+    expect(medicationLine({ name: 'Amoxicilina' })).toBe('Amoxicilina');
+  });
+});
+
+describe('the downloaded record', () => {
+  it('fills the doctor’s template and leaves unknown variables visible', () => {
+    const text = buildRecordDocument(full, SETTINGS, NOW);
+    expect(text).toContain('Paciente: Maria Souza');
+    expect(text).toContain('Data da consulta: 21/11/2026');
+    expect(text).toContain('QP: Cefaleia há 3 dias');
+    expect(text).toContain('HDA: Paciente refere Cefaleia há 3 dias, de intensidade moderada.');
+    expect(text).toContain('1. Paracetamol 750 mg — 6/6h — por 5 dias — se dor');
+    expect(text).toContain('Exame: Hemograma completo (laboratorial, rotina)');
+    expect(text).toContain('Evitar jejum prolongado.');
+    expect(text).toContain('Próxima consulta: {{proxima_consulta}}');
+    expect(text).toContain('Dra. Helena Prado — CRM/SP 123456');
+  });
+
+  it('uses the doctor’s own template', () => {
+    const text = buildRecordDocument(
+      full,
+      {
+        ...SETTINGS,
+        medicalRecordOutput: '{{nome_paciente}} | {{hipoteses_diagnosticas}} | {{outra}}',
+      },
+      NOW,
+    );
+    expect(text).toBe('Maria Souza | G44.2 - Cefaleia tensional\n\nHAS descompensada | {{outra}}');
+  });
+
+  it('is named prontuario-<patient>-<date>.txt', () => {
+    expect(recordFileName(full, NOW)).toBe('prontuario-maria-souza-2026-11-21.txt');
+    expect(recordFileName({ patientInfo: { name: 'José D’Ávila' } }, NOW)).toBe(
+      'prontuario-jose-d-avila-2026-11-21.txt',
+    );
+    expect(recordFileName({}, NOW)).toBe('prontuario-paciente-2026-11-21.txt');
+  });
+});
