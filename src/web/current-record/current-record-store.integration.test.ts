@@ -55,7 +55,7 @@ describe('the open record, saved against the real server', () => {
   });
 
   /** Stops the server, runs `whileDown`, and starts it again on the same port and data. */
-  async function withServerDown(whileDown: () => Promise<void>): Promise<void> {
+  async function withServerDown(whileDown: () => Promise<void> | void): Promise<void> {
     await server.close();
     try {
       await whileDown();
@@ -132,7 +132,7 @@ describe('the open record, saved against the real server', () => {
     const local = memoryStorage();
     const first = newStore(local);
     const { id } = await first.create();
-    await withServerDown(async () => {
+    await withServerDown(() => {
       first.updatePart('plan', 'Dieta hipossódica');
       first.dispose(); // the tab is closed before the server is back
     });
