@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
 import { createTestStorage, type TestStorage } from './test-storage';
-import { startTestServer } from './test-server';
+import { restartTestServer, startTestServer } from './test-server';
 
 /**
  * Starts one real server for the test file on a fresh database, and stops it afterwards. Read
@@ -20,10 +20,23 @@ export function useTestServer(options: { kind?: DatabaseKind; webDistDir?: strin
     await state.server?.close();
     await state.storage?.cleanup();
   });
+  let stopped: RunningServer | undefined;
   return {
     get server(): RunningServer {
       if (!state.server) throw new Error('the test server is not running (beforeAll failed?)');
       return state.server;
+    },
+    /** Stops the server (an outage); `start()` brings it back on the same port and data. */
+    async stop(): Promise<void> {
+      stopped = this.server;
+      await stopped.close();
+    },
+    async start(): Promise<void> {
+      if (!stopped || !state.storage) throw new Error('start() needs a stop() first');
+      state.server = await restartTestServer(state.storage, stopped, {
+        webDistDir: options.webDistDir,
+      });
+      stopped = undefined;
     },
   };
 }

@@ -46,6 +46,9 @@ export function useBrowserSession() {
     get server(): RunningServer {
       return fixture.server;
     },
+    /** A server outage: stops the app; `startServer()` brings it back at the same address. */
+    stopServer: () => fixture.stop(),
+    startServer: () => fixture.start(),
     get browser(): Browser {
       if (!browser) throw new Error('Chromium is not running (beforeAll failed?)');
       return browser;
