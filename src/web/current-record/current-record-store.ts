@@ -84,6 +84,9 @@ export const RECORD_STORE_TIMINGS: RecordStoreTimings = {
 
 type Listener = () => void;
 
+/** A request that got no answer at all (spec §8 connection error). */
+const NO_CONNECTION = 'Erro de conexão. Verifique sua internet e tente novamente.';
+
 /** A failure that says nothing about the record: the server or the network did not answer. */
 function isUnreachable(failure: ApiFailure): boolean {
   return failure.status === 0 || failure.status >= 500;
@@ -296,8 +299,11 @@ export class CurrentRecordStore {
 
   /** Deletes a record on the server; deleting the open one also clears it and its local copy. */
   async delete(id: string): Promise<ApiFailure | undefined> {
-    const answer = isLocalRecordId(id) ? undefined : await this.call(() => this.client.remove(id));
-    if (answer && !answer.success && answer.status !== 404) return answer;
+    if (!isLocalRecordId(id)) {
+      const answer = await this.call(() => this.client.remove(id));
+      if (!answer) return { success: false, status: 0, error: NO_CONNECTION };
+      if (!answer.success && answer.status !== 404) return answer;
+    }
     if (this.snapshot.record?.id === id) this.forgetCurrent();
     return undefined;
   }
