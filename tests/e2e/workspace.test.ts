@@ -69,13 +69,15 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
     await nav().getByRole('link', { name: 'Prontuários' }).click();
     await visible(page.getByRole('heading', { name: 'Prontuários Médicos' }));
     expect(new URL(page.url()).searchParams.get('view')).toBe('medical-records-menu');
-    await visible(page.getByText('Em construção.'));
+    await visible(page.getByText('Nenhum prontuário ainda.'));
 
     await page.getByRole('button', { name: 'Novo Prontuário' }).click();
-    await visible(page.getByRole('heading', { name: 'Prontuário', exact: true }));
+    const recordHeading = page.getByRole('heading', { name: 'Prontuário — Novo paciente' });
+    await visible(recordHeading);
     await page.reload();
-    await visible(page.getByRole('heading', { name: 'Prontuário', exact: true }));
-    await page.getByRole('button', { name: 'Voltar ao Chat' }).click();
+    await visible(recordHeading);
+    await openMenu();
+    await nav().getByRole('link', { name: 'Chat' }).click();
     await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
 
     await openMenu();
@@ -245,13 +247,13 @@ describe('code loading', () => {
     expect(loaded('chat-view')).toBe(true);
     expect(loaded('landing-page')).toBe(false);
     expect(loaded('settings-route')).toBe(false);
-    expect(loaded('records-menu-view')).toBe(false);
+    expect(loaded('records-list-view')).toBe(false);
 
     // Pointing at an entry fetches its code; nothing changes on screen yet.
     await page.getByRole('link', { name: 'Configurações' }).hover();
     await expect.poll(() => loaded('settings-route')).toBe(true);
     await page.getByRole('link', { name: 'Prontuários' }).hover();
-    await expect.poll(() => loaded('records-menu-view')).toBe(true);
+    await expect.poll(() => loaded('records-list-view')).toBe(true);
     await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
     await page.context().close();
   });

@@ -11,7 +11,6 @@ import {
   type WorkspaceViewProps,
 } from '../workspace-views';
 
-
 // Every view is its own chunk, fetched when shown or when the doctor shows intent (hover/focus).
 const VIEW_LOADERS: Record<
   WorkspaceView,

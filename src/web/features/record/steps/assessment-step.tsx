@@ -1,0 +1,115 @@
+import { ListPlus, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { RECORD_LIMITS } from '../../../../shared/medical-record';
+import type { WorkingRecord } from '../../../../shared/record-flow';
+import {
+  addCidToAssessment,
+  assessmentHasCid,
+  type CidSuggestion,
+} from '../../../../shared/record-step-rules';
+import { Button } from '../../../ui/button';
+import { TextAreaField } from '../../../ui/text-field';
+import { enhanceAssessment } from '../record-ai';
+import { CidSearchPanel } from './cid-search-panel';
+import { BackButton, ContinueButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
+
+type Enhancement =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'unavailable' }
+  | { status: 'done'; suggestedCIDs: CidSuggestion[] };
+
+/** Spec §2 Assessment: the diagnostic hypotheses, AI formatting and CID-10 codes. */
+export function AssessmentStep({ record }: { record: WorkingRecord }) {
+  const write = usePartWriter(record, 'assessment');
+  const assessment = record.assessment ?? '';
+  const [cidPanelOpen, setCidPanelOpen] = useState(false);
+  const [enhancement, setEnhancement] = useState<Enhancement>({ status: 'idle' });
+
+  const addCid = (cid: { code: string; description: string }) => {
+    write((current) => addCidToAssessment(current, cid));
+  };
+
+  const format = async () => {
+    const text = assessment;
+    setEnhancement({ status: 'loading' });
+    const answer = await enhanceAssessment(text);
+    if (!answer.fromModel) {
+      setEnhancement({ status: 'unavailable' });
+      return;
+    }
+    // Only replace what the doctor had when asking: text typed meanwhile is not overwritten.
+    write((current) => (current === text ? answer.improvedText : current));
+    setEnhancement({ status: 'done', suggestedCIDs: answer.suggestedCIDs });
+  };
+
+  return (
+    <StepLayout
+      title="Avaliação"
+      footer={
+        <>
+          <BackButton />
+          <ContinueButton />
+        </>
+      }
+    >
+      <TextAreaField
+        label="Avaliação e hipóteses diagnósticas"
+        rows={10}
+        maxLength={RECORD_LIMITS.longText}
+        value={assessment}
+        onChange={(event) => write(() => event.target.value)}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button
+          variant="secondary"
+          disabled={!assessment.trim() || enhancement.status === 'loading'}
+          onClick={() => void format()}
+        >
+          <Sparkles aria-hidden className="size-4" />
+          {enhancement.status === 'loading' ? 'Formatando...' : 'Formatar com IA'}
+        </Button>
+        <Button
+          variant="secondary"
+          aria-expanded={cidPanelOpen}
+          onClick={() => setCidPanelOpen((open) => !open)}
+        >
+          <ListPlus aria-hidden className="size-4" />
+          Adicionar CIDs
+        </Button>
+      </div>
+      {enhancement.status === 'unavailable' && (
+        <QuietNotice>Formatação por IA indisponível no momento; texto mantido.</QuietNotice>
+      )}
+      {enhancement.status === 'done' && enhancement.suggestedCIDs.length > 0 && (
+        <section className="flex flex-col gap-2 rounded-md border border-line p-4">
+          <h3 className="text-sm font-semibold text-fg">CIDs sugeridos pela IA</h3>
+          <ul className="flex flex-col gap-2">
+            {enhancement.suggestedCIDs.map((cid) => {
+              const added = assessmentHasCid(assessment, cid.code);
+              return (
+                <li
+                  key={cid.code}
+                  className="flex flex-col gap-2 text-sm text-fg sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <span>
+                    <span className="font-mono font-semibold">{cid.code}</span> — {cid.description}
+                  </span>
+                  <Button
+                    variant={added ? 'ghost' : 'secondary'}
+                    disabled={added}
+                    aria-label={`${added ? 'Adicionado' : 'Adicionar'} ${cid.code}`}
+                    onClick={() => addCid(cid)}
+                  >
+                    {added ? 'Adicionado' : 'Adicionar'}
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {cidPanelOpen && <CidSearchPanel assessment={assessment} onAdd={addCid} />}
+    </StepLayout>
+  );
+}

@@ -1,0 +1,126 @@
+import { GENDERS, RECORD_LIMITS, type PatientInfo } from '../../../../shared/medical-record';
+import { parseAge, parseCommaList, type WorkingRecord } from '../../../../shared/record-flow';
+import {
+  GENDER_LABELS,
+  ageError,
+  ageTextMatches,
+  commaListMatches,
+  formatCommaList,
+} from '../../../../shared/record-step-rules';
+import { SelectField, TextField } from '../../../ui/text-field';
+import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
+import { useDraft } from './use-draft';
+
+type ListField = 'allergies' | 'medications' | 'chronicConditions';
+
+const LIST_FIELDS: { field: ListField; label: string; placeholder: string }[] = [
+  { field: 'allergies', label: 'Alergias', placeholder: 'Ex: dipirona, penicilina' },
+  { field: 'medications', label: 'Medicamentos em uso', placeholder: 'Ex: losartana 50 mg' },
+  { field: 'chronicConditions', label: 'Condições crônicas', placeholder: 'Ex: hipertensão' },
+];
+
+/** Spec §2 Patient info: identification and history, every keystroke kept in the record. */
+export function PatientInfoStep({ record }: { record: WorkingRecord }) {
+  const write = usePartWriter(record, 'patientInfo');
+  const info = record.patientInfo ?? {};
+  // Each field replaces only itself; the others are read from the store at that moment.
+  const update = (changes: Partial<PatientInfo>) => {
+    write((current) => withoutUnset({ ...current, ...changes }));
+  };
+
+  const age = useDraft({
+    value: info.age,
+    toDraft: (value: number | undefined) => (value === undefined ? '' : String(value)),
+    matches: ageTextMatches,
+    commit: (text: string) => update({ age: parseAge(text) }),
+  });
+
+  return (
+    <StepLayout
+      title="Dados do Paciente"
+      footer={
+        <>
+          <span />
+          <ContinueButton />
+        </>
+      }
+    >
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <TextField
+            label="Nome completo"
+            autoComplete="off"
+            maxLength={RECORD_LIMITS.shortText}
+            value={info.name ?? ''}
+            onChange={(event) => update({ name: event.target.value })}
+          />
+        </div>
+        <TextField
+          label="Idade"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          value={age.draft}
+          error={ageError(age.draft)}
+          onChange={(event) => age.change(event.target.value)}
+        />
+        <SelectField
+          label="Sexo"
+          value={info.gender ?? ''}
+          onChange={(event) => {
+            const gender = GENDERS.find((option) => option === event.target.value);
+            update({ gender });
+          }}
+        >
+          <option value="">Selecione o genero</option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {GENDER_LABELS[gender]}
+            </option>
+          ))}
+        </SelectField>
+        {LIST_FIELDS.map(({ field, label, placeholder }) => (
+          <div key={field} className="md:col-span-2">
+            <CommaListField
+              label={label}
+              placeholder={placeholder}
+              items={info[field]}
+              onCommit={(items) => update({ [field]: items })}
+            />
+          </div>
+        ))}
+      </div>
+    </StepLayout>
+  );
+}
+
+/** A list typed comma-separated; the raw text stays while typing so ', ' can be typed. */
+function CommaListField(props: {
+  label: string;
+  placeholder: string;
+  items: string[] | undefined;
+  onCommit: (items: string[]) => void;
+}) {
+  const list = useDraft({
+    value: props.items,
+    toDraft: formatCommaList,
+    matches: commaListMatches,
+    commit: (text: string) => props.onCommit(parseCommaList(text)),
+  });
+  return (
+    <TextField
+      label={props.label}
+      placeholder={props.placeholder}
+      hint="Separe os itens com vírgulas."
+      autoComplete="off"
+      value={list.draft}
+      onChange={(event) => list.change(event.target.value)}
+    />
+  );
+}
+
+/** Patient info without unset keys: the record keeps absent fields absent. */
+function withoutUnset(info: PatientInfo): PatientInfo {
+  const entries: [string, unknown][] = Object.entries(info);
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined));
+}

@@ -1,0 +1,179 @@
+import { CheckCircle2, Plus, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { RECORD_LIMITS } from '../../../../shared/medical-record';
+import type { WorkingRecord } from '../../../../shared/record-flow';
+import {
+  URGENCY_LABELS,
+  appendPlanBullet,
+  type PlanSuggestions,
+} from '../../../../shared/record-step-rules';
+import { useCurrentRecordStore } from '../../../current-record/current-record';
+import { Button } from '../../../ui/button';
+import { TextAreaField } from '../../../ui/text-field';
+import { suggestPlan } from '../record-ai';
+import { BackButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
+
+type LoadedSuggestions = PlanSuggestions & { fromModel: boolean };
+
+/**
+ * Suggestions already generated, per record: coming back to the plan does not ask again
+ * (spec §2: they load once on entry if none exist); 'Atualizar' replaces them.
+ */
+const suggestionCache = new Map<string, LoadedSuggestions>();
+
+/** Spec §2 Plan: the plan text, suggestions to append to it, and 'Finalizar Prontuário'. */
+export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void }) {
+  const { record } = props;
+  const store = useCurrentRecordStore();
+  const write = usePartWriter(record, 'plan');
+  const plan = record.plan ?? '';
+  const [finalizing, setFinalizing] = useState(false);
+  const [offline, setOffline] = useState(false);
+
+  const finalize = async () => {
+    setFinalizing(true);
+    setOffline(false);
+    const saved = await store.finalize();
+    setFinalizing(false);
+    if (saved) props.onFinalized();
+    else setOffline(true);
+  };
+
+  return (
+    <StepLayout
+      title="Plano de Tratamento"
+      footer={
+        <>
+          <BackButton />
+          <Button disabled={!plan.trim() || finalizing} onClick={() => void finalize()}>
+            <CheckCircle2 aria-hidden className="size-4" />
+            Finalizar Prontuário
+          </Button>
+        </>
+      }
+    >
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <TextAreaField
+            label="Condutas e Orientações"
+            rows={12}
+            className="min-h-[300px]"
+            maxLength={RECORD_LIMITS.longText}
+            value={plan}
+            onChange={(event) => write(() => event.target.value)}
+          />
+        </div>
+        <PlanSuggestionsPanel
+          record={record}
+          onAdd={(suggestion) => write((current) => appendPlanBullet(current, suggestion))}
+        />
+      </div>
+      {offline && (
+        <QuietNotice tone="warning">
+          Sem conexão — o prontuário será finalizado assim que o servidor responder.
+        </QuietNotice>
+      )}
+    </StepLayout>
+  );
+}
+
+function PlanSuggestionsPanel(props: {
+  record: WorkingRecord;
+  onAdd: (suggestion: string) => void;
+}) {
+  const { record } = props;
+  const [loaded, setLoaded] = useState(() => suggestionCache.get(record.id));
+  const [loading, setLoading] = useState(false);
+
+  const load = async (snapshot: WorkingRecord) => {
+    setLoading(true);
+    const answer = await suggestPlan(snapshot);
+    suggestionCache.set(snapshot.id, answer);
+    setLoaded(answer);
+    setLoading(false);
+  };
+
+  // Once on entry, when this record has no suggestions yet; the record as it is then is enough.
+  const [initialRecord] = useState(record);
+  useEffect(() => {
+    if (suggestionCache.has(initialRecord.id)) return;
+    let active = true;
+    void suggestPlan(initialRecord).then((answer) => {
+      suggestionCache.set(initialRecord.id, answer);
+      if (active) setLoaded(answer);
+    });
+    return () => {
+      active = false;
+    };
+  }, [initialRecord]);
+
+  const showLoading = loading || (!loaded && !suggestionCache.has(record.id));
+
+  return (
+    <aside
+      aria-labelledby="plan-suggestions-title"
+      className="flex flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h3 id="plan-suggestions-title" className="text-sm font-semibold text-fg">
+          Sugestões
+        </h3>
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          disabled={loading}
+          onClick={() => void load(record)}
+        >
+          <RefreshCw aria-hidden className="size-4" />
+          Atualizar
+        </Button>
+      </div>
+      <div aria-live="polite" className="flex flex-col gap-3">
+        {showLoading ? (
+          <p className="text-sm text-fg-muted">Gerando sugestões...</p>
+        ) : !loaded || loaded.suggestions.length === 0 ? (
+          <p className="text-sm text-fg-muted">
+            Nenhuma sugestão disponível. Clique em "Atualizar" para gerar.
+          </p>
+        ) : (
+          <>
+            {!loaded.fromModel && (
+              <p className="text-xs font-medium text-fg-muted">Sugestões gerais (Modo offline)</p>
+            )}
+            <ul className="flex flex-col gap-2">
+              {loaded.suggestions.map((suggestion) => (
+                <li
+                  key={suggestion}
+                  className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3"
+                >
+                  <span className="text-sm text-fg">{suggestion}</span>
+                  <Button
+                    variant="secondary"
+                    className="self-start px-3 py-1"
+                    onClick={() => props.onAdd(suggestion)}
+                  >
+                    <Plus aria-hidden className="size-4" />
+                    Adicionar ao Plano
+                  </Button>
+                </li>
+              ))}
+            </ul>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-1 text-xs text-fg-muted">
+              <dt className="font-medium">Urgência:</dt>
+              <dd>{URGENCY_LABELS[loaded.urgencyLevel]}</dd>
+              {loaded.followUpRecommendation && (
+                <>
+                  <dt className="font-medium">Seguimento:</dt>
+                  <dd>{loaded.followUpRecommendation}</dd>
+                </>
+              )}
+            </dl>
+            {loaded.fromModel && loaded.reasoning && (
+              <p className="text-xs text-fg-muted">{loaded.reasoning}</p>
+            )}
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

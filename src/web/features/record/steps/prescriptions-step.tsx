@@ -1,0 +1,486 @@
+import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import {
+  EXAM_PRIORITIES,
+  EXAM_TYPES,
+  RECORD_LIMITS,
+  type Exam,
+  type Medication,
+  type RecordPrescriptions,
+} from '../../../../shared/medical-record';
+import { prescribedItemCount, type WorkingRecord } from '../../../../shared/record-flow';
+import { examLine, medicationLine } from '../../../../shared/record-narrative';
+import { unionWarnings } from '../../../../shared/record-step-rules';
+import { Button } from '../../../ui/button';
+import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
+import { checkMedication } from '../record-ai';
+import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
+import { useDraft } from './use-draft';
+
+/** The medication check runs this long after the last change to the list or the allergies. */
+const WARNINGS_DEBOUNCE_MS = 600;
+/** The long texts are saved on blur; also after this pause, so a reload loses nothing typed. */
+const LONG_TEXT_IDLE_SAVE_MS = 1000;
+
+const EXAM_TYPE_LABELS: Record<(typeof EXAM_TYPES)[number], string> = {
+  laboratorial: 'Laboratorial',
+  imagem: 'Imagem',
+  funcional: 'Funcional',
+  outro: 'Outro',
+};
+
+const EXAM_PRIORITY_LABELS: Record<(typeof EXAM_PRIORITIES)[number], string> = {
+  rotina: 'Rotina',
+  urgente: 'Urgente',
+  eletivo: 'Eletivo',
+};
+
+type MedicationDetails = Pick<Medication, 'dosage' | 'frequency' | 'duration' | 'instructions'>;
+const DETAIL_FIELDS: { field: keyof MedicationDetails; label: string; placeholder: string }[] = [
+  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg' },
+  { field: 'frequency', label: 'Frequência', placeholder: 'Ex: 6/6h' },
+  { field: 'duration', label: 'Duração', placeholder: 'Ex: 5 dias' },
+  { field: 'instructions', label: 'Instruções', placeholder: 'Ex: se dor ou febre' },
+];
+
+const EMPTY_DETAILS: Record<keyof MedicationDetails, string> = {
+  dosage: '',
+  frequency: '',
+  duration: '',
+  instructions: '',
+};
+
+/** The details as the record keeps them: trimmed, blank ones left out. */
+function detailsOf(values: Record<keyof MedicationDetails, string>): MedicationDetails {
+  const details: MedicationDetails = {};
+  for (const { field } of DETAIL_FIELDS) {
+    const value = values[field].trim();
+    if (value) details[field] = value;
+  }
+  return details;
+}
+
+function withoutDetails(medication: Medication): Medication {
+  const { dosage: _d, frequency: _f, duration: _du, instructions: _i, ...rest } = medication;
+  return rest;
+}
+
+/**
+ * Spec §2 Prescriptions: the medications and exams prescribed (added by hand, edited inline,
+ * removed), the medication check's warnings, the treatment plan and additional notes.
+ */
+export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
+  const writePrescriptions = usePartWriter(record, 'prescriptions');
+  const writePlan = usePartWriter(record, 'plan');
+  const medications = record.prescriptions?.medications ?? [];
+  const exams = record.prescriptions?.exams ?? [];
+  const update = (change: (current: RecordPrescriptions) => RecordPrescriptions) => {
+    writePrescriptions((current) => change(current ?? {}));
+  };
+  const canContinue = prescribedItemCount(record) > 0;
+  const hintId = useId();
+
+  const plan = useDraft({
+    value: record.plan,
+    toDraft: (value: string | undefined) => value ?? '',
+    matches: (text: string, value: string | undefined) => text === (value ?? ''),
+    commit: (text: string) => writePlan(() => text),
+    delayMs: LONG_TEXT_IDLE_SAVE_MS,
+  });
+  const notes = useDraft({
+    value: record.prescriptions?.additionalNotes,
+    toDraft: (value: string | undefined) => value ?? '',
+    matches: (text: string, value: string | undefined) => text === (value ?? ''),
+    commit: (text: string) => update((current) => ({ ...current, additionalNotes: text })),
+    delayMs: LONG_TEXT_IDLE_SAVE_MS,
+  });
+
+  return (
+    <StepLayout
+      title="Prescrições e Exames"
+      footer={
+        <>
+          <BackButton />
+          <div className="flex flex-col gap-1 sm:items-end">
+            {!canContinue && (
+              <p id={hintId} className="text-sm text-fg-muted">
+                Adicione pelo menos um medicamento ou exame para continuar.
+              </p>
+            )}
+            <ContinueButton
+              disabled={!canContinue}
+              describedBy={canContinue ? undefined : hintId}
+            />
+          </div>
+        </>
+      }
+    >
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section aria-labelledby={`${hintId}-medications`} className="flex flex-col gap-4">
+          <h3 id={`${hintId}-medications`} className="text-base font-semibold text-fg">
+            Medicamentos
+          </h3>
+          <AddMedicationForm
+            full={medications.length >= RECORD_LIMITS.prescriptionItems}
+            onAdd={(medication) =>
+              update((current) => ({
+                ...current,
+                medications: [...(current.medications ?? []), medication],
+              }))
+            }
+          />
+          <ItemList empty="Nenhum medicamento prescrito.">
+            {medications.map((medication, index) => (
+              <MedicationItem
+                key={medication.id ?? `${medication.name}-${index}`}
+                medication={medication}
+                onSave={(changed) =>
+                  update((current) => ({
+                    ...current,
+                    medications: (current.medications ?? []).map((item, at) =>
+                      at === index ? changed : item,
+                    ),
+                  }))
+                }
+                onRemove={() =>
+                  update((current) => ({
+                    ...current,
+                    medications: (current.medications ?? []).filter((_, at) => at !== index),
+                  }))
+                }
+              />
+            ))}
+          </ItemList>
+        </section>
+
+        <section aria-labelledby={`${hintId}-exams`} className="flex flex-col gap-4">
+          <h3 id={`${hintId}-exams`} className="text-base font-semibold text-fg">
+            Exames
+          </h3>
+          <AddExamForm
+            full={exams.length >= RECORD_LIMITS.prescriptionItems}
+            onAdd={(exam) =>
+              update((current) => ({ ...current, exams: [...(current.exams ?? []), exam] }))
+            }
+          />
+          <ItemList empty="Nenhum exame solicitado.">
+            {exams.map((exam, index) => (
+              <li
+                key={exam.id ?? `${exam.name}-${index}`}
+                title={exam.explanation}
+                className="flex items-start justify-between gap-2 rounded-md border border-line bg-surface p-3"
+              >
+                <span className="min-w-0 text-sm text-fg">{examLine(exam)}</span>
+                <RemoveButton
+                  name={exam.name}
+                  onClick={() =>
+                    update((current) => ({
+                      ...current,
+                      exams: (current.exams ?? []).filter((_, at) => at !== index),
+                    }))
+                  }
+                />
+              </li>
+            ))}
+          </ItemList>
+        </section>
+      </div>
+
+      <MedicationWarnings
+        medications={medications}
+        allergies={record.patientInfo?.allergies ?? []}
+      />
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <TextAreaField
+          label="Plano de Tratamento"
+          className="min-h-[400px]"
+          maxLength={RECORD_LIMITS.longText}
+          value={plan.draft}
+          onChange={(event) => plan.change(event.target.value)}
+          onBlur={plan.flush}
+        />
+        <TextAreaField
+          label="Observacoes Adicionais"
+          className="min-h-[400px]"
+          maxLength={RECORD_LIMITS.longText}
+          value={notes.draft}
+          onChange={(event) => notes.change(event.target.value)}
+          onBlur={notes.flush}
+        />
+      </div>
+    </StepLayout>
+  );
+}
+
+function ItemList(props: { empty: string; children: ReactNode[] }) {
+  if (props.children.length === 0) return <p className="text-sm text-fg-muted">{props.empty}</p>;
+  return <ul className="flex flex-col gap-2">{props.children}</ul>;
+}
+
+function RemoveButton(props: { name: string; onClick: () => void }) {
+  return (
+    <Button
+      variant="ghost"
+      className="shrink-0 px-2"
+      aria-label={`Remover ${props.name}`}
+      title={`Remover ${props.name}`}
+      onClick={props.onClick}
+    >
+      <Trash2 aria-hidden className="size-4 text-danger-fg" />
+    </Button>
+  );
+}
+
+function AddMedicationForm(props: { full: boolean; onAdd: (medication: Medication) => void }) {
+  const [name, setName] = useState('');
+  const [details, setDetails] = useState(EMPTY_DETAILS);
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || props.full) return;
+    props.onAdd({ id: crypto.randomUUID(), name: trimmed, ...detailsOf(details) });
+    setName('');
+    setDetails(EMPTY_DETAILS);
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
+    >
+      <TextField
+        label="Nome do medicamento"
+        required
+        autoComplete="off"
+        maxLength={RECORD_LIMITS.shortText}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {DETAIL_FIELDS.map(({ field, label, placeholder }) => (
+          <TextField
+            key={field}
+            label={label}
+            placeholder={placeholder}
+            autoComplete="off"
+            maxLength={
+              field === 'instructions' ? RECORD_LIMITS.mediumText : RECORD_LIMITS.shortText
+            }
+            value={details[field]}
+            onChange={(event) => setDetails({ ...details, [field]: event.target.value })}
+          />
+        ))}
+      </div>
+      <Button type="submit" disabled={!name.trim() || props.full} className="self-start">
+        <Plus aria-hidden className="size-4" />
+        Adicionar medicamento
+      </Button>
+    </form>
+  );
+}
+
+function MedicationItem(props: {
+  medication: Medication;
+  onSave: (medication: Medication) => void;
+  onRemove: () => void;
+}) {
+  const { medication } = props;
+  const [editing, setEditing] = useState<Record<keyof MedicationDetails, string> | undefined>();
+
+  if (editing) {
+    return (
+      <li className="rounded-md border border-accent-fg bg-surface p-3">
+        <form
+          className="flex flex-col gap-3"
+          aria-label={`Editar ${medication.name}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onSave({ ...withoutDetails(medication), ...detailsOf(editing) });
+            setEditing(undefined);
+          }}
+        >
+          <p className="text-sm font-semibold text-fg">{medication.name}</p>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {DETAIL_FIELDS.map(({ field, label }) => (
+              <TextField
+                key={field}
+                label={label}
+                autoComplete="off"
+                maxLength={
+                  field === 'instructions' ? RECORD_LIMITS.mediumText : RECORD_LIMITS.shortText
+                }
+                value={editing[field]}
+                onChange={(event) => setEditing({ ...editing, [field]: event.target.value })}
+              />
+            ))}
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit">Salvar</Button>
+            <Button variant="secondary" onClick={() => setEditing(undefined)}>
+              Cancelar
+            </Button>
+          </div>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li
+      title={medication.explanation}
+      className="flex items-start justify-between gap-2 rounded-md border border-line bg-surface p-3"
+    >
+      <span className="min-w-0 text-sm text-fg">{medicationLine(medication)}</span>
+      <span className="flex shrink-0 gap-1">
+        <Button
+          variant="ghost"
+          className="px-2"
+          // The record header has its own 'Editar': this one names the medication it edits.
+          aria-label={`Editar ${medication.name}`}
+          onClick={() =>
+            setEditing({
+              dosage: medication.dosage ?? '',
+              frequency: medication.frequency ?? '',
+              duration: medication.duration ?? '',
+              instructions: medication.instructions ?? '',
+            })
+          }
+        >
+          <Pencil aria-hidden className="size-4" />
+          Editar
+        </Button>
+        <RemoveButton name={medication.name} onClick={props.onRemove} />
+      </span>
+    </li>
+  );
+}
+
+function AddExamForm(props: { full: boolean; onAdd: (exam: Exam) => void }) {
+  const [name, setName] = useState('');
+  const [type, setType] = useState<Exam['type']>('laboratorial');
+  const [priority, setPriority] = useState<Exam['priority']>('rotina');
+  const [justification, setJustification] = useState('');
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed || props.full) return;
+    props.onAdd({
+      id: crypto.randomUUID(),
+      name: trimmed,
+      ...(type ? { type } : {}),
+      ...(priority ? { priority } : {}),
+      ...(justification.trim() ? { justification: justification.trim() } : {}),
+    });
+    setName('');
+    setJustification('');
+  };
+  return (
+    <form
+      onSubmit={submit}
+      className="flex flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
+    >
+      <TextField
+        label="Nome do exame"
+        required
+        autoComplete="off"
+        maxLength={RECORD_LIMITS.shortText}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <SelectField
+          label="Tipo"
+          value={type}
+          onChange={(event) => setType(EXAM_TYPES.find((option) => option === event.target.value))}
+        >
+          {EXAM_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {EXAM_TYPE_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Prioridade"
+          value={priority}
+          onChange={(event) =>
+            setPriority(EXAM_PRIORITIES.find((option) => option === event.target.value))
+          }
+        >
+          {EXAM_PRIORITIES.map((option) => (
+            <option key={option} value={option}>
+              {EXAM_PRIORITY_LABELS[option]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        label="Justificativa"
+        autoComplete="off"
+        maxLength={RECORD_LIMITS.mediumText}
+        value={justification}
+        onChange={(event) => setJustification(event.target.value)}
+      />
+      <Button type="submit" disabled={!name.trim() || props.full} className="self-start">
+        <Plus aria-hidden className="size-4" />
+        Adicionar exame
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * 'Avisos Importantes': every prescribed medication checked against the patient's allergies
+ * and the dosing rules (debounced); hidden when there is nothing to say.
+ */
+function MedicationWarnings(props: { medications: Medication[]; allergies: string[] }) {
+  const [warnings, setWarnings] = useState<string[]>([]);
+  // What is checked, as one value: the effect re-runs only when it really changes.
+  const request = JSON.stringify({
+    medications: props.medications.map(({ name, dosage, frequency }) => ({
+      name,
+      dosage,
+      frequency,
+    })),
+    allergies: props.allergies,
+  });
+
+  useEffect(() => {
+    const { medications, allergies } = JSON.parse(request) as {
+      medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
+      allergies: string[];
+    };
+    if (medications.length === 0) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void Promise.all(
+        medications.map((medication) => checkMedication(medication, allergies, controller.signal)),
+      ).then((lists) => {
+        if (!controller.signal.aborted) setWarnings(unionWarnings(lists));
+      });
+    }, WARNINGS_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [request]);
+
+  // With nothing prescribed there is nothing to warn about, whatever the last check said.
+  const shown = props.medications.length > 0 ? warnings : [];
+  if (shown.length === 0) return null;
+  return (
+    <section
+      role="status"
+      className="rounded-md border border-warning-fg bg-warning-soft p-4 text-warning-fg"
+    >
+      <h3 className="flex items-center gap-2 text-sm font-semibold">
+        <AlertTriangle aria-hidden className="size-4" />
+        Avisos Importantes
+      </h3>
+      <ul className="mt-2 list-disc pl-5 text-sm">
+        {shown.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}

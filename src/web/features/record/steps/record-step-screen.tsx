@@ -1,0 +1,53 @@
+import type { JSX } from 'react';
+import type { WorkingRecord } from '../../../../shared/record-flow';
+import { AssessmentStep } from './assessment-step';
+import { PatientInfoStep } from './patient-info-step';
+import { PhysicalExamStep } from './physical-exam-step';
+import { PlanStep } from './plan-step';
+import { PrescriptionsStep } from './prescriptions-step';
+import { PrintSummaryStep } from './print-summary-step';
+import { SymptomsStep } from './symptoms-step';
+
+/**
+ * The form of the record's current step (spec §2 "Step screens"). The frame around it (step
+ * bar, header, view tabs, progress) belongs to the record view.
+ * @param props.onFinalized - called once 'Finalizar Prontuário' reached the server
+ * @param props.onOpenReport - 'Finalizar Consulta' on the last step
+ */
+export function RecordStepScreen(props: {
+  record: WorkingRecord;
+  onFinalized: () => void;
+  onOpenReport: () => void;
+}): JSX.Element {
+  return (
+    // Keyed by record and step: local drafts belong to one record's one step, and a step left
+    // unmounts, which commits its pending draft.
+    <div key={`${props.record.id}:${props.record.currentStep}`}>
+      <StepForm {...props} />
+    </div>
+  );
+}
+
+function StepForm(props: {
+  record: WorkingRecord;
+  onFinalized: () => void;
+  onOpenReport: () => void;
+}): JSX.Element {
+  const { record } = props;
+  switch (record.currentStep) {
+    case 'patient-info':
+      return <PatientInfoStep record={record} />;
+    case 'symptoms':
+      return <SymptomsStep record={record} />;
+    case 'physical-exam':
+      return <PhysicalExamStep record={record} />;
+    case 'assessment':
+      return <AssessmentStep record={record} />;
+    case 'prescriptions':
+      return <PrescriptionsStep record={record} />;
+    case 'plan':
+      return <PlanStep record={record} onFinalized={props.onFinalized} />;
+    case 'print-summary':
+      return <PrintSummaryStep record={record} onOpenReport={props.onOpenReport} />;
+  }
+}

@@ -1,0 +1,89 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
+import { useCallback, type ReactNode } from 'react';
+import type { EditablePart, WorkingRecord } from '../../../../shared/record-flow';
+import { useCurrentRecordStore } from '../../../current-record/current-record';
+import { Button } from '../../../ui/button';
+
+/** One step screen: its `<h2>` title, the form, and the navigation row at the bottom. */
+export function StepLayout(props: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
+  return (
+    <section className="flex flex-col gap-6" aria-labelledby="record-step-title">
+      <header>
+        <h2 id="record-step-title" className="text-lg font-semibold text-fg">
+          {props.title}
+        </h2>
+        {props.description && <p className="text-sm text-fg-muted">{props.description}</p>}
+      </header>
+      {props.children}
+      <footer className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+        {props.footer}
+      </footer>
+    </section>
+  );
+}
+
+/** 'Voltar' to the previous step. */
+export function BackButton() {
+  const store = useCurrentRecordStore();
+  return (
+    <Button variant="secondary" onClick={() => store.goToPreviousStep()}>
+      <ArrowLeft aria-hidden className="size-4" />
+      Voltar
+    </Button>
+  );
+}
+
+/** 'Continuar' to the next step. */
+export function ContinueButton(props: { disabled?: boolean; describedBy?: string }) {
+  const store = useCurrentRecordStore();
+  return (
+    <Button
+      disabled={props.disabled}
+      aria-describedby={props.describedBy}
+      onClick={() => store.goToNextStep()}
+    >
+      Continuar
+      <ArrowRight aria-hidden className="size-4" />
+    </Button>
+  );
+}
+
+/**
+ * Writes one part of *this* record to the store, from its value in the store at that moment
+ * (so a late write never rests on a stale render). A late write (a draft committed while the
+ * step unmounts) is dropped once another record is open, so it can never land in the wrong one.
+ */
+export function usePartWriter<P extends EditablePart>(record: WorkingRecord, part: P) {
+  const store = useCurrentRecordStore();
+  const recordId = record.id;
+  return useCallback(
+    (next: (current: WorkingRecord[P]) => WorkingRecord[P]) => {
+      const current = store.record;
+      if (current?.id === recordId) store.updatePart(part, next(current[part]));
+    },
+    [store, recordId, part],
+  );
+}
+
+/** A quiet, polite notice under a control (AI unavailable, offline…). */
+export function QuietNotice(props: { tone?: 'info' | 'warning' | 'danger'; children: ReactNode }) {
+  const tone = props.tone ?? 'info';
+  const classes = {
+    info: 'bg-surface-muted text-fg-muted',
+    warning: 'bg-warning-soft text-warning-fg',
+    danger: 'bg-danger-soft text-danger-fg',
+  }[tone];
+  return (
+    <p
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={`rounded-md px-3 py-2 text-sm ${classes}`}
+    >
+      {props.children}
+    </p>
+  );
+}
