@@ -59,6 +59,28 @@ const EMERGENCY = anyTerm([
   'convuls*',
 ]);
 
+/**
+ * Whether a message names one of spec §8's emergencies (accents and case ignored); every
+ * offline chat answers these first, with SAMU 192.
+ * @param text - the message as typed
+ */
+export function mentionsEmergency(text: string): boolean {
+  return EMERGENCY.test(foldForMatching(text));
+}
+
+/** Greetings, as typed by a Brazilian; test against `foldForMatching(text)`. */
+export const GREETING = anyTerm([
+  'ola',
+  'oi',
+  'oie',
+  'opa',
+  'bom dia',
+  'boa tarde',
+  'boa noite',
+  'e ai',
+  'tudo bem',
+]);
+
 /** Ways to say "this app" in a question about it. */
 const THIS_APP =
   'isso|isto|aqui|(?:o|este|esse) (?:app|aplicativo|sistema|site)|(?:a|esta|essa) plataforma';
@@ -106,10 +128,7 @@ const TOPICS: readonly (readonly [OfflineTopic, RegExp])[] = [
       'ajuda',
     ]),
   ],
-  [
-    'greeting',
-    anyTerm(['ola', 'oi', 'oie', 'opa', 'bom dia', 'boa tarde', 'boa noite', 'e ai', 'tudo bem']),
-  ],
+  ['greeting', GREETING],
 ];
 
 const REPLIES: Record<OfflineTopic, string> = {
@@ -167,8 +186,8 @@ const REPLIES: Record<OfflineTopic, string> = {
  * @param text - the message as typed
  */
 export function detectOfflineTopic(text: string): OfflineTopic {
+  if (mentionsEmergency(text)) return 'emergency';
   const normalized = foldForMatching(text);
-  if (EMERGENCY.test(normalized)) return 'emergency';
   for (const [topic, pattern] of TOPICS) {
     if (pattern.test(normalized)) return topic;
   }

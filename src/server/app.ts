@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { demoChatRoutes } from './ai/demo-chat-routes';
-import { extractRoutes } from './ai/extract-routes';
+import { aiRoutes } from './ai/ai-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
@@ -49,7 +49,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
-  app.route('/api/ai/extract', extractRoutes({ sessions }));
+  app.route(
+    '/api/ai',
+    aiRoutes({ config: deps.config, db: deps.database.db, sessions, cid10: deps.cid10 }),
+  );
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

@@ -25,6 +25,17 @@ const envSchema = z.object({
   AI_TRANSCRIBE_BASE_URL: optionalUrl,
   AI_TRANSCRIBE_MODEL: optionalText,
   AI_TRANSCRIBE_API_KEY: optionalText,
+  AI_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'deve ser um número de segundos' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve estar entre 1 e 600' })
+    .max(600, { error: 'deve estar entre 1 e 600' })
+    .default(60),
+  AI_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'deve ser um número de requisições' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve ser pelo menos 1' })
+    .default(60),
   CID10_DIR: optionalText,
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -56,6 +67,10 @@ export interface Config {
   authSecret: string | undefined;
   /** The language model, or undefined for the offline engine. */
   ai: (ModelEndpoint & { chatModel: string; reasoningModel: string }) | undefined;
+  /** How long one AI call may take before it counts as failed (`AI_TIMEOUT_SECONDS`). */
+  aiTimeoutMs: number;
+  /** AI requests one doctor may make per minute (`AI_RATE_LIMIT_PER_MINUTE`). */
+  aiRateLimitPerMinute: number;
   /** The `/audio/transcriptions` endpoint, or undefined when none is configured. */
   transcription: (ModelEndpoint & { model: string }) | undefined;
   cid10Dir: string | undefined;
@@ -116,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: vars.DATABASE_URL,
     authSecret: vars.AUTH_SECRET,
     ai,
+    aiTimeoutMs: vars.AI_TIMEOUT_SECONDS * 1000,
+    aiRateLimitPerMinute: vars.AI_RATE_LIMIT_PER_MINUTE,
     transcription,
     cid10Dir: vars.CID10_DIR ? path.resolve(vars.CID10_DIR) : undefined,
     logLevel: vars.LOG_LEVEL,

@@ -14,6 +14,12 @@ export const CHAT_CALL_SETTINGS = {
   presencePenalty: 0.1,
 } as const;
 
+/** ARCHITECTURE.md: anamnesis and structured tasks use at most 6000 tokens, temperature 0.2. */
+export const REASONING_CALL_SETTINGS = {
+  maxOutputTokens: 6000,
+  temperature: 0.2,
+} as const;
+
 /** How long a chat answer may take, from the request to its last word. */
 export const CHAT_TIMEOUT_MS = 30_000;
 

@@ -273,7 +273,7 @@ describe('demo chat with a language model', () => {
     const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(entries).toContainEqual(
       expect.objectContaining({
-        msg: 'demo chat answered',
+        msg: 'chat answered',
         mode: 'model',
         messages: 1,
         chars: words.length,
@@ -283,7 +283,7 @@ describe('demo chat with a language model', () => {
     );
     expect(entries).toContainEqual(
       expect.objectContaining({
-        msg: 'demo chat: model failed before answering',
+        msg: 'chat: model failed before answering',
         kind: 'rate-limit',
       }),
     );

@@ -1,0 +1,118 @@
+import { Hono } from 'hono';
+import type { Cid10Index } from '../../clinical/cid10/search-index';
+import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-chat';
+import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
+import { chatRequestSchema } from '../../shared/chat-request';
+import { recordChatContext } from '../../shared/record-chat-context';
+import { findSpecialistAgent, specialistSystemPrompt } from '../../shared/specialist-agents';
+import { currentDoctor, requireDoctor } from '../auth/require-doctor';
+import type { SessionVerifier } from '../auth/session-verifier';
+import type { Config } from '../config';
+import type { AppDatabase } from '../db/database';
+import type { AppEnv } from '../http/app-env';
+import { readJson, readJsonBody } from '../http/json-body';
+import { rateLimit } from '../http/rate-limit';
+import type { OfflineEngine } from './ai-task';
+import { createAiModels } from './chat-model';
+import { offlineReply, startModelReply } from './model-stream';
+import { AI_TASKS } from './tasks';
+
+/** Spec-style answer once a doctor has made too many AI requests in a minute. */
+export const AI_RATE_LIMIT_MESSAGE =
+  'Muitas solicitações à IA em pouco tempo. Aguarde um minuto e tente novamente.';
+
+/**
+ * The signed-in doctor's AI: `POST /api/ai/chat` (a streamed reply) and one route per task of
+ * spec §7 (`tasks.ts`). Every answer says who wrote it in `X-Prontu-AI-Mode` (model, offline,
+ * fallback). Rate-limited per doctor.
+ */
+export function aiRoutes(deps: {
+  config: Config;
+  db: AppDatabase;
+  sessions: SessionVerifier;
+  cid10: Cid10Index;
+}): Hono<AppEnv> {
+  const models = deps.config.ai ? createAiModels(deps.config.ai) : undefined;
+  const engine: OfflineEngine = { cid10: deps.cid10, now: () => new Date() };
+  const routes = new Hono<AppEnv>();
+
+  routes.use('*', requireDoctor(deps.sessions));
+  routes.use(
+    '*',
+    rateLimit({
+      db: deps.db,
+      name: 'ai',
+      max: deps.config.aiRateLimitPerMinute,
+      windowMs: 60_000,
+      message: AI_RATE_LIMIT_MESSAGE,
+      keyOf: (c) => currentDoctor(c.get('doctor')).id,
+    }),
+  );
+
+  routes.post('/chat', async (c) => {
+    const request = await readJsonBody(c, chatRequestSchema);
+    const agent =
+      request.mode === 'specialist' && request.agentId
+        ? findSpecialistAgent(request.agentId)
+        : undefined;
+    const log = c.get('log').child({
+      component: 'chat',
+      mode: models ? 'model' : 'offline',
+      agent: agent?.id ?? 'general',
+      // Sizes only: the conversation describes a patient.
+      messages: request.messages.length,
+      chars: request.messages.reduce((total, message) => total + message.content.length, 0),
+      withRecord: request.recordContext !== undefined,
+    });
+    let reply;
+    if (models) {
+      const context = request.recordContext ? recordChatContext(request.recordContext) : '';
+      reply = await startModelReply({
+        model: models.chat,
+        system: context
+          ? `${specialistSystemPrompt(agent)}\n\nAtendimento em andamento (prontuário aberto):\n${context}`
+          : specialistSystemPrompt(agent),
+        messages: request.messages,
+        requestSignal: c.req.raw.signal,
+        timeoutMs: deps.config.aiTimeoutMs,
+        maxRetries: 1,
+        log,
+        breakResponse: () => c.env.outgoing.destroy(),
+      });
+    } else {
+      const { text, kind } = composeOfflineClinicalReply({
+        messages: request.messages,
+        agent,
+        ...(request.recordContext ? { record: request.recordContext } : {}),
+        cid10: deps.cid10,
+      });
+      reply = offlineReply(text, log.child({ kind }));
+    }
+    return new Response(reply.body, {
+      headers: {
+        'Content-Type': 'text/plain; charset=utf-8',
+        [AI_SOURCE_HEADER]: reply.mode,
+        // A reverse proxy must pass each piece on as it comes, not the whole answer at the end.
+        'X-Accel-Buffering': 'no',
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  for (const task of AI_TASKS) {
+    routes.post(`/${task.path}`, async (c) => {
+      const outcome = await task.run(await readJson(c), {
+        models,
+        engine,
+        timeoutMs: deps.config.aiTimeoutMs,
+        signal: c.req.raw.signal,
+        log: c.get('log'),
+      });
+      c.header(AI_SOURCE_HEADER, outcome.source);
+      if (outcome.failure) c.header(AI_ERROR_HEADER, outcome.failure);
+      c.header('Cache-Control', 'no-store');
+      return c.json(outcome.answer);
+    });
+  }
+  return routes;
+}
