@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptyExtraction, type ExtractionResult } from './extraction';
 import { EXTRACTION_TEXT_MAX_LENGTH } from './extraction-request';
 import {
   consultationFeedbackSchema,
@@ -297,6 +298,23 @@ export const extractionAnswerSchema = z.object({
   confidence: confidence(0.5),
   extractedSections: answerTextList,
 });
+
+/** A model's (or the server's) extraction, completed into a whole ExtractionResult. */
+export const extractionResultSchema = extractionAnswerSchema.transform(
+  (answer): ExtractionResult => {
+    // Every field was validated by the record's own schema above.
+    const base = emptyExtraction();
+    const parsed = answer as Partial<ExtractionResult>;
+    return {
+      ...base,
+      ...parsed,
+      patientInfo: { ...base.patientInfo, ...parsed.patientInfo },
+      symptoms: { ...base.symptoms, ...parsed.symptoms },
+      physicalExam: { ...base.physicalExam, ...parsed.physicalExam },
+      prescriptions: { ...base.prescriptions, ...parsed.prescriptions },
+    };
+  },
+);
 
 export const structuredAnamnesisAnswerSchema = structuredAnamnesisSchema;
 export const consultationFeedbackAnswerSchema = consultationFeedbackSchema;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordChatContext } from './record-chat-context';
+import { recordChatContext, recordSummaryMessage } from './record-chat-context';
 
 describe('recordChatContext', () => {
   it('lists what the record holds, in Portuguese', () => {
@@ -27,5 +27,41 @@ describe('recordChatContext', () => {
     expect(
       recordChatContext({ patientInfo: { allergies: [] }, physicalExam: { vitalSigns: {} } }),
     ).toBe('');
+  });
+});
+
+describe('recordSummaryMessage', () => {
+  it('sums the finalised record up in Markdown', () => {
+    expect(
+      recordSummaryMessage(
+        {
+          patientInfo: { name: 'Maria', age: 45 },
+          symptoms: { chiefComplaint: 'Cefaleia', duration: '3 dias' },
+          assessment: 'Cefaleia tensional.',
+          plan: 'Analgesia\ne retorno.',
+          prescriptions: {
+            medications: [{ name: 'Paracetamol', dosage: '750 mg' }],
+            exams: [{ name: 'Hemograma' }],
+          },
+        },
+        'Maria',
+      ),
+    ).toBe(
+      [
+        '**Prontuário finalizado — Maria, 45 anos**',
+        '- Queixa principal: Cefaleia (3 dias)',
+        '- Avaliação: Cefaleia tensional.',
+        '- Plano: Analgesia e retorno.',
+        '- Prescrições e exames: Paracetamol 750 mg; Hemograma',
+      ].join('\n'),
+    );
+  });
+
+  it('names only the patient when nothing else was written, and cuts long texts', () => {
+    expect(recordSummaryMessage({}, 'Paciente sem nome')).toBe(
+      '**Prontuário finalizado — Paciente sem nome**',
+    );
+    const long = recordSummaryMessage({ assessment: 'a'.repeat(400) }, 'X');
+    expect(long.split('\n')[1]).toHaveLength('- Avaliação: '.length + 300);
   });
 });

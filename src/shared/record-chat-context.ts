@@ -58,3 +58,40 @@ export function recordChatContext(record: RecordContent): string {
   add('Plano', record.plan);
   return lines.join('\n');
 }
+
+const SUMMARY_TEXT_LIMIT = 300;
+
+function shortened(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  return oneLine.length > SUMMARY_TEXT_LIMIT
+    ? `${oneLine.slice(0, SUMMARY_TEXT_LIMIT - 1).trimEnd()}…`
+    : oneLine;
+}
+
+/**
+ * Spec §4: the message the chat shows when a record is finalised from the record screen — who,
+ * the complaint, the assessment, the plan and what was prescribed, in Markdown.
+ * @param record - the finalised record's content
+ * @param patientName - as the app names the patient ('Paciente sem nome' when none)
+ */
+export function recordSummaryMessage(record: RecordContent, patientName: string): string {
+  const age = record.patientInfo?.age;
+  const lines = [
+    `**Prontuário finalizado — ${patientName}${age === undefined ? '' : `, ${age} anos`}**`,
+  ];
+  const complaint = record.symptoms?.chiefComplaint?.trim();
+  if (complaint) {
+    const duration = record.symptoms?.duration?.trim();
+    lines.push(`- Queixa principal: ${shortened(complaint)}${duration ? ` (${duration})` : ''}`);
+  }
+  if (record.assessment?.trim()) lines.push(`- Avaliação: ${shortened(record.assessment)}`);
+  if (record.plan?.trim()) lines.push(`- Plano: ${shortened(record.plan)}`);
+  const items = [
+    ...(record.prescriptions?.medications ?? []).map((item) =>
+      [item.name, item.dosage].filter(Boolean).join(' '),
+    ),
+    ...(record.prescriptions?.exams ?? []).map((exam) => exam.name),
+  ];
+  if (items.length) lines.push(`- Prescrições e exames: ${shortened(items.join('; '))}`);
+  return lines.join('\n');
+}

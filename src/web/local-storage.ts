@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   recordExplicitExit: 'medicalRecordExplicitExit',
   /** The newest 3 records put aside (spec §4 Clearing), with their patient's name. */
   recordBackups: 'medicalRecordBackups',
+  /** The chat conversation, its mode and specialist, so a reload loses nothing (spec §2). */
+  chatConversation: 'chatConversation',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

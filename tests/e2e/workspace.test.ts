@@ -58,7 +58,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       viewport,
     );
     await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
 
     const openMenu = async () => {
       if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -78,7 +78,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
     await visible(recordHeading);
     await openMenu();
     await nav().getByRole('link', { name: 'Chat' }).click();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
 
     await openMenu();
     await nav().getByRole('link', { name: 'Configurações' }).click();
@@ -87,7 +87,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
 
     await openMenu();
     await nav().getByRole('link', { name: 'Chat' }).click();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(new URL(page.url()).search).toBe('');
 
     const mobileButton = page.getByRole('button', { name: 'Consulta Mobile' });
@@ -103,7 +103,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
     expect(await page.getByRole('button', { name: 'Abrir menu' }).count()).toBe(0);
     await visible(page.getByText('Modo de teste: preencha seu nome e CRM'));
     await page.getByRole('button', { name: 'Voltar ao Chat' }).click();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     await page.context().close();
   });
 
@@ -116,7 +116,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       { blockServiceWorker: true },
     );
     await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(await themeOf(page)).toEqual({ className: 'light', dataTheme: 'light', stored: null });
 
     if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -148,14 +148,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       })),
     ).toEqual({ className: 'dark', appRendered: false, background: darkBackground });
     release();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     await page.unroute(/\/assets\/index-[^/]+\.js$/);
     expect(await themeOf(page)).toEqual({ className: 'dark', dataTheme: 'dark', stored: 'dark' });
 
     if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('button', { name: 'Usar tema claro' }).click();
     await page.reload();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(await themeOf(page)).toEqual({
       className: 'light',
       dataTheme: 'light',
@@ -172,11 +172,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       viewport,
     );
     await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(await seriousA11yViolations(page)).toEqual([]);
     if (viewport === 'phone') {
       await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -242,7 +242,7 @@ describe('code loading', () => {
     });
     const loaded = (chunk: string) => scripts.some((path) => path.includes(`/${chunk}-`));
     await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(loaded('workspace-page')).toBe(true);
     expect(loaded('chat-view')).toBe(true);
     expect(loaded('landing-page')).toBe(false);
@@ -254,7 +254,7 @@ describe('code loading', () => {
     await expect.poll(() => loaded('settings-route')).toBe(true);
     await page.getByRole('link', { name: 'Prontuários' }).hover();
     await expect.poll(() => loaded('records-list-view')).toBe(true);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     await page.context().close();
   });
 
@@ -281,7 +281,7 @@ describe('sidebar on a phone screen', () => {
   it('is an overlay, closed by default, opened by the menu button, closed by Escape or a click outside', async () => {
     const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
     await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat', exact: true }));
+    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
     expect(await page.getByRole('complementary', { name: 'Menu principal' }).isVisible()).toBe(
       false,
     );

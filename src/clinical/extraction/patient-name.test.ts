@@ -82,3 +82,13 @@ describe('extractPatientName: speaker labels', () => {
     expect(nameOf('Paciente Ana Lima 45 anos, refere dor.')).toBe('Ana Lima');
   });
 });
+
+describe('a doctor writing about the patient being seen', () => {
+  it.each([
+    ['Atendendo Marcos Pereira, 47 anos, com dor de cabeça há 3 dias.', 'Marcos Pereira'],
+    ['Estou atendendo a paciente Ana Lima, 30 anos.', 'Ana Lima'],
+    ['Examinando o paciente João Alves, 60 anos.', 'João Alves'],
+  ])('%s → %s', (text, name) => {
+    expect(extractPatientName(parseConsultation(text))).toBe(name);
+  });
+});

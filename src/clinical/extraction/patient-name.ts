@@ -26,7 +26,7 @@ const NOT_NAMES = new Set(
   deu hipertenso hipertensa diabetico diabetica
   tomo uso tomei usei tomava usava sinto senti tive fiz faco preciso quero queria gostaria vim
   trouxe comecei parei fico fiquei passei estive moro trabalho durmo acordo continuo tomando
-  usando sentindo`.split(/\s+/),
+  usando sentindo atendendo atendo atendi examinando recebendo`.split(/\s+/),
 );
 
 /** Words that end Brazilian names ('Edson Ramos Filho') though alone they are not names. */
@@ -83,7 +83,7 @@ const NAME_QUESTION =
 
 /** A note's header: 'Paciente Maria Souza, 45 anos' / 'Paciente: Maria Souza.' */
 const HEADER =
-  /(?:^|\n|[.;]\s+)\s*(?:paciente|identificacao|pcte?|sr|sra|senhor|senhora|dona|seu)\.?\s*:?\s+|(?:^|\n)[ \t]*(?:s|id)[ \t]*:[ \t]*/g;
+  /(?:^|\n|[.;]\s+)\s*(?:(?:estou\s+)?(?:atendendo|atendo|examinando|recebendo)(?:\s+(?:o|a))?(?:\s+(?:paciente|sr|sra|senhor|senhora|dona|seu))?|paciente|identificacao|pcte?|sr|sra|senhor|senhora|dona|seu)\.?\s*:?\s+|(?:^|\n)[ \t]*(?:s|id)[ \t]*:[ \t]*/g;
 
 /**
  * The patient's name as stated in the consultation, or undefined when it never says.

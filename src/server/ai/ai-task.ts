@@ -30,6 +30,8 @@ export interface AiTask<Input, Answer> {
   prompt: (input: Input) => string;
   /** Turns the model's text into what `answer` reads; by default the reply's first JSON block. */
   readReply?: (reply: string) => unknown;
+  /** Shapes a valid model answer by the request (drops what was not asked for). */
+  finish?: (input: Input, answer: Answer) => Answer;
   /** Which model answers: structured tasks use the reasoning model (ARCHITECTURE.md). */
   model?: 'chat' | 'reasoning';
   /** The offline engine's answer when no model is configured. */
@@ -123,7 +125,7 @@ export async function runAiTask<Input, Answer>(
     return { answer: task.fallback(input), source: 'fallback' };
   }
   log.info({ replyChars: reply.length, ms: elapsed(started) }, 'model answered');
-  return { answer: parsed.data, source: 'model' };
+  return { answer: task.finish ? task.finish(input, parsed.data) : parsed.data, source: 'model' };
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);

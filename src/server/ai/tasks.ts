@@ -22,7 +22,7 @@ import {
   correctedTextAnswerSchema,
   enhanceAssessmentRequestSchema,
   examSuggestionsAnswerSchema,
-  extractionAnswerSchema,
+  extractionResultSchema,
   itemInfoAnswerSchema,
   itemInfoRequestSchema,
   medicationSuggestionsAnswerSchema,
@@ -108,6 +108,14 @@ export const correctTextTask: AiTask<CorrectedText, CorrectedText> = {
     '{"chiefComplaint": "...", "additionalInfo": "...", "assessment": "...", "plan": "..."} (só os campos recebidos)',
   ),
   prompt: (input) => JSON.stringify(input),
+  // Only the fields sent come back, and a blank correction keeps the doctor's text.
+  finish: (input, answer) =>
+    Object.fromEntries(
+      Object.entries(input).map(([key, original]) => {
+        const corrected = answer[key as keyof CorrectedText];
+        return [key, corrected?.trim() ? corrected : original];
+      }),
+    ),
   offline: (input) => mapFields(input, cleanUpTranscript),
   // Spec §8: text correction returns the input unchanged.
   fallback: (input) => input,
@@ -309,21 +317,6 @@ export function readExtractionReply(reply: string): unknown {
   };
 }
 
-function toExtraction(answer: unknown): ExtractionResult {
-  // Every field was validated by the record's own schema (see extractionAnswerSchema).
-  const base = emptyExtraction();
-  const parsed = answer as Partial<ExtractionResult>;
-  return {
-    ...base,
-    ...parsed,
-    patientInfo: { ...base.patientInfo, ...parsed.patientInfo },
-    symptoms: { ...base.symptoms, ...parsed.symptoms },
-    physicalExam: { ...base.physicalExam, ...parsed.physicalExam },
-    prescriptions: { ...base.prescriptions, ...parsed.prescriptions },
-  };
-}
-
-const extractionAnswer = extractionAnswerSchema.transform(toExtraction);
 
 export const extractTask: AiTask<
   { text: string; record?: Record<string, unknown> | undefined },
@@ -331,7 +324,7 @@ export const extractTask: AiTask<
 > = {
   path: 'extract',
   request: extractionRequestSchema,
-  answer: extractionAnswer,
+  answer: extractionResultSchema,
   readReply: readExtractionReply,
   system: system(
     'Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.',
@@ -350,7 +343,7 @@ export const extractChatInfoTask: AiTask<
 > = {
   path: 'extract-chat-info',
   request: conversationRequestSchema,
-  answer: extractionAnswer,
+  answer: extractionResultSchema,
   readReply: readExtractionReply,
   system: system(
     'Extraia da conversa entre o médico e o assistente os dados clínicos do paciente para o prontuário.',

@@ -9,12 +9,22 @@ import { restartTestServer, startTestServer } from './test-server';
  * `fixture.server` inside tests, once beforeAll has run.
  * @param options.kind - the database; by default the one of the suite's Vitest project
  * @param options.webDistDir - the built web app to serve; by default a one-page stand-in
+ * @param options.env - extra environment variables, read when the server starts
  */
-export function useTestServer(options: { kind?: DatabaseKind; webDistDir?: string } = {}) {
+export function useTestServer(
+  options: {
+    kind?: DatabaseKind;
+    webDistDir?: string;
+    /** Extra environment, read when the server starts (a fake provider's address, say). */
+    env?: () => Record<string, string>;
+  } = {},
+) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
     state.storage = await createTestStorage(options.kind);
-    state.server = await startTestServer(state.storage, {}, { webDistDir: options.webDistDir });
+    state.server = await startTestServer(state.storage, options.env?.() ?? {}, {
+      webDistDir: options.webDistDir,
+    });
   });
   afterAll(async () => {
     await state.server?.close();
@@ -34,7 +44,8 @@ export function useTestServer(options: { kind?: DatabaseKind; webDistDir?: strin
     async start(): Promise<void> {
       if (!stopped || !state.storage) throw new Error('start() needs a stop() first');
       state.server = await restartTestServer(state.storage, stopped, {
-        webDistDir: options.webDistDir,
+        ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+        ...(options.env ? { env: options.env() } : {}),
       });
       stopped = undefined;
     },

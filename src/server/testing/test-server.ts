@@ -43,9 +43,13 @@ export async function startTestServer(
 export function restartTestServer(
   storage: TestStorage,
   stopped: RunningServer,
-  options: { webDistDir?: string } = {},
+  options: { webDistDir?: string; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  return startTestServer(storage, { PORT: String(stopped.port) }, options);
+  return startTestServer(
+    storage,
+    { ...options.env, PORT: String(stopped.port) },
+    options.webDistDir ? { webDistDir: options.webDistDir } : {},
+  );
 }
 
 /** Runs `work` against a server started on `storage`, and stops it afterwards. */

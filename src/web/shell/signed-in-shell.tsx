@@ -2,6 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetDoctorSettings } from '../doctor-settings';
+import {
+  ChatConversationProvider,
+  useChatConversationStore,
+} from '../chat-conversation/chat-conversation';
 import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
 import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
 import { queryClient } from '../query-client';
@@ -17,8 +21,10 @@ export function SignedInShell(props: ShellProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <CurrentRecordProvider userId={props.doctor.id}>
-        <ShellFrame {...props} />
-        <RecordConflictDialog />
+        <ChatConversationProvider userId={props.doctor.id}>
+          <ShellFrame {...props} />
+          <RecordConflictDialog />
+        </ChatConversationProvider>
       </CurrentRecordProvider>
     </QueryClientProvider>
   );
@@ -36,6 +42,7 @@ function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
   const recordStore = useCurrentRecordStore();
+  const chatStore = useChatConversationStore();
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
@@ -50,6 +57,7 @@ function ShellFrame(props: ShellProps) {
       // Nothing of this doctor stays in the browser for the next person.
       forgetDoctorSettings();
       recordStore.forgetAll();
+      chatStore.forget();
       queryClient.clear();
     } catch {
       // Still signed in on the server: say so rather than pretend.

@@ -16,7 +16,7 @@ const VIEW_LOADERS: Record<
   WorkspaceView,
   () => Promise<{ default: ComponentType<WorkspaceViewProps> }>
 > = {
-  chat: () => import('./views/chat-view'),
+  chat: () => import('../features/chat/chat-view'),
   'medical-record': () => import('../features/record/medical-record-view'),
   'medical-records-menu': () => import('../features/records-list/records-list-view'),
   'mobile-consultation': () => import('./views/mobile-consultation-view'),

@@ -22,7 +22,7 @@ const CHROMIUM_ARGS = [
  * Starts the real server (PGlite, fresh DATA_DIR) serving the built web app, and a headless
  * Chromium. A missing build or browser fails the suite instead of skipping it.
  */
-export function useBrowserSession() {
+export function useBrowserSession(options: { env?: () => Record<string, string> } = {}) {
   // Registered first, so these checks run before anything starts.
   beforeAll(() => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -34,7 +34,11 @@ export function useBrowserSession() {
       );
     }
   });
-  const fixture = useTestServer({ kind: 'pglite', webDistDir: WEB_DIST_DIR });
+  const fixture = useTestServer({
+    kind: 'pglite',
+    webDistDir: WEB_DIST_DIR,
+    ...(options.env ? { env: options.env } : {}),
+  });
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

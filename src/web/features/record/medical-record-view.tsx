@@ -1,9 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../../shared/doctor-settings';
+import { recordSummaryMessage } from '../../../shared/record-chat-context';
+import { patientNameOf } from '../../../shared/record-list-rules';
 import { buildRecordNarrative } from '../../../shared/record-narrative';
 import type { SessionDoctor } from '../../auth-client';
+import { useChatConversation } from '../../chat-conversation/chat-conversation';
+import {
+  generateAnamnesisFromConversation,
+  startRecordFromConversation,
+} from '../../chat-conversation/record-from-chat';
 import { useCurrentRecord } from '../../current-record/current-record';
 import { useDoctorSettings } from '../../doctor-settings';
+import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode, WorkspaceViewProps } from '../../workspace-views';
@@ -15,12 +23,6 @@ import { RecordStepScreen } from './steps/record-step-screen';
 import { AnamnesisView } from './views/anamnesis-view';
 import { FeedbackView } from './views/feedback-view';
 import { NarrativeReport } from './views/narrative-report';
-
-/**
- * Whether the chat holds a conversation (it decides the 'Anamnese' tab and 'Gerar Anamnese
- * Estruturada'). The chat's messages belong to the chat issue; until it shares them, none exist.
- */
-const hasChatMessages = (): boolean => false;
 
 /** The first control a doctor types into, skipping read-only ones (the computed BMI). */
 const FIRST_FIELD =
@@ -44,6 +46,7 @@ function useRecordSettings(doctor: SessionDoctor): DoctorSettings {
 export default function MedicalRecordView(props: WorkspaceViewProps) {
   const { doctor, openView, recordMode } = props;
   const { record, save, store } = useCurrentRecord();
+  const chat = useChatConversation();
   const settings = useRecordSettings(doctor);
   const { notice, show } = useStatusNotice();
   const [starting, setStarting] = useState(false);
@@ -79,24 +82,42 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     }
   };
 
-  const chatHasMessages = hasChatMessages();
+  // Spec §2: a conversation decides the 'Anamnese' tab and 'Gerar Anamnese Estruturada'.
+  const chatHasMessages = chat.messages.some((message) => message.role !== 'system');
+
+  const generateAnamnesis = async () => {
+    if (starting) return;
+    setStarting(true);
+    try {
+      await startRecordFromConversation(store, chat.messages);
+      await generateAnamnesisFromConversation(store, chat.messages);
+      openView('medical-record', 'anamnesis');
+    } catch (error) {
+      show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const backToChat = (mode: 'general' | 'specialist') => {
+    if (mode !== chat.mode) chat.store.setMode(mode);
+    openView('chat');
+  };
 
   if (!record) {
     return (
       <div className="flex min-h-full min-w-0 flex-col">
-        <ViewHeader title="Prontuário" />
+        <ViewHeader title="Prontuário">
+          <ChatModeButtons
+            onGeneral={() => backToChat('general')}
+            onSpecialists={() => backToChat('specialist')}
+          />
+        </ViewHeader>
         <RecordEmptyState
           starting={starting}
           onCancel={() => openView('chat')}
           onStart={() => void start()}
-          onGenerateAnamnesis={
-            chatHasMessages
-              ? () => {
-                  // The chat issue draws the anamnesis from its messages into the new record.
-                  void start().then(() => openView('medical-record', 'anamnesis'));
-                }
-              : undefined
-          }
+          onGenerateAnamnesis={chatHasMessages ? () => void generateAnamnesis() : undefined}
         />
       </div>
     );
@@ -127,6 +148,12 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
         }}
       />
       <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 px-4 py-4 sm:px-6">
+        <div className="flex justify-end">
+          <ChatModeButtons
+            onGeneral={() => backToChat('general')}
+            onSpecialists={() => backToChat('specialist')}
+          />
+        </div>
         <RecordModeTabs
           modes={modes}
           selected={recordMode}
@@ -145,8 +172,16 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                 <RecordStepScreen
                   record={record}
                   onFinalized={() => {
-                    // Spec §4: finalising clears the record and returns to chat (the chat
-                    // summary message is the chat issue's).
+                    // Spec §4: finalising posts a summary in the chat, clears the record and
+                    // returns to chat.
+                    const finalized = store.record;
+                    if (finalized) {
+                      chat.store.post(
+                        'assistant',
+                        recordSummaryMessage(finalized, patientNameOf(finalized)),
+                        'record',
+                      );
+                    }
                     store.clear({ explicitExit: true });
                     openView('chat');
                   }}

@@ -1,86 +1,75 @@
 import { z } from 'zod';
+import type { AiSource } from '../../../shared/ai-protocol';
+import {
+  assessmentEnhancementAnswerSchema,
+  planSuggestionsAnswerSchema,
+} from '../../../shared/ai-tasks';
 import type { Cid10SearchResult } from '../../../shared/cid10-search';
 import type { Medication } from '../../../shared/medical-record';
 import type { WorkingRecord } from '../../../shared/record-flow';
 import {
-  ENHANCEMENT_DEFAULT_CONFIDENCE,
   PLAN_SUGGESTIONS_FALLBACK,
   assessmentEnhancementFallback,
   type AssessmentEnhancement,
   type PlanSuggestions,
 } from '../../../shared/record-step-rules';
-import { requestJson } from '../../api-request';
+import { requestAiTask } from '../../ai-client';
+import { recordContentOf } from '../../chat-conversation/record-from-chat';
+import { CONNECTION_ERROR, requestJson } from '../../api-request';
 
 /**
  * The record steps' calls to the server: AI help (assessment, plan), the CID-10 search and the
- * medication check. AI answers are validated; when there is none, the spec's fallback (§8) is
- * returned and marked `fromModel: false`, so the screen never presents it as a model's answer.
+ * medication check. AI answers come with who wrote them (model, offline engine, fallback), so a
+ * screen never presents the offline engine's or the spec's fallback as a model's answer.
  */
 
-const cidSuggestionSchema = z.object({
-  code: z.string().min(1),
-  description: z.string(),
-  category: z.string().default(''),
-  confidence: z.number().min(0).max(1).default(0),
-});
-
-const enhancementAnswerSchema = z.object({
-  improvedText: z.string(),
-  suggestedCIDs: z.array(cidSuggestionSchema).default([]),
-  confidence: z.number().min(0).max(1).default(ENHANCEMENT_DEFAULT_CONFIDENCE),
-});
+/** Who answered, as the screens show it: nothing for a model, 'Modo offline' for the engine. */
+export interface AiProvenance {
+  source: AiSource;
+  /** Spec §8's message when the provider failed. */
+  notice?: string;
+}
 
 /**
  * Asks for the assessment rewritten in medical language, with CID-10 suggestions
- * (`POST /api/ai/enhance-assessment`).
- * @param text - the assessment as written
- * @returns the answer, or the text unchanged with no CIDs (spec §8) when there is no valid answer
+ * (`POST /api/ai/enhance-assessment`): by the model, or offline by the Prontu's rules.
+ * @returns the answer, or the text unchanged with no CIDs (spec §8) when there is none
  */
 export async function enhanceAssessment(
   text: string,
-): Promise<AssessmentEnhancement & { fromModel: boolean }> {
+): Promise<AssessmentEnhancement & AiProvenance> {
   try {
-    const answer = enhancementAnswerSchema.parse(
-      await requestJson('/api/ai/enhance-assessment', {
-        method: 'POST',
-        body: JSON.stringify({ text }),
-      }),
+    const { answer, source, notice } = await requestAiTask(
+      'enhance-assessment',
+      { text },
+      assessmentEnhancementAnswerSchema,
     );
-    // An empty rewrite would erase the doctor's text: treat it as no answer.
-    if (!answer.improvedText.trim()) throw new Error('empty improvedText');
-    return { ...answer, fromModel: true };
+    return { ...answer, source, ...(notice ? { notice } : {}) };
   } catch (error) {
     console.warn('Formatação da avaliação indisponível; texto mantido.', error);
-    return { ...assessmentEnhancementFallback(text), fromModel: false };
+    return {
+      ...assessmentEnhancementFallback(text),
+      source: 'fallback',
+      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
+    };
   }
 }
 
-const planAnswerSchema = z.object({
-  suggestions: z.array(z.string().trim().min(1)).min(1),
-  reasoning: z.string().default(''),
-  urgencyLevel: z.enum(['low', 'medium', 'high']).default('medium'),
-  followUpRecommendation: z.string().default(''),
-});
-
 /**
  * Asks for treatment-plan suggestions for the record (`POST /api/ai/plan-suggestions`).
- * @param record - the record as it stands
- * @returns the answer, or the generic advice of spec §8 marked `fromModel: false`
+ * @returns the answer, or the generic advice of spec §8
  */
-export async function suggestPlan(
-  record: WorkingRecord,
-): Promise<PlanSuggestions & { fromModel: boolean }> {
+export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
   try {
-    const answer = planAnswerSchema.parse(
-      await requestJson('/api/ai/plan-suggestions', {
-        method: 'POST',
-        body: JSON.stringify({ record }),
-      }),
+    const { answer, source, notice } = await requestAiTask(
+      'plan-suggestions',
+      { record: recordContentOf(record) },
+      planSuggestionsAnswerSchema,
     );
-    return { ...answer, fromModel: true };
+    return { ...answer, source, ...(notice ? { notice } : {}) };
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
-    return { ...PLAN_SUGGESTIONS_FALLBACK, fromModel: false };
+    return { ...PLAN_SUGGESTIONS_FALLBACK, source: 'fallback' };
   }
 }
 
@@ -139,3 +128,4 @@ export async function checkMedication(
     return [];
   }
 }
+

@@ -7,6 +7,8 @@ import { browserRecordsClient, useCurrentRecordStore } from '../../current-recor
 import { Button } from '../../ui/button';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
+import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
+import { useChatConversationStore } from '../../chat-conversation/chat-conversation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { RecordCard } from './record-card';
 import { useRecordsList, useRemoveFromRecordsList } from './records-list-query';
@@ -41,6 +43,11 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
   const [creating, setCreating] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const preloadRecordView = () => preloadView('medical-record');
+  const chat = useChatConversationStore();
+  const backToChat = (mode: 'general' | 'specialist') => {
+    if (mode !== chat.getSnapshot().mode) chat.setMode(mode);
+    openView('chat');
+  };
 
   const createRecord = async () => {
     if (creating) return;
@@ -174,6 +181,10 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
   return (
     <div className="flex min-h-full flex-col">
       <ViewHeader title="Prontuários Médicos">
+        <ChatModeButtons
+          onGeneral={() => backToChat('general')}
+          onSpecialists={() => backToChat('specialist')}
+        />
         <Button
           disabled={creating}
           onClick={() => void createRecord()}

@@ -1,5 +1,13 @@
-import { SendHorizontal } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Mic, MicOff, SendHorizontal } from 'lucide-react';
+import {
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { useDictation } from './use-dictation';
 
 /** Spec §9: the box grows from 48 px up to 12 lines of 24 px. */
 const MIN_HEIGHT_PX = 48;
@@ -23,8 +31,20 @@ export function ChatInput(props: {
   maxLength: number;
   disabled: boolean;
   onSend: (text: string) => void;
+  /** A tools button (menu) at the start of the box. */
+  tools?: ReactNode;
+  /** Shows the voice button: dictation with the browser's speech recognition. */
+  voice?: boolean;
 }) {
   const [text, setText] = useState('');
+  const dictation = useDictation((phrase) =>
+    setText((current) =>
+      `${current}${current && !current.endsWith(' ') ? ' ' : ''}${phrase}`.slice(
+        0,
+        props.maxLength,
+      ),
+    ),
+  );
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const sendable = canSendChatText(text, props.maxLength, props.disabled);
@@ -57,6 +77,30 @@ export function ChatInput(props: {
       }}
       className="flex items-end gap-2 rounded-lg border border-line bg-surface p-2"
     >
+      {props.tools}
+      {props.voice && (
+        <button
+          type="button"
+          onClick={dictation.toggle}
+          disabled={!dictation.supported}
+          aria-pressed={dictation.listening}
+          aria-label={dictation.listening ? 'Parar gravação' : 'Ditar mensagem por voz'}
+          title={
+            dictation.supported
+              ? undefined
+              : 'Ditado por voz indisponível neste navegador. Use a Consulta Mobile para gravar a consulta.'
+          }
+          className={`mb-6 rounded-md p-2 hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-50 ${
+            dictation.listening ? 'text-danger-fg' : 'text-fg-muted'
+          }`}
+        >
+          {dictation.listening ? (
+            <MicOff aria-hidden="true" size={20} />
+          ) : (
+            <Mic aria-hidden="true" size={20} />
+          )}
+        </button>
+      )}
       <div className="flex flex-1 flex-col">
         <textarea
           ref={areaRef}

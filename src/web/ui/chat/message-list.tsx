@@ -1,5 +1,6 @@
 import { ArrowDown } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Markdown } from '../markdown';
 
 export interface ChatListMessage {
   id: string;
@@ -7,6 +8,10 @@ export interface ChatListMessage {
   content: string;
   /** An error shown in the conversation (spec §8: chat errors appear as assistant messages). */
   isError?: boolean;
+  /** Written by the offline engine: the bubble says so ('Modo offline'). */
+  offline?: boolean;
+  /** Buttons under the message (a suggestion's answers). */
+  actions?: ReactNode;
 }
 
 /** Spec §9: the scroll-to-bottom button appears beyond 50 px from the bottom. */
@@ -79,6 +84,13 @@ export function MessageList(props: {
 }
 
 function MessageBubble({ message }: { message: ChatListMessage }) {
+  if (message.role === 'system') {
+    return (
+      <p className="self-center rounded-full bg-surface-muted px-3 py-1 text-center text-sm text-fg-muted">
+        {message.content}
+      </p>
+    );
+  }
   const fromUser = message.role === 'user';
   const tone = message.isError
     ? 'border border-danger-fg bg-danger-soft text-danger-fg'
@@ -87,12 +99,25 @@ function MessageBubble({ message }: { message: ChatListMessage }) {
       : 'border border-line bg-surface text-fg';
   return (
     <div
-      className={`max-w-[85%] rounded-lg px-4 py-2 whitespace-pre-wrap ${tone} ${
-        fromUser ? 'self-end' : 'self-start'
-      }`}
+      data-role={message.role}
+      className={`max-w-[85%] rounded-lg px-4 py-2 ${tone} ${fromUser ? 'self-end' : 'self-start'}`}
     >
       <span className="sr-only">{fromUser ? 'Você: ' : 'Prontu: '}</span>
-      {message.content}
+      {fromUser || message.isError ? (
+        <span className="whitespace-pre-wrap">{message.content}</span>
+      ) : (
+        // Replies are Markdown, rendered as elements: no HTML from a model reaches the page.
+        <Markdown text={message.content} />
+      )}
+      {message.offline && (
+        <span
+          title="Resposta do motor clínico local do Prontu: nenhum modelo de IA está configurado."
+          className="mt-2 inline-block rounded-full border border-line bg-surface-muted px-2 py-0.5 text-xs font-medium text-fg-muted"
+        >
+          Modo offline
+        </span>
+      )}
+      {message.actions && <div className="mt-2 flex flex-wrap gap-2">{message.actions}</div>}
     </div>
   );
 }

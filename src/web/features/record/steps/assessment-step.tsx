@@ -16,8 +16,8 @@ import { BackButton, ContinueButton, QuietNotice, StepLayout, usePartWriter } fr
 type Enhancement =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'unavailable' }
-  | { status: 'done'; suggestedCIDs: CidSuggestion[] };
+  | { status: 'unavailable'; notice: string | undefined }
+  | { status: 'done'; suggestedCIDs: CidSuggestion[]; offline: boolean };
 
 /** Spec §2 Assessment: the diagnostic hypotheses, AI formatting and CID-10 codes. */
 export function AssessmentStep({ record }: { record: WorkingRecord }) {
@@ -34,13 +34,17 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
     const text = assessment;
     setEnhancement({ status: 'loading' });
     const answer = await enhanceAssessment(text);
-    if (!answer.fromModel) {
-      setEnhancement({ status: 'unavailable' });
+    if (answer.source === 'fallback') {
+      setEnhancement({ status: 'unavailable', notice: answer.notice });
       return;
     }
     // Only replace what the doctor had when asking: text typed meanwhile is not overwritten.
     write((current) => (current === text ? answer.improvedText : current));
-    setEnhancement({ status: 'done', suggestedCIDs: answer.suggestedCIDs });
+    setEnhancement({
+      status: 'done',
+      suggestedCIDs: answer.suggestedCIDs,
+      offline: answer.source === 'offline',
+    });
   };
 
   return (
@@ -79,11 +83,16 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
         </Button>
       </div>
       {enhancement.status === 'unavailable' && (
-        <QuietNotice>Formatação por IA indisponível no momento; texto mantido.</QuietNotice>
+        <QuietNotice>
+          Formatação por IA indisponível no momento; texto mantido.
+          {enhancement.notice ? ` ${enhancement.notice}` : ''}
+        </QuietNotice>
       )}
       {enhancement.status === 'done' && enhancement.suggestedCIDs.length > 0 && (
         <section className="flex flex-col gap-2 rounded-md border border-line p-4">
-          <h3 className="text-sm font-semibold text-fg">CIDs sugeridos pela IA</h3>
+          <h3 className="text-sm font-semibold text-fg">
+            {enhancement.offline ? 'CIDs sugeridos (Modo offline)' : 'CIDs sugeridos pela IA'}
+          </h3>
           <ul className="flex flex-col gap-2">
             {enhancement.suggestedCIDs.map((cid) => {
               const added = assessmentHasCid(assessment, cid.code);

@@ -10,10 +10,10 @@ import {
 import { useCurrentRecordStore } from '../../../current-record/current-record';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { suggestPlan } from '../record-ai';
+import { suggestPlan, type AiProvenance } from '../record-ai';
 import { BackButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
 
-type LoadedSuggestions = PlanSuggestions & { fromModel: boolean };
+type LoadedSuggestions = PlanSuggestions & AiProvenance;
 
 /**
  * Suggestions already generated, per record: coming back to the plan does not ask again
@@ -137,8 +137,12 @@ function PlanSuggestionsPanel(props: {
           </p>
         ) : (
           <>
-            {!loaded.fromModel && (
-              <p className="text-xs font-medium text-fg-muted">Sugestões gerais (Modo offline)</p>
+            {loaded.source !== 'model' && (
+              <p className="text-xs font-medium text-fg-muted">
+                {loaded.source === 'offline'
+                  ? 'Sugestões gerais (Modo offline)'
+                  : `Sugestões gerais (IA indisponível)${loaded.notice ? `: ${loaded.notice}` : ''}`}
+              </p>
             )}
             <ul className="flex flex-col gap-2">
               {loaded.suggestions.map((suggestion) => (
@@ -168,7 +172,7 @@ function PlanSuggestionsPanel(props: {
                 </>
               )}
             </dl>
-            {loaded.fromModel && loaded.reasoning && (
+            {loaded.source === 'model' && loaded.reasoning && (
               <p className="text-xs text-fg-muted">{loaded.reasoning}</p>
             )}
           </>

@@ -1,0 +1,96 @@
+import { extractionResultSchema, structuredAnamnesisAnswerSchema } from '../../shared/ai-tasks';
+import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../shared/chat-rules';
+import type { RecordContent } from '../../shared/medical-record';
+import { requestAiTask } from '../ai-client';
+import type { CurrentRecordStore } from '../current-record/current-record-store';
+import type { ChatMessage } from './chat-conversation-store';
+
+/**
+ * What the chat does with the open record (spec §4 Creation, Update from chat): start one from
+ * the conversation, and draw its structured anamnesis from it.
+ */
+
+/** The conversation as the AI tasks read it: the exchange, without notes and errors. */
+export function conversationForTasks(
+  messages: readonly ChatMessage[],
+): { role: 'user' | 'assistant'; content: string }[] {
+  return messages
+    .filter(
+      (message): message is ChatMessage & { role: 'user' | 'assistant' } =>
+        message.role !== 'system' && !message.kind && message.content.trim() !== '',
+    )
+    .map(({ role, content }) => ({ role, content }));
+}
+
+/** The record's content, as the AI tasks read it (no ids, dates or versions). */
+export function recordContentOf(record: RecordContent): RecordContent {
+  const {
+    patientInfo,
+    symptoms,
+    physicalExam,
+    assessment,
+    prescriptions,
+    plan,
+    structuredAnamnesis,
+  } = record;
+  return Object.fromEntries(
+    Object.entries({
+      patientInfo,
+      symptoms,
+      physicalExam,
+      assessment,
+      prescriptions,
+      plan,
+      structuredAnamnesis,
+    }).filter(([, value]) => value !== undefined),
+  );
+}
+
+/**
+ * Spec §4: starting from chat first extracts what the conversation says, then creates the
+ * record with it. An extraction that fails still starts an empty record.
+ * @returns the extraction's confidence (0 when it failed)
+ */
+export async function startRecordFromConversation(
+  store: CurrentRecordStore,
+  messages: readonly ChatMessage[],
+): Promise<number> {
+  const conversation = lastMessages(conversationForTasks(messages), RECENT_MESSAGES_FOR_UPDATE * 2);
+  let confidence = 0;
+  await store.create();
+  if (conversation.length === 0) return confidence;
+  try {
+    const { answer } = await requestAiTask(
+      'extract-chat-info',
+      { messages: conversation },
+      extractionResultSchema,
+    );
+    store.mergeExtraction(answer);
+    confidence = answer.confidence;
+  } catch (error) {
+    // Spec §8: extraction failures are logged and swallowed; the record stays as started.
+    console.warn('Extração da conversa indisponível.', error);
+  }
+  return confidence;
+}
+
+/**
+ * Draws the structured anamnesis of the open record from the conversation and stores it.
+ * @throws ApiError when the server refused (the caller says so)
+ */
+export async function generateAnamnesisFromConversation(
+  store: CurrentRecordStore,
+  messages: readonly ChatMessage[],
+): Promise<void> {
+  const record = store.record;
+  const conversation = conversationForTasks(messages).slice(-50);
+  const { answer } = await requestAiTask(
+    'structured-anamnesis',
+    {
+      ...(conversation.length ? { messages: conversation } : {}),
+      ...(record ? { record: recordContentOf(record) } : {}),
+    },
+    structuredAnamnesisAnswerSchema,
+  );
+  store.setPart('structuredAnamnesis', answer);
+}

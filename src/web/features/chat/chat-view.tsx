@@ -1,0 +1,441 @@
+import {
+  Bot,
+  FileText,
+  FilePlus2,
+  MessageSquarePlus,
+  Smartphone,
+  Wrench,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '../../../shared/chat-rules';
+import {
+  findSpecialistAgent,
+  GENERAL_CHAT_DESCRIPTION,
+  GENERAL_CHAT_TITLE,
+  type SpecialistAgentId,
+} from '../../../shared/specialist-agents';
+import { patientNameOf } from '../../../shared/record-list-rules';
+import { useChatConversation } from '../../chat-conversation/chat-conversation';
+import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
+import {
+  generateAnamnesisFromConversation,
+  recordContentOf,
+  startRecordFromConversation,
+} from '../../chat-conversation/record-from-chat';
+import { useCurrentRecord } from '../../current-record/current-record';
+import { Button } from '../../ui/button';
+import { ChatInput } from '../../ui/chat/chat-input';
+import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
+import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
+import { preloadOnIntent } from '../../ui/preload-on-intent';
+import { StatusToast, useStatusNotice } from '../../ui/status-toast';
+import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
+import type { WorkspaceViewProps } from '../../workspace-views';
+import { AgentAvatar, AgentPicker } from './agent-picker';
+import { TreatmentCard } from './treatment-card';
+import { useConversationAutoUpdate } from './use-conversation-auto-update';
+
+/**
+ * The chat (spec §2 Chat view): the start screen with the agent selection, the conversation
+ * with the general assistant or a specialist, replies streamed in as Markdown, and the open
+ * record beside it — its card, its buttons, and the auto-update from the conversation.
+ */
+export default function ChatView({ doctor, openView, preloadView }: WorkspaceViewProps) {
+  const chat = useChatConversation();
+  const { record, store: recordStore } = useCurrentRecord();
+  const { notice, show } = useStatusNotice();
+  const [busyAction, setBusyAction] = useState(false);
+  const [dismissedSuggestions, setDismissedSuggestions] = useState<ReadonlySet<string>>(
+    () => new Set(),
+  );
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
+  const autoUpdate = useConversationAutoUpdate(
+    recordStore,
+    chat.messages,
+    record?.status === 'em_andamento',
+  );
+
+  const agent =
+    chat.mode === 'specialist' && chat.agentId ? findSpecialistAgent(chat.agentId) : undefined;
+  const activeRecord = record?.status === 'em_andamento' ? record : undefined;
+  const hasPatientInfo = Boolean(
+    activeRecord?.patientInfo?.name?.trim() || activeRecord?.patientInfo?.age !== undefined,
+  );
+  const placeholder = chatInputPlaceholder({
+    hasPatientInfo,
+    mode: chat.mode,
+    ...(agent ? { agentName: agent.name } : {}),
+    ...(activeRecord?.patientInfo?.name ? { patientName: activeRecord.patientInfo.name } : {}),
+  });
+  const loading = chat.status !== 'idle';
+  const hasMessages = chat.messages.length > 0;
+
+  const send = (text: string) => {
+    void chat.store.send(text, activeRecord ? { record: recordContentOf(activeRecord) } : {});
+  };
+
+  const startRecord = async () => {
+    if (busyAction) return;
+    setBusyAction(true);
+    try {
+      await startRecordFromConversation(recordStore, chat.messages);
+      openView('medical-record');
+    } finally {
+      setBusyAction(false);
+    }
+  };
+
+  const generateAnamnesis = async () => {
+    if (busyAction) return;
+    setBusyAction(true);
+    try {
+      if (!recordStore.record) await startRecordFromConversation(recordStore, chat.messages);
+      await generateAnamnesisFromConversation(recordStore, chat.messages);
+      openView('medical-record', 'anamnesis');
+    } catch (error) {
+      show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
+    } finally {
+      setBusyAction(false);
+    }
+  };
+
+  const leaveTreatment = () => {
+    if (!activeRecord) return;
+    const name = patientNameOf(activeRecord);
+    autoUpdate.stop();
+    recordStore.clear({ backup: true, explicitExit: true });
+    chat.store.post(
+      'system',
+      `Atendimento de ${name} encerrado. O prontuário continua salvo em Prontuários.`,
+    );
+  };
+
+  const listMessages: ChatListMessage[] = chat.messages.map((message) =>
+    toListMessage(message, {
+      canStartRecord: !record && !dismissedSuggestions.has(message.id),
+      starting: busyAction,
+      onStart: () => void startRecord(),
+      onDismiss: () => setDismissedSuggestions((current) => new Set(current).add(message.id)),
+    }),
+  );
+
+  const title = agent
+    ? agent.name
+    : chat.mode === 'specialist'
+      ? 'Especialistas'
+      : GENERAL_CHAT_TITLE;
+  const description = agent
+    ? agent.description
+    : chat.mode === 'specialist'
+      ? 'Escolha um especialista para começar a conversa.'
+      : GENERAL_CHAT_DESCRIPTION;
+
+  return (
+    <div className="flex h-dvh min-w-0 flex-col">
+      <StatusToast notice={notice} />
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
+        <div className="flex min-w-0 items-center gap-3">
+          {agent ? (
+            <AgentAvatar agent={agent} />
+          ) : (
+            <Bot aria-hidden="true" className="text-accent-fg" />
+          )}
+          <div className="min-w-0">
+            <h1 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-fg">
+              {title}
+            </h1>
+            <p className="truncate text-sm text-fg-muted">{description}</p>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <ChatModeButtons
+            mode={chat.mode}
+            onGeneral={() => chat.store.setMode('general')}
+            onSpecialists={() => chat.store.setMode('specialist')}
+          />
+          <RecordButton
+            status={record?.status}
+            starting={busyAction}
+            onNew={() => void startRecord()}
+            onOpen={() =>
+              openView('medical-record', record?.status === 'finalizado' ? 'report' : undefined)
+            }
+            onIntent={() => preloadView('medical-record')}
+          />
+          <Button
+            variant="secondary"
+            className="lg:hidden"
+            onClick={() => openView('mobile-consultation')}
+            {...preloadOnIntent(() => preloadView('mobile-consultation'))}
+          >
+            <Smartphone aria-hidden="true" size={18} /> Consulta Mobile
+          </Button>
+        </div>
+      </header>
+
+      <div className="flex min-h-0 flex-1">
+        <div className="flex min-w-0 flex-1 flex-col">
+          {activeRecord && (
+            <div className="flex flex-col gap-2 px-4 pt-4 sm:px-6">
+              <p className="self-start rounded-full bg-success-soft px-3 py-0.5 text-xs font-medium text-success-fg">
+                Prontuário em andamento salvo
+              </p>
+              <TreatmentCard
+                record={activeRecord}
+                onLeave={leaveTreatment}
+                autoUpdate={autoUpdate}
+              />
+            </div>
+          )}
+          {hasMessages ? (
+            <MessageList
+              label="Conversa com o Prontu"
+              messages={listMessages}
+              thinking={chat.status === 'waiting'}
+              busy={loading}
+              emptyState={null}
+            />
+          ) : (
+            <StartScreen
+              doctorName={doctor.name}
+              mode={chat.mode}
+              onGeneral={() => chat.store.setMode('general')}
+              onChooseAgent={(id) => chat.store.chooseAgent(id)}
+            />
+          )}
+          <div className="border-t border-line bg-surface p-3">
+            <ChatInput
+              label="Mensagem para o Prontu"
+              placeholder={placeholder}
+              maxLength={CHAT_INPUT_MAX_LENGTH}
+              disabled={loading}
+              onSend={send}
+              voice
+              tools={
+                <ToolsMenu
+                  items={[
+                    ...(!record
+                      ? [
+                          {
+                            label: 'Iniciar prontuário com a conversa',
+                            icon: FilePlus2,
+                            onSelect: () => void startRecord(),
+                          },
+                        ]
+                      : []),
+                    ...(hasMessages
+                      ? [
+                          {
+                            label: 'Gerar Anamnese Estruturada',
+                            icon: FileText,
+                            onSelect: () => void generateAnamnesis(),
+                          },
+                          {
+                            label: 'Nova conversa',
+                            icon: MessageSquarePlus,
+                            onSelect: () => chat.store.newConversation(),
+                          },
+                        ]
+                      : []),
+                  ]}
+                  disabled={busyAction}
+                />
+              }
+            />
+          </div>
+        </div>
+        {chat.mode === 'specialist' && hasMessages && (
+          <aside
+            aria-label="Especialistas"
+            className="hidden w-80 shrink-0 flex-col gap-3 overflow-y-auto border-l border-line bg-surface-muted p-4 lg:flex"
+          >
+            <Button variant="secondary" onClick={() => chat.store.newConversation()}>
+              <MessageSquarePlus aria-hidden="true" size={16} /> Nova conversa
+            </Button>
+            <AgentPicker selected={chat.agentId} onSelect={(id) => chat.store.chooseAgent(id)} />
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function toListMessage(
+  message: ChatMessage,
+  suggestion: {
+    canStartRecord: boolean;
+    starting: boolean;
+    onStart: () => void;
+    onDismiss: () => void;
+  },
+): ChatListMessage {
+  const base: ChatListMessage = {
+    id: message.id,
+    role: message.role,
+    content: message.content,
+    ...(message.kind === 'error' ? { isError: true } : {}),
+    ...(message.source === 'offline' ? { offline: true } : {}),
+  };
+  if (message.kind !== 'suggestion' || !suggestion.canStartRecord) return base;
+  return {
+    ...base,
+    actions: (
+      <>
+        <Button className="px-3 py-1" disabled={suggestion.starting} onClick={suggestion.onStart}>
+          <FilePlus2 aria-hidden="true" size={16} /> Iniciar Prontuário
+        </Button>
+        <Button variant="ghost" className="px-3 py-1" onClick={suggestion.onDismiss}>
+          Agora não
+        </Button>
+      </>
+    ),
+  };
+}
+
+/**
+ * Spec §2 top bar: 'Novo Prontuário'; 'Continuar Prontuário' for a record in progress (with the
+ * green pulsing dot 'Há dados salvos'); 'Visualizar Prontuário Aberto' for a finalised one.
+ */
+function RecordButton(props: {
+  status: 'em_andamento' | 'finalizado' | undefined;
+  starting: boolean;
+  onNew: () => void;
+  onOpen: () => void;
+  onIntent: () => void;
+}) {
+  const intent = preloadOnIntent(props.onIntent);
+  if (props.status === undefined) {
+    return (
+      <Button onClick={props.onNew} disabled={props.starting} {...intent}>
+        <FilePlus2 aria-hidden="true" size={18} /> Novo Prontuário
+      </Button>
+    );
+  }
+  if (props.status === 'finalizado') {
+    return (
+      <Button onClick={props.onOpen} {...intent}>
+        <FileText aria-hidden="true" size={18} /> Visualizar Prontuário Aberto
+      </Button>
+    );
+  }
+  return (
+    <Button onClick={props.onOpen} className="relative" {...intent}>
+      <FileText aria-hidden="true" size={18} /> Continuar Prontuário
+      <span
+        title="Há dados salvos"
+        aria-label="Há dados salvos"
+        role="img"
+        className="absolute -top-1 -right-1 size-3 animate-pulse rounded-full border-2 border-surface bg-success-fg"
+      />
+    </Button>
+  );
+}
+
+interface ToolItem {
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+}
+
+/** The input's tools button: actions on the conversation, in a small menu. */
+function ToolsMenu(props: { items: readonly ToolItem[]; disabled: boolean }) {
+  const [open, setOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div ref={menuRef} className="relative mb-6">
+      <button
+        type="button"
+        aria-label="Ferramentas"
+        aria-expanded={open}
+        aria-haspopup="menu"
+        disabled={props.disabled || props.items.length === 0}
+        onClick={() => setOpen((current) => !current)}
+        className="rounded-md p-2 text-fg-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <Wrench aria-hidden="true" size={20} />
+      </button>
+      {open && (
+        <ul
+          role="menu"
+          aria-label="Ferramentas"
+          className="absolute bottom-full left-0 z-20 mb-2 flex w-72 flex-col rounded-lg border border-line bg-surface p-1 shadow-lg"
+        >
+          {props.items.map((item) => (
+            <li key={item.label} role="none">
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setOpen(false);
+                  item.onSelect();
+                }}
+                className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-muted"
+              >
+                <item.icon aria-hidden="true" size={16} /> {item.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** No messages yet (spec §2): the welcome, and the choice of the general chat or a specialist. */
+function StartScreen(props: {
+  doctorName: string;
+  mode: 'general' | 'specialist';
+  onGeneral: () => void;
+  onChooseAgent: (id: SpecialistAgentId) => void;
+}) {
+  return (
+    <section
+      aria-labelledby="chat-welcome"
+      className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col gap-6 overflow-y-auto px-4 py-6 sm:px-6"
+    >
+      <div className="flex flex-col gap-2">
+        <h2 id="chat-welcome" className="text-2xl font-semibold text-fg">
+          Olá, {props.doctorName}!
+        </h2>
+        <p className="text-fg-muted">
+          Sou o Prontu, seu assistente de saúde. Converse comigo como com um colega: descreva o
+          caso, tire dúvidas de conduta, doses e CID-10, no modo geral ou com um dos 20 agentes
+          especialistas.
+        </p>
+      </div>
+      <button
+        type="button"
+        aria-pressed={props.mode === 'general'}
+        onClick={props.onGeneral}
+        className={`flex items-start gap-3 rounded-lg border p-4 text-left hover:bg-surface-muted ${
+          props.mode === 'general' ? 'border-accent bg-accent-soft/40' : 'border-line bg-surface'
+        }`}
+      >
+        <Bot aria-hidden="true" className="mt-0.5 text-accent-fg" />
+        <span className="flex flex-col">
+          <span className="font-semibold text-fg">{GENERAL_CHAT_TITLE}</span>
+          <span className="text-sm text-fg-muted">{GENERAL_CHAT_DESCRIPTION}</span>
+        </span>
+      </button>
+      <div className="flex flex-col gap-2">
+        <h2 className="font-semibold text-fg">Ou escolha um especialista</h2>
+        <AgentPicker selected={undefined} onSelect={props.onChooseAgent} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useBrowserSession } from './support/browser-session';
+import {
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+  type ViewportName,
+} from './support/pages';
+
+/** The doctor's chat on a server with no language model: the offline engine answers. */
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+async function openChat(viewport: ViewportName = 'desktop') {
+  const { page } = await openSignedInPage(session.browser, problems, session.server.url, viewport);
+  await page.goto(session.server.url);
+  await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+  return page;
+}
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversa com o Prontu' });
+
+async function ask(page: Page, text: string) {
+  const input = page.getByLabel('Mensagem para o Prontu');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])('the offline chat on %s', (viewport) => {
+  it('sends an emergency to SAMU 192 and labels the answer Modo offline', async () => {
+    const page = await openChat(viewport);
+    await ask(page, 'Paciente com dor no peito forte e falta de ar intensa agora');
+    const log = conversation(page);
+    await visible(log.getByText(/192/));
+    await visible(log.getByText('Modo offline'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the offline chat', () => {
+  it("answers a known drug's usual dose from the dosing table, and says a model is needed otherwise", async () => {
+    const page = await openChat();
+    await ask(page, 'Qual a dose de amoxicilina?');
+    const log = conversation(page);
+    await visible(log.getByText(/500 mg/).first());
+    await ask(page, 'Quais as novidades no tratamento da insuficiência cardíaca?');
+    await visible(log.getByText(/AI_BASE_URL/));
+    await page.context().close();
+  });
+
+  it('suggests a record for a patient conversation and starts it with what was said', async () => {
+    const page = await openChat();
+    await ask(page, 'Atendendo Marcos Pereira, 47 anos, com dor de cabeça há 3 dias.');
+    await visible(conversation(page).getByText('Modo offline').first());
+    await ask(page, 'Ele nega febre e tem pressão 140/90.');
+    const suggestion = conversation(page).getByText(/Deseja iniciar um prontuário/);
+    await visible(suggestion);
+    await conversation(page).getByRole('button', { name: 'Iniciar Prontuário' }).click();
+    await visible(page.getByRole('heading', { name: 'Dados do Paciente' }));
+    expect(await page.getByLabel('Nome completo').inputValue()).toBe('Marcos Pereira');
+    expect(await page.getByLabel('Idade').inputValue()).toBe('47');
+
+    // Back in the chat the record is the treatment in progress.
+    await page.getByRole('button', { name: 'Chat Geral', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Atendimento em Andamento' });
+    await visible(card.getByText('Marcos Pereira'));
+    await visible(page.getByRole('button', { name: /Continuar Prontuário/ }));
+    await page.context().close();
+  });
+});
