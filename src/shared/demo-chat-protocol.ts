@@ -2,6 +2,7 @@
  * The demo chat's limits and wire format, without zod: the landing page imports this, and its
  * first download stays small (the request schema is in demo-chat.ts).
  */
+import { AI_SOURCE_HEADER } from './ai-protocol';
 
 /** Spec §2 and §9: the landing page's demo chat accepts at most 500 characters per message. */
 export const DEMO_CHAT_MAX_LENGTH = 500;
@@ -11,7 +12,7 @@ export const DEMO_CHAT_MAX_MESSAGES = 20;
 export const DEMO_CHAT_MAX_REPLY_LENGTH = 4000;
 
 /** The response header saying who wrote the reply: the offline engine or a language model. */
-export const DEMO_CHAT_MODE_HEADER = 'X-Prontu-AI-Mode';
+export const DEMO_CHAT_MODE_HEADER = AI_SOURCE_HEADER;
 export type DemoChatMode = 'offline' | 'model';
 
 /** One message of a demo conversation, as sent to `POST /api/ai/demo-chat`. */

@@ -65,22 +65,22 @@ export async function requestAiTask<Schema extends z.ZodType>(
 export const ANSWER_CUT_ERROR = `A resposta foi interrompida. ${CONNECTION_ERROR}`;
 
 /**
- * Asks the doctor's chat (`POST /api/ai/chat`) and hands each piece of the reply to `onText` as
- * it streams in.
+ * Posts to a streamed AI route and hands each piece of the reply to `onText` as it arrives.
  * @returns who answered: a model or the offline engine
- * @throws ApiError with the spec §8 message for the conversation
+ * @throws ApiError with the server's (spec §8) message, or saying the answer broke off
  */
-export async function streamChatReply(
-  request: ChatRequest,
+export async function streamAiReply(
+  path: string,
+  body: unknown,
   onText: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<AiSource> {
   let response: Response;
   try {
-    response = await fetch('/api/ai/chat', {
+    response = await fetch(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(request),
+      body: JSON.stringify(body),
       credentials: 'same-origin',
       signal: signal ?? null,
     });
@@ -102,8 +102,17 @@ export async function streamChatReply(
     }
   } catch (error) {
     if (signal?.aborted) throw error;
-    // What arrived stays on screen; the doctor is told the answer is cut.
+    // What arrived stays on screen; the reader is told the answer is cut.
     throw new ApiError(ANSWER_CUT_ERROR);
   }
   return source;
+}
+
+/** Asks the doctor's chat (`POST /api/ai/chat`), streaming the reply into `onText`. */
+export function streamChatReply(
+  request: ChatRequest,
+  onText: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<AiSource> {
+  return streamAiReply('/api/ai/chat', request, onText, signal);
 }

@@ -13,6 +13,7 @@ import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
+import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
 import { checkMedication } from '../record-ai';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useDraft } from './use-draft';
@@ -171,15 +172,18 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
                 className="flex items-start justify-between gap-2 rounded-md border border-line bg-surface p-3"
               >
                 <span className="min-w-0 text-sm text-fg">{examLine(exam)}</span>
-                <RemoveButton
-                  name={exam.name}
-                  onClick={() =>
-                    update((current) => ({
-                      ...current,
-                      exams: (current.exams ?? []).filter((_, at) => at !== index),
-                    }))
-                  }
-                />
+                <span className="flex shrink-0 gap-1">
+                  <ItemInfoDialog item={examInfoItem(exam)} />
+                  <RemoveButton
+                    name={exam.name}
+                    onClick={() =>
+                      update((current) => ({
+                        ...current,
+                        exams: (current.exams ?? []).filter((_, at) => at !== index),
+                      }))
+                    }
+                  />
+                </span>
               </li>
             ))}
           </ItemList>
@@ -332,6 +336,7 @@ function MedicationItem(props: {
     >
       <span className="min-w-0 text-sm text-fg">{medicationLine(medication)}</span>
       <span className="flex shrink-0 gap-1">
+        <ItemInfoDialog item={medicationInfoItem(medication)} />
         <Button
           variant="ghost"
           className="px-2"
