@@ -72,6 +72,20 @@ describe('the offline chat', () => {
     const card = page.getByRole('region', { name: 'Atendimento em Andamento' });
     await visible(card.getByText('Marcos Pereira'));
     await visible(page.getByRole('button', { name: /Continuar Prontuário/ }));
+
+    // Auto-update: what the conversation adds reaches the record.
+    await card.getByLabel('Atualizar o prontuário com a conversa').check();
+    await ask(page, 'Temperatura de 38,5 graus e frequência cardíaca de 96.');
+    await visible(conversation(page).getByText('Modo offline').nth(2));
+    await card.getByRole('button', { name: 'Atualizar agora' }).click();
+    await visible(card.getByText(/Prontuário atualizado pela conversa \(confiança \d+%\)/));
+    await page.getByRole('button', { name: /Continuar Prontuário/ }).click();
+    await page
+      .getByRole('button', { name: /Exame Físico/ })
+      .first()
+      .click();
+    await visible(page.getByRole('heading', { name: 'Exame Físico' }));
+    expect(await page.getByLabel('Temperatura').inputValue()).toMatch(/^38[.,]5$/);
     await page.context().close();
   });
 });
