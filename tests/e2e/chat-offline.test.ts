@@ -88,4 +88,16 @@ describe('the offline chat', () => {
     expect(await page.getByLabel('Temperatura').inputValue()).toMatch(/^38[.,]5$/);
     await page.context().close();
   });
+
+  it("draws the structured anamnesis from the conversation with 'Gerar Anamnese Estruturada'", async () => {
+    const page = await openChat();
+    await ask(page, 'Paciente Rita Gomes, 62 anos, com tosse seca há 2 semanas.');
+    await visible(conversation(page).getByText('Modo offline').first());
+    await page.goto(`${session.server.url}/?view=medical-record`);
+    await page.getByRole('button', { name: 'Gerar Anamnese Estruturada' }).click();
+    await visible(page.getByRole('heading', { name: 'Anamnese Estruturada' }));
+    await visible(page.getByText('Rita Gomes').first());
+    await visible(page.getByText(/tosse/i).first());
+    await page.context().close();
+  });
 });
