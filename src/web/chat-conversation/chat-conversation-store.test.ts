@@ -108,13 +108,15 @@ function contents(messages: readonly ChatMessage[]) {
   }));
 }
 
+let fixtureCount = 0;
+
 function message(
   role: ChatMessage['role'],
   content: string,
   kind?: ChatMessage['kind'],
 ): ChatMessage {
   return {
-    id: `${kind ?? role}-${content.length}-${Math.random()}`,
+    id: `${kind ?? role}-${NOW.getTime()}-fixture-${++fixtureCount}`,
     role,
     content,
     timestamp: NOW.toISOString(),
@@ -122,7 +124,7 @@ function message(
   };
 }
 
-const RECORD: RecordContent = { patientInfo: { name: 'Maria Souza', age: '54' } };
+const RECORD: RecordContent = { patientInfo: { name: 'Maria Souza', age: 54 } };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -172,7 +174,7 @@ describe('send', () => {
     ]);
   });
 
-  it('sends the exchange only, in general mode, with no agent nor record', async () => {
+  it('sends the exchange only, in general mode, with no agent nor record', () => {
     const { store, storage, backend } = setUp();
     storage.value = JSON.stringify({
       userId: DOCTOR,
@@ -199,7 +201,7 @@ describe('send', () => {
     });
   });
 
-  it('sends the agent in specialist mode and the record when one is given', async () => {
+  it('sends the agent in specialist mode and the record when one is given', () => {
     const { store, backend } = setUp();
     store.chooseAgent('cardiologist');
 
@@ -212,7 +214,7 @@ describe('send', () => {
     });
   });
 
-  it('sends no agent in general mode even after one was chosen', async () => {
+  it('sends no agent in general mode even after one was chosen', () => {
     const { store, backend } = setUp();
     store.chooseAgent('cardiologist');
     store.setMode('general');
@@ -648,6 +650,23 @@ describe('forget and cancel', () => {
     await sending;
     expect(store.getSnapshot().messages).toEqual([]);
     expect(storage.value).toBeNull();
+  });
+
+  it('chooseAgent during a reply stops it: the new specialist answers the next question', async () => {
+    const { store, backend } = setUp();
+    const sending = store.send('Febre');
+    const reply = backend.lastReply();
+    reply.emit('Há quanto');
+    store.chooseAgent('cardiologist');
+    expect(reply.signal.aborted).toBe(true);
+    expect(store.getSnapshot().status).toBe('idle');
+    reply.emit(' tempo?');
+    reply.finish('model');
+    await sending;
+    const contents = store.getSnapshot().messages.map((message) => message.content);
+    expect(contents[0]).toBe('Febre');
+    expect(contents.at(-1)).toMatch(/^Consulta agora com o Agente Cardiologista\./);
+    expect(contents.join(' ')).not.toContain('tempo?');
   });
 
   it('setMode during a reply aborts it and ignores later pieces', async () => {

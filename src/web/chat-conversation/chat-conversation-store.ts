@@ -137,7 +137,9 @@ export class ChatConversationStore {
   chooseAgent(agentId: SpecialistAgentId): void {
     const agent = findSpecialistAgent(agentId);
     if (!agent) return;
-    this.publish({ mode: 'specialist', agentId });
+    // A reply still arriving was asked of the previous specialist: it stops here.
+    this.cancelReply();
+    this.publish({ mode: 'specialist', agentId, status: 'idle' });
     this.post('system', `Consulta agora com o ${agent.name}. ${agent.description}`);
   }
 
@@ -270,17 +272,20 @@ export class ChatConversationStore {
     );
     if (!shouldCheckRecordCreation({ hasRecord: false, messageCount: exchanged.length })) return;
     if (this.snapshot.messages.some((message) => message.kind === 'suggestion')) return;
+    const recent = lastMessages(exchanged, RECENT_MESSAGES_FOR_DETECTION);
     let about: boolean;
     try {
-      about = await this.backend.shouldCreateRecord(
-        lastMessages(exchanged, RECENT_MESSAGES_FOR_DETECTION),
-      );
+      about = await this.backend.shouldCreateRecord(recent);
     } catch (error) {
       // Spec §8: detection failures are logged and swallowed.
       console.warn('Verificação de prontuário indisponível.', error);
       return;
     }
-    if (about && !this.snapshot.messages.some((message) => message.kind === 'suggestion')) {
+    // The doctor may have started another conversation while the model answered.
+    const lastAsked = recent[recent.length - 1];
+    const messages = this.snapshot.messages;
+    if (!lastAsked || !messages.some((message) => message.id === lastAsked.id)) return;
+    if (about && !messages.some((message) => message.kind === 'suggestion')) {
       this.post('assistant', RECORD_SUGGESTION_TEXT, 'suggestion');
     }
   }
@@ -335,9 +340,11 @@ function parseStoredConversation(raw: string | null): StoredConversation | undef
   try {
     const value = JSON.parse(raw) as Partial<StoredConversation>;
     if (typeof value.userId !== 'string' || !Array.isArray(value.messages)) return undefined;
-    const messages = value.messages.filter(
+    // Stored entries are unchecked: a null one must not drop the whole conversation.
+    const messages = (value.messages as readonly (ChatMessage | null)[]).filter(
       (message): message is ChatMessage =>
         typeof message === 'object' &&
+        message !== null &&
         typeof message.id === 'string' &&
         ROLES.has(message.role) &&
         typeof message.content === 'string' &&
