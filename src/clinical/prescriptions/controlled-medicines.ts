@@ -1,0 +1,413 @@
+import { foldForMatching } from '../text-folding';
+import { findMedication } from '../medications/search';
+
+/**
+ * Medicines under special control in Brazil and the document a pharmacy needs for each:
+ * Portaria SVS/MS 344/98 (lists A1–A3 narcotics and psychotropics, B1–B2 psychotropics and
+ * anorectics, C1–C5 other controlled substances) and RDC 471/2021 (antimicrobials).
+ *
+ * The tables name well-known active ingredients, not the whole of the Portaria's annexes: an
+ * unknown medicine is reported as not controlled. Brand names ('Rivotril', 'Tramal', 'Bactrim')
+ * are read through the medicine catalogue's aliases.
+ */
+
+export const CONTROLLED_LISTS = [
+  'A1',
+  'A2',
+  'A3',
+  'B1',
+  'B2',
+  'C1',
+  'C2',
+  'C4',
+  'C5',
+  'antimicrobiano',
+] as const;
+export type ControlledList = (typeof CONTROLLED_LISTS)[number];
+
+/** Active ingredients by list, folded (lower case, no accents); salts are stripped first. */
+const INGREDIENTS: Readonly<Record<ControlledList, readonly string[]>> = {
+  // Entorpecentes.
+  A1: [
+    'morfina',
+    'oxicodona',
+    'metadona',
+    'fentanil',
+    'fentanila',
+    'petidina',
+    'meperidina',
+    'hidromorfona',
+    'hidrocodona',
+    'buprenorfina',
+    'tapentadol',
+    'alfentanila',
+    'sufentanila',
+    'remifentanila',
+  ],
+  // Entorpecentes de uso permitido em concentrações especiais.
+  A2: ['codeina', 'di-hidrocodeina', 'diidrocodeina', 'tramadol', 'nalbufina'],
+  // Psicotrópicos (estimulantes).
+  A3: ['metilfenidato', 'lisdexanfetamina', 'dexanfetamina', 'anfetamina'],
+  // Psicotrópicos: benzodiazepínicos, hipnóticos "Z", barbitúricos.
+  B1: [
+    'diazepam',
+    'clonazepam',
+    'alprazolam',
+    'lorazepam',
+    'bromazepam',
+    'midazolam',
+    'nitrazepam',
+    'flunitrazepam',
+    'clobazam',
+    'cloxazolam',
+    'clordiazepoxido',
+    'estazolam',
+    'flurazepam',
+    'zolpidem',
+    'zopiclona',
+    'eszopiclona',
+    'fenobarbital',
+  ],
+  // Psicotrópicos anorexígenos.
+  B2: ['sibutramina', 'anfepramona', 'femproporex', 'mazindol'],
+  // Outras substâncias sujeitas a controle especial.
+  C1: [
+    // Antidepressivos.
+    'fluoxetina',
+    'sertralina',
+    'escitalopram',
+    'citalopram',
+    'paroxetina',
+    'fluvoxamina',
+    'venlafaxina',
+    'desvenlafaxina',
+    'duloxetina',
+    'bupropiona',
+    'mirtazapina',
+    'trazodona',
+    'vortioxetina',
+    'agomelatina',
+    'amitriptilina',
+    'nortriptilina',
+    'imipramina',
+    'clomipramina',
+    // Anticonvulsivantes e estabilizadores do humor.
+    'carbamazepina',
+    'oxcarbazepina',
+    'valproato',
+    'divalproato',
+    'acido valproico',
+    'lamotrigina',
+    'topiramato',
+    'gabapentina',
+    'pregabalina',
+    'levetiracetam',
+    'fenitoina',
+    'primidona',
+    'lacosamida',
+    'vigabatrina',
+    'litio',
+    // Antipsicóticos.
+    'quetiapina',
+    'risperidona',
+    'olanzapina',
+    'haloperidol',
+    'aripiprazol',
+    'clozapina',
+    'ziprasidona',
+    'clorpromazina',
+    'levomepromazina',
+    'paliperidona',
+    'lurasidona',
+    'periciazina',
+    'sulpirida',
+    'amissulprida',
+    // Outros.
+    'biperideno',
+    'dissulfiram',
+    'naltrexona',
+    'cetamina',
+  ],
+  // Retinoides de uso sistêmico.
+  C2: ['isotretinoina', 'acitretina'],
+  // Antirretrovirais.
+  C4: [
+    'zidovudina',
+    'lamivudina',
+    'tenofovir',
+    'efavirenz',
+    'dolutegravir',
+    'raltegravir',
+    'atazanavir',
+    'darunavir',
+    'ritonavir',
+    'nevirapina',
+    'abacavir',
+  ],
+  // Anabolizantes.
+  C5: ['testosterona', 'nandrolona', 'oxandrolona', 'estanozolol', 'oximetolona'],
+  // RDC 471/2021.
+  antimicrobiano: [
+    'amoxicilina',
+    'ampicilina',
+    'benzilpenicilina',
+    'penicilina',
+    'fenoximetilpenicilina',
+    'oxacilina',
+    'azitromicina',
+    'claritromicina',
+    'eritromicina',
+    'cefalexina',
+    'cefadroxila',
+    'cefaclor',
+    'cefuroxima',
+    'cefazolina',
+    'ceftriaxona',
+    'cefepima',
+    'cefixima',
+    'ciprofloxacino',
+    'levofloxacino',
+    'moxifloxacino',
+    'norfloxacino',
+    'ofloxacino',
+    'sulfametoxazol',
+    'trimetoprima',
+    'sulfadiazina',
+    'doxiciclina',
+    'minociclina',
+    'tetraciclina',
+    'clindamicina',
+    'nitrofurantoina',
+    'metronidazol',
+    'secnidazol',
+    'tinidazol',
+    'fosfomicina',
+    'linezolida',
+    'vancomicina',
+    'gentamicina',
+    'amicacina',
+    'rifampicina',
+  ],
+};
+
+/** The most restrictive list wins for a combination ('paracetamol + codeína' is A2). */
+const PRECEDENCE: readonly ControlledList[] = [
+  'A1',
+  'A2',
+  'A3',
+  'B1',
+  'B2',
+  'C2',
+  'C1',
+  'C4',
+  'C5',
+  'antimicrobiano',
+];
+
+const LIST_OF_INGREDIENT = new Map<string, ControlledList>(
+  CONTROLLED_LISTS.flatMap((list) =>
+    INGREDIENTS[list].map((term) => [foldForMatching(term), list] as const),
+  ),
+);
+
+/**
+ * Salt and form words a name may open with ('cloridrato de sertralina', 'carbonato de lítio',
+ * 'valproato de sódio' keeps 'valproato'); dropped before the ingredient is read.
+ */
+const LEADING_SALT =
+  /^(?:cloridrato|dicloridrato|bromidrato|sulfato|carbonato|citrato|maleato|hemifumarato|fumarato|oxalato|tartarato|hemitartarato|dimesilato|mesilato|besilato|succinato|fosfato|acetato|cipionato|undecilato|propionato|decanoato|enantato|pamoato|benzoato|dipropionato)(?: de)? /;
+
+/** The parts of a combination: 'paracetamol + codeína', 'amoxicilina com clavulanato'. */
+function ingredientsOf(name: string): string[] {
+  return name
+    .split(/\s*\+\s*|\s+com\s+|\s+e\s+|\s*\/\s*(?=\p{L})/u)
+    .map((part) => foldForMatching(part).replace(LEADING_SALT, ''))
+    .filter((part) => part !== '');
+}
+
+/** The list of one ingredient, matched at the start of its words ('sertralina 50 mg'). */
+function listOfIngredient(part: string): ControlledList | undefined {
+  const words = part.split(' ');
+  // Two-word ingredients first ('acido valproico'), then one word.
+  for (const length of [3, 2, 1]) {
+    const list = LIST_OF_INGREDIENT.get(words.slice(0, length).join(' '));
+    if (list) return list;
+  }
+  return undefined;
+}
+
+function mostRestrictive(
+  lists: readonly (ControlledList | undefined)[],
+): ControlledList | undefined {
+  return PRECEDENCE.find((list) => lists.includes(list));
+}
+
+/**
+ * The control list a medicine falls under, or undefined when it needs no special prescription.
+ * Accent- and case-insensitive; the active ingredient must open the name or one part of a
+ * combination ('Sertralina 50 mg', 'Cloridrato de sertralina', 'Paracetamol + codeína'); a
+ * brand name is read as its generic through the catalogue ('Rivotril' → clonazepam, B1).
+ * @param name - the medicine as prescribed
+ */
+export function controlledList(name: string): ControlledList | undefined {
+  const generic = findMedication(name)?.name;
+  const names = generic === undefined ? [name] : [name, generic];
+  return mostRestrictive(names.flatMap((each) => ingredientsOf(each).map(listOfIngredient)));
+}
+
+/**
+ * Whether a medicine needs more than an ordinary receita: any list of Portaria 344/98 or an
+ * antimicrobial.
+ * @param name - the medicine as prescribed
+ */
+export function requiresSpecialPrescription(name: string): boolean {
+  return controlledList(name) !== undefined;
+}
+
+export type SpecialPrescriptionDocument =
+  | 'Receituário de Controle Especial'
+  | 'Notificação de Receita A'
+  | 'Notificação de Receita B'
+  | 'Notificação de Receita B2'
+  | 'Notificação de Receita Especial para Retinoides';
+
+export interface SpecialPrescription {
+  list: ControlledList;
+  document: SpecialPrescriptionDocument;
+  /** Colour of the official form: yellow (A), blue (B), white (the others). */
+  color: 'amarela' | 'azul' | 'branca';
+  /**
+   * The copies to print, each labelled; empty when the document is an official numbered form
+   * ({@link SpecialPrescription.officialForm}) that Prontu cannot print.
+   */
+  copies: string[];
+  /**
+   * The document must be the numbered form issued or authorised by the Vigilância Sanitária
+   * (notifications): a receita printed by Prontu does not replace it.
+   */
+  officialForm: boolean;
+  /** Days the pharmacy may dispense from it, counted from the date it was written. */
+  validDays: number;
+  /** What the doctor should know, in one sentence. */
+  notice: string;
+}
+
+export const CONTROL_COPIES = ['1ª via — Farmácia', '2ª via — Paciente'] as const;
+
+function controlledReceita(
+  list: ControlledList,
+  validDays: number,
+  notice: string,
+): SpecialPrescription {
+  return {
+    list,
+    document: 'Receituário de Controle Especial',
+    color: 'branca',
+    copies: [...CONTROL_COPIES],
+    officialForm: false,
+    validDays,
+    notice,
+  };
+}
+
+function notification(
+  list: ControlledList,
+  document: SpecialPrescriptionDocument,
+  color: SpecialPrescription['color'],
+  notice: string,
+): SpecialPrescription {
+  return { list, document, color, copies: [], officialForm: true, validDays: 30, notice };
+}
+
+const TWO_COPIES_NOTICE =
+  'Receituário de Controle Especial em duas vias: a 1ª via fica retida na farmácia e a 2ª via é devolvida ao paciente.';
+
+/**
+ * A2 adendo of Portaria 344/98: tramadol up to 100 mg per unit, and codeína or di-hidrocodeína
+ * combined with other ingredients up to 100 mg per unit, go on a Receituário de Controle Especial
+ * in two copies instead of the yellow Notificação de Receita A. Brazilian presentations of both
+ * are all under the limit (tramadol 50 and 100 mg, codeína 30 mg), so a dose that is not written
+ * counts as within it.
+ */
+function isA2Addendum(name: string, dosage: string | undefined): boolean {
+  const parts = ingredientsOf(findMedication(name)?.name ?? name);
+  if (parts.length > 1) {
+    return parts.some((part) => /^(?:tramadol|codeina|di hidrocodeina|diidrocodeina)\b/.test(part));
+  }
+  if (!parts[0]?.startsWith('tramadol')) return false;
+  // Tramadol alone: the largest mass written is the amount per unit ('100 mg', '50mg').
+  const masses = [...`${name} ${dosage ?? ''}`.matchAll(/(\d+(?:[.,]\d+)?)\s*mg\b/gi)].map(
+    (match) => Number((match[1] ?? '0').replace(',', '.')),
+  );
+  return masses.every((mass) => mass <= 100);
+}
+
+/**
+ * The document a pharmacy needs to dispense the medicine, or undefined for an ordinary receita:
+ * - lists C1, C4, C5 and antimicrobials: 'Receituário de Controle Especial', printed in two
+ *   copies ('1ª via — Farmácia', '2ª via — Paciente'); antimicrobials are valid 10 days
+ *   (RDC 471/2021), the others 30;
+ * - B1: 'Notificação de Receita B' (blue); B2 (anorexígenos): 'Notificação de Receita B2';
+ * - A1, A2, A3: 'Notificação de Receita A' (yellow), except the A2 addendum (tramadol, codeína in
+ *   combination, up to 100 mg per unit), which goes on the two-copy Receituário de Controle
+ *   Especial;
+ * - C2 (isotretinoína, acitretina): 'Notificação de Receita Especial para Retinoides' (white),
+ *   with the patient's signed consent form.
+ * Notifications are numbered forms from the Vigilância Sanitária: they come back with no copies
+ * to print and `officialForm` set.
+ * @param name - the medicine as prescribed
+ * @param dosage - its dosage ('50 mg'), read only for the A2 addendum
+ */
+export function specialPrescriptionKind(
+  name: string,
+  dosage?: string,
+): SpecialPrescription | undefined {
+  const list = controlledList(name);
+  switch (list) {
+    case undefined:
+      return undefined;
+    case 'antimicrobiano':
+      return controlledReceita(
+        list,
+        10,
+        'Antimicrobiano (RDC 471/2021): receita em duas vias, válida por 10 dias; a 1ª via fica retida na farmácia.',
+      );
+    case 'C1':
+    case 'C4':
+    case 'C5':
+      return controlledReceita(list, 30, TWO_COPIES_NOTICE);
+    case 'C2':
+      return notification(
+        list,
+        'Notificação de Receita Especial para Retinoides',
+        'branca',
+        'Retinoide sistêmico: exige a Notificação de Receita Especial numerada e o termo de consentimento assinado pelo paciente.',
+      );
+    case 'B1':
+      return notification(
+        list,
+        'Notificação de Receita B',
+        'azul',
+        'Exige a Notificação de Receita B (azul), de talonário numerado autorizado pela Vigilância Sanitária; a farmácia retém a notificação.',
+      );
+    case 'B2':
+      return notification(
+        list,
+        'Notificação de Receita B2',
+        'azul',
+        'Anorexígeno: exige a Notificação de Receita B2 (azul), de talonário numerado autorizado pela Vigilância Sanitária, com o termo de responsabilidade do prescritor.',
+      );
+    case 'A1':
+    case 'A2':
+    case 'A3':
+      if (list === 'A2' && isA2Addendum(name, dosage)) {
+        return controlledReceita(list, 30, TWO_COPIES_NOTICE);
+      }
+      return notification(
+        list,
+        'Notificação de Receita A',
+        'amarela',
+        'Exige a Notificação de Receita A (amarela), de talonário numerado fornecido pela Vigilância Sanitária; a farmácia retém a notificação.',
+      );
+  }
+}
