@@ -114,6 +114,9 @@ export const anamnesisRequestSchema = z
     error: 'Envie a conversa, a transcrição ou o prontuário.',
   });
 
+/** What the doctor typed after `/receita-rapida`. */
+export const quickPrescriptionRequestSchema = z.strictObject({ text: requiredText(2_000) });
+
 export const ITEM_KINDS = ['medication', 'exam'] as const;
 export const itemInfoRequestSchema = z.strictObject({
   item: z.strictObject({
@@ -166,6 +169,7 @@ const suggestedMedication = z
     dosage: answerText,
     frequency: answerText,
     duration: answerText,
+    quantity: answerText,
     instructions: answerText,
     explanation: answerText,
   })

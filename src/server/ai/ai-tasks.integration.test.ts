@@ -29,7 +29,10 @@ import {
   type TestDoctorAccount,
 } from '../testing/test-server';
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
+import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks';
+
+const QUICK_TEXT = 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias';
 
 // Every route of the AI gateway (`/api/ai/<task>`), against the real app and a scripted
 // OpenAI-compatible provider: what a good reply gives, what an unusable one or a failing
@@ -586,6 +589,51 @@ const TASKS: TaskCase[] = [
     },
   },
   {
+    path: 'quick-prescription',
+    body: { text: QUICK_TEXT },
+    model: 'reasoning',
+    reply: JSON.stringify({
+      patientName: 'Maria',
+      patientAge: '45',
+      diagnosis: '',
+      medications: [
+        {
+          name: 'Amoxicilina',
+          dosage: '500 mg',
+          frequency: 'A cada 8 horas',
+          duration: '7 dias',
+          quantity: '21',
+        },
+      ],
+      confidence: 0.9,
+      extractedSections: ['patientName', 'patientAge', 'medications'],
+    }),
+    answer: {
+      patientName: 'Maria',
+      patientAge: '45',
+      diagnosis: '',
+      medications: [
+        {
+          name: 'Amoxicilina',
+          dosage: '500 mg',
+          frequency: 'A cada 8 horas',
+          duration: '7 dias',
+          quantity: '21',
+        },
+      ],
+      notes: '',
+      confidence: 0.9,
+      extractedSections: ['patientName', 'patientAge', 'medications'],
+    },
+    unusable: NOT_JSON,
+    // Spec §8: a failed model extraction falls back, silently, to the rule parser.
+    fallback: parseQuickPrescription(QUICK_TEXT),
+    checkOffline: (answer) => {
+      expect(answer).toEqual(parseQuickPrescription(QUICK_TEXT));
+      expect(answer).toMatchObject({ patientName: 'Maria', patientAge: '45' });
+    },
+  },
+  {
     path: 'item-info',
     body: {
       item: { kind: 'medication', name: 'Amoxicilina', details: '500 mg de 8/8h' },
@@ -942,6 +990,7 @@ describe('AI tasks without a model (offline engine)', () => {
       { item: { kind: 'procedure', name: 'X' }, question: 'O que é?' },
       /item\.kind.*use um destes: medication, exam/,
     ],
+    ['quick-prescription', { text: '' }, /Texto \(text\)/],
   ];
 
   it('has an invalid body for every route', () => {

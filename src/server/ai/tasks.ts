@@ -3,6 +3,7 @@ import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation
 import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
 import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
 import { findDosingHint } from '../../clinical/medications/dosing';
+import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { cleanUpTranscript, containsMedicalTerms } from '../../clinical/transcript/clean-up';
 import {
   EMPTY_PRESCRIPTION_EXTRACTION,
@@ -31,6 +32,7 @@ import {
   prescriptionExtractionAnswerSchema,
   processSectionRequestSchema,
   processedTextAnswerSchema,
+  quickPrescriptionRequestSchema,
   recordTaskRequestSchema,
   shouldCreateRecordAnswerSchema,
   structuredAnamnesisAnswerSchema,
@@ -317,7 +319,6 @@ export function readExtractionReply(reply: string): unknown {
   };
 }
 
-
 export const extractTask: AiTask<
   { text: string; record?: Record<string, unknown> | undefined },
   ExtractionResult
@@ -567,6 +568,21 @@ export const extractPrescriptionTask: AiTask<
   fallback: () => EMPTY_PRESCRIPTION_EXTRACTION,
 };
 
+export const quickPrescriptionTask: AiTask<{ text: string }, typeof EMPTY_PRESCRIPTION_EXTRACTION> =
+  {
+    path: 'quick-prescription',
+    request: quickPrescriptionRequestSchema,
+    answer: prescriptionExtractionAnswerSchema,
+    system: system(
+      'Transforme o pedido do médico numa receita: paciente, idade, diagnóstico e cada medicamento com dose, frequência por extenso (ex.: "A cada 8 horas"), duração, quantidade e instruções, sem abreviações.',
+      '{"patientName": "...", "patientAge": "...", "diagnosis": "...", "medications": [{"name": "...", "dosage": "...", "frequency": "...", "duration": "...", "quantity": "...", "instructions": "..."}], "notes": "...", "confidence": 0.0, "extractedSections": ["patientName", "medications"]}',
+    ),
+    prompt: ({ text }) => text,
+    // Spec §8: "if AI extraction fails in quick mode it silently falls back to manual parsing".
+    offline: ({ text }) => parseQuickPrescription(text),
+    fallback: ({ text }) => parseQuickPrescription(text),
+  };
+
 export const itemInfoTask: AiTask<
   {
     item: { kind: 'medication' | 'exam'; name: string; details?: string | undefined };
@@ -633,4 +649,5 @@ export const AI_TASKS = [
   defineAiTask(detectPrescriptionTask),
   defineAiTask(extractPrescriptionTask),
   defineAiTask(itemInfoTask),
+  defineAiTask(quickPrescriptionTask),
 ];
