@@ -96,5 +96,6 @@ describe('the server entry point', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Configuração inválida:');
     expect(result.stderr).toContain('PORT: deve ser um número de porta');
-  });
+    // Starting tsx takes seconds on a busy machine: the spawn has its own 30 s bound.
+  }, 40_000);
 });
