@@ -15,6 +15,7 @@ import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/sec
 import type { Logger } from './logger';
 import { medicalRecordRoutes } from './medical-records/routes';
 import { medicationRoutes } from './medications/routes';
+import { prescriptionBatchRoutes, prescriptionRoutes } from './prescriptions/routes';
 import { settingsRoutes } from './settings/routes';
 import { webAppRoutes } from './web-app';
 import type { Cid10Index } from '../clinical/cid10/search-index';
@@ -46,6 +47,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
+  app.route(
+    '/api/prescription-batches',
+    prescriptionBatchRoutes({ db: deps.database.db, sessions }),
+  );
   app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));

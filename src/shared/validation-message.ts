@@ -62,6 +62,23 @@ const FIELD_LABELS: Record<string, string> = {
   messages: 'Mensagens',
   content: 'Mensagem',
   role: 'Autor da mensagem',
+  // Prescriptions and batches. `name` stays 'Nome' above: the label is chosen by the last key of
+  // the path alone, and that key also names a patient, a medicine and the doctor in settings.
+  patientName: 'Nome do paciente',
+  patientAge: 'Idade do paciente',
+  patientAddress: 'Endereço do paciente',
+  diagnosis: 'Diagnóstico',
+  doctorName: 'Nome do médico',
+  doctorCRM: 'CRM',
+  quantity: 'Quantidade',
+  route: 'Via de administração',
+  genericAllowed: 'Permitir genérico',
+  notes: 'Observações',
+  date: 'Data da receita',
+  isFinalized: 'Finalização',
+  finalized: 'Filtro de finalização',
+  prescriptionIds: 'Receitas do lote',
+  prescriptionId: 'Receita',
 };
 
 const TYPE_NAMES: Record<string, string> = {

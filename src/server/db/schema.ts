@@ -22,6 +22,7 @@ import {
   type StructuredAnamnesis,
   type Symptoms,
 } from '../../shared/medical-record';
+import type { PrescriptionCreate } from '../../shared/prescription';
 
 /** Millisecond timestamps: JavaScript dates and the paging key round-trip them exactly. */
 const timestampMs = (name: string) =>
@@ -149,3 +150,63 @@ export const doctorSettings = pgTable('doctor_settings', {
   settings: jsonb('settings').notNull(),
   updatedAt: timestampMs('updated_at').notNull(),
 });
+
+/** What a prescription row keeps in `content`: every writable field but `isFinalized`. */
+export type StoredPrescriptionContent = Omit<PrescriptionCreate, 'isFinalized'>;
+
+/** The receitas (spec §3), one doctor's each; every query is scoped by `user_id`. */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: jsonb('content').$type<StoredPrescriptionContent>().notNull(),
+    isFinalized: boolean('is_finalized').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (table) => [
+    // The list query: one doctor's prescriptions, newest first, keyset on (created_at, id).
+    index('prescriptions_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    check('prescriptions_version_check', sql`${table.version} > 0`),
+  ],
+);
+
+export type PrescriptionRow = typeof prescriptions.$inferSelect;
+
+/**
+ * Batches (lotes) of prescriptions. They hold the ids of their prescriptions, in order, not
+ * copies; deleting a prescription takes its id out of every batch.
+ */
+export const prescriptionBatches = pgTable(
+  'prescription_batches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prescriptionIds: jsonb('prescription_ids').$type<string[]>().notNull().default([]),
+    isFinalized: boolean('is_finalized').notNull().default(false),
+    version: integer('version').notNull().default(1),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (table) => [
+    index('prescription_batches_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    check('prescription_batches_version_check', sql`${table.version} > 0`),
+  ],
+);
+
+export type PrescriptionBatchRow = typeof prescriptionBatches.$inferSelect;

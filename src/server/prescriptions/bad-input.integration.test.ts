@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrescriptionBatch } from '../../shared/prescription';
+import { useTestServer } from '../testing/server-fixture';
+import { signUpDoctor, type TestBrowser } from '../testing/test-server';
+import type { PresentedPrescription } from './presenter';
+import { prescriptionInput, prescriptionsApi, type PrescriptionsApi } from './test-client';
+
+const fixture = useTestServer();
+
+let browser: TestBrowser;
+let api: PrescriptionsApi;
+let prescription: PresentedPrescription;
+let batch: PrescriptionBatch;
+
+beforeAll(async () => {
+  browser = (await signUpDoctor(fixture.server.url)).browser;
+  api = prescriptionsApi(browser);
+  prescription = await api.newPrescription();
+  batch = await api.newBatch({ name: 'Manhã', prescriptionIds: [prescription.id] });
+});
+
+/** Everything the doctor has stored, to compare before and after a refused request. */
+async function snapshot() {
+  const prescriptions = await api.listPrescriptions({ limit: 100 });
+  const batches = await api.listBatches({ limit: 100 });
+  if (!prescriptions.body.success || !batches.body.success) throw new Error('snapshot failed');
+  return { prescriptions: prescriptions.body.prescriptions, batches: batches.body.batches };
+}
+
+const firstMedication = (fields: Record<string, unknown>) => [{ name: 'Dipirona', ...fields }];
+
+/** Fields a prescription create or update must refuse, with the Portuguese message expected. */
+const INVALID_PRESCRIPTION_FIELDS: { name: string; fields: unknown; error: string }[] = [
+  {
+    name: 'blank patient name',
+    fields: { patientName: '   ' },
+    error: 'Nome do paciente (patientName): não pode ficar vazio',
+  },
+  {
+    name: 'age too long',
+    fields: { patientAge: '4'.repeat(21) },
+    error: 'Idade do paciente (patientAge): deve ter no máximo 20 caracteres',
+  },
+  {
+    name: 'date not ISO',
+    fields: { date: '01/03/2026' },
+    error: 'Data da receita (date): Data da receita inválida: use AAAA-MM-DD.',
+  },
+  {
+    name: 'medications not a list',
+    fields: { medications: 'amoxicilina' },
+    error: 'Medicamentos (medications): deve ser lista',
+  },
+  {
+    name: 'medicine without a name',
+    fields: { medications: [{ dosage: '500 mg' }] },
+    error: 'Nome (medications.0.name): é obrigatório',
+  },
+  {
+    name: 'unknown route',
+    fields: { medications: firstMedication({ route: 'venosa' }) },
+    error:
+      'Via de administração (medications.0.route): valor inválido; use um destes: oral, topica, injetavel, inalatoria, oftalmica, nasal, retal, vaginal, sublingual, otologica',
+  },
+  {
+    name: 'unknown priority',
+    fields: { medications: firstMedication({ priority: 'alta' }) },
+    error: 'Prioridade (medications.0.priority): valor inválido; use um destes: normal, urgente',
+  },
+  {
+    name: 'generic allowed as text',
+    fields: { medications: firstMedication({ genericAllowed: 'sim' }) },
+    error: 'Permitir genérico (medications.0.genericAllowed): deve ser verdadeiro ou falso',
+  },
+  {
+    name: 'quantity as a number',
+    fields: { medications: firstMedication({ quantity: 30 }) },
+    error: 'Quantidade (medications.0.quantity): deve ser texto',
+  },
+  {
+    name: 'too many medicines',
+    fields: { medications: Array.from({ length: 51 }, (_, index) => ({ name: `M${index}` })) },
+    error: 'Medicamentos (medications): deve ter no máximo 50 itens',
+  },
+  {
+    name: 'NUL in the notes',
+    fields: { notes: 'a\u0000b' },
+    error: 'Observações (notes): Observações: contém caracteres inválidos.',
+  },
+  {
+    name: 'CRM as a number',
+    fields: { doctorCRM: 123456 },
+    error: 'CRM (doctorCRM): deve ser texto',
+  },
+  {
+    name: 'isFinalized as text',
+    fields: { isFinalized: 'sim' },
+    error: 'Finalização (isFinalized): deve ser verdadeiro ou falso',
+  },
+  {
+    name: 'unknown field',
+    fields: { cpf: '123' },
+    error: 'Dados enviados: campo não reconhecido: cpf',
+  },
+];
+
+describe('bad prescription input changes nothing', () => {
+  it.each(INVALID_PRESCRIPTION_FIELDS)('create: $name → 400', async ({ fields, error }) => {
+    const before = await snapshot();
+    const answer = await api.createPrescription({ ...prescriptionInput(), ...(fields as object) });
+    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(INVALID_PRESCRIPTION_FIELDS)('update: $name → 400', async ({ fields, error }) => {
+    const before = await snapshot();
+    const answer = await api.updatePrescription(prescription.id, fields);
+    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('create without the required fields → 400 naming the first', async () => {
+    const answer = await api.createPrescription({ date: '2026-03-01' });
+    expect(answer).toEqual({
+      status: 400,
+      body: { success: false, error: 'Nome do paciente (patientName): é obrigatório' },
+    });
+  });
+
+  it('malformed JSON → 400, a body that is not JSON → 415', async () => {
+    const before = await snapshot();
+    const malformed = await browser.fetch('/api/prescriptions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"patientName": "sem fim',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({
+      success: false,
+      error: 'JSON inválido no corpo da requisição.',
+    });
+    expect((await api.call('POST', '/api/prescriptions')).status).toBe(415);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+/** Fields a batch create or update must refuse. */
+const INVALID_BATCH_FIELDS: { name: string; fields: unknown; error: string }[] = [
+  { name: 'blank name', fields: { name: ' ' }, error: 'Nome (name): não pode ficar vazio' },
+  {
+    name: 'ids not a list',
+    fields: { prescriptionIds: 'prescription-1' },
+    error: 'Receitas do lote (prescriptionIds): deve ser lista',
+  },
+  {
+    name: 'the same id twice',
+    fields: { prescriptionIds: ['prescription-1', 'prescription-1'] },
+    error: 'Receitas do lote (prescriptionIds): Uma receita só pode entrar uma vez no lote.',
+  },
+  {
+    name: 'too many ids',
+    fields: { prescriptionIds: Array.from({ length: 101 }, (_, index) => `prescription-${index}`) },
+    error: 'Receitas do lote (prescriptionIds): deve ter no máximo 100 itens',
+  },
+  {
+    name: 'isFinalized as text',
+    fields: { isFinalized: 'não' },
+    error: 'Finalização (isFinalized): deve ser verdadeiro ou falso',
+  },
+  {
+    name: 'unknown field',
+    fields: { prescriptions: [] },
+    error: 'Dados enviados: campo não reconhecido: prescriptions',
+  },
+];
+
+describe('bad batch input changes nothing', () => {
+  it.each(INVALID_BATCH_FIELDS)('create: $name → 400', async ({ fields, error }) => {
+    const before = await snapshot();
+    expect(await api.createBatch(fields)).toEqual({ status: 400, body: { success: false, error } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(INVALID_BATCH_FIELDS)('update: $name → 400', async ({ fields, error }) => {
+    const before = await snapshot();
+    expect(await api.updateBatch(batch.id, fields)).toEqual({
+      status: 400,
+      body: { success: false, error },
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each([
+    [{}, 'Receita (prescriptionId): é obrigatório'],
+    [{ prescriptionId: '' }, 'Receita (prescriptionId): não pode ficar vazio'],
+    [{ prescriptionId: 'a\u0000b' }, 'Receita (prescriptionId): contém caracteres inválidos'],
+  ])('add %j → 400', async (body, error) => {
+    const before = await snapshot();
+    const answer = await api.call(
+      'POST',
+      `/api/prescription-batches/${batch.id}/prescriptions`,
+      body,
+    );
+    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('bad list queries', () => {
+  it.each([
+    ['limit=0', 'Limite (limit): deve ser no mínimo 1'],
+    ['limit=101', 'Limite (limit): deve ser no máximo 100'],
+    [
+      'finalized=sim',
+      'Filtro de finalização (finalized): valor inválido; use um destes: true, false',
+    ],
+    ['lastEvaluatedKey=nao-e-uma-chave', 'Chave de paginação (lastEvaluatedKey) inválida.'],
+    ['foo=bar', 'Dados enviados: campo não reconhecido: foo'],
+  ])('%s → 400', async (query, error) => {
+    for (const path of ['/api/prescriptions', '/api/prescription-batches']) {
+      const answer = await api.call('GET', `${path}?${query}`);
+      expect(answer, path).toEqual({ status: 400, body: { success: false, error } });
+    }
+  });
+});
+
+describe('ids no prescription or batch could have', () => {
+  it('answer 404 and change nothing', async () => {
+    const before = await snapshot();
+    const impossible = 'abc%00def';
+    for (const method of ['GET', 'DELETE']) {
+      expect((await api.call(method, `/api/prescriptions/${impossible}`)).status).toBe(404);
+      expect((await api.call(method, `/api/prescription-batches/${impossible}`)).status).toBe(404);
+    }
+    expect((await api.call('PUT', `/api/prescriptions/${impossible}`, { notes: 'x' })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await api.call('POST', `/api/prescription-batches/${impossible}/prescriptions`, {
+          prescriptionId: prescription.id,
+        })
+      ).status,
+    ).toBe(404);
+    expect(await snapshot()).toEqual(before);
+  });
+});

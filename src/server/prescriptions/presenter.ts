@@ -1,0 +1,85 @@
+import {
+  specialPrescriptionKind,
+  type ControlledList,
+  type SpecialPrescriptionDocument,
+} from '../../clinical/prescriptions/controlled-medicines';
+import type {
+  Prescription,
+  PrescriptionBatch,
+  PrescriptionMedication,
+} from '../../shared/prescription';
+import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
+
+/**
+ * The special-control document a medicine needs (Portaria SVS/MS 344/98, RDC 471/2021), for the
+ * print layer: the browser does not load the clinical tables, so the server marks each medicine.
+ */
+export interface MedicationControlMark {
+  list: ControlledList;
+  document: SpecialPrescriptionDocument;
+  /** The labelled copies to print; empty for an official numbered form Prontu cannot print. */
+  copies: string[];
+}
+
+export type PresentedMedication = PrescriptionMedication & { control?: MedicationControlMark };
+
+/** A prescription as the API answers it: its medicines marked with their control document. */
+export type PresentedPrescription = Omit<Prescription, 'medications'> & {
+  medications: PresentedMedication[];
+};
+
+/** The shared shape of a stored prescription, field by field (a row is never sent as is). */
+export function prescriptionOfRow(row: PrescriptionRow): Prescription {
+  const { content } = row;
+  const prescription: Prescription = {
+    id: row.id,
+    patientName: content.patientName,
+    patientAge: content.patientAge,
+    diagnosis: content.diagnosis,
+    medications: content.medications,
+    notes: content.notes,
+    date: content.date,
+    doctorName: content.doctorName,
+    doctorCRM: content.doctorCRM,
+    isFinalized: row.isFinalized,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (content.patientAddress !== undefined) prescription.patientAddress = content.patientAddress;
+  return prescription;
+}
+
+/**
+ * Adds to each medicine the special-control document it needs, when it needs one.
+ * @param prescription - the prescription in its shared shape
+ */
+export function markControlledMedicines(prescription: Prescription): PresentedPrescription {
+  return {
+    ...prescription,
+    medications: prescription.medications.map((medication) => {
+      const kind = specialPrescriptionKind(medication.name, medication.dosage);
+      if (!kind) return medication;
+      return {
+        ...medication,
+        control: { list: kind.list, document: kind.document, copies: kind.copies },
+      };
+    }),
+  };
+}
+
+/** The API shape of a stored prescription. */
+export function presentPrescription(row: PrescriptionRow): PresentedPrescription {
+  return markControlledMedicines(prescriptionOfRow(row));
+}
+
+/** The API shape of a stored batch: its prescriptions by id, in the batch's order. */
+export function presentBatch(row: PrescriptionBatchRow): PrescriptionBatch {
+  return {
+    id: row.id,
+    name: row.name,
+    prescriptionIds: row.prescriptionIds,
+    isFinalized: row.isFinalized,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

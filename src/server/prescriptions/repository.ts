@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  PRESCRIPTION_LIMITS,
+  type BatchUpdate,
+  type PrescriptionCreate,
+  type PrescriptionUpdate,
+} from '../../shared/prescription';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { AppDatabase } from '../db/database';
+import {
+  prescriptionBatches,
+  prescriptions,
+  type PrescriptionBatchRow,
+  type PrescriptionRow,
+  type StoredPrescriptionContent,
+} from '../db/schema';
+import type { RecordPosition } from '../medical-records/paging-key';
+import { BATCH_ID_PREFIX, PRESCRIPTION_ID_PREFIX } from './schema';
+
+// Every query here takes the doctor's id and filters by it: a prescription or batch of another
+// doctor is indistinguishable from a missing one.
+
+type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
+export interface ListOptions {
+  /** Only the finalized (true) or only the open (false) ones; both when undefined. */
+  finalized: boolean | undefined;
+  limit: number;
+  /** Only items strictly after this position (the previous page's last item). */
+  after: RecordPosition | undefined;
+}
+
+export type PrescriptionUpdateOutcome =
+  | { kind: 'updated'; row: PrescriptionRow }
+  | { kind: 'not-found' }
+  /** `isFinalized: false` on a finalized prescription: finalizing is one-way. */
+  | { kind: 'finalized'; current: PrescriptionRow };
+
+export type BatchWriteOutcome =
+  | { kind: 'updated'; row: PrescriptionBatchRow }
+  | { kind: 'not-found' }
+  /** The batch is finalized: its prescriptions no longer change, nor does it reopen. */
+  | { kind: 'finalized'; current: PrescriptionBatchRow }
+  /** An id that is not one of the doctor's prescriptions (the first such, in order). */
+  | { kind: 'unknown-prescription'; prescriptionId: string }
+  | { kind: 'already-in-batch'; current: PrescriptionBatchRow }
+  | { kind: 'full'; current: PrescriptionBatchRow };
+
+/** The rows of one doctor's list page: theirs, filtered, strictly after the last position. */
+function listConditions(
+  table: { userId: PgColumn; isFinalized: PgColumn; createdAt: PgColumn; id: PgColumn },
+  userId: string,
+  options: ListOptions,
+): SQL | undefined {
+  const conditions: SQL[] = [eq(table.userId, userId)];
+  if (options.finalized !== undefined) {
+    conditions.push(eq(table.isFinalized, options.finalized));
+  }
+  if (options.after) {
+    conditions.push(
+      sql`(${table.createdAt}, ${table.id}) < (${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id})`,
+    );
+  }
+  return and(...conditions);
+}
+
+/**
+ * Which of `ids` are not the doctor's prescriptions, locking the ones that are against a
+ * concurrent delete until the transaction ends. Prescriptions are always locked before batches,
+ * so a delete (prescription, then batches) and an add never wait on each other in a circle.
+ */
+async function firstUnknownPrescription(
+  tx: Transaction,
+  userId: string,
+  ids: readonly string[],
+): Promise<string | undefined> {
+  if (ids.length === 0) return undefined;
+  const found = await tx
+    .select({ id: prescriptions.id })
+    .from(prescriptions)
+    .where(and(eq(prescriptions.userId, userId), inArray(prescriptions.id, [...ids])))
+    .for('share');
+  const known = new Set(found.map((row) => row.id));
+  return ids.find((id) => !known.has(id));
+}
+
+/** The prescriptions store of one database. */
+export function createPrescriptionRepository(db: AppDatabase) {
+  const ownedBy = (userId: string, id: string) =>
+    and(eq(prescriptions.id, id), eq(prescriptions.userId, userId));
+
+  return {
+    async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionRow> {
+      const { isFinalized, ...content } = input;
+      const now = new Date();
+      const [row] = await db
+        .insert(prescriptions)
+        .values({
+          id: `${PRESCRIPTION_ID_PREFIX}${randomUUID()}`,
+          userId,
+          content,
+          isFinalized,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async find(userId: string, id: string): Promise<PrescriptionRow | undefined> {
+      const [row] = await db.select().from(prescriptions).where(ownedBy(userId, id));
+      return row;
+    },
+
+    /** The doctor's prescriptions among `ids`, in any order; others' and missing ones left out. */
+    findMany(userId: string, ids: readonly string[]): Promise<PrescriptionRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(prescriptions)
+        .where(and(eq(prescriptions.userId, userId), inArray(prescriptions.id, [...ids])));
+    },
+
+    /**
+     * One page of the doctor's prescriptions, newest first, keyset on (created_at, id).
+     * @returns up to `limit + 1` rows: the extra one only tells that another page exists
+     */
+    list(userId: string, options: ListOptions): Promise<PrescriptionRow[]> {
+      return db
+        .select()
+        .from(prescriptions)
+        .where(listConditions(prescriptions, userId, options))
+        .orderBy(desc(prescriptions.createdAt), desc(prescriptions.id))
+        .limit(options.limit + 1);
+    },
+
+    /**
+     * Writes the fields sent over the stored ones, under a row lock so concurrent edits of
+     * different fields all land. `isFinalized: true` finalizes; a finalized one stays so.
+     */
+    update(
+      userId: string,
+      id: string,
+      update: PrescriptionUpdate,
+    ): Promise<PrescriptionUpdateOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(prescriptions)
+          .where(ownedBy(userId, id))
+          .for('update');
+        if (!current) return { kind: 'not-found' };
+        const { isFinalized, ...changes } = update;
+        if (current.isFinalized && isFinalized === false) return { kind: 'finalized', current };
+        const content: StoredPrescriptionContent = { ...current.content };
+        Object.assign(content, withoutUndefined(changes));
+        const [row] = await tx
+          .update(prescriptions)
+          .set({
+            content,
+            isFinalized: isFinalized ?? current.isFinalized,
+            version: current.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!row) throw new Error('locked update lost its row');
+        return { kind: 'updated', row };
+      });
+    },
+
+    /** Deletes a prescription and takes its id out of the doctor's batches. */
+    remove(userId: string, id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(prescriptions)
+          .where(ownedBy(userId, id))
+          .returning({ id: prescriptions.id });
+        if (deleted.length === 0) return false;
+        await tx
+          .update(prescriptionBatches)
+          .set({
+            prescriptionIds: sql`${prescriptionBatches.prescriptionIds} - ${id}::text`,
+            version: sql`${prescriptionBatches.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              eq(prescriptionBatches.userId, userId),
+              sql`${prescriptionBatches.prescriptionIds} @> jsonb_build_array(${id}::text)`,
+            ),
+          );
+        return true;
+      });
+    },
+  };
+}
+
+/** The batches store of one database. */
+export function createBatchRepository(db: AppDatabase) {
+  const ownedBy = (userId: string, id: string) =>
+    and(eq(prescriptionBatches.id, id), eq(prescriptionBatches.userId, userId));
+
+  const lockBatch = async (tx: Transaction, userId: string, id: string) => {
+    const [row] = await tx
+      .select()
+      .from(prescriptionBatches)
+      .where(ownedBy(userId, id))
+      .for('update');
+    return row;
+  };
+
+  const write = async (
+    tx: Transaction,
+    current: PrescriptionBatchRow,
+    changes: Partial<Pick<PrescriptionBatchRow, 'name' | 'prescriptionIds' | 'isFinalized'>>,
+  ): Promise<BatchWriteOutcome> => {
+    const [row] = await tx
+      .update(prescriptionBatches)
+      .set({ ...changes, version: current.version + 1, updatedAt: new Date() })
+      .where(ownedBy(current.userId, current.id))
+      .returning();
+    if (!row) throw new Error('locked update lost its row');
+    return { kind: 'updated', row };
+  };
+
+  return {
+    /**
+     * Creates a batch; every id in `prescriptionIds` must be one of the doctor's prescriptions.
+     * @returns the row, or the first id that is not the doctor's
+     */
+    insert(
+      userId: string,
+      input: { name: string; prescriptionIds: string[]; isFinalized: boolean },
+    ): Promise<
+      | { kind: 'created'; row: PrescriptionBatchRow }
+      | { kind: 'unknown-prescription'; prescriptionId: string }
+    > {
+      return db.transaction(async (tx) => {
+        const unknown = await firstUnknownPrescription(tx, userId, input.prescriptionIds);
+        if (unknown !== undefined) return { kind: 'unknown-prescription', prescriptionId: unknown };
+        const now = new Date();
+        const [row] = await tx
+          .insert(prescriptionBatches)
+          .values({
+            id: `${BATCH_ID_PREFIX}${randomUUID()}`,
+            userId,
+            ...input,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        return { kind: 'created', row };
+      });
+    },
+
+    async find(userId: string, id: string): Promise<PrescriptionBatchRow | undefined> {
+      const [row] = await db.select().from(prescriptionBatches).where(ownedBy(userId, id));
+      return row;
+    },
+
+    /**
+     * One page of the doctor's batches, newest first, keyset on (created_at, id).
+     * @returns up to `limit + 1` rows: the extra one only tells that another page exists
+     */
+    list(userId: string, options: ListOptions): Promise<PrescriptionBatchRow[]> {
+      return db
+        .select()
+        .from(prescriptionBatches)
+        .where(listConditions(prescriptionBatches, userId, options))
+        .orderBy(desc(prescriptionBatches.createdAt), desc(prescriptionBatches.id))
+        .limit(options.limit + 1);
+    },
+
+    /**
+     * Renames, finalizes or sets the prescriptions of a batch. A finalized batch may still be
+     * renamed, but its prescriptions stay as they are and it does not reopen.
+     */
+    update(userId: string, id: string, update: BatchUpdate): Promise<BatchWriteOutcome> {
+      return db.transaction(async (tx) => {
+        const ids = update.prescriptionIds;
+        const unknown = ids && (await firstUnknownPrescription(tx, userId, ids));
+        const current = await lockBatch(tx, userId, id);
+        if (!current) return { kind: 'not-found' };
+        if (unknown !== undefined) return { kind: 'unknown-prescription', prescriptionId: unknown };
+        const changesContent =
+          ids !== undefined &&
+          (ids.length !== current.prescriptionIds.length ||
+            ids.some((each, index) => each !== current.prescriptionIds[index]));
+        if (current.isFinalized && (update.isFinalized === false || changesContent)) {
+          return { kind: 'finalized', current };
+        }
+        return write(tx, current, withoutUndefined(update));
+      });
+    },
+
+    /** Appends one of the doctor's prescriptions to an open batch. */
+    addPrescription(
+      userId: string,
+      id: string,
+      prescriptionId: string,
+    ): Promise<BatchWriteOutcome> {
+      return db.transaction(async (tx) => {
+        const unknown = await firstUnknownPrescription(tx, userId, [prescriptionId]);
+        const current = await lockBatch(tx, userId, id);
+        if (!current) return { kind: 'not-found' };
+        if (current.isFinalized) return { kind: 'finalized', current };
+        if (unknown !== undefined) return { kind: 'unknown-prescription', prescriptionId: unknown };
+        if (current.prescriptionIds.includes(prescriptionId)) {
+          return { kind: 'already-in-batch', current };
+        }
+        if (current.prescriptionIds.length >= PRESCRIPTION_LIMITS.batchPrescriptions) {
+          return { kind: 'full', current };
+        }
+        return write(tx, current, {
+          prescriptionIds: [...current.prescriptionIds, prescriptionId],
+        });
+      });
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(prescriptionBatches)
+        .where(ownedBy(userId, id))
+        .returning({ id: prescriptionBatches.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+/** The fields actually sent: a field left out of a partial update stays as stored. */
+function withoutUndefined<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(changes).filter(([, value]) => value !== undefined),
+  ) as Partial<T>;
+}
+
+export type PrescriptionRepository = ReturnType<typeof createPrescriptionRepository>;
+export type BatchRepository = ReturnType<typeof createBatchRepository>;

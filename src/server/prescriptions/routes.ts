@@ -1,0 +1,230 @@
+import { Hono } from 'hono';
+import {
+  batchCreateSchema,
+  batchUpdateSchema,
+  defaultBatchName,
+  prescriptionCreateSchema,
+  prescriptionsOfBatch,
+  prescriptionUpdateSchema,
+  PRESCRIPTION_LIMITS,
+} from '../../shared/prescription';
+import { currentDoctor, requireDoctor } from '../auth/require-doctor';
+import type { SessionVerifier } from '../auth/session-verifier';
+import type { AppDatabase } from '../db/database';
+import type { AppEnv } from '../http/app-env';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
+import {
+  markControlledMedicines,
+  prescriptionOfRow,
+  presentBatch,
+  presentPrescription,
+} from './presenter';
+import {
+  createBatchRepository,
+  createPrescriptionRepository,
+  type BatchWriteOutcome,
+  type ListOptions,
+} from './repository';
+import { batchAddPrescriptionSchema, couldBeStoredId, prescriptionListQuerySchema } from './schema';
+
+const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
+const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
+const BATCH_NOT_FOUND = 'Lote não encontrado.';
+const BATCH_FINALIZED = 'Este lote já foi finalizado.';
+
+/** The route's `:id`; one no prescription or batch could have is simply not found. */
+function idFrom(param: string, notFoundMessage: string): string {
+  if (!couldBeStoredId(param)) throw notFound(notFoundMessage);
+  return param;
+}
+
+/** The list query as the repositories take it; the paging key is the records' own format. */
+function listOptionsFrom(query: Record<string, string>): ListOptions {
+  const parsed = parseOrBadRequest(prescriptionListQuerySchema, query);
+  return {
+    finalized: parsed.finalized,
+    limit: parsed.limit,
+    after: parsed.lastEvaluatedKey ? decodePagingKey(parsed.lastEvaluatedKey) : undefined,
+  };
+}
+
+/** The page of `rows` (which holds up to `limit + 1`) and the key of the next page, if any. */
+function pageOf<Row extends { id: string; createdAt: Date }>(
+  rows: Row[],
+  limit: number,
+): { page: Row[]; lastEvaluatedKey: string | undefined } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    page,
+    lastEvaluatedKey: rows.length > limit && last ? encodePagingKey(last) : undefined,
+  };
+}
+
+/**
+ * `/api/prescriptions`: the doctor's receitas (ARCHITECTURE.md: stored per user on the server,
+ * cached by the browser). Each answer marks the medicines under special control.
+ */
+export function prescriptionRoutes(deps: {
+  db: AppDatabase;
+  sessions: SessionVerifier;
+}): Hono<AppEnv> {
+  const prescriptions = createPrescriptionRepository(deps.db);
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireDoctor(deps.sessions));
+
+  routes.post('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const input = await readJsonBody(c, prescriptionCreateSchema);
+    const row = await prescriptions.insert(doctor.id, input);
+    return c.json({ success: true, prescription: presentPrescription(row) }, 201);
+  });
+
+  routes.get('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const options = listOptionsFrom(c.req.query());
+    const { page, lastEvaluatedKey } = pageOf(
+      await prescriptions.list(doctor.id, options),
+      options.limit,
+    );
+    return c.json({
+      success: true,
+      prescriptions: page.map(presentPrescription),
+      lastEvaluatedKey,
+    });
+  });
+
+  routes.get('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await prescriptions.find(
+      doctor.id,
+      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
+    );
+    if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
+    return c.json({ success: true, prescription: presentPrescription(row) });
+  });
+
+  routes.put('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const update = await readJsonBody(c, prescriptionUpdateSchema);
+    const outcome = await prescriptions.update(doctor.id, id, update);
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(PRESCRIPTION_NOT_FOUND);
+      case 'finalized':
+        throw conflict(PRESCRIPTION_FINALIZED, {
+          prescription: presentPrescription(outcome.current),
+        });
+      case 'updated':
+        return c.json({ success: true, prescription: presentPrescription(outcome.row) });
+    }
+  });
+
+  routes.delete('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    if (!(await prescriptions.remove(doctor.id, id))) throw notFound(PRESCRIPTION_NOT_FOUND);
+    return c.json({ success: true });
+  });
+
+  return routes;
+}
+
+/**
+ * `/api/prescription-batches`: the doctor's lotes. A batch holds the ids of its prescriptions;
+ * reading one batch also answers those prescriptions, in the batch's order.
+ */
+export function prescriptionBatchRoutes(deps: {
+  db: AppDatabase;
+  sessions: SessionVerifier;
+}): Hono<AppEnv> {
+  const prescriptions = createPrescriptionRepository(deps.db);
+  const batches = createBatchRepository(deps.db);
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireDoctor(deps.sessions));
+
+  /** The answer to a write on a batch, or the error it ends in. */
+  const batchAnswer = (outcome: BatchWriteOutcome) => {
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(BATCH_NOT_FOUND);
+      case 'finalized':
+        throw conflict(BATCH_FINALIZED, { batch: presentBatch(outcome.current) });
+      case 'unknown-prescription':
+        throw badRequest(`Receita não encontrada: ${outcome.prescriptionId}`);
+      case 'already-in-batch':
+        throw conflict('Esta receita já está no lote.', { batch: presentBatch(outcome.current) });
+      case 'full':
+        throw badRequest(
+          `Um lote pode ter no máximo ${PRESCRIPTION_LIMITS.batchPrescriptions} receitas.`,
+        );
+      case 'updated':
+        return { success: true, batch: presentBatch(outcome.row) } as const;
+    }
+  };
+
+  routes.post('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const input = await readJsonBody(c, batchCreateSchema);
+    const outcome = await batches.insert(doctor.id, {
+      name: input.name ?? defaultBatchName(new Date()),
+      prescriptionIds: input.prescriptionIds,
+      isFinalized: input.isFinalized,
+    });
+    if (outcome.kind === 'unknown-prescription') {
+      throw badRequest(`Receita não encontrada: ${outcome.prescriptionId}`);
+    }
+    return c.json({ success: true, batch: presentBatch(outcome.row) }, 201);
+  });
+
+  routes.get('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const options = listOptionsFrom(c.req.query());
+    const { page, lastEvaluatedKey } = pageOf(
+      await batches.list(doctor.id, options),
+      options.limit,
+    );
+    return c.json({ success: true, batches: page.map(presentBatch), lastEvaluatedKey });
+  });
+
+  routes.get('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await batches.find(doctor.id, idFrom(c.req.param('id'), BATCH_NOT_FOUND));
+    if (!row) throw notFound(BATCH_NOT_FOUND);
+    const batch = presentBatch(row);
+    const rows = await prescriptions.findMany(doctor.id, batch.prescriptionIds);
+    return c.json({
+      success: true,
+      batch,
+      prescriptions: prescriptionsOfBatch(batch, rows.map(prescriptionOfRow)).map(
+        markControlledMedicines,
+      ),
+    });
+  });
+
+  routes.put('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const update = await readJsonBody(c, batchUpdateSchema);
+    return c.json(batchAnswer(await batches.update(doctor.id, id, update)));
+  });
+
+  routes.post('/:id/prescriptions', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const { prescriptionId } = await readJsonBody(c, batchAddPrescriptionSchema);
+    return c.json(batchAnswer(await batches.addPrescription(doctor.id, id, prescriptionId)));
+  });
+
+  routes.delete('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    if (!(await batches.remove(doctor.id, id))) throw notFound(BATCH_NOT_FOUND);
+    return c.json({ success: true });
+  });
+
+  return routes;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { PRESCRIPTION_LIMITS } from '../../shared/prescription';
+
+/** Ids the server assigns; the browser's own unsaved ones use other prefixes. */
+export const PRESCRIPTION_ID_PREFIX = 'prescription-';
+export const BATCH_ID_PREFIX = 'batch-';
+
+export const PRESCRIPTION_LIST_DEFAULT_LIMIT = 20;
+export const PRESCRIPTION_LIST_MAX_LIMIT = 100;
+
+/**
+ * Whether a text could be the id of a stored prescription or batch. One with a NUL (which
+ * PostgreSQL's text refuses) or longer than any id is simply not found.
+ */
+export function couldBeStoredId(id: string): boolean {
+  return id.length > 0 && id.length <= PRESCRIPTION_LIMITS.shortText && !id.includes('\u0000');
+}
+
+/**
+ * `GET /api/prescriptions` and `GET /api/prescription-batches`: newest first, keyset paging,
+ * optionally only the finalized (`finalized=true`) or only the open ones (`finalized=false`).
+ */
+export const prescriptionListQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PRESCRIPTION_LIST_MAX_LIMIT)
+    .default(PRESCRIPTION_LIST_DEFAULT_LIMIT),
+  lastEvaluatedKey: z.string().min(1).max(500).optional(),
+  finalized: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** Body of `POST /api/prescription-batches/:id/prescriptions`: the prescription to add. */
+export const batchAddPrescriptionSchema = z.strictObject({
+  prescriptionId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(PRESCRIPTION_LIMITS.shortText)
+    .refine((id) => !id.includes('\u0000'), { error: 'contém caracteres inválidos' }),
+});
