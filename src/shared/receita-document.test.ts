@@ -1,0 +1,527 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from './doctor-settings';
+import {
+  FILL_IN_BLANK,
+  buildReceitaDocument,
+  buildReceitaPrintJob,
+  buildReceitaSheets,
+  estimateSheetLines,
+  fillPrescriptionTemplate,
+  formatPatientAge,
+  medicationsAsText,
+  paginateSheets,
+  receitaInstructions,
+  receitaItemLine,
+  receitaPdfFileName,
+  receitaQuantity,
+  receitasPerPage,
+  sheetFitsSlot,
+  type MedicationControl,
+  type ReceitaPrescription,
+  type ReceitaSheet,
+} from './receita-document';
+
+const settings: DoctorSettings = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: 'Ana Maria Souza',
+  prescriptionName: 'Dra. Ana M. Souza',
+  prescriptionText: 'Clínica Médica\n\nMedicina de Família',
+  crm: '123456',
+  crmState: 'SP',
+  clinicAddress: 'Rua das Flores, 100 — São Paulo/SP',
+  clinicPhone: '(11) 3456-7890',
+  doctorEmail: 'ana@clinica.com.br',
+};
+
+const C1: MedicationControl = {
+  list: 'C1',
+  document: 'Receituário de Controle Especial',
+  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+};
+const B1: MedicationControl = { list: 'B1', document: 'Notificação de Receita B', copies: [] };
+
+function prescription(overrides: Partial<ReceitaPrescription> = {}): ReceitaPrescription {
+  return {
+    id: 'rx-1',
+    patientName: 'Maria Silva',
+    patientAge: '45',
+    diagnosis: 'Amigdalite bacteriana',
+    notes: '',
+    date: '2026-03-01',
+    medications: [
+      {
+        name: 'Amoxicilina',
+        dosage: '500mg',
+        frequency: '8/8h',
+        duration: '7 dias',
+        instructions: 'Tomar 1 cp',
+        quantity: '21',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+describe('receitaInstructions', () => {
+  it('joins instructions, frequency and duration without abbreviations', () => {
+    expect(
+      receitaInstructions({ instructions: 'Tomar 1 cp', frequency: '8/8h', duration: '7d' }),
+    ).toBe('Tomar 1 comprimido de 8 em 8 horas por 7 dias');
+  });
+
+  it('starts from the frequency when there are no instructions', () => {
+    expect(receitaInstructions({ frequency: 'A cada 8 horas', duration: '7 dias' })).toBe(
+      'A cada 8 horas por 7 dias',
+    );
+    expect(receitaInstructions({ frequency: 'Uma vez ao dia', duration: 'Uso contínuo' })).toBe(
+      'Uma vez ao dia, uso contínuo',
+    );
+  });
+
+  it('does not repeat what the instructions already say', () => {
+    expect(
+      receitaInstructions({
+        instructions: 'Tomar 1 comprimido de 8 em 8 horas por 7 dias.',
+        frequency: '8/8h',
+        duration: '7 dias',
+      }),
+    ).toBe('Tomar 1 comprimido de 8 em 8 horas por 7 dias');
+  });
+
+  it('keeps acronyms and writes SOS out', () => {
+    expect(receitaInstructions({ instructions: 'Aplicar na lesão', frequency: 'SOS' })).toBe(
+      'Aplicar na lesão se necessário',
+    );
+    expect(receitaInstructions({})).toBe('');
+  });
+});
+
+describe('receitaQuantity', () => {
+  it('adds the form the medicine names to a bare count', () => {
+    expect(
+      receitaQuantity({ name: 'Amoxicilina', instructions: 'Tomar 1 cp', quantity: '21' }, false),
+    ).toBe('21 comprimidos');
+    expect(receitaQuantity({ name: 'Omeprazol 20mg cápsula', quantity: '1' }, false)).toBe(
+      '1 cápsula',
+    );
+    expect(receitaQuantity({ name: 'Dipirona', quantity: '10' }, false)).toBe('10');
+  });
+
+  it('writes the count in words on controlled sheets', () => {
+    expect(receitaQuantity({ name: 'Sertralina comprimido', quantity: '30' }, true)).toBe(
+      '30 (trinta) comprimidos',
+    );
+    expect(receitaQuantity({ name: 'Sertralina', quantity: '2 caixas' }, true)).toBe(
+      '2 (duas) caixas',
+    );
+    expect(receitaQuantity({ name: 'Sertralina', quantity: '30' }, true)).toBe('30 (trinta)');
+  });
+
+  it('prints other text as typed and nothing when missing', () => {
+    expect(receitaQuantity({ name: 'Creme', quantity: '1 bisnaga de 30 g' }, false)).toBe(
+      '1 bisnaga de 30 g',
+    );
+    expect(receitaQuantity({ name: 'Creme', quantity: 'uso contínuo' }, true)).toBe('uso contínuo');
+    expect(receitaQuantity({ name: 'Creme' }, true)).toBe('');
+    expect(receitaQuantity({ name: 'X', quantity: '30 (trinta) comprimidos' }, true)).toBe(
+      '30 (trinta) comprimidos',
+    );
+  });
+});
+
+describe('formatPatientAge', () => {
+  it('adds the unit to a bare number of years', () => {
+    expect(formatPatientAge('45')).toBe('45 anos');
+    expect(formatPatientAge('1')).toBe('1 ano');
+    expect(formatPatientAge('8 meses')).toBe('8 meses');
+    expect(formatPatientAge(' ')).toBe('');
+  });
+});
+
+describe('buildReceitaSheets', () => {
+  it('prints an ordinary receita with everything the CFM asks for', () => {
+    const sheets = buildReceitaSheets(
+      prescription({
+        notes: 'Retornar em 7 dias.',
+        medications: [
+          ...prescription().medications,
+          {
+            name: 'Cetoconazol creme',
+            dosage: '2%',
+            frequency: '2x ao dia',
+            duration: '14 dias',
+            instructions: 'Aplicar na lesão',
+            quantity: '1 bisnaga',
+          },
+        ],
+      }),
+      { ...settings, rqe: '7890' },
+    );
+    expect(sheets).toEqual<ReceitaSheet[]>([
+      {
+        kind: 'simple',
+        prescriptionId: 'rx-1',
+        title: 'Receituário',
+        copies: [],
+        header: {
+          doctorName: 'Dra. Ana M. Souza',
+          extraLines: ['Clínica Médica', 'Medicina de Família'],
+          registration: 'CRM/SP 123456 · RQE 7890',
+          contactLines: [
+            'Rua das Flores, 100 — São Paulo/SP',
+            'Tel. (11) 3456-7890 · ana@clinica.com.br',
+          ],
+        },
+        patient: { nameLine: 'Paciente: Maria Silva', ageLine: 'Idade: 45 anos' },
+        date: '1 de março de 2026',
+        groups: [
+          {
+            heading: 'Uso oral',
+            items: [
+              {
+                number: 1,
+                title: 'Amoxicilina 500mg',
+                quantity: '21 comprimidos',
+                instructions: 'Tomar 1 comprimido de 8 em 8 horas por 7 dias',
+              },
+            ],
+          },
+          {
+            heading: 'Uso tópico',
+            items: [
+              {
+                number: 2,
+                title: 'Cetoconazol creme 2%',
+                quantity: '1 bisnaga',
+                instructions: 'Aplicar na lesão duas vezes ao dia por 14 dias',
+              },
+            ],
+          },
+        ],
+        notesLine: 'Observações: Retornar em 7 dias.',
+        signature: { name: 'Dra. Ana M. Souza', registration: 'CRM/SP 123456' },
+      },
+    ]);
+  });
+
+  it('numbers the lines across route headings', () => {
+    const [sheet] = buildReceitaSheets(prescription(), settings);
+    const item = sheet?.groups[0]?.items[0];
+    expect(item && receitaItemLine(item)).toBe('1. Amoxicilina 500mg ——— 21 comprimidos');
+    expect(receitaItemLine({ number: 3, title: 'Dipirona', quantity: '', instructions: '' })).toBe(
+      '3. Dipirona',
+    );
+  });
+
+  it('leaves out contact lines and the RQE that are not set', () => {
+    const [sheet] = buildReceitaSheets(prescription({ patientAge: '' }), {
+      ...settings,
+      prescriptionName: '',
+      prescriptionText: '',
+      clinicAddress: '',
+      clinicPhone: '',
+      crm: '',
+      crmState: '',
+    });
+    expect(sheet?.header).toEqual({
+      doctorName: 'Ana Maria Souza',
+      extraLines: [],
+      registration: '',
+      contactLines: ['ana@clinica.com.br'],
+    });
+    expect(sheet?.patient).toEqual({ nameLine: 'Paciente: Maria Silva' });
+    expect(sheet?.notesLine).toBeUndefined();
+  });
+
+  it('puts controlled medicines on their own Receituário de Controle Especial, in two copies', () => {
+    const sheets = buildReceitaSheets(
+      prescription({
+        patientAddress: 'Av. Paulista, 1000 — São Paulo/SP',
+        medications: [
+          { name: 'Paracetamol', dosage: '750mg', frequency: '6/6h', quantity: '20' },
+          {
+            name: 'Sertralina',
+            dosage: '50mg comprimido',
+            frequency: '1x ao dia',
+            duration: 'Uso contínuo',
+            quantity: '30',
+            control: C1,
+          },
+        ],
+      }),
+      settings,
+    );
+    expect(sheets.map((sheet) => [sheet.kind, sheet.title, sheet.copies])).toEqual([
+      ['simple', 'Receituário', []],
+      [
+        'controlled',
+        'Receituário de Controle Especial',
+        ['1ª via — Farmácia', '2ª via — Paciente'],
+      ],
+    ]);
+    expect(sheets[0]?.groups[0]?.items.map((item) => item.title)).toEqual(['Paracetamol 750mg']);
+    const controlled = sheets[1];
+    expect(controlled?.patient).toEqual({
+      nameLine: 'Paciente: Maria Silva',
+      ageLine: 'Idade: 45 anos',
+      addressLine: 'Endereço: Av. Paulista, 1000 — São Paulo/SP',
+    });
+    expect(controlled?.groups).toEqual([
+      {
+        heading: 'Uso oral',
+        items: [
+          {
+            number: 1,
+            title: 'Sertralina 50mg comprimido',
+            quantity: '30 (trinta) comprimidos',
+            instructions: 'Uma vez ao dia, uso contínuo',
+          },
+        ],
+      },
+    ]);
+    expect(controlled?.identification).toEqual([
+      {
+        title: 'Identificação do Comprador',
+        fields: ['Nome:', 'Ident.:', 'Órg. Emissor:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
+      },
+      {
+        title: 'Identificação do Fornecedor',
+        fields: ['Assinatura do Farmacêutico:', 'Data: ____/____/______'],
+      },
+    ]);
+    expect(controlled?.signature).toEqual({
+      name: 'Dra. Ana M. Souza',
+      registration: 'CRM/SP 123456',
+    });
+  });
+
+  it('leaves the address to fill by hand when the patient has none', () => {
+    const [sheet] = buildReceitaSheets(
+      prescription({ medications: [{ name: 'Sertralina', quantity: '30', control: C1 }] }),
+      settings,
+    );
+    expect(sheet?.kind).toBe('controlled');
+    expect(sheet?.patient.addressLine).toBe(`Endereço: ${FILL_IN_BLANK}`);
+  });
+
+  it('names medicines that need an official notification instead of printing them', () => {
+    const document = buildReceitaDocument(
+      prescription({
+        medications: [
+          { name: 'Paracetamol', dosage: '750mg', quantity: '20' },
+          { name: 'clonazepam', dosage: '2mg', quantity: '30', control: B1 },
+        ],
+      }),
+      settings,
+    );
+    expect(document.notices).toEqual([
+      'Clonazepam exige Notificação de Receita B (talonário oficial); não incluído nesta impressão.',
+    ]);
+    expect(document.sheets).toHaveLength(1);
+    expect(document.sheets[0]?.groups[0]?.items.map((item) => item.title)).toEqual([
+      'Paracetamol 750mg',
+    ]);
+  });
+
+  it('prints no sheet when every medicine needs a notification', () => {
+    const document = buildReceitaDocument(
+      prescription({ medications: [{ name: 'Clonazepam', control: B1 }] }),
+      settings,
+    );
+    expect(document.sheets).toEqual([]);
+    expect(document.notices).toHaveLength(1);
+  });
+
+  it('still prints the sheet of a prescription without medicines', () => {
+    const sheets = buildReceitaSheets(
+      prescription({ medications: [], notes: 'Repouso por 3 dias.' }),
+      settings,
+    );
+    expect(sheets).toHaveLength(1);
+    expect(sheets[0]?.groups).toEqual([]);
+    expect(sheets[0]?.notesLine).toBe('Observações: Repouso por 3 dias.');
+  });
+});
+
+describe('fillPrescriptionTemplate', () => {
+  it('fills every §9 variable from the prescription and the settings', () => {
+    const text = fillPrescriptionTemplate(prescription({ notes: 'Retornar se febre.' }), settings);
+    expect(text).toBe(`RECEITUÁRIO
+Data: 01/03/2026
+
+Paciente: Maria Silva    Idade: 45 anos
+Diagnóstico: Amigdalite bacteriana
+
+Uso oral
+1. Amoxicilina 500mg ——— 21 comprimidos
+   Tomar 1 comprimido de 8 em 8 horas por 7 dias
+
+Observações: Retornar se febre.
+
+_______________________________________
+Dra. Ana M. Souza — CRM/SP 123456
+Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
+  });
+
+  it('keeps the variables it cannot fill visible', () => {
+    const text = fillPrescriptionTemplate(prescription({ diagnosis: '', patientAge: '' }), {
+      ...settings,
+      clinicPhone: '',
+      prescriptionTemplate:
+        '{{nome_paciente}} ({{idade_paciente}}) {{diagnostico}} {{telefone_clinica}} {{desconhecida}}',
+    });
+    expect(text).toBe(
+      'Maria Silva ({{idade_paciente}}) {{diagnostico}} {{telefone_clinica}} {{desconhecida}}',
+    );
+  });
+
+  it('writes controlled quantities in words in {{medicamentos}}', () => {
+    expect(
+      medicationsAsText([
+        { name: 'Sertralina', dosage: '50mg', quantity: '30', control: C1 },
+        { name: 'Colírio de tobramicina', quantity: '1 frasco', frequency: '4/4h' },
+      ]),
+    ).toBe(`Uso oral
+1. Sertralina 50mg ——— 30 (trinta)
+
+Uso oftálmico
+2. Colírio de tobramicina ——— 1 frasco
+   De 4 em 4 horas`);
+  });
+});
+
+describe('paginateSheets', () => {
+  const simple = (id: string) => {
+    const [sheet] = buildReceitaSheets(prescription({ id }), settings);
+    if (!sheet) throw new Error('no sheet');
+    return sheet;
+  };
+  const controlled = () => {
+    const [sheet] = buildReceitaSheets(
+      prescription({ id: 'c', medications: [{ name: 'Sertralina', quantity: '30', control: C1 }] }),
+      settings,
+    );
+    if (!sheet) throw new Error('no sheet');
+    return sheet;
+  };
+
+  it('puts five receitas on three pages at two per page', () => {
+    const pages = paginateSheets(['a', 'b', 'c', 'd', 'e'].map(simple), 2);
+    expect(pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e'],
+    ]);
+    expect(pages.every((page) => page.perPage === 2)).toBe(true);
+  });
+
+  it('fills pages of one, three and four', () => {
+    const sheets = ['a', 'b', 'c', 'd', 'e'].map(simple);
+    expect(paginateSheets(sheets, 1)).toHaveLength(5);
+    expect(paginateSheets(sheets, 3).map((page) => page.slots.length)).toEqual([3, 2]);
+    expect(paginateSheets(sheets, 4).map((page) => page.slots.length)).toEqual([4, 1]);
+  });
+
+  it('gives a controlled sheet a page of its own, one half per copy', () => {
+    const pages = paginateSheets([simple('a'), controlled(), simple('b')], 2);
+    expect(
+      pages.map((page) => ({
+        perPage: page.perPage,
+        slots: page.slots.map((slot) => [slot.sheet.prescriptionId, slot.copy]),
+      })),
+    ).toEqual([
+      { perPage: 2, slots: [['a', undefined]] },
+      {
+        perPage: 2,
+        slots: [
+          ['c', '1ª via — Farmácia'],
+          ['c', '2ª via — Paciente'],
+        ],
+      },
+      { perPage: 2, slots: [['b', undefined]] },
+    ]);
+  });
+
+  it('gives a receita too long for its slot a whole page', () => {
+    const long = buildReceitaSheets(
+      prescription({
+        id: 'long',
+        medications: Array.from({ length: 9 }, (_, index) => ({
+          name: `Medicamento ${index + 1}`,
+          dosage: '10mg',
+          frequency: '8/8h',
+          duration: '30 dias',
+          instructions: 'Tomar 1 comprimido após as refeições com um copo de água',
+          quantity: '90',
+        })),
+      }),
+      settings,
+    )[0];
+    if (!long) throw new Error('no sheet');
+    expect(sheetFitsSlot(long, 3)).toBe(false);
+    expect(sheetFitsSlot(long, 1)).toBe(true);
+    expect(estimateSheetLines(long, 4)).toBeGreaterThan(estimateSheetLines(long, 2));
+    const pages = paginateSheets([simple('a'), long, simple('b')], 3);
+    expect(pages.map((page) => [page.perPage, page.slots.length])).toEqual([
+      [3, 1],
+      [1, 1],
+      [3, 1],
+    ]);
+  });
+
+  it('reads the per-page setting, defaulting to two', () => {
+    expect(receitasPerPage(3)).toBe(3);
+    expect(receitasPerPage(7)).toBe(2);
+  });
+});
+
+describe('buildReceitaPrintJob', () => {
+  it('paginates the sheets of every prescription and gathers the notices', () => {
+    const job = buildReceitaPrintJob(
+      [
+        prescription({ id: 'a' }),
+        prescription({
+          id: 'b',
+          medications: [
+            { name: 'Clonazepam', control: B1 },
+            { name: 'Sertralina', quantity: '30', control: C1 },
+          ],
+        }),
+        prescription({ id: 'c' }),
+      ],
+      { ...settings, prescriptionsPerPage: 2 },
+    );
+    expect(job.pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
+      ['a'],
+      ['b', 'b'],
+      ['c'],
+    ]);
+    expect(job.notices).toEqual([
+      'Clonazepam exige Notificação de Receita B (talonário oficial); não incluído nesta impressão.',
+    ]);
+  });
+});
+
+describe('receitaPdfFileName', () => {
+  const today = new Date(2026, 2, 5);
+  it('names a single receita after the patient and its date', () => {
+    expect(
+      receitaPdfFileName([{ patientName: 'Maria José', date: '2026-03-01' }], undefined, today),
+    ).toBe('receita-maria-jose-2026-03-01.pdf');
+  });
+
+  it('names a batch after the batch and today', () => {
+    expect(receitaPdfFileName([], 'Manhã', today)).toBe('receitas-lote-manha-2026-03-05.pdf');
+    expect(receitaPdfFileName([], 'Lote 05/03/2026', today)).toBe(
+      'receitas-lote-05-03-2026-2026-03-05.pdf',
+    );
+  });
+
+  it('names several loose receitas after today', () => {
+    const two = [
+      { patientName: 'A', date: '2026-03-01' },
+      { patientName: 'B', date: '2026-03-01' },
+    ];
+    expect(receitaPdfFileName(two, undefined, today)).toBe('receitas-2026-03-05.pdf');
+  });
+});

@@ -1,0 +1,595 @@
+import { formatCrm, type DoctorSettings } from './doctor-settings';
+import { quantityWithWords } from './number-words';
+import {
+  expandInstructionAbbreviations,
+  groupMedicationsByRoute,
+  type Prescription,
+  type PrescriptionMedication,
+} from './prescription';
+import { parseISO } from 'date-fns';
+import { formatLongDate } from './pt-br-format';
+import { doctorTemplateValues, fillTemplate } from './templates';
+
+/**
+ * The printed receita (CFM rules, Portaria SVS/MS 344/98): which sheets a prescription prints,
+ * what each sheet says, word for word, and how sheets share an A4 page. The web view, the print
+ * stylesheet and the PDF all draw from this one model, so paper and file say the same thing.
+ */
+
+/**
+ * How the server marks a medicine under special control: its Portaria 344/98 list ('C1', 'B1'),
+ * the document a pharmacy requires, and the copies Prontu prints (none when the document is an
+ * official numbered form the doctor fills by hand, such as the Notificação de Receita B).
+ */
+export interface MedicationControl {
+  list: string;
+  document: string;
+  copies: string[];
+}
+
+/** A medicine as a receita reads it: the prescription's medicine plus the server's control mark. */
+export type ReceitaMedication = Pick<PrescriptionMedication, 'name'> &
+  Partial<
+    Pick<
+      PrescriptionMedication,
+      'dosage' | 'frequency' | 'duration' | 'instructions' | 'quantity' | 'route'
+    >
+  > & { control?: MedicationControl | undefined };
+
+/** The fields of a prescription a receita prints. */
+export type ReceitaPrescription = Pick<
+  Prescription,
+  'id' | 'patientName' | 'patientAge' | 'diagnosis' | 'notes' | 'date'
+> & {
+  patientAddress?: string | undefined;
+  medications: readonly ReceitaMedication[];
+};
+
+/** The doctor's settings a receita reads; `rqe` prints when given (specialists). */
+export type ReceitaSettings = Pick<
+  DoctorSettings,
+  | 'name'
+  | 'prescriptionName'
+  | 'prescriptionText'
+  | 'prescriptionTemplate'
+  | 'medicalRecordOutput'
+  | 'crm'
+  | 'crmState'
+  | 'clinicAddress'
+  | 'clinicPhone'
+  | 'doctorEmail'
+> & { rqe?: string | undefined };
+
+/** Spec §9: receitas per A4 page. */
+export type ReceitasPerPage = 1 | 2 | 3 | 4;
+
+export const SIMPLE_RECEITA_TITLE = 'Receituário';
+export const SPECIAL_CONTROL_DOCUMENT = 'Receituário de Controle Especial';
+export const SPECIAL_CONTROL_COPIES = ['1ª via — Farmácia', '2ª via — Paciente'] as const;
+
+/** One numbered medicine: 'Amoxicilina 500mg ——— 21 comprimidos' and its instructions. */
+export interface ReceitaItem {
+  number: number;
+  /** Name and dosage. */
+  title: string;
+  /** '21 comprimidos'; on controlled sheets '30 (trinta) comprimidos'; '' when not given. */
+  quantity: string;
+  /** Frequency, duration and instructions without abbreviations; '' when none. */
+  instructions: string;
+}
+
+export interface ReceitaRouteGroup {
+  heading: string;
+  items: ReceitaItem[];
+}
+
+/** A box the pharmacy fills on a controlled receita. */
+export interface ReceitaIdentificationBox {
+  title: string;
+  fields: string[];
+}
+
+/** One printable receita. A controlled one prints once per entry of `copies`. */
+export interface ReceitaSheet {
+  kind: 'simple' | 'controlled';
+  prescriptionId: string;
+  title: string;
+  /** The copies printed, each labelled ('1ª via — Farmácia'); [] prints the sheet once. */
+  copies: string[];
+  header: {
+    doctorName: string;
+    /** The doctor's own header lines (specialty and the like), from the settings. */
+    extraLines: string[];
+    /** 'CRM/SP 123456 · RQE 7890'; '' when neither is set. */
+    registration: string;
+    /** Address, then 'Tel. … · e-mail', whichever are set. */
+    contactLines: string[];
+  };
+  patient: {
+    /** 'Paciente: Maria Souza'. */
+    nameLine: string;
+    /** 'Idade: 45 anos', or undefined. */
+    ageLine?: string;
+    /** Controlled sheets only: 'Endereço: …', left to fill by hand when not known. */
+    addressLine?: string;
+  };
+  /** '1 de março de 2026'. */
+  date: string;
+  groups: ReceitaRouteGroup[];
+  /** 'Observações: …', or undefined. */
+  notesLine?: string;
+  signature: { name: string; registration: string };
+  /** Controlled sheets: the buyer and supplier boxes of Portaria 344/98's model. */
+  identification?: [ReceitaIdentificationBox, ReceitaIdentificationBox];
+}
+
+export interface ReceitaDocument {
+  sheets: ReceitaSheet[];
+  /** Medicines left off because they need an official numbered form. */
+  notices: string[];
+}
+
+/** What a blank line to fill by hand looks like on paper. */
+export const FILL_IN_BLANK = '________________________________';
+
+const BUYER_BOX: ReceitaIdentificationBox = {
+  title: 'Identificação do Comprador',
+  fields: ['Nome:', 'Ident.:', 'Órg. Emissor:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
+};
+const SUPPLIER_BOX: ReceitaIdentificationBox = {
+  title: 'Identificação do Fornecedor',
+  fields: ['Assinatura do Farmacêutico:', 'Data: ____/____/______'],
+};
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Lower-cases the first letter of a phrase joined mid-sentence, but never an acronym ('SOS'). */
+function lowerFirst(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** The patient's age as printed: '45' → '45 anos', '1' → '1 ano', '8 meses' kept. */
+export function formatPatientAge(age: string): string {
+  const trimmed = age.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return trimmed;
+  return `${trimmed} ${trimmed === '1' ? 'ano' : 'anos'}`;
+}
+
+/**
+ * One medicine's instructions in full words: the typed instructions, then the frequency, then the
+ * duration ('por 7 dias'), each expanded ({@link expandInstructionAbbreviations}) and skipped when
+ * the instructions already say it. `{instructions: 'Tomar 1 cp', frequency: '8/8h', duration:
+ * '7d'}` → 'Tomar 1 comprimido de 8 em 8 horas por 7 dias'.
+ * @param medication - the medicine as prescribed
+ */
+export function receitaInstructions(
+  medication: Pick<ReceitaMedication, 'frequency' | 'duration' | 'instructions'>,
+): string {
+  const clean = (text: string | undefined) =>
+    expandInstructionAbbreviations(text ?? '')
+      .trim()
+      .replace(/[.;,]+$/, '');
+  const instructions = clean(medication.instructions);
+  const frequency = clean(medication.frequency);
+  let duration = clean(medication.duration);
+  if (/^\d/.test(duration)) duration = `por ${duration}`;
+  const parts = [instructions];
+  const said = () => fold(parts.join(' '));
+  if (frequency && !said().includes(fold(frequency))) parts.push(frequency);
+  const durationCore = duration.replace(/^por /, '');
+  if (duration && !said().includes(fold(durationCore))) {
+    parts.push(/^por /.test(duration) ? duration : `, ${lowerFirst(duration)}`);
+  }
+  const [first = '', ...rest] = parts.filter(Boolean);
+  const sentence = [first, ...rest.map(lowerFirst)]
+    .join(' ')
+    .replace(/ ,/g, ',')
+    .replace(/^, /, '');
+  return capitalizeFirst(sentence);
+}
+
+/** Pharmaceutical forms a bare count may be counting, in the order they are tried. */
+const FORMS: readonly { pattern: RegExp; singular: string; plural: string }[] = [
+  { pattern: /\bcomprimidos?\b|\bcp\b|\bcomp\b/, singular: 'comprimido', plural: 'comprimidos' },
+  { pattern: /\bcapsulas?\b|\bcaps\b/, singular: 'cápsula', plural: 'cápsulas' },
+  { pattern: /\bdrageas?\b/, singular: 'drágea', plural: 'drágeas' },
+  { pattern: /\bampolas?\b/, singular: 'ampola', plural: 'ampolas' },
+  { pattern: /\benvelopes?\b|\bsaches?\b/, singular: 'envelope', plural: 'envelopes' },
+  { pattern: /\bbisnagas?\b/, singular: 'bisnaga', plural: 'bisnagas' },
+  { pattern: /\bfrascos?\b/, singular: 'frasco', plural: 'frascos' },
+];
+
+/**
+ * The quantity as printed. A bare count ('30', as the quick prescription writes it) gets the
+ * pharmaceutical form the medicine names, if any ('30 comprimidos'); on controlled sheets the
+ * count is also written in words ('30 (trinta) comprimidos'). Text that is not a count prints as
+ * typed.
+ * @param medication - the medicine as prescribed
+ * @param inWords - whether to write the count in words too (Portaria 344/98)
+ */
+export function receitaQuantity(medication: ReceitaMedication, inWords: boolean): string {
+  const quantity = expandInstructionAbbreviations(medication.quantity ?? '').trim();
+  const match = /^(\d{1,4})(?:\s+(.*))?$/.exec(quantity);
+  if (!match?.[1]) return quantity;
+  const count = Number(match[1]);
+  let unit = match[2]?.trim() ?? '';
+  if (unit.startsWith('(')) return quantity;
+  if (unit === '') {
+    const described = fold(
+      [medication.name, medication.dosage, medication.instructions].filter(Boolean).join(' '),
+    );
+    const form = FORMS.find((candidate) => candidate.pattern.test(described));
+    if (form) unit = count === 1 ? form.singular : form.plural;
+  }
+  if (inWords) return quantityWithWords(count, unit);
+  return unit ? `${count} ${unit}` : String(count);
+}
+
+/** The line a numbered medicine prints: '1. Amoxicilina 500mg ——— 21 comprimidos'. */
+export function receitaItemLine(item: ReceitaItem): string {
+  const start = `${item.number}. ${item.title}`;
+  return item.quantity ? `${start} ——— ${item.quantity}` : start;
+}
+
+function groupItems(
+  medications: readonly ReceitaMedication[],
+  inWords: boolean,
+): ReceitaRouteGroup[] {
+  let number = 0;
+  return groupMedicationsByRoute(medications).map((group) => ({
+    heading: group.heading,
+    items: group.medications.map((medication) => {
+      number += 1;
+      return {
+        number,
+        title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+        quantity: receitaQuantity(medication, inWords),
+        instructions: receitaInstructions(medication),
+      };
+    }),
+  }));
+}
+
+/** The doctor's name as a receita prints it: the prescription name, else the full name. */
+export function receitaDoctorName(settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>) {
+  return settings.prescriptionName.trim() || settings.name.trim();
+}
+
+function sheetHeader(settings: ReceitaSettings): ReceitaSheet['header'] {
+  const rqe = settings.rqe?.trim();
+  const registration = [formatCrm(settings), rqe ? `RQE ${rqe}` : ''].filter(Boolean).join(' · ');
+  const phoneAndEmail = [
+    settings.clinicPhone.trim() ? `Tel. ${settings.clinicPhone.trim()}` : '',
+    settings.doctorEmail.trim(),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    doctorName: receitaDoctorName(settings),
+    extraLines: settings.prescriptionText
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    registration,
+    contactLines: [settings.clinicAddress.trim(), phoneAndEmail].filter(Boolean),
+  };
+}
+
+/**
+ * The printable sheets of one prescription, with the notices of what they leave out. Ordinary
+ * medicines share one 'Receituário'; medicines whose control document has copies (the
+ * 'Receituário de Controle Especial': '1ª via — Farmácia', '2ª via — Paciente') go on a sheet of
+ * that document, with the patient's address, quantities in numerals and words and the buyer and
+ * supplier boxes; medicines that need an official numbered form (no copies) are only named in a
+ * notice. A prescription without medicines still prints its sheet (notes only).
+ * @param prescription - the prescription, its medicines marked by the server
+ * @param settings - the doctor's settings (name, CRM, contacts)
+ */
+export function buildReceitaDocument(
+  prescription: ReceitaPrescription,
+  settings: ReceitaSettings,
+): ReceitaDocument {
+  const header = sheetHeader(settings);
+  const signature = { name: header.doctorName, registration: formatCrm(settings) };
+  const notes = prescription.notes.trim();
+  const age = formatPatientAge(prescription.patientAge);
+  const base = {
+    prescriptionId: prescription.id,
+    header,
+    date: formatLongDate(prescription.date),
+    signature,
+    ...(notes ? { notesLine: `Observações: ${notes}` } : {}),
+  };
+  const patientName = `Paciente: ${prescription.patientName.trim()}`;
+
+  const simple: ReceitaMedication[] = [];
+  const controlled = new Map<string, { copies: string[]; medications: ReceitaMedication[] }>();
+  const notices: string[] = [];
+  for (const medication of prescription.medications) {
+    const control = medication.control;
+    if (!control) {
+      simple.push(medication);
+    } else if (control.copies.length === 0) {
+      notices.push(
+        `${capitalizeFirst(medication.name.trim())} exige ${control.document} (talonário oficial); não incluído nesta impressão.`,
+      );
+    } else {
+      const group = controlled.get(control.document) ?? { copies: control.copies, medications: [] };
+      group.medications.push(medication);
+      controlled.set(control.document, group);
+    }
+  }
+
+  const sheets: ReceitaSheet[] = [];
+  const onlyNotified = prescription.medications.length > 0 && simple.length === 0;
+  if (simple.length > 0 || (!onlyNotified && controlled.size === 0)) {
+    sheets.push({
+      ...base,
+      kind: 'simple',
+      title: SIMPLE_RECEITA_TITLE,
+      copies: [],
+      patient: { nameLine: patientName, ...(age ? { ageLine: `Idade: ${age}` } : {}) },
+      groups: groupItems(simple, false),
+    });
+  }
+  for (const [document, group] of controlled) {
+    const address = prescription.patientAddress?.trim();
+    sheets.push({
+      ...base,
+      kind: 'controlled',
+      title: document,
+      copies: [...group.copies],
+      patient: {
+        nameLine: patientName,
+        ...(age ? { ageLine: `Idade: ${age}` } : {}),
+        addressLine: `Endereço: ${address || FILL_IN_BLANK}`,
+      },
+      groups: groupItems(group.medications, true),
+      identification: [BUYER_BOX, SUPPLIER_BOX],
+    });
+  }
+  return { sheets, notices };
+}
+
+/**
+ * The printable sheets of one prescription ({@link buildReceitaDocument} without the notices).
+ * @param prescription - the prescription, its medicines marked by the server
+ * @param settings - the doctor's settings
+ */
+export function buildReceitaSheets(
+  prescription: ReceitaPrescription,
+  settings: ReceitaSettings,
+): ReceitaSheet[] {
+  return buildReceitaDocument(prescription, settings).sheets;
+}
+
+/**
+ * The medicines as plain text, for the template's {{medicamentos}}: route headings, numbered
+ * lines and instructions, quantities of controlled medicines in words.
+ * @param medications - the prescription's medicines
+ */
+export function medicationsAsText(medications: readonly ReceitaMedication[]): string {
+  let number = 0;
+  return groupMedicationsByRoute(medications)
+    .map((group) => {
+      const lines = group.medications.map((medication) => {
+        number += 1;
+        const item: ReceitaItem = {
+          number,
+          title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+          quantity: receitaQuantity(medication, medication.control !== undefined),
+          instructions: receitaInstructions(medication),
+        };
+        const line = receitaItemLine(item);
+        return item.instructions ? `${line}\n   ${item.instructions}` : line;
+      });
+      return [group.heading, ...lines].join('\n');
+    })
+    .join('\n\n');
+}
+
+/**
+ * The doctor's prescription template (settings) filled with this prescription: the §9 variables
+ * data_receita, nome_paciente, idade_paciente, nome_medico, crm, diagnostico, medicamentos,
+ * observacoes, endereco_clinica, telefone_clinica, email_medico. Variables with no value stay
+ * visible as written ({@link fillTemplate}).
+ * @param prescription - the prescription
+ * @param settings - the doctor's settings, template included
+ */
+export function fillPrescriptionTemplate(
+  prescription: ReceitaPrescription,
+  settings: ReceitaSettings,
+): string {
+  return fillTemplate(settings.prescriptionTemplate, {
+    ...doctorTemplateValues(settings, 'prescription', parseISO(prescription.date)),
+    nome_paciente: prescription.patientName,
+    idade_paciente: formatPatientAge(prescription.patientAge),
+    diagnostico: prescription.diagnosis,
+    medicamentos: medicationsAsText(prescription.medications),
+    observacoes: prescription.notes,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+
+/**
+ * Where a receita sits on A4 (210 × 297 mm) and at what size its text prints, by receitas per
+ * page: 1 fills the page; 2 are the two halves (A5 landscape, cut across); 3 are thirds; 4 are
+ * the quarters (A6, two by two).
+ */
+export const SLOT_GEOMETRY: Readonly<
+  Record<
+    ReceitasPerPage,
+    { columns: 1 | 2; widthMm: number; heightMm: number; paddingMm: number; fontPt: number }
+  >
+> = {
+  1: { columns: 1, widthMm: 210, heightMm: 297, paddingMm: 16, fontPt: 11 },
+  2: { columns: 1, widthMm: 210, heightMm: 148.5, paddingMm: 10, fontPt: 9.5 },
+  3: { columns: 1, widthMm: 210, heightMm: 99, paddingMm: 7, fontPt: 8 },
+  4: { columns: 2, widthMm: 105, heightMm: 148.5, paddingMm: 7, fontPt: 7.5 },
+};
+
+/** One receita on a page, and which copy it is ('1ª via — Farmácia') when it has copies. */
+export interface ReceitaSlot {
+  sheet: ReceitaSheet;
+  copy?: string;
+}
+
+/** An A4 page: a grid of `perPage` slots (see {@link SLOT_GEOMETRY}), filled in order. */
+export interface ReceitaPage {
+  perPage: ReceitasPerPage;
+  slots: ReceitaSlot[];
+}
+
+const MM_TO_PT = 72 / 25.4;
+/** Line height and the widest average character, as multiples of the font size (Helvetica). */
+export const LINE_HEIGHT_EM = 1.35;
+const AVERAGE_CHAR_EM = 0.55;
+
+function wrappedLineCount(text: string, charsPerLine: number): number {
+  return Math.max(1, Math.ceil(text.length / charsPerLine));
+}
+
+/**
+ * A generous estimate of the lines a sheet takes at a slot's size: what decides whether it fits
+ * there or needs a page of its own.
+ */
+export function estimateSheetLines(sheet: ReceitaSheet, perPage: ReceitasPerPage): number {
+  const geometry = SLOT_GEOMETRY[perPage];
+  const charsPerLine = Math.floor(
+    ((geometry.widthMm - 2 * geometry.paddingMm) * MM_TO_PT) / (geometry.fontPt * AVERAGE_CHAR_EM),
+  );
+  const count = (text: string) => wrappedLineCount(text, charsPerLine);
+  let lines = 1.6 + sheet.header.extraLines.length + sheet.header.contactLines.length;
+  lines += (sheet.header.registration ? 1 : 0) + 1.5; // rule and title
+  lines += 1 + (sheet.patient.addressLine ? 1 : 0) + 0.5; // the age shares the name's line
+  for (const group of sheet.groups) {
+    lines += 1.3;
+    for (const item of group.items) {
+      lines += count(receitaItemLine(item)) + (item.instructions ? count(item.instructions) : 0);
+      lines += 0.3;
+    }
+  }
+  if (sheet.notesLine) lines += count(sheet.notesLine) + 0.5;
+  lines += 1 + 3.5; // date, signature space, name and CRM
+  if (sheet.identification) lines += 6;
+  return lines;
+}
+
+/** Whether a sheet fits in one slot of a page holding `perPage` receitas. */
+export function sheetFitsSlot(sheet: ReceitaSheet, perPage: ReceitasPerPage): boolean {
+  if (perPage === 1) return true;
+  const geometry = SLOT_GEOMETRY[perPage];
+  const available =
+    ((geometry.heightMm - 2 * geometry.paddingMm) * MM_TO_PT) / (geometry.fontPt * LINE_HEIGHT_EM);
+  return estimateSheetLines(sheet, perPage) <= available;
+}
+
+/**
+ * The A4 pages that print a list of sheets: ordinary receitas share pages, `perPage` to a page,
+ * in order; a sheet with copies takes a page of its own, one slot per copy (the Receituário de
+ * Controle Especial prints its two vias as the two halves of one page); a receita too long for
+ * its slot takes a whole page.
+ * @param sheets - the sheets, in print order
+ * @param perPage - receitas per page (settings, 1 to 4)
+ */
+export function paginateSheets(
+  sheets: readonly ReceitaSheet[],
+  perPage: ReceitasPerPage,
+): ReceitaPage[] {
+  const pages: ReceitaPage[] = [];
+  let open: ReceitaPage | undefined;
+  for (const sheet of sheets) {
+    if (sheet.copies.length > 0) {
+      open = undefined;
+      const slots = Math.min(sheet.copies.length, 4) as ReceitasPerPage;
+      for (let start = 0; start < sheet.copies.length; start += slots) {
+        pages.push({
+          perPage: slots,
+          slots: sheet.copies.slice(start, start + slots).map((copy) => ({ sheet, copy })),
+        });
+      }
+    } else if (!sheetFitsSlot(sheet, perPage)) {
+      open = undefined;
+      pages.push({ perPage: 1, slots: [{ sheet }] });
+    } else {
+      if (!open || open.slots.length >= perPage) {
+        open = { perPage, slots: [] };
+        pages.push(open);
+      }
+      open.slots.push({ sheet });
+    }
+  }
+  return pages;
+}
+
+/** Settings' prescriptionsPerPage as a page layout; anything out of range means the default 2. */
+export function receitasPerPage(value: number): ReceitasPerPage {
+  return value === 1 || value === 2 || value === 3 || value === 4 ? value : 2;
+}
+
+/**
+ * Everything one print job holds: the pages of several prescriptions and the notices of the
+ * medicines they leave out.
+ * @param prescriptions - in print order
+ * @param settings - the doctor's settings, prescriptionsPerPage included
+ */
+export function buildReceitaPrintJob(
+  prescriptions: readonly ReceitaPrescription[],
+  settings: ReceitaSettings & Pick<DoctorSettings, 'prescriptionsPerPage'>,
+): { pages: ReceitaPage[]; notices: string[] } {
+  const documents = prescriptions.map((prescription) =>
+    buildReceitaDocument(prescription, settings),
+  );
+  return {
+    pages: paginateSheets(
+      documents.flatMap((document) => document.sheets),
+      receitasPerPage(settings.prescriptionsPerPage),
+    ),
+    notices: documents.flatMap((document) => document.notices),
+  };
+}
+
+/** Lower case, no accents, words joined by hyphens: 'Maria José' → 'maria-jose'. */
+function slug(text: string): string {
+  return fold(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * The PDF's file name: 'receita-<paciente>-<aaaa-mm-dd>.pdf' for one prescription (its date),
+ * 'receitas-lote-<nome>-<aaaa-mm-dd>.pdf' for a batch and 'receitas-<aaaa-mm-dd>.pdf' for
+ * several (today).
+ * @param prescriptions - what the file holds
+ * @param batchName - the batch's name, when printing a batch
+ * @param today - the date of the download
+ */
+export function receitaPdfFileName(
+  prescriptions: readonly Pick<ReceitaPrescription, 'patientName' | 'date'>[],
+  batchName: string | undefined,
+  today: Date,
+): string {
+  if (batchName !== undefined) {
+    const name = slug(batchName).replace(/^lote-?/, '');
+    return `receitas-lote-${name ? `${name}-` : ''}${isoDay(today)}.pdf`;
+  }
+  const [only] = prescriptions;
+  if (prescriptions.length === 1 && only) {
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(only.date)?.[0] ?? isoDay(today);
+    return `receita-${slug(only.patientName) || 'paciente'}-${day}.pdf`;
+  }
+  return `receitas-${isoDay(today)}.pdf`;
+}

@@ -1,0 +1,212 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { DoctorSettings } from '../../../shared/doctor-settings';
+import {
+  buildReceitaPrintJob,
+  receitaPdfFileName,
+  type ReceitaPage,
+  type ReceitaPrescription,
+  type ReceitaSettings,
+} from '../../../shared/receita-document';
+import { Button } from '../../ui/button';
+import { ReceitaPrintPage } from './receita-sheet';
+
+export const PRINT_PREVIEW_TEXT = {
+  singleTitle: 'Receitas para Impressão',
+  empty: 'Nenhuma receita para impressão',
+  showPreview: 'Mostrar prévia',
+  hidePreview: 'Ocultar prévia',
+  download: 'Baixar PDF',
+  downloading: 'Gerando PDF…',
+  downloadFailed: 'Não foi possível gerar o PDF. Tente novamente.',
+  close: 'Fechar',
+} as const;
+
+/** Spec §2: 'Lote: <nome>' for a batch, 'Receitas para Impressão' otherwise. */
+export function printPreviewTitle(batchName: string | undefined): string {
+  return batchName === undefined ? PRINT_PREVIEW_TEXT.singleTitle : `Lote: ${batchName}`;
+}
+
+type PrintSettings = ReceitaSettings & Pick<DoctorSettings, 'prescriptionsPerPage'>;
+
+/**
+ * The pages as they print, beside the app (a direct child of `<body>`): the print stylesheet
+ * ("Receitas" block of styles.css) shows this area alone while `html[data-printing='receitas']`.
+ */
+export function ReceitaPrintArea(props: { pages: readonly ReceitaPage[] }) {
+  return createPortal(
+    <div data-print-area="receitas" className="bg-white text-black">
+      {props.pages.map((page, index) => (
+        <ReceitaPrintPage key={index} page={page} />
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+/**
+ * Opens the browser's print dialog for the receitas (a `ReceitaPrintArea` must be on the page);
+ * the app comes back on screen when printing ends.
+ */
+export function printReceitas(): void {
+  const root = document.documentElement;
+  root.dataset.printing = 'receitas';
+  const done = () => {
+    delete root.dataset.printing;
+    window.removeEventListener('afterprint', done);
+  };
+  window.addEventListener('afterprint', done);
+  window.print();
+}
+
+/** Saves bytes as a file through a temporary link. */
+function downloadFile(bytes: Uint8Array, fileName: string) {
+  const copy = new Uint8Array(bytes);
+  const url = URL.createObjectURL(new Blob([copy], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * The print preview of spec §2, for one prescription, several, or a batch: the notices of
+ * medicines left out (official notification forms), the A4 pages as they print (toggle), print
+ * with the count, the same pages as a PDF, close.
+ */
+export function PrintPreviewDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The batch's name when printing a batch: titles the dialog and names the PDF. */
+  batchName?: string | undefined;
+  prescriptions: readonly ReceitaPrescription[];
+  settings: PrintSettings;
+}) {
+  const { prescriptions, settings, batchName } = props;
+  const [showPreview, setShowPreview] = useState(true);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadError, setDownloadError] = useState(false);
+  const job = useMemo(
+    () => buildReceitaPrintJob(prescriptions, settings),
+    [prescriptions, settings],
+  );
+  const count = prescriptions.length;
+  const printable = job.pages.length > 0;
+
+  const downloadPdf = async () => {
+    setDownloading(true);
+    setDownloadError(false);
+    try {
+      const { buildReceitaPdf } = await import('./receita-pdf');
+      const bytes = await buildReceitaPdf(job.pages, settings);
+      downloadFile(bytes, receitaPdfFileName(prescriptions, batchName, new Date()));
+    } catch (error) {
+      console.error('Receita PDF failed', error);
+      setDownloadError(true);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex h-[min(56rem,calc(100dvh-2rem))] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-xl">
+          <header className="flex items-start justify-between gap-2 border-b border-line p-4">
+            <div className="min-w-0">
+              <Dialog.Title className="text-lg font-semibold break-words text-fg">
+                {printPreviewTitle(batchName)}
+              </Dialog.Title>
+              <Dialog.Description className="mt-1 text-sm text-fg-muted">
+                {count === 0
+                  ? PRINT_PREVIEW_TEXT.empty
+                  : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4`}
+              </Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button
+                variant="ghost"
+                className="shrink-0 px-2"
+                aria-label={PRINT_PREVIEW_TEXT.close}
+              >
+                <X aria-hidden className="size-4" />
+              </Button>
+            </Dialog.Close>
+          </header>
+
+          <div className="min-h-0 flex-1 overflow-auto p-4">
+            {count === 0 ? (
+              <p className="py-12 text-center text-fg-muted">{PRINT_PREVIEW_TEXT.empty}</p>
+            ) : (
+              <>
+                {job.notices.length > 0 && (
+                  <ul className="mb-4 space-y-1 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg">
+                    {job.notices.map((notice) => (
+                      <li key={notice} className="flex items-start gap-2">
+                        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                        {notice}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {showPreview && (
+                  <div className="receita-preview" aria-label="Prévia das receitas">
+                    {job.pages.map((page, index) => (
+                      <ReceitaPrintPage key={index} page={page} />
+                    ))}
+                  </div>
+                )}
+              </>
+            )}
+            {downloadError && (
+              <p role="alert" className="mt-4 text-sm text-danger-fg">
+                {PRINT_PREVIEW_TEXT.downloadFailed}
+              </p>
+            )}
+          </div>
+
+          <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
+            {count > 0 && (
+              <Button
+                variant="ghost"
+                className="mr-auto"
+                aria-pressed={showPreview}
+                onClick={() => setShowPreview((shown) => !shown)}
+              >
+                {showPreview ? (
+                  <EyeOff aria-hidden className="size-4" />
+                ) : (
+                  <Eye aria-hidden className="size-4" />
+                )}
+                {showPreview ? PRINT_PREVIEW_TEXT.hidePreview : PRINT_PREVIEW_TEXT.showPreview}
+              </Button>
+            )}
+            <Dialog.Close asChild>
+              <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
+            </Dialog.Close>
+            <Button
+              variant="secondary"
+              disabled={!printable || downloading}
+              onClick={() => void downloadPdf()}
+            >
+              <Download aria-hidden className="size-4" />
+              {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
+            </Button>
+            <Button disabled={!printable} onClick={printReceitas}>
+              <Printer aria-hidden className="size-4" />
+              {`Imprimir (${count})`}
+            </Button>
+          </footer>
+        </Dialog.Content>
+      </Dialog.Portal>
+      {props.open && printable && <ReceitaPrintArea pages={job.pages} />}
+    </Dialog.Root>
+  );
+}

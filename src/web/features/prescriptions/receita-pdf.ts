@@ -1,0 +1,374 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import {
+  LINE_HEIGHT_EM,
+  SLOT_GEOMETRY,
+  receitaDoctorName,
+  type ReceitaPage,
+  type ReceitaSettings,
+  type ReceitaSheet,
+} from '../../../shared/receita-document';
+
+/**
+ * The receitas as a PDF file, drawn with pdf-lib in the layout the print stylesheet gives them
+ * (receita-sheet.tsx): A4 pages, `perPage` receitas to a page, the two vias of a controlled
+ * receita as the two halves of its page. The print preview dialog imports this module lazily,
+ * so pdf-lib loads only when a doctor asks for a PDF.
+ */
+
+/** A4 in PDF points. */
+export const A4_SIZE = { width: 595.28, height: 841.89 } as const;
+
+const MM = 72 / 25.4;
+const BLACK = rgb(0, 0, 0);
+const GREY = rgb(0.35, 0.35, 0.35);
+const GUIDE = rgb(0.7, 0.7, 0.7);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+interface Rect {
+  x: number;
+  /** The top edge, in PDF coordinates (origin at the bottom left). */
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The document being drawn and, per page, every text drawn on it (what the tests read). */
+class PdfWriter {
+  readonly texts: string[][] = [];
+  private readonly supported: Set<number>;
+  private current: PDFPage | undefined;
+
+  constructor(
+    readonly document: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
+    this.supported = new Set(fonts.regular.getCharacterSet());
+  }
+
+  /** The page being drawn on (the last one added). */
+  get page(): PDFPage {
+    if (!this.current) throw new Error('No page to draw on: call addPage first.');
+    return this.current;
+  }
+
+  addPage(): void {
+    this.current = this.document.addPage([A4_SIZE.width, A4_SIZE.height]);
+    this.texts.push([]);
+  }
+
+  /**
+   * What Helvetica (WinAnsi) can draw: Portuguese letters, '—', 'ª' and '·' are there; anything
+   * else loses its accent or becomes '?', instead of pdf-lib throwing.
+   */
+  encodable(text: string): string {
+    return Array.from(text.replace(/\t/g, ' '), (char) => {
+      if (this.supported.has(char.codePointAt(0) ?? 0)) return char;
+      const base = char.normalize('NFD').charAt(0);
+      return this.supported.has(base.codePointAt(0) ?? 0) ? base : '?';
+    }).join('');
+  }
+
+  width(text: string, font: PDFFont, size: number): number {
+    return font.widthOfTextAtSize(this.encodable(text), size);
+  }
+
+  text(text: string, x: number, y: number, font: PDFFont, size: number, color: RGB = BLACK) {
+    const safe = this.encodable(text);
+    if (safe.trim() === '') return;
+    this.page.drawText(safe, { x, y, font, size, color });
+    this.texts[this.texts.length - 1]?.push(text);
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, thickness = 0.6, color = BLACK) {
+    this.page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color });
+  }
+
+  /** Splits text into lines no wider than `maxWidth`, breaking at spaces (or inside long words). */
+  wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+    const lines: string[] = [];
+    for (const paragraph of text.split('\n')) {
+      let current = '';
+      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+        const candidate = current ? `${current} ${word}` : word;
+        if (this.width(candidate, font, size) <= maxWidth) {
+          current = candidate;
+          continue;
+        }
+        if (current) lines.push(current);
+        current = word;
+        while (this.width(current, font, size) > maxWidth && current.length > 1) {
+          let cut = current.length - 1;
+          while (cut > 1 && this.width(current.slice(0, cut), font, size) > maxWidth) cut -= 1;
+          lines.push(current.slice(0, cut));
+          current = current.slice(cut);
+        }
+      }
+      lines.push(current);
+    }
+    return lines;
+  }
+}
+
+/** The rectangle of slot `index` on a page of `perPage` receitas. */
+function slotRect(perPage: ReceitaPage['perPage'], index: number): Rect {
+  const geometry = SLOT_GEOMETRY[perPage];
+  const column = geometry.columns === 2 ? index % 2 : 0;
+  const row = geometry.columns === 2 ? Math.floor(index / 2) : index;
+  const width = geometry.widthMm * MM;
+  const height = geometry.heightMm * MM;
+  return { x: column * width, top: A4_SIZE.height - row * height, width, height };
+}
+
+/** Dashed guides where the page is cut into its receitas. */
+function drawCutGuides(writer: PdfWriter, perPage: ReceitaPage['perPage']) {
+  const geometry = SLOT_GEOMETRY[perPage];
+  const rows = geometry.columns === 2 ? perPage / 2 : perPage;
+  for (let row = 1; row < rows; row += 1) {
+    const y = A4_SIZE.height - row * geometry.heightMm * MM;
+    writer.page.drawLine({
+      start: { x: 0, y },
+      end: { x: A4_SIZE.width, y },
+      thickness: 0.4,
+      color: GUIDE,
+      dashArray: [4, 4],
+    });
+  }
+  if (geometry.columns === 2) {
+    const x = A4_SIZE.width / 2;
+    writer.page.drawLine({
+      start: { x, y: 0 },
+      end: { x, y: A4_SIZE.height },
+      thickness: 0.4,
+      color: GUIDE,
+      dashArray: [4, 4],
+    });
+  }
+}
+
+/**
+ * Draws one receita inside its slot. Content flows from the top; the date, the signature and (on
+ * controlled receitas) the pharmacy's boxes sit at the bottom. A full-page receita longer than
+ * its page continues on the next one.
+ */
+function drawSheet(
+  writer: PdfWriter,
+  sheet: ReceitaSheet,
+  copy: string | undefined,
+  perPage: ReceitaPage['perPage'],
+  rect: Rect,
+) {
+  const geometry = SLOT_GEOMETRY[perPage];
+  const { regular, bold } = writer.fonts;
+  const size = geometry.fontPt;
+  const lineHeight = size * LINE_HEIGHT_EM;
+  const padding = geometry.paddingMm * MM;
+  const left = rect.x + padding;
+  const right = rect.x + rect.width - padding;
+  const innerWidth = right - left;
+  const bottom = rect.top - rect.height + padding;
+  const canFlow = perPage === 1;
+
+  const boxesHeight = sheet.identification ? lineHeight * 6 : 0;
+  const footerHeight = lineHeight * 5.2 + (boxesHeight ? boxesHeight + lineHeight * 0.6 : 0);
+  let y = rect.top - padding;
+
+  /** Moves down by `height`, onto a new page when a full-page receita runs out of room. */
+  const advance = (height: number) => {
+    if (canFlow && y - height < bottom) {
+      writer.addPage();
+      y = A4_SIZE.height - padding;
+    }
+    y -= height;
+  };
+  const centred = (text: string, font: PDFFont, fontSize: number, color: RGB = BLACK) => {
+    for (const line of writer.wrap(text, font, fontSize, innerWidth)) {
+      advance(fontSize * LINE_HEIGHT_EM);
+      writer.text(
+        line,
+        left + (innerWidth - writer.width(line, font, fontSize)) / 2,
+        y,
+        font,
+        fontSize,
+        color,
+      );
+    }
+  };
+  const paragraph = (text: string, font: PDFFont, indent = 0) => {
+    for (const line of writer.wrap(text, font, size, innerWidth - indent)) {
+      advance(lineHeight);
+      writer.text(line, left + indent, y, font, size);
+    }
+  };
+
+  if (copy) {
+    const copySize = size * 0.9;
+    writer.text(copy, right - writer.width(copy, bold, copySize), y - copySize, bold, copySize);
+  }
+
+  // Header: who prescribes, and how to reach them.
+  centred(sheet.header.doctorName, bold, size * 1.35);
+  for (const line of sheet.header.extraLines) centred(line, regular, size);
+  if (sheet.header.registration) centred(sheet.header.registration, regular, size);
+  for (const line of sheet.header.contactLines) centred(line, regular, size * 0.9, GREY);
+  advance(lineHeight * 0.5);
+  writer.line(left, y, right, y);
+  advance(lineHeight * 0.3);
+  centred(sheet.title, bold, size * 1.15);
+  advance(lineHeight * 0.3);
+
+  // Patient.
+  advance(lineHeight);
+  writer.text(sheet.patient.nameLine, left, y, bold, size);
+  if (sheet.patient.ageLine) {
+    writer.text(
+      sheet.patient.ageLine,
+      right - writer.width(sheet.patient.ageLine, regular, size),
+      y,
+      regular,
+      size,
+    );
+  }
+  if (sheet.patient.addressLine) paragraph(sheet.patient.addressLine, regular);
+  advance(lineHeight * 0.4);
+
+  // Medicines, under their route headings.
+  for (const group of sheet.groups) {
+    advance(lineHeight * 1.2);
+    writer.text(group.heading, left, y, bold, size);
+    const headingWidth = writer.width(group.heading, bold, size);
+    writer.line(left, y - 1.5, left + headingWidth, y - 1.5, 0.5);
+    for (const item of group.items) {
+      const number = `${item.number}. `;
+      const numberWidth = writer.width(number, bold, size);
+      const quantityWidth = item.quantity ? writer.width(item.quantity, bold, size) : 0;
+      const leader = item.quantity ? size * 3 : 0;
+      const titleLines = writer.wrap(
+        item.title,
+        bold,
+        size,
+        innerWidth - numberWidth - quantityWidth - leader,
+      );
+      advance(lineHeight * 1.1);
+      writer.text(number, left, y, bold, size);
+      titleLines.forEach((line, index) => {
+        if (index > 0) advance(lineHeight);
+        writer.text(line, left + numberWidth, y, bold, size);
+      });
+      if (item.quantity) {
+        const lastLine = titleLines[titleLines.length - 1] ?? '';
+        const leaderStart = left + numberWidth + writer.width(lastLine, bold, size) + size * 0.6;
+        const quantityX = right - quantityWidth;
+        writer.line(leaderStart, y + size * 0.3, quantityX - size * 0.6, y + size * 0.3, 0.6);
+        writer.text(item.quantity, quantityX, y, bold, size);
+      }
+      if (item.instructions) paragraph(item.instructions, regular, numberWidth);
+    }
+  }
+  if (sheet.notesLine) {
+    advance(lineHeight * 0.6);
+    paragraph(sheet.notesLine, regular);
+  }
+
+  // Footer: at the bottom of the slot, or after the content when that reaches further down.
+  const footerTop = Math.min(y - lineHeight * 0.6, bottom + footerHeight);
+  if (canFlow && footerTop - footerHeight < bottom - 0.5) {
+    writer.addPage();
+    y = bottom + footerHeight;
+  } else {
+    y = footerTop;
+  }
+  advance(lineHeight);
+  writer.text(sheet.date, right - writer.width(sheet.date, regular, size), y, regular, size);
+  advance(lineHeight * 2);
+  const signatureWidth = Math.min(innerWidth * 0.6, 75 * MM);
+  const signatureLeft = left + (innerWidth - signatureWidth) / 2;
+  writer.line(signatureLeft, y, signatureLeft + signatureWidth, y, 0.7);
+  centred(sheet.signature.name, bold, size);
+  if (sheet.signature.registration) centred(sheet.signature.registration, regular, size);
+
+  if (sheet.identification) {
+    advance(lineHeight * 0.6);
+    const gap = size;
+    const buyerWidth = (innerWidth - gap) * 0.6;
+    const boxes = [
+      { box: sheet.identification[0], x: left, width: buyerWidth, columns: 2 },
+      {
+        box: sheet.identification[1],
+        x: left + buyerWidth + gap,
+        width: innerWidth - buyerWidth - gap,
+        columns: 1,
+      },
+    ];
+    const boxTop = y;
+    for (const { box, x, width, columns } of boxes) {
+      writer.page.drawRectangle({
+        x,
+        y: boxTop - boxesHeight,
+        width,
+        height: boxesHeight,
+        borderColor: BLACK,
+        borderWidth: 0.6,
+      });
+      const inner = size * 0.5;
+      let rowY = boxTop - inner - size;
+      writer.text(box.title, x + inner, rowY, bold, size * 0.95);
+      const columnWidth = (width - 2 * inner) / columns;
+      box.fields.forEach((field, index) => {
+        const column = index % columns;
+        if (column === 0) rowY -= lineHeight * (columns === 1 ? 1.6 : 1.1);
+        writer.text(field, x + inner + column * columnWidth, rowY, regular, size * 0.85);
+      });
+    }
+    y = boxTop - boxesHeight;
+  }
+}
+
+/**
+ * Draws the pages into a new PDF and keeps the text drawn on each page.
+ * @param pages - from `paginateSheets` / `buildReceitaPrintJob`
+ * @param settings - the doctor's settings (the file's author)
+ */
+export async function renderReceitaPdf(
+  pages: readonly ReceitaPage[],
+  settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
+): Promise<{ document: PDFDocument; texts: string[][] }> {
+  const document = await PDFDocument.create();
+  const fonts = {
+    regular: await document.embedFont(StandardFonts.Helvetica),
+    bold: await document.embedFont(StandardFonts.HelveticaBold),
+  };
+  document.setTitle('Receitas');
+  document.setLanguage('pt-BR');
+  document.setCreator('Prontu');
+  document.setProducer('Prontu');
+  const author = receitaDoctorName(settings);
+  if (author) document.setAuthor(author);
+
+  const writer = new PdfWriter(document, fonts);
+  for (const page of pages) {
+    writer.addPage();
+    drawCutGuides(writer, page.perPage);
+    // Only a full-page receita (one slot) may flow onto further pages, so slots never go back.
+    page.slots.forEach((slot, index) => {
+      drawSheet(writer, slot.sheet, slot.copy, page.perPage, slotRect(page.perPage, index));
+    });
+  }
+  return { document, texts: writer.texts };
+}
+
+/**
+ * The receitas as PDF bytes, A4, in the print layout.
+ * @param pages - from `paginateSheets` / `buildReceitaPrintJob`
+ * @param settings - the doctor's settings
+ */
+export async function buildReceitaPdf(
+  pages: readonly ReceitaPage[],
+  settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
+): Promise<Uint8Array> {
+  const { document } = await renderReceitaPdf(pages, settings);
+  return document.save();
+}
