@@ -17,6 +17,15 @@ export const STORAGE_KEYS = {
   recordBackups: 'medicalRecordBackups',
   /** The chat conversation, its mode and specialist, so a reload loses nothing (spec §2). */
   chatConversation: 'chatConversation',
+  /** The doctor's finalised receitas, newest first, as last read from the server (spec §3). */
+  savedPrescriptions: 'savedPrescriptions',
+  /** The doctor's finalised lotes, newest first (spec §3 "saved prescription batches"). */
+  savedPrescriptionBatches: 'savedPrescriptionBatches',
+  /**
+   * The receita and the lote being written, and the changes the server has not got yet (made
+   * while it could not be reached), so a reload loses nothing.
+   */
+  activePrescription: 'activePrescription',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
