@@ -24,9 +24,10 @@ export interface ChatMessage {
   timestamp: string;
   /**
    * `error`: a failure shown as the assistant's message; `suggestion`: offers to start a record;
-   * `record`: a finalised record's summary. None of them is sent back to the model.
+   * `record`: a finalised record's summary; `command`: a slash command and its answer. None of
+   * them is sent back to the model.
    */
-  kind?: 'error' | 'suggestion' | 'record';
+  kind?: 'error' | 'suggestion' | 'record' | 'command';
   /** Who wrote an assistant reply: a model, the offline engine. */
   source?: AiSource;
 }
@@ -150,8 +151,8 @@ export class ChatConversationStore {
   }
 
   /** Adds a message that is not part of the exchange with the model (system notes, summaries). */
-  post(role: 'system' | 'assistant', content: string, kind?: ChatMessage['kind']): void {
-    const id = chatMessageId(kind ?? role, this.now().getTime());
+  post(role: ChatMessage['role'], content: string, kind?: ChatMessage['kind']): void {
+    const id = chatMessageId(kind === 'command' || !kind ? role : kind, this.now().getTime());
     this.append({
       id,
       role,

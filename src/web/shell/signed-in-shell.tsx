@@ -8,6 +8,7 @@ import {
 } from '../chat-conversation/chat-conversation';
 import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
 import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
+import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
 import { queryClient } from '../query-client';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
@@ -22,8 +23,10 @@ export function SignedInShell(props: ShellProps) {
     <QueryClientProvider client={queryClient}>
       <CurrentRecordProvider userId={props.doctor.id}>
         <ChatConversationProvider userId={props.doctor.id}>
-          <ShellFrame {...props} />
-          <RecordConflictDialog />
+          <PrescriptionProvider userId={props.doctor.id}>
+            <ShellFrame {...props} />
+            <RecordConflictDialog />
+          </PrescriptionProvider>
         </ChatConversationProvider>
       </CurrentRecordProvider>
     </QueryClientProvider>
@@ -43,6 +46,7 @@ function ShellFrame(props: ShellProps) {
   const { notice, show } = useStatusNotice();
   const recordStore = useCurrentRecordStore();
   const chatStore = useChatConversationStore();
+  const prescriptionStore = usePrescriptionStore();
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
@@ -52,12 +56,17 @@ function ShellFrame(props: ShellProps) {
         show(UNSAVED_RECORD_ON_SIGN_OUT, 'error');
         return;
       }
+      if (!(await prescriptionStore.sync())) {
+        show(UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT, 'error');
+        return;
+      }
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetDoctorSettings();
       recordStore.forgetAll();
       chatStore.forget();
+      prescriptionStore.forget();
       queryClient.clear();
     } catch {
       // Still signed in on the server: say so rather than pretend.
@@ -89,3 +98,5 @@ function ShellFrame(props: ShellProps) {
 
 const UNSAVED_RECORD_ON_SIGN_OUT =
   'O prontuário aberto tem alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
+const UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT =
+  'Há receitas ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';

@@ -33,7 +33,16 @@ import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { AgentAvatar, AgentPicker } from './agent-picker';
+import { commandSuggestions, runSlashCommand } from './slash-command-runner';
 import { TreatmentCard } from './treatment-card';
+import { runPrescriptionCommand } from './prescription-commands';
+import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
+import { usePrescription } from '../../prescriptions/prescription';
+import type { PresentedPrescription } from '../../prescriptions/prescription-api';
+import { useDoctorSettings } from '../../doctor-settings';
+import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../shared/doctor-settings';
+
+const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
 
 /**
@@ -50,6 +59,12 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     () => new Set(),
   );
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
+  const prescriptions = usePrescription();
+  const settings = useDoctorSettings(doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
+  const [printJob, setPrintJob] = useState<{
+    prescriptions: readonly PresentedPrescription[];
+    batchName?: string;
+  }>();
   const autoUpdate = useConversationAutoUpdate(
     recordStore,
     chat.messages,
@@ -71,8 +86,34 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const loading = chat.status !== 'idle';
   const hasMessages = chat.messages.length > 0;
 
-  const send = (text: string) => {
-    void chat.store.send(text, activeRecord ? { record: recordContentOf(activeRecord) } : {});
+  const send = async (text: string) => {
+    if (text.startsWith('/')) {
+      setBusyAction(true);
+      try {
+        const handled = await runSlashCommand(text, {
+          chat: chat.store,
+          record: recordStore,
+          openView,
+          state: {
+            hasPrescription: prescriptions.current !== undefined,
+            hasBatch: prescriptions.batch !== undefined,
+          },
+          runPrescriptionCommand: (command, commandText) =>
+            runPrescriptionCommand(command, commandText, {
+              store: prescriptions.store,
+              doctor: { name: settings.name || doctor.name, crm: formatCrm(settings) },
+              messages: chat.messages,
+              openPrint: (items, batchName) =>
+                setPrintJob({ prescriptions: items, ...(batchName ? { batchName } : {}) }),
+              alert: (message) => window.alert(message),
+            }),
+        });
+        if (handled) return;
+      } finally {
+        setBusyAction(false);
+      }
+    }
+    await chat.store.send(text, activeRecord ? { record: recordContentOf(activeRecord) } : {});
   };
 
   const startRecord = async () => {
@@ -134,6 +175,15 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   return (
     <div className="flex h-dvh min-w-0 flex-col">
       <StatusToast notice={notice} />
+      <PrintPreviewDialog
+        open={printJob !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPrintJob(undefined);
+        }}
+        batchName={printJob?.batchName}
+        prescriptions={printJob?.prescriptions ?? NO_PRESCRIPTIONS}
+        settings={{ ...settings, name: settings.name || doctor.name }}
+      />
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
           {agent ? (
@@ -209,8 +259,9 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               label="Mensagem para o Prontu"
               placeholder={placeholder}
               maxLength={CHAT_INPUT_MAX_LENGTH}
-              disabled={loading}
-              onSend={send}
+              disabled={loading || busyAction}
+              onSend={(text) => void send(text)}
+              suggest={commandSuggestions}
               voice
               tools={
                 <ToolsMenu

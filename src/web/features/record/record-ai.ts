@@ -128,4 +128,3 @@ export async function checkMedication(
     return [];
   }
 }
-

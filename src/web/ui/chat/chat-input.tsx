@@ -20,6 +20,13 @@ export function canSendChatText(text: string, maxLength: number, disabled: boole
   return !disabled && trimmed !== '' && trimmed.length <= maxLength;
 }
 
+/** One completion offered while typing: what replaces the text, and how it is shown. */
+export interface InputSuggestion {
+  value: string;
+  label: string;
+  description: string;
+}
+
 /**
  * The chat's message box: Enter sends, Shift+Enter breaks the line, Enter while composing an
  * accented character is ignored, a visible counter, and the send button only when the text can
@@ -35,8 +42,20 @@ export function ChatInput(props: {
   tools?: ReactNode;
   /** Shows the voice button: dictation with the browser's speech recognition. */
   voice?: boolean;
+  /** Completions for what is typed (the slash commands); chosen with arrows, Enter or a click. */
+  suggest?: (text: string) => readonly InputSuggestion[];
 }) {
   const [text, setText] = useState('');
+  const [highlighted, setHighlighted] = useState(0);
+  const [dismissedFor, setDismissedFor] = useState<string>();
+  const listId = useId();
+  const suggestions = dismissedFor === text ? [] : (props.suggest?.(text) ?? []);
+  const active = suggestions.length > 0 ? Math.min(highlighted, suggestions.length - 1) : -1;
+  const choose = (suggestion: InputSuggestion) => {
+    setText(suggestion.value);
+    setHighlighted(0);
+    areaRef.current?.focus();
+  };
   const dictation = useDictation((phrase) =>
     setText((current) =>
       `${current}${current && !current.endsWith(' ') ? ' ' : ''}${phrase}`.slice(
@@ -64,6 +83,25 @@ export function ChatInput(props: {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (suggestions.length > 0 && !event.nativeEvent.isComposing) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setHighlighted((active + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedFor(text);
+        return;
+      }
+      const chosen = suggestions[active];
+      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && chosen) {
+        event.preventDefault();
+        choose(chosen);
+        return;
+      }
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     send();
@@ -75,8 +113,36 @@ export function ChatInput(props: {
         event.preventDefault();
         send();
       }}
-      className="flex items-end gap-2 rounded-lg border border-line bg-surface p-2"
+      className="relative flex items-end gap-2 rounded-lg border border-line bg-surface p-2"
     >
+      {suggestions.length > 0 && (
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Comandos"
+          className="absolute right-0 bottom-full left-0 z-20 mb-2 flex max-h-72 flex-col overflow-y-auto rounded-lg border border-line bg-surface p-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={suggestion.value}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              // mousedown, not click: the box keeps the focus.
+              onMouseDown={(event) => {
+                event.preventDefault();
+                choose(suggestion);
+              }}
+              className={`flex cursor-pointer flex-col rounded-md px-3 py-1.5 ${
+                index === active ? 'bg-accent-soft' : 'hover:bg-surface-muted'
+              }`}
+            >
+              <span className="font-mono text-sm font-medium text-fg">{suggestion.label}</span>
+              <span className="text-xs text-fg-muted">{suggestion.description}</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {props.tools}
       {props.voice && (
         <button
@@ -106,6 +172,15 @@ export function ChatInput(props: {
           ref={areaRef}
           aria-label={props.label}
           aria-describedby={counterId}
+          {...(props.suggest
+            ? {
+                role: 'combobox',
+                'aria-expanded': suggestions.length > 0,
+                'aria-controls': listId,
+                'aria-autocomplete': 'list' as const,
+                ...(active >= 0 ? { 'aria-activedescendant': `${listId}-${active}` } : {}),
+              }
+            : {})}
           placeholder={props.placeholder}
           value={text}
           maxLength={props.maxLength}

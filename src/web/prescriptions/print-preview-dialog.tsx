@@ -2,15 +2,15 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { DoctorSettings } from '../../../shared/doctor-settings';
+import type { DoctorSettings } from '../../shared/doctor-settings';
 import {
   buildReceitaPrintJob,
   receitaPdfFileName,
   type ReceitaPage,
   type ReceitaPrescription,
   type ReceitaSettings,
-} from '../../../shared/receita-document';
-import { Button } from '../../ui/button';
+} from '../../shared/receita-document';
+import { Button } from '../ui/button';
 import { ReceitaPrintPage } from './receita-sheet';
 
 export const PRINT_PREVIEW_TEXT = {

@@ -6,7 +6,7 @@ import {
   type ReceitaPage,
   type ReceitaSettings,
   type ReceitaSheet,
-} from '../../../shared/receita-document';
+} from '../../shared/receita-document';
 
 /**
  * The receitas as a PDF file, drawn with pdf-lib in the layout the print stylesheet gives them

@@ -3,7 +3,7 @@ import {
   SLOT_GEOMETRY,
   type ReceitaPage,
   type ReceitaSheet as ReceitaSheetModel,
-} from '../../../shared/receita-document';
+} from '../../shared/receita-document';
 
 /**
  * One receita as it prints: the same words and order as the PDF (receita-pdf.ts), sized to its

@@ -1,0 +1,211 @@
+import {
+  prescriptionExtractionAnswerSchema,
+  type PrescriptionExtraction,
+} from '../../../shared/ai-tasks';
+import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
+import type { AiSource } from '../../../shared/ai-protocol';
+import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
+import { requestAiTask } from '../../ai-client';
+import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
+import { conversationForTasks } from '../../chat-conversation/record-from-chat';
+import type { PresentedPrescription } from '../../prescriptions/prescription-api';
+import type { PrescribingDoctor } from '../../prescriptions/prescription-draft';
+import type { PrescriptionStore } from '../../prescriptions/prescription-store';
+
+/**
+ * The prescription slash commands (spec §5, §9): receitas and lotes written from the chat. Each
+ * returns the answer the chat shows (Markdown).
+ */
+
+export interface PrescriptionCommandContext {
+  store: PrescriptionStore;
+  doctor: PrescribingDoctor;
+  messages: readonly ChatMessage[];
+  /** Opens the print preview with these receitas (a lote's when `batchName` is given). */
+  openPrint: (prescriptions: readonly PresentedPrescription[], batchName?: string) => void;
+  /** Spec §8 alert when there is nothing to print. */
+  alert: (message: string) => void;
+}
+
+const NOTHING_TO_PRINT = 'Nenhuma prescrição para imprimir!';
+
+/** Spec §8: what to try when nothing could be read from a quick prescription. */
+const QUICK_TIPS = [
+  'Dicas:',
+  '- mencione o paciente (ex.: "Maria 45 anos");',
+  '- inclua ao menos um medicamento com a dose (ex.: "amoxicilina 500mg");',
+  '- use termos conhecidos para a frequência e a duração (ex.: "8/8h por 7 dias").',
+].join('\n');
+
+/** A receita as the chat shows it: patient, then each medicine on its own line. */
+export function describePrescription(prescription: PresentedPrescription): string {
+  const age = prescription.patientAge ? `, ${prescription.patientAge} anos` : '';
+  const lines = [`**Receita de ${prescription.patientName}${age}**`];
+  if (prescription.diagnosis) lines.push(`Diagnóstico: ${prescription.diagnosis}`);
+  prescription.medications.forEach((medication, index) => {
+    const parts = [medication.dosage, medication.frequency, medication.duration]
+      .filter(Boolean)
+      .join(' — ');
+    lines.push(`${index + 1}. ${medication.name}${parts ? ` — ${parts}` : ''}`);
+  });
+  if (prescription.notes) lines.push(`Observações: ${prescription.notes}`);
+  return lines.join('\n');
+}
+
+/**
+ * Spec §9 quick-prescription quality: the model's confidence (80 % when it gives none), 85 %
+ * for the rule parser.
+ */
+function quickQuality(extraction: PrescriptionExtraction, source: AiSource): number {
+  if (source !== 'model') return 85;
+  return extraction.confidence > 0 ? Math.round(extraction.confidence * 100) : 80;
+}
+
+async function extractFromText(text: string) {
+  return requestAiTask('quick-prescription', { text }, prescriptionExtractionAnswerSchema);
+}
+
+/** Runs one prescription command; the guards of spec §5 have already passed. */
+export async function runPrescriptionCommand(
+  command: SlashCommand,
+  text: string,
+  ctx: PrescriptionCommandContext,
+): Promise<string> {
+  const { store } = ctx;
+  switch (command.id) {
+    case 'start-prescription': {
+      try {
+        const { answer } = await extractFromText(text);
+        const result = await store.start(answer, ctx.doctor);
+        return result.ok
+          ? `${describePrescription(result.value)}\n\nReceita iniciada. Use /adicionar-medicamento, /finalizar-receita ou /cancelar-receita.`
+          : result.error;
+      } catch (error) {
+        console.warn('Falha ao iniciar a receita.', error);
+        return COMMAND_ERROR_MESSAGES['prescription-create'];
+      }
+    }
+    case 'add-medication': {
+      try {
+        const { answer } = await extractFromText(text);
+        const medication = answer.medications[0];
+        if (!medication || medication.name === 'Medicamento mencionado') {
+          return COMMAND_ERROR_MESSAGES['prescription-process'];
+        }
+        const result = await store.addMedication(medication);
+        return result.ok ? describePrescription(result.value) : result.error;
+      } catch (error) {
+        console.warn('Falha ao adicionar o medicamento.', error);
+        return COMMAND_ERROR_MESSAGES['prescription-process'];
+      }
+    }
+    case 'update-prescription': {
+      try {
+        const messages = lastMessages(
+          conversationForTasks(ctx.messages),
+          RECENT_MESSAGES_FOR_UPDATE,
+        );
+        const withText = text ? [...messages, { role: 'user' as const, content: text }] : messages;
+        if (withText.length === 0) return COMMAND_ERROR_MESSAGES['prescription-update'];
+        const { answer } = await requestAiTask(
+          'extract-prescription',
+          { messages: withText },
+          prescriptionExtractionAnswerSchema,
+        );
+        const result = await store.update(answer);
+        return result.ok ? describePrescription(result.value) : result.error;
+      } catch (error) {
+        console.warn('Falha ao atualizar a receita.', error);
+        return COMMAND_ERROR_MESSAGES['prescription-update'];
+      }
+    }
+    case 'show-prescription': {
+      const current = store.getSnapshot().current;
+      return current
+        ? describePrescription(current)
+        : COMMAND_ERROR_MESSAGES['prescription-process'];
+    }
+    case 'finalize-prescription': {
+      const result = await store.finalize();
+      return result.ok
+        ? `${describePrescription(result.value)}\n\nReceita finalizada e salva. Use /imprimir-receitas para imprimir.`
+        : result.error;
+    }
+    case 'cancel-prescription': {
+      const result = await store.cancel();
+      return result.ok ? 'Receita cancelada.' : result.error;
+    }
+    case 'quick-prescription': {
+      let extraction: PrescriptionExtraction;
+      let source: AiSource;
+      try {
+        ({ answer: extraction, source } = await extractFromText(text));
+      } catch (error) {
+        const detail =
+          error instanceof Error && error.message ? error.message : 'Erro desconhecido';
+        return `Não foi possível criar a receita rápida: ${detail}\n\n${QUICK_TIPS}`;
+      }
+      if (extraction.medications.every((item) => item.name === 'Medicamento mencionado')) {
+        return `Não encontrei nenhum medicamento no texto.\n\n${QUICK_TIPS}`;
+      }
+      const result = await store.quick(extraction, ctx.doctor);
+      if (!result.ok)
+        return `Não foi possível criar a receita rápida: ${result.error}\n\n${QUICK_TIPS}`;
+      const batch = store.getSnapshot().batch;
+      return [
+        describePrescription(result.value),
+        '',
+        `Receita rápida criada e finalizada (qualidade ${quickQuality(extraction, source)}%).${
+          batch ? ` Incluída no lote "${batch.name}".` : ''
+        } Use /imprimir-receitas para imprimir.`,
+      ].join('\n');
+    }
+    case 'start-batch': {
+      const result = await store.startBatch(text || undefined);
+      return result.ok
+        ? `Lote "${result.value.name}" iniciado. As receitas rápidas entram nele; use /adicionar-ao-lote para a receita atual.`
+        : result.error;
+    }
+    case 'add-to-batch': {
+      const result = await store.addCurrentToBatch();
+      return result.ok
+        ? `Receita adicionada ao lote "${result.value.name}" (${result.value.prescriptionIds.length} no lote).`
+        : result.error;
+    }
+    case 'show-batch': {
+      const { batch, saved, current } = store.getSnapshot();
+      if (!batch) return COMMAND_ERROR_MESSAGES['prescription-process'];
+      const known = [...saved, ...(current ? [current] : [])];
+      const names = batch.prescriptionIds.map((id, index) => {
+        const prescription = known.find((item) => item.id === id);
+        return `${index + 1}. ${prescription ? prescription.patientName : id}`;
+      });
+      return [`**Lote "${batch.name}"** (${batch.prescriptionIds.length} receitas)`, ...names].join(
+        '\n',
+      );
+    }
+    case 'finalize-batch': {
+      const result = await store.finalizeBatch();
+      return result.ok
+        ? `Lote "${result.value.name}" finalizado com ${result.value.prescriptionIds.length} receitas. Use /imprimir-receitas para imprimir.`
+        : result.error;
+    }
+    case 'print-prescriptions': {
+      const latest = store.latestBatchWithPrescriptions();
+      if (latest) {
+        ctx.openPrint(latest.prescriptions, latest.batch.name);
+        return `Abrindo a impressão do lote "${latest.batch.name}".`;
+      }
+      const saved = store.getSnapshot().saved;
+      if (saved.length === 0) {
+        ctx.alert(NOTHING_TO_PRINT);
+        return NOTHING_TO_PRINT;
+      }
+      const newest = saved.slice(0, 4);
+      ctx.openPrint(newest);
+      return `Abrindo a impressão de ${newest.length === 1 ? 'uma receita' : `${newest.length} receitas`}.`;
+    }
+    default:
+      return COMMAND_ERROR_MESSAGES['prescription-process'];
+  }
+}

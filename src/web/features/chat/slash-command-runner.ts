@@ -1,0 +1,152 @@
+import { extractionResultSchema } from '../../../shared/ai-tasks';
+import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
+import { recordSummaryMessage } from '../../../shared/record-chat-context';
+import { patientNameOf } from '../../../shared/record-list-rules';
+import {
+  COMMAND_ERROR_MESSAGES,
+  dispatchSlashCommand,
+  suggestCommands,
+  type CommandState,
+  type SlashCommand,
+} from '../../../shared/slash-commands';
+import { requestAiTask } from '../../ai-client';
+import type { ChatConversationStore } from '../../chat-conversation/chat-conversation-store';
+import {
+  conversationForTasks,
+  recordContentOf,
+  startRecordFromConversation,
+} from '../../chat-conversation/record-from-chat';
+import type { CurrentRecordStore } from '../../current-record/current-record-store';
+import type { InputSuggestion } from '../../ui/chat/chat-input';
+import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
+
+/**
+ * The chat's slash commands (spec §5, §9): what the doctor types after '/' runs here instead of
+ * going to the model. The command and its answer both stay in the conversation.
+ */
+
+/** Spec §4: the start command opens the record 1 s later when the extraction is confident. */
+const OPEN_RECORD_DELAY_MS = 1_000;
+const OPEN_RECORD_CONFIDENCE = 0.7;
+
+export interface CommandContext {
+  chat: ChatConversationStore;
+  record: CurrentRecordStore;
+  openView: (view: WorkspaceView, mode?: RecordDisplayMode) => void;
+  /** Runs a prescription command (`prescription-commands.ts`); undefined until it is wired. */
+  runPrescriptionCommand?: (command: SlashCommand, text: string) => Promise<string>;
+  state: Omit<CommandState, 'hasRecord'>;
+}
+
+/** The command suggestions for the chat input, while the first word is being typed. */
+export function commandSuggestions(text: string): InputSuggestion[] {
+  if (!/^\/\S*$/.test(text)) return [];
+  return suggestCommands(text).map(({ command, word }) => ({
+    value: `${word} `,
+    label: word,
+    description: command.description,
+  }));
+}
+
+/**
+ * Runs what the doctor typed when it is a slash command.
+ * @returns false when the text is no command (it goes to the model)
+ */
+export async function runSlashCommand(input: string, ctx: CommandContext): Promise<boolean> {
+  const record = ctx.record.record;
+  const dispatch = dispatchSlashCommand(input, {
+    ...ctx.state,
+    hasRecord: record !== undefined && record.status === 'em_andamento',
+  });
+  if (!dispatch) return false;
+  ctx.chat.post('user', input.trim(), 'command');
+  if (dispatch.kind === 'reply') {
+    ctx.chat.post('assistant', dispatch.message, 'command');
+    return true;
+  }
+  const { command, text } = dispatch;
+  let answer: string;
+  if (command.group === 'prescription') {
+    answer = ctx.runPrescriptionCommand
+      ? await ctx.runPrescriptionCommand(command, text)
+      : COMMAND_ERROR_MESSAGES['prescription-process'];
+  } else {
+    answer = await runRecordCommand(command, text, ctx);
+  }
+  ctx.chat.post('assistant', answer, 'command');
+  return true;
+}
+
+async function runRecordCommand(
+  command: SlashCommand,
+  text: string,
+  ctx: CommandContext,
+): Promise<string> {
+  const store = ctx.record;
+  switch (command.id) {
+    case 'start-record': {
+      try {
+        const messages = text
+          ? [
+              ...ctx.chat.getSnapshot().messages,
+              { id: 'command-text', role: 'user' as const, content: text, timestamp: '' },
+            ]
+          : ctx.chat.getSnapshot().messages;
+        const confidence = await startRecordFromConversation(store, messages);
+        if (confidence > OPEN_RECORD_CONFIDENCE) {
+          setTimeout(() => ctx.openView('medical-record'), OPEN_RECORD_DELAY_MS);
+        }
+        const started = store.record;
+        return started
+          ? `Prontuário iniciado para ${patientNameOf(started)} (confiança ${Math.round(confidence * 100)}%). Use /mostrar-prontuario para abri-lo.`
+          : COMMAND_ERROR_MESSAGES['record-start'];
+      } catch (error) {
+        console.warn('Falha ao iniciar o prontuário pelo chat.', error);
+        return COMMAND_ERROR_MESSAGES['record-start'];
+      }
+    }
+    case 'update-record': {
+      try {
+        const current = store.record;
+        const recent = lastMessages(
+          conversationForTasks(ctx.chat.getSnapshot().messages),
+          RECENT_MESSAGES_FOR_UPDATE,
+        );
+        const messages = text ? [...recent, { role: 'user' as const, content: text }] : recent;
+        if (messages.length === 0) return COMMAND_ERROR_MESSAGES['record-update'];
+        const { answer } = await requestAiTask(
+          'extract-chat-info',
+          { messages, ...(current ? { record: recordContentOf(current) } : {}) },
+          extractionResultSchema,
+        );
+        store.mergeExtraction(answer);
+        return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).`;
+      } catch (error) {
+        console.warn('Falha ao atualizar o prontuário pelo chat.', error);
+        return COMMAND_ERROR_MESSAGES['record-update'];
+      }
+    }
+    case 'show-record':
+      ctx.openView('medical-record');
+      return 'Abrindo o prontuário.';
+    case 'finalize-record': {
+      const current = store.record;
+      if (!current) return COMMAND_ERROR_MESSAGES['record-update'];
+      const saved = await store.finalize();
+      if (!saved) {
+        return 'Sem conexão — o prontuário será finalizado assim que o servidor responder.';
+      }
+      const summary = recordSummaryMessage(current, patientNameOf(current));
+      store.clear({ explicitExit: true });
+      return summary;
+    }
+    case 'cancel-record': {
+      const current = store.record;
+      const name = current ? patientNameOf(current) : 'o paciente';
+      await store.cancel();
+      return `Prontuário de ${name} cancelado.`;
+    }
+    default:
+      return COMMAND_ERROR_MESSAGES['record-update'];
+  }
+}
