@@ -154,3 +154,98 @@ describe('POST /api/medications/check', () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe('GET /api/medications/dosing-hint', () => {
+  async function hint(query: string): Promise<Response> {
+    return doctor.browser.fetch(`/api/medications/dosing-hint${query}`);
+  }
+
+  it('answers the usual regimen of a known medicine, by generic or brand name', async () => {
+    const response = await hint('?name=Amoxicilina%20500%20mg');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      hint: {
+        name: 'amoxicilina',
+        dosage: '500 mg',
+        frequency: 'de 8/8h',
+        duration: '7 dias',
+        instructions: 'Completar o tratamento mesmo com melhora dos sintomas.',
+      },
+    });
+    const brand = (await (await hint('?name=Novalgina')).json()) as { hint: { name: string } };
+    expect(brand.hint.name).toBe('dipirona');
+  });
+
+  it('answers null for a medicine the table does not know', async () => {
+    const response = await hint(`?name=${encodeURIComponent('Xarope caseiro')}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ hint: null });
+  });
+
+  it.each([
+    ['a blank name', '?name=%20%20', /Nome \(name\): não pode ficar vazio/],
+    ['no name', '', /Nome \(name\): é obrigatório/],
+    ['a name over 100 characters', `?name=${'a'.repeat(101)}`, /no máximo 100 caracteres/],
+    ['an unknown parameter', '?name=dipirona&dose=1g', /não reconhecido: dose/],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {
+    const response = await hint(query);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { success: boolean; error: string };
+    expect(body.success).toBe(false);
+    expect(body.error).toMatch(message);
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestBrowser(fixture.server.url);
+    const response = await stranger.fetch('/api/medications/dosing-hint?name=dipirona');
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('POST /api/medications/detect', () => {
+  async function detect(body: unknown): Promise<Response> {
+    return doctor.browser.postJson('/api/medications/detect', body);
+  }
+  async function detectedNames(text: string): Promise<string[]> {
+    const response = await detect({ text });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as SearchAnswer;
+    return answer.results.map((result) => result.name);
+  }
+
+  it('finds the medicines named in a case, in order, each once, with strengths and forms', async () => {
+    const response = await detect({
+      text: 'Pneumonia aguda, prescrevo Amoxicilina 500mg e dipirona; amoxicilina de novo.',
+    });
+    expect(response.status).toBe(200);
+    const { results } = (await response.json()) as SearchAnswer;
+    expect(results.map((result) => result.name)).toEqual(['amoxicilina', 'dipirona']);
+    expect(Object.keys(results[0] ?? {}).sort()).toEqual(['forms', 'name', 'strengths']);
+  });
+
+  it('reads nothing in a text of 10 characters or less, and at most 5 medicines', async () => {
+    expect(await detectedNames('dipirona  ')).toEqual([]);
+    expect(
+      await detectedNames(
+        'dipirona, paracetamol, ibuprofeno, omeprazol, losartana, amoxicilina e metformina',
+      ),
+    ).toHaveLength(5);
+  });
+
+  it.each([
+    ['no text', {}, /Texto \(text\): é obrigatório/],
+    ['a text that is not a string', { text: 12 }, /Texto \(text\)/],
+    ['an unknown field', { text: 'dipirona 500 mg', limit: 3 }, /não reconhecido: limit/],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, body, message) => {
+    const response = await detect(body);
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { success: boolean; error: string };
+    expect(answer.error).toMatch(message);
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestBrowser(fixture.server.url);
+    const response = await stranger.postJson('/api/medications/detect', { text: 'dipirona 1 g' });
+    expect(response.status).toBe(401);
+  });
+});

@@ -1,11 +1,22 @@
 import { Hono } from 'hono';
-import { checkPrescription } from '../../clinical/medications/dosing';
-import { searchMedications } from '../../clinical/medications/search';
+import { checkPrescription, findDosingHint } from '../../clinical/medications/dosing';
+import type { MedicationEntry } from '../../clinical/medications/catalogue';
+import { detectMedicationsInText, searchMedications } from '../../clinical/medications/search';
 import { requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
-import { medicationCheckSchema, medicationSearchQuerySchema } from './schema';
+import {
+  dosingHintQuerySchema,
+  medicationCheckSchema,
+  medicationDetectionSchema,
+  medicationSearchQuerySchema,
+} from './schema';
+
+/** A catalogue entry as the API shows it: its name, strengths and forms, no aliases. */
+function presentMedication({ name, strengths, forms }: MedicationEntry) {
+  return { name, strengths, forms };
+}
 
 /**
  * `/api/medications`: the built-in medicine catalogue (ARCHITECTURE.md, HTTP API). Pure lookups
@@ -17,12 +28,30 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
 
   routes.get('/search', (c) => {
     const { q, limit } = parseOrBadRequest(medicationSearchQuerySchema, c.req.query());
-    const results = searchMedications(q, limit).map(({ name, strengths, forms }) => ({
-      name,
-      strengths,
-      forms,
-    }));
-    return c.json({ results });
+    return c.json({ results: searchMedications(q, limit).map(presentMedication) });
+  });
+
+  // The detected-medicine chips of the prescriptions step (spec §5): one call for the whole text.
+  routes.post('/detect', async (c) => {
+    const { text } = await readJsonBody(c, medicationDetectionSchema);
+    return c.json({ results: detectMedicationsInText(text).map(presentMedication) });
+  });
+
+  // The inline edit's 'Sugerir posologia' (spec §4): the usual adult regimen, or null.
+  routes.get('/dosing-hint', (c) => {
+    const { name } = parseOrBadRequest(dosingHintQuerySchema, c.req.query());
+    const hint = findDosingHint(name);
+    return c.json({
+      hint: hint
+        ? {
+            name: hint.name,
+            dosage: hint.dosage,
+            frequency: hint.frequency,
+            duration: hint.duration,
+            instructions: hint.instructions,
+          }
+        : null,
+    });
   });
 
   routes.post('/check', async (c) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEDICATION_SUGGESTIONS_SHOWN } from '../../clinical/medications/search';
+import { RECORD_LIMITS } from '../../shared/medical-record';
 
 /** Most suggestions one search may ask for. */
 export const MEDICATION_SEARCH_MAX_LIMIT = 20;
@@ -33,3 +34,16 @@ export const medicationCheckSchema = z.strictObject({
 });
 
 export type MedicationCheckInput = z.infer<typeof medicationCheckSchema>;
+
+/** `GET /api/medications/dosing-hint?name=`: the prescribed name, as the doctor wrote it. */
+export const dosingHintQuerySchema = z.strictObject({
+  name: z.string().trim().min(1).max(MEDICATION_QUERY_MAX_CHARS),
+});
+
+/** Longest case description the detection reads: the record's long texts go no further. */
+export const DETECTION_TEXT_MAX_CHARS = RECORD_LIMITS.longText;
+
+/** `POST /api/medications/detect`: the free case description the chips are drawn from. */
+export const medicationDetectionSchema = z.strictObject({
+  text: z.string().max(DETECTION_TEXT_MAX_CHARS),
+});

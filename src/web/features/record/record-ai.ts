@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import type { AiSource } from '../../../shared/ai-protocol';
 import {
+  EXAM_SUGGESTIONS_ON_ERROR,
+  MEDICATION_SUGGESTIONS_ON_ERROR,
   assessmentEnhancementAnswerSchema,
+  examSuggestionsAnswerSchema,
+  medicationSuggestionsAnswerSchema,
   planSuggestionsAnswerSchema,
+  type ExamSuggestions,
+  type MedicationSuggestions,
 } from '../../../shared/ai-tasks';
 import type { Cid10SearchResult } from '../../../shared/cid10-search';
 import type { Medication } from '../../../shared/medical-record';
+import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../shared/record-flow';
 import {
   PLAN_SUGGESTIONS_FALLBACK,
@@ -18,8 +25,8 @@ import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import { CONNECTION_ERROR, requestJson } from '../../api-request';
 
 /**
- * The record steps' calls to the server: AI help (assessment, plan), the CID-10 search and the
- * medication check. AI answers come with who wrote them (model, offline engine, fallback), so a
+ * The record steps' calls to the server: AI help (assessment, plan, medications, exams), the
+ * CID-10 search and the medicine catalogue (search, detection, dosing table, check). AI answers come with who wrote them (model, offline engine, fallback), so a
  * screen never presents the offline engine's or the spec's fallback as a model's answer.
  */
 
@@ -70,6 +77,58 @@ export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestion
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
     return { ...PLAN_SUGGESTIONS_FALLBACK, source: 'fallback' };
+  }
+}
+
+/**
+ * Asks for medication suggestions for the record and the doctor's case description
+ * (`POST /api/ai/medication-suggestions`).
+ * @returns the answer, or spec §8's empty list with its warning when the call failed
+ */
+export async function suggestMedications(
+  record: WorkingRecord,
+  caseDescription: string,
+): Promise<MedicationSuggestions & AiProvenance> {
+  try {
+    const { answer, source, notice } = await requestAiTask(
+      'medication-suggestions',
+      { record: recordContentOf(record), caseDescription },
+      medicationSuggestionsAnswerSchema,
+    );
+    return { ...answer, source, ...(notice ? { notice } : {}) };
+  } catch (error) {
+    console.warn('Sugestões de medicamentos indisponíveis.', error);
+    return {
+      ...MEDICATION_SUGGESTIONS_ON_ERROR,
+      source: 'fallback',
+      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
+    };
+  }
+}
+
+/**
+ * Asks for exam suggestions for the record and the doctor's case description
+ * (`POST /api/ai/exam-suggestions`).
+ * @returns the answer, or an empty list (spec §8) when the call failed
+ */
+export async function suggestExams(
+  record: WorkingRecord,
+  caseDescription: string,
+): Promise<ExamSuggestions & AiProvenance> {
+  try {
+    const { answer, source, notice } = await requestAiTask(
+      'exam-suggestions',
+      { record: recordContentOf(record), caseDescription },
+      examSuggestionsAnswerSchema,
+    );
+    return { ...answer, source, ...(notice ? { notice } : {}) };
+  } catch (error) {
+    console.warn('Sugestões de exames indisponíveis.', error);
+    return {
+      ...EXAM_SUGGESTIONS_ON_ERROR,
+      source: 'fallback',
+      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
+    };
   }
 }
 
@@ -127,4 +186,68 @@ export async function checkMedication(
     if (!signal?.aborted) console.warn('Verificação do medicamento indisponível.', error);
     return [];
   }
+}
+
+const catalogueAnswerSchema = z.object({
+  results: z.array(z.object({ name: z.string(), strengths: z.array(z.string()) })),
+});
+
+/** A medicine of the built-in catalogue: its (lower-case) name and the strengths it comes in. */
+export type CatalogueMedication = z.infer<typeof catalogueAnswerSchema>['results'][number];
+
+/**
+ * The medicine autocomplete (`GET /api/medications/search`): prefix matches first, then
+ * alphabetical, at most 8 (spec §9); nothing under 2 characters.
+ * @throws ApiError when the search fails (or the AbortError of `signal`)
+ */
+export async function searchMedicationCatalogue(
+  query: string,
+  signal?: AbortSignal,
+): Promise<CatalogueMedication[]> {
+  const params = new URLSearchParams({ q: query.trim() });
+  const answer = await requestJson(`/api/medications/search?${params.toString()}`, {
+    ...(signal ? { signal } : {}),
+  });
+  return catalogueAnswerSchema.parse(answer).results;
+}
+
+/**
+ * The medicines named in a free case description (`POST /api/medications/detect`, spec §5): at
+ * most 5, in order of appearance; none for a text of 10 characters or less.
+ * @throws ApiError when the call fails (or the AbortError of `signal`)
+ */
+export async function detectMedications(
+  text: string,
+  signal?: AbortSignal,
+): Promise<CatalogueMedication[]> {
+  const answer = await requestJson('/api/medications/detect', {
+    method: 'POST',
+    body: JSON.stringify({ text }),
+    ...(signal ? { signal } : {}),
+  });
+  return catalogueAnswerSchema.parse(answer).results;
+}
+
+const dosingHintAnswerSchema = z.object({
+  hint: z
+    .object({
+      name: z.string(),
+      dosage: z.string(),
+      frequency: z.string(),
+      duration: z.string(),
+      instructions: z.string(),
+    })
+    .nullable(),
+}) satisfies z.ZodType<{ hint: DosingHintAnswer | null }>;
+
+/**
+ * The dosing table's usual adult regimen for a medicine, by generic or brand name
+ * (`GET /api/medications/dosing-hint`, spec §4 'Sugerir posologia').
+ * @returns the regimen, or null when the table has none for it
+ * @throws ApiError when the call fails
+ */
+export async function fetchDosingHint(name: string): Promise<DosingHintAnswer | null> {
+  const params = new URLSearchParams({ name: name.trim() });
+  const answer = await requestJson(`/api/medications/dosing-hint?${params.toString()}`);
+  return dosingHintAnswerSchema.parse(answer).hint;
 }

@@ -1,4 +1,4 @@
-import { AlertTriangle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { AlertTriangle, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useState, type SyntheticEvent, type ReactNode } from 'react';
 import {
   EXAM_PRIORITIES,
@@ -8,13 +8,19 @@ import {
   type Medication,
   type RecordPrescriptions,
 } from '../../../../shared/medical-record';
+import {
+  capitalizedMedicationName,
+  medicationWithHint,
+} from '../../../../shared/prescription-suggestions';
 import { prescribedItemCount, type WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
-import { checkMedication } from '../record-ai';
+import { checkMedication, fetchDosingHint } from '../record-ai';
+import { MedicationNameCombobox } from './medication-name-combobox';
+import { PrescriptionAssistant } from './prescription-assistant';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useDraft } from './use-draft';
 
@@ -67,7 +73,8 @@ function withoutDetails(medication: Medication): Medication {
 }
 
 /**
- * Spec §2 Prescriptions: the medications and exams prescribed (added by hand, edited inline,
+ * Spec §2 Prescriptions: the medications and exams prescribed (added by hand with the catalogue's
+ * autocomplete, from the AI assistant's suggestions or detected medicines, edited inline,
  * removed), the medication check's warnings, the treatment plan and additional notes.
  */
 export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
@@ -80,6 +87,28 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   };
   const canContinue = prescribedItemCount(record) > 0;
   const hintId = useId();
+  const medicationsFull = medications.length >= RECORD_LIMITS.prescriptionItems;
+  const examsFull = exams.length >= RECORD_LIMITS.prescriptionItems;
+  const addMedication = (medication: Omit<Medication, 'id'>) =>
+    update((current) => {
+      const list = current.medications ?? [];
+      if (list.length >= RECORD_LIMITS.prescriptionItems) return current;
+      return { ...current, medications: [...list, { ...medication, id: crypto.randomUUID() }] };
+    });
+  const addExam = (exam: Omit<Exam, 'id'>) =>
+    update((current) => {
+      const list = current.exams ?? [];
+      if (list.length >= RECORD_LIMITS.prescriptionItems) return current;
+      return { ...current, exams: [...list, { ...exam, id: crypto.randomUUID() }] };
+    });
+  // A detected medicine is prescribed with the dosing table's regimen, or by name alone.
+  const addDetected = async (name: string) => {
+    const hint = await fetchDosingHint(name).catch((error: unknown) => {
+      console.warn('Tabela de posologia indisponível.', error);
+      return null;
+    });
+    addMedication(medicationWithHint(name, hint));
+  };
 
   const plan = useDraft({
     value: record.plan,
@@ -116,20 +145,23 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
         </>
       }
     >
+      <PrescriptionAssistant
+        record={record}
+        medications={medications}
+        exams={exams}
+        medicationsFull={medicationsFull}
+        examsFull={examsFull}
+        onAddMedication={addMedication}
+        onAddDetected={addDetected}
+        onAddExam={addExam}
+      />
+
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section aria-labelledby={`${hintId}-medications`} className="flex flex-col gap-4">
           <h3 id={`${hintId}-medications`} className="text-base font-semibold text-fg">
             Medicamentos
           </h3>
-          <AddMedicationForm
-            full={medications.length >= RECORD_LIMITS.prescriptionItems}
-            onAdd={(medication) =>
-              update((current) => ({
-                ...current,
-                medications: [...(current.medications ?? []), medication],
-              }))
-            }
-          />
+          <AddMedicationForm full={medicationsFull} onAdd={addMedication} />
           <ItemList empty="Nenhum medicamento prescrito.">
             {medications.map((medication, index) => (
               <MedicationItem
@@ -158,12 +190,7 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
           <h3 id={`${hintId}-exams`} className="text-base font-semibold text-fg">
             Exames
           </h3>
-          <AddExamForm
-            full={exams.length >= RECORD_LIMITS.prescriptionItems}
-            onAdd={(exam) =>
-              update((current) => ({ ...current, exams: [...(current.exams ?? []), exam] }))
-            }
-          />
+          <AddExamForm full={examsFull} onAdd={addExam} />
           <ItemList empty="Nenhum exame solicitado.">
             {exams.map((exam, index) => (
               <li
@@ -236,14 +263,17 @@ function RemoveButton(props: { name: string; onClick: () => void }) {
   );
 }
 
-function AddMedicationForm(props: { full: boolean; onAdd: (medication: Medication) => void }) {
+function AddMedicationForm(props: {
+  full: boolean;
+  onAdd: (medication: Omit<Medication, 'id'>) => void;
+}) {
   const [name, setName] = useState('');
   const [details, setDetails] = useState(EMPTY_DETAILS);
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || props.full) return;
-    props.onAdd({ id: crypto.randomUUID(), name: trimmed, ...detailsOf(details) });
+    props.onAdd({ name: trimmed, ...detailsOf(details) });
     setName('');
     setDetails(EMPTY_DETAILS);
   };
@@ -252,13 +282,16 @@ function AddMedicationForm(props: { full: boolean; onAdd: (medication: Medicatio
       onSubmit={submit}
       className="flex flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
     >
-      <TextField
-        label="Nome do medicamento"
-        required
-        autoComplete="off"
-        maxLength={RECORD_LIMITS.shortText}
+      <MedicationNameCombobox
         value={name}
-        onChange={(event) => setName(event.target.value)}
+        onChange={setName}
+        onChoose={(medication) => {
+          // A single strength is the dosage; with several, the doctor picks.
+          const [strength, ...others] = medication.strengths;
+          if (strength !== undefined && others.length === 0) {
+            setDetails((current) => ({ ...current, dosage: strength }));
+          }
+        }}
       />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {DETAIL_FIELDS.map(({ field, label, placeholder }) => (
@@ -290,6 +323,40 @@ function MedicationItem(props: {
 }) {
   const { medication } = props;
   const [editing, setEditing] = useState<Record<keyof MedicationDetails, string> | undefined>();
+  const [hint, setHint] = useState<
+    { status: 'idle' | 'loading' } | { status: 'said'; text: string }
+  >({ status: 'idle' });
+
+  const startEditing = () => {
+    setHint({ status: 'idle' });
+    setEditing({
+      dosage: medication.dosage ?? '',
+      frequency: medication.frequency ?? '',
+      duration: medication.duration ?? '',
+      instructions: medication.instructions ?? '',
+    });
+  };
+
+  // Spec §4: the suggestion button fills the four fields from the dosing table.
+  const suggestDosing = async () => {
+    setHint({ status: 'loading' });
+    try {
+      const found = await fetchDosingHint(medication.name);
+      if (found) {
+        const { dosage, frequency, duration, instructions } = found;
+        setEditing((current) => current && { dosage, frequency, duration, instructions });
+        setHint({
+          status: 'said',
+          text: `Posologia de referência de ${capitalizedMedicationName(found.name)} preenchida.`,
+        });
+      } else {
+        setHint({ status: 'said', text: `Sem posologia de referência para ${medication.name}` });
+      }
+    } catch (error) {
+      console.warn('Tabela de posologia indisponível.', error);
+      setHint({ status: 'said', text: 'Não foi possível consultar a tabela de posologia.' });
+    }
+  };
 
   if (editing) {
     return (
@@ -318,6 +385,19 @@ function MedicationItem(props: {
               />
             ))}
           </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              variant="secondary"
+              disabled={hint.status === 'loading'}
+              onClick={() => void suggestDosing()}
+            >
+              <Sparkles aria-hidden className="size-4" />
+              Sugerir posologia
+            </Button>
+            <p role="status" className="text-sm text-fg-muted">
+              {hint.status === 'said' ? hint.text : ''}
+            </p>
+          </div>
           <div className="flex gap-2">
             <Button type="submit">Salvar</Button>
             <Button variant="secondary" onClick={() => setEditing(undefined)}>
@@ -342,14 +422,7 @@ function MedicationItem(props: {
           className="px-2"
           // The record header has its own 'Editar': this one names the medication it edits.
           aria-label={`Editar ${medication.name}`}
-          onClick={() =>
-            setEditing({
-              dosage: medication.dosage ?? '',
-              frequency: medication.frequency ?? '',
-              duration: medication.duration ?? '',
-              instructions: medication.instructions ?? '',
-            })
-          }
+          onClick={startEditing}
         >
           <Pencil aria-hidden className="size-4" />
           Editar
@@ -360,7 +433,7 @@ function MedicationItem(props: {
   );
 }
 
-function AddExamForm(props: { full: boolean; onAdd: (exam: Exam) => void }) {
+function AddExamForm(props: { full: boolean; onAdd: (exam: Omit<Exam, 'id'>) => void }) {
   const [name, setName] = useState('');
   const [type, setType] = useState<Exam['type']>('laboratorial');
   const [priority, setPriority] = useState<Exam['priority']>('rotina');
@@ -370,7 +443,6 @@ function AddExamForm(props: { full: boolean; onAdd: (exam: Exam) => void }) {
     const trimmed = name.trim();
     if (!trimmed || props.full) return;
     props.onAdd({
-      id: crypto.randomUUID(),
       name: trimmed,
       ...(type ? { type } : {}),
       ...(priority ? { priority } : {}),

@@ -1,0 +1,149 @@
+import type { Medication } from './medical-record';
+
+/**
+ * Rules of the prescriptions step's AI assistant (spec §5): which medication suggestions are
+ * shown, which suggestion is already prescribed, and the dosing table's regimen as a medicine.
+ */
+
+/** Longest case description the suggestion tasks accept (`caseDescription` in ai-tasks.ts). */
+export const CASE_DESCRIPTION_MAX_CHARS = 4_000;
+
+/**
+ * Urgent-sounding terms (spec §5: confirmed infection, high fever, severe pain, acute, pneumonia,
+ * hypertension, diabetes and similar), folded (no accents, lower case). Each matches at the start
+ * of a word, so 'agud' finds 'aguda' and 'agudização', 'hipertens' finds 'hipertensão' and
+ * 'hipertenso'; terms of 3 characters or less ('itu') match whole words only, so 'habitual' is
+ * not an urinary infection.
+ */
+export const URGENT_TERMS: readonly string[] = [
+  'infec',
+  'febre alta',
+  'febril',
+  'dor intensa',
+  'dor forte',
+  'dor severa',
+  'agud',
+  'pneumon',
+  'hipertens',
+  'diabet',
+  'sinusite',
+  'otite',
+  'amigdalite',
+  'faringite',
+  'bronquite',
+  'itu',
+  'cistite',
+  'pielonefrite',
+  'celulite',
+  'bacterian',
+  'sepse',
+  'crise',
+  'grave',
+  'urgen',
+  'emergen',
+  'exacerba',
+];
+
+/**
+ * Routine or check-up terms (spec §5), folded like {@link URGENT_TERMS}. 'rotina' covers
+ * 'acompanhamento de rotina' and 'consulta de rotina'; 'check up' is 'check-up' folded.
+ */
+export const ROUTINE_TERMS: readonly string[] = ['rotina', 'check up', 'checkup', 'preventiv'];
+
+/** Lower case, no accents, every run of other characters one space: 'Check-up!' → 'check up'. */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function containsTerm(folded: string, term: string): boolean {
+  const padded = ` ${folded} `;
+  return term.length <= 3 ? padded.includes(` ${term} `) : padded.includes(` ${term}`);
+}
+
+function containsAny(folded: string, terms: readonly string[]): boolean {
+  return terms.some((term) => containsTerm(folded, term));
+}
+
+/** The texts of one suggestion the rule reads: its name and what it says about itself. */
+function suggestionText(
+  suggestion: Pick<Medication, 'name' | 'explanation' | 'instructions'>,
+): string {
+  return [suggestion.name, suggestion.explanation ?? '', suggestion.instructions ?? ''].join(' ');
+}
+
+/**
+ * Spec §5: the AI's medication suggestions are shown only when the case is urgent-sounding and
+ * nothing in it is routine; otherwise none are shown (exam and plan suggestions are never
+ * filtered). The spec says "they contain"; a suggestion rarely names the condition it treats
+ * (offline answers carry no explanation at all), so the texts read are the suggestions' name,
+ * explanation and instructions *and* the doctor's case description: an urgent term in any of
+ * them shows the list, a routine or check-up term in any of them hides it.
+ * @param suggestions - the medication suggestions of one answer
+ * @param caseText - the case description the suggestions were asked for
+ * @returns whether to show the list; false when it is empty
+ */
+export function shouldShowMedicationSuggestions(
+  suggestions: readonly Pick<Medication, 'name' | 'explanation' | 'instructions'>[],
+  caseText: string,
+): boolean {
+  if (suggestions.length === 0) return false;
+  const texts = [caseText, ...suggestions.map(suggestionText)].map(fold);
+  const urgent = texts.some((text) => containsAny(text, URGENT_TERMS));
+  const routine = texts.some((text) => containsAny(text, ROUTINE_TERMS));
+  return urgent && !routine;
+}
+
+/**
+ * Spec §5: a suggested medication or exam counts as already added when a prescribed item has the
+ * same name, ignoring case, accents, punctuation and spacing ('Amoxicilina' = ' amoxicilina').
+ * @param name - the suggested item's name
+ * @param prescribed - the items already in the record
+ */
+export function isAlreadyPrescribed(
+  name: string,
+  prescribed: readonly { readonly name: string }[],
+): boolean {
+  const folded = fold(name);
+  return folded !== '' && prescribed.some((item) => fold(item.name) === folded);
+}
+
+/** A catalogue name ('amoxicilina', 'ácido fólico') as a prescription writes it: capitalised. */
+export function capitalizedMedicationName(name: string): string {
+  const trimmed = name.trim();
+  return trimmed.charAt(0).toLocaleUpperCase('pt-BR') + trimmed.slice(1);
+}
+
+/** The dosing table's usual regimen of one medicine (`GET /api/medications/dosing-hint`). */
+export interface DosingHintAnswer {
+  name: string;
+  dosage: string;
+  frequency: string;
+  duration: string;
+  instructions: string;
+}
+
+/**
+ * A medicine to prescribe under the name the doctor chose, with the table's regimen when it has
+ * one (a detected-medicine chip, spec §5).
+ * @param name - the name to prescribe, as shown on the chip
+ * @param hint - the table's regimen, or null when it has none
+ */
+export function medicationWithHint(
+  name: string,
+  hint: DosingHintAnswer | null,
+): Omit<Medication, 'id'> {
+  const medication: Omit<Medication, 'id'> = { name: capitalizedMedicationName(name) };
+  if (!hint) return medication;
+  return {
+    ...medication,
+    dosage: hint.dosage,
+    frequency: hint.frequency,
+    duration: hint.duration,
+    instructions: hint.instructions,
+  };
+}

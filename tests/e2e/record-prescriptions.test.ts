@@ -1,0 +1,216 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MedicalRecord } from '../../src/shared/medical-record';
+import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import { useBrowserSession } from './support/browser-session';
+import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+
+/** The record's prescriptions step with no model configured (offline): search, assistant, edit. */
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/** A doctor with a record that prescribes nothing yet, open on its prescriptions step. */
+async function openPrescriptions(): Promise<{ page: Page; doctor: TestDoctorAccount }> {
+  const { page, doctor } = await openSignedInPage(
+    session.browser,
+    problems,
+    session.server.url,
+    'desktop',
+  );
+  const created = await doctor.browser.pointedAt(session.server.url).records.create({
+    patientInfo: {
+      name: 'Maria Souza',
+      age: 45,
+      allergies: [],
+      medications: [],
+      chronicConditions: [],
+    },
+    symptoms: { chiefComplaint: 'Tosse e febre', duration: '3 dias', currentSymptoms: [] },
+  });
+  if (!created.success) throw new Error(created.error);
+  await page.goto(`${session.server.url}/?view=medical-records-menu`);
+  await page
+    .getByRole('button', { name: /Editar/ })
+    .first()
+    .click();
+  await visible(page.getByRole('heading', { name: 'Dados do Paciente' }));
+  await page
+    .getByRole('navigation', { name: 'Etapas do prontuário' })
+    .getByRole('button', { name: /Prescrições/ })
+    .click();
+  await visible(page.getByRole('heading', { name: 'Prescrições e Exames' }));
+  return { page, doctor };
+}
+
+/** The record as the server has it, read with the doctor's own session. */
+async function recordOnServer(doctor: TestDoctorAccount): Promise<MedicalRecord> {
+  const listed = await doctor.browser.pointedAt(session.server.url).records.list({ limit: 1 });
+  if (!listed.success) throw new Error(listed.error);
+  const [record] = listed.records;
+  if (!record) throw new Error('no record on the server');
+  return record;
+}
+
+describe('the prescriptions step, offline', () => {
+  it('searches the catalogue, suggests from the case, and fills the dosing table', async () => {
+    const { page, doctor } = await openPrescriptions();
+
+    // Autocomplete: Escape closes the list; arrows and Enter choose.
+    const name = page.getByRole('combobox', { name: 'Nome do medicamento' });
+    const list = page.getByRole('listbox', { name: 'Medicamentos encontrados' });
+    await name.fill('dipi');
+    await visible(list.getByRole('option').first());
+    expect(await name.getAttribute('aria-expanded')).toBe('true');
+    await name.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('dipi');
+
+    await name.fill('amox');
+    await visible(list.getByRole('option').first());
+    expect(await list.getByRole('option').first().innerText()).toMatch(/^Amoxicilina\n/);
+    expect(await list.getByRole('option').count()).toBeLessThanOrEqual(8);
+    await name.press('ArrowDown');
+    expect(await list.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
+    await name.press('Enter');
+    await list.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('Amoxicilina');
+    expect(await name.getAttribute('aria-expanded')).toBe('false');
+    await button(page, 'Adicionar medicamento').click();
+    const medicationItem = (medication: string) =>
+      page.getByRole('listitem').filter({
+        has: page.getByRole('button', { name: `Remover ${medication}`, exact: true }),
+      });
+    await visible(medicationItem('Amoxicilina'));
+    expect(await name.inputValue()).toBe('');
+
+    // The assistant: a 100 px case description, 'Gerar Sugestoes' only with text.
+    await button(page, 'Escrever para IA').click();
+    await visible(button(page, 'Fechar IA'));
+    const caseText = page.getByLabel('Descrição do caso');
+    await visible(caseText);
+    expect(await caseText.evaluate((area) => area.getBoundingClientRect().height)).toBe(100);
+    const generate = button(page, 'Gerar Sugestoes');
+    expect(await generate.isDisabled()).toBe(true);
+    await caseText.fill('   ');
+    expect(await generate.isDisabled()).toBe(true);
+    await caseText.fill('Paciente com pneumonia aguda, prescrevo amoxicilina 500mg e dipirona.');
+    expect(await generate.isDisabled()).toBe(false);
+
+    // Detected medicines: the one prescribed reads as added; a click prescribes the other.
+    const chips = page.getByRole('list', { name: 'Medicamentos detectados' });
+    await visible(chips.getByRole('button', { name: 'Dipirona' }));
+    expect(await chips.getByRole('button', { name: /Amoxicilina/ }).isDisabled()).toBe(true);
+    await chips.getByRole('button', { name: 'Dipirona' }).click();
+    await visible(medicationItem('Dipirona'));
+    expect(await medicationItem('Dipirona').innerText()).toContain(
+      'Dipirona 500 mg a 1 g — de 6/6h, se dor ou febre — por 3 a 5 dias',
+    );
+    await expect
+      .poll(() => chips.getByRole('button', { name: /Dipirona/ }).isDisabled())
+      .toBe(true);
+
+    // Suggestions for an urgent case, labelled offline; both medicines are already prescribed.
+    await generate.click();
+    const medicationSuggestions = page.getByRole('region', { name: 'Medicamentos sugeridos' });
+    await visible(medicationSuggestions);
+    await visible(medicationSuggestions.getByText('Modo offline', { exact: true }));
+    // The items with a button: the warnings are a list too.
+    const suggested = medicationSuggestions
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button') });
+    expect(await suggested.count()).toBe(2);
+    expect(await suggested.first().innerText()).toContain('Amoxicilina 500 mg — de 8/8h');
+    for (const item of await suggested.all()) {
+      expect(await item.getByRole('button', { name: 'Adicionado' }).isDisabled()).toBe(true);
+    }
+    await visible(medicationSuggestions.getByText('Verificar alergias antes da prescricao'));
+
+    // Exam suggestions are not filtered, and add like a manual exam.
+    const examSuggestions = page.getByRole('region', { name: 'Exames sugeridos' });
+    await visible(examSuggestions.getByText('Modo offline', { exact: true }));
+    await examSuggestions.getByRole('button', { name: 'Adicionar Hemograma completo' }).click();
+    await visible(
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: 'Remover Hemograma completo' }) }),
+    );
+    await visible(
+      examSuggestions
+        .getByRole('listitem')
+        .filter({ hasText: 'Hemograma completo' })
+        .getByRole('button', { name: 'Adicionado' }),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Inline edit: 'Sugerir posologia' fills the fields from the dosing table.
+    await button(page, 'Editar Amoxicilina').click();
+    const form = page.getByRole('form', { name: 'Editar Amoxicilina' });
+    await button(page, 'Sugerir posologia').click();
+    await expect.poll(() => form.getByLabel('Dosagem').inputValue()).toBe('500 mg');
+    expect(await form.getByLabel('Frequência').inputValue()).toBe('de 8/8h');
+    expect(await form.getByLabel('Duração').inputValue()).toBe('7 dias');
+    await form.getByRole('button', { name: 'Salvar' }).click();
+    await visible(medicationItem('Amoxicilina').getByText(/Amoxicilina 500 mg — de 8\/8h/));
+
+    // A medicine the table does not know says so and changes nothing.
+    await name.fill('Chá de camomila');
+    await button(page, 'Adicionar medicamento').click();
+    await button(page, 'Editar Chá de camomila').click();
+    await button(page, 'Sugerir posologia').click();
+    await visible(page.getByText('Sem posologia de referência para Chá de camomila'));
+    expect(
+      await page
+        .getByRole('form', { name: 'Editar Chá de camomila' })
+        .getByLabel('Dosagem')
+        .inputValue(),
+    ).toBe('');
+    await button(page, 'Cancelar').click();
+
+    // Closing the assistant hides the case description; the prescriptions were saved.
+    await button(page, 'Fechar IA').click();
+    await caseText.waitFor({ state: 'detached' });
+    await expect
+      .poll(
+        async () => {
+          const record = await recordOnServer(doctor);
+          return {
+            medications: record.prescriptions?.medications?.map((item) => [item.name, item.dosage]),
+            exams: record.prescriptions?.exams?.map((item) => item.name),
+          };
+        },
+        { timeout: 30_000 },
+      )
+      .toEqual({
+        medications: [
+          ['Amoxicilina', '500 mg'],
+          ['Dipirona', '500 mg a 1 g'],
+          ['Chá de camomila', undefined],
+        ],
+        exams: ['Hemograma completo'],
+      });
+    await page.context().close();
+  });
+
+  it('hides medication suggestions for a routine case, and keeps the exam suggestions', async () => {
+    const { page } = await openPrescriptions();
+    await button(page, 'Escrever para IA').click();
+    await page
+      .getByLabel('Descrição do caso')
+      .fill('Consulta de rotina; paciente pede dipirona para cefaleia ocasional.');
+    await button(page, 'Gerar Sugestoes').click();
+    const medicationSuggestions = page.getByRole('region', { name: 'Medicamentos sugeridos' });
+    await visible(
+      medicationSuggestions.getByText('Nenhuma sugestão de medicamento para este caso.'),
+    );
+    expect(await medicationSuggestions.getByRole('button').count()).toBe(0);
+    const examSuggestions = page.getByRole('region', { name: 'Exames sugeridos' });
+    await visible(examSuggestions.getByRole('button', { name: 'Adicionar Glicemia de jejum' }));
+    await page.context().close();
+  });
+});
