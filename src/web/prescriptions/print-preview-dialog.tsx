@@ -141,7 +141,13 @@ export function PrintPreviewDialog(props: {
             </Dialog.Close>
           </header>
 
-          <div className="min-h-0 flex-1 overflow-auto p-4">
+          {/* Focusable, so the pages can be scrolled from the keyboard (nothing in them is). */}
+          <div
+            tabIndex={0}
+            role="region"
+            aria-label="Receitas a imprimir"
+            className="min-h-0 flex-1 overflow-auto p-4"
+          >
             {count === 0 ? (
               <p className="py-12 text-center text-fg-muted">{PRINT_PREVIEW_TEXT.empty}</p>
             ) : (
@@ -157,7 +163,7 @@ export function PrintPreviewDialog(props: {
                   </ul>
                 )}
                 {showPreview && (
-                  <div className="receita-preview" aria-label="Prévia das receitas">
+                  <div className="receita-preview" role="group" aria-label="Prévia das receitas">
                     {job.pages.map((page, index) => (
                       <ReceitaPrintPage key={index} page={page} />
                     ))}

@@ -5,6 +5,7 @@ import { patientNameOf } from '../../../shared/record-list-rules';
 import {
   COMMAND_ERROR_MESSAGES,
   dispatchSlashCommand,
+  findSlashCommand,
   suggestCommands,
   type CommandState,
   type SlashCommand,
@@ -41,11 +42,19 @@ export interface CommandContext {
 /** The command suggestions for the chat input, while the first word is being typed. */
 export function commandSuggestions(text: string): InputSuggestion[] {
   if (!/^\/\S*$/.test(text)) return [];
-  return suggestCommands(text).map(({ command, word }) => ({
+  const suggestions = suggestCommands(text).map(({ command, word }) => ({
     value: `${word} `,
     label: word,
     description: command.description,
   }));
+  // A command typed in full ('/imprimir', an alias) comes first, so Enter runs it as typed.
+  const typed = findSlashCommand(text);
+  const exact = typed && [typed.name, ...typed.aliases].find((word) => word === text);
+  if (!typed || !exact) return suggestions;
+  return [
+    { value: `${exact} `, label: exact, description: typed.description },
+    ...suggestions.filter((suggestion) => suggestion.label !== exact),
+  ];
 }
 
 /**

@@ -96,7 +96,14 @@ export function ChatInput(props: {
         return;
       }
       const chosen = suggestions[active];
-      if ((event.key === 'Enter' || event.key === 'Tab') && !event.shiftKey && chosen) {
+      // Enter on what is already typed in full (a whole command) sends it; Tab still completes.
+      const complete = event.key === 'Enter' && chosen?.value.trim() === text.trim();
+      if (
+        (event.key === 'Enter' || event.key === 'Tab') &&
+        !event.shiftKey &&
+        chosen &&
+        !complete
+      ) {
         event.preventDefault();
         choose(chosen);
         return;

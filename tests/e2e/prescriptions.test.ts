@@ -1,0 +1,336 @@
+import { readFile } from 'node:fs/promises';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
+import { useBrowserSession } from './support/browser-session';
+import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+
+/**
+ * Receitas written from the chat on a server with no language model (the rule parser reads the
+ * quick prescriptions), printed from the preview dialog, downloaded as a PDF and printed by
+ * Chromium to PDF.
+ */
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const DOCTOR_NAME = 'Dra. Helena Prado';
+const CRM_LINE = 'CRM/SP 123456';
+
+/** The doctor's profile as the receitas print it (saved as the Configurações page saves it). */
+const SETTINGS: DoctorSettings = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: DOCTOR_NAME,
+  crm: '123456',
+  crmState: 'SP',
+  clinicAddress: 'Rua das Flores, 100 — São Paulo/SP',
+  clinicPhone: '(11) 3456-7890',
+  doctorEmail: 'helena@clinica.com.br',
+  prescriptionsPerPage: 2,
+};
+
+/** A signed-in doctor with a saved profile, on the general chat. */
+async function openChat() {
+  const { page, doctor } = await openSignedInPage(
+    session.browser,
+    problems,
+    session.server.url,
+    'desktop',
+    { name: DOCTOR_NAME },
+  );
+  const saved = await doctor.browser.fetch('/api/settings', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SETTINGS),
+  });
+  expect(saved.status).toBe(200);
+  await page.goto(session.server.url);
+  await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+  return page;
+}
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversa com o Prontu' });
+const chatInput = (page: Page) => page.getByLabel('Mensagem para o Prontu');
+
+/** Types a command, sends it with Enter and waits for the answer that says it ran. */
+async function command(page: Page, text: string, answer: string | RegExp) {
+  const before = await conversation(page).getByText(answer).count();
+  await chatInput(page).fill(text);
+  await chatInput(page).press('Enter');
+  await expect
+    .poll(() => conversation(page).getByText(answer).count(), { timeout: 15_000 })
+    .toBeGreaterThan(before);
+}
+
+/**
+ * Sends a print command and waits for the print dialog (the dialog hides the rest of the page,
+ * the conversation included, from assistive technology while it is open).
+ */
+async function openPrintDialog(page: Page, text: string, title: string) {
+  await chatInput(page).fill(text);
+  await chatInput(page).press('Enter');
+  const dialog = page.getByRole('dialog', { name: title });
+  await visible(dialog);
+  return dialog;
+}
+
+const QUICK_DONE = /Receita rápida criada e finalizada/;
+
+/** The receitas of the open print dialog, as the preview shows them. */
+const preview = (dialog: Locator) => dialog.getByLabel('Prévia das receitas');
+
+/**
+ * Helvetica's WinAnsi bytes as text: Latin-1 but for the punctuation at 0x80–0x9F the receitas
+ * use ('—' is 0x97). Node's TextDecoder reads 'windows-1252' as plain Latin-1.
+ */
+const WIN_ANSI_PUNCTUATION: Readonly<Record<number, string>> = {
+  0x85: '…',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+};
+const winAnsiText = (bytes: Buffer) =>
+  Array.from(bytes, (byte) => WIN_ANSI_PUNCTUATION[byte] ?? String.fromCharCode(byte)).join('');
+
+/** Every text drawn on each page of a PDF made by pdf-lib (Helvetica, WinAnsi hex strings). */
+function pdfPageTexts(page: PDFPage): string[] {
+  const contents = page.node.Contents();
+  const streams =
+    contents instanceof PDFArray
+      ? contents.asArray().map((ref) => page.doc.context.lookup(ref))
+      : [contents];
+  const texts: string[] = [];
+  for (const stream of streams) {
+    if (!(stream instanceof PDFRawStream)) continue;
+    const operators = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
+      texts.push(winAnsiText(Buffer.from(match[1] ?? '', 'hex')));
+    }
+  }
+  return texts;
+}
+
+describe('prescription commands in the chat', () => {
+  it('suggests commands as the doctor types / and answers help, unknown commands and guards', async () => {
+    const page = await openChat();
+    const input = chatInput(page);
+    const commands = page.getByRole('listbox', { name: 'Comandos' });
+
+    await input.fill('/rec');
+    await visible(commands);
+    await visible(commands.getByRole('option', { name: /\/receita-rapida/ }));
+    const options = await commands.getByRole('option').allTextContents();
+    const index = options.findIndex((option) => option.startsWith('/receita-rapida'));
+    expect(index).toBeGreaterThanOrEqual(0);
+    // Down through the whole list (it wraps) and on to the option.
+    for (let step = 0; step < options.length + index; step += 1) await input.press('ArrowDown');
+    await expect
+      .poll(() => commands.getByRole('option', { selected: true }).textContent())
+      .toMatch(/^\/receita-rapida/);
+    await input.press('Enter');
+    expect(await input.inputValue()).toBe('/receita-rapida ');
+    await commands.waitFor({ state: 'hidden' });
+
+    await input.fill('/aju');
+    await visible(commands);
+    await input.press('Escape');
+    await commands.waitFor({ state: 'hidden' });
+    expect(await input.inputValue()).toBe('/aju');
+
+    // A command typed in full runs on Enter, though the list still offers it.
+    const log = conversation(page);
+    await command(page, '/ajuda-receitas', 'Comandos básicos');
+    await visible(log.getByText('Lotes de receitas'));
+    await visible(log.getByText('Utilitários'));
+
+    await command(page, '/xyz', /Comando \/xyz não reconhecido/);
+    await command(page, '/finalizar-receita', /Nenhuma receita ativa/);
+    await command(page, '/adicionar-ao-lote', 'Nenhum lote ativo. Use /iniciar-lote primeiro.');
+    await page.context().close();
+  });
+
+  it('prints a lote of two quick receitas: preview, receita content, PDF download, axe', async () => {
+    const page = await openChat();
+    await command(page, '/iniciar-lote Manhã', /Lote "Manhã" iniciado/);
+    await command(
+      page,
+      '/receita-rapida Maria Souza 45 anos amoxicilina 500mg 8/8h por 7 dias',
+      QUICK_DONE,
+    );
+    await command(
+      page,
+      '/receita-rapida João Lima 60 anos losartana 50mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+    await visible(
+      conversation(page)
+        .getByText(/Incluída no lote "Manhã"/)
+        .nth(1),
+    );
+    // The second quick receita is current and already in the lote: nothing changes.
+    await command(page, '/adicionar-ao-lote', /Receita adicionada ao lote "Manhã" \(2 no lote\)/);
+    const dialog = await openPrintDialog(page, '/imprimir', 'Lote: Manhã');
+    await visible(dialog.getByRole('button', { name: 'Imprimir (2)' }));
+    const sheets = preview(dialog).getByRole('article');
+    await visible(sheets.first());
+    const labels = await sheets.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('aria-label')),
+    );
+    // Amoxicilina is an antimicrobial: controle especial in two vias; losartana a plain receita.
+    expect(labels).toEqual([
+      'Receituário de Controle Especial — Paciente: Maria Souza — 1ª via — Farmácia',
+      'Receituário de Controle Especial — Paciente: Maria Souza — 2ª via — Paciente',
+      'Receituário — Paciente: João Lima',
+    ]);
+
+    const joao = sheets.last();
+    const text = (await joao.innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain(DOCTOR_NAME);
+    expect(text).toContain(CRM_LINE);
+    expect(text).toContain('Tel. (11) 3456-7890');
+    expect(text).toContain('Paciente: João Lima');
+    expect(text).toContain('Idade: 60 anos');
+    expect(text).toContain('Uso oral');
+    expect(text).toContain('Losartana 50mg');
+    expect(text).toContain('Uma vez ao dia por 30 dias');
+    // The signature line, with the name and the CRM under it.
+    const signature = joao.locator('footer > div.border-t');
+    expect(await signature.count()).toBe(1);
+    expect(await joao.locator('footer').innerText()).toContain(CRM_LINE);
+
+    const maria = (await sheets.first().innerText()).replace(/\s+/g, ' ');
+    expect(maria).toContain('Amoxicilina 500mg');
+    expect(maria).toContain('7 (sete)');
+    expect(maria).toContain('A cada 8 horas por 7 dias');
+    expect(maria).not.toMatch(/8\/8 ?h/);
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The same pages as a PDF file.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Baixar PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^receitas-lote-manha-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPageCount()).toBe(2);
+    expect(pdf.getAuthor()).toBe(DOCTOR_NAME);
+    const pageTexts = pdf.getPages().map(pdfPageTexts);
+    for (const texts of pageTexts) {
+      expect(texts).toContain(CRM_LINE);
+      expect(texts).toContain(DOCTOR_NAME);
+    }
+    expect(pageTexts[0]).toEqual(
+      expect.arrayContaining(['1ª via — Farmácia', '2ª via — Paciente']),
+    );
+    expect(pageTexts[1]).toEqual(expect.arrayContaining(['Paciente: João Lima', 'Uso oral']));
+
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await visible(conversation(page).getByText('Abrindo a impressão do lote "Manhã".'));
+    await page.context().close();
+  });
+
+  it("prints 5 receitas at 2 per page on 3 A4 pages in Chromium's print to PDF", async () => {
+    const page = await openChat();
+    await command(page, '/iniciar-lote Tarde', /Lote "Tarde" iniciado/);
+    for (const text of [
+      'Carlos Dias 50 anos losartana 50mg 1x ao dia por 30 dias',
+      'Paulo Reis 40 anos dipirona 500mg 6/6h por 3 dias',
+      'Lia Costa 35 anos omeprazol 20mg 1x ao dia por 30 dias',
+      'Rui Melo 70 anos metformina 850mg 12/12h por 30 dias',
+      'Eva Nunes 28 anos paracetamol 750mg 6/6h por 5 dias',
+    ]) {
+      await command(page, `/receita-rapida ${text}`, QUICK_DONE);
+    }
+    const dialog = await openPrintDialog(page, '/imprimir-receitas', 'Lote: Tarde');
+    await visible(dialog.getByText('5 receitas · 3 páginas A4'));
+
+    // The browser's print dialog can't be driven: print() does nothing, so the print layout
+    // (html[data-printing='receitas'] and the print area) stays as printReceitas() set it.
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await dialog.getByRole('button', { name: 'Imprimir (5)' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.printing)).toBe('receitas');
+    expect(await page.locator("body > [data-print-area='receitas'] .receita-page").count()).toBe(3);
+
+    // On paper only the receitas show: the app and the dialog are hidden.
+    await page.emulateMedia({ media: 'print' });
+    await visible(page.locator("body > [data-print-area='receitas']"));
+    expect(await page.locator('#root').isVisible()).toBe(false);
+    expect(await dialog.isVisible()).toBe(false);
+    await page.emulateMedia({ media: null });
+
+    const printed = await page.pdf({
+      format: 'A4',
+      preferCSSPageSize: true,
+      printBackground: true,
+    });
+    const pdf = await PDFDocument.load(printed);
+    expect(pdf.getPageCount()).toBe(3);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect(Math.round(width)).toBe(595);
+    expect(Math.round(height)).toBe(842);
+    await page.context().close();
+  });
+
+  it('prints sertralina as controle especial in two vias and leaves clonazepam to its notification', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida Ana Ribeiro 30 anos sertralina 50mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+    let dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    const sheets = preview(dialog).getByRole('article');
+    await visible(sheets.first());
+    expect(
+      await sheets.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
+    ).toEqual([
+      'Receituário de Controle Especial — Paciente: Ana Ribeiro — 1ª via — Farmácia',
+      'Receituário de Controle Especial — Paciente: Ana Ribeiro — 2ª via — Paciente',
+    ]);
+    for (const sheet of await sheets.all()) {
+      const text = (await sheet.innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain('Receituário de Controle Especial');
+      expect(text).toContain('Sertralina 50mg');
+      expect(text).toContain('30 (trinta)');
+      expect(text).toContain('Endereço:');
+      expect(text).toContain('Identificação do Comprador');
+      expect(text).toContain(CRM_LINE);
+    }
+    await visible(dialog.getByText('1ª via — Farmácia'));
+    await visible(dialog.getByText('2ª via — Paciente'));
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await command(
+      page,
+      '/receita-rapida Beatriz Alves 52 anos clonazepam 2mg à noite por 30 dias',
+      QUICK_DONE,
+    );
+    await visible(conversation(page).getByText('Abrindo a impressão de uma receita.'));
+    dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    await visible(dialog.getByText('2 receitas · 1 página A4'));
+    await visible(dialog.getByText(/Clonazepam exige Notificação de Receita B/));
+    // Only Ana's two vias print: the clonazepam goes on the official form.
+    expect(await preview(dialog).getByRole('article').count()).toBe(2);
+    expect(
+      await preview(dialog)
+        .getByText(/Clonazepam/)
+        .count(),
+    ).toBe(0);
+    await page.context().close();
+  });
+});
