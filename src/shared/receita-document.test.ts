@@ -38,7 +38,13 @@ const C1: MedicationControl = {
   document: 'Receituário de Controle Especial',
   copies: ['1ª via — Farmácia', '2ª via — Paciente'],
 };
-const B1: MedicationControl = { list: 'B1', document: 'Notificação de Receita B', copies: [] };
+const A1: MedicationControl = { list: 'A1', document: 'Notificação de Receita A', copies: [] };
+const B1: MedicationControl = {
+  list: 'B1',
+  document: 'Receituário de Controle Especial',
+  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+  alsoRequires: 'Notificação de Receita B',
+};
 
 function prescription(overrides: Partial<ReceitaPrescription> = {}): ReceitaPrescription {
   return {
@@ -309,13 +315,13 @@ describe('buildReceitaSheets', () => {
       prescription({
         medications: [
           { name: 'Paracetamol', dosage: '750mg', quantity: '20' },
-          { name: 'clonazepam', dosage: '2mg', quantity: '30', control: B1 },
+          { name: 'morfina', dosage: '10mg', quantity: '30', control: A1 },
         ],
       }),
       settings,
     );
     expect(document.notices).toEqual([
-      'Clonazepam exige Notificação de Receita B (talonário oficial); não incluído nesta impressão.',
+      'Morfina exige Notificação de Receita A (talonário oficial); não incluído nesta impressão.',
     ]);
     expect(document.sheets).toHaveLength(1);
     expect(document.sheets[0]?.groups[0]?.items.map((item) => item.title)).toEqual([
@@ -323,9 +329,22 @@ describe('buildReceitaSheets', () => {
     ]);
   });
 
+  it('prints a B1 medicine in two vias and says the Notificação de Receita B goes with it', () => {
+    const document = buildReceitaDocument(
+      prescription({
+        medications: [{ name: 'clonazepam', dosage: '2mg', quantity: '30', control: B1 }],
+      }),
+      settings,
+    );
+    expect(document.notices).toEqual([
+      'Clonazepam exige também a Notificação de Receita B (talonário oficial), que acompanha esta receita.',
+    ]);
+    expect(document.sheets.map((sheet) => sheet.kind)).toEqual(['controlled']);
+  });
+
   it('prints no sheet when every medicine needs a notification', () => {
     const document = buildReceitaDocument(
-      prescription({ medications: [{ name: 'Clonazepam', control: B1 }] }),
+      prescription({ medications: [{ name: 'Morfina', control: A1 }] }),
       settings,
     );
     expect(document.sheets).toEqual([]);
@@ -483,7 +502,7 @@ describe('buildReceitaPrintJob', () => {
         prescription({
           id: 'b',
           medications: [
-            { name: 'Clonazepam', control: B1 },
+            { name: 'Morfina', control: A1 },
             { name: 'Sertralina', quantity: '30', control: C1 },
           ],
         }),
@@ -497,7 +516,7 @@ describe('buildReceitaPrintJob', () => {
       ['c'],
     ]);
     expect(job.notices).toEqual([
-      'Clonazepam exige Notificação de Receita B (talonário oficial); não incluído nesta impressão.',
+      'Morfina exige Notificação de Receita A (talonário oficial); não incluído nesta impressão.',
     ]);
   });
 });

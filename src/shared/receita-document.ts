@@ -25,6 +25,8 @@ export interface MedicationControl {
   list: string;
   document: string;
   copies: string[];
+  /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
+  alsoRequires?: string | undefined;
 }
 
 /** A medicine as a receita reads it: the prescription's medicine plus the server's control mark. */
@@ -320,6 +322,11 @@ export function buildReceitaDocument(
         `${capitalizeFirst(medication.name.trim())} exige ${control.document} (talonário oficial); não incluído nesta impressão.`,
       );
     } else {
+      if (control.alsoRequires) {
+        notices.push(
+          `${capitalizeFirst(medication.name.trim())} exige também a ${control.alsoRequires} (talonário oficial), que acompanha esta receita.`,
+        );
+      }
       const group = controlled.get(control.document) ?? { copies: control.copies, medications: [] };
       group.medications.push(medication);
       controlled.set(control.document, group);

@@ -149,14 +149,14 @@ describe('specialPrescriptionKind', () => {
     });
   });
 
-  it('B1: blue Notificação de Receita B, an official form', () => {
+  it('B1: the Receituário de Controle Especial in two vias, with the Notificação de Receita B', () => {
     expect(specialPrescriptionKind('Clonazepam 2 mg')).toMatchObject({
       list: 'B1',
-      document: 'Notificação de Receita B',
-      color: 'azul',
-      copies: [],
-      officialForm: true,
+      document: 'Receituário de Controle Especial',
+      copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+      officialForm: false,
       validDays: 30,
+      alsoRequires: 'Notificação de Receita B',
     });
     expect(specialPrescriptionKind('Sibutramina 15 mg')).toMatchObject({
       document: 'Notificação de Receita B2',

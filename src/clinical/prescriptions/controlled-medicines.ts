@@ -290,6 +290,8 @@ export interface SpecialPrescription {
   validDays: number;
   /** What the doctor should know, in one sentence. */
   notice: string;
+  /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
+  alsoRequires?: SpecialPrescriptionDocument;
 }
 
 export const CONTROL_COPIES = ['1ª via — Farmácia', '2ª via — Paciente'] as const;
@@ -347,7 +349,8 @@ function isA2Addendum(name: string, dosage: string | undefined): boolean {
  * - lists C1, C4, C5 and antimicrobials: 'Receituário de Controle Especial', printed in two
  *   copies ('1ª via — Farmácia', '2ª via — Paciente'); antimicrobials are valid 10 days
  *   (RDC 471/2021), the others 30;
- * - B1: 'Notificação de Receita B' (blue); B2 (anorexígenos): 'Notificação de Receita B2';
+ * - B1: the Receituário de Controle Especial in two vias, plus the blue Notificação de Receita B
+ *   (`alsoRequires`); B2 (anorexígenos): 'Notificação de Receita B2';
  * - A1, A2, A3: 'Notificação de Receita A' (yellow), except the A2 addendum (tramadol, codeína in
  *   combination, up to 100 mg per unit), which goes on the two-copy Receituário de Controle
  *   Especial;
@@ -384,12 +387,16 @@ export function specialPrescriptionKind(
         'Retinoide sistêmico: exige a Notificação de Receita Especial numerada e o termo de consentimento assinado pelo paciente.',
       );
     case 'B1':
-      return notification(
-        list,
-        'Notificação de Receita B',
-        'azul',
-        'Exige a Notificação de Receita B (azul), de talonário numerado autorizado pela Vigilância Sanitária; a farmácia retém a notificação.',
-      );
+      // The issue's rule: B1 prints on the Receituário de Controle Especial in two vias, and the
+      // doctor is told the pharmacy will also retain the blue Notificação de Receita B.
+      return {
+        ...controlledReceita(
+          list,
+          30,
+          'Lista B1: a farmácia exige também a Notificação de Receita B (azul), de talonário numerado autorizado pela Vigilância Sanitária, que acompanha esta receita.',
+        ),
+        alsoRequires: 'Notificação de Receita B',
+      };
     case 'B2':
       return notification(
         list,

@@ -174,10 +174,11 @@ describe('prescriptions API', () => {
       document: 'Receituário de Controle Especial',
       copies: ['1ª via — Farmácia', '2ª via — Paciente'],
     });
-    expect(clonazepam?.control).toMatchObject({
+    expect(clonazepam?.control).toEqual({
       list: 'B1',
-      document: 'Notificação de Receita B',
-      copies: [],
+      document: 'Receituário de Controle Especial',
+      copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+      alsoRequires: 'Notificação de Receita B',
     });
     expect(paracetamol).toBeDefined();
     expect(paracetamol).not.toHaveProperty('control');
@@ -196,7 +197,7 @@ describe('prescriptions API', () => {
       medications: [{ name: 'Rivotril', dosage: '2 mg' }],
     });
     expect(updated.body.success && updated.body.prescription.medications[0]?.control).toMatchObject(
-      { document: 'Notificação de Receita B' },
+      { list: 'B1', alsoRequires: 'Notificação de Receita B' },
     );
   });
 });

@@ -61,7 +61,12 @@ export function markControlledMedicines(prescription: Prescription): PresentedPr
       if (!kind) return medication;
       return {
         ...medication,
-        control: { list: kind.list, document: kind.document, copies: kind.copies },
+        control: {
+          list: kind.list,
+          document: kind.document,
+          copies: kind.copies,
+          ...(kind.alsoRequires ? { alsoRequires: kind.alsoRequires } : {}),
+        },
       };
     }),
   };

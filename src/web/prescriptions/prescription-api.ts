@@ -26,6 +26,8 @@ export const medicationControlSchema = z.object({
   document: z.string(),
   /** The labelled copies to print; empty for an official numbered form Prontu cannot print. */
   copies: z.array(z.string()),
+  /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
+  alsoRequires: z.string().optional(),
 });
 export type MedicationControl = z.output<typeof medicationControlSchema>;
 
