@@ -285,7 +285,82 @@ describe('prescription commands in the chat', () => {
     await page.context().close();
   });
 
-  it('prints sertralina as controle especial in two vias and leaves clonazepam to its notification', async () => {
+  it('suggests a receita from a prescribing conversation, creates it, finalises it and copies its text', async () => {
+    const page = await openChat();
+    const log = conversation(page);
+    const ask = async (text: string, replies: number) => {
+      await chatInput(page).fill(text);
+      await chatInput(page).press('Enter');
+      await visible(log.getByText('Modo offline').nth(replies - 1));
+    };
+    await ask('Atendendo Maria Souza, 45 anos, com dor de garganta e febre há 2 dias.', 1);
+    await ask(
+      'Vou prescrever amoxicilina 500mg de 8 em 8 horas por 7 dias para a Maria, 45 anos.',
+      2,
+    );
+    const suggestion = log.getByText(
+      'Parece que esta conversa inclui uma prescrição. Deseja criar a receita com os medicamentos citados?',
+    );
+    await visible(suggestion);
+    // The conversation is about a patient too: the record's suggestion comes first.
+    const all = await log.innerText();
+    const recordAt = all.indexOf('Deseja iniciar um prontuário');
+    expect(recordAt).toBeGreaterThanOrEqual(0);
+    expect(recordAt).toBeLessThan(all.indexOf('inclui uma prescrição'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await log.getByRole('button', { name: 'Criar Receita' }).click();
+    await visible(log.getByText('Receita iniciada. Use /finalizar-receita para salvar.'));
+    await visible(log.getByText(/amoxicilina — 500 ?mg/i).first());
+    await visible(log.getByText(/Receita de Maria/).first());
+    // Answered: the suggestion's buttons are gone.
+    expect(await log.getByRole('button', { name: 'Criar Receita' }).count()).toBe(0);
+
+    // /mostrar-receita adds the receita in the doctor's template.
+    await command(page, '/mostrar-receita', /RECEITUÁRIO/);
+    const filled = log.locator('pre').last();
+    const template = await filled.innerText();
+    expect(template).toContain('Paciente: Maria');
+    expect(template).toContain(`${DOCTOR_NAME} — ${CRM_LINE}`);
+
+    await command(page, '/finalizar-receita', /Receita finalizada e salva/);
+
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: session.server.url,
+    });
+    const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    await dialog.getByRole('button', { name: 'Copiar texto da receita' }).click();
+    await visible(dialog.getByText('Texto copiado para a área de transferência!'));
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain('RECEITUÁRIO');
+    expect(copied).toContain('Paciente: Maria');
+    expect(copied).toContain('Idade: 45 anos');
+    expect(copied).toMatch(/amoxicilina/i);
+    expect(copied).toContain(`${DOCTOR_NAME} — ${CRM_LINE}`);
+    expect(copied).toContain('(11) 3456-7890');
+    await page.context().close();
+  });
+
+  it('says when the receita text could not be copied', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida João Lima 60 anos losartana 50mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        configurable: true,
+        value: { writeText: () => Promise.reject(new Error('negado')) },
+      });
+    });
+    const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    await dialog.getByRole('button', { name: 'Copiar texto da receita' }).click();
+    await visible(dialog.getByText('Não foi possível copiar o texto.'));
+    await page.context().close();
+  });
+
+  it('prints sertralina and clonazepam as controle especial in two vias, clonazepam with its Notificação B notice', async () => {
     const page = await openChat();
     await command(
       page,
@@ -322,15 +397,19 @@ describe('prescription commands in the chat', () => {
     );
     await visible(conversation(page).getByText('Abrindo a impressão de uma receita.'));
     dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
-    await visible(dialog.getByText('2 receitas · 1 página A4'));
-    await visible(dialog.getByText(/Clonazepam exige Notificação de Receita B/));
-    // Only Ana's two vias print: the clonazepam goes on the official form.
-    expect(await preview(dialog).getByRole('article').count()).toBe(2);
-    expect(
-      await preview(dialog)
-        .getByText(/Clonazepam/)
-        .count(),
-    ).toBe(0);
+    await visible(dialog.getByText('2 receitas · 2 páginas A4'));
+    // List B1: two vias like the C1 one, and the doctor is told the blue notification goes with it.
+    await visible(dialog.getByText(/Clonazepam exige também a Notificação de Receita B/));
+    const labels = await preview(dialog)
+      .getByRole('article')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+    expect(labels).toEqual(
+      expect.arrayContaining([
+        'Receituário de Controle Especial — Paciente: Beatriz Alves — 1ª via — Farmácia',
+        'Receituário de Controle Especial — Paciente: Beatriz Alves — 2ª via — Paciente',
+      ]),
+    );
+    expect(labels).toHaveLength(4);
     await page.context().close();
   });
 });

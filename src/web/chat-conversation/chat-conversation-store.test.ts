@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AiSource } from '../../shared/ai-protocol';
+import type { PrescriptionDetection } from '../../shared/ai-tasks';
 import { CHAT_ERROR_MESSAGES } from '../../shared/chat-errors';
 import { CHAT_MAX_MESSAGES, type ChatRequest } from '../../shared/chat-request';
 import type { RecordContent } from '../../shared/medical-record';
@@ -8,7 +9,9 @@ import { ApiError } from '../api-request';
 import {
   ChatConversationStore,
   conversationForModel,
+  PRESCRIPTION_SUGGESTION_TEXT,
   RECORD_SUGGESTION_TEXT,
+  suggestionOf,
   type ChatBackend,
   type ChatMessage,
   type ChatStorage,
@@ -53,6 +56,9 @@ class ScriptedBackend implements ChatBackend {
   readonly recordChecks: ChatMessage[][] = [];
   /** The next answers of `shouldCreateRecord`, in order; an Error rejects. Then false. */
   recordAnswers: (boolean | Error)[] = [];
+  readonly prescriptionChecks: ChatMessage[][] = [];
+  /** The next answers of `detectPrescription`, in order; an Error rejects. Then none found. */
+  prescriptionAnswers: (PrescriptionDetection | Error)[] = [];
 
   streamReply = (
     request: ChatRequest,
@@ -66,6 +72,12 @@ class ScriptedBackend implements ChatBackend {
   shouldCreateRecord = (messages: readonly ChatMessage[]): Promise<boolean> => {
     this.recordChecks.push([...messages]);
     const answer = this.recordAnswers.shift() ?? false;
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
+  };
+
+  detectPrescription = (messages: readonly ChatMessage[]): Promise<PrescriptionDetection> => {
+    this.prescriptionChecks.push([...messages]);
+    const answer = this.prescriptionAnswers.shift() ?? { hasPrescription: false, confidence: 0.1 };
     return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   };
 
@@ -89,9 +101,12 @@ async function exchange(
   backend: ScriptedBackend,
   text: string,
   pieces: string[],
-  options: { source?: AiSource; record?: RecordContent } = {},
+  options: { source?: AiSource; record?: RecordContent; hasPrescription?: boolean } = {},
 ): Promise<void> {
-  const sending = store.send(text, options.record ? { record: options.record } : {});
+  const sending = store.send(text, {
+    ...(options.record ? { record: options.record } : {}),
+    ...(options.hasPrescription ? { hasPrescription: true } : {}),
+  });
   const reply = backend.lastReply();
   for (const piece of pieces) reply.emit(piece);
   reply.finish(options.source ?? 'model');
@@ -432,6 +447,135 @@ describe('record suggestion (spec §4)', () => {
     answer(true);
     await sending;
     expect(store.getSnapshot().messages).toEqual([]);
+  });
+});
+
+describe('prescription suggestion (spec §9)', () => {
+  const PRESCRIBED: PrescriptionDetection = { hasPrescription: true, confidence: 0.8 };
+  const prescriptionSuggestions = (store: ChatConversationStore) =>
+    store.getSnapshot().messages.filter((m) => suggestionOf(m) === 'prescription');
+
+  it('asks with the last 5 exchanged messages once there are more than 2', async () => {
+    const { store, backend } = setUp();
+    store.chooseAgent('cardiologist');
+    await exchange(store, backend, 'Paciente de 60 anos', ['Qual a queixa?']);
+    expect(backend.prescriptionChecks).toEqual([]);
+
+    await exchange(store, backend, 'Hipertensão', ['Qual a conduta?']);
+    expect(backend.prescriptionChecks.map((messages) => messages.length)).toEqual([4]);
+    await exchange(store, backend, 'Vou prescrever losartana 50mg', ['Certo.']);
+    expect(backend.prescriptionChecks[1]?.map((m) => m.content)).toEqual([
+      'Qual a queixa?',
+      'Hipertensão',
+      'Qual a conduta?',
+      'Vou prescrever losartana 50mg',
+      'Certo.',
+    ]);
+    expect(prescriptionSuggestions(store)).toEqual([]);
+  });
+
+  it('posts the suggestion once per conversation when confident', async () => {
+    const { store, backend } = setUp();
+    backend.prescriptionAnswers = [PRESCRIBED, PRESCRIBED, PRESCRIBED];
+    await exchange(store, backend, 'Maria, 45 anos, amigdalite', ['Conduta?']);
+    await exchange(store, backend, 'Vou prescrever amoxicilina 500mg 8/8h', ['Certo.']);
+
+    expect(contents(prescriptionSuggestions(store))).toEqual([
+      { role: 'assistant', content: PRESCRIPTION_SUGGESTION_TEXT, kind: 'suggestion' },
+    ]);
+    expect(PRESCRIPTION_SUGGESTION_TEXT).toBe(
+      'Parece que esta conversa inclui uma prescrição. Deseja criar a receita com os medicamentos citados?',
+    );
+    const suggestion = store.getSnapshot().messages.at(-1);
+    expect(suggestion?.suggestion).toBe('prescription');
+    expect(suggestion?.id).toMatch(/^suggestion-/);
+
+    await exchange(store, backend, 'Por 7 dias', ['Ok.']);
+    expect(prescriptionSuggestions(store)).toHaveLength(1);
+    expect(backend.prescriptionChecks).toHaveLength(1);
+  });
+
+  it('is not asked while a receita is being written', async () => {
+    const { store, backend } = setUp();
+    backend.prescriptionAnswers = [PRESCRIBED, PRESCRIBED];
+    await exchange(store, backend, 'Maria', ['Ok'], { hasPrescription: true });
+    await exchange(store, backend, 'Amoxicilina', ['Ok'], { hasPrescription: true });
+    await exchange(store, backend, '500mg', ['Ok'], { hasPrescription: true });
+    expect(backend.prescriptionChecks).toEqual([]);
+    expect(prescriptionSuggestions(store)).toEqual([]);
+  });
+
+  it('is not asked with 2 messages or fewer', async () => {
+    const { store, backend } = setUp();
+    backend.prescriptionAnswers = [PRESCRIBED];
+    await exchange(store, backend, 'Vou prescrever amoxicilina 500mg', ['Certo.']);
+    expect(backend.prescriptionChecks).toEqual([]);
+    expect(prescriptionSuggestions(store)).toEqual([]);
+  });
+
+  it('posts nothing below 0.5 confidence, nor when nothing is prescribed', async () => {
+    const { store, backend } = setUp();
+    backend.prescriptionAnswers = [
+      { hasPrescription: true, confidence: 0.49 },
+      { hasPrescription: false, confidence: 0.9 },
+    ];
+    await exchange(store, backend, 'Maria', ['Ok']);
+    await exchange(store, backend, 'Amoxicilina?', ['Ok']);
+    await exchange(store, backend, 'Talvez', ['Ok']);
+    expect(backend.prescriptionChecks).toHaveLength(2);
+    expect(prescriptionSuggestions(store)).toEqual([]);
+  });
+
+  it('posts nothing when the detection fails', async () => {
+    const { store, backend } = setUp();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    backend.prescriptionAnswers = [new ApiError('Falhou')];
+    await exchange(store, backend, 'Maria', ['Ok']);
+    await exchange(store, backend, 'Amoxicilina 500mg', ['Certo.']);
+    expect(backend.prescriptionChecks).toHaveLength(1);
+    expect(store.getSnapshot().messages.some((m) => m.kind === 'suggestion')).toBe(false);
+    expect(store.getSnapshot().status).toBe('idle');
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('comes after the record suggestion, each once, and is asked with a record open', async () => {
+    const { store, backend } = setUp();
+    backend.recordAnswers = [true];
+    backend.prescriptionAnswers = [PRESCRIBED];
+    await exchange(store, backend, 'Maria, 45 anos', ['Queixa?']);
+    await exchange(store, backend, 'Amoxicilina 500mg 8/8h', ['Certo.']);
+    expect(store.getSnapshot().messages.slice(-2).map(suggestionOf)).toEqual([
+      'record',
+      'prescription',
+    ]);
+
+    const other = setUp();
+    other.backend.prescriptionAnswers = [PRESCRIBED];
+    await exchange(other.store, other.backend, 'Maria', ['Ok'], { record: RECORD });
+    await exchange(other.store, other.backend, 'Amoxicilina', ['Ok'], { record: RECORD });
+    expect(other.backend.recordChecks).toEqual([]);
+    expect(other.store.getSnapshot().messages.map(suggestionOf).filter(Boolean)).toEqual([
+      'prescription',
+    ]);
+  });
+
+  it('reads a stored suggestion without a kind as a record suggestion', () => {
+    const storage = new MemoryChatStorage();
+    storage.value = JSON.stringify({
+      userId: DOCTOR,
+      mode: 'general',
+      messages: [
+        message('assistant', RECORD_SUGGESTION_TEXT, 'suggestion'),
+        {
+          ...message('assistant', PRESCRIPTION_SUGGESTION_TEXT, 'suggestion'),
+          suggestion: 'prescription',
+        },
+      ],
+    });
+    const { store } = setUp(DOCTOR, storage);
+    store.restore();
+    expect(store.getSnapshot().messages.map(suggestionOf)).toEqual(['record', 'prescription']);
+    expect(suggestionOf(message('assistant', 'Olá'))).toBeUndefined();
   });
 });
 

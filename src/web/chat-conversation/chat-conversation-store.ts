@@ -1,4 +1,5 @@
 import type { AiSource } from '../../shared/ai-protocol';
+import type { PrescriptionDetection } from '../../shared/ai-tasks';
 import { CHAT_ERROR_MESSAGES } from '../../shared/chat-errors';
 import { CHAT_MAX_MESSAGES, type ChatMode, type ChatRequest } from '../../shared/chat-request';
 import {
@@ -28,9 +29,17 @@ export interface ChatMessage {
    * them is sent back to the model.
    */
   kind?: 'error' | 'suggestion' | 'record' | 'command';
+  /**
+   * What a `suggestion` offers: a record or a receita. Suggestions stored before receitas were
+   * suggested have none, and offer a record (see {@link suggestionOf}).
+   */
+  suggestion?: SuggestionKind;
   /** Who wrote an assistant reply: a model, the offline engine. */
   source?: AiSource;
 }
+
+/** What a suggestion message offers to start. */
+export type SuggestionKind = 'record' | 'prescription';
 
 export type ChatStatus = 'idle' | 'waiting' | 'streaming';
 
@@ -59,6 +68,8 @@ export interface ChatBackend {
   ) => Promise<AiSource>;
   /** Spec §4: whether the recent messages describe a patient who should get a record. */
   shouldCreateRecord: (messages: readonly ChatMessage[]) => Promise<boolean>;
+  /** Spec §9: whether the recent messages prescribe medicines, and how sure the model is. */
+  detectPrescription: (messages: readonly ChatMessage[]) => Promise<PrescriptionDetection>;
 }
 
 /** Messages kept across reloads: a long day's conversation, not a whole history. */
@@ -69,6 +80,13 @@ const CONTEXT_REPLY_LENGTH = 8_000;
 export const RECORD_SUGGESTION_TEXT =
   'Parece que esta conversa é sobre o atendimento de um paciente. Deseja iniciar um prontuário ' +
   'com os dados já informados?';
+
+export const PRESCRIPTION_SUGGESTION_TEXT =
+  'Parece que esta conversa inclui uma prescrição. Deseja criar a receita com os medicamentos ' +
+  'citados?';
+
+/** Spec §9: a receita is suggested from this detection confidence on. */
+const PRESCRIPTION_SUGGESTION_CONFIDENCE = 0.5;
 
 type Listener = () => void;
 
@@ -166,8 +184,12 @@ export class ChatConversationStore {
    * Sends the doctor's message and streams the reply in. Refused while a reply loads (spec §4).
    * Errors become assistant messages with the texts of spec §8.
    * @param context.record - the open record: sent as context, and no record suggestion is made
+   * @param context.hasPrescription - a receita is being written: no receita suggestion is made
    */
-  async send(text: string, context: { record?: RecordContent } = {}): Promise<void> {
+  async send(
+    text: string,
+    context: { record?: RecordContent; hasPrescription?: boolean } = {},
+  ): Promise<void> {
     const content = text.trim();
     if (content === '' || this.snapshot.status !== 'idle') return;
     const question: ChatMessage = {
@@ -247,7 +269,10 @@ export class ChatConversationStore {
         if (!controller.signal.aborted) this.publish({ status: 'idle' });
       }
     }
-    if (!context.record) await this.suggestRecordIfAboutAPatient();
+    await this.suggestFromConversation({
+      record: !context.record,
+      prescription: !context.hasPrescription,
+    });
   }
 
   /** Drops the conversation, here and in storage (sign-out). */
@@ -264,31 +289,76 @@ export class ChatConversationStore {
   }
 
   /**
-   * Spec §4: with no record and more than 2 messages, asks whether the recent messages are
-   * about a patient, and if so suggests starting a record — once per conversation.
+   * Spec §4 and §9: with more than 2 messages, asks whether the recent messages are about a
+   * patient (no record open) and whether they prescribe medicines (no receita being written),
+   * and suggests starting a record, then a receita — each once per conversation. Both questions
+   * go out together; the record's suggestion comes first.
    */
-  private async suggestRecordIfAboutAPatient(): Promise<void> {
+  private async suggestFromConversation(wanted: {
+    record: boolean;
+    prescription: boolean;
+  }): Promise<void> {
     const exchanged = this.snapshot.messages.filter(
       (message) => message.role !== 'system' && !message.kind,
     );
     if (!shouldCheckRecordCreation({ hasRecord: false, messageCount: exchanged.length })) return;
-    if (this.snapshot.messages.some((message) => message.kind === 'suggestion')) return;
+    const askRecord = wanted.record && !this.hasSuggested('record');
+    const askPrescription = wanted.prescription && !this.hasSuggested('prescription');
+    if (!askRecord && !askPrescription) return;
     const recent = lastMessages(exchanged, RECENT_MESSAGES_FOR_DETECTION);
-    let about: boolean;
+    const [record, prescription] = await Promise.all([
+      askRecord ? this.isAboutAPatient(recent) : false,
+      askPrescription ? this.isPrescribing(recent) : false,
+    ]);
+    // The doctor may have started another conversation while the model answered.
+    const lastAsked = recent[recent.length - 1];
+    if (!lastAsked || !this.snapshot.messages.some((message) => message.id === lastAsked.id)) {
+      return;
+    }
+    if (record && !this.hasSuggested('record')) {
+      this.postSuggestion('record', RECORD_SUGGESTION_TEXT);
+    }
+    if (prescription && !this.hasSuggested('prescription')) {
+      this.postSuggestion('prescription', PRESCRIPTION_SUGGESTION_TEXT);
+    }
+  }
+
+  private async isAboutAPatient(recent: readonly ChatMessage[]): Promise<boolean> {
     try {
-      about = await this.backend.shouldCreateRecord(recent);
+      return await this.backend.shouldCreateRecord(recent);
     } catch (error) {
       // Spec §8: detection failures are logged and swallowed.
       console.warn('Verificação de prontuário indisponível.', error);
-      return;
+      return false;
     }
-    // The doctor may have started another conversation while the model answered.
-    const lastAsked = recent[recent.length - 1];
-    const messages = this.snapshot.messages;
-    if (!lastAsked || !messages.some((message) => message.id === lastAsked.id)) return;
-    if (about && !messages.some((message) => message.kind === 'suggestion')) {
-      this.post('assistant', RECORD_SUGGESTION_TEXT, 'suggestion');
+  }
+
+  private async isPrescribing(recent: readonly ChatMessage[]): Promise<boolean> {
+    try {
+      const detection = await this.backend.detectPrescription(recent);
+      return (
+        detection.hasPrescription && detection.confidence >= PRESCRIPTION_SUGGESTION_CONFIDENCE
+      );
+    } catch (error) {
+      // Spec §8: detection failures are logged and swallowed.
+      console.warn('Detecção de prescrição indisponível.', error);
+      return false;
     }
+  }
+
+  private hasSuggested(kind: SuggestionKind): boolean {
+    return this.snapshot.messages.some((message) => suggestionOf(message) === kind);
+  }
+
+  private postSuggestion(kind: SuggestionKind, content: string): void {
+    this.append({
+      id: chatMessageId('suggestion', this.now().getTime()),
+      role: 'assistant',
+      content,
+      timestamp: this.now().toISOString(),
+      kind: 'suggestion',
+      suggestion: kind,
+    });
   }
 
   private append(message: ChatMessage): void {
@@ -327,6 +397,16 @@ export function conversationForModel(messages: readonly ChatMessage[]): ChatRequ
         ? message.content.slice(0, CONTEXT_REPLY_LENGTH)
         : message.content,
   }));
+}
+
+/**
+ * What a message offers to start: undefined when it is no suggestion; a record for a suggestion
+ * stored before receitas were suggested (it has no `suggestion`).
+ * @param message - a message of the conversation
+ */
+export function suggestionOf(message: ChatMessage): SuggestionKind | undefined {
+  if (message.kind !== 'suggestion') return undefined;
+  return message.suggestion === 'prescription' ? 'prescription' : 'record';
 }
 
 function messageOf(error: unknown): string {

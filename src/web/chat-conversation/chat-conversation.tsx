@@ -6,7 +6,10 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { shouldCreateRecordAnswerSchema } from '../../shared/ai-tasks';
+import {
+  prescriptionDetectionAnswerSchema,
+  shouldCreateRecordAnswerSchema,
+} from '../../shared/ai-tasks';
 import { requestAiTask, streamChatReply } from '../ai-client';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../local-storage';
 import {
@@ -35,6 +38,14 @@ const browserChatBackend: ChatBackend = {
       shouldCreateRecordAnswerSchema,
     );
     return answer.shouldCreate;
+  },
+  detectPrescription: async (messages) => {
+    const { answer } = await requestAiTask(
+      'detect-prescription',
+      { messages: messages.map(({ role, content }) => ({ role, content })) },
+      prescriptionDetectionAnswerSchema,
+    );
+    return answer;
   },
 };
 

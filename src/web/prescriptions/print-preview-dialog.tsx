@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
+import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { DoctorSettings } from '../../shared/doctor-settings';
 import {
   buildReceitaPrintJob,
+  fillPrescriptionTemplate,
   receitaPdfFileName,
   type ReceitaPage,
   type ReceitaPrescription,
@@ -22,6 +23,10 @@ export const PRINT_PREVIEW_TEXT = {
   downloading: 'Gerando PDF…',
   downloadFailed: 'Não foi possível gerar o PDF. Tente novamente.',
   close: 'Fechar',
+  copyOne: 'Copiar texto da receita',
+  copyMany: 'Copiar texto das receitas',
+  copied: 'Texto copiado para a área de transferência!',
+  copyFailed: 'Não foi possível copiar o texto.',
 } as const;
 
 /** Spec §2: 'Lote: <nome>' for a batch, 'Receitas para Impressão' otherwise. */
@@ -61,6 +66,21 @@ export function printReceitas(): void {
   window.print();
 }
 
+/**
+ * The receitas in the doctor's template (spec §9), one after another with a blank line between;
+ * variables with nothing to fill stay visible.
+ * @param prescriptions - the receitas of the dialog
+ * @param settings - the doctor's settings, their template among them
+ */
+export function prescriptionTemplateText(
+  prescriptions: readonly ReceitaPrescription[],
+  settings: ReceitaSettings,
+): string {
+  return prescriptions
+    .map((prescription) => fillPrescriptionTemplate(prescription, settings))
+    .join('\n\n');
+}
+
 /** Saves bytes as a file through a temporary link. */
 function downloadFile(bytes: Uint8Array, fileName: string) {
   const copy = new Uint8Array(bytes);
@@ -96,6 +116,9 @@ export function PrintPreviewDialog(props: {
     () => buildReceitaPrintJob(prescriptions, settings),
     [prescriptions, settings],
   );
+  // Tied to the job it was for: other receitas open without the last copy's message.
+  const [copy, setCopy] = useState<{ job: typeof job; copied: boolean }>();
+  const copyStatus = copy?.job === job ? copy.copied : undefined;
   const count = prescriptions.length;
   const printable = job.pages.length > 0;
 
@@ -111,6 +134,16 @@ export function PrintPreviewDialog(props: {
       setDownloadError(true);
     } finally {
       setDownloading(false);
+    }
+  };
+
+  const copyText = async () => {
+    try {
+      await navigator.clipboard.writeText(prescriptionTemplateText(prescriptions, settings));
+      setCopy({ job, copied: true });
+    } catch (error) {
+      console.warn('Clipboard write failed', error);
+      setCopy({ job, copied: false });
     }
   };
 
@@ -179,6 +212,17 @@ export function PrintPreviewDialog(props: {
           </div>
 
           <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
+            {/* Always on the page, so screen readers announce what the copy did. */}
+            <p
+              role="status"
+              className={`w-full text-right text-sm empty:hidden ${copyStatus === false ? 'text-danger-fg' : 'text-success-fg'}`}
+            >
+              {copyStatus === undefined
+                ? ''
+                : copyStatus
+                  ? PRINT_PREVIEW_TEXT.copied
+                  : PRINT_PREVIEW_TEXT.copyFailed}
+            </p>
             {count > 0 && (
               <Button
                 variant="ghost"
@@ -197,6 +241,12 @@ export function PrintPreviewDialog(props: {
             <Dialog.Close asChild>
               <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
             </Dialog.Close>
+            {count > 0 && (
+              <Button variant="secondary" onClick={() => void copyText()}>
+                <Copy aria-hidden className="size-4" />
+                {count === 1 ? PRINT_PREVIEW_TEXT.copyOne : PRINT_PREVIEW_TEXT.copyMany}
+              </Button>
+            )}
             <Button
               variant="secondary"
               disabled={!printable || downloading}

@@ -2,6 +2,7 @@ import {
   Bot,
   FileText,
   FilePlus2,
+  Pill,
   MessageSquarePlus,
   Smartphone,
   Wrench,
@@ -17,7 +18,7 @@ import {
 } from '../../../shared/specialist-agents';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { useChatConversation } from '../../chat-conversation/chat-conversation';
-import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
+import { suggestionOf, type ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import {
   generateAnamnesisFromConversation,
   recordContentOf,
@@ -35,15 +36,15 @@ import type { WorkspaceViewProps } from '../../workspace-views';
 import { AgentAvatar, AgentPicker } from './agent-picker';
 import { commandSuggestions, runSlashCommand } from './slash-command-runner';
 import { TreatmentCard } from './treatment-card';
-import { runPrescriptionCommand } from './prescription-commands';
+import { runPrescriptionCommand, startPrescriptionFromConversation } from './prescription-commands';
 import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
 import { usePrescription } from '../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
 import { useDoctorSettings } from '../../doctor-settings';
 import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../shared/doctor-settings';
+import { useConversationAutoUpdate } from './use-conversation-auto-update';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
-import { useConversationAutoUpdate } from './use-conversation-auto-update';
 
 /**
  * The chat (spec §2 Chat view): the start screen with the agent selection, the conversation
@@ -83,6 +84,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     ...(agent ? { agentName: agent.name } : {}),
     ...(activeRecord?.patientInfo?.name ? { patientName: activeRecord.patientInfo.name } : {}),
   });
+  const prescriber = { name: settings.name || doctor.name, crm: formatCrm(settings) };
   const loading = chat.status !== 'idle';
   const hasMessages = chat.messages.length > 0;
 
@@ -101,7 +103,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           runPrescriptionCommand: (command, commandText) =>
             runPrescriptionCommand(command, commandText, {
               store: prescriptions.store,
-              doctor: { name: settings.name || doctor.name, crm: formatCrm(settings) },
+              doctor: prescriber,
+              settings: { ...settings, name: settings.name || doctor.name },
               messages: chat.messages,
               openPrint: (items, batchName) =>
                 setPrintJob({ prescriptions: items, ...(batchName ? { batchName } : {}) }),
@@ -113,7 +116,31 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         setBusyAction(false);
       }
     }
-    await chat.store.send(text, activeRecord ? { record: recordContentOf(activeRecord) } : {});
+    await chat.store.send(text, {
+      ...(activeRecord ? { record: recordContentOf(activeRecord) } : {}),
+      hasPrescription: prescriptions.current !== undefined,
+    });
+  };
+
+  const dismissSuggestion = (id: string) =>
+    setDismissedSuggestions((current) => new Set(current).add(id));
+
+  /** Spec §9 'Criar Receita': the receita from the conversation, posted as a command answer. */
+  const startPrescription = async (suggestionId: string) => {
+    if (busyAction) return;
+    setBusyAction(true);
+    try {
+      const answer = await startPrescriptionFromConversation({
+        store: prescriptions.store,
+        doctor: prescriber,
+        messages: chat.messages,
+      });
+      // Answered once: a later receita does not bring the buttons back.
+      dismissSuggestion(suggestionId);
+      chat.store.post('assistant', answer, 'command');
+    } finally {
+      setBusyAction(false);
+    }
   };
 
   const startRecord = async () => {
@@ -152,14 +179,20 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     );
   };
 
-  const listMessages: ChatListMessage[] = chat.messages.map((message) =>
-    toListMessage(message, {
-      canStartRecord: !record && !dismissedSuggestions.has(message.id),
+  const listMessages: ChatListMessage[] = chat.messages.map((message) => {
+    const offers = suggestionOf(message);
+    const open =
+      offers === 'record'
+        ? !record
+        : offers === 'prescription' && prescriptions.current === undefined;
+    return toListMessage(message, {
+      canStart: open && !dismissedSuggestions.has(message.id),
       starting: busyAction,
-      onStart: () => void startRecord(),
-      onDismiss: () => setDismissedSuggestions((current) => new Set(current).add(message.id)),
-    }),
-  );
+      onStart: () =>
+        void (offers === 'prescription' ? startPrescription(message.id) : startRecord()),
+      onDismiss: () => dismissSuggestion(message.id),
+    });
+  });
 
   const title = agent
     ? agent.name
@@ -315,7 +348,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
 function toListMessage(
   message: ChatMessage,
   suggestion: {
-    canStartRecord: boolean;
+    canStart: boolean;
     starting: boolean;
     onStart: () => void;
     onDismiss: () => void;
@@ -328,13 +361,22 @@ function toListMessage(
     ...(message.kind === 'error' ? { isError: true } : {}),
     ...(message.source === 'offline' ? { offline: true } : {}),
   };
-  if (message.kind !== 'suggestion' || !suggestion.canStartRecord) return base;
+  const offers = suggestionOf(message);
+  if (!offers || !suggestion.canStart) return base;
   return {
     ...base,
     actions: (
       <>
         <Button className="px-3 py-1" disabled={suggestion.starting} onClick={suggestion.onStart}>
-          <FilePlus2 aria-hidden="true" size={16} /> Iniciar Prontuário
+          {offers === 'prescription' ? (
+            <>
+              <Pill aria-hidden="true" size={16} /> Criar Receita
+            </>
+          ) : (
+            <>
+              <FilePlus2 aria-hidden="true" size={16} /> Iniciar Prontuário
+            </>
+          )}
         </Button>
         <Button variant="ghost" className="px-3 py-1" onClick={suggestion.onDismiss}>
           Agora não

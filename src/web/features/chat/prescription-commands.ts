@@ -4,6 +4,7 @@ import {
 } from '../../../shared/ai-tasks';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import type { AiSource } from '../../../shared/ai-protocol';
+import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { requestAiTask } from '../../ai-client';
 import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
@@ -20,6 +21,8 @@ import type { PrescriptionStore } from '../../prescriptions/prescription-store';
 export interface PrescriptionCommandContext {
   store: PrescriptionStore;
   doctor: PrescribingDoctor;
+  /** The doctor's settings: their receita template (spec §9), filled by /mostrar-receita. */
+  settings: ReceitaSettings;
   messages: readonly ChatMessage[];
   /** Opens the print preview with these receitas (a lote's when `batchName` is given). */
   openPrint: (prescriptions: readonly PresentedPrescription[], batchName?: string) => void;
@@ -50,6 +53,50 @@ export function describePrescription(prescription: PresentedPrescription): strin
   });
   if (prescription.notes) lines.push(`Observações: ${prescription.notes}`);
   return lines.join('\n');
+}
+
+/**
+ * The receita in the doctor's template (spec §9), in a fenced block so the chat keeps its lines;
+ * variables with nothing to fill stay visible.
+ */
+export function prescriptionTemplateBlock(
+  prescription: PresentedPrescription,
+  settings: ReceitaSettings,
+): string {
+  const text = fillPrescriptionTemplate(prescription, settings);
+  // A fence longer than any run of backticks in the text, so the text cannot close it.
+  const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(Math.max(3, longestRun + 1));
+  return `${fence}\n${text}\n${fence}`;
+}
+
+/** What the chat says once a receita is started from the conversation's suggestion. */
+export const PRESCRIPTION_STARTED_FROM_CHAT =
+  'Receita iniciada. Use /finalizar-receita para salvar.';
+
+/**
+ * Spec §9 'Criar Receita': extracts the receita from the last 10 exchanged messages and starts
+ * it. Returns the answer the chat shows (Markdown): the receita, or the error.
+ * @param ctx - the prescription store, the doctor who signs and the conversation
+ */
+export async function startPrescriptionFromConversation(
+  ctx: Pick<PrescriptionCommandContext, 'store' | 'doctor' | 'messages'>,
+): Promise<string> {
+  try {
+    const messages = lastMessages(conversationForTasks(ctx.messages), RECENT_MESSAGES_FOR_UPDATE);
+    const { answer } = await requestAiTask(
+      'extract-prescription',
+      { messages },
+      prescriptionExtractionAnswerSchema,
+    );
+    const result = await ctx.store.start(answer, ctx.doctor);
+    return result.ok
+      ? `${describePrescription(result.value)}\n\n${PRESCRIPTION_STARTED_FROM_CHAT}`
+      : result.error;
+  } catch (error) {
+    console.warn('Falha ao criar a receita da conversa.', error);
+    return COMMAND_ERROR_MESSAGES['prescription-process'];
+  }
 }
 
 /**
@@ -122,7 +169,7 @@ export async function runPrescriptionCommand(
     case 'show-prescription': {
       const current = store.getSnapshot().current;
       return current
-        ? describePrescription(current)
+        ? `${describePrescription(current)}\n\n${prescriptionTemplateBlock(current, ctx.settings)}`
         : COMMAND_ERROR_MESSAGES['prescription-process'];
     }
     case 'finalize-prescription': {
