@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
@@ -211,6 +212,50 @@ describe('the prescriptions step, offline', () => {
     expect(await medicationSuggestions.getByRole('button').count()).toBe(0);
     const examSuggestions = page.getByRole('region', { name: 'Exames sugeridos' });
     await visible(examSuggestions.getByRole('button', { name: 'Adicionar Glicemia de jejum' }));
+    await page.context().close();
+  });
+
+  it("prints the record's prescriptions as a receita a pharmacy accepts, controlled ones in two vias", async () => {
+    const { page, doctor } = await openPrescriptions();
+    const settings = await doctor.browser.pointedAt(session.server.url).fetch('/api/settings', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        ...DEFAULT_DOCTOR_SETTINGS,
+        name: 'Dr. Paulo Mendes',
+        crm: '654321',
+        crmState: 'RJ',
+      }),
+    });
+    expect(settings.status).toBe(200);
+    // The page read the settings when it opened: a reload reads the new ones (the record stays).
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'Prescrições e Exames' }));
+    await page.getByLabel('Nome do medicamento').fill('Sertralina');
+    await page.getByLabel('Nome do medicamento').press('Escape');
+    await page.getByLabel('Dosagem').first().fill('50mg');
+    await button(page, 'Adicionar medicamento').click();
+    await page
+      .getByRole('navigation', { name: 'Etapas do prontuário' })
+      .getByRole('button', { name: /Resumo/ })
+      .click();
+    await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
+    await button(page, 'Imprimir Todas as Prescrições').click();
+    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+    await visible(dialog);
+    const sheets = dialog.getByRole('article');
+    await visible(sheets.first());
+    const labels = await sheets.evaluateAll((nodes) =>
+      nodes.map((node) => node.getAttribute('aria-label')),
+    );
+    expect(labels).toEqual([
+      'Receituário de Controle Especial — Paciente: Maria Souza — 1ª via — Farmácia',
+      'Receituário de Controle Especial — Paciente: Maria Souza — 2ª via — Paciente',
+    ]);
+    const text = (await sheets.first().innerText()).replace(/\s+/g, ' ');
+    expect(text).toContain('Dr. Paulo Mendes');
+    expect(text).toContain('CRM/RJ 654321');
+    expect(text).toContain('Sertralina 50mg');
     await page.context().close();
   });
 });

@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { createPortal } from 'react-dom';
 import type { DoctorSettings } from '../../shared/doctor-settings';
 import {
   buildReceitaPrintJob,
@@ -12,6 +11,7 @@ import {
   type ReceitaSettings,
 } from '../../shared/receita-document';
 import { Button } from '../ui/button';
+import { PrintArea, printOnly } from '../ui/print-area';
 import { ReceitaPrintPage } from './receita-sheet';
 
 export const PRINT_PREVIEW_TEXT = {
@@ -41,29 +41,13 @@ type PrintSettings = ReceitaSettings & Pick<DoctorSettings, 'prescriptionsPerPag
  * ("Receitas" block of styles.css) shows this area alone while `html[data-printing='receitas']`.
  */
 export function ReceitaPrintArea(props: { pages: readonly ReceitaPage[] }) {
-  return createPortal(
-    <div data-print-area="receitas" className="bg-white text-black">
+  return (
+    <PrintArea kind="receitas" className="bg-white text-black">
       {props.pages.map((page, index) => (
         <ReceitaPrintPage key={index} page={page} />
       ))}
-    </div>,
-    document.body,
+    </PrintArea>
   );
-}
-
-/**
- * Opens the browser's print dialog for the receitas (a `ReceitaPrintArea` must be on the page);
- * the app comes back on screen when printing ends.
- */
-export function printReceitas(): void {
-  const root = document.documentElement;
-  root.dataset.printing = 'receitas';
-  const done = () => {
-    delete root.dataset.printing;
-    window.removeEventListener('afterprint', done);
-  };
-  window.addEventListener('afterprint', done);
-  window.print();
 }
 
 /**
@@ -255,7 +239,7 @@ export function PrintPreviewDialog(props: {
               <Download aria-hidden className="size-4" />
               {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
             </Button>
-            <Button disabled={!printable} onClick={printReceitas}>
+            <Button disabled={!printable} onClick={() => printOnly('receitas')}>
               <Printer aria-hidden className="size-4" />
               {`Imprimir (${count})`}
             </Button>

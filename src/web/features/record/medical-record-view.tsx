@@ -15,7 +15,8 @@ import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode, WorkspaceViewProps } from '../../workspace-views';
-import { PrintArea, printArea } from './print-record';
+import { PrintArea } from '../../ui/print-area';
+import { printRecord as printRecordArea } from './print-record';
 import { RecordEmptyState } from './record-empty-state';
 import { RECORD_PANEL_ID, RecordHeader, RecordModeTabs, recordTabId } from './record-header';
 import { RecordStepBar } from './record-step-bar';
@@ -133,7 +134,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     'feedback',
   ];
   const narrative = buildRecordNarrative(record, settings, new Date());
-  const printRecord = () => printArea('record', true);
+  const printRecord = () => printRecordArea(true);
 
   return (
     <div className="flex min-h-full min-w-0 flex-col">
@@ -171,6 +172,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
               <div ref={formRef} className="min-w-0">
                 <RecordStepScreen
                   record={record}
+                  doctor={doctor}
                   onFinalized={() => {
                     // Spec §4: finalising posts a summary in the chat, clears the record and
                     // returns to chat.

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { StatusTone } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode } from '../../workspace-views';
-import { printArea } from './print-record';
+import { printRecord } from './print-record';
 
 export const CANCEL_RECORD_QUESTION =
   'Tem certeza que deseja cancelar este prontuário? Todos os dados serão perdidos.';
@@ -101,7 +101,7 @@ export function RecordHeader(props: {
         <HeaderAction
           label="Imprimir Prontuário Completo"
           icon={<Printer aria-hidden="true" size={18} />}
-          onClick={() => printArea('record', true)}
+          onClick={() => printRecord(true)}
         />
         {!finalized && (
           <ConfirmDialog

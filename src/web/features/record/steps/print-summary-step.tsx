@@ -1,33 +1,68 @@
 import { FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { flushSync } from 'react-dom';
+import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../../shared/doctor-settings';
 import type { Medication } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
-import { examLine, medicationLine, signatureLines } from '../../../../shared/record-narrative';
+import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { GENDER_LABELS, hasPrintableContent } from '../../../../shared/record-step-rules';
-import { formatLongDate } from '../../../../shared/pt-br-format';
-import { useDoctorSession } from '../../../auth-client';
+import type { SessionDoctor } from '../../../auth-client';
 import { useDoctorSettings } from '../../../doctor-settings';
+import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
+import { usePrescriptionStore } from '../../../prescriptions/prescription';
+import type { PresentedPrescription } from '../../../prescriptions/prescription-api';
 import { Button } from '../../../ui/button';
-import { PrintArea, printArea } from '../print-record';
+import { NOTHING_TO_PRINT, printRecord } from '../print-record';
+
+const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 import { BackButton, StepLayout } from './step-layout';
 
 /**
- * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once), the
- * exams, the whole record's print and 'Finalizar Consulta' (the report view).
+ * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once, as a
+ * receita a pharmacy accepts), the exams, the whole record's print and 'Finalizar Consulta'.
  */
-export function PrintSummaryStep(props: { record: WorkingRecord; onOpenReport: () => void }) {
+export function PrintSummaryStep(props: {
+  record: WorkingRecord;
+  doctor: SessionDoctor;
+  onOpenReport: () => void;
+}) {
   const { record } = props;
   const info = record.patientInfo ?? {};
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
-  // The medications the receita prints: all, or the one whose 'Imprimir' was pressed.
-  const [toPrint, setToPrint] = useState<Medication[]>(medications);
+  const prescriptionStore = usePrescriptionStore();
+  const settings = useDoctorSettings(props.doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
+  const signedBy = { ...settings, name: settings.name || props.doctor.name };
+  // The receita issued from the record, shown in the print preview.
+  const [issued, setIssued] = useState<readonly PresentedPrescription[]>();
+  const [issuing, setIssuing] = useState(false);
+  const [issueError, setIssueError] = useState<string>();
 
-  const printMedications = (chosen: Medication[]) => {
-    // The print area must show the chosen set before the print dialog snapshots the page.
-    flushSync(() => setToPrint(chosen));
-    printArea('prescriptions', chosen.length > 0);
+  /**
+   * Issues a receita of the chosen medicines (all, or the one whose 'Imprimir' was pressed):
+   * saved like any other, so the print carries the server's special-control marks.
+   */
+  const printMedications = async (chosen: Medication[]) => {
+    if (chosen.length === 0) {
+      window.alert(NOTHING_TO_PRINT.prescriptions);
+      return;
+    }
+    setIssuing(true);
+    setIssueError(undefined);
+    const result = await prescriptionStore.quick(
+      {
+        patientName: info.name?.trim() ?? '',
+        patientAge: info.age === undefined ? '' : String(info.age),
+        diagnosis: '',
+        medications: chosen,
+        notes: record.prescriptions?.additionalNotes?.trim() ?? '',
+        confidence: 1,
+        extractedSections: [],
+      },
+      { name: signedBy.name, crm: formatCrm(settings) },
+    );
+    setIssuing(false);
+    if (result.ok) setIssued([result.value]);
+    else setIssueError(result.error);
   };
 
   return (
@@ -65,7 +100,11 @@ export function PrintSummaryStep(props: { record: WorkingRecord; onOpenReport: (
           <h3 id="summary-prescriptions" className="text-base font-semibold text-fg">
             Prescrições
           </h3>
-          <Button variant="secondary" onClick={() => printMedications(medications)}>
+          <Button
+            variant="secondary"
+            disabled={issuing}
+            onClick={() => void printMedications(medications)}
+          >
             <Printer aria-hidden className="size-4" />
             Imprimir Todas as Prescrições
           </Button>
@@ -84,7 +123,8 @@ export function PrintSummaryStep(props: { record: WorkingRecord; onOpenReport: (
                   variant="ghost"
                   className="self-start sm:self-auto"
                   aria-label={`Imprimir ${medication.name}`}
-                  onClick={() => printMedications([medication])}
+                  disabled={issuing}
+                  onClick={() => void printMedications([medication])}
                 >
                   <Printer aria-hidden className="size-4" />
                   Imprimir
@@ -116,16 +156,25 @@ export function PrintSummaryStep(props: { record: WorkingRecord; onOpenReport: (
       </section>
 
       <div>
-        <Button
-          variant="secondary"
-          onClick={() => printArea('record', hasPrintableContent(record))}
-        >
+        <Button variant="secondary" onClick={() => printRecord(hasPrintableContent(record))}>
           <Printer aria-hidden className="size-4" />
           Imprimir Prontuário Completo
         </Button>
       </div>
 
-      <PrescriptionSheet patientName={info.name ?? ''} medications={toPrint} />
+      {issueError && (
+        <p role="alert" className="text-sm text-danger-fg">
+          {issueError}
+        </p>
+      )}
+      <PrintPreviewDialog
+        open={issued !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setIssued(undefined);
+        }}
+        prescriptions={issued ?? NO_PRESCRIPTIONS}
+        settings={signedBy}
+      />
     </StepLayout>
   );
 }
@@ -136,57 +185,5 @@ function SummaryEntry(props: { term: string; value: string }) {
       <dt className="text-fg-muted">{props.term}</dt>
       <dd className="font-medium text-fg">{props.value}</dd>
     </div>
-  );
-}
-
-/** The receita on paper; the doctor's name and CRM come from their settings once signed in. */
-function PrescriptionSheet(props: { patientName: string; medications: Medication[] }) {
-  const session = useDoctorSession();
-  return session.status === 'signed-in' ? (
-    <SignedPrescriptionSheet doctorId={session.doctor.id} {...props} />
-  ) : (
-    <PrescriptionPaper {...props} signature={[]} />
-  );
-}
-
-function SignedPrescriptionSheet(props: {
-  doctorId: string;
-  patientName: string;
-  medications: Medication[];
-}) {
-  const settings = useDoctorSettings(props.doctorId).data;
-  return <PrescriptionPaper {...props} signature={settings ? signatureLines(settings) : []} />;
-}
-
-function PrescriptionPaper(props: {
-  patientName: string;
-  medications: Medication[];
-  signature: string[];
-}) {
-  return (
-    <PrintArea kind="prescriptions">
-      <article className="mx-auto flex max-w-[180mm] flex-col gap-6 p-8 font-serif">
-        <h1 className="text-center text-2xl font-bold tracking-wide">Receituário</h1>
-        <p>
-          <strong>Paciente:</strong> {props.patientName.trim() || '________________________'}
-        </p>
-        <p>
-          <strong>Data:</strong> {formatLongDate(new Date())}
-        </p>
-        <ol className="flex list-decimal flex-col gap-3 pl-6">
-          {props.medications.map((medication, index) => (
-            <li key={medication.id ?? `${medication.name}-${index}`}>
-              {medicationLine(medication)}
-            </li>
-          ))}
-        </ol>
-        <div className="mt-16 text-center">
-          <p>______________________</p>
-          {props.signature.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      </article>
-    </PrintArea>
   );
 }

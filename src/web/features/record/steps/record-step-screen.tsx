@@ -6,6 +6,7 @@ import { PhysicalExamStep } from './physical-exam-step';
 import { PlanStep } from './plan-step';
 import { PrescriptionsStep } from './prescriptions-step';
 import { PrintSummaryStep } from './print-summary-step';
+import type { SessionDoctor } from '../../../auth-client';
 import { SymptomsStep } from './symptoms-step';
 
 /**
@@ -16,6 +17,8 @@ import { SymptomsStep } from './symptoms-step';
  */
 export function RecordStepScreen(props: {
   record: WorkingRecord;
+  /** Who signs what the record prints. */
+  doctor: SessionDoctor;
   onFinalized: () => void;
   onOpenReport: () => void;
 }): JSX.Element {
@@ -30,6 +33,7 @@ export function RecordStepScreen(props: {
 
 function StepForm(props: {
   record: WorkingRecord;
+  doctor: SessionDoctor;
   onFinalized: () => void;
   onOpenReport: () => void;
 }): JSX.Element {
@@ -48,6 +52,8 @@ function StepForm(props: {
     case 'plan':
       return <PlanStep record={record} onFinalized={props.onFinalized} />;
     case 'print-summary':
-      return <PrintSummaryStep record={record} onOpenReport={props.onOpenReport} />;
+      return (
+        <PrintSummaryStep record={record} doctor={props.doctor} onOpenReport={props.onOpenReport} />
+      );
   }
 }
