@@ -311,7 +311,7 @@ describe('prescription commands in the chat', () => {
 
     await log.getByRole('button', { name: 'Criar Receita' }).click();
     await visible(log.getByText('Receita iniciada. Use /finalizar-receita para salvar.'));
-    await visible(log.getByText(/amoxicilina — 500 ?mg/i).first());
+    await visible(log.getByText(/Amoxicilina — 500 ?mg/).first());
     await visible(log.getByText(/Receita de Maria/).first());
     // Answered: the suggestion's buttons are gone.
     expect(await log.getByRole('button', { name: 'Criar Receita' }).count()).toBe(0);

@@ -1,4 +1,5 @@
 import type { PrescriptionExtraction } from '../../shared/ai-tasks';
+import { capitalizedMedicationName } from '../../shared/prescription-suggestions';
 import type { Medication } from '../../shared/medical-record';
 import type { PrescriptionCreateInput } from '../../shared/prescription';
 import type { PresentedMedication, PresentedPrescription } from './prescription-api';
@@ -30,6 +31,8 @@ export function toPrescriptionMedication(
 ): PresentedMedication {
   return {
     ...medication,
+    // 'amoxicilina' as typed reads 'Amoxicilina' on the receita.
+    name: capitalizedMedicationName(medication.name),
     genericAllowed: medication.genericAllowed ?? true,
     priority: medication.priority ?? 'normal',
   };

@@ -368,7 +368,7 @@ describe('update, addMedication, removeMedication', () => {
       notes: 'Retornar em 7 dias',
     });
     expect(updated.medications.map((m) => [m.name, m.dosage, m.frequency, m.quantity])).toEqual([
-      ['amoxicilina', '875mg', '12/12h', '21 cápsulas'],
+      ['Amoxicilina', '875mg', '12/12h', '21 cápsulas'],
       ['Dipirona', '1g', undefined, undefined],
       ['Loratadina', '10mg', undefined, undefined],
     ]);
