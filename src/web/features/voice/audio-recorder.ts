@@ -1,0 +1,438 @@
+/** One captured audio track; stopping it releases the microphone. */
+export interface MediaTrackLike {
+  stop(): void;
+}
+
+/** The part of a browser `MediaStream` the recorder uses. */
+export interface MediaStreamLike {
+  getTracks(): readonly MediaTrackLike[];
+}
+
+/** The part of a browser `BlobEvent` the recorder uses. */
+export interface RecorderDataEvent {
+  readonly data: Blob;
+}
+
+/** The part of a browser `MediaRecorder` the recorder uses. */
+export interface MediaRecorderLike {
+  readonly state: 'inactive' | 'recording' | 'paused';
+  readonly mimeType: string;
+  ondataavailable: ((event: RecorderDataEvent) => void) | null;
+  onstop: (() => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  start(timeslice?: number): void;
+  stop(): void;
+  pause(): void;
+  resume(): void;
+}
+
+/** What a new `MediaRecorder` is created with; no type lets the browser choose. */
+export interface RecorderOptions {
+  mimeType?: string;
+}
+
+/** The browser APIs the recorder needs, injected so it runs (and is tested) without a browser. */
+export interface AudioRecorderDeps {
+  getUserMedia(constraints: MediaStreamConstraints): Promise<MediaStreamLike>;
+  createRecorder(stream: MediaStreamLike, options: RecorderOptions): MediaRecorderLike;
+  isTypeSupported(type: string): boolean;
+  /** Milliseconds, monotonic enough to measure the recording time. */
+  now(): number;
+}
+
+export type RecorderState = 'idle' | 'recording' | 'paused' | 'stopped';
+
+/** Normal: the caller transcribes and processes after stop. Continuous: stop only returns the audio. */
+export type RecordingMode = 'normal' | 'continuous';
+
+/** A complete audio file, ready to upload for transcription. */
+export interface RecordedAudio {
+  blob: Blob;
+  mimeType: string;
+  fileName: string;
+  /** Recording time, paused time excluded. */
+  durationMs: number;
+}
+
+/**
+ * Splits a long visit into files a transcription server accepts one by one (size limits), so a
+ * failed upload loses one segment, not the visit.
+ */
+export interface SegmentOptions {
+  /** Recording time (pauses excluded) after which the current file is closed and a new one begun. */
+  segmentMs: number;
+  /** Receives every finished segment, numbered from 0; the last one comes from `stop()`. */
+  onSegment(audio: RecordedAudio, index: number): void;
+}
+
+export interface StartOptions {
+  mode?: RecordingMode;
+  segments?: SegmentOptions;
+}
+
+/**
+ * Recording types tried in this order (spec §7); the first the browser supports wins, and when
+ * none is supported the browser chooses.
+ */
+export const PREFERRED_AUDIO_TYPES = [
+  'audio/wav',
+  'audio/mp4',
+  'audio/mpeg',
+  'audio/webm;codecs=opus',
+] as const;
+
+/** The message of `stop()` with nothing recording (spec §8). */
+export const NO_ACTIVE_RECORDING_MESSAGE = 'No active recording to stop';
+
+const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
+  audio: { echoCancellation: true, noiseSuppression: true },
+};
+
+/**
+ * The first preferred type the browser can record, or undefined to let it choose.
+ * @param isTypeSupported - the browser's `MediaRecorder.isTypeSupported`
+ */
+export function chooseAudioType(isTypeSupported: (type: string) => boolean): string | undefined {
+  return PREFERRED_AUDIO_TYPES.find((type) => isTypeSupported(type));
+}
+
+/**
+ * The upload file name for a recorded type (spec §7). The spec labels webm as mp4; we deliberately
+ * keep `recording.webm`, because Whisper-compatible servers detect the format from the name and
+ * reject (or misdecode) webm data named `.mp4`.
+ * @param mimeType - the recorded type, parameters such as `;codecs=opus` allowed
+ */
+export function audioFileName(mimeType: string): string {
+  const baseType = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  switch (baseType) {
+    case 'audio/wav':
+    case 'audio/wave':
+    case 'audio/x-wav':
+      return 'recording.wav';
+    case 'audio/mp4':
+    case 'audio/x-m4a':
+    case 'video/mp4':
+      return 'recording.mp4';
+    case 'audio/mpeg':
+    case 'audio/mp3':
+      return 'recording.mp3';
+    default:
+      // webm, and whatever a browser picks on its own: Chrome and Firefox record webm.
+      return 'recording.webm';
+  }
+}
+
+/** One MediaRecorder's file: its chunks are complete once the recorder has stopped. */
+interface RecorderFile {
+  recorder: MediaRecorderLike;
+  chunks: Promise<Blob[]>;
+  /** Total recording time of the session when this file began. */
+  startedAtMs: number;
+}
+
+/** One start…stop of the microphone. */
+interface Session {
+  stream: MediaStreamLike;
+  options: RecorderOptions;
+  segments: SegmentOptions | undefined;
+  file: RecorderFile;
+  nextSegmentIndex: number;
+  /** Recording time at which the current file is due to be closed (segmenting only). */
+  nextRotationAtMs: number;
+  /** Recording time accumulated before the current run (pauses split runs). */
+  recordedMs: number;
+  /** When the current run began; undefined while paused. */
+  runningSince: number | undefined;
+  segmentTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * Records the visit through the browser's MediaRecorder: idle → recording ⇄ paused → stopped.
+ * `start` never throws (a failure is logged and gives undefined); `stop` gives the audio file and
+ * releases the microphone.
+ */
+export class AudioRecorder {
+  private currentState: RecorderState = 'idle';
+  private currentMode: RecordingMode = 'normal';
+  private session: Session | undefined;
+  private starting: Promise<AudioRecorder | undefined> | undefined;
+
+  constructor(private readonly deps: AudioRecorderDeps) {}
+
+  get state(): RecorderState {
+    return this.currentState;
+  }
+
+  /** The mode of the current (or last) recording; the caller decides what stop leads to. */
+  get mode(): RecordingMode {
+    return this.currentMode;
+  }
+
+  /** Recording time so far, pauses excluded (0 when nothing is recording). */
+  get durationMs(): number {
+    return this.session ? this.recordedMs(this.session) : 0;
+  }
+
+  /**
+   * Opens the microphone and starts recording. While a recording runs (or is starting) it returns
+   * that recorder and ignores the new options.
+   * @param options - the mode and, for long visits, segmenting
+   * @returns this recorder, or undefined when the microphone could not be opened (logged)
+   */
+  start(options: StartOptions = {}): Promise<AudioRecorder | undefined> {
+    if (this.currentState === 'recording' || this.currentState === 'paused') {
+      return Promise.resolve(this);
+    }
+    this.starting ??= this.open(options).finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Pauses a running recording; false (and nothing done) unless recording. */
+  pause(): boolean {
+    const session = this.session;
+    if (this.currentState !== 'recording' || !session) return false;
+    try {
+      session.file.recorder.pause();
+    } catch (error) {
+      console.error('Não foi possível pausar a gravação:', error);
+      return false;
+    }
+    this.clearSegmentTimer(session);
+    session.recordedMs = this.recordedMs(session);
+    session.runningSince = undefined;
+    this.currentState = 'paused';
+    return true;
+  }
+
+  /** Resumes a paused recording; false (and nothing done) unless paused. */
+  resume(): boolean {
+    const session = this.session;
+    if (this.currentState !== 'paused' || !session) return false;
+    try {
+      session.file.recorder.resume();
+    } catch (error) {
+      console.error('Não foi possível retomar a gravação:', error);
+      return false;
+    }
+    session.runningSince = this.deps.now();
+    this.currentState = 'recording';
+    this.scheduleSegment(session);
+    return true;
+  }
+
+  /**
+   * Stops the recording and releases the microphone.
+   * @returns the audio file; with segmenting, the last segment (also passed to `onSegment`)
+   * @throws Error 'No active recording to stop' when nothing is recording or paused
+   */
+  async stop(): Promise<RecordedAudio> {
+    const session = this.session;
+    if ((this.currentState !== 'recording' && this.currentState !== 'paused') || !session) {
+      throw new Error(NO_ACTIVE_RECORDING_MESSAGE);
+    }
+    this.clearSegmentTimer(session);
+    session.recordedMs = this.recordedMs(session);
+    session.runningSince = undefined;
+    this.currentState = 'stopped';
+    this.session = undefined;
+
+    const file = session.file;
+    try {
+      // After an error the browser has already stopped the recorder (and delivered its data).
+      if (file.recorder.state !== 'inactive') file.recorder.stop();
+      const audio = await this.finishFile(file, session.recordedMs, session.options);
+      if (session.segments) this.emitSegment(session, audio, session.nextSegmentIndex++);
+      return audio;
+    } finally {
+      releaseMicrophone(session.stream);
+    }
+  }
+
+  private async open(options: StartOptions): Promise<AudioRecorder | undefined> {
+    let stream: MediaStreamLike | undefined;
+    try {
+      const segments = options.segments;
+      if (segments && !(Number.isFinite(segments.segmentMs) && segments.segmentMs > 0)) {
+        throw new RangeError(`Invalid segment length: ${segments.segmentMs} ms`);
+      }
+      stream = await this.deps.getUserMedia(MICROPHONE_CONSTRAINTS);
+      const mimeType = chooseAudioType((type) => this.deps.isTypeSupported(type));
+      const recorderOptions: RecorderOptions = mimeType ? { mimeType } : {};
+      const file = this.beginFile(stream, recorderOptions, 0);
+      this.session = {
+        stream,
+        options: recorderOptions,
+        segments,
+        file,
+        nextSegmentIndex: 0,
+        nextRotationAtMs: segments?.segmentMs ?? 0,
+        recordedMs: 0,
+        runningSince: this.deps.now(),
+        segmentTimer: undefined,
+      };
+      this.currentMode = options.mode ?? 'normal';
+      this.currentState = 'recording';
+      this.scheduleSegment(this.session);
+      return this;
+    } catch (error) {
+      console.error('Não foi possível iniciar a gravação de áudio:', error);
+      if (stream) releaseMicrophone(stream);
+      this.session = undefined;
+      this.currentState = 'idle';
+      return undefined;
+    }
+  }
+
+  /** Creates and starts a MediaRecorder on the stream, collecting its data until it stops. */
+  private beginFile(
+    stream: MediaStreamLike,
+    options: RecorderOptions,
+    startedAtMs: number,
+  ): RecorderFile {
+    const recorder = this.deps.createRecorder(stream, options);
+    const chunks = new Promise<Blob[]>((resolve) => {
+      const collected: Blob[] = [];
+      recorder.ondataavailable = (event) => {
+        if (event.data.size > 0) collected.push(event.data);
+      };
+      recorder.onstop = () => resolve(collected);
+      // The browser stops the recorder after an error and still delivers the data it has.
+      recorder.onerror = (event) => console.error('Erro durante a gravação de áudio:', event);
+    });
+    recorder.start();
+    return { recorder, chunks, startedAtMs };
+  }
+
+  private async finishFile(
+    file: RecorderFile,
+    endedAtMs: number,
+    options: RecorderOptions,
+  ): Promise<RecordedAudio> {
+    const chunks = await file.chunks;
+    const mimeType = file.recorder.mimeType || chunks[0]?.type || options.mimeType || '';
+    return {
+      blob: new Blob(chunks, { type: mimeType }),
+      mimeType,
+      fileName: audioFileName(mimeType),
+      durationMs: endedAtMs - file.startedAtMs,
+    };
+  }
+
+  private recordedMs(session: Session): number {
+    const running = session.runningSince === undefined ? 0 : this.deps.now() - session.runningSince;
+    return session.recordedMs + running;
+  }
+
+  private scheduleSegment(session: Session): void {
+    if (!session.segments) return;
+    const remaining = Math.max(0, session.nextRotationAtMs - this.recordedMs(session));
+    session.segmentTimer = setTimeout(() => {
+      session.segmentTimer = undefined;
+      this.rotateSegment(session);
+    }, remaining);
+  }
+
+  private clearSegmentTimer(session: Session): void {
+    if (session.segmentTimer !== undefined) clearTimeout(session.segmentTimer);
+    session.segmentTimer = undefined;
+  }
+
+  /**
+   * Closes the current file and continues in a new one on the same stream. The new recorder starts
+   * before the old one stops, so no speech falls between two segments.
+   */
+  private rotateSegment(session: Session): void {
+    if (this.session !== session || this.currentState !== 'recording' || !session.segments) return;
+    const now = this.recordedMs(session);
+    session.nextRotationAtMs = now + session.segments.segmentMs;
+    const finished = session.file;
+    try {
+      session.file = this.beginFile(session.stream, session.options, now);
+    } catch (error) {
+      // Keep recording into the current file (a longer segment) rather than lose the visit.
+      console.error('Não foi possível iniciar um novo segmento da gravação:', error);
+      this.scheduleSegment(session);
+      return;
+    }
+    if (finished.recorder.state !== 'inactive') finished.recorder.stop();
+    // Numbered now, so segments keep their order even if a later one finishes first.
+    const index = session.nextSegmentIndex++;
+    void this.finishFile(finished, now, session.options).then((audio) =>
+      this.emitSegment(session, audio, index),
+    );
+    this.scheduleSegment(session);
+  }
+
+  private emitSegment(session: Session, audio: RecordedAudio, index: number): void {
+    try {
+      session.segments?.onSegment(audio, index);
+    } catch (error) {
+      console.error('Erro ao processar um segmento da gravação:', error);
+    }
+  }
+}
+
+function releaseMicrophone(stream: MediaStreamLike): void {
+  stream.getTracks().forEach((track) => track.stop());
+}
+
+/** Adapts the browser's MediaRecorder, whose handlers expect full DOM events, to `MediaRecorderLike`. */
+class BrowserMediaRecorder implements MediaRecorderLike {
+  ondataavailable: ((event: RecorderDataEvent) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+
+  constructor(private readonly recorder: MediaRecorder) {
+    recorder.ondataavailable = (event) => this.ondataavailable?.(event);
+    recorder.onstop = () => this.onstop?.();
+    recorder.onerror = (event) => this.onerror?.(event);
+  }
+
+  get state(): MediaRecorderLike['state'] {
+    return this.recorder.state;
+  }
+
+  get mimeType(): string {
+    return this.recorder.mimeType;
+  }
+
+  start(timeslice?: number): void {
+    this.recorder.start(timeslice);
+  }
+
+  stop(): void {
+    this.recorder.stop();
+  }
+
+  pause(): void {
+    this.recorder.pause();
+  }
+
+  resume(): void {
+    this.recorder.resume();
+  }
+}
+
+/**
+ * The real browser APIs, or undefined where the browser cannot record (no MediaRecorder, or no
+ * microphone access, as on plain http).
+ */
+export function browserAudioRecorderDeps(): AudioRecorderDeps | undefined {
+  if (typeof MediaRecorder === 'undefined' || typeof navigator === 'undefined') return undefined;
+  // Absent outside secure contexts (plain http), whatever the DOM types say.
+  const mediaDevices = navigator.mediaDevices as MediaDevices | undefined;
+  if (!mediaDevices) return undefined;
+  return {
+    getUserMedia: (constraints) => mediaDevices.getUserMedia(constraints),
+    createRecorder: (stream, options) => {
+      if (!(stream instanceof MediaStream)) {
+        throw new TypeError('The browser recorder needs a stream from getUserMedia');
+      }
+      return new BrowserMediaRecorder(new MediaRecorder(stream, options));
+    },
+    isTypeSupported: (type) => MediaRecorder.isTypeSupported(type),
+    now: () => performance.now(),
+  };
+}
