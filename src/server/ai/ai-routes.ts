@@ -16,6 +16,7 @@ import type { OfflineEngine } from './ai-task';
 import { createAiModels } from './chat-model';
 import { offlineReply, startModelReply } from './model-stream';
 import { AI_TASKS } from './tasks';
+import { transcriptionRoutes } from './transcription-routes';
 
 /** Spec-style answer once a doctor has made too many AI requests in a minute. */
 export const AI_RATE_LIMIT_MESSAGE =
@@ -48,6 +49,8 @@ export function aiRoutes(deps: {
       keyOf: (c) => currentDoctor(c.get('doctor')).id,
     }),
   );
+
+  routes.route('/transcribe', transcriptionRoutes({ config: deps.config }));
 
   routes.post('/chat', async (c) => {
     const request = await readJsonBody(c, chatRequestSchema);

@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import {
+  AUDIO_TOO_LARGE_MESSAGE,
+  INVALID_AUDIO_MESSAGE,
+  TRANSCRIPTION_FILE_FIELD,
+  TRANSCRIPTION_MAX_FILE_BYTES,
+  TRANSCRIPTION_UNCONFIGURED_MESSAGE,
+  transcriptionSegmentFieldsSchema,
+  type TranscriptionResult,
+} from '../../shared/transcription';
+import type { Config } from '../config';
+import type { AppEnv } from '../http/app-env';
+import { unsupportedMediaType } from '../http/errors';
+import { parseOrBadRequest } from '../http/json-body';
+import { transcribeAudio, transcriptionError } from './transcription';
+
+/** Room for the multipart boundaries, part headers and the segment fields beside the audio. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+const MAX_UPLOAD_BYTES = TRANSCRIPTION_MAX_FILE_BYTES + FORM_OVERHEAD_BYTES;
+
+const audioTooLarge = () => transcriptionError(413, AUDIO_TOO_LARGE_MESSAGE, 'audio-too-large');
+const invalidAudio = () => transcriptionError(400, INVALID_AUDIO_MESSAGE, 'invalid-audio');
+
+/**
+ * `POST /api/ai/transcribe` (mounted inside `aiRoutes`, so behind its session check and the
+ * per-doctor AI rate limit): a multipart form with the audio in `file` and, for a consultation
+ * recorded in segments, `segmentIndex` and `segmentCount`. Answers spec §3's
+ * TranscriptionResult, with `segmentIndex`/`segmentCount` repeated when sent.
+ * Errors: 400 'Invalid audio file', 413 over 25 MB, 415 not multipart, 502 the provider's failure
+ * (spec §8), 503 `transcription-unconfigured` when no endpoint is set.
+ */
+export function transcriptionRoutes(deps: { config: Config }): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.post('/', async (c) => {
+    const endpoint = deps.config.transcription;
+    if (!endpoint) {
+      throw transcriptionError(
+        503,
+        TRANSCRIPTION_UNCONFIGURED_MESSAGE,
+        'transcription-unconfigured',
+      );
+    }
+    const { audio, fields } = await readAudioUpload(c.req.raw);
+    const result: TranscriptionResult = await transcribeAudio({
+      endpoint,
+      audio,
+      timeoutMs: deps.config.aiTimeoutMs,
+      signal: c.req.raw.signal,
+      log: c.get('log').child({
+        segmentIndex: fields.segmentIndex,
+        segmentCount: fields.segmentCount,
+      }),
+    });
+    c.header('Cache-Control', 'no-store');
+    // Unsent segment fields are undefined and so left out of the JSON.
+    return c.json({ ...result, ...fields });
+  });
+  return routes;
+}
+
+/**
+ * Reads the upload into memory, never more than 25 MB and a little: the declared length is
+ * checked before reading, the bytes as they arrive. Audio is never written to disk.
+ * @throws HttpError 415 (not multipart), 413 (too large), 400 (no usable audio, bad fields)
+ */
+async function readAudioUpload(request: Request) {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw unsupportedMediaType('multipart/form-data');
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_UPLOAD_BYTES) throw audioTooLarge();
+
+  const body = await readBodyWithin(request, MAX_UPLOAD_BYTES);
+  if (!body) throw audioTooLarge();
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw invalidAudio();
+  }
+  const audio = form.get(TRANSCRIPTION_FILE_FIELD);
+  if (audio === null || typeof audio === 'string' || audio.size === 0) throw invalidAudio();
+  if (audio.size > TRANSCRIPTION_MAX_FILE_BYTES) throw audioTooLarge();
+
+  const textField = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  };
+  const fields = parseOrBadRequest(transcriptionSegmentFieldsSchema, {
+    segmentIndex: textField('segmentIndex'),
+    segmentCount: textField('segmentCount'),
+  });
+  return { audio, fields };
+}
+
+/** The request body, or undefined once it passes `maxBytes` (the rest is never read). */
+async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+
+/** Largest audio file `POST /api/ai/transcribe` accepts (spec §9: 25 MB, Whisper's own limit). */
+export const TRANSCRIPTION_MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/** Confidence given to a transcription whose provider reports none (spec §9). */
+export const TRANSCRIPTION_FALLBACK_CONFIDENCE = 0.95;
+
+/** The multipart field that carries the audio. */
+export const TRANSCRIPTION_FILE_FIELD = 'file';
+
+/** Most segments one consultation may be split into (far beyond any visit's length). */
+export const TRANSCRIPTION_MAX_SEGMENTS = 1000;
+
+/**
+ * The optional form fields beside the audio, for a consultation recorded in segments: which
+ * piece this is (from 0) and how many there are. Sent as text, as every multipart field.
+ */
+export const transcriptionSegmentFieldsSchema = z
+  .object({
+    segmentIndex: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(TRANSCRIPTION_MAX_SEGMENTS - 1)
+      .optional(),
+    segmentCount: z.coerce.number().int().min(1).max(TRANSCRIPTION_MAX_SEGMENTS).optional(),
+  })
+  .refine(
+    ({ segmentIndex, segmentCount }) =>
+      segmentIndex === undefined || segmentCount === undefined || segmentIndex < segmentCount,
+    { error: 'segmentIndex deve ser menor que segmentCount', path: ['segmentIndex'] },
+  );
+
+export type TranscriptionSegmentFields = z.infer<typeof transcriptionSegmentFieldsSchema>;
+
+/** One timed piece of a transcript; `start` and `end` are seconds from the start of the audio. */
+export const transcriptionSegmentSchema = z.object({
+  text: z.string(),
+  start: z.number().nonnegative(),
+  end: z.number().nonnegative(),
+  confidence: z.number().min(0).max(1),
+});
+
+/**
+ * Spec §3, Transcription result: the answer of `POST /api/ai/transcribe`. `segments` is empty
+ * when the provider gives no timings. `segmentIndex` and `segmentCount` repeat what the browser
+ * sent with one piece of a consultation recorded in segments.
+ */
+export const transcriptionResultSchema = z.object({
+  text: z.string(),
+  confidence: z.number().min(0).max(1),
+  language: z.string(),
+  segments: z.array(transcriptionSegmentSchema),
+  segmentIndex: z.number().int().nonnegative().optional(),
+  segmentCount: z.number().int().positive().optional(),
+});
+
+export type TranscriptionSegment = z.infer<typeof transcriptionSegmentSchema>;
+export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>;
+
+const PROVIDER_ERROR_KINDS = [
+  'unsupported-format',
+  'quota',
+  'rate-limit',
+  'auth',
+  'network',
+  'other',
+] as const;
+
+/** Why the transcription provider failed (spec §8, Transcription). */
+export type TranscriptionProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
+
+/**
+ * The `code` of the error answers of `POST /api/ai/transcribe`: the provider's failure kinds,
+ * plus our own refusals. `transcription-unconfigured` tells the browser to offer its own speech
+ * recognition or typing instead.
+ */
+export const TRANSCRIPTION_ERROR_CODES = [
+  ...PROVIDER_ERROR_KINDS,
+  'invalid-audio',
+  'audio-too-large',
+  'transcription-unconfigured',
+] as const;
+
+export type TranscriptionErrorCode = (typeof TRANSCRIPTION_ERROR_CODES)[number];
+
+/** Spec §8: the invalid or empty audio message, word for word (the spec keeps it in English). */
+export const INVALID_AUDIO_MESSAGE = 'Invalid audio file';
+
+/** Spec §8: the file is over {@link TRANSCRIPTION_MAX_FILE_BYTES}. */
+export const AUDIO_TOO_LARGE_MESSAGE = 'Arquivo muito grande. Máximo 25MB permitido.';
+
+/** No transcription endpoint is configured (ARCHITECTURE.md, Configuration). */
+export const TRANSCRIPTION_UNCONFIGURED_MESSAGE =
+  'Transcrição indisponível: nenhum serviço de transcrição configurado. Defina AI_TRANSCRIBE_BASE_URL (por exemplo, um servidor Whisper local) ou AI_BASE_URL.';
+
+/**
+ * Spec §8's transcription texts, with the provider named generically. The spec's unsupported
+ * format text ends in 'Tentando conversão...'; we do not convert audio, so ours asks for another
+ * recording instead.
+ */
+const PROVIDER_ERROR_MESSAGES: Readonly<
+  Record<Exclude<TranscriptionProviderErrorKind, 'other'>, string>
+> = {
+  'unsupported-format':
+    'Formato de arquivo não suportado. Grave novamente em outro formato (wav, mp3, m4a ou webm).',
+  quota: 'Cota da API de transcrição excedida. Verifique seu plano.',
+  'rate-limit': 'Limite de requisições da API de transcrição excedido. Aguarde alguns segundos.',
+  auth: 'Chave da API de transcrição inválida.',
+  network: 'Erro de conexão com o serviço de transcrição. Tente novamente.',
+};
+
+/** Longest provider detail repeated in an 'other' message. */
+export const TRANSCRIPTION_ERROR_DETAIL_MAX_LENGTH = 200;
+
+/**
+ * The Portuguese message for a failed transcription call (spec §8).
+ * @param kind - what went wrong
+ * @param detail - the provider's own error text, used only for `other`
+ */
+export function transcriptionProviderErrorMessage(
+  kind: TranscriptionProviderErrorKind,
+  detail = '',
+): string {
+  if (kind !== 'other') return PROVIDER_ERROR_MESSAGES[kind];
+  const shortDetail = detail.trim().slice(0, TRANSCRIPTION_ERROR_DETAIL_MAX_LENGTH);
+  return `Erro na API de transcrição: ${shortDetail || 'erro desconhecido'}`;
+}
+
+/**
+ * What the audio service shows when a transcription fails (spec §8, audio service wrapper).
+ * @param detail - the server's error message, or the browser's own
+ */
+export function transcriptionFailureMessage(detail: string): string {
+  return `Falha na transcrição: ${detail}`;
+}
+
+/**
+ * Whether sending the same audio again may work: a consultation recorded in segments retries a
+ * failed segment without losing the others.
+ */
+export function isRetryableTranscriptionError(code: TranscriptionErrorCode): boolean {
+  return code === 'network' || code === 'rate-limit' || code === 'other';
+}
+
+/**
+ * The error answer of `POST /api/ai/transcribe`. Answers that are not the transcription's own
+ * (no session 401, the AI rate limit 429, a non-multipart body 415) carry no `code`.
+ */
+export const transcriptionErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.enum(TRANSCRIPTION_ERROR_CODES).optional(),
+});
+
+export type TranscriptionError = z.infer<typeof transcriptionErrorSchema>;
