@@ -19,7 +19,7 @@ const VIEW_LOADERS: Record<
   chat: () => import('../features/chat/chat-view'),
   'medical-record': () => import('../features/record/medical-record-view'),
   'medical-records-menu': () => import('../features/records-list/records-list-view'),
-  'mobile-consultation': () => import('./views/mobile-consultation-view'),
+  'mobile-consultation': () => import('../features/voice/mobile-consultation-view'),
 };
 
 const VIEWS: Record<WorkspaceView, ComponentType<WorkspaceViewProps>> = {

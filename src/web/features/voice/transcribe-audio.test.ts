@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '../../../shared/transcription';
+import type { RecordedAudio } from './audio-recorder';
+import {
+  isTranscriptionConfigured,
+  transcribeAudio,
+  TranscriptionUploadError,
+} from './transcribe-audio';
+
+const audio: RecordedAudio = {
+  blob: new Blob(['audio'], { type: 'audio/webm' }),
+  mimeType: 'audio/webm',
+  fileName: 'recording.webm',
+  durationMs: 1000,
+};
+
+function answer(status: number, body: unknown) {
+  const fetchMock = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve(Response.json(body, { status })),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const unconfigured = {
+  success: false,
+  error: TRANSCRIPTION_UNCONFIGURED_MESSAGE,
+  code: 'transcription-unconfigured',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('transcribeAudio', () => {
+  it('uploads the file with its segment number and returns the transcription', async () => {
+    const fetchMock = answer(200, {
+      text: 'Paciente com febre.',
+      confidence: 0.9,
+      language: 'pt',
+      segments: [],
+      segmentIndex: 2,
+    });
+
+    const result = await transcribeAudio(audio, { index: 2 });
+
+    expect(result.text).toBe('Paciente com febre.');
+    const form = fetchMock.mock.calls[0]?.[1]?.body;
+    expect(form).toBeInstanceOf(FormData);
+    expect((form as FormData).get('segmentIndex')).toBe('2');
+    expect(((form as FormData).get('file') as File).name).toBe('recording.webm');
+  });
+
+  it("says 'Falha na transcrição: …' and marks the missing service", async () => {
+    answer(503, unconfigured);
+
+    const failure = await transcribeAudio(audio).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(TranscriptionUploadError);
+    expect((failure as TranscriptionUploadError).message).toBe(
+      `Falha na transcrição: ${TRANSCRIPTION_UNCONFIGURED_MESSAGE}`,
+    );
+    expect((failure as TranscriptionUploadError).unconfigured).toBe(true);
+  });
+
+  it('keeps the provider error code for a retry', async () => {
+    answer(502, { success: false, error: 'Erro de conexão.', code: 'network' });
+    await expect(transcribeAudio(audio)).rejects.toMatchObject({ code: 'network' });
+  });
+});
+
+describe('isTranscriptionConfigured', () => {
+  it('is false only when the server says no service is configured', async () => {
+    answer(503, unconfigured);
+    await expect(isTranscriptionConfigured()).resolves.toBe(false);
+    answer(400, { success: false, error: 'Invalid audio file', code: 'invalid-audio' });
+    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  TRANSCRIPTION_FILE_FIELD,
+  transcriptionErrorSchema,
+  transcriptionFailureMessage,
+  transcriptionResultSchema,
+  type TranscriptionErrorCode,
+  type TranscriptionResult,
+} from '../../../shared/transcription';
+import { CONNECTION_ERROR } from '../../api-request';
+import type { RecordedAudio } from './audio-recorder';
+
+/** A failed upload to `POST /api/ai/transcribe`, with the spec §8 message and the server's code. */
+export class TranscriptionUploadError extends Error {
+  constructor(
+    message: string,
+    readonly code: TranscriptionErrorCode | undefined,
+  ) {
+    super(message);
+    this.name = 'TranscriptionUploadError';
+  }
+
+  /** True when the server has no transcription service: the screen offers typing or dictation. */
+  get unconfigured(): boolean {
+    return this.code === 'transcription-unconfigured';
+  }
+}
+
+/**
+ * Uploads one recorded audio file (or one segment of a long visit) for transcription.
+ * @param audio - the recorder's file
+ * @param segment - its position among the visit's segments, when recorded in segments
+ * @returns the server's TranscriptionResult (spec §3)
+ * @throws TranscriptionUploadError with 'Falha na transcrição: …' (spec §8)
+ */
+export async function transcribeAudio(
+  audio: RecordedAudio,
+  segment?: { index: number; count?: number },
+): Promise<TranscriptionResult> {
+  const form = new FormData();
+  form.append(TRANSCRIPTION_FILE_FIELD, audio.blob, audio.fileName);
+  if (segment) {
+    form.append('segmentIndex', String(segment.index));
+    if (segment.count !== undefined) form.append('segmentCount', String(segment.count));
+  }
+  let response: Response;
+  try {
+    response = await fetch('/api/ai/transcribe', {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new TranscriptionUploadError(transcriptionFailureMessage(CONNECTION_ERROR), 'network');
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const failure = transcriptionErrorSchema.safeParse(json);
+    const detail = failure.success ? failure.data.error : `Erro do servidor (${response.status}).`;
+    const code = failure.success ? failure.data.code : undefined;
+    throw new TranscriptionUploadError(transcriptionFailureMessage(detail), code);
+  }
+  const result = transcriptionResultSchema.safeParse(json);
+  if (!result.success) {
+    throw new TranscriptionUploadError(
+      transcriptionFailureMessage('resposta inválida do servidor.'),
+      'other',
+    );
+  }
+  return result.data;
+}
+
+/**
+ * Whether the server has a transcription service, asked before recording so a doctor does not
+ * record a whole visit for nothing. Sends an empty file: the server answers 503
+ * `transcription-unconfigured` before it reads the upload, and otherwise refuses the empty audio
+ * (400) without calling the provider.
+ * @returns false only when the server says no service is configured
+ */
+export async function isTranscriptionConfigured(): Promise<boolean> {
+  const form = new FormData();
+  form.append(TRANSCRIPTION_FILE_FIELD, new Blob([]), 'probe.webm');
+  try {
+    const response = await fetch('/api/ai/transcribe', {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+    });
+    if (response.status !== 503) return true;
+    const failure = transcriptionErrorSchema.safeParse(
+      await response.json().catch(() => undefined),
+    );
+    return !(failure.success && failure.data.code === 'transcription-unconfigured');
+  } catch {
+    // Offline: let the recording go ahead; its upload will say what failed.
+    return true;
+  }
+}
