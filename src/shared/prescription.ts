@@ -484,3 +484,35 @@ export function expandInstructionAbbreviations(text: string): string {
   out = out.replace(/(\d)\s*(?:UI|U)\b(?!\/)/g, '$1 unidades internacionais');
   return out.replace(/[ \t]{2,}/g, ' ').replace(/ +([,;.])/g, '$1');
 }
+
+/** Spec §9: the quality shown for a rule-parsed quick prescription. */
+export const MANUAL_PARSING_QUALITY = 85;
+/** Spec §9: the quality shown when a model's answer carries no confidence. */
+export const DEFAULT_QUICK_QUALITY = 80;
+
+/**
+ * Spec §9's quick prescription quality, in percent, as the chat reports it:
+ * - parsed by the rule parser (src/clinical/prescriptions/quick-prescription.ts): 85, whatever its confidence says — the
+ *   spec fixes the figure for manual parsing;
+ * - from a model: its confidence × 100, rounded and kept within 0–100; a confidence that is
+ *   missing — absent, not a number, or 0, which is what the answer schema turns a missing one
+ *   into — gives 80.
+ * @param result - the extraction, with its confidence (0–1) if any
+ * @param manual - whether the rule parser produced it
+ */
+export function quickPrescriptionQuality(
+  result: { confidence?: number | null },
+  manual: boolean,
+): number {
+  if (manual) return MANUAL_PARSING_QUALITY;
+  const confidence = result.confidence;
+  if (
+    confidence === undefined ||
+    confidence === null ||
+    !Number.isFinite(confidence) ||
+    confidence <= 0
+  ) {
+    return DEFAULT_QUICK_QUALITY;
+  }
+  return Math.round(Math.min(1, confidence) * 100);
+}

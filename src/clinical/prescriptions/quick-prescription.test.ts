@@ -1,9 +1,6 @@
+import { quickPrescriptionQuality } from '../../shared/prescription';
 import { describe, expect, it } from 'vitest';
-import {
-  parseQuickPrescription,
-  prescriptionConfidence,
-  quickPrescriptionQuality,
-} from './quick-prescription';
+import { parseQuickPrescription, prescriptionConfidence } from './quick-prescription';
 
 describe('parseQuickPrescription: the brief example', () => {
   it('reads patient, age and one complete medicine', () => {

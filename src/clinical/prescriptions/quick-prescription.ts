@@ -804,35 +804,3 @@ function weighConfidence(parts: ConfidenceParts): number {
     (parts.diagnosis ? weights.diagnosis : 0);
   return Math.round(score * 100) / 100;
 }
-
-/** Spec §9: the quality shown for a rule-parsed quick prescription. */
-export const MANUAL_PARSING_QUALITY = 85;
-/** Spec §9: the quality shown when a model's answer carries no confidence. */
-export const DEFAULT_QUICK_QUALITY = 80;
-
-/**
- * Spec §9's quick prescription quality, in percent, as the chat reports it:
- * - parsed by the rules here (no model): 85, whatever {@link prescriptionConfidence} says — the
- *   spec fixes the figure for manual parsing;
- * - from a model: its confidence × 100, rounded and kept within 0–100; a confidence that is
- *   missing — absent, not a number, or 0, which is what the answer schema turns a missing one
- *   into — gives 80.
- * @param result - the extraction, with its confidence (0–1) if any
- * @param manual - whether the rule parser produced it
- */
-export function quickPrescriptionQuality(
-  result: { confidence?: number | null },
-  manual: boolean,
-): number {
-  if (manual) return MANUAL_PARSING_QUALITY;
-  const confidence = result.confidence;
-  if (
-    confidence === undefined ||
-    confidence === null ||
-    !Number.isFinite(confidence) ||
-    confidence <= 0
-  ) {
-    return DEFAULT_QUICK_QUALITY;
-  }
-  return Math.round(Math.min(1, confidence) * 100);
-}

@@ -5,6 +5,7 @@ import {
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import type { AiSource } from '../../../shared/ai-protocol';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
+import { quickPrescriptionQuality } from '../../../shared/prescription';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { requestAiTask } from '../../ai-client';
 import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
@@ -97,15 +98,6 @@ export async function startPrescriptionFromConversation(
     console.warn('Falha ao criar a receita da conversa.', error);
     return COMMAND_ERROR_MESSAGES['prescription-process'];
   }
-}
-
-/**
- * Spec §9 quick-prescription quality: the model's confidence (80 % when it gives none), 85 %
- * for the rule parser.
- */
-function quickQuality(extraction: PrescriptionExtraction, source: AiSource): number {
-  if (source !== 'model') return 85;
-  return extraction.confidence > 0 ? Math.round(extraction.confidence * 100) : 80;
 }
 
 async function extractFromText(text: string) {
@@ -202,7 +194,7 @@ export async function runPrescriptionCommand(
       return [
         describePrescription(result.value),
         '',
-        `Receita rápida criada e finalizada (qualidade ${quickQuality(extraction, source)}%).${
+        `Receita rápida criada e finalizada (qualidade ${quickPrescriptionQuality(extraction, source !== 'model')}%).${
           batch ? ` Incluída no lote "${batch.name}".` : ''
         } Use /imprimir-receitas para imprimir.`,
       ].join('\n');
