@@ -1,3 +1,4 @@
+import { useSignedInTestServer } from '../testing/server-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation-feedback';
 import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
@@ -14,20 +15,13 @@ import {
 } from '../../shared/ai-tasks';
 import type { ChatErrorKind } from '../../shared/chat-errors';
 import { emptyExtraction } from '../../shared/extraction';
-import type { RunningServer } from '../server';
 import {
   startFakeOpenAiServer,
   unreachableBaseUrl,
   type FakeBehaviour,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
-import {
-  signUpDoctor,
-  startTestServer,
-  TestBrowser,
-  type TestDoctorAccount,
-} from '../testing/test-server';
+import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks';
@@ -43,29 +37,8 @@ const REASONING_MODEL = 'modelo-raciocinio-teste';
 /** High enough that no test here meets the per-doctor limit, except the one about it. */
 const NO_RATE_LIMIT = '10000';
 
-/** A running app with its own storage and one signed-in doctor. */
-interface AiServer {
-  server: RunningServer;
-  doctor: TestDoctorAccount;
-}
-
-/** Starts the app with `env` for one describe block, signs a doctor up, and stops it after. */
-function useAiServer(env: () => Promise<Record<string, string>> | Record<string, string>) {
-  const state: { running?: AiServer; storage?: TestStorage } = {};
-  beforeAll(async () => {
-    state.storage = await createTestStorage();
-    const server = await startTestServer(state.storage, await env());
-    state.running = { server, doctor: await signUpDoctor(server.url) };
-  });
-  afterAll(async () => {
-    await state.running?.server.close();
-    await state.storage?.cleanup();
-  });
-  return (): AiServer => {
-    if (!state.running) throw new Error('the test server is not running (beforeAll failed?)');
-    return state.running;
-  };
-}
+/** Starts the app with `env` for one describe block, with one signed-in doctor. */
+const useAiServer = useSignedInTestServer;
 
 /** Starts a fake provider for one describe block. */
 function useFakeProvider() {

@@ -1,19 +1,13 @@
+import { useSignedInTestServer } from '../testing/server-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AI_SOURCE_HEADER } from '../../shared/ai-protocol';
 import { CHAT_ERROR_MESSAGES } from '../../shared/chat-errors';
-import type { RunningServer } from '../server';
 import {
   startFakeOpenAiServer,
   unreachableBaseUrl,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
-import {
-  signUpDoctor,
-  startTestServer,
-  TestBrowser,
-  type TestDoctorAccount,
-} from '../testing/test-server';
+import { TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
 // The signed-in doctor's chat, `POST /api/ai/chat`, against the real app and a scripted
 // OpenAI-compatible provider: the model's words streamed as they come, the spec §7 parameters
@@ -22,30 +16,12 @@ import {
 const CHAT_MODEL = 'modelo-chat-teste';
 const NO_RATE_LIMIT = '10000';
 
-interface ChatServer {
-  server: RunningServer;
-  doctor: TestDoctorAccount;
-}
-
-/** Starts the app with `env` for one describe block, signs a doctor up, and stops it after. */
+/** Starts the app with `env` for one describe block, with one signed-in doctor. */
 function useChatServer(env: () => Promise<Record<string, string>> | Record<string, string>) {
-  const state: { running?: ChatServer; storage?: TestStorage } = {};
-  beforeAll(async () => {
-    state.storage = await createTestStorage();
-    const server = await startTestServer(state.storage, {
-      AI_RATE_LIMIT_PER_MINUTE: NO_RATE_LIMIT,
-      ...(await env()),
-    });
-    state.running = { server, doctor: await signUpDoctor(server.url) };
-  });
-  afterAll(async () => {
-    await state.running?.server.close();
-    await state.storage?.cleanup();
-  });
-  return (): ChatServer => {
-    if (!state.running) throw new Error('the test server is not running (beforeAll failed?)');
-    return state.running;
-  };
+  return useSignedInTestServer(async () => ({
+    AI_RATE_LIMIT_PER_MINUTE: NO_RATE_LIMIT,
+    ...(await env()),
+  }));
 }
 
 interface ChatMessage {

@@ -2,7 +2,12 @@ import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
 import { createTestStorage, type TestStorage } from './test-storage';
-import { restartTestServer, startTestServer } from './test-server';
+import {
+  restartTestServer,
+  signUpDoctor,
+  startTestServer,
+  type TestDoctorAccount,
+} from './test-server';
 
 /**
  * Starts one real server for the test file on a fresh database, and stops it afterwards. Read
@@ -16,13 +21,13 @@ export function useTestServer(
     kind?: DatabaseKind;
     webDistDir?: string;
     /** Extra environment, read when the server starts (a fake provider's address, say). */
-    env?: () => Record<string, string>;
+    env?: () => Record<string, string> | Promise<Record<string, string>>;
   } = {},
 ) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
     state.storage = await createTestStorage(options.kind);
-    state.server = await startTestServer(state.storage, options.env?.() ?? {}, {
+    state.server = await startTestServer(state.storage, (await options.env?.()) ?? {}, {
       webDistDir: options.webDistDir,
     });
   });
@@ -45,9 +50,27 @@ export function useTestServer(
       if (!stopped || !state.storage) throw new Error('start() needs a stop() first');
       state.server = await restartTestServer(state.storage, stopped, {
         ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
-        ...(options.env ? { env: options.env() } : {}),
+        ...(options.env ? { env: await options.env() } : {}),
       });
       stopped = undefined;
     },
+  };
+}
+
+/**
+ * `useTestServer` with one doctor signed up once it runs: the API suites that act as a doctor.
+ * @param env - extra environment, read when the server starts (may wait for a fake provider)
+ */
+export function useSignedInTestServer(
+  env: () => Record<string, string> | Promise<Record<string, string>>,
+) {
+  const fixture = useTestServer({ env });
+  let doctor: TestDoctorAccount | undefined;
+  beforeAll(async () => {
+    doctor = await signUpDoctor(fixture.server.url);
+  });
+  return (): { server: RunningServer; doctor: TestDoctorAccount } => {
+    if (!doctor) throw new Error('the test server is not running (beforeAll failed?)');
+    return { server: fixture.server, doctor };
   };
 }
