@@ -17,6 +17,7 @@ import { medicalRecordRoutes } from './medical-records/routes';
 import { medicationRoutes } from './medications/routes';
 import { prescriptionBatchRoutes, prescriptionRoutes } from './prescriptions/routes';
 import { settingsRoutes } from './settings/routes';
+import { transcriptRoutes } from './transcripts/routes';
 import { webAppRoutes } from './web-app';
 import type { Cid10Index } from '../clinical/cid10/search-index';
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
   app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));
+  app.route('/api/transcripts', transcriptRoutes({ sessions }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
   app.route(
     '/api/ai',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTRACTION_TEXT_MAX_LENGTH } from './extraction-request';
 
 /** Largest audio file `POST /api/ai/transcribe` accepts (spec §9: 25 MB, Whisper's own limit). */
 export const TRANSCRIPTION_MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -155,3 +156,34 @@ export const transcriptionErrorSchema = z.object({
 });
 
 export type TranscriptionError = z.infer<typeof transcriptionErrorSchema>;
+
+/**
+ * `GET /api/ai/transcribe/status`: whether the server has a transcription service. Asked when
+ * the voice screen opens, so a doctor never records a whole visit for nothing.
+ */
+export const transcriptionStatusSchema = z.object({ configured: z.boolean() });
+
+export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
+
+/** Longest transcript the clean-up reads: as long as the extraction reads. */
+export const TRANSCRIPT_MAX_LENGTH = EXTRACTION_TEXT_MAX_LENGTH;
+
+/** Body of `POST /api/transcripts/clean-up`: a transcript as transcribed, dictated or typed. */
+export const transcriptCleanUpRequestSchema = z.strictObject({
+  text: z
+    .string({ error: 'Envie a transcrição como texto.' })
+    .max(TRANSCRIPT_MAX_LENGTH, {
+      error: `A transcrição pode ter no máximo ${TRANSCRIPT_MAX_LENGTH} caracteres.`,
+    }),
+});
+
+/**
+ * Answer of `POST /api/transcripts/clean-up` (spec §5): the transcript in medical language, and
+ * whether it mentions medical terms — only then is it turned into record data.
+ */
+export const transcriptCleanUpResultSchema = z.object({
+  text: z.string(),
+  containsMedicalTerms: z.boolean(),
+});
+
+export type TranscriptCleanUpResult = z.infer<typeof transcriptCleanUpResultSchema>;

@@ -4,6 +4,7 @@ import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-cha
 import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
 import { chatRequestSchema } from '../../shared/chat-request';
 import { recordChatContext } from '../../shared/record-chat-context';
+import type { TranscriptionStatus } from '../../shared/transcription';
 import { findSpecialistAgent, specialistSystemPrompt } from '../../shared/specialist-agents';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
@@ -38,6 +39,11 @@ export function aiRoutes(deps: {
   const routes = new Hono<AppEnv>();
 
   routes.use('*', requireDoctor(deps.sessions));
+  // Before the rate limit: opening the voice screen is not an AI request.
+  routes.get('/transcribe/status', (c) => {
+    const status: TranscriptionStatus = { configured: deps.config.transcription !== undefined };
+    return c.json(status);
+  });
   routes.use(
     '*',
     rateLimit({

@@ -123,6 +123,12 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     await fake.close();
   });
 
+  it('says transcription is configured, so the voice screen offers recording', async () => {
+    const response = await app.doctor.browser.fetch('/api/ai/transcribe/status');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ configured: true });
+  });
+
   it('keeps the offline engine for everything else', async () => {
     const response = await fetch(`${app.server.url}/api/health`);
     expect(await response.json()).toMatchObject({ ai: 'offline' });
@@ -457,6 +463,14 @@ describe('with no transcription endpoint', () => {
     });
   });
 
+  it('says transcription is not configured, and asks for a session', async () => {
+    const response = await app.doctor.browser.fetch('/api/ai/transcribe/status');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ configured: false });
+    const stranger = new TestBrowser(app.server.url);
+    expect((await stranger.fetch('/api/ai/transcribe/status')).status).toBe(401);
+  });
+
   it('counts against the same per-doctor AI rate limit as the other AI routes', async () => {
     // The first transcription above, one extraction, one more transcription: 3 of 3.
     const extract = await app.doctor.browser.postJson('/api/ai/extract', { text: 'Febre.' });
@@ -466,5 +480,7 @@ describe('with no transcription endpoint', () => {
     expect(status).toBe(429);
     expect(asError(json).error).toBe(AI_RATE_LIMIT_MESSAGE);
     expect(headers.get('retry-after')).toBeTruthy();
+    // Opening the voice screen is not an AI request: the status still answers.
+    expect((await app.doctor.browser.fetch('/api/ai/transcribe/status')).status).toBe(200);
   });
 });
