@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  shouldOpenMobileConsultation,
   CHAT_INPUT_MAX_LENGTH,
   RECENT_MESSAGES_FOR_DETECTION,
   RECENT_MESSAGES_FOR_UPDATE,
@@ -165,5 +166,19 @@ describe('treatmentCardSummary', () => {
     expect(
       treatmentCardSummary({ symptoms: { chiefComplaint: 'Tosse', duration } }).complaint,
     ).toBe(complaint);
+  });
+});
+
+describe('shouldOpenMobileConsultation', () => {
+  it('opens the voice consultation from an empty chat on a narrow screen, once per session', () => {
+    const state = { narrowScreen: true, hasMessages: false, alreadyOpenedThisSession: false };
+    expect(shouldOpenMobileConsultation(state)).toBe(true);
+    expect(shouldOpenMobileConsultation({ ...state, alreadyOpenedThisSession: true })).toBe(false);
+  });
+
+  it('stays in the chat on a wide screen or with a conversation going', () => {
+    const state = { narrowScreen: true, hasMessages: false, alreadyOpenedThisSession: false };
+    expect(shouldOpenMobileConsultation({ ...state, narrowScreen: false })).toBe(false);
+    expect(shouldOpenMobileConsultation({ ...state, hasMessages: true })).toBe(false);
   });
 });

@@ -127,3 +127,16 @@ function complaintWithDuration(
   }
   return `${what}, ${since}`;
 }
+
+/**
+ * Spec §2 auto switch: on a narrow screen an empty chat gives way to the voice consultation,
+ * whether or not the doctor's name and CRM are set. Once per browser session — beyond the spec,
+ * so that 'Voltar ao Chat' leads to the chat rather than straight back.
+ */
+export function shouldOpenMobileConsultation(state: {
+  narrowScreen: boolean;
+  hasMessages: boolean;
+  alreadyOpenedThisSession: boolean;
+}): boolean {
+  return state.narrowScreen && !state.hasMessages && !state.alreadyOpenedThisSession;
+}

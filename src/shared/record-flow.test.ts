@@ -176,6 +176,16 @@ describe('merging extracted data', () => {
     expect(appendParagraph(undefined, '')).toBe('');
   });
 
+  it('does not append a paragraph the text already holds (the same visit processed twice)', () => {
+    const record: WorkingRecord = { ...blank(), assessment: 'HAS\n\nDM2', plan: 'Retorno' };
+    const extraction = { ...emptyExtraction(), assessment: ' DM2 ', plan: 'Retorno em 30 dias' };
+    const merged = mergeExtraction(mergeExtraction(record, extraction), extraction);
+    expect(merged.assessment).toBe('HAS\n\nDM2');
+    expect(merged.plan).toBe('Retorno\n\nRetorno em 30 dias');
+    // Part of a paragraph is not the paragraph: 'HAS' is still added after 'HAS e DM2'.
+    expect(appendParagraph('HAS e DM2', 'HAS')).toBe('HAS e DM2\n\nHAS');
+  });
+
   it('merges vitals and recomputes the BMI', () => {
     const record: WorkingRecord = {
       ...blank(),

@@ -212,11 +212,15 @@ function overrideNonEmpty<T extends object>(base: T | undefined, update: Partial
   return merged as T;
 }
 
-/** Appends `addition` after a blank line; either may be empty. */
+/**
+ * Appends `addition` after a blank line; either may be empty. A paragraph the text already holds
+ * is not added again, so processing the same consultation twice does not repeat it.
+ */
 export function appendParagraph(existing: string | undefined, addition: string): string {
   const before = existing?.trim() ?? '';
   const after = addition.trim();
   if (!after) return existing ?? '';
+  if (before.split(/\n\s*\n/).some((paragraph) => paragraph.trim() === after)) return before;
   return before ? `${before}\n\n${after}` : after;
 }
 
