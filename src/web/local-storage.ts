@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
    * while it could not be reached), so a reload loses nothing.
    */
   activePrescription: 'activePrescription',
+  /** The voice consultation's transcript under review, so a reload loses none of its words. */
+  consultationTranscript: 'consultationTranscript',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserSession } from './support/browser-session';
 import {
   openSignedInPage,
+  openWorkspaceChat,
   PageProblems,
   seriousA11yViolations,
   visible,
@@ -19,8 +20,7 @@ afterAll(() => {
 
 async function openChat(viewport: ViewportName = 'desktop') {
   const { page } = await openSignedInPage(session.browser, problems, session.server.url, viewport);
-  await page.goto(session.server.url);
-  await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+  await openWorkspaceChat(page, session.server.url, viewport);
   return page;
 }
 

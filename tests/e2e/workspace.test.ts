@@ -4,7 +4,9 @@ import { useBrowserSession } from './support/browser-session';
 import {
   openPage,
   openSignedInPage,
+  openWorkspaceChat,
   PageProblems,
+  returnFromAutoOpenedConsultation,
   seriousA11yViolations,
   signUpThroughModal,
   visible,
@@ -38,6 +40,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       `marina-${viewport}@clinica.test`,
       'senha-segura-9',
     );
+    if (viewport === 'phone') await returnFromAutoOpenedConsultation(page);
     await visible(page.getByRole('heading', { name: 'Olá, Dra. Marina Costa!' }));
     expect(page.url()).toBe(`${session.server.url}/`);
     if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -57,8 +60,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       session.server.url,
       viewport,
     );
-    await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+    await openWorkspaceChat(page, session.server.url, viewport);
 
     const openMenu = async () => {
       if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -115,8 +117,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       viewport,
       { blockServiceWorker: true },
     );
-    await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+    await openWorkspaceChat(page, session.server.url, viewport);
     expect(await themeOf(page)).toEqual({ className: 'light', dataTheme: 'light', stored: null });
 
     if (viewport === 'phone') await page.getByRole('button', { name: 'Abrir menu' }).click();
@@ -171,8 +172,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       session.server.url,
       viewport,
     );
-    await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+    await openWorkspaceChat(page, session.server.url, viewport);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
@@ -241,8 +241,7 @@ describe('code loading', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     const loaded = (chunk: string) => scripts.some((path) => path.includes(`/${chunk}-`));
-    await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+    await openWorkspaceChat(page, session.server.url, 'desktop');
     expect(loaded('workspace-page')).toBe(true);
     expect(loaded('chat-view')).toBe(true);
     expect(loaded('landing-page')).toBe(false);
@@ -280,8 +279,7 @@ describe('code loading', () => {
 describe('sidebar on a phone screen', () => {
   it('is an overlay, closed by default, opened by the menu button, closed by Escape or a click outside', async () => {
     const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
-    await page.goto(session.server.url);
-    await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+    await openWorkspaceChat(page, session.server.url, 'phone');
     expect(await page.getByRole('complementary', { name: 'Menu principal' }).isVisible()).toBe(
       false,
     );

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetDoctorSettings } from '../doctor-settings';
+import { forgetConsultationTranscript } from '../consultation-transcript';
 import {
   ChatConversationProvider,
   useChatConversationStore,
@@ -64,6 +65,7 @@ function ShellFrame(props: ShellProps) {
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetDoctorSettings();
+      forgetConsultationTranscript();
       recordStore.forgetAll();
       chatStore.forget();
       prescriptionStore.forget();

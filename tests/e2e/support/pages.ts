@@ -126,3 +126,23 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * Spec §2: a phone's first visit to an empty chat opens Consulta Mobile by itself (once per
+ * browser session). Waits for that switch, then goes back to the chat as a doctor would.
+ */
+export async function returnFromAutoOpenedConsultation(page: Page): Promise<void> {
+  await visible(page.getByRole('heading', { name: 'Consulta Mobile' }));
+  await page.getByRole('button', { name: 'Voltar ao Chat' }).click();
+}
+
+/** Opens the workspace's chat at `url`, going back from the phone's automatic switch. */
+export async function openWorkspaceChat(
+  page: Page,
+  url: string,
+  viewport: ViewportName,
+): Promise<void> {
+  await page.goto(url);
+  if (viewport === 'phone') await returnFromAutoOpenedConsultation(page);
+  await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+}

@@ -43,6 +43,7 @@ import type { PresentedPrescription } from '../../prescriptions/prescription-api
 import { useDoctorSettings } from '../../doctor-settings';
 import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../shared/doctor-settings';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
+import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 
@@ -87,6 +88,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const prescriber = { name: settings.name || doctor.name, crm: formatCrm(settings) };
   const loading = chat.status !== 'idle';
   const hasMessages = chat.messages.length > 0;
+  useMobileConsultationSwitch(hasMessages, () => openView('mobile-consultation'));
 
   const send = async (text: string) => {
     if (text.startsWith('/')) {

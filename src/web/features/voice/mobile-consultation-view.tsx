@@ -1,25 +1,24 @@
-import {
-  ArrowLeft,
-  FileText,
-  Keyboard,
-  Loader2,
-  Mic,
-  MicOff,
-  RefreshCw,
-  RotateCcw,
-  Square,
-} from 'lucide-react';
+import { ArrowLeft, Keyboard, Loader2, Mic } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatCrm, isDoctorProfileConfigured } from '../../../shared/doctor-settings';
-import type { ExtractionResult } from '../../../shared/extraction';
+import {
+  forgetConsultationTranscript,
+  readConsultationTranscript,
+  writeConsultationTranscript,
+} from '../../consultation-transcript';
 import { useCurrentRecordStore } from '../../current-record/current-record';
 import { useDoctorSettings } from '../../doctor-settings';
 import { Button } from '../../ui/button';
-import { CONTROL_CLASSES } from '../../ui/field';
 import { useDictation } from '../../ui/chat/use-dictation';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { AudioRecorder, browserAudioRecorderDeps, type RecordedAudio } from './audio-recorder';
+import {
+  CompletedSummary,
+  opensRecordByItself,
+  RecordingPanel,
+  ReviewPanel,
+} from './consultation-panels';
 import {
   checkMicrophonePermission,
   isMicrophoneSupported,
@@ -27,8 +26,9 @@ import {
   microphoneHelpText,
 } from './microphone-permission';
 import {
-  OPEN_RECORD_CONFIDENCE,
-  processConsultationTranscript,
+  analyseConsultation,
+  applyConsultation,
+  type ConsultationAnalysis,
   type ConsultationOutcome,
 } from './process-consultation';
 import { SegmentQueue } from './recording-segments';
@@ -46,16 +46,13 @@ const SEGMENT_MS = 4 * 60 * 1000;
 /** Spec §4: after starting a record, recording begins half a second later. */
 const START_DELAY_MS = 500;
 
+/** How long the completed screen shows before a confident record opens by itself. */
+const OPEN_RECORD_DELAY_MS = 1500;
+
 export const NO_ENDPOINT_MESSAGE =
   'A transcrição automática precisa de um serviço configurado no servidor (AI_TRANSCRIBE_BASE_URL).';
 
 const PROCESSING_ERROR = 'Não foi possível processar a consulta. A transcrição foi mantida.';
-
-/** The timer's m:ss. */
-function formatElapsed(ms: number): string {
-  const seconds = Math.floor(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,32 +66,62 @@ async function requestWakeLock(): Promise<WakeLockSentinel | undefined> {
   }
 }
 
+const failureMessage = (failure: unknown) =>
+  failure instanceof Error && failure.message ? failure.message : PROCESSING_ERROR;
+
 /**
- * The voice consultation, full screen (spec §2): record the visit, review the transcript, and
- * fill the open record and its structured anamnesis. Without a transcription service the doctor
- * dictates with the browser's speech recognition or types the transcript.
+ * The voice consultation, full screen (spec §2): record the visit, review the transcript with
+ * what was recognised in it, and fill the open record and its structured anamnesis. Without a
+ * transcription service the doctor dictates with the browser's speech recognition or types the
+ * transcript. The transcript under review is kept in the browser until the visit is done.
  */
 export default function MobileConsultationView({ doctor, openView }: WorkspaceViewProps) {
   const settings = useDoctorSettings(doctor.id).data;
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   const store = useCurrentRecordStore();
 
-  const [phase, setPhase] = useState<Phase>('ready');
+  const [transcript, setTranscript] = useState(() => readConsultationTranscript(doctor.id));
+  // A transcript left from before a reload is taken up where the doctor was.
+  const [phase, setPhase] = useState<Phase>(() => (transcript ? 'reviewing' : 'ready'));
   const [busyText, setBusyText] = useState('');
-  const [transcript, setTranscript] = useState('');
-  const [unconfigured, setUnconfigured] = useState(false);
+  /** Undefined until the server says; recording is offered meanwhile. */
+  const [configured, setConfigured] = useState<boolean | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [microphoneHelp, setMicrophoneHelp] = useState<string | undefined>();
   const [elapsedMs, setElapsedMs] = useState(0);
-  /** The microphone is recording (not while the record is being started or the recorder opens). */
   const [live, setLive] = useState(false);
+  const [paused, setPaused] = useState(false);
   const [failedSegments, setFailedSegments] = useState(0);
+  const [analysis, setAnalysis] = useState<ConsultationAnalysis | undefined>();
   const [outcome, setOutcome] = useState<ConsultationOutcome | undefined>();
 
   const recorder = useRef<AudioRecorder | undefined>(undefined);
   const queue = useRef(new SegmentQueue<RecordedAudio>());
   const uploads = useRef<Promise<void>[]>([]);
   const wakeLock = useRef<WakeLockSentinel | undefined>(undefined);
+  /** The transcript as the last collection of the recording left it (to tell edits apart). */
+  const collected = useRef('');
+
+  const unconfigured = configured === false;
+  // The analysis shown belongs to the transcript as it reads now, not to an earlier version.
+  const currentAnalysis = analysis?.transcript === transcript ? analysis : undefined;
+
+  useEffect(() => {
+    let current = true;
+    void isTranscriptionConfigured().then((answer) => {
+      if (current) setConfigured(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  // Kept until the visit's words are in the record: then a reload starts the next visit.
+  const visitRecorded = phase === 'completed' && (outcome?.applied || outcome?.anamnesis);
+  useEffect(() => {
+    if (visitRecorded) forgetConsultationTranscript();
+    else writeConsultationTranscript(doctor.id, transcript);
+  }, [doctor.id, transcript, visitRecorded]);
 
   const dictation = useDictation(
     useCallback((phrase: string) => {
@@ -127,6 +154,14 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     return () => clearInterval(timer);
   }, [phase]);
 
+  // Spec §5: a confident extraction opens the record by itself.
+  useEffect(() => {
+    if (phase !== 'completed' || !outcome?.applied || !outcome.analysis.medical) return;
+    if (!opensRecordByItself(outcome.analysis.extraction)) return;
+    const timer = setTimeout(() => openView('medical-record'), OPEN_RECORD_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, outcome, openView]);
+
   const upload = useCallback((audio: RecordedAudio, index: number) => {
     const sent = transcribeAudio(audio, { index })
       .then((result) => {
@@ -135,43 +170,76 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       .catch((failure: unknown) => {
         queue.current.markFailed(index, failure);
         if (failure instanceof TranscriptionUploadError && failure.unconfigured) {
-          setUnconfigured(true);
+          setConfigured(false);
         }
       });
     uploads.current.push(sent);
     return sent;
   }, []);
 
-  /** Waits for every upload, then shows the transcript (and any failed segment) for review. */
-  const collectTranscript = useCallback(async () => {
-    setPhase('processing');
-    setBusyText('Transcrevendo a consulta…');
-    while (uploads.current.length > 0) {
-      const pending = uploads.current;
-      uploads.current = [];
-      await Promise.allSettled(pending);
+  /** Cleans the text up and reads what it holds; a failure keeps the text as it was. */
+  const analyse = useCallback(async (text: string) => {
+    setBusyText('Analisando a transcrição…');
+    try {
+      const result = await analyseConsultation(text);
+      setAnalysis(result);
+      setTranscript(result.transcript);
+      return result;
+    } catch (failure) {
+      console.error('Falha ao analisar a transcrição.', failure);
+      setError(failureMessage(failure));
+      setTranscript(text);
+      return undefined;
     }
-    const failures = queue.current
-      .segments()
-      .filter((segment) => segment.status === 'failed')
-      .map((segment) => segment.error);
-    const unconfiguredNow = failures.some(
-      (failure) => failure instanceof TranscriptionUploadError && failure.unconfigured,
-    );
-    setFailedSegments(unconfiguredNow ? 0 : failures.length);
-    const firstFailure = failures[0];
-    setError(!unconfiguredNow && firstFailure instanceof Error ? firstFailure.message : undefined);
-    setTranscript(queue.current.fullTranscript());
-    setPhase('reviewing');
   }, []);
+
+  /**
+   * Waits for every upload, then shows the transcript (and any failed segment) for review.
+   * @param recovered - indexes of segments sent again: when the doctor has edited the
+   *   transcript meanwhile, their text is added at the end instead of replacing the edits
+   */
+  const collectTranscript = useCallback(
+    async (current: string, recovered?: readonly number[]) => {
+      setPhase('processing');
+      setBusyText('Transcrevendo a consulta…');
+      while (uploads.current.length > 0) {
+        const pending = uploads.current;
+        uploads.current = [];
+        await Promise.allSettled(pending);
+      }
+      const segments = queue.current.segments();
+      const failures = segments
+        .filter((segment) => segment.status === 'failed')
+        .map((segment) => segment.error);
+      const unconfiguredNow = failures.some(
+        (failure) => failure instanceof TranscriptionUploadError && failure.unconfigured,
+      );
+      setFailedSegments(unconfiguredNow ? 0 : failures.length);
+      const firstFailure = failures[0];
+      setError(
+        !unconfiguredNow && firstFailure instanceof Error ? firstFailure.message : undefined,
+      );
+      const edited = recovered !== undefined && current !== collected.current;
+      const text = edited
+        ? [
+            current.trim(),
+            ...segments
+              .filter(({ index, status }) => status === 'transcribed' && recovered.includes(index))
+              .map((segment) => segment.text ?? ''),
+          ]
+            .filter(Boolean)
+            .join('\n\n')
+        : queue.current.fullTranscript();
+      const reviewed = text.trim() ? ((await analyse(text))?.transcript ?? text) : text;
+      collected.current = reviewed;
+      setPhase('reviewing');
+    },
+    [analyse],
+  );
 
   const startRecording = async () => {
     setError(undefined);
     setMicrophoneHelp(undefined);
-    if (!(await isTranscriptionConfigured())) {
-      setUnconfigured(true);
-      return;
-    }
     const supported = isMicrophoneSupported(navigator);
     const deps = browserAudioRecorderDeps();
     if (!deps || !(await checkMicrophonePermission(navigator))) {
@@ -180,6 +248,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     }
     setPhase('recording');
     setElapsedMs(0);
+    setPaused(false);
     queue.current = new SegmentQueue<RecordedAudio>();
     uploads.current = [];
     try {
@@ -213,20 +282,33 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     }
   };
 
+  const pauseRecording = () => {
+    if (recorder.current?.pause()) setPaused(true);
+  };
+
+  const resumeRecording = () => {
+    if (recorder.current?.resume()) setPaused(false);
+  };
+
   const stopRecording = async () => {
     setLive(false);
+    setPaused(false);
     releaseWakeLock();
     try {
       await recorder.current?.stop();
     } catch (failure) {
       console.error('Não foi possível finalizar a gravação.', failure);
     }
-    await collectTranscript();
+    await collectTranscript('');
   };
 
   const retrySegments = async () => {
-    for (const { index, segment } of queue.current.retryable()) void upload(segment, index);
-    await collectTranscript();
+    const retried = queue.current.retryable();
+    for (const { index, segment } of retried) void upload(segment, index);
+    await collectTranscript(
+      transcript,
+      retried.map(({ index }) => index),
+    );
   };
 
   const typeTranscript = () => {
@@ -239,41 +321,54 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     if (!dictation.listening) dictation.toggle();
   };
 
-  const finishConsultation = async () => {
-    if (!transcript.trim()) return;
+  const stopDictation = () => {
     if (dictation.listening) dictation.toggle();
+  };
+
+  /** 'Processar Novamente': reads the transcript as it now reads; nothing goes to the record. */
+  const reprocess = async () => {
+    if (!transcript.trim()) return;
+    stopDictation();
     setError(undefined);
     setPhase('processing');
+    await analyse(transcript);
+    setPhase('reviewing');
+  };
+
+  const finishConsultation = async () => {
+    if (!transcript.trim()) return;
+    stopDictation();
+    setError(undefined);
+    setPhase('processing');
+    const analysed = currentAnalysis ?? (await analyse(transcript));
+    if (!analysed) {
+      setPhase('reviewing');
+      return;
+    }
     setBusyText('Preenchendo o prontuário e a anamnese…');
     try {
-      const result = await processConsultationTranscript(store, transcript);
-      setOutcome(result);
+      setOutcome(await applyConsultation(store, analysed));
       setPhase('completed');
     } catch (failure) {
       console.error('Falha ao processar a consulta.', failure);
-      setError(failure instanceof Error && failure.message ? failure.message : PROCESSING_ERROR);
+      setError(failureMessage(failure));
       setPhase('reviewing');
     }
   };
 
-  // Spec §5: a confident extraction opens the record by itself.
-  useEffect(() => {
-    if (phase !== 'completed' || !outcome) return;
-    if (outcome.extraction.confidence <= OPEN_RECORD_CONFIDENCE) return;
-    const timer = setTimeout(() => openView('medical-record'), 1500);
-    return () => clearTimeout(timer);
-  }, [phase, outcome, openView]);
-
   const newConsultation = async () => {
-    if (dictation.listening) dictation.toggle();
+    stopDictation();
     // The finished visit's record reaches the server before the screen lets it go.
     if (store.record) {
       await store.saveAll();
       store.clear({ backup: true });
     }
+    forgetConsultationTranscript();
     queue.current = new SegmentQueue<RecordedAudio>();
     uploads.current = [];
+    collected.current = '';
     setTranscript('');
+    setAnalysis(undefined);
     setOutcome(undefined);
     setError(undefined);
     setFailedSegments(0);
@@ -344,17 +439,14 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       )}
 
       {phase === 'recording' && (
-        <section aria-label="Gravação" className="flex flex-col items-center gap-4">
-          <span className="rounded-full bg-danger-soft px-3 py-1 text-sm font-semibold text-danger-fg">
-            REC
-          </span>
-          <p aria-live="off" className="font-mono text-4xl text-fg">
-            {formatElapsed(elapsedMs)}
-          </p>
-          <Button variant="danger" disabled={!live} onClick={() => void stopRecording()}>
-            <Square aria-hidden="true" size={18} /> Finalizar Gravação
-          </Button>
-        </section>
+        <RecordingPanel
+          elapsedMs={elapsedMs}
+          live={live}
+          paused={paused}
+          onPause={pauseRecording}
+          onResume={resumeRecording}
+          onStop={() => void stopRecording()}
+        />
       )}
 
       {phase === 'processing' && (
@@ -364,127 +456,27 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       )}
 
       {phase === 'reviewing' && (
-        <section aria-label="Revisão" className="flex flex-col gap-3">
-          {failedSegments > 0 && (
-            <div className="flex flex-col gap-2 rounded-md border border-line p-3">
-              <p className="text-fg">
-                {failedSegments === 1
-                  ? '1 trecho da gravação não foi transcrito.'
-                  : `${failedSegments} trechos da gravação não foram transcritos.`}
-              </p>
-              <Button variant="secondary" onClick={() => void retrySegments()}>
-                <RefreshCw aria-hidden="true" size={18} /> Tentar novamente
-              </Button>
-            </div>
-          )}
-          <label htmlFor="voice-transcript" className="text-sm font-medium text-fg">
-            Transcrição
-          </label>
-          <textarea
-            id="voice-transcript"
-            className={`${CONTROL_CLASSES} min-h-64`}
-            value={transcript}
-            onChange={(event) => setTranscript(event.target.value)}
-            placeholder="Digite ou cole aqui o que foi dito na consulta."
-          />
-          {dictation.supported && (
-            <Button variant="secondary" onClick={dictation.toggle}>
-              {dictation.listening ? (
-                <>
-                  <MicOff aria-hidden="true" size={18} /> Parar ditado
-                </>
-              ) : (
-                <>
-                  <Mic aria-hidden="true" size={18} /> Ditar com o navegador
-                </>
-              )}
-            </Button>
-          )}
-          <Button
-            onClick={() => void finishConsultation()}
-            disabled={!transcript.trim()}
-            aria-disabled={!transcript.trim()}
-          >
-            <FileText aria-hidden="true" size={18} /> Finalizar Consulta
-          </Button>
-          <Button variant="ghost" onClick={() => void newConsultation()}>
-            <RotateCcw aria-hidden="true" size={18} /> Nova Consulta
-          </Button>
-        </section>
+        <ReviewPanel
+          transcript={transcript}
+          onTranscriptChange={setTranscript}
+          analysis={currentAnalysis}
+          failedSegments={failedSegments}
+          onRetrySegments={() => void retrySegments()}
+          dictation={dictation}
+          onReprocess={() => void reprocess()}
+          onFinish={() => void finishConsultation()}
+          onNewConsultation={() => void newConsultation()}
+        />
       )}
 
       {phase === 'completed' && outcome && (
         <CompletedSummary
           outcome={outcome}
           onOpenRecord={() => openView('medical-record')}
-          onReprocess={() => void finishConsultation()}
+          onReprocess={() => void reprocess()}
           onNewConsultation={() => void newConsultation()}
         />
       )}
     </div>
-  );
-}
-
-function CompletedSummary(props: {
-  outcome: ConsultationOutcome;
-  onOpenRecord: () => void;
-  onReprocess: () => void;
-  onNewConsultation: () => void;
-}) {
-  const { extraction, applied } = props.outcome;
-  return (
-    <section aria-label="Consulta concluída" className="flex flex-col gap-3">
-      <h2 className="text-xl font-semibold text-fg">Consulta concluída</h2>
-      {applied ? (
-        <ExtractedSummary extraction={extraction} />
-      ) : (
-        <p className="text-fg-muted">
-          Poucos dados foram reconhecidos na transcrição; o prontuário não foi alterado. A anamnese
-          estruturada foi gerada.
-        </p>
-      )}
-      {extraction.confidence > OPEN_RECORD_CONFIDENCE && (
-        <p role="status" className="text-fg-muted">
-          Abrindo o prontuário…
-        </p>
-      )}
-      <Button onClick={props.onOpenRecord}>
-        <FileText aria-hidden="true" size={18} /> Abrir Prontuário
-      </Button>
-      <Button variant="secondary" onClick={props.onReprocess}>
-        <RefreshCw aria-hidden="true" size={18} /> Processar Novamente
-      </Button>
-      <Button variant="ghost" onClick={props.onNewConsultation}>
-        <RotateCcw aria-hidden="true" size={18} /> Nova Consulta
-      </Button>
-    </section>
-  );
-}
-
-/** What the extraction found: the patient, the complaint and the vital signs. */
-function ExtractedSummary({ extraction }: { extraction: ExtractionResult }) {
-  const { patientInfo, symptoms, physicalExam } = extraction;
-  const vitals = physicalExam.vitalSigns;
-  const rows: [string, string | undefined][] = [
-    ['Paciente', patientInfo.name],
-    ['Idade', patientInfo.age === undefined ? undefined : `${patientInfo.age} anos`],
-    ['Queixa principal', symptoms.chiefComplaint],
-    ['Pressão arterial', vitals?.bloodPressure],
-    [
-      'Frequência cardíaca',
-      vitals?.heartRate === undefined ? undefined : `${vitals.heartRate} bpm`,
-    ],
-    ['Temperatura', vitals?.temperature === undefined ? undefined : `${vitals.temperature} °C`],
-  ];
-  const found = rows.filter((row): row is [string, string] => Boolean(row[1]));
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-fg">
-      {found.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium">{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

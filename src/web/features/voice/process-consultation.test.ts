@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyExtraction, type ExtractionResult } from '../../../shared/extraction';
 import type { StructuredAnamnesis } from '../../../shared/medical-record';
 import {
-  processConsultationTranscript,
+  analyseConsultation,
+  applyConsultation,
   type ConsultationRecordStore,
 } from './process-consultation';
 
@@ -75,54 +76,146 @@ function fakeStore(): ConsultationRecordStore & { merged: Merged[]; parts: strin
   };
 }
 
-/** Answers `/api/ai/extract` with `extraction` and the anamnesis task with an empty anamnesis. */
-function stubServer(extraction: ExtractionResult) {
+/**
+ * Answers the clean-up with `cleaned` (medical or not), `/api/ai/extract` with `extraction` and
+ * the anamnesis task with an empty anamnesis.
+ */
+function stubServer(
+  extraction: ExtractionResult,
+  cleaned: { text: string; containsMedicalTerms: boolean } = {
+    text: CONSULTATION,
+    containsMedicalTerms: true,
+  },
+) {
   const fetchMock = vi.fn((path: string, _init?: RequestInit) => {
-    const body = path.endsWith('/extract') ? extraction : emptyAnamnesis();
-    return Promise.resolve(Response.json(body));
+    const body = path.endsWith('/clean-up')
+      ? cleaned
+      : path.endsWith('/extract')
+        ? extraction
+        : emptyAnamnesis();
+    return Promise.resolve(Response.json(body, { headers: { 'x-prontu-ai-mode': 'offline' } }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
+const sentBody = (fetchMock: ReturnType<typeof stubServer>, call: number) =>
+  JSON.parse(fetchMock.mock.calls[call]?.[1]?.body as string) as Record<string, unknown>;
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('processConsultationTranscript', () => {
-  it('creates a record, merges a confident extraction and stores the anamnesis', async () => {
+describe('analyseConsultation', () => {
+  it('cleans the transcript up, then extracts from the cleaned text, changing nothing', async () => {
     const fetchMock = stubServer(consultationExtraction());
-    const store = fakeStore();
 
-    const outcome = await processConsultationTranscript(store, `  ${CONSULTATION}  `);
+    const analysis = await analyseConsultation(`  ${CONSULTATION.toLowerCase()}  `);
 
-    expect(outcome.applied).toBe(true);
-    expect(outcome.extraction.patientInfo.name).toBe('Joana Prado');
-    expect(store.create).toHaveBeenCalledOnce();
-    expect(store.merged).toHaveLength(1);
-    expect(store.parts).toEqual(['structuredAnamnesis']);
-    const paths = fetchMock.mock.calls.map(([path]) => path);
-    expect(paths).toEqual(['/api/ai/extract', '/api/ai/structured-anamnesis']);
-    const anamnesisBody = JSON.parse(fetchMock.mock.calls[1]?.[1]?.body as string) as {
-      transcript: string;
-    };
-    expect(anamnesisBody.transcript).toBe(CONSULTATION);
+    expect(analysis).toEqual({
+      transcript: CONSULTATION,
+      medical: true,
+      extraction: consultationExtraction(),
+      provenance: { source: 'offline' },
+    });
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+      '/api/transcripts/clean-up',
+      '/api/ai/extract',
+    ]);
+    expect(sentBody(fetchMock, 1)).toEqual({ text: CONSULTATION });
   });
 
-  it('leaves the record alone when the confidence is 0.1 or less (spec §5)', async () => {
-    stubServer({ ...emptyExtraction(), confidence: 0.1 });
-    const store = fakeStore();
+  it('returns only the text of a transcript without medical terms (spec §5)', async () => {
+    const fetchMock = stubServer(consultationExtraction(), {
+      text: 'Vamos almoçar amanhã.',
+      containsMedicalTerms: false,
+    });
 
-    const outcome = await processConsultationTranscript(store, 'Bom dia, tudo bem?');
-
-    expect(outcome.applied).toBe(false);
-    expect(store.merged).toEqual([]);
-    expect(store.parts).toEqual(['structuredAnamnesis']);
+    expect(await analyseConsultation('vamos almoçar amanhã')).toEqual({
+      transcript: 'Vamos almoçar amanhã.',
+      medical: false,
+    });
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('refuses a blank transcript without calling the server', async () => {
     const fetchMock = stubServer(emptyExtraction());
-    await expect(processConsultationTranscript(fakeStore(), '   ')).rejects.toThrow();
+    await expect(analyseConsultation('   ')).rejects.toThrow();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('applyConsultation', () => {
+  const medical = (extraction: ExtractionResult) =>
+    ({
+      transcript: CONSULTATION,
+      medical: true,
+      extraction,
+      provenance: { source: 'offline' },
+    }) as const;
+
+  it('creates a record, merges a confident extraction and stores the anamnesis', async () => {
+    const fetchMock = stubServer(consultationExtraction());
+    const store = fakeStore();
+
+    const outcome = await applyConsultation(store, medical(consultationExtraction()));
+
+    expect(outcome).toMatchObject({ applied: true, anamnesis: true });
+    expect(store.create).toHaveBeenCalledOnce();
+    expect(store.merged).toEqual([consultationExtraction()]);
+    expect(store.parts).toEqual(['structuredAnamnesis']);
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/ai/structured-anamnesis']);
+    expect(sentBody(fetchMock, 0).transcript).toBe(CONSULTATION);
+  });
+
+  it('merges into the open record without starting another', async () => {
+    stubServer(consultationExtraction());
+    const store = fakeStore();
+    await store.create();
+
+    await applyConsultation(store, medical(consultationExtraction()));
+
+    expect(store.create).toHaveBeenCalledOnce();
+    expect(store.merged).toHaveLength(1);
+  });
+
+  it('at confidence 0.1 or less leaves the record alone, but draws the anamnesis of an open one', async () => {
+    stubServer(emptyExtraction());
+    const store = fakeStore();
+    await store.create();
+
+    const outcome = await applyConsultation(
+      store,
+      medical({ ...emptyExtraction(), confidence: 0.1 }),
+    );
+
+    expect(outcome).toMatchObject({ applied: false, anamnesis: true });
+    expect(store.merged).toEqual([]);
+    expect(store.parts).toEqual(['structuredAnamnesis']);
+  });
+
+  it('at confidence 0.1 or less starts no record when none is open', async () => {
+    const fetchMock = stubServer(emptyExtraction());
+    const store = fakeStore();
+
+    const outcome = await applyConsultation(
+      store,
+      medical({ ...emptyExtraction(), confidence: 0.05 }),
+    );
+
+    expect(outcome).toMatchObject({ applied: false, anamnesis: false });
+    expect(store.create).not.toHaveBeenCalled();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('changes nothing for a transcript that is not medical', async () => {
+    const fetchMock = stubServer(emptyExtraction());
+    const store = fakeStore();
+
+    const outcome = await applyConsultation(store, { transcript: 'Bom dia.', medical: false });
+
+    expect(outcome).toMatchObject({ applied: false, anamnesis: false });
+    expect(store.create).not.toHaveBeenCalled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

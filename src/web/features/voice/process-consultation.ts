@@ -1,6 +1,9 @@
+import type { AiSource } from '../../../shared/ai-protocol';
 import { extractionResultSchema, structuredAnamnesisAnswerSchema } from '../../../shared/ai-tasks';
 import type { ExtractionResult } from '../../../shared/extraction';
+import { transcriptCleanUpResultSchema } from '../../../shared/transcription';
 import { requestAiTask } from '../../ai-client';
+import { requestJson } from '../../api-request';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { CurrentRecordStore } from '../../current-record/current-record-store';
 
@@ -16,39 +19,87 @@ export type ConsultationRecordStore = Pick<
   'record' | 'create' | 'mergeExtraction' | 'setPart'
 >;
 
-/** What processing a consultation transcript did. */
+/** Who read the transcript, so the screen never presents the offline engine as a model. */
+export interface AiProvenance {
+  source: AiSource;
+  /** Spec §8's message when the provider failed and a fallback answered. */
+  notice?: string;
+}
+
+/** What a transcript holds, before anything goes into the record. */
+export type ConsultationAnalysis =
+  | {
+      /** The transcript after the medical-language clean-up. */
+      transcript: string;
+      medical: true;
+      extraction: ExtractionResult;
+      provenance: AiProvenance;
+    }
+  /** Spec §5: a transcript without medical terms is only text; nothing is extracted. */
+  | { transcript: string; medical: false };
+
+/** What finishing the consultation did to the record. */
 export interface ConsultationOutcome {
-  extraction: ExtractionResult;
+  analysis: ConsultationAnalysis;
   /** Whether the extraction was confident enough to go into the record. */
   applied: boolean;
+  /** Whether a structured anamnesis was drawn and stored in the record. */
+  anamnesis: boolean;
 }
 
 /**
- * Spec §5: turns a reviewed consultation transcript into the open record (created when there is
- * none) and its structured anamnesis.
- * @param store - the open record's store
- * @param transcript - the reviewed transcript; must not be blank
- * @throws ApiError when the extraction or the anamnesis is refused (the caller shows it)
+ * Spec §5, first half: the transcript's medical-language clean-up and medical-term check on the
+ * server, then — only when it is medical — the extraction of its record data. Changes nothing.
+ * @param transcript - as transcribed, dictated or typed; must not be blank
+ * @throws ApiError when the server refuses or cannot be reached (the caller shows it)
  */
-export async function processConsultationTranscript(
+export async function analyseConsultation(transcript: string): Promise<ConsultationAnalysis> {
+  if (!transcript.trim()) throw new Error('Transcrição vazia.');
+  const cleaned = transcriptCleanUpResultSchema.parse(
+    await requestJson('/api/transcripts/clean-up', {
+      method: 'POST',
+      body: JSON.stringify({ text: transcript }),
+    }),
+  );
+  if (!cleaned.containsMedicalTerms) return { transcript: cleaned.text, medical: false };
+  const { answer, source, notice } = await requestAiTask(
+    'extract',
+    { text: cleaned.text },
+    extractionResultSchema,
+  );
+  return {
+    transcript: cleaned.text,
+    medical: true,
+    extraction: answer,
+    provenance: { source, ...(notice ? { notice } : {}) },
+  };
+}
+
+/**
+ * Spec §5, second half: a confident extraction goes into the open record (one is started when
+ * none is open), and the full transcript becomes the record's structured anamnesis. A transcript
+ * that is not medical, or too vague to apply without an open record, changes nothing.
+ * @param store - the open record's store
+ * @param analysis - from {@link analyseConsultation}, for the transcript as the doctor left it
+ * @throws ApiError when the anamnesis is refused (the caller shows it)
+ */
+export async function applyConsultation(
   store: ConsultationRecordStore,
-  transcript: string,
+  analysis: ConsultationAnalysis,
 ): Promise<ConsultationOutcome> {
-  const text = transcript.trim();
-  if (!text) throw new Error('Transcrição vazia.');
-  const { answer: extraction } = await requestAiTask('extract', { text }, extractionResultSchema);
-  const applied = extraction.confidence > APPLY_EXTRACTION_CONFIDENCE;
+  if (!analysis.medical) return { analysis, applied: false, anamnesis: false };
+  const applied = analysis.extraction.confidence > APPLY_EXTRACTION_CONFIDENCE;
   if (applied) {
     if (!store.record) await store.create();
-    store.mergeExtraction(extraction);
+    store.mergeExtraction(analysis.extraction);
   }
   const record = store.record;
+  if (!record) return { analysis, applied, anamnesis: false };
   const { answer: anamnesis } = await requestAiTask(
     'structured-anamnesis',
-    { transcript: text, ...(record ? { record: recordContentOf(record) } : {}) },
+    { transcript: analysis.transcript, record: recordContentOf(record) },
     structuredAnamnesisAnswerSchema,
   );
-  if (!store.record) await store.create();
   store.setPart('structuredAnamnesis', anamnesis);
-  return { extraction, applied };
+  return { analysis, applied, anamnesis: true };
 }

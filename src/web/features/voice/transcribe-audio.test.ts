@@ -70,10 +70,21 @@ describe('transcribeAudio', () => {
 });
 
 describe('isTranscriptionConfigured', () => {
-  it('is false only when the server says no service is configured', async () => {
-    answer(503, unconfigured);
+  it("reads the server's status", async () => {
+    const fetchMock = answer(200, { configured: false });
     await expect(isTranscriptionConfigured()).resolves.toBe(false);
-    answer(400, { success: false, error: 'Invalid audio file', code: 'invalid-audio' });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/ai/transcribe/status');
+    answer(200, { configured: true });
+    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+  });
+
+  it('lets the recording go ahead when the server cannot be asked', async () => {
+    answer(500, { success: false, error: 'Erro interno.' });
+    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(isTranscriptionConfigured()).resolves.toBe(true);
   });
 });

@@ -3,10 +3,11 @@ import {
   transcriptionErrorSchema,
   transcriptionFailureMessage,
   transcriptionResultSchema,
+  transcriptionStatusSchema,
   type TranscriptionErrorCode,
   type TranscriptionResult,
 } from '../../../shared/transcription';
-import { CONNECTION_ERROR } from '../../api-request';
+import { CONNECTION_ERROR, requestJson } from '../../api-request';
 import type { RecordedAudio } from './audio-recorder';
 
 /** A failed upload to `POST /api/ai/transcribe`, with the spec §8 message and the server's code. */
@@ -70,28 +71,16 @@ export async function transcribeAudio(
 }
 
 /**
- * Whether the server has a transcription service, asked before recording so a doctor does not
- * record a whole visit for nothing. Sends an empty file: the server answers 503
- * `transcription-unconfigured` before it reads the upload, and otherwise refuses the empty audio
- * (400) without calling the provider.
- * @returns false only when the server says no service is configured
+ * Whether the server has a transcription service, asked when the voice screen opens so a doctor
+ * never records a whole visit for nothing.
+ * @returns false only when the server says no service is configured; true when it cannot be
+ *   asked (offline: the recording goes ahead, and its upload will say what failed)
  */
 export async function isTranscriptionConfigured(): Promise<boolean> {
-  const form = new FormData();
-  form.append(TRANSCRIPTION_FILE_FIELD, new Blob([]), 'probe.webm');
   try {
-    const response = await fetch('/api/ai/transcribe', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-    });
-    if (response.status !== 503) return true;
-    const failure = transcriptionErrorSchema.safeParse(
-      await response.json().catch(() => undefined),
-    );
-    return !(failure.success && failure.data.code === 'transcription-unconfigured');
+    return transcriptionStatusSchema.parse(await requestJson('/api/ai/transcribe/status'))
+      .configured;
   } catch {
-    // Offline: let the recording go ahead; its upload will say what failed.
     return true;
   }
 }

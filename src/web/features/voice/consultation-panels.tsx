@@ -1,0 +1,255 @@
+import { FileText, Mic, MicOff, Pause, Play, RefreshCw, RotateCcw, Square } from 'lucide-react';
+import type { ExtractionResult } from '../../../shared/extraction';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { CONTROL_CLASSES } from '../../ui/field';
+import {
+  OPEN_RECORD_CONFIDENCE,
+  type AiProvenance,
+  type ConsultationAnalysis,
+  type ConsultationOutcome,
+} from './process-consultation';
+
+/** The timer's m:ss. */
+export function formatElapsed(ms: number): string {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The recording in progress: REC (or PAUSADO), the timer, pause/resume and stop. */
+export function RecordingPanel(props: {
+  elapsedMs: number;
+  /** The microphone is open (not while the record is being started or the recorder opens). */
+  live: boolean;
+  paused: boolean;
+  onPause: () => void;
+  onResume: () => void;
+  onStop: () => void;
+}) {
+  return (
+    <section aria-label="Gravação" className="flex flex-col items-center gap-4">
+      {props.paused ? (
+        <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold text-fg">
+          PAUSADO
+        </span>
+      ) : (
+        <span className="rounded-full bg-danger-soft px-3 py-1 text-sm font-semibold text-danger-fg">
+          REC
+        </span>
+      )}
+      <p aria-live="off" className="font-mono text-4xl text-fg">
+        {formatElapsed(props.elapsedMs)}
+      </p>
+      <div className="flex w-full flex-col gap-3">
+        {props.paused ? (
+          <Button variant="secondary" onClick={props.onResume}>
+            <Play aria-hidden="true" size={18} /> Retomar Gravação
+          </Button>
+        ) : (
+          <Button variant="secondary" disabled={!props.live} onClick={props.onPause}>
+            <Pause aria-hidden="true" size={18} /> Pausar Gravação
+          </Button>
+        )}
+        <Button variant="danger" disabled={!props.live} onClick={props.onStop}>
+          <Square aria-hidden="true" size={18} /> Finalizar Gravação
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+/** The transcript under review, editable, with what the last analysis of it found. */
+export function ReviewPanel(props: {
+  transcript: string;
+  onTranscriptChange: (text: string) => void;
+  /** The analysis of the transcript as it now reads; undefined when none or edited since. */
+  analysis: ConsultationAnalysis | undefined;
+  failedSegments: number;
+  onRetrySegments: () => void;
+  dictation: { supported: boolean; listening: boolean; toggle: () => void };
+  onReprocess: () => void;
+  onFinish: () => void;
+  onNewConsultation: () => void;
+}) {
+  const blank = !props.transcript.trim();
+  return (
+    <section aria-label="Revisão" className="flex flex-col gap-3">
+      {props.failedSegments > 0 && (
+        <div className="flex flex-col gap-2 rounded-md border border-line p-3">
+          <p className="text-fg">
+            {props.failedSegments === 1
+              ? '1 trecho da gravação não foi transcrito.'
+              : `${props.failedSegments} trechos da gravação não foram transcritos.`}
+          </p>
+          <Button variant="secondary" onClick={props.onRetrySegments}>
+            <RefreshCw aria-hidden="true" size={18} /> Tentar novamente
+          </Button>
+        </div>
+      )}
+      <label htmlFor="voice-transcript" className="text-sm font-medium text-fg">
+        Transcrição
+      </label>
+      <textarea
+        id="voice-transcript"
+        className={`${CONTROL_CLASSES} min-h-64`}
+        value={props.transcript}
+        onChange={(event) => props.onTranscriptChange(event.target.value)}
+        placeholder="Digite ou cole aqui o que foi dito na consulta."
+      />
+      {props.dictation.supported && (
+        <Button variant="secondary" onClick={props.dictation.toggle}>
+          {props.dictation.listening ? (
+            <>
+              <MicOff aria-hidden="true" size={18} /> Parar ditado
+            </>
+          ) : (
+            <>
+              <Mic aria-hidden="true" size={18} /> Ditar com o navegador
+            </>
+          )}
+        </Button>
+      )}
+      {props.analysis && <AnalysisSummary analysis={props.analysis} />}
+      <Button onClick={props.onFinish} disabled={blank} aria-disabled={blank}>
+        <FileText aria-hidden="true" size={18} /> Finalizar Consulta
+      </Button>
+      <Button variant="secondary" onClick={props.onReprocess} disabled={blank}>
+        <RefreshCw aria-hidden="true" size={18} /> Processar Novamente
+      </Button>
+      {blank ? (
+        <Button variant="ghost" onClick={props.onNewConsultation}>
+          <RotateCcw aria-hidden="true" size={18} /> Nova Consulta
+        </Button>
+      ) : (
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost">
+              <RotateCcw aria-hidden="true" size={18} /> Nova Consulta
+            </Button>
+          }
+          title="Nova Consulta"
+          question="A transcrição desta consulta ainda não foi levada ao prontuário. Descartar e começar outra consulta?"
+          confirmLabel="Descartar transcrição"
+          onConfirm={props.onNewConsultation}
+        />
+      )}
+    </section>
+  );
+}
+
+/** The consultation is done: what went into the record, and where to go next. */
+export function CompletedSummary(props: {
+  outcome: ConsultationOutcome;
+  onOpenRecord: () => void;
+  onReprocess: () => void;
+  onNewConsultation: () => void;
+}) {
+  const { analysis, applied, anamnesis } = props.outcome;
+  const opensByItself = applied && analysis.medical && opensRecordByItself(analysis.extraction);
+  return (
+    <section aria-label="Consulta concluída" className="flex flex-col gap-3">
+      <h2 className="text-xl font-semibold text-fg">Consulta concluída</h2>
+      {!analysis.medical ? (
+        <p className="text-fg">
+          A transcrição não menciona termos médicos; nada foi levado ao prontuário.
+        </p>
+      ) : applied ? (
+        <ExtractedSummary extraction={analysis.extraction} provenance={analysis.provenance} />
+      ) : (
+        <p className="text-fg">
+          Poucos dados foram reconhecidos na transcrição; o prontuário não foi alterado.
+        </p>
+      )}
+      {anamnesis && <p className="text-fg">A anamnese estruturada foi gerada.</p>}
+      {opensByItself && (
+        <p role="status" className="text-fg-muted">
+          Abrindo o prontuário…
+        </p>
+      )}
+      {(applied || anamnesis) && (
+        <Button onClick={props.onOpenRecord}>
+          <FileText aria-hidden="true" size={18} /> Abrir Prontuário
+        </Button>
+      )}
+      <Button variant="secondary" onClick={props.onReprocess}>
+        <RefreshCw aria-hidden="true" size={18} /> Processar Novamente
+      </Button>
+      <Button variant="ghost" onClick={props.onNewConsultation}>
+        <RotateCcw aria-hidden="true" size={18} /> Nova Consulta
+      </Button>
+    </section>
+  );
+}
+
+/** Spec §5: a confident extraction opens the record view by itself. */
+export function opensRecordByItself(extraction: ExtractionResult): boolean {
+  return extraction.confidence > OPEN_RECORD_CONFIDENCE;
+}
+
+function AnalysisSummary({ analysis }: { analysis: ConsultationAnalysis }) {
+  if (!analysis.medical) {
+    return (
+      <p role="note" className="rounded-md border border-line p-3 text-fg">
+        Nenhum termo médico reconhecido: esta transcrição não será levada ao prontuário.
+      </p>
+    );
+  }
+  return (
+    <div className="rounded-md border border-line p-3">
+      <ExtractedSummary extraction={analysis.extraction} provenance={analysis.provenance} />
+    </div>
+  );
+}
+
+/** What the extraction found — the patient, the complaint, the vital signs — and who read it. */
+function ExtractedSummary(props: { extraction: ExtractionResult; provenance: AiProvenance }) {
+  const { patientInfo, symptoms, physicalExam } = props.extraction;
+  const vitals = physicalExam.vitalSigns;
+  const rows: [string, string | undefined][] = [
+    ['Paciente', patientInfo.name],
+    ['Idade', patientInfo.age === undefined ? undefined : `${patientInfo.age} anos`],
+    ['Queixa principal', symptoms.chiefComplaint],
+    ['Duração', symptoms.duration],
+    ['Pressão arterial', vitals?.bloodPressure],
+    [
+      'Frequência cardíaca',
+      vitals?.heartRate === undefined ? undefined : `${vitals.heartRate} bpm`,
+    ],
+    ['Temperatura', vitals?.temperature === undefined ? undefined : `${vitals.temperature} °C`],
+    [
+      'Saturação de O₂',
+      vitals?.oxygenSaturation === undefined ? undefined : `${vitals.oxygenSaturation}%`,
+    ],
+  ];
+  const found = rows.filter((row): row is [string, string] => Boolean(row[1]));
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 id="extracted-data" className="font-medium text-fg">
+        Dados reconhecidos
+        {props.provenance.source === 'offline' && (
+          <span className="ml-2 rounded-full bg-surface-muted px-2 py-0.5 text-xs text-fg">
+            Modo offline
+          </span>
+        )}
+      </h3>
+      {props.provenance.notice && (
+        <p className="text-sm text-fg-muted">{props.provenance.notice}</p>
+      )}
+      {found.length === 0 ? (
+        <p className="text-fg-muted">Nenhum dado do paciente reconhecido.</p>
+      ) : (
+        <dl
+          aria-labelledby="extracted-data"
+          className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-fg"
+        >
+          {found.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="font-medium">{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
