@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  AUDIO_HEAD_BYTES,
   startFakeOpenAiServer,
   unreachableBaseUrl,
   type FakeOpenAiServer,
@@ -407,6 +408,36 @@ describe('audio transcriptions', () => {
     expect(fake.transcriptionRequests().at(-1)).toEqual(sent?.body);
     // A transcription is not a chat request.
     expect(fake.chatRequests().every((body) => !('fields' in body))).toBe(true);
+  });
+
+  it("keeps each uploaded file's first bytes, for checking its container", async () => {
+    const before = fake.uploadedAudio().length;
+    // A WebM file opens with the EBML magic number; this one is a header and then filler.
+    const webm = new Blob(
+      [Uint8Array.of(0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81), new Uint8Array(5000)],
+      { type: 'audio/webm' },
+    );
+    const tiny = new Blob([Uint8Array.of(0x52, 0x49, 0x46, 0x46)], { type: 'audio/wav' });
+    await transcribe(fields, webm, 'recording.webm');
+    await transcribe(fields);
+    await transcribe(fields, tiny, 'recording.wav');
+
+    // The refused request had no file, so it has no entry.
+    expect(fake.uploadedAudio().slice(before)).toEqual([
+      {
+        name: 'recording.webm',
+        type: 'audio/webm',
+        size: 5008,
+        head: `1a45dfa39f428681${'00'.repeat(AUDIO_HEAD_BYTES - 8)}`,
+      },
+      { name: 'recording.wav', type: 'audio/wav', size: 4, head: '52494646' },
+    ]);
+    // The recorded forms stay as they were.
+    expect(fake.transcriptionRequests().at(-1)?.file).toEqual({
+      name: 'recording.wav',
+      type: 'audio/wav',
+      size: 4,
+    });
   });
 
   it('answers the default format when none is asked, with transcribeWith text', async () => {

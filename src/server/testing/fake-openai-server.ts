@@ -32,6 +32,21 @@ export interface TranscriptionRequestBody {
   file?: { name: string; type: string; size: number };
 }
 
+/**
+ * An audio file a transcription request carried, with its first bytes: tests check the
+ * container's magic number (WebM `1a45dfa3`, MP4 `ftyp` at offset 4, WAV `RIFF`, MP3 `ID3`).
+ */
+export interface UploadedAudio {
+  name: string;
+  type: string;
+  size: number;
+  /** The first {@link AUDIO_HEAD_BYTES} bytes (fewer for a shorter file), as lowercase hex. */
+  head: string;
+}
+
+/** How many leading bytes of each uploaded audio file {@link UploadedAudio.head} keeps. */
+export const AUDIO_HEAD_BYTES = 16;
+
 /** One streamed content chunk, stamped when the fake wrote it (for latency measurements). */
 export interface SentChunk {
   text: string;
@@ -115,6 +130,11 @@ export interface FakeOpenAiServer {
   enqueueTranscription(...behaviours: FakeTranscriptionBehaviour[]): void;
   /** The forms of the transcription requests received, in order. */
   transcriptionRequests(): TranscriptionRequestBody[];
+  /**
+   * The audio files of the transcription requests received, in order, with their first bytes
+   * (requests without a file are left out).
+   */
+  uploadedAudio(): UploadedAudio[];
   /** Stops listening and drops open connections; later calls return the same promise. */
   close(): Promise<void>;
 }
@@ -187,6 +207,8 @@ export async function startFakeOpenAiServer(
   const sentChunks: SentChunk[] = [];
   const chatQueue: FakeBehaviour[] = [];
   const transcriptionQueue: FakeTranscriptionBehaviour[] = [];
+  // Beside the recorded forms rather than in them, so `transcriptionRequests()` stays as it was.
+  const audioHeads = new WeakMap<TranscriptionRequestBody, string>();
   let reply = DEFAULT_REPLY;
   let transcription = DEFAULT_TRANSCRIPTION;
   let failure: { status: number; body: unknown } | undefined;
@@ -299,10 +321,12 @@ export async function startFakeOpenAiServer(
       const method = request.method ?? 'GET';
       const path = request.url ?? '/';
       const route = `${method} ${path.split('?')[0] ?? ''}`;
-      const form =
+      const parsed =
         route === `POST ${TRANSCRIPTION_PATH}`
           ? parseMultipart(raw, request.headers['content-type'])
           : undefined;
+      const form = parsed?.form;
+      if (form && parsed.fileHead !== undefined) audioHeads.set(form, parsed.fileHead);
       const body = route === `POST ${TRANSCRIPTION_PATH}` ? form : parseJson(raw);
       requests.push({ method, path, headers: request.headers, body });
 
@@ -368,6 +392,13 @@ export async function startFakeOpenAiServer(
       requests
         .filter((r) => r.method === 'POST' && r.path.split('?')[0] === TRANSCRIPTION_PATH)
         .map((r) => (r.body as TranscriptionRequestBody | undefined) ?? { fields: {} }),
+    uploadedAudio: () =>
+      requests
+        .filter((r) => r.method === 'POST' && r.path.split('?')[0] === TRANSCRIPTION_PATH)
+        .flatMap((r) => {
+          const form = r.body as TranscriptionRequestBody | undefined;
+          return form?.file ? [{ ...form.file, head: audioHeads.get(form) ?? '' }] : [];
+        }),
     // Closing twice is fine: a test may close it to make the provider unreachable.
     close: () =>
       (closing ??= new Promise<void>((resolve, reject) => {
@@ -398,12 +429,13 @@ function parseJson(raw: Buffer): unknown {
 
 /**
  * Just enough of multipart/form-data (RFC 7578) to see what the app uploaded: fields as text,
- * the file by name, type and size. Undefined when the body is not a multipart form.
+ * the file by name, type and size, and the file's first bytes as hex. Undefined when the body
+ * is not a multipart form.
  */
 function parseMultipart(
   raw: Buffer,
   contentType: string | undefined,
-): TranscriptionRequestBody | undefined {
+): { form: TranscriptionRequestBody; fileHead: string | undefined } | undefined {
   const boundary = /^multipart\/form-data;.*\bboundary=(?:"([^"]+)"|([^;\s]+))/i.exec(
     contentType ?? '',
   );
@@ -414,6 +446,7 @@ function parseMultipart(
   const separator = Buffer.from(`\r\n--${boundaryText}`);
 
   const form: TranscriptionRequestBody = { fields: {} };
+  let fileHead: string | undefined;
   let position = raw.indexOf(opening);
   if (position < 0) return undefined;
   position += opening.length;
@@ -437,9 +470,10 @@ function parseMultipart(
     } else {
       const type = /^content-type:\s*(.*?)\s*$/im.exec(headers)?.[1] ?? 'application/octet-stream';
       form.file = { name: filename, type, size: content.length };
+      fileHead = content.subarray(0, AUDIO_HEAD_BYTES).toString('hex');
     }
   }
-  return form;
+  return { form, fileHead };
 }
 
 /** The response has ended or the client went away: writing more would be pointless. */

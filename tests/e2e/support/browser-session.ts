@@ -18,11 +18,23 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/** Options for {@link useBrowserSession}. */
+export interface BrowserSessionOptions {
+  /** Extra server environment, read when the server starts (after earlier `beforeAll`s). */
+  env?: () => Record<string, string>;
+  /**
+   * Extra Chromium flags, read when Chromium starts: a function, because what they point at
+   * (e.g. a fake microphone's WAV file) is often made in an earlier `beforeAll`.
+   */
+  chromiumArgs?: () => string[];
+}
+
 /**
  * Starts the real server (PGlite, fresh DATA_DIR) serving the built web app, and a headless
  * Chromium. A missing build or browser fails the suite instead of skipping it.
+ * @param options - extra server environment and Chromium flags
  */
-export function useBrowserSession(options: { env?: () => Record<string, string> } = {}) {
+export function useBrowserSession(options: BrowserSessionOptions = {}) {
   // Registered first, so these checks run before anything starts.
   beforeAll(() => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
@@ -41,7 +53,10 @@ export function useBrowserSession(options: { env?: () => Record<string, string> 
   });
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs?.() ?? [])],
+    });
   });
   afterAll(async () => {
     await browser?.close();
