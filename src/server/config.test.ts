@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       baseUrl: 'https://api.groq.com/openai/v1',
       apiKey: 'k',
       model: 'whisper-1',
+      segmentMs: 240_000,
     });
   });
 
@@ -47,6 +48,17 @@ describe('loadConfig', () => {
     const config = loadConfig({ AI_TRANSCRIBE_BASE_URL: 'http://localhost:8000/v1' });
     expect(config.ai).toBeUndefined();
     expect(config.transcription?.baseUrl).toBe('http://localhost:8000/v1');
+  });
+
+  it('sends a long visit for transcription in pieces of AI_TRANSCRIBE_SEGMENT_SECONDS', () => {
+    const config = loadConfig({
+      AI_TRANSCRIBE_BASE_URL: 'http://localhost:8000/v1',
+      AI_TRANSCRIBE_SEGMENT_SECONDS: '60',
+    });
+    expect(config.transcription?.segmentMs).toBe(60_000);
+    expect(() =>
+      loadConfig({ AI_TRANSCRIBE_BASE_URL: 'http://x/v1', AI_TRANSCRIBE_SEGMENT_SECONDS: '0' }),
+    ).toThrow(/AI_TRANSCRIBE_SEGMENT_SECONDS: deve estar entre 1 e 1500/);
   });
 
   it('names every invalid variable', () => {

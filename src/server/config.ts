@@ -25,6 +25,12 @@ const envSchema = z.object({
   AI_TRANSCRIBE_BASE_URL: optionalUrl,
   AI_TRANSCRIBE_MODEL: optionalText,
   AI_TRANSCRIBE_API_KEY: optionalText,
+  AI_TRANSCRIBE_SEGMENT_SECONDS: z.coerce
+    .number({ error: 'deve ser um número de segundos' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve estar entre 1 e 1500' })
+    .max(1500, { error: 'deve estar entre 1 e 1500' })
+    .default(240),
   AI_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'deve ser um número de segundos' })
     .int({ error: 'deve ser um número inteiro' })
@@ -71,8 +77,12 @@ export interface Config {
   aiTimeoutMs: number;
   /** AI requests one doctor may make per minute (`AI_RATE_LIMIT_PER_MINUTE`). */
   aiRateLimitPerMinute: number;
-  /** The `/audio/transcriptions` endpoint, or undefined when none is configured. */
-  transcription: (ModelEndpoint & { model: string }) | undefined;
+  /**
+   * The `/audio/transcriptions` endpoint, or undefined when none is configured. `segmentMs`:
+   * the longest piece of a consultation sent in one request (`AI_TRANSCRIBE_SEGMENT_SECONDS`),
+   * so a long visit stays under the 25 MB and the service's own duration limits.
+   */
+  transcription: (ModelEndpoint & { model: string; segmentMs: number }) | undefined;
   cid10Dir: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /**
@@ -123,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         baseUrl: transcribeBaseUrl,
         apiKey: vars.AI_TRANSCRIBE_API_KEY ?? vars.AI_API_KEY,
         model: vars.AI_TRANSCRIBE_MODEL ?? DEFAULT_TRANSCRIBE_MODEL,
+        segmentMs: vars.AI_TRANSCRIBE_SEGMENT_SECONDS * 1000,
       }
     : undefined;
   return {

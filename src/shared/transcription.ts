@@ -161,7 +161,11 @@ export type TranscriptionError = z.infer<typeof transcriptionErrorSchema>;
  * `GET /api/ai/transcribe/status`: whether the server has a transcription service. Asked when
  * the voice screen opens, so a doctor never records a whole visit for nothing.
  */
-export const transcriptionStatusSchema = z.object({ configured: z.boolean() });
+export const transcriptionStatusSchema = z.object({
+  configured: z.boolean(),
+  /** When configured: the longest piece of a visit to send in one request, in seconds. */
+  segmentSeconds: z.number().int().positive().optional(),
+});
 
 export type TranscriptionStatus = z.infer<typeof transcriptionStatusSchema>;
 
@@ -170,11 +174,9 @@ export const TRANSCRIPT_MAX_LENGTH = EXTRACTION_TEXT_MAX_LENGTH;
 
 /** Body of `POST /api/transcripts/clean-up`: a transcript as transcribed, dictated or typed. */
 export const transcriptCleanUpRequestSchema = z.strictObject({
-  text: z
-    .string({ error: 'Envie a transcrição como texto.' })
-    .max(TRANSCRIPT_MAX_LENGTH, {
-      error: `A transcrição pode ter no máximo ${TRANSCRIPT_MAX_LENGTH} caracteres.`,
-    }),
+  text: z.string({ error: 'Envie a transcrição como texto.' }).max(TRANSCRIPT_MAX_LENGTH, {
+    error: `A transcrição pode ter no máximo ${TRANSCRIPT_MAX_LENGTH} caracteres.`,
+  }),
 });
 
 /**

@@ -41,7 +41,10 @@ export function aiRoutes(deps: {
   routes.use('*', requireDoctor(deps.sessions));
   // Before the rate limit: opening the voice screen is not an AI request.
   routes.get('/transcribe/status', (c) => {
-    const status: TranscriptionStatus = { configured: deps.config.transcription !== undefined };
+    const endpoint = deps.config.transcription;
+    const status: TranscriptionStatus = endpoint
+      ? { configured: true, segmentSeconds: endpoint.segmentMs / 1000 }
+      : { configured: false };
     return c.json(status);
   });
   routes.use(

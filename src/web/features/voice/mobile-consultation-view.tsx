@@ -33,15 +33,18 @@ import {
 } from './process-consultation';
 import { SegmentQueue } from './recording-segments';
 import {
-  isTranscriptionConfigured,
+  readTranscriptionStatus,
   TranscriptionUploadError,
   transcribeAudio,
 } from './transcribe-audio';
 
 type Phase = 'ready' | 'recording' | 'processing' | 'reviewing' | 'completed';
 
-/** Each file sent for transcription covers at most this much recording (well under 25 MB). */
-const SEGMENT_MS = 4 * 60 * 1000;
+/**
+ * Each file sent for transcription covers at most this much recording (well under 25 MB),
+ * unless the server says otherwise (`AI_TRANSCRIBE_SEGMENT_SECONDS`).
+ */
+const DEFAULT_SEGMENT_MS = 4 * 60 * 1000;
 
 /** Spec §4: after starting a record, recording begins half a second later. */
 const START_DELAY_MS = 500;
@@ -86,6 +89,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   const [busyText, setBusyText] = useState('');
   /** Undefined until the server says; recording is offered meanwhile. */
   const [configured, setConfigured] = useState<boolean | undefined>();
+  const segmentMs = useRef(DEFAULT_SEGMENT_MS);
   const [error, setError] = useState<string | undefined>();
   const [microphoneHelp, setMicrophoneHelp] = useState<string | undefined>();
   const [elapsedMs, setElapsedMs] = useState(0);
@@ -108,8 +112,10 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
 
   useEffect(() => {
     let current = true;
-    void isTranscriptionConfigured().then((answer) => {
-      if (current) setConfigured(answer);
+    void readTranscriptionStatus().then((status) => {
+      if (!current) return;
+      setConfigured(status.configured);
+      if (status.segmentSeconds) segmentMs.current = status.segmentSeconds * 1000;
     });
     return () => {
       current = false;
@@ -260,7 +266,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     recorder.current ??= new AudioRecorder(deps);
     const started = await recorder.current.start({
       segments: {
-        segmentMs: SEGMENT_MS,
+        segmentMs: segmentMs.current,
         onSegment: (audio, index) => {
           queue.current.add(audio, index);
           void upload(audio, index);

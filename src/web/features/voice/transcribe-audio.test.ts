@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '../../../shared/transcription';
 import type { RecordedAudio } from './audio-recorder';
 import {
-  isTranscriptionConfigured,
+  readTranscriptionStatus,
   transcribeAudio,
   TranscriptionUploadError,
 } from './transcribe-audio';
@@ -69,22 +69,25 @@ describe('transcribeAudio', () => {
   });
 });
 
-describe('isTranscriptionConfigured', () => {
+describe('readTranscriptionStatus', () => {
   it("reads the server's status", async () => {
     const fetchMock = answer(200, { configured: false });
-    await expect(isTranscriptionConfigured()).resolves.toBe(false);
+    await expect(readTranscriptionStatus()).resolves.toEqual({ configured: false });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/ai/transcribe/status');
-    answer(200, { configured: true });
-    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+    answer(200, { configured: true, segmentSeconds: 240 });
+    await expect(readTranscriptionStatus()).resolves.toEqual({
+      configured: true,
+      segmentSeconds: 240,
+    });
   });
 
   it('lets the recording go ahead when the server cannot be asked', async () => {
     answer(500, { success: false, error: 'Erro interno.' });
-    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+    await expect(readTranscriptionStatus()).resolves.toEqual({ configured: true });
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(isTranscriptionConfigured()).resolves.toBe(true);
+    await expect(readTranscriptionStatus()).resolves.toEqual({ configured: true });
   });
 });

@@ -6,6 +6,7 @@ import {
   transcriptionStatusSchema,
   type TranscriptionErrorCode,
   type TranscriptionResult,
+  type TranscriptionStatus,
 } from '../../../shared/transcription';
 import { CONNECTION_ERROR, requestJson } from '../../api-request';
 import type { RecordedAudio } from './audio-recorder';
@@ -71,16 +72,15 @@ export async function transcribeAudio(
 }
 
 /**
- * Whether the server has a transcription service, asked when the voice screen opens so a doctor
- * never records a whole visit for nothing.
- * @returns false only when the server says no service is configured; true when it cannot be
- *   asked (offline: the recording goes ahead, and its upload will say what failed)
+ * Whether the server has a transcription service, and in what pieces to send a long visit;
+ * asked when the voice screen opens, so a doctor never records a whole visit for nothing.
+ * @returns "not configured" only when the server says so; when it cannot be asked (offline),
+ *   configured — the recording goes ahead, and its upload will say what failed
  */
-export async function isTranscriptionConfigured(): Promise<boolean> {
+export async function readTranscriptionStatus(): Promise<TranscriptionStatus> {
   try {
-    return transcriptionStatusSchema.parse(await requestJson('/api/ai/transcribe/status'))
-      .configured;
+    return transcriptionStatusSchema.parse(await requestJson('/api/ai/transcribe/status'));
   } catch {
-    return true;
+    return { configured: true };
   }
 }
