@@ -7,6 +7,33 @@ export const TRANSCRIPTION_MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** Confidence given to a transcription whose provider reports none (spec §9). */
 export const TRANSCRIPTION_FALLBACK_CONFIDENCE = 0.95;
 
+/** Audio types by the extension transcription services recognise them by. */
+const AUDIO_EXTENSIONS: Readonly<Record<string, string>> = {
+  'audio/wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/mp4': 'mp4',
+  'video/mp4': 'mp4',
+  'audio/x-m4a': 'm4a',
+  'audio/m4a': 'm4a',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/flac': 'flac',
+};
+
+/**
+ * The name an audio file is uploaded under (spec §7). Whisper-compatible servers tell formats
+ * apart by the extension, so it follows the recorded type. The spec labels webm as mp4; we keep
+ * `recording.webm`, because servers reject (or misdecode) webm data named `.mp4`.
+ * @param mimeType - the recorded type, parameters such as `;codecs=opus` allowed
+ */
+export function audioFileName(mimeType: string): string {
+  const baseType = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
+  // webm, and whatever a browser picks on its own: Chrome and Firefox record webm.
+  return `recording.${AUDIO_EXTENSIONS[baseType] ?? 'webm'}`;
+}
+
 /** The multipart field that carries the audio. */
 export const TRANSCRIPTION_FILE_FIELD = 'file';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  audioFileName,
   TRANSCRIPTION_FALLBACK_CONFIDENCE,
   transcriptionProviderErrorMessage,
   type TranscriptionErrorCode,
@@ -186,22 +187,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * without one (a bare `blob`) is named after its type.
  */
 function providerFileName(file: File): string {
-  if (/\.[a-z0-9]{2,5}$/i.test(file.name)) return file.name;
-  const type = file.type.split(';')[0]?.trim().toLowerCase() ?? '';
-  const extension =
-    {
-      'audio/wav': 'wav',
-      'audio/x-wav': 'wav',
-      'audio/wave': 'wav',
-      'audio/mpeg': 'mp3',
-      'audio/mp3': 'mp3',
-      'audio/mp4': 'mp4',
-      'audio/x-m4a': 'm4a',
-      'audio/m4a': 'm4a',
-      'audio/ogg': 'ogg',
-      'audio/flac': 'flac',
-    }[type] ?? 'webm';
-  return `recording.${extension}`;
+  return /\.[a-z0-9]{2,5}$/i.test(file.name) ? file.name : audioFileName(file.type);
 }
 
 /**

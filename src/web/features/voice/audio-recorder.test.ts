@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AudioRecorder,
-  audioFileName,
   browserAudioRecorderDeps,
   chooseAudioType,
   PREFERRED_AUDIO_TYPES,
@@ -383,20 +382,6 @@ describe('recording types and file names', () => {
 
     expect(audio).toMatchObject({ mimeType: 'audio/mp4', fileName: 'recording.mp4' });
     expect(audio.blob.type).toBe('audio/mp4');
-  });
-
-  it.each([
-    ['audio/wav', 'recording.wav'],
-    ['audio/x-wav', 'recording.wav'],
-    ['audio/mp4', 'recording.mp4'],
-    ['audio/mp4;codecs=mp4a.40.2', 'recording.mp4'],
-    ['audio/mpeg', 'recording.mp3'],
-    // Deliberate deviation from the spec's "webm is labelled mp4": servers trust the extension.
-    ['audio/webm;codecs=opus', 'recording.webm'],
-    ['audio/webm', 'recording.webm'],
-    ['', 'recording.webm'],
-  ])('names %j %s', (type, fileName) => {
-    expect(audioFileName(type)).toBe(fileName);
   });
 });
 

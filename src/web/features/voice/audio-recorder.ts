@@ -1,3 +1,4 @@
+import { audioFileName } from '../../../shared/transcription';
 /** One captured audio track; stopping it releases the microphone. */
 export interface MediaTrackLike {
   stop(): void;
@@ -94,32 +95,6 @@ const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {
  */
 export function chooseAudioType(isTypeSupported: (type: string) => boolean): string | undefined {
   return PREFERRED_AUDIO_TYPES.find((type) => isTypeSupported(type));
-}
-
-/**
- * The upload file name for a recorded type (spec §7). The spec labels webm as mp4; we deliberately
- * keep `recording.webm`, because Whisper-compatible servers detect the format from the name and
- * reject (or misdecode) webm data named `.mp4`.
- * @param mimeType - the recorded type, parameters such as `;codecs=opus` allowed
- */
-export function audioFileName(mimeType: string): string {
-  const baseType = mimeType.split(';')[0]?.trim().toLowerCase() ?? '';
-  switch (baseType) {
-    case 'audio/wav':
-    case 'audio/wave':
-    case 'audio/x-wav':
-      return 'recording.wav';
-    case 'audio/mp4':
-    case 'audio/x-m4a':
-    case 'video/mp4':
-      return 'recording.mp4';
-    case 'audio/mpeg':
-    case 'audio/mp3':
-      return 'recording.mp3';
-    default:
-      // webm, and whatever a browser picks on its own: Chrome and Firefox record webm.
-      return 'recording.webm';
-  }
 }
 
 /** One MediaRecorder's file: its chunks are complete once the recorder has stopped. */
