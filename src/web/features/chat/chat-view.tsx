@@ -88,7 +88,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const prescriber = { name: settings.name || doctor.name, crm: formatCrm(settings) };
   const loading = chat.status !== 'idle';
   const hasMessages = chat.messages.length > 0;
-  useMobileConsultationSwitch(hasMessages, () => openView('mobile-consultation'));
+  useMobileConsultationSwitch(doctor.id, hasMessages, () => openView('mobile-consultation'));
 
   const send = async (text: string) => {
     if (text.startsWith('/')) {

@@ -3,6 +3,7 @@ import type { ExtractionResult } from '../../../shared/extraction';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
+import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import {
   OPEN_RECORD_CONFIDENCE,
   type AiProvenance,
@@ -16,6 +17,14 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+/** Segments of the recording that could not be transcribed. */
+export interface FailedSegments {
+  /** Worth sending again (a connection failure, the service's rate limit…). */
+  retryable: number;
+  /** Refused for good (audio the service cannot read): their words are lost. */
+  lost: number;
+}
+
 /** The recording in progress: REC (or PAUSADO), the timer, pause/resume and stop. */
 export function RecordingPanel(props: {
   elapsedMs: number;
@@ -26,17 +35,25 @@ export function RecordingPanel(props: {
   onResume: () => void;
   onStop: () => void;
 }) {
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   return (
-    <section aria-label="Gravação" className="flex flex-col items-center gap-4">
-      {props.paused ? (
-        <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold text-fg">
-          PAUSADO
-        </span>
-      ) : (
-        <span className="rounded-full bg-danger-soft px-3 py-1 text-sm font-semibold text-danger-fg">
-          REC
-        </span>
-      )}
+    <section aria-labelledby="recording-heading" className="flex flex-col items-center gap-4">
+      <h2 id="recording-heading" ref={headingRef} tabIndex={-1} className="sr-only">
+        Gravação
+      </h2>
+      <p role="status">
+        {!props.live ? (
+          <span className="text-fg-muted">Preparando o microfone…</span>
+        ) : props.paused ? (
+          <span className="rounded-full bg-surface-muted px-3 py-1 text-sm font-semibold text-fg">
+            PAUSADO
+          </span>
+        ) : (
+          <span className="rounded-full bg-danger-soft px-3 py-1 text-sm font-semibold text-danger-fg">
+            REC
+          </span>
+        )}
+      </p>
       <p aria-live="off" className="font-mono text-4xl text-fg">
         {formatElapsed(props.elapsedMs)}
       </p>
@@ -64,7 +81,7 @@ export function ReviewPanel(props: {
   onTranscriptChange: (text: string) => void;
   /** The analysis of the transcript as it now reads; undefined when none or edited since. */
   analysis: ConsultationAnalysis | undefined;
-  failedSegments: number;
+  failedSegments: FailedSegments;
   onRetrySegments: () => void;
   dictation: { supported: boolean; listening: boolean; toggle: () => void };
   onReprocess: () => void;
@@ -72,19 +89,36 @@ export function ReviewPanel(props: {
   onNewConsultation: () => void;
 }) {
   const blank = !props.transcript.trim();
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
+  const { retryable, lost } = props.failedSegments;
   return (
-    <section aria-label="Revisão" className="flex flex-col gap-3">
-      {props.failedSegments > 0 && (
-        <div className="flex flex-col gap-2 rounded-md border border-line p-3">
+    <section aria-labelledby="review-heading" className="flex flex-col gap-3">
+      <h2
+        id="review-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold text-fg"
+      >
+        Revisão
+      </h2>
+      {retryable > 0 && (
+        <div role="status" className="flex flex-col gap-2 rounded-md border border-line p-3">
           <p className="text-fg">
-            {props.failedSegments === 1
+            {retryable === 1
               ? '1 trecho da gravação não foi transcrito.'
-              : `${props.failedSegments} trechos da gravação não foram transcritos.`}
+              : `${retryable} trechos da gravação não foram transcritos.`}
           </p>
           <Button variant="secondary" onClick={props.onRetrySegments}>
             <RefreshCw aria-hidden="true" size={18} /> Tentar novamente
           </Button>
         </div>
+      )}
+      {lost > 0 && (
+        <p role="status" className="rounded-md border border-line p-3 text-fg">
+          {lost === 1
+            ? '1 trecho da gravação não pôde ser lido pelo serviço de transcrição; complete o texto abaixo se preciso.'
+            : `${lost} trechos da gravação não puderam ser lidos pelo serviço de transcrição; complete o texto abaixo se preciso.`}
+        </p>
       )}
       <label htmlFor="voice-transcript" className="text-sm font-medium text-fg">
         Transcrição
@@ -146,9 +180,17 @@ export function CompletedSummary(props: {
 }) {
   const { analysis, applied, anamnesis } = props.outcome;
   const opensByItself = applied && analysis.medical && opensRecordByItself(analysis.extraction);
+  const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   return (
-    <section aria-label="Consulta concluída" className="flex flex-col gap-3">
-      <h2 className="text-xl font-semibold text-fg">Consulta concluída</h2>
+    <section aria-labelledby="completed-heading" className="flex flex-col gap-3">
+      <h2
+        id="completed-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold text-fg"
+      >
+        Consulta concluída
+      </h2>
       {!analysis.medical ? (
         <p className="text-fg">
           A transcrição não menciona termos médicos; nada foi levado ao prontuário.

@@ -2,10 +2,15 @@ import { ArrowLeft, Keyboard, Loader2, Mic } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatCrm, isDoctorProfileConfigured } from '../../../shared/doctor-settings';
 import {
+  isRetryableTranscriptionError,
+  TRANSCRIPTION_UNCONFIGURED_MESSAGE,
+} from '../../../shared/transcription';
+import {
   forgetConsultationTranscript,
   readConsultationTranscript,
   writeConsultationTranscript,
 } from '../../consultation-transcript';
+import { ApiError } from '../../api-request';
 import { useCurrentRecordStore } from '../../current-record/current-record';
 import { useDoctorSettings } from '../../doctor-settings';
 import { Button } from '../../ui/button';
@@ -16,6 +21,7 @@ import { AudioRecorder, browserAudioRecorderDeps, type RecordedAudio } from './a
 import {
   CompletedSummary,
   opensRecordByItself,
+  type FailedSegments,
   RecordingPanel,
   ReviewPanel,
 } from './consultation-panels';
@@ -52,10 +58,12 @@ const START_DELAY_MS = 500;
 /** How long the completed screen shows before a confident record opens by itself. */
 const OPEN_RECORD_DELAY_MS = 1500;
 
-export const NO_ENDPOINT_MESSAGE =
-  'A transcrição automática precisa de um serviço configurado no servidor (AI_TRANSCRIBE_BASE_URL).';
-
 const PROCESSING_ERROR = 'Não foi possível processar a consulta. A transcrição foi mantida.';
+
+const UNSAVED_RECORD_MESSAGE =
+  'O prontuário desta consulta ainda não chegou ao servidor; ele continua guardado neste dispositivo. Tente novamente quando a conexão voltar.';
+
+const NO_FAILED_SEGMENTS: FailedSegments = { retryable: 0, lost: 0 };
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,8 +77,15 @@ async function requestWakeLock(): Promise<WakeLockSentinel | undefined> {
   }
 }
 
+/** The server's Portuguese message; anything else (an unexpected answer) gets ours. */
 const failureMessage = (failure: unknown) =>
-  failure instanceof Error && failure.message ? failure.message : PROCESSING_ERROR;
+  failure instanceof ApiError ? failure.message : PROCESSING_ERROR;
+
+/** Whether sending a failed segment again may work (not for audio the service refuses). */
+const isRetryable = (failure: unknown) =>
+  !(failure instanceof TranscriptionUploadError) ||
+  failure.code === undefined ||
+  isRetryableTranscriptionError(failure.code);
 
 /**
  * The voice consultation, full screen (spec §2): record the visit, review the transcript with
@@ -95,7 +110,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   const [elapsedMs, setElapsedMs] = useState(0);
   const [live, setLive] = useState(false);
   const [paused, setPaused] = useState(false);
-  const [failedSegments, setFailedSegments] = useState(0);
+  const [failedSegments, setFailedSegments] = useState(NO_FAILED_SEGMENTS);
   const [analysis, setAnalysis] = useState<ConsultationAnalysis | undefined>();
   const [outcome, setOutcome] = useState<ConsultationOutcome | undefined>();
 
@@ -105,6 +120,11 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   const wakeLock = useRef<WakeLockSentinel | undefined>(undefined);
   /** The transcript as the last collection of the recording left it (to tell edits apart). */
   const collected = useRef('');
+  /** False once the screen is gone: a start still under way must then undo itself. */
+  const mounted = useRef(true);
+  const starting = useRef(false);
+  /** After 'Nova Consulta', a phrase the stopped dictation still delivers is the old visit's. */
+  const dictationDiscarded = useRef(false);
 
   const unconfigured = configured === false;
   // The analysis shown belongs to the transcript as it reads now, not to an earlier version.
@@ -131,7 +151,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
 
   const dictation = useDictation(
     useCallback((phrase: string) => {
-      if (phrase) setTranscript((current) => (current.trim() ? `${current} ${phrase}` : phrase));
+      if (!phrase || dictationDiscarded.current) return;
+      setTranscript((current) => (current.trim() ? `${current} ${phrase}` : phrase));
     }, []),
   );
 
@@ -141,16 +162,47 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   }, []);
 
   // Leaving the screen while recording stops the microphone and lets the phone sleep.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       const running = recorder.current;
       if (running && (running.state === 'recording' || running.state === 'paused')) {
         void running.stop().catch(() => undefined);
       }
       releaseWakeLock();
-    },
-    [releaseWakeLock],
-  );
+    };
+  }, [releaseWakeLock]);
+
+  // The browser drops the wake lock when the tab is hidden; take it again on return.
+  useEffect(() => {
+    if (phase !== 'recording' || !live) return;
+    const onVisibilityChange = () => {
+      if (document.visibilityState !== 'visible') {
+        wakeLock.current = undefined;
+        return;
+      }
+      void requestWakeLock().then((lock) => {
+        if (mounted.current && recorder.current?.state === 'recording' && !wakeLock.current) {
+          wakeLock.current = lock;
+        } else {
+          void lock?.release().catch(() => undefined);
+        }
+      });
+    };
+    document.addEventListener('visibilitychange', onVisibilityChange);
+    return () => document.removeEventListener('visibilitychange', onVisibilityChange);
+  }, [phase, live]);
+
+  // A reload or a closed tab would stop the recording: the browser asks first.
+  useEffect(() => {
+    if (phase !== 'recording' && phase !== 'processing') return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [phase]);
 
   useEffect(() => {
     if (phase !== 'recording') return;
@@ -168,20 +220,27 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     return () => clearTimeout(timer);
   }, [phase, outcome, openView]);
 
-  const upload = useCallback((audio: RecordedAudio, index: number) => {
-    const sent = transcribeAudio(audio, { index })
-      .then((result) => {
-        queue.current.markTranscribed(index, result.text);
-      })
-      .catch((failure: unknown) => {
-        queue.current.markFailed(index, failure);
-        if (failure instanceof TranscriptionUploadError && failure.unconfigured) {
-          setConfigured(false);
-        }
-      });
-    uploads.current.push(sent);
-    return sent;
-  }, []);
+  const upload = useCallback(
+    (audio: RecordedAudio, index: number) => {
+      const sent = transcribeAudio(audio, { index })
+        .then((result) => {
+          queue.current.markTranscribed(index, result.text);
+          // Each transcribed piece is kept at once: a reload mid-visit loses none of it.
+          if (collected.current === '') {
+            writeConsultationTranscript(doctor.id, queue.current.fullTranscript());
+          }
+        })
+        .catch((failure: unknown) => {
+          queue.current.markFailed(index, failure);
+          if (failure instanceof TranscriptionUploadError && failure.unconfigured) {
+            setConfigured(false);
+          }
+        });
+      uploads.current.push(sent);
+      return sent;
+    },
+    [doctor.id],
+  );
 
   /** Cleans the text up and reads what it holds; a failure keeps the text as it was. */
   const analyse = useCallback(async (text: string) => {
@@ -189,12 +248,12 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     try {
       const result = await analyseConsultation(text);
       setAnalysis(result);
-      setTranscript(result.transcript);
+      // Words added meanwhile (a late dictated phrase) are kept; the analysis is then stale.
+      setTranscript((current) => (current === text ? result.transcript : current));
       return result;
     } catch (failure) {
       console.error('Falha ao analisar a transcrição.', failure);
       setError(failureMessage(failure));
-      setTranscript(text);
       return undefined;
     }
   }, []);
@@ -220,7 +279,14 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       const unconfiguredNow = failures.some(
         (failure) => failure instanceof TranscriptionUploadError && failure.unconfigured,
       );
-      setFailedSegments(unconfiguredNow ? 0 : failures.length);
+      setFailedSegments(
+        unconfiguredNow
+          ? NO_FAILED_SEGMENTS
+          : {
+              retryable: failures.filter(isRetryable).length,
+              lost: failures.filter((failure) => !isRetryable(failure)).length,
+            },
+      );
       const firstFailure = failures[0];
       setError(
         !unconfiguredNow && firstFailure instanceof Error ? firstFailure.message : undefined,
@@ -236,6 +302,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
             .filter(Boolean)
             .join('\n\n')
         : queue.current.fullTranscript();
+      // Shown at once, so a failed analysis still leaves every word in front of the doctor.
+      setTranscript(text);
       const reviewed = text.trim() ? ((await analyse(text))?.transcript ?? text) : text;
       collected.current = reviewed;
       setPhase('reviewing');
@@ -244,6 +312,28 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   );
 
   const startRecording = async () => {
+    if (starting.current) return;
+    starting.current = true;
+    try {
+      await beginRecording();
+    } finally {
+      starting.current = false;
+    }
+  };
+
+  // A function, not the ref itself: the screen may be left during any await of a start.
+  const screenLeft = () => !mounted.current;
+
+  /** Stops what a start opened after the screen was left (microphone, wake lock). */
+  const undoLateStart = async () => {
+    releaseWakeLock();
+    const running = recorder.current;
+    if (running && (running.state === 'recording' || running.state === 'paused')) {
+      await running.stop().catch(() => undefined);
+    }
+  };
+
+  const beginRecording = async () => {
     setError(undefined);
     setMicrophoneHelp(undefined);
     const supported = isMicrophoneSupported(navigator);
@@ -252,6 +342,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       setMicrophoneHelp(microphoneHelpText(navigator.userAgent, supported && deps !== undefined));
       return;
     }
+    if (screenLeft()) return;
+    collected.current = '';
     setPhase('recording');
     setElapsedMs(0);
     setPaused(false);
@@ -263,6 +355,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
       console.warn('Não foi possível iniciar o prontuário antes da gravação.', failure);
     }
     await wait(START_DELAY_MS);
+    if (screenLeft()) return;
     recorder.current ??= new AudioRecorder(deps);
     const started = await recorder.current.start({
       segments: {
@@ -273,6 +366,10 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
         },
       },
     });
+    if (screenLeft()) {
+      await undoLateStart();
+      return;
+    }
     if (!started) {
       setPhase('ready');
       setMicrophoneHelp(microphoneHelpText(navigator.userAgent, supported));
@@ -280,11 +377,13 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     }
     setLive(true);
     const lock = await requestWakeLock();
-    // The doctor may have stopped while the lock was being granted.
-    if (recorder.current.state === 'recording' || recorder.current.state === 'paused') {
+    // The doctor may have stopped, or left, while the lock was being granted.
+    const running = recorder.current.state === 'recording' || recorder.current.state === 'paused';
+    if (running && !screenLeft()) {
       wakeLock.current = lock;
     } else {
       void lock?.release().catch(() => undefined);
+      if (screenLeft()) await undoLateStart();
     }
   };
 
@@ -308,9 +407,13 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     await collectTranscript('');
   };
 
+  /** Sends the failed segments again, one after another (the AI rate limit is per minute). */
   const retrySegments = async () => {
-    const retried = queue.current.retryable();
-    for (const { index, segment } of retried) void upload(segment, index);
+    const errors = new Map(queue.current.segments().map(({ index, error }) => [index, error]));
+    const retried = queue.current.retryable().filter(({ index }) => isRetryable(errors.get(index)));
+    setPhase('processing');
+    setBusyText('Transcrevendo a consulta…');
+    for (const { index, segment } of retried) await upload(segment, index);
     await collectTranscript(
       transcript,
       retried.map(({ index }) => index),
@@ -322,9 +425,14 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     setPhase('reviewing');
   };
 
+  const toggleDictation = () => {
+    dictationDiscarded.current = false;
+    dictation.toggle();
+  };
+
   const dictateTranscript = () => {
     typeTranscript();
-    if (!dictation.listening) dictation.toggle();
+    if (!dictation.listening) toggleDictation();
   };
 
   const stopDictation = () => {
@@ -364,9 +472,18 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
 
   const newConsultation = async () => {
     stopDictation();
+    dictationDiscarded.current = true;
     // The finished visit's record reaches the server before the screen lets it go.
     if (store.record) {
-      await store.saveAll();
+      const previous = phase;
+      setError(undefined);
+      setPhase('processing');
+      setBusyText('Salvando o prontuário…');
+      if (!(await store.saveAll())) {
+        setError(UNSAVED_RECORD_MESSAGE);
+        setPhase(previous);
+        return;
+      }
       store.clear({ backup: true });
     }
     forgetConsultationTranscript();
@@ -377,7 +494,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
     setAnalysis(undefined);
     setOutcome(undefined);
     setError(undefined);
-    setFailedSegments(0);
+    setFailedSegments(NO_FAILED_SEGMENTS);
     setElapsedMs(0);
     setPhase('ready');
   };
@@ -385,7 +502,13 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   return (
     <div className="mx-auto flex min-h-screen w-full max-w-xl flex-col gap-6 px-4 py-6">
       <div>
-        <Button variant="secondary" onClick={() => openView('chat')}>
+        <Button
+          variant="secondary"
+          onClick={() => openView('chat')}
+          // Leaving would stop the recording: the doctor finishes it first.
+          disabled={phase === 'recording'}
+          title={phase === 'recording' ? 'Finalize a gravação antes de sair' : undefined}
+        >
           <ArrowLeft aria-hidden="true" size={18} /> Voltar ao Chat
         </Button>
       </div>
@@ -404,8 +527,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
 
       {unconfigured && (phase === 'ready' || phase === 'reviewing') && (
         <p role="note" className="rounded-md border border-line bg-surface-muted p-3 text-fg">
-          {NO_ENDPOINT_MESSAGE} Você pode ditar com o reconhecimento de voz do navegador, quando
-          disponível, ou digitar e colar a transcrição.
+          {TRANSCRIPTION_UNCONFIGURED_MESSAGE} Você pode ditar com o reconhecimento de voz do
+          navegador, quando disponível, ou digitar e colar a transcrição.
         </p>
       )}
 
@@ -468,7 +591,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
           analysis={currentAnalysis}
           failedSegments={failedSegments}
           onRetrySegments={() => void retrySegments()}
-          dictation={dictation}
+          dictation={{ ...dictation, toggle: toggleDictation }}
           onReprocess={() => void reprocess()}
           onFinish={() => void finishConsultation()}
           onNewConsultation={() => void newConsultation()}
