@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-} from '../../src/server/testing/fake-openai-server';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
+import { useFakeProvider } from './support/fake-provider';
 import {
   openSignedInPage,
   PageProblems,
@@ -13,17 +10,7 @@ import {
 } from './support/pages';
 
 /** The doctor's chat against a fake OpenAI-compatible provider on loopback. */
-let fake: FakeOpenAiServer | undefined;
-beforeAll(async () => {
-  fake = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await fake?.close();
-});
-const provider = () => {
-  if (!fake) throw new Error('the fake provider is not running');
-  return fake;
-};
+const provider = useFakeProvider();
 
 const session = useBrowserSession({
   env: () => ({

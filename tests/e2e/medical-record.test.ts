@@ -4,6 +4,8 @@ import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
+  fieldLabelled as field,
+  newestRecordOnServer,
   openSignedInPage,
   PageProblems,
   seriousA11yViolations,
@@ -18,7 +20,6 @@ afterAll(() => {
   expect(problems.found).toEqual([]);
 });
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const stepHeading = (page: Page, name: string) =>
   visible(page.getByRole('heading', { level: 2, name }));
@@ -42,9 +43,7 @@ async function openRecordView(viewport: ViewportName, name = 'Dra. Helena Prado'
 
 /** The record as the server has it, read with the doctor's own session. */
 async function recordOnServer(doctor: TestDoctorAccount): Promise<MedicalRecord> {
-  const page = await doctor.browser.pointedAt(session.server.url).records.list({ limit: 1 });
-  if (!page.success) throw new Error(page.error);
-  const [record] = page.records;
+  const record = await newestRecordOnServer(session.server.url, doctor);
   if (!record) throw new Error('no record on the server');
   return record;
 }

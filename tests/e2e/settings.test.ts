@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import {
+  fieldLabelled as field,
   openSignedInPage,
   PageProblems,
   seriousA11yViolations,
@@ -27,7 +28,6 @@ async function openSettings(viewport: ViewportName = 'desktop', blockServiceWork
   return opened;
 }
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const notice = (page: Page, text: string) => visible(page.getByRole('status').getByText(text));
 
 async function fillProfile(page: Page) {

@@ -1,16 +1,18 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MedicalRecord } from '../../src/shared/medical-record';
-import {
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-  type UploadedAudio,
-} from '../../src/server/testing/fake-openai-server';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { UploadedAudio } from '../../src/server/testing/fake-openai-server';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
-import { audioFileName } from '../../src/web/features/voice/audio-recorder';
+import { audioFileName } from '../../src/shared/transcription';
 import { useBrowserSession } from './support/browser-session';
-import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
-import { useSpokenConsultation } from './support/spoken-consultation';
+import { useFakeProvider } from './support/fake-provider';
+import {
+  fieldLabelled as field,
+  newestRecordOnServer,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+} from './support/pages';
+import { fakeMicrophoneArgs, useSpokenConsultation } from './support/spoken-consultation';
 
 /**
  * The voice consultation on a phone with a real audio capture: espeak-ng speaks the visit into
@@ -36,17 +38,7 @@ const TRANSCRIPTION_DELAY_MS = 1_500;
 
 const spoken = useSpokenConsultation(CONSULTATION);
 
-let fake: FakeOpenAiServer | undefined;
-beforeAll(async () => {
-  fake = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await fake?.close();
-});
-const provider = () => {
-  if (!fake) throw new Error('the fake provider is not running');
-  return fake;
-};
+const provider = useFakeProvider();
 
 const session = useBrowserSession({
   // Only the transcription endpoint: without AI_BASE_URL the language-model tasks stay offline.
@@ -55,12 +47,7 @@ const session = useBrowserSession({
     AI_TRANSCRIBE_API_KEY: 'sk-e2e-transcribe',
     AI_TRANSCRIBE_MODEL: 'fake-transcription-model',
   }),
-  chromiumArgs: () => [
-    // Grants the microphone without a prompt, and plays the WAV (looped) as its sound.
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${spoken.wavPath}`,
-  ],
+  chromiumArgs: () => fakeMicrophoneArgs(spoken.wavPath),
 });
 const problems = new PageProblems();
 
@@ -68,14 +55,8 @@ afterAll(() => {
   expect(problems.found).toEqual([]);
 });
 
-/** The doctor's one record as the server has it, once its fields were saved. */
-async function savedRecord(doctor: TestDoctorAccount): Promise<MedicalRecord | undefined> {
-  const listed = await doctor.browser.pointedAt(session.server.url).records.list({ limit: 1 });
-  if (!listed.success) throw new Error(listed.error);
-  return listed.records[0];
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** The doctor's one record as the server has it. */
+const savedRecord = (doctor: TestDoctorAccount) => newestRecordOnServer(session.server.url, doctor);
 
 /**
  * The container an audio file's first bytes announce, by its magic number; undefined when they
@@ -128,6 +109,8 @@ describe('the voice consultation on a phone with a real audio capture', () => {
     const finishRecording = recording.getByRole('button', { name: 'Finalizar Gravação' });
     await expect.poll(() => finishRecording.isEnabled(), { timeout: 10_000 }).toBe(true);
     await visible(recording.getByText(RECORD_UNTIL));
+    // Leaving would stop the recording: the way back waits until it is finished.
+    expect(await page.getByRole('button', { name: 'Voltar ao Chat' }).isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // 3. A pause and a resume, then the end of the recording.

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-} from '../../src/server/testing/fake-openai-server';
+import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
+import { useFakeProvider } from './support/fake-provider';
 import { openSignedInPage, PageProblems, visible } from './support/pages';
-import { useSpokenConsultation } from './support/spoken-consultation';
+import { fakeMicrophoneArgs, useSpokenConsultation } from './support/spoken-consultation';
 
 /**
  * A long visit in a real browser, made short: the server asks for 2-second segments
@@ -21,28 +18,14 @@ const PARTS = [
 
 const spoken = useSpokenConsultation(PARTS.join(' '));
 
-let fake: FakeOpenAiServer | undefined;
-beforeAll(async () => {
-  fake = await startFakeOpenAiServer();
-});
-afterAll(async () => {
-  await fake?.close();
-});
-const provider = () => {
-  if (!fake) throw new Error('the fake provider is not running');
-  return fake;
-};
+const provider = useFakeProvider();
 
 const session = useBrowserSession({
   env: () => ({
     AI_TRANSCRIBE_BASE_URL: `${provider().baseUrl}/v1`,
     AI_TRANSCRIBE_SEGMENT_SECONDS: '2',
   }),
-  chromiumArgs: () => [
-    '--use-fake-ui-for-media-stream',
-    '--use-fake-device-for-media-stream',
-    `--use-file-for-fake-audio-capture=${spoken.wavPath}`,
-  ],
+  chromiumArgs: () => fakeMicrophoneArgs(spoken.wavPath),
 });
 const problems = new PageProblems();
 

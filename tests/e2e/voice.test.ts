@@ -1,9 +1,14 @@
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
-import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+import {
+  fieldLabelled as field,
+  newestRecordOnServer,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+} from './support/pages';
 
 /** The voice consultation on a server with no transcription endpoint and no language model. */
 const session = useBrowserSession();
@@ -16,14 +21,8 @@ afterAll(() => {
 const CONSULTATION =
   'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias. Pressão 130 por 85, frequência cardíaca 88.';
 
-/** The doctor's one record as the server has it, once its fields were saved. */
-async function savedRecord(doctor: TestDoctorAccount): Promise<MedicalRecord | undefined> {
-  const listed = await doctor.browser.pointedAt(session.server.url).records.list({ limit: 1 });
-  if (!listed.success) throw new Error(listed.error);
-  return listed.records[0];
-}
-
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+/** The doctor's one record as the server has it. */
+const savedRecord = (doctor: TestDoctorAccount) => newestRecordOnServer(session.server.url, doctor);
 
 async function openVoiceScreen(viewport: 'phone' | 'desktop' = 'phone') {
   const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport);
@@ -38,7 +37,7 @@ describe('the voice consultation on a phone without a transcription endpoint', (
 
     // Said on arrival, before the doctor records anything.
     await visible(
-      page.getByText(/precisa de um serviço configurado no servidor \(AI_TRANSCRIBE_BASE_URL\)/),
+      page.getByText(/nenhum serviço de transcrição configurado\. Defina AI_TRANSCRIBE_BASE_URL/),
     );
     expect(await page.getByRole('button', { name: 'Iniciar Gravação' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -127,12 +126,7 @@ describe('the voice consultation on a phone without a transcription endpoint', (
 
 describe('the automatic switch to the voice consultation (spec §2)', () => {
   it('takes a phone from an empty chat to Consulta Mobile once; Voltar ao Chat stays in the chat', async () => {
-    const { page } = await openSignedInPage(
-      session.browser,
-      problems,
-      session.server.url,
-      'phone',
-    );
+    const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
     await page.goto(session.server.url);
     await visible(page.getByRole('heading', { name: 'Consulta Mobile' }));
     // The doctor has not set name and CRM: the screen still opens, in test mode.

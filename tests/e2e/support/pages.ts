@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { MedicalRecord } from '../../../src/shared/medical-record';
 import { signUpDoctor, type TestDoctorAccount } from '../../../src/server/testing/test-server';
 
 /** The two screens every workspace test runs on (issue: desktop and phone). */
@@ -145,4 +146,17 @@ export async function openWorkspaceChat(
   await page.goto(url);
   if (viewport === 'phone') await returnFromAutoOpenedConsultation(page);
   await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
+}
+
+/** A form control by its exact label. */
+export const fieldLabelled = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The doctor's newest record as the server has it, read with the doctor's own session. */
+export async function newestRecordOnServer(
+  serverUrl: string,
+  doctor: TestDoctorAccount,
+): Promise<MedicalRecord | undefined> {
+  const listed = await doctor.browser.pointedAt(serverUrl).records.list({ limit: 1 });
+  if (!listed.success) throw new Error(listed.error);
+  return listed.records[0];
 }

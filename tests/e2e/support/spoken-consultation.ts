@@ -52,3 +52,15 @@ export function useSpokenConsultation(text: string) {
     },
   };
 }
+
+/**
+ * Chromium flags for a fake microphone playing `wavPath` (looped), granted without a prompt.
+ * @param wavPath - a WAV file, e.g. {@link useSpokenConsultation}'s
+ */
+export function fakeMicrophoneArgs(wavPath: string): string[] {
+  return [
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-audio-capture=${wavPath}`,
+  ];
+}
