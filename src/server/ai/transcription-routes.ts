@@ -11,7 +11,7 @@ import {
 import type { Config } from '../config';
 import type { AppEnv } from '../http/app-env';
 import { unsupportedMediaType } from '../http/errors';
-import { parseOrBadRequest } from '../http/json-body';
+import { parseOrBadRequest, readBodyWithin } from '../http/json-body';
 import { transcribeAudio, transcriptionError } from './transcription';
 
 /** Room for the multipart boundaries, part headers and the segment fields beside the audio. */
@@ -92,23 +92,4 @@ async function readAudioUpload(request: Request) {
     segmentCount: textField('segmentCount'),
   });
   return { audio, fields };
-}
-
-/** The request body, or undefined once it passes `maxBytes` (the rest is never read). */
-async function readBodyWithin(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }

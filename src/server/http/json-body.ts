@@ -47,7 +47,20 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
     maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw payloadTooLarge(maxLabel);
-  if (!request.body) return '';
+  const body = await readBodyWithin(request, maxBytes);
+  if (!body) throw payloadTooLarge(maxLabel);
+  return body.toString('utf8');
+}
+
+/**
+ * The request body as it arrives, or undefined once it passes `maxBytes` (the rest is never
+ * read): a body without Content-Length cannot fill the memory.
+ */
+export async function readBodyWithin(
+  request: Request,
+  maxBytes: number,
+): Promise<Buffer<ArrayBuffer> | undefined> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -57,9 +70,9 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel();
-      throw payloadTooLarge(maxLabel);
+      return undefined;
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
