@@ -1,29 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubLocalStorage, type MemoryStorage } from './testing/memory-local-storage';
 import {
   forgetConsultationTranscript,
   readConsultationTranscript,
   writeConsultationTranscript,
 } from './consultation-transcript';
 
-/** A Map-backed stand-in for the browser's localStorage (unit tests run without a browser). */
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
 let storage: MemoryStorage;
 
 beforeEach(() => {
-  storage = new MemoryStorage();
-  vi.stubGlobal('window', { localStorage: storage });
+  storage = stubLocalStorage();
 });
 
 afterEach(() => {

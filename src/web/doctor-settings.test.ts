@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubLocalStorage, type MemoryStorage } from './testing/memory-local-storage';
 import { DEFAULT_DOCTOR_SETTINGS } from '../shared/doctor-settings';
 import {
   forgetDoctorSettings,
@@ -7,20 +8,6 @@ import {
   writeCachedSettings,
   writeSettingsDraft,
 } from './doctor-settings';
-
-/** A Map-backed stand-in for the browser's localStorage (unit tests run without a browser). */
-class MemoryStorage {
-  private readonly items = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
 
 let storage: MemoryStorage;
 const settings = {
@@ -31,8 +18,7 @@ const settings = {
 };
 
 beforeEach(() => {
-  storage = new MemoryStorage();
-  vi.stubGlobal('window', { localStorage: storage });
+  storage = stubLocalStorage();
 });
 
 afterEach(() => {

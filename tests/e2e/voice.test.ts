@@ -1,14 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
-import {
-  fieldLabelled as field,
-  newestRecordOnServer,
-  openSignedInPage,
-  PageProblems,
-  seriousA11yViolations,
-  visible,
-} from './support/pages';
+import { expectConsultationRecorded } from './support/voice-consultation';
+import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 
 /** The voice consultation on a server with no transcription endpoint and no language model. */
 const session = useBrowserSession();
@@ -21,8 +14,12 @@ afterAll(() => {
 const CONSULTATION =
   'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias. Pressão 130 por 85, frequência cardíaca 88.';
 
-/** The doctor's one record as the server has it. */
-const savedRecord = (doctor: TestDoctorAccount) => newestRecordOnServer(session.server.url, doctor);
+const JOANA = {
+  name: 'Joana Prado',
+  age: 38,
+  complaint: /dor de cabeça/i,
+  bloodPressure: '130/85',
+};
 
 async function openVoiceScreen(viewport: 'phone' | 'desktop' = 'phone') {
   const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport);
@@ -57,24 +54,7 @@ describe('the voice consultation on a phone without a transcription endpoint', (
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await done.getByRole('button', { name: 'Abrir Prontuário' }).click();
-    await visible(page.getByRole('heading', { level: 2, name: 'Dados do Paciente' }));
-    expect(await field(page, 'Nome completo').inputValue()).toBe('Joana Prado');
-    expect(await field(page, 'Idade').inputValue()).toBe('38');
-
-    await expect
-      .poll(async () => (await savedRecord(doctor))?.physicalExam?.vitalSigns?.bloodPressure, {
-        timeout: 30_000,
-      })
-      .toBe('130/85');
-    const record = await savedRecord(doctor);
-    expect(record?.patientInfo?.name).toBe('Joana Prado');
-    expect(record?.patientInfo?.age).toBe(38);
-    expect(record?.symptoms?.chiefComplaint).toMatch(/dor de cabeça/i);
-    expect(record?.structuredAnamnesis).toBeDefined();
-
-    await page.getByRole('tab', { name: 'Anamnese' }).click();
-    await visible(page.getByRole('heading', { name: 'Anamnese Estruturada' }));
-    await visible(page.getByText('Joana Prado').first());
+    await expectConsultationRecorded(page, session.server.url, doctor, JOANA);
     await page.context().close();
   });
 
