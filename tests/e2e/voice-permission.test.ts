@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { useBrowserSession } from './support/browser-session';
+import { useFakeProvider } from './support/fake-provider';
+import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+
+/**
+ * The voice consultation where the browser refuses the microphone (Chromium answering every
+ * permission prompt with "deny", as after a doctor's "Bloquear"): the screen says how to allow it.
+ */
+const provider = useFakeProvider();
+const session = useBrowserSession({
+  env: () => ({ AI_TRANSCRIBE_BASE_URL: `${provider().baseUrl}/v1` }),
+  chromiumArgs: () => ['--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+});
+const problems = new PageProblems();
+
+afterAll(() => {
+  // Spec §8: a start failure is logged (and the screen says what to do).
+  expect(problems.found).toEqual([
+    expect.stringMatching(
+      /Não foi possível iniciar a gravação de áudio: NotAllowedError: Permission denied$/,
+    ),
+  ]);
+});
+
+describe('the voice consultation with the microphone refused', () => {
+  it('explains how to allow the microphone, and records nothing', async () => {
+    const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
+    await page.goto(`${session.server.url}/?view=mobile-consultation`);
+    await page.getByRole('button', { name: 'Iniciar Gravação' }).click();
+
+    const help = page.getByRole('alert').filter({ hasText: 'Permita o acesso ao microfone' });
+    await visible(help);
+    await visible(help.getByText(/ícone de cadeado ao lado do endereço do site/));
+    // Back where it started: nothing is recorded, nothing is sent.
+    await visible(page.getByRole('button', { name: 'Iniciar Gravação' }));
+    expect(await page.getByRole('region', { name: 'Gravação' }).count()).toBe(0);
+    expect(provider().uploadedAudio()).toEqual([]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
