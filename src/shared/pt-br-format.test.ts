@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatDecimal,
   formatDate,
   formatDateTime,
   formatLongDate,
@@ -174,5 +175,12 @@ describe('invalid input', () => {
     expect(formatTime(value)).toBe(INVALID_DATE_TEXT);
     expect(formatLongDate(value)).toBe(INVALID_DATE_TEXT);
     expect(formatRelativeTime(value, NOW)).toBe(INVALID_DATE_TEXT);
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes the decimal comma', () => {
+    expect(formatDecimal(37.8)).toBe('37,8');
+    expect(formatDecimal(88)).toBe('88');
   });
 });

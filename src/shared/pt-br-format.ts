@@ -89,3 +89,8 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
 
   return ago(Math.max(1, Math.floor(days / 365)), 'ano', 'anos');
 }
+
+/** A number as Brazilians write it, with a decimal comma: 37.8 → '37,8'. */
+export function formatDecimal(value: number): string {
+  return String(value).replace('.', ',');
+}

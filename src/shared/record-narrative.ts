@@ -1,6 +1,12 @@
 import { formatCrm } from './doctor-settings';
 import type { Exam, Medication, RecordContent, VitalSigns } from './medical-record';
-import { formatDate, formatLongDate, formatTime, type DateInput } from './pt-br-format';
+import {
+  formatDate,
+  formatDecimal as decimal,
+  formatLongDate,
+  formatTime,
+  type DateInput,
+} from './pt-br-format';
 import type { WorkingRecord } from './record-flow';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 
@@ -41,7 +47,6 @@ export function identificationLine(record: RecordContent): string {
 /** 'PA 120/80 mmHg, FC 80 bpm, …' for the vital signs that are set. */
 export function vitalSignsLine(vitals: VitalSigns | undefined): string {
   if (!vitals) return '';
-  const decimal = (value: number) => String(value).replace('.', ',');
   const parts: string[] = [];
   if (nonBlank(vitals.bloodPressure)) parts.push(`PA ${vitals.bloodPressure} mmHg`);
   if (vitals.heartRate !== undefined) parts.push(`FC ${decimal(vitals.heartRate)} bpm`);

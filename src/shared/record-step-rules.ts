@@ -1,3 +1,4 @@
+import { formatDecimal } from './pt-br-format';
 import { RECORD_STEPS, vitalSignsSchema, type Gender, type VitalSigns } from './medical-record';
 import { isStepComplete, parseAge, parseCommaList, parseMeasurement } from './record-flow';
 import type { WorkingRecord } from './record-flow';
@@ -77,10 +78,6 @@ export function vitalError(field: NumericVital, text: string): string | undefine
 /** A stored measurement as the form shows it: '36.5' (the field also accepts '36,5'). */
 export function formatMeasurement(value: number | undefined): string {
   return value === undefined ? '' : String(value);
-}
-
-function formatDecimal(value: number): string {
-  return String(value).replace('.', ',');
 }
 
 /** The BMI as the read-only field shows it: one decimal ('22.9'), blank when it can't be computed. */

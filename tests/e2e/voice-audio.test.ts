@@ -138,6 +138,7 @@ describe('the voice consultation on a phone with a real audio capture', () => {
     }
     await visible(review.getByText('Pressão arterial', { exact: true }));
     await visible(review.getByText('130/85', { exact: true }));
+    await visible(review.getByText('37,8 °C', { exact: true }));
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // What reached the transcription service: one real recording, in Portuguese.

@@ -1,5 +1,6 @@
 import { FileText, Mic, MicOff, Pause, Play, RefreshCw, RotateCcw, Square } from 'lucide-react';
 import type { ExtractionResult } from '../../../shared/extraction';
+import { formatDecimal } from '../../../shared/pt-br-format';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
@@ -257,7 +258,10 @@ function ExtractedSummary(props: { extraction: ExtractionResult; provenance: AiP
       'Frequência cardíaca',
       vitals?.heartRate === undefined ? undefined : `${vitals.heartRate} bpm`,
     ],
-    ['Temperatura', vitals?.temperature === undefined ? undefined : `${vitals.temperature} °C`],
+    [
+      'Temperatura',
+      vitals?.temperature === undefined ? undefined : `${formatDecimal(vitals.temperature)} °C`,
+    ],
     [
       'Saturação de O₂',
       vitals?.oxygenSaturation === undefined ? undefined : `${vitals.oxygenSaturation}%`,
