@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import { REASONING_CALL_SETTINGS, type AiModels } from './chat-model';
 import { parseModelJson } from './model-json';
 import { classifyProviderError, type ProviderErrorKind } from './provider-error';
+import { deadlineSignal } from './deadline';
 
 /** What the offline engine needs besides the request: the CID-10 catalogue and the clock. */
 export interface OfflineEngine {
@@ -106,7 +107,7 @@ export async function runAiTask<Input, Answer>(
       prompt: task.prompt(input),
       ...(task.model === 'chat' ? {} : REASONING_CALL_SETTINGS),
       abortSignal: AbortSignal.any([
-        AbortSignal.timeout(deps.timeoutMs),
+        deadlineSignal(deps.timeoutMs),
         ...(deps.signal ? [deps.signal] : []),
       ]),
       // One quick retry for a blip; the SDK's back-off would otherwise keep the doctor waiting.

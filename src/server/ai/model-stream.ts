@@ -7,6 +7,7 @@ import {
   classifyProviderError,
   type ProviderErrorKind,
 } from './provider-error';
+import { deadlineSignal } from './deadline';
 
 /**
  * Streams a chat reply to the browser: the model's words as they come, or the offline engine's
@@ -62,7 +63,7 @@ export async function startModelReply(request: {
 }): Promise<StreamedReply> {
   const { model, requestSignal, log, breakResponse } = request;
   const started = performance.now();
-  const timeout = AbortSignal.timeout(request.timeoutMs);
+  const timeout = deadlineSignal(request.timeoutMs);
   const result = streamText({
     model,
     system: request.system,

@@ -11,6 +11,7 @@ import {
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
+import { deadlineSignal } from './deadline';
 
 /** The configured `/audio/transcriptions` endpoint. */
 export type TranscriptionEndpoint = NonNullable<Config['transcription']>;
@@ -236,7 +237,7 @@ export async function transcribeAudio(input: {
 
   let response: Response;
   let raw: string;
-  const timeout = AbortSignal.timeout(input.timeoutMs * AUDIO_TIMEOUT_FACTOR);
+  const timeout = deadlineSignal(input.timeoutMs * AUDIO_TIMEOUT_FACTOR);
   try {
     response = await fetch(`${endpoint.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`, {
       method: 'POST',
