@@ -45,12 +45,34 @@ export async function createTestStorage(kind = testDatabaseKind()): Promise<Test
     dataDir,
     databaseUrl: url.toString(),
     cleanup: async () => {
-      await withAdminClient((client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(name);
       await removeDataDir();
     },
   };
+}
+
+/** PostgreSQL's insufficient_privilege: here, a backend of another role still on the database. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+const DROP_ATTEMPTS = 20;
+
+/**
+ * Drops a test database, closing the test's own connections. An autovacuum worker may still be
+ * on it, and the test role may not end that backend ('must be a member of the role whose process
+ * is being terminated'); it finishes within moments, so the drop is tried again.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withAdminClient((client) =>
+        client.query(`drop database if exists ${name} with (force)`),
+      );
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== INSUFFICIENT_PRIVILEGE || attempt >= DROP_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** Runs `work` on fresh storage and removes it afterwards, whatever happens. */
