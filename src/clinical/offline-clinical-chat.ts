@@ -16,7 +16,7 @@ import { medicationWords } from './medications/medication-text';
 import { findMedication } from './medications/search';
 import type { MedicationEntry } from './medications/catalogue';
 import { GREETING, mentionsEmergency } from './offline-chat';
-import { foldForMatching } from './text-folding';
+import { foldForMatching } from '../shared/text-folding';
 
 /** What the offline clinical chat needs to answer. */
 export interface OfflineClinicalChatInput {

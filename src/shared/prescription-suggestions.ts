@@ -1,4 +1,5 @@
 import type { Medication } from './medical-record';
+import { foldForMatching } from './text-folding';
 
 /**
  * Rules of the prescriptions step's AI assistant (spec §5): which medication suggestions are
@@ -50,15 +51,8 @@ export const URGENT_TERMS: readonly string[] = [
  */
 export const ROUTINE_TERMS: readonly string[] = ['rotina', 'check up', 'checkup', 'preventiv'];
 
-/** Lower case, no accents, every run of other characters one space: 'Check-up!' → 'check up'. */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+// Lower case, no accents, every run of other characters one space: 'Check-up!' → 'check up'.
+const fold = foldForMatching;
 
 function containsTerm(folded: string, term: string): boolean {
   const padded = ` ${folded} `;

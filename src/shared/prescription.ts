@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEDICATION_PRIORITIES, medicationSchema } from './medical-record';
 import { formatDate } from './pt-br-format';
 import { quantityInWords } from './number-words';
+import { foldAccents } from './text-folding';
 
 /**
  * Prescriptions (receitas) and batches of them (spec §3, §4): what the server stores and answers,
@@ -273,10 +274,8 @@ export function prescriptionsOfBatch(
 // ---------------------------------------------------------------------------------------------
 // Route of administration
 
-/** Same text, lower case and without accents; other characters kept so words stay apart. */
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+// Same text, lower case and without accents; other characters kept so words stay apart.
+const fold = foldAccents;
 
 /**
  * Word rules in the order they are tried: the more specific site first, so 'colírio' (drops)

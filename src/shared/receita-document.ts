@@ -9,6 +9,7 @@ import {
 import { parseISO } from 'date-fns';
 import { formatLongDate } from './pt-br-format';
 import { doctorTemplateValues, fillTemplate } from './templates';
+import { foldAccents } from './text-folding';
 
 /**
  * The printed receita (CFM rules, Portaria SVS/MS 344/98): which sheets a prescription prints,
@@ -143,9 +144,7 @@ const SUPPLIER_BOX: ReceitaIdentificationBox = {
   fields: ['Assinatura do Farmacêutico:', 'Data: ____/____/______'],
 };
 
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+const fold = foldAccents;
 
 function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -7,6 +7,7 @@ import { isValid, parseISO } from 'date-fns';
 import { NOT_EVALUATED, NOT_INFORMED } from './extraction';
 import type { ConsultationFeedback, RecordContent, StructuredAnamnesis } from './medical-record';
 import { formatDateTime } from './pt-br-format';
+import { foldForMatching } from './text-folding';
 
 /** What the header calls a record whose patient has no name yet. */
 export const NEW_PATIENT_NAME = 'Novo paciente';
@@ -20,19 +21,8 @@ export function recordViewTitle(record: RecordContent): string {
   return `Prontuário — ${name || NEW_PATIENT_NAME}`;
 }
 
-/**
- * Lower case, no accents, every run of other characters as one space: so 'NÃO INFORMADO.'
- * and 'nao informado' count as the same placeholder. The same rule as the offline engine's
- * folding, which the browser may not import (src/clinical is server-side).
- */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
+// 'NÃO INFORMADO.' and 'nao informado' count as the same placeholder.
+const fold = foldForMatching;
 
 const PLACEHOLDERS = new Set([fold(NOT_INFORMED), fold(NOT_EVALUATED)]);
 

@@ -9,6 +9,7 @@ import {
 } from './pt-br-format';
 import type { WorkingRecord } from './record-flow';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
+import { foldAccents } from './text-folding';
 
 /** One titled block of the narrative record; `lines` are paragraphs, in order. */
 export interface NarrativeSection {
@@ -224,10 +225,7 @@ export function buildRecordDocument(
 /** `prontuario-maria-souza-2026-11-21.txt` (spec §9), safe as a file name on every system. */
 export function recordFileName(record: RecordContent, day: Date): string {
   const patient =
-    (record.patientInfo?.name ?? '')
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
+    foldAccents(record.patientInfo?.name ?? '')
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-|-$/g, '') || 'paciente';
   const date = [

@@ -1,3 +1,5 @@
+import { foldAccents } from './text-folding';
+
 /**
  * The chat's slash commands (spec §5, §8, §9): the command table, the parser that finds the
  * command in what the doctor typed, the guards that stop a command that cannot run yet, the help
@@ -311,10 +313,8 @@ export const COMMAND_ERROR_MESSAGES: Readonly<Record<CommandErrorKind, string>> 
   'prescription-update': 'Erro ao atualizar receita. Tente novamente.',
 };
 
-/** Commands are matched without case or accents: '/Receita-Rápida' is '/receita-rapida'. */
-function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
+// Commands are matched without case or accents: '/Receita-Rápida' is '/receita-rapida'.
+const foldWord = foldAccents;
 
 function firstWord(text: string): string {
   return text.trim().split(/\s+/, 1)[0] ?? '';

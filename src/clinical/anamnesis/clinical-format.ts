@@ -6,7 +6,7 @@
 import type { Exam, Medication, PhysicalExam, VitalSigns } from '../../shared/medical-record';
 import { expandClinicalAbbreviations } from '../transcript/abbreviations';
 import { capitalizeDrugNames } from '../transcript/drug-names';
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 import { capitalizeFirst, capitalizeSentences, normalizeTextSpacing } from '../transcript/text';
 
 /**

@@ -10,7 +10,7 @@ import {
   type Medication,
   type VitalSigns,
 } from '../../shared/medical-record';
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 import { joinWithE } from '../transcript/text';
 import {
   bodyMassIndex,

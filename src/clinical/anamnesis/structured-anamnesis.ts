@@ -9,7 +9,7 @@ import {
   type ExtractionResult,
   type StructuredAnamnesis,
 } from '../../shared/extraction';
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 import { capitalizeFirst, joinWithE } from '../transcript/text';
 import {
   asSentence,

@@ -1,3 +1,5 @@
+import { foldAccents } from '../../shared/text-folding';
+
 /**
  * Common Brazilian first names by the sex they are usually given to (folded: lower case, no
  * accents). Spec §5: when a consultation states no sex, it is inferred from the first name.
@@ -46,7 +48,7 @@ const ENDING_EXCEPTIONS = new Set(['luca', 'joshua', 'nikita', 'jonatha', 'ariel
  * @returns 'feminino', 'masculino', or undefined for names this list does not know
  */
 export function genderOfFirstName(firstName: string): 'masculino' | 'feminino' | undefined {
-  const folded = firstName.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  const folded = foldAccents(firstName).trim();
   if (FEMALE_NAMES.has(folded)) return 'feminino';
   if (MALE_NAMES.has(folded)) return 'masculino';
   if (ENDING_EXCEPTIONS.has(folded) || folded.length < 3) return undefined;

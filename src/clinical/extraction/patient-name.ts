@@ -1,4 +1,5 @@
 import { answerTo, type Consultation } from './consultation-text';
+import { foldAccents } from '../../shared/text-folding';
 
 /**
  * The patient's name: a self-introduction ('meu nome é', 'me chamo'), the answer to the doctor's
@@ -32,7 +33,7 @@ const NOT_NAMES = new Set(
 /** Words that end Brazilian names ('Edson Ramos Filho') though alone they are not names. */
 const NAME_SUFFIXES = new Set(['filho', 'filha', 'neto', 'neta', 'junior', 'sobrinho']);
 
-const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = foldAccents;
 
 /**
  * Reads the name that starts at `position` in the original text: capitalised words with the

@@ -1,5 +1,5 @@
 import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS, type MedicationEntry } from './catalogue';
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 import { compareMedicationNames, medicationWords } from './medication-text';
 
 /** Suggestions the medicine autocomplete shows (spec §9); the helper itself defaults to 10. */

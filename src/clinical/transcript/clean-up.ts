@@ -6,7 +6,7 @@
  */
 import { expandClinicalAbbreviations } from './abbreviations';
 import { capitalizeDrugNames } from './drug-names';
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 import {
   capitalizeFirst,
   capitalizeSentences,

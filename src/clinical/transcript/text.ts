@@ -1,4 +1,4 @@
-import { foldForMatching } from '../text-folding';
+import { foldForMatching } from '../../shared/text-folding';
 
 /**
  * Small text helpers shared by the transcript clean-up and the offline anamnesis: matching that

@@ -3,6 +3,7 @@ import { capitalizedMedicationName } from '../../shared/prescription-suggestions
 import type { Medication } from '../../shared/medical-record';
 import type { PrescriptionCreateInput } from '../../shared/prescription';
 import type { PresentedMedication, PresentedPrescription } from './prescription-api';
+import { foldAccents } from '../../shared/text-folding';
 
 /**
  * Pure rules of a prescription being written (spec §4 Prescription): the draft an extraction
@@ -64,8 +65,7 @@ export function draftFromExtraction(
 
 /** Names compared without case, accents or extra spaces: 'Amoxicilina ' is 'amoxicilina'. */
 function sameName(a: string, b: string): boolean {
-  const fold = (text: string) =>
-    text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const fold = (text: string) => foldAccents(text).replace(/\s+/g, ' ').trim();
   return fold(a) === fold(b);
 }
 
