@@ -13,6 +13,7 @@ import {
 import { Button } from '../ui/button';
 import { PrintArea, printOnly } from '../ui/print-area';
 import { ReceitaPrintPage } from './receita-sheet';
+import { downloadFile } from '../ui/download-file';
 
 export const PRINT_PREVIEW_TEXT = {
   singleTitle: 'Receitas para Impressão',
@@ -65,20 +66,6 @@ export function prescriptionTemplateText(
     .join('\n\n');
 }
 
-/** Saves bytes as a file through a temporary link. */
-function downloadFile(bytes: Uint8Array, fileName: string) {
-  const copy = new Uint8Array(bytes);
-  const url = URL.createObjectURL(new Blob([copy], { type: 'application/pdf' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The print preview of spec §2, for one prescription, several, or a batch: the notices of
  * medicines left out (official notification forms), the A4 pages as they print (toggle), print
@@ -112,7 +99,10 @@ export function PrintPreviewDialog(props: {
     try {
       const { buildReceitaPdf } = await import('./receita-pdf');
       const bytes = await buildReceitaPdf(job.pages, settings);
-      downloadFile(bytes, receitaPdfFileName(prescriptions, batchName, new Date()));
+      downloadFile(
+        new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
+        receitaPdfFileName(prescriptions, batchName, new Date()),
+      );
     } catch (error) {
       console.error('Receita PDF failed', error);
       setDownloadError(true);

@@ -13,6 +13,7 @@ import type { StatusTone } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode } from '../../workspace-views';
 import { printRecord } from './print-record';
+import { downloadFile } from '../../ui/download-file';
 
 export const CANCEL_RECORD_QUESTION =
   'Tem certeza que deseja cancelar este prontuário? Todos os dados serão perdidos.';
@@ -33,19 +34,6 @@ function HeaderAction(props: { label: string; icon: ReactNode; onClick: () => vo
       <span className="hidden sm:inline">{props.label}</span>
     </Button>
   );
-}
-
-/** Saves `text` as a plain-text file in the browser's downloads. */
-function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns; revoking at once can cancel the download.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -77,7 +65,10 @@ export function RecordHeader(props: {
 
   const download = () => {
     const now = new Date();
-    downloadText(buildRecordDocument(record, settings, now), recordFileName(record, now));
+    downloadFile(
+      new Blob([buildRecordDocument(record, settings, now)], { type: 'text/plain;charset=utf-8' }),
+      recordFileName(record, now),
+    );
   };
 
   return (
