@@ -91,6 +91,7 @@ export default tseslint.config(
     files: [
       'src/server/config.ts',
       'src/server/testing/**',
+      'tests/support/**',
       'vite.config.ts',
       'scripts/**',
       '**/*.test.ts',

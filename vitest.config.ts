@@ -1,16 +1,32 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** Tests that start the real server on a real database; everything else is a fast unit test. */
 const SERVER_TESTS = ['src/**/*.integration.test.ts'];
 
+/**
+ * What every project shares: the run's own temporary folder as the tests' TMPDIR, named after
+ * this Vitest process so that a later run can tell it was abandoned; the global setup makes it
+ * before the tests start and removes it after them, with what they left in it.
+ */
+const RUN_FOLDER_SETUP = './src/server/testing/global-setup/test-run-folder.ts';
+const RUN_ENV = { TMPDIR: path.join(os.tmpdir(), `prontu-run-${process.pid}`) };
+
 export default defineConfig({
   test: {
+    // One more test file at a time than this 2-core machine has cores: the server and browser
+    // suites spend most of their time waiting (on the database, the browser, a fake provider's
+    // deliberate delays), not computing.
+    maxWorkers: 3,
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
           exclude: [...SERVER_TESTS],
+          globalSetup: [RUN_FOLDER_SETUP],
+          env: RUN_ENV,
         },
       },
       // The server suites run twice: once on the embedded PGlite, once on a real PostgreSQL.
@@ -18,7 +34,8 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           include: SERVER_TESTS,
-          env: { PRONTU_TEST_DB: 'pglite' },
+          globalSetup: [RUN_FOLDER_SETUP],
+          env: { ...RUN_ENV, PRONTU_TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,7 +44,8 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: SERVER_TESTS,
-          env: { PRONTU_TEST_DB: 'postgres' },
+          globalSetup: [RUN_FOLDER_SETUP, './src/server/testing/global-setup/postgres.ts'],
+          env: { ...RUN_ENV, PRONTU_TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -36,6 +54,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: [RUN_FOLDER_SETUP, './tests/e2e/support/chromium-global-setup.ts'],
+          env: RUN_ENV,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -14,15 +14,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-];
+import { findChromium, launchChromium } from '../tests/support/chromium';
 
 /** The rounded square's fill in favicon.svg. */
 const BRAND_TEAL = '#0f766e';
@@ -65,7 +57,7 @@ async function main() {
   if (!svg.startsWith('<svg')) throw new Error('favicon.svg must start with its <svg> element');
   await mkdir(iconsDir, { recursive: true });
 
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium(await findChromium());
   try {
     for (const spec of ICONS) {
       const page = await browser.newPage({

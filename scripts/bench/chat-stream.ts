@@ -3,7 +3,7 @@
  * provider sending it; the chat view's code loads as its own chunk").
  *
  * Starts a fake OpenAI-compatible provider on loopback, the real server (PGlite in a temporary
- * DATA_DIR) pointed at it, and Debian's Chromium signed in as a doctor. The provider streams a
+ * DATA_DIR) pointed at it, and Chromium (tests/support/chromium.ts) signed in as a doctor. The provider streams a
  * reply word by word, 100 ms apart, stamping each word with the wall clock as it writes it; the
  * page stamps each change of the reply bubble (MutationObserver, same clock). For every word the
  * latency is the first page stamp whose text holds it minus the provider's stamp. Prints
@@ -18,12 +18,12 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { loadConfig } from '../../src/server/config';
 import { startServer } from '../../src/server/server';
 import { startFakeOpenAiServer } from '../../src/server/testing/fake-openai-server';
 import { signUpDoctor } from '../../src/server/testing/test-server';
 import { WEB_DIST_DIR } from '../../src/server/web-app';
+import { findChromium, launchChromium } from '../../tests/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? '5') || 5);
@@ -71,10 +71,7 @@ async function main(): Promise<void> {
     }),
     { webDistDir: WEB_DIST_DIR },
   );
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser = await launchChromium(await findChromium());
   const latencies: number[] = [];
   try {
     const doctor = await signUpDoctor(server.url, 'Dra. Benchmark');

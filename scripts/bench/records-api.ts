@@ -6,8 +6,8 @@
  *   npm run bench
  *   BENCH_DURATION=20 BENCH_CONNECTIONS=10 npm run bench
  *
- * PostgreSQL comes from TEST_DATABASE_URL (a role that may create databases); without one
- * reachable, only PGlite is measured.
+ * PostgreSQL is TEST_DATABASE_URL's (a role that may create databases), else a throwaway one
+ * from npm (src/server/testing/throwaway-postgres.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { medicalRecords } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
 import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
 import { TestBrowser } from '../../src/server/testing/test-server';
+import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
 import type { DatabaseKind } from '../../src/server/db/database';
 import { buildNewRecordContent } from '../../src/shared/record-write';
 import type { MedicalRecord } from '../../src/shared/medical-record';
@@ -179,8 +180,8 @@ async function measure(baseUrl: string, cookie: string, scenario: Scenario): Pro
   };
 }
 
-async function benchmark(kind: DatabaseKind): Promise<Figures[]> {
-  const storage = await createTestStorage(kind);
+async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figures[]> {
+  const storage = await createTestStorage(kind, postgresUrl);
   let server: ChildProcess | undefined;
   try {
     const seedStarted = performance.now();
@@ -241,13 +242,20 @@ function print(kind: DatabaseKind, figures: Figures[]) {
   }
 }
 
-const kinds: DatabaseKind[] = ['pglite', 'postgres'];
-for (const kind of kinds) {
-  try {
-    print(kind, await benchmark(kind));
-  } catch (error) {
-    console.log(
-      `\n${kind}: not measured — ${error instanceof Error ? error.message : String(error)}`,
-    );
+const throwaway = process.env.TEST_DATABASE_URL ? undefined : await startThrowawayPostgres();
+const postgresUrl = process.env.TEST_DATABASE_URL ?? throwaway?.url ?? '';
+console.log(`PostgreSQL: ${throwaway ? `throwaway ${throwaway.version}` : 'TEST_DATABASE_URL'}`);
+try {
+  const kinds: DatabaseKind[] = ['pglite', 'postgres'];
+  for (const kind of kinds) {
+    try {
+      print(kind, await benchmark(kind, postgresUrl));
+    } catch (error) {
+      console.log(
+        `\n${kind}: not measured — ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
+} finally {
+  await throwaway?.stop();
 }

@@ -1,7 +1,7 @@
 /**
  * Web budgets benchmark: builds the web app if its sources changed, starts the real server
- * (PGlite in a temporary DATA_DIR) serving it, and drives Debian's Chromium with playwright-core
- * to measure, each load in a fresh browser context with a cold cache:
+ * (PGlite in a temporary DATA_DIR) serving it, and drives Chromium (tests/support/chromium.ts)
+ * with playwright-core to measure, each load in a fresh browser context with a cold cache:
  *   - the signed-out landing (`/`): first-contentful-paint, DOMContentLoaded, load, and the
  *     initial JavaScript (every script fetched before network idle, raw and gzipped -9);
  *   - the signed-in workspace (`/`) and `/settings`: FCP and the JavaScript they load, marking
@@ -14,25 +14,18 @@
  *   BENCH_RUNS=15 npm run bench:web
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Cookie, type Page, type Response } from 'playwright-core';
+import type { Browser, Cookie, Page, Response } from 'playwright-core';
 import { loadConfig } from '../../src/server/config';
 import { startServer, type RunningServer } from '../../src/server/server';
 import { signUpDoctor } from '../../src/server/testing/test-server';
 import { WEB_DIST_DIR } from '../../src/server/web-app';
+import { findChromium, launchChromium } from '../../tests/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-];
 const VIEWPORT = { width: 1280, height: 800 };
 const LANDING_RUNS = parseRuns(process.env.BENCH_RUNS);
 const SIGNED_IN_RUNS = 3;
@@ -89,13 +82,6 @@ function ensureWebBuild(): void {
 function startBenchServer(dataDir: string): Promise<RunningServer> {
   const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   return startServer(config, { webDistDir: WEB_DIST_DIR });
-}
-
-function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium`);
-  }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 function measureScript(url: string, body: Buffer): ScriptFile {
@@ -368,7 +354,7 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 try {
   server = await startBenchServer(dataDir);
-  browser = await launchChromium();
+  browser = await launchChromium(await findChromium());
   console.log(`Server ${server.url} (PGlite), Chromium ${browser.version()}`);
   const passed = await benchmark(server, browser);
   process.exitCode = passed ? 0 : 1;

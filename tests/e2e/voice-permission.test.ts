@@ -4,13 +4,14 @@ import { useFakeProvider } from './support/fake-provider';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 
 /**
- * The voice consultation where the browser refuses the microphone (Chromium answering every
- * permission prompt with "deny", as after a doctor's "Bloquear"): the screen says how to allow it.
+ * The voice consultation where the browser refuses the microphone (Chromium's stand-in for the
+ * permission prompt answering "deny", as after a doctor's "Bloquear"): the screen says how to
+ * allow it.
  */
 const provider = useFakeProvider();
 const session = useBrowserSession({
   env: () => ({ AI_TRANSCRIBE_BASE_URL: `${provider().baseUrl}/v1` }),
-  chromiumArgs: () => ['--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+  chromiumArgs: () => ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream=deny'],
 });
 const problems = new PageProblems();
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { freeLoopbackPort } from './free-port';
 
 /** One request the fake received, as sent: tests assert what the app asked the model. */
 export interface RecordedRequest {
@@ -411,11 +412,7 @@ export async function startFakeOpenAiServer(
 
 /** A base URL where nothing listens: a port that was free a moment ago. */
 export async function unreachableBaseUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `http://127.0.0.1:${port}/v1`;
+  return `http://127.0.0.1:${await freeLoopbackPort()}/v1`;
 }
 
 function parseJson(raw: Buffer): unknown {

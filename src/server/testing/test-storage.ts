@@ -3,11 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { DatabaseKind } from '../db/database';
-
-/** Where the server suites find a PostgreSQL that lets them create databases (`.ci/run` sets it up). */
-export const TEST_DATABASE_URL =
-  process.env.TEST_DATABASE_URL ?? 'postgres://prontu:prontu@127.0.0.1:5432/prontu_test';
 
 /** The database this run of the server suites is for (set per Vitest project). */
 export function testDatabaseKind(): DatabaseKind {
@@ -29,23 +26,30 @@ export interface TestStorage {
 /**
  * A fresh, empty place to keep data: a temporary DATA_DIR, plus on PostgreSQL a new database of
  * its own. A missing PostgreSQL fails the suite; it is never skipped.
+ * @param kind - the database; by default the one of the suite's Vitest project
+ * @param postgresUrl - a PostgreSQL whose user may create databases; in a Vitest run, by default
+ *   the one the server-postgres global setup provides (TEST_DATABASE_URL or a throwaway server)
  */
-export async function createTestStorage(kind = testDatabaseKind()): Promise<TestStorage> {
+export async function createTestStorage(
+  kind = testDatabaseKind(),
+  postgresUrl?: string,
+): Promise<TestStorage> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prontu-test-'));
   const removeDataDir = () => rm(dataDir, { recursive: true, force: true });
   if (kind === 'pglite') {
     return { kind, dataDir, databaseUrl: undefined, cleanup: removeDataDir };
   }
+  const adminUrl = postgresUrl ?? inject('testPostgresUrl');
   const name = `prontu_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(TEST_DATABASE_URL);
+  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     kind,
     dataDir,
     databaseUrl: url.toString(),
     cleanup: async () => {
-      await dropDatabase(name);
+      await dropDatabase(adminUrl, name);
       await removeDataDir();
     },
   };
@@ -60,10 +64,10 @@ const DROP_ATTEMPTS = 20;
  * on it, and the test role may not end that backend ('must be a member of the role whose process
  * is being terminated'); it finishes within moments, so the drop is tried again.
  */
-async function dropDatabase(name: string): Promise<void> {
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await withAdminClient((client) =>
+      await withAdminClient(adminUrl, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
       );
       return;
@@ -85,14 +89,16 @@ export async function withTestStorage<T>(work: (storage: TestStorage) => Promise
   }
 }
 
-async function withAdminClient(work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+async function withAdminClient(
+  adminUrl: string,
+  work: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
   try {
     await client.connect();
   } catch (error) {
     throw new Error(
-      `PostgreSQL de teste indisponível em ${TEST_DATABASE_URL} (${String(error)}). ` +
-        'Inicie o PostgreSQL e defina TEST_DATABASE_URL (veja o README), ou rode .ci/run.',
+      `Test PostgreSQL unreachable at ${new URL(adminUrl).host} (${String(error)}).`,
       { cause: error },
     );
   }

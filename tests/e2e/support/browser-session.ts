@@ -1,22 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { RunningServer } from '../../../src/server/server';
 import { useTestServer } from '../../../src/server/testing/server-fixture';
 import { WEB_DIST_DIR } from '../../../src/server/web-app';
-
-/** Debian's Chromium, driven by playwright-core (no browser download). */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+import { launchChromium } from '../../support/chromium';
 
 /** Options for {@link useBrowserSession}. */
 export interface BrowserSessionOptions {
@@ -31,7 +20,8 @@ export interface BrowserSessionOptions {
 
 /**
  * Starts the real server (PGlite, fresh DATA_DIR) serving the built web app, and a headless
- * Chromium. A missing build or browser fails the suite instead of skipping it.
+ * Chromium (the one the e2e global setup found). A missing build fails the suite instead of
+ * skipping it.
  * @param options - extra server environment and Chromium flags
  */
 export function useBrowserSession(options: BrowserSessionOptions = {}) {
@@ -39,11 +29,6 @@ export function useBrowserSession(options: BrowserSessionOptions = {}) {
   beforeAll(() => {
     if (!existsSync(path.join(WEB_DIST_DIR, 'index.html'))) {
       throw new Error('Web app not built: run `npm run build` (npm run test:e2e does it).');
-    }
-    if (!existsSync(CHROMIUM_PATH)) {
-      throw new Error(
-        `Chromium not found at ${CHROMIUM_PATH}: apt-get install chromium (.ci/run does it).`,
-      );
     }
   });
   const fixture = useTestServer({
@@ -53,10 +38,7 @@ export function useBrowserSession(options: BrowserSessionOptions = {}) {
   });
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...CHROMIUM_ARGS, ...(options.chromiumArgs?.() ?? [])],
-    });
+    browser = await launchChromium(inject('chromium'), options.chromiumArgs?.());
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,23 +1,42 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import ESpeakNg from 'espeak-ng';
 import { afterAll, beforeAll } from 'vitest';
-
-const run = promisify(execFile);
-
-export const ESPEAK_MISSING_MESSAGE =
-  'espeak-ng not found: apt-get install espeak-ng (.ci/run does it)';
 
 /** espeak-ng's words per minute: a doctor's dictation pace, still clear to a listener. */
 const WORDS_PER_MINUTE = '150';
 
 /**
- * The consultation spoken in Brazilian Portuguese by espeak-ng, as a WAV file in a fresh
- * temporary folder (made in `beforeAll`, removed in `afterAll`): the sound a fake microphone
- * plays (Chromium's `--use-file-for-fake-audio-capture`). A missing espeak-ng fails the suite
- * instead of skipping it.
+ * Speaks `text` in Brazilian Portuguese with eSpeak NG (the npm package: eSpeak NG compiled to
+ * WebAssembly, GPL-3.0, used by the tests only) and returns the WAV file's bytes.
+ */
+export async function speakPortuguese(text: string): Promise<Uint8Array> {
+  const output = '/consulta.wav';
+  const messages: string[] = [];
+  const espeak = await ESpeakNg({
+    arguments: ['-v', 'pt-br', '-s', WORDS_PER_MINUTE, '-w', output, text],
+    print: (line) => messages.push(line),
+    printErr: (line) => messages.push(line),
+  });
+  let wav: Uint8Array;
+  try {
+    wav = espeak.FS.readFile(output);
+  } catch (error) {
+    throw new Error(`espeak-ng wrote no WAV file: ${messages.join(' ')}`, { cause: error });
+  }
+  // On a file it cannot read Chromium's fake microphone records silence, without an error.
+  const header = Buffer.from(wav.subarray(0, 12)).toString('latin1');
+  if (!header.startsWith('RIFF') || header.slice(8) !== 'WAVE') {
+    throw new Error(`espeak-ng did not write a WAV file: ${messages.join(' ')}`);
+  }
+  return wav;
+}
+
+/**
+ * The consultation spoken by {@link speakPortuguese}, as a WAV file in a fresh temporary folder
+ * (made in `beforeAll`, removed in `afterAll`): the sound a fake microphone plays (Chromium's
+ * `--use-file-for-fake-audio-capture`).
  * @param text - what is said
  */
 export function useSpokenConsultation(text: string) {
@@ -26,19 +45,7 @@ export function useSpokenConsultation(text: string) {
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'prontu-voice-'));
     const file = path.join(folder, 'consulta.wav');
-    try {
-      await run('espeak-ng', ['-v', 'pt-br', '-s', WORDS_PER_MINUTE, '-w', file, text]);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error(ESPEAK_MISSING_MESSAGE, { cause: error });
-      }
-      throw error;
-    }
-    // On a file it cannot read Chromium's fake microphone records silence, without an error.
-    const header = (await readFile(file)).subarray(0, 12).toString('latin1');
-    if (!header.startsWith('RIFF') || header.slice(8) !== 'WAVE') {
-      throw new Error(`espeak-ng did not write a WAV file: ${file}`);
-    }
+    await writeFile(file, await speakPortuguese(text));
     wavPath = file;
   });
   afterAll(async () => {
