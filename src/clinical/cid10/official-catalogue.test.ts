@@ -1,35 +1,37 @@
-/**
- * Tests against the official DATASUS files, read from CID10_DIR (CI sets it to
- * ../shared/data/cid10). They are never copied into the repository.
- */
+/** Tests against the official DATASUS files that ship with Prontu (datasus/). */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_CID10, SPEC_BUILT_IN_CODES } from './catalogue';
 import type { OfficialCatalogue } from './official-csv';
-import { loadOfficialCatalogue } from './official-files';
+import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from './official-files';
 import { LAY_TERMS } from './lay-terms';
 import { searchCid10 } from './search';
 import { buildCid10Index, type Cid10Index } from './search-index';
 import { USUAL_TERMS } from './testing/usual-terms';
 
-const cid10Dir = process.env.CID10_DIR;
-if (!cid10Dir) {
-  throw new Error(
-    'CID10_DIR is not set: point it at the official DATASUS CID-10 files, e.g. ' +
-      'CID10_DIR=../shared/data/cid10 npx vitest run --project unit',
-  );
-}
-const officialDir = path.resolve(cid10Dir);
-
 let official: OfficialCatalogue;
 let index: Cid10Index;
 
 beforeAll(async () => {
-  official = await loadOfficialCatalogue(officialDir);
+  official = await loadOfficialCatalogue(SHIPPED_CID10_DIR);
   index = buildCid10Index(official.entries);
 });
 
 describe('the official files', () => {
+  it('are the release datasus/README.md names, byte for byte', async () => {
+    const readme = await readFile(path.join(SHIPPED_CID10_DIR, 'README.md'), 'utf8');
+    const listed = [...readme.matchAll(/^([0-9a-f]{64}) {2}(\S+\.CSV)$/gm)];
+    expect(listed).toHaveLength(4);
+    for (const [, sha256, file = ''] of listed) {
+      const bytes = await readFile(path.join(SHIPPED_CID10_DIR, file));
+      expect(`${file} ${createHash('sha256').update(bytes).digest('hex')}`).toBe(
+        `${file} ${sha256}`,
+      );
+    }
+  });
+
   it('hold every chapter, group, category and subcategory', () => {
     expect(official.counts).toEqual({
       chapters: 22,

@@ -17,6 +17,9 @@ import {
 
 const KINDS = Object.keys(OFFICIAL_FILE_NAMES) as OfficialFileKind[];
 
+/** The release of the official files that ships with Prontu (datasus/README.md says which). */
+export const SHIPPED_CID10_DIR = path.join(import.meta.dirname, 'datasus');
+
 /**
  * The four files' bytes from a folder or a .zip (file names matched without regard to case,
  * anywhere inside the .zip).

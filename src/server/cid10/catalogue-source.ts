@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BUILT_IN_CID10 } from '../../clinical/cid10/catalogue';
-import { loadOfficialCatalogue } from '../../clinical/cid10/official-files';
+import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '../../clinical/cid10/official-files';
 import {
   buildCid10Index,
   builtInCid10Index,
@@ -18,35 +18,43 @@ export function importedCid10Dir(dataDir: string): string {
 /** The catalogue search runs on, and where it came from. */
 export interface Cid10Catalogue {
   index: Cid10Index;
-  source: 'CID10_DIR' | 'DATA_DIR' | 'built-in';
+  source: 'CID10_DIR' | 'DATA_DIR' | 'shipped' | 'built-in';
 }
+
+type OfficialSource = Exclude<Cid10Catalogue['source'], 'built-in'>;
+
+/**
+ * The shipped release, once loaded, for every later server in this process: its files never
+ * change while it runs, and test suites start many servers.
+ */
+let shippedIndex: ReturnType<typeof indexOfficialFiles> | undefined;
 
 /**
  * The CID-10 catalogue for this server: the official files from CID10_DIR when it is set, else
- * those imported into DATA_DIR/cid10, else the built-in catalogue. Files that cannot be read
- * are logged as an error and the built-in catalogue is used: the server still starts, with the
- * everyday codes.
+ * those imported into DATA_DIR/cid10, else the release shipped with Prontu. Files that cannot be
+ * read are logged as an error and the built-in catalogue of everyday codes is used: the server
+ * still starts.
  */
 export async function loadCid10Catalogue(config: Config, logger: Logger): Promise<Cid10Catalogue> {
   const imported = importedCid10Dir(config.dataDir);
-  const folder = config.cid10Dir
-    ? { dir: config.cid10Dir, source: 'CID10_DIR' as const }
+  const folder: { dir: string; source: OfficialSource } = config.cid10Dir
+    ? { dir: config.cid10Dir, source: 'CID10_DIR' }
     : (await isDirectory(imported))
-      ? { dir: imported, source: 'DATA_DIR' as const }
-      : undefined;
-  if (!folder) {
-    logger.info({ codes: BUILT_IN_CID10.length }, 'CID-10: built-in catalogue');
-    return { index: builtInCid10Index(), source: 'built-in' };
-  }
+      ? { dir: imported, source: 'DATA_DIR' }
+      : { dir: SHIPPED_CID10_DIR, source: 'shipped' };
   const started = performance.now();
   try {
-    const catalogue = await loadOfficialCatalogue(folder.dir);
-    const index = buildCid10Index(catalogue.entries);
+    const { index, counts } = await (folder.source === 'shipped'
+      ? (shippedIndex ??= indexOfficialFiles(folder.dir).catch((error: unknown) => {
+          shippedIndex = undefined;
+          throw error;
+        }))
+      : indexOfficialFiles(folder.dir));
     logger.info(
       {
         source: folder.source,
         dir: folder.dir,
-        ...catalogue.counts,
+        ...counts,
         ms: Math.round(performance.now() - started),
       },
       'CID-10: official catalogue loaded',
@@ -59,6 +67,11 @@ export async function loadCid10Catalogue(config: Config, logger: Logger): Promis
     );
     return { index: builtInCid10Index(), source: 'built-in' };
   }
+}
+
+async function indexOfficialFiles(dir: string) {
+  const catalogue = await loadOfficialCatalogue(dir);
+  return { index: buildCid10Index(catalogue.entries), counts: catalogue.counts };
 }
 
 async function isDirectory(dir: string): Promise<boolean> {

@@ -1,12 +1,13 @@
 /**
- * `GET /api/cid10/search` on the real server, with the whole official catalogue loaded from
- * CID10_DIR (CI sets it to ../shared/data/cid10), and the catalogue's start-up fallbacks.
+ * `GET /api/cid10/search` on the real server, with the whole official catalogue that ships with
+ * Prontu, and where the catalogue comes from at start-up: CID10_DIR, DATA_DIR/cid10, the shipped
+ * release, the built-in codes.
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importOfficialFiles } from '../../clinical/cid10/official-files';
+import { importOfficialFiles, SHIPPED_CID10_DIR } from '../../clinical/cid10/official-files';
 import type { Cid10SearchResponse } from '../../shared/cid10-search';
 import type { RunningServer } from '../server';
 import {
@@ -17,15 +18,6 @@ import {
 } from '../testing/test-server';
 import { createTestStorage, withTestStorage, type TestStorage } from '../testing/test-storage';
 import { importedCid10Dir } from './catalogue-source';
-
-const cid10Dir = process.env.CID10_DIR;
-if (!cid10Dir) {
-  throw new Error(
-    'CID10_DIR is not set: point it at the official DATASUS CID-10 files, e.g. ' +
-      'CID10_DIR=../shared/data/cid10 npm run test:server',
-  );
-}
-const officialDir = path.resolve(cid10Dir);
 
 /** A pino logger whose lines (JSON) land in `lines`. */
 function capturingLogger() {
@@ -47,7 +39,7 @@ async function resultsFor(browser: TestBrowser, q: string, limit?: number) {
   return ((await response.json()) as Cid10SearchResponse).results;
 }
 
-describe('with the whole official catalogue (CID10_DIR)', () => {
+describe('with the whole official catalogue (the shipped release, by default)', () => {
   let storage: TestStorage;
   let server: RunningServer;
   let doctor: TestDoctorAccount;
@@ -55,11 +47,7 @@ describe('with the whole official catalogue (CID10_DIR)', () => {
 
   beforeAll(async () => {
     storage = await createTestStorage();
-    server = await startTestServer(
-      storage,
-      { CID10_DIR: officialDir, LOG_LEVEL: 'info' },
-      { logger: log.logger },
-    );
+    server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
     doctor = await signUpDoctor(server.url);
   });
 
@@ -72,7 +60,8 @@ describe('with the whole official catalogue (CID10_DIR)', () => {
     expect(log.entries()).toContainEqual(
       expect.objectContaining({
         msg: 'CID-10: official catalogue loaded',
-        source: 'CID10_DIR',
+        source: 'shipped',
+        dir: SHIPPED_CID10_DIR,
         chapters: 22,
         groups: 275,
         categories: 2045,
@@ -141,9 +130,29 @@ describe('with the whole official catalogue (CID10_DIR)', () => {
 });
 
 describe('catalogue at start-up', () => {
+  it('loads the files of CID10_DIR first, e.g. a newer release', () =>
+    withTestStorage(async (storage) => {
+      const release = path.join(storage.dataDir, 'cid10-nova-edicao');
+      await cp(SHIPPED_CID10_DIR, release, { recursive: true });
+      await importOfficialFiles(SHIPPED_CID10_DIR, importedCid10Dir(storage.dataDir));
+      const log = capturingLogger();
+      const server = await startTestServer(
+        storage,
+        { CID10_DIR: release, LOG_LEVEL: 'info' },
+        { logger: log.logger },
+      );
+      try {
+        expect(log.entries()).toContainEqual(
+          expect.objectContaining({ source: 'CID10_DIR', dir: release, subcategories: 12451 }),
+        );
+      } finally {
+        await server.close();
+      }
+    }));
+
   it('loads the files imported into DATA_DIR/cid10 when CID10_DIR is not set', () =>
     withTestStorage(async (storage) => {
-      await importOfficialFiles(officialDir, importedCid10Dir(storage.dataDir));
+      await importOfficialFiles(SHIPPED_CID10_DIR, importedCid10Dir(storage.dataDir));
       const log = capturingLogger();
       const server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
       try {
@@ -161,7 +170,7 @@ describe('catalogue at start-up', () => {
     withTestStorage(async (storage) => {
       const broken = path.join(storage.dataDir, 'cid10-quebrado');
       await mkdir(broken);
-      await cp(officialDir, broken, { recursive: true });
+      await cp(SHIPPED_CID10_DIR, broken, { recursive: true });
       await writeFile(
         path.join(broken, 'CID-10-CATEGORIAS.CSV'),
         'CAT;CLASSIF;DESCRICAO;DESCRABREV;REFER;EXCLUIDOS;\nA00;Cólera\n',
@@ -180,21 +189,6 @@ describe('catalogue at start-up', () => {
         const doctor = await signUpDoctor(server.url);
         expect((await resultsFor(doctor.browser, 'pressão alta'))[0]?.code).toBe('I10');
         expect(await resultsFor(doctor.browser, 'A00.0')).toEqual([]);
-      } finally {
-        await server.close();
-      }
-    }));
-
-  it('uses the built-in catalogue when nothing is configured', () =>
-    withTestStorage(async (storage) => {
-      const log = capturingLogger();
-      const server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
-      try {
-        expect(log.entries()).toContainEqual(
-          expect.objectContaining({ msg: 'CID-10: built-in catalogue' }),
-        );
-        const doctor = await signUpDoctor(server.url);
-        expect((await resultsFor(doctor.browser, 'dor lombar'))[0]?.code).toBe('M54.5');
       } finally {
         await server.close();
       }
