@@ -3,7 +3,11 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwnedTempFolder, isRunning, removeAbandonedTempFolders } from './owned-temp-folder';
+import {
+  createPostgresTempFolder,
+  isRunning,
+  removeAbandonedTempFolders,
+} from './owned-temp-folder';
 
 /** The pid of a process that has ended. */
 function endedPid(): number {
@@ -27,6 +31,8 @@ describe('removeAbandonedTempFolders', () => {
       `prontu-run-${process.pid}`,
       `prontu-pg-${process.pid}-XyZ789`,
       'prontu-test-AbC123',
+      // mkdtemp's random part may be all digits: only run and PostgreSQL folders carry a pid.
+      `prontu-test-${ended}`,
       `outro-${ended}`,
     ];
     for (const name of names) await mkdir(path.join(base, name, 'data'), { recursive: true });
@@ -41,6 +47,7 @@ describe('removeAbandonedTempFolders', () => {
         `prontu-run-${process.pid}`,
         `prontu-pg-${process.pid}-XyZ789`,
         'prontu-test-AbC123',
+        `prontu-test-${ended}`,
         `outro-${ended}`,
       ].sort(),
     );
@@ -51,9 +58,9 @@ describe('removeAbandonedTempFolders', () => {
   });
 });
 
-describe('createOwnedTempFolder', () => {
+describe('createPostgresTempFolder', () => {
   it('names a fresh folder after this process, so it is never taken for abandoned', async () => {
-    const folder = await createOwnedTempFolder('pg');
+    const folder = await createPostgresTempFolder();
     try {
       expect(path.basename(folder)).toMatch(new RegExp(`^prontu-pg-${process.pid}-\\w{6}$`));
       expect(await removeAbandonedTempFolders(path.dirname(folder))).not.toContain(folder);

@@ -1,27 +1,52 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+/**
+ * Temporary folders of test runs and benchmarks, and how they never outlive their owner: the
+ * run's folder (`prontu-run-<pid>`, named by vitest.config.ts) and a throwaway PostgreSQL's
+ * (`prontu-pg-<pid>-…`) carry the pid of the process that owns them.
+ *
+ * - A guard, a small detached process, removes a folder (stopping a PostgreSQL running from it)
+ *   as soon as its owner has ended, however it ended: `kill -9` too.
+ * - Should the guard be gone as well (a reboot, say), the next run sweeps the folders whose owner
+ *   no longer exists.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
+import { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-/**
- * Temporary folders made by test runs and benchmarks carry the pid of the process that owns them
- * (`prontu-<what>-<pid>`, then maybe `-<random>`; vitest.config.ts names the run's folder so).
- * A run that is killed outright (`kill -9`, a closed terminal) cannot clean up after itself, so
- * the next run removes what such dead owners left behind, including a PostgreSQL still running
- * from one of them.
- */
-const OWNED_FOLDER = /^prontu-[a-z0-9]+-(\d+)(?:-|$)/;
+const OWNED_FOLDER = /^prontu-(?:run|pg)-(\d+)(?:-|$)/;
 
-/**
- * Makes a fresh folder in the system's temporary folder, owned by this process.
- * @param what - a word for what it holds, e.g. `pg`
- */
-export function createOwnedTempFolder(what: string): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), `prontu-${what}-${process.pid}-`));
+/** How deep below a folder a PostgreSQL data folder may lie (run folder → pg folder → data). */
+const DATA_FOLDER_DEPTH = 3;
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Makes a fresh folder for a throwaway PostgreSQL in the system's temporary folder. */
+export function createPostgresTempFolder(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), `prontu-pg-${process.pid}-`));
 }
 
 /**
- * Removes the temporary folders whose owner process is gone, first stopping a PostgreSQL left
- * running from one of them. Only this user's folders are touched.
+ * Starts the guard of `folder` (see the module comment).
+ * @returns release(): stops the guard once the owner has removed the folder itself
+ */
+export function guardTempFolder(folder: string): { release(): void } {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const guard = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'temp-folder-guard.ts'), folder],
+    // Its own session: the Ctrl-C that ends the owner does not end the guard.
+    { cwd: root, detached: true, stdio: ['pipe', 'ignore', 'ignore'] },
+  );
+  // Neither the guard nor the pipe to it keeps this process alive.
+  guard.unref();
+  if (guard.stdin instanceof Socket) guard.stdin.unref();
+  return { release: () => guard.stdin.end() };
+}
+
+/**
+ * Removes the folders whose owner process is gone, with what runs from them. Only this user's
+ * folders are touched.
  * @returns the folders removed
  */
 export async function removeAbandonedTempFolders(base = os.tmpdir()): Promise<string[]> {
@@ -33,49 +58,73 @@ export async function removeAbandonedTempFolders(base = os.tmpdir()): Promise<st
     const folder = path.join(base, entry.name);
     const info = await stat(folder).catch(() => undefined);
     if (!info || info.uid !== process.getuid?.()) continue;
-    await stopLeftoverPostgres(folder);
-    await rm(folder, { recursive: true, force: true });
+    await removeTempFolder(folder);
     removed.push(folder);
   }
   return removed;
 }
 
-/** Whether a process with this pid exists (EPERM: it does, as another user's). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+/** Stops every PostgreSQL running from a data folder inside `folder`, then removes it. */
+export async function removeTempFolder(folder: string): Promise<void> {
+  for (const dataDir of await postgresDataFolders(folder, DATA_FOLDER_DEPTH)) {
+    await stopPostmasterOf(dataDir);
   }
+  await rm(folder, { recursive: true, force: true, maxRetries: 5 });
 }
 
 /**
- * Stops the postmaster whose `postmaster.pid` lies in `folder` or one level below, when that
- * pid is still a postgres process (pids are reused). Its backends exit when it does.
+ * Whether a process with this pid exists (EPERM: it does, as another user's) and has not ended:
+ * an ended process whose parent has not collected it yet (a zombie) is gone too.
  */
-async function stopLeftoverPostgres(folder: string): Promise<void> {
-  const candidates = [folder, ...(await subfolders(folder))];
-  for (const dir of candidates) {
-    const lockFile = await readFile(path.join(dir, 'postmaster.pid'), 'utf8').catch(() => '');
-    const pid = Number(lockFile.split('\n')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || !(await isPostgres(pid))) continue;
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // Already gone, or not ours to stop: nothing more to do.
-    }
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
   }
 }
 
-async function subfolders(folder: string): Promise<string[]> {
+async function postgresDataFolders(folder: string, depth: number): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => path.join(folder, entry.name));
+  const here = entries.some((entry) => entry.name === 'postmaster.pid') ? [folder] : [];
+  if (depth === 0) return here;
+  const below = await Promise.all(
+    entries
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => postgresDataFolders(path.join(folder, entry.name), depth - 1)),
+  );
+  return [...here, ...below.flat()];
 }
 
-async function isPostgres(pid: number): Promise<boolean> {
-  const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-  return /(^|\/)postgres\0/.test(commandLine);
+/**
+ * Stops the postmaster of `dataDir` with an immediate shutdown (SIGQUIT, which also ends its
+ * backends and frees its shared memory), SIGKILL if it lingers. Only a process whose working
+ * folder is `dataDir` is stopped: a postmaster works in its data folder, and a pid read from a
+ * stale lock file may since belong to anything, the machine's own PostgreSQL included.
+ */
+async function stopPostmasterOf(dataDir: string): Promise<void> {
+  const lockFile = await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(lockFile.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  const workingFolder = await readlink(`/proc/${pid}/cwd`).catch(() => undefined);
+  if (workingFolder !== path.resolve(dataDir)) return;
+  signal(pid, 'SIGQUIT');
+  const deadline = Date.now() + SHUTDOWN_TIMEOUT_MS;
+  while (isRunning(pid) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (isRunning(pid)) signal(pid, 'SIGKILL');
+}
+
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch {
+    // Already gone, or not ours to stop: nothing more to do.
+  }
 }

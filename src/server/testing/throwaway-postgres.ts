@@ -10,12 +10,11 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmod, chown, cp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freeLoopbackPort } from './free-port';
-import { createOwnedTempFolder } from './owned-temp-folder';
+import { createPostgresTempFolder, guardTempFolder } from './owned-temp-folder';
 
 const run = promisify(execFile);
 
@@ -47,7 +46,8 @@ const STOP_TIMEOUT_MS = 15_000;
 /**
  * Settings for a database that lives for one test run: durability is not needed (a crash loses
  * nothing of value) and costs most of the time on a busy machine. Only TCP on loopback, so no
- * socket folder is needed and nothing else on the machine can reach it.
+ * socket folder is needed and nothing off this machine can reach it; on it, the random password
+ * keeps others out.
  */
 const SERVER_SETTINGS = {
   listen_addresses: '127.0.0.1',
@@ -59,22 +59,17 @@ const SERVER_SETTINGS = {
 };
 
 /**
- * Starts a throwaway PostgreSQL in a fresh temporary folder.
- * @param options.folder - where to keep its files (removed on stop); by default a new one
+ * Starts a throwaway PostgreSQL in a fresh temporary folder, guarded so that neither outlives
+ * this process, even when it is killed (owned-temp-folder.ts).
  */
-export async function startThrowawayPostgres(
-  options: { folder?: string } = {},
-): Promise<ThrowawayPostgres> {
-  const folder = options.folder ?? (await createOwnedTempFolder('pg'));
-  const removeFolder = () => rm(folder, { recursive: true, force: true });
-  let server: ChildProcess | undefined;
-  // Should this process end without calling stop() (an exception, process.exit), the server
-  // and its files must not outlive it.
-  const onExit = () => {
-    server?.kill('SIGKILL');
-    rmSync(folder, { recursive: true, force: true });
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const folder = await createPostgresTempFolder();
+  const guard = guardTempFolder(folder);
+  const removeFolder = async () => {
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 });
+    guard.release();
   };
-  process.once('exit', onExit);
+  let server: ChildProcess | undefined;
   try {
     const runAs = await postgresAccount();
     if (runAs) await chmod(folder, 0o755);
@@ -107,13 +102,11 @@ export async function startThrowawayPostgres(
         (stopping ??= (async () => {
           await stopServer(running);
           await removeFolder();
-          process.off('exit', onExit);
         })()),
     };
   } catch (error) {
     if (server) await stopServer(server);
     await removeFolder();
-    process.off('exit', onExit);
     throw error;
   }
 }

@@ -1,13 +1,13 @@
 /**
  * Vitest global setup of every project: the run's own temporary folder, which vitest.config.ts
  * names (after the Vitest process, `prontu-run-<pid>`) and hands to the tests as TMPDIR, so what
- * a test leaves there (data folders, WAV files, browser profiles) goes when the run ends, even
- * when it is interrupted. Folders of earlier runs that were killed outright are removed first.
+ * a test leaves there (data folders, WAV files, browser profiles) goes when the run ends, and
+ * even when it is interrupted or killed (owned-temp-folder.ts). Folders of earlier runs whose
+ * owner is gone are removed first.
  */
-import { rmSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { lstat, mkdir, rm } from 'node:fs/promises';
 import type { TestProject } from 'vitest/node';
-import { removeAbandonedTempFolders } from '../owned-temp-folder';
+import { guardTempFolder, removeAbandonedTempFolders } from '../owned-temp-folder';
 
 export default async function setUpTestRunFolder(
   project: TestProject,
@@ -15,12 +15,27 @@ export default async function setUpTestRunFolder(
   const folder = project.config.env.TMPDIR;
   if (!folder) throw new Error(`vitest.config.ts gives project ${project.name} no TMPDIR`);
   await removeAbandonedTempFolders();
-  await mkdir(folder, { recursive: true });
-  // Ctrl-C ends Vitest with process.exit, without teardowns.
-  const removeOnExit = () => rmSync(folder, { recursive: true, force: true });
-  process.once('exit', removeOnExit);
+  const guard = (await createFolder(folder)) ? guardTempFolder(folder) : undefined;
   return async () => {
-    process.off('exit', removeOnExit);
-    await rm(folder, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true, maxRetries: 5 });
+    guard?.release();
   };
+}
+
+/**
+ * Makes the folder; true when this call made it. Another project of this run may have made it
+ * already; anything else at that predictable path (another user's folder, a link) is refused.
+ */
+async function createFolder(folder: string): Promise<boolean> {
+  try {
+    await mkdir(folder, { mode: 0o755 });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const info = await lstat(folder);
+  if (!info.isDirectory() || info.uid !== process.getuid?.()) {
+    throw new Error(`${folder} exists and is not a folder of this user's: remove it`);
+  }
+  return false;
 }
