@@ -297,6 +297,9 @@ describe('sidebar on a phone screen', () => {
 
     await menuButton.click();
     await visible(page.getByRole('dialog'));
+    // Radix listens for clicks outside from a zero-delay timer set when the menu opens (so the
+    // opening click does not close it); a timer of ours set now runs after that one.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.mouse.click(370, 400);
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

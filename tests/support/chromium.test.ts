@@ -35,22 +35,27 @@ describe('findChromium', () => {
     }
   });
 
-  it("takes Debian's /usr/bin/chromium when it can run it, else the one from npm", async () => {
-    vi.stubEnv('PRONTU_CHROMIUM', '');
-    const debian = await access('/usr/bin/chromium', constants.X_OK).then(
-      () => true,
-      () => false,
-    );
-    const build = await findChromium();
-    if (debian) {
-      expect(build.executablePath).toBe('/usr/bin/chromium');
-    } else {
-      expect(build.origin).toMatch(/^@sparticuz\/chromium \d+/);
-      await access(build.executablePath, constants.X_OK);
-      // Its Lambda-only flags are left out: one process, no same-origin rule.
-      expect(build.args).not.toContain('--single-process');
-      expect(build.args).not.toContain('--disable-web-security');
-      expect(build.args).toEqual(expect.arrayContaining(['--no-sandbox', '--no-zygote']));
-    }
-  });
+  // The first time, the npm browser is unpacked: about 200 MB.
+  it(
+    "takes Debian's /usr/bin/chromium when it can run it, else the one from npm",
+    { timeout: 120_000 },
+    async () => {
+      vi.stubEnv('PRONTU_CHROMIUM', '');
+      const debian = await access('/usr/bin/chromium', constants.X_OK).then(
+        () => true,
+        () => false,
+      );
+      const build = await findChromium();
+      if (debian) {
+        expect(build.executablePath).toBe('/usr/bin/chromium');
+      } else {
+        expect(build.origin).toMatch(/^@sparticuz\/chromium \d+/);
+        await access(build.executablePath, constants.X_OK);
+        // Its Lambda-only flags are left out: one process, no same-origin rule.
+        expect(build.args).not.toContain('--single-process');
+        expect(build.args).not.toContain('--disable-web-security');
+        expect(build.args).toEqual(expect.arrayContaining(['--no-sandbox', '--no-zygote']));
+      }
+    },
+  );
 });

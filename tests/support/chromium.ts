@@ -3,18 +3,24 @@
  * never downloads a browser of its own). In this order:
  * 1. `PRONTU_CHROMIUM`: a path to a Chromium or Chrome of your choice;
  * 2. `/usr/bin/chromium` (Debian's), when present and executable;
- * 3. the headless Chromium shipped inside the npm package `@sparticuz/chromium`, unpacked once
- *    into `node_modules/.cache` (about 200 MB, two seconds) and reused after that.
+ * 3. the headless Chromium shipped inside the npm package `@sparticuz/chromium` (Linux x64),
+ *    unpacked once into `node_modules/.cache` (about 200 MB, a few seconds) and reused after that.
  */
-import { constants } from 'node:fs';
-import { access, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createBrotliDecompress } from 'node:zlib';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { extract as extractTar } from 'tar-fs';
+import { isRunning } from '../../src/server/testing/owned-temp-folder';
 
-/** A browser to launch: where it is, the flags it needs, and a line saying which it is. */
+/** A browser to launch: where it is, the flags and environment it needs, and which it is. */
 export interface ChromiumBuild {
   executablePath: string;
   args: string[];
+  /** Variables to add to the browser's environment (its own libraries and fonts). */
+  env: Record<string, string>;
   /** Where it came from, e.g. `/usr/bin/chromium`. */
   origin: string;
 }
@@ -54,10 +60,15 @@ export async function findChromium(): Promise<ChromiumBuild> {
     if (!(await isExecutable(chosen))) {
       throw new Error(`PRONTU_CHROMIUM=${chosen}: no executable file there.`);
     }
-    return { executablePath: chosen, args: OUR_ARGS, origin: `PRONTU_CHROMIUM (${chosen})` };
+    return {
+      executablePath: chosen,
+      args: OUR_ARGS,
+      env: {},
+      origin: `PRONTU_CHROMIUM (${chosen})`,
+    };
   }
   if (await isExecutable(DEBIAN_CHROMIUM)) {
-    return { executablePath: DEBIAN_CHROMIUM, args: OUR_ARGS, origin: DEBIAN_CHROMIUM };
+    return { executablePath: DEBIAN_CHROMIUM, args: OUR_ARGS, env: {}, origin: DEBIAN_CHROMIUM };
   }
   return npmChromium();
 }
@@ -70,57 +81,111 @@ export function launchChromium(build: ChromiumBuild, extraArgs: string[] = []): 
   return chromium.launch({
     executablePath: build.executablePath,
     args: [...build.args, ...extraArgs],
+    ...(Object.keys(build.env).length > 0 ? { env: { ...inheritedEnv(), ...build.env } } : {}),
   });
 }
 
-/** The headless Chromium inside @sparticuz/chromium, unpacked into node_modules/.cache. */
+/**
+ * The headless Chromium inside @sparticuz/chromium (Linux x64 only), unpacked into
+ * node_modules/.cache with what it needs beyond the C library: NSS and expat (the package's
+ * Amazon Linux libraries, which it would unpack only on AWS) and a font. So it runs the same on
+ * every machine, also on one with no browser libraries or fonts installed.
+ */
 async function npmChromium(): Promise<ChromiumBuild> {
-  const { default: Chromium } = await import('@sparticuz/chromium');
-  const packageJson = path.join(root, 'node_modules/@sparticuz/chromium/package.json');
-  const { version } = JSON.parse(await readFile(packageJson, 'utf8')) as { version: string };
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new Error(
+      `@sparticuz/chromium has a browser for Linux x64 only, not ${process.platform}-${process.arch}: ` +
+        'point PRONTU_CHROMIUM at a Chromium or Chrome.',
+    );
+  }
+  const packageFolder = path.join(root, 'node_modules/@sparticuz/chromium');
+  const { version } = JSON.parse(
+    await readFile(path.join(packageFolder, 'package.json'), 'utf8'),
+  ) as { version: string };
   const cache = path.join(root, 'node_modules/.cache/prontu');
   const folder = path.join(cache, `sparticuz-chromium-${version}`);
   const executablePath = path.join(folder, 'chromium');
-  if (!(await isExecutable(executablePath))) await unpack(cache, folder, Chromium);
+  if (!(await isExecutable(executablePath))) {
+    await unpack(path.join(packageFolder, 'bin'), cache, folder);
+  }
+  const { default: Chromium } = await import('@sparticuz/chromium');
   const args = [...new Set([...Chromium.args, ...OUR_ARGS])].filter(
     (arg) => !LAMBDA_ONLY_ARGS.has(arg),
   );
-  return { executablePath, args, origin: `@sparticuz/chromium ${version} (${folder})` };
+  const libraries = path.join(folder, 'al2023/lib');
+  return {
+    executablePath,
+    args,
+    env: {
+      LD_LIBRARY_PATH: [libraries, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
+      FONTCONFIG_FILE: path.join(folder, 'fonts.conf'),
+    },
+    origin: `@sparticuz/chromium ${version} (${folder})`,
+  };
 }
 
 /**
- * The package unpacks its browser into the system's temporary folder (os.tmpdir()). Pointing
- * that at a fresh folder for the moment, then moving the folder into place whole, keeps the
- * browser out of /tmp and never leaves a half-unpacked one behind to be found next time.
+ * Unpacks the package's brotli files into a fresh folder, then moves it into place whole, so an
+ * interrupted unpack never leaves half a browser to be found next time (its folder, named after
+ * its process, is removed by the next unpack). The layout is the package's own: the browser
+ * with the SwiftShader libraries beside it, `fonts/`, `al2023/lib/`.
  */
-async function unpack(
-  cache: string,
-  folder: string,
-  Chromium: { executablePath(): Promise<string> },
-): Promise<void> {
+async function unpack(packed: string, cache: string, folder: string): Promise<void> {
   await mkdir(cache, { recursive: true });
-  const staging = await mkdtemp(path.join(cache, 'unpacking-'));
-  const tmpdir = process.env.TMPDIR;
-  process.env.TMPDIR = staging;
+  await removeAbandonedUnpacks(cache);
+  const staging = await mkdtemp(path.join(cache, `unpacking-${process.pid}-`));
+  const brotli = (file: string) =>
+    createReadStream(path.join(packed, file)).pipe(createBrotliDecompress());
   try {
-    const unpacked = await Chromium.executablePath();
-    if (path.dirname(unpacked) !== staging) {
-      throw new Error(`@sparticuz/chromium unpacked to ${unpacked}, not into ${staging}`);
-    }
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw error;
-  } finally {
-    if (tmpdir === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmpdir;
-  }
-  try {
+    await Promise.all([
+      pipeline(
+        brotli('chromium.br'),
+        createWriteStream(path.join(staging, 'chromium'), { mode: 0o755 }),
+      ),
+      pipeline(brotli('swiftshader.tar.br'), extractTar(staging)),
+      pipeline(brotli('fonts.tar.br'), extractTar(path.join(staging, 'fonts'))),
+      pipeline(brotli('al2023.tar.br'), extractTar(path.join(staging, 'al2023'))),
+    ]);
+    await writeFile(path.join(staging, 'fonts.conf'), fontConfiguration(folder));
     await rename(staging, folder);
   } catch (error) {
-    // Another process unpacked it first: keep theirs.
     await rm(staging, { recursive: true, force: true });
+    // Another process unpacked it first: keep theirs.
     if (!(await isExecutable(path.join(folder, 'chromium')))) throw error;
   }
+}
+
+async function removeAbandonedUnpacks(cache: string): Promise<void> {
+  for (const name of await readdir(cache)) {
+    const owner = /^unpacking-(\d+)-/.exec(name)?.[1];
+    if (owner && !isRunning(Number(owner))) {
+      await rm(path.join(cache, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * The machine's fonts when it has a font configuration, and the package's Open Sans in any case,
+ * so that text is drawn even where no font is installed.
+ */
+function fontConfiguration(folder: string): string {
+  return `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <dir>${path.join(folder, 'fonts/fonts')}</dir>
+  <cachedir>${path.join(folder, 'fonts-cache')}</cachedir>
+</fontconfig>
+`;
+}
+
+/** This process's environment without unset variables, for the browser to inherit. */
+function inheritedEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
 }
 
 async function isExecutable(file: string): Promise<boolean> {
