@@ -15,10 +15,10 @@ const RUN_ENV = { TMPDIR: path.join(os.tmpdir(), `prontu-run-${process.pid}`) };
 
 export default defineConfig({
   test: {
-    // One more test file at a time than this 2-core machine has cores: the server and browser
-    // suites spend most of their time waiting (on the database, the browser, a fake provider's
-    // deliberate delays), not computing.
-    maxWorkers: 3,
+    // One more test file at a time than there are cores: the server and browser suites spend
+    // most of their time waiting (on the database, the browser, a fake provider's deliberate
+    // delays), not computing.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         test: {

@@ -4,7 +4,8 @@
  * per-query latency p50/p99 over a few hundred varied queries — codes in every form, official
  * words, lay terms and abbreviations, half-typed words and typos. Prints figures; asserts nothing.
  *
- *   CID10_DIR=../shared/data/cid10 npm run bench:cid10
+ *   npm run bench:cid10                     # the release shipped in src/clinical/cid10/datasus
+ *   CID10_DIR=~/cid10-nova npm run bench:cid10   # another release
  *   BENCH_ROUNDS=10 npm run bench:cid10     # passes over the queries (default 5)
  *
  * Budgets (issue 6): load under 300 ms, p99 under 2 ms per query.
@@ -12,13 +13,12 @@
 import path from 'node:path';
 import { LAY_TERMS } from '../../src/clinical/cid10/lay-terms';
 import type { OfficialCatalogue } from '../../src/clinical/cid10/official-csv';
-import { loadOfficialCatalogue } from '../../src/clinical/cid10/official-files';
+import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '../../src/clinical/cid10/official-files';
 import { searchCid10 } from '../../src/clinical/cid10/search';
 import { buildCid10Index, type Cid10Index } from '../../src/clinical/cid10/search-index';
 import { foldedWordsOf } from '../../src/clinical/cid10/text';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const cid10Dir = path.resolve(process.env.CID10_DIR ?? path.join(root, '../shared/data/cid10'));
+const cid10Dir = path.resolve(process.env.CID10_DIR ?? SHIPPED_CID10_DIR);
 const LOAD_RUNS = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
