@@ -129,41 +129,51 @@ describe('with the whole official catalogue (the shipped release, by default)', 
   });
 });
 
+/**
+ * Starts a server on `storage` with `env`, runs `work` with it and the log lines of its start-up,
+ * and stops it.
+ */
+async function withLoggedServer(
+  storage: TestStorage,
+  env: Record<string, string>,
+  work: (server: RunningServer, entries: Record<string, unknown>[]) => Promise<void> | void,
+): Promise<void> {
+  const log = capturingLogger();
+  const server = await startTestServer(
+    storage,
+    { ...env, LOG_LEVEL: 'info' },
+    { logger: log.logger },
+  );
+  try {
+    await work(server, log.entries());
+  } finally {
+    await server.close();
+  }
+}
+
 describe('catalogue at start-up', () => {
   it('loads the files of CID10_DIR first, e.g. a newer release', () =>
     withTestStorage(async (storage) => {
       const release = path.join(storage.dataDir, 'cid10-nova-edicao');
       await cp(SHIPPED_CID10_DIR, release, { recursive: true });
       await importOfficialFiles(SHIPPED_CID10_DIR, importedCid10Dir(storage.dataDir));
-      const log = capturingLogger();
-      const server = await startTestServer(
-        storage,
-        { CID10_DIR: release, LOG_LEVEL: 'info' },
-        { logger: log.logger },
-      );
-      try {
-        expect(log.entries()).toContainEqual(
+      await withLoggedServer(storage, { CID10_DIR: release }, (_server, entries) => {
+        expect(entries).toContainEqual(
           expect.objectContaining({ source: 'CID10_DIR', dir: release, subcategories: 12451 }),
         );
-      } finally {
-        await server.close();
-      }
+      });
     }));
 
   it('loads the files imported into DATA_DIR/cid10 when CID10_DIR is not set', () =>
     withTestStorage(async (storage) => {
       await importOfficialFiles(SHIPPED_CID10_DIR, importedCid10Dir(storage.dataDir));
-      const log = capturingLogger();
-      const server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
-      try {
-        expect(log.entries()).toContainEqual(
+      await withLoggedServer(storage, {}, async (server, entries) => {
+        expect(entries).toContainEqual(
           expect.objectContaining({ source: 'DATA_DIR', subcategories: 12451 }),
         );
         const doctor = await signUpDoctor(server.url);
         expect((await resultsFor(doctor.browser, 'A00.0'))[0]?.code).toBe('A00.0');
-      } finally {
-        await server.close();
-      }
+      });
     }));
 
   it('keeps the built-in catalogue, and says why, when the official files are malformed', () =>
@@ -176,21 +186,13 @@ describe('catalogue at start-up', () => {
         'CAT;CLASSIF;DESCRICAO;DESCRABREV;REFER;EXCLUIDOS;\nA00;Cólera\n',
         'latin1',
       );
-      const log = capturingLogger();
-      const server = await startTestServer(
-        storage,
-        { CID10_DIR: broken, LOG_LEVEL: 'info' },
-        { logger: log.logger },
-      );
-      try {
-        const error = log.entries().find((entry) => entry.level === 50);
+      await withLoggedServer(storage, { CID10_DIR: broken }, async (server, entries) => {
+        const error = entries.find((entry) => entry.level === 50);
         expect(error?.msg).toMatch(/^CID-10: não foi possível carregar os arquivos oficiais/);
         expect(JSON.stringify(error?.err)).toContain('CID-10-CATEGORIAS.CSV, linha 2');
         const doctor = await signUpDoctor(server.url);
         expect((await resultsFor(doctor.browser, 'pressão alta'))[0]?.code).toBe('I10');
         expect(await resultsFor(doctor.browser, 'A00.0')).toEqual([]);
-      } finally {
-        await server.close();
-      }
+      });
     }));
 });
