@@ -36,16 +36,19 @@ async function serverVersion(url: string): Promise<string> {
   const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
-    const { rows } = await client.query<{ version: string }>('show server_version');
-    return `PostgreSQL ${rows[0]?.version.split(' ')[0] ?? '?'}`;
   } catch (error) {
-    const where = new URL(url);
     throw new Error(
-      `TEST_DATABASE_URL: no PostgreSQL at ${where.host} (${String(error)}). ` +
+      `TEST_DATABASE_URL: no PostgreSQL at ${new URL(url).host} (${String(error)}). ` +
         'Start it, or unset TEST_DATABASE_URL to let the tests start their own.',
       { cause: error },
     );
+  }
+  try {
+    const { rows } = await client.query<{ version: string }>(
+      "select split_part(current_setting('server_version'), ' ', 1) as version",
+    );
+    return `PostgreSQL ${rows[0]?.version ?? '?'}`;
   } finally {
-    await client.end().catch(() => undefined);
+    await client.end();
   }
 }
