@@ -136,10 +136,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       await route.continue();
     });
     await page.reload({ waitUntil: 'commit' });
+    // Until the stylesheet has arrived the body has no background at all (a race seen on a busy
+    // machine): wait for it, not for the app.
     await page.waitForFunction(
       () =>
         document.querySelector('body') !== null &&
-        getComputedStyle(document.body).backgroundColor !== '',
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every(
+          (link) => link.sheet !== null,
+        ),
     );
     expect(
       await page.evaluate(() => ({
