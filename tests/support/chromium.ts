@@ -7,13 +7,13 @@
  *    unpacked once into `node_modules/.cache` (about 200 MB, a few seconds) and reused after that.
  */
 import { constants, createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { createBrotliDecompress } from 'node:zlib';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { extract as extractTar } from 'tar-fs';
-import { isRunning } from '../../src/server/testing/owned-temp-folder';
+import { removeAbandonedTempFolders } from '../../src/server/testing/owned-temp-folder';
 
 /** A browser to launch: where it is, the flags and environment it needs, and which it is. */
 export interface ChromiumBuild {
@@ -132,7 +132,7 @@ async function npmChromium(): Promise<ChromiumBuild> {
  */
 async function unpack(packed: string, cache: string, folder: string): Promise<void> {
   await mkdir(cache, { recursive: true });
-  await removeAbandonedUnpacks(cache);
+  await removeAbandonedTempFolders(cache, /^unpacking-(\d+)-/);
   const staging = await mkdtemp(path.join(cache, `unpacking-${process.pid}-`));
   const brotli = (file: string) =>
     createReadStream(path.join(packed, file)).pipe(createBrotliDecompress());
@@ -152,15 +152,6 @@ async function unpack(packed: string, cache: string, folder: string): Promise<vo
     await rm(staging, { recursive: true, force: true });
     // Another process unpacked it first: keep theirs.
     if (!(await isExecutable(path.join(folder, 'chromium')))) throw error;
-  }
-}
-
-async function removeAbandonedUnpacks(cache: string): Promise<void> {
-  for (const name of await readdir(cache)) {
-    const owner = /^unpacking-(\d+)-/.exec(name)?.[1];
-    if (owner && !isRunning(Number(owner))) {
-      await rm(path.join(cache, name), { recursive: true, force: true });
-    }
   }
 }
 

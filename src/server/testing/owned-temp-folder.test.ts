@@ -53,6 +53,15 @@ describe('removeAbandonedTempFolders', () => {
     );
   });
 
+  it('takes other names of owned folders, e.g. a browser being unpacked', async () => {
+    const ended = endedPid();
+    for (const name of [`unpacking-${ended}-AbC123`, `unpacking-${process.pid}-XyZ789`]) {
+      await mkdir(path.join(base, name));
+    }
+    await removeAbandonedTempFolders(base, /^unpacking-(\d+)-/);
+    expect(await readdir(base)).toEqual([`unpacking-${process.pid}-XyZ789`]);
+  });
+
   it('answers nothing for a folder that does not exist', async () => {
     expect(await removeAbandonedTempFolders(path.join(base, 'nada'))).toEqual([]);
   });

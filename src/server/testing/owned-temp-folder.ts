@@ -47,13 +47,19 @@ export function guardTempFolder(folder: string): { release(): void } {
 /**
  * Removes the folders whose owner process is gone, with what runs from them. Only this user's
  * folders are touched.
+ * @param base - where to look; by default the system's temporary folder
+ * @param ownedFolder - the names of owned folders, the owner's pid as the first group; by
+ *   default the run's and the throwaway PostgreSQL's
  * @returns the folders removed
  */
-export async function removeAbandonedTempFolders(base = os.tmpdir()): Promise<string[]> {
+export async function removeAbandonedTempFolders(
+  base = os.tmpdir(),
+  ownedFolder = OWNED_FOLDER,
+): Promise<string[]> {
   const removed: string[] = [];
   const entries = await readdir(base, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
-    const owner = OWNED_FOLDER.exec(entry.name)?.[1];
+    const owner = ownedFolder.exec(entry.name)?.[1];
     if (!entry.isDirectory() || !owner || isRunning(Number(owner))) continue;
     const folder = path.join(base, entry.name);
     const info = await stat(folder).catch(() => undefined);

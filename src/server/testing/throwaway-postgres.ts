@@ -73,10 +73,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   try {
     const runAs = await postgresAccount();
     if (runAs) await chmod(folder, 0o755);
-    const binaries = await reachableBinaries(folder, runAs);
-    const version = (await run(binaries.postgres, ['--version'], runAs ?? {})).stdout
-      .replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL ')
-      .trim();
+    const { binaries, version } = await reachableBinaries(folder, runAs);
     const dataDir = path.join(folder, 'data');
     const password = randomBytes(18).toString('hex');
     await initialiseCluster(binaries, dataDir, password, runAs);
@@ -134,27 +131,33 @@ async function platformBinaries(): Promise<PostgresBinaries> {
 }
 
 /**
- * The binaries, where the user PostgreSQL runs as can execute them: in place, or else copied
- * (with their libraries and share folder) into `folder`.
+ * The binaries, where the user PostgreSQL runs as can execute them: in place, or else (when
+ * that user cannot reach them) copied with their libraries and share folder into `folder`;
+ * and their version, e.g. `PostgreSQL 18.4`, as that user reads it.
  */
 async function reachableBinaries(
   folder: string,
   runAs: RunAs | undefined,
-): Promise<PostgresBinaries> {
-  const binaries = await platformBinaries();
-  if (!runAs) return binaries;
-  const canRun = await run(binaries.postgres, ['--version'], runAs).then(
-    () => true,
-    () => false,
-  );
-  if (canRun) return binaries;
-  const installation = path.dirname(path.dirname(binaries.postgres));
+): Promise<{ binaries: PostgresBinaries; version: string }> {
+  const installed = await platformBinaries();
+  const versionOf = async (binaries: PostgresBinaries) => ({
+    binaries,
+    version: (await run(binaries.postgres, ['--version'], runAs ?? {})).stdout
+      .replace(/^postgres \(PostgreSQL\) /, 'PostgreSQL ')
+      .trim(),
+  });
+  try {
+    return await versionOf(installed);
+  } catch (error) {
+    if (!runAs) throw error;
+  }
+  const installation = path.dirname(path.dirname(installed.postgres));
   const copy = path.join(folder, 'postgresql');
   await cp(installation, copy, { recursive: true, verbatimSymlinks: true });
-  return {
-    initdb: path.join(copy, 'bin', path.basename(binaries.initdb)),
-    postgres: path.join(copy, 'bin', path.basename(binaries.postgres)),
-  };
+  return versionOf({
+    initdb: path.join(copy, 'bin', path.basename(installed.initdb)),
+    postgres: path.join(copy, 'bin', path.basename(installed.postgres)),
+  });
 }
 
 /** Undefined when we are not root; else the `postgres` user's ids, creating that user if need be. */
