@@ -8,6 +8,7 @@ import {
   isPrescribedOn,
   patientKey,
   PRINT_CHOICE_LIMIT,
+  printsBatch,
   selectedForPrint,
 } from './receita-print-selection';
 
@@ -193,5 +194,16 @@ describe('a print job never mixes patients on a page', () => {
       { patientName: 'João Lima', pages: [['j1']] },
     ]);
     expect(job.pages).toEqual(job.patients.flatMap((group) => group.pages));
+  });
+});
+
+describe('printsBatch', () => {
+  it('prints the lote when the newest receita is in it', () => {
+    expect(printsBatch(['j2', 'm2'], SAVED)).toBe(true);
+    expect(printsBatch(['j2'], [])).toBe(true);
+  });
+
+  it('lets the doctor choose when a receita was made after the lote', () => {
+    expect(printsBatch(['m2', 'j1'], SAVED)).toBe(false);
   });
 });

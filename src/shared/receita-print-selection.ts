@@ -143,3 +143,18 @@ export function selectedForPrint<T extends SelectablePrescription>(
   const chosen = choices.filter((prescription) => selectedIds.has(prescription.id));
   return groupPrescriptionsByPatient(chosen).flatMap((group) => group.prescriptions);
 }
+
+/**
+ * Whether the print command opens a lote rather than the doctor's own choice: only when the
+ * most recent receita is in the lote (or there are no receitas outside it). A lote finalised
+ * earlier does not stand in for the receita just made for the patient in front of the doctor.
+ * @param batchPrescriptionIds - the lote's receitas
+ * @param saved - the saved receitas, newest first
+ */
+export function printsBatch(
+  batchPrescriptionIds: readonly string[],
+  saved: readonly Pick<SelectablePrescription, 'id'>[],
+): boolean {
+  const newest = saved[0];
+  return newest === undefined || batchPrescriptionIds.includes(newest.id);
+}

@@ -6,7 +6,7 @@ import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-r
 import type { AiSource } from '../../../shared/ai-protocol';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { quickPrescriptionQuality } from '../../../shared/prescription';
-import { defaultPrintSelection } from '../../../shared/receita-print-selection';
+import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { requestAiTask } from '../../ai-client';
 import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
@@ -244,7 +244,7 @@ export async function runPrescriptionCommand(
     }
     case 'print-prescriptions': {
       const latest = store.latestBatchWithPrescriptions();
-      if (latest) {
+      if (latest && printsBatch(latest.batch.prescriptionIds, store.getSnapshot().saved)) {
         ctx.openPrint({ prescriptions: latest.prescriptions, batchName: latest.batch.name });
         return `Abrindo a impressão do lote "${latest.batch.name}".`;
       }
