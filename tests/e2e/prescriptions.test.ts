@@ -374,8 +374,14 @@ describe('prescription commands in the chat', () => {
         .map((pdfPage) => pdfPageTexts(pdfPage).filter((text) => text.startsWith('Paciente:'))),
     ).toEqual([['Paciente: Maria Souza', 'Paciente: Maria Souza'], ['Paciente: João Lima']]);
 
-    // Unticking everything leaves nothing to print.
-    for (const box of [...(await maria.all()), joao]) await box.uncheck();
+    // Unticking everything (Maria's two at once) leaves nothing to print.
+    await choices
+      .getByRole('button', { name: 'Desmarcar todas as receitas de Maria Souza' })
+      .click();
+    expect(
+      await maria.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked)),
+    ).toEqual([false, false]);
+    await joao.uncheck();
     await visible(dialog.getByText('Nenhuma receita selecionada.').first());
     expect(await dialog.getByRole('button', { name: 'Imprimir (0)' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Fechar' }).last().click();

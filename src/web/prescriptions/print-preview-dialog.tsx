@@ -131,11 +131,13 @@ export function PrintPreviewDialog(props: {
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
 
-  const toggle = (id: string, checked: boolean) => {
-    const ids = new Set(selectedIds);
-    if (checked) ids.add(id);
-    else ids.delete(id);
-    setChoice({ for: prescriptions, ids });
+  const toggle = (ids: readonly string[], checked: boolean) => {
+    const next = new Set(selectedIds);
+    for (const id of ids) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    setChoice({ for: prescriptions, ids: next });
   };
 
   const downloadPdf = async () => {
@@ -211,6 +213,20 @@ export function PrintPreviewDialog(props: {
                       <legend className="px-1 text-sm font-semibold break-words text-fg">
                         {group.patientName}
                       </legend>
+                      {group.prescriptions.length > 1 && (
+                        <PatientToggle
+                          patientName={group.patientName}
+                          allSelected={group.prescriptions.every((item) =>
+                            selectedIds.has(item.id),
+                          )}
+                          onToggle={(checked) =>
+                            toggle(
+                              group.prescriptions.map((item) => item.id),
+                              checked,
+                            )
+                          }
+                        />
+                      )}
                       <ul className="flex flex-col gap-1">
                         {group.prescriptions.map((prescription) => (
                           <li key={prescription.id}>
@@ -219,7 +235,9 @@ export function PrintPreviewDialog(props: {
                                 type="checkbox"
                                 className="mt-0.5 size-4 shrink-0 accent-accent-fg"
                                 checked={selectedIds.has(prescription.id)}
-                                onChange={(event) => toggle(prescription.id, event.target.checked)}
+                                onChange={(event) =>
+                                  toggle([prescription.id], event.target.checked)
+                                }
                               />
                               <span className="min-w-0 break-words">
                                 {printChoiceLabel(prescription)}
@@ -347,5 +365,24 @@ export function PrintPreviewDialog(props: {
       </Dialog.Portal>
       {props.open && printable && <ReceitaPrintArea pages={job.pages} />}
     </Dialog.Root>
+  );
+}
+
+/** Ticks or unticks all of one patient's receitas at once. */
+function PatientToggle(props: {
+  patientName: string;
+  allSelected: boolean;
+  onToggle: (checked: boolean) => void;
+}) {
+  const label = props.allSelected ? 'Desmarcar todas' : 'Marcar todas';
+  return (
+    <button
+      type="button"
+      className="mb-1 ml-1 text-xs font-medium text-accent-fg underline-offset-2 hover:underline"
+      aria-label={`${label} as receitas de ${props.patientName}`}
+      onClick={() => props.onToggle(!props.allSelected)}
+    >
+      {label}
+    </button>
   );
 }
