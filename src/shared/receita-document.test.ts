@@ -544,3 +544,37 @@ describe('receitaPdfFileName', () => {
     expect(receitaPdfFileName(two, undefined, today)).toBe('receitas-2026-03-05.pdf');
   });
 });
+
+describe('receitas of several patients', () => {
+  it('starts a new page for another patient, even with room left on the page', () => {
+    const sheetOf = (id: string, patientName: string) => {
+      const [sheet] = buildReceitaSheets(prescription({ id, patientName }), settings);
+      if (!sheet) throw new Error('no sheet');
+      return sheet;
+    };
+    const pages = paginateSheets(
+      [sheetOf('a', 'Maria Silva'), sheetOf('b', 'maria  silva'), sheetOf('c', 'João Lima')],
+      4,
+    );
+    expect(pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
+      ['a', 'b'],
+      ['c'],
+    ]);
+  });
+
+  it("prints each patient's receitas together, on pages of their own", () => {
+    const job = buildReceitaPrintJob(
+      [
+        prescription({ id: 'a', patientName: 'Maria Silva' }),
+        prescription({ id: 'b', patientName: 'João Lima' }),
+        prescription({ id: 'c', patientName: 'Maria Silva' }),
+      ],
+      { ...settings, prescriptionsPerPage: 4 },
+    );
+    expect(job.pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
+      ['a', 'c'],
+      ['b'],
+    ]);
+    expect(job.patients.map((group) => group.patientName)).toEqual(['Maria Silva', 'João Lima']);
+  });
+});

@@ -8,6 +8,7 @@ import {
 } from './prescription';
 import { parseISO } from 'date-fns';
 import { formatLongDate } from './pt-br-format';
+import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
 
@@ -502,7 +503,8 @@ export function sheetFitsSlot(sheet: ReceitaSheet, perPage: ReceitasPerPage): bo
  * The A4 pages that print a list of sheets: ordinary receitas share pages, `perPage` to a page,
  * in order; a sheet with copies takes a page of its own, one slot per copy (the Receituário de
  * Controle Especial prints its two vias as the two halves of one page); a receita too long for
- * its slot takes a whole page.
+ * its slot takes a whole page. A page never holds two patients' receitas: another patient's
+ * sheet starts a new page.
  * @param sheets - the sheets, in print order
  * @param perPage - receitas per page (settings, 1 to 4)
  */
@@ -526,7 +528,13 @@ export function paginateSheets(
       open = undefined;
       pages.push({ perPage: 1, slots: [{ sheet }] });
     } else {
-      if (!open || open.slots.length >= perPage) {
+      const openPatient = open?.slots[0]?.sheet.patient.nameLine;
+      if (
+        !open ||
+        open.slots.length >= perPage ||
+        (openPatient !== undefined &&
+          patientKey(openPatient) !== patientKey(sheet.patient.nameLine))
+      ) {
         open = { perPage, slots: [] };
         pages.push(open);
       }
@@ -541,25 +549,41 @@ export function receitasPerPage(value: number): ReceitasPerPage {
   return value === 1 || value === 2 || value === 3 || value === 4 ? value : 2;
 }
 
+/** One patient's part of a print job: their receitas' pages, which no other patient shares. */
+export interface ReceitaPatientPages {
+  patientName: string;
+  pages: ReceitaPage[];
+}
+
 /**
- * Everything one print job holds: the pages of several prescriptions and the notices of the
- * medicines they leave out.
+ * Everything one print job holds: the pages of several prescriptions, one patient after another
+ * (each patient's receitas on pages of their own, in the order the patients first appear), and
+ * the notices of the medicines they leave out.
  * @param prescriptions - in print order
  * @param settings - the doctor's settings, prescriptionsPerPage included
  */
 export function buildReceitaPrintJob(
   prescriptions: readonly ReceitaPrescription[],
   settings: ReceitaSettings & Pick<DoctorSettings, 'prescriptionsPerPage'>,
-): { pages: ReceitaPage[]; notices: string[] } {
-  const documents = prescriptions.map((prescription) =>
-    buildReceitaDocument(prescription, settings),
-  );
+): { pages: ReceitaPage[]; notices: string[]; patients: ReceitaPatientPages[] } {
+  const perPage = receitasPerPage(settings.prescriptionsPerPage);
+  const groups = groupPrescriptionsByPatient(prescriptions).map((group) => {
+    const documents = group.prescriptions.map((prescription) =>
+      buildReceitaDocument(prescription, settings),
+    );
+    return {
+      patientName: group.patientName,
+      pages: paginateSheets(
+        documents.flatMap((document) => document.sheets),
+        perPage,
+      ),
+      notices: documents.flatMap((document) => document.notices),
+    };
+  });
   return {
-    pages: paginateSheets(
-      documents.flatMap((document) => document.sheets),
-      receitasPerPage(settings.prescriptionsPerPage),
-    ),
-    notices: documents.flatMap((document) => document.notices),
+    pages: groups.flatMap((group) => group.pages),
+    notices: groups.flatMap((group) => group.notices),
+    patients: groups.map(({ patientName, pages }) => ({ patientName, pages })),
   };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useBrowserSession } from './support/browser-session';
 import {
+  newestRecordOnServer,
   openSignedInPage,
   openWorkspaceChat,
   PageProblems,
@@ -19,9 +20,13 @@ afterAll(() => {
 });
 
 async function openChat(viewport: ViewportName = 'desktop') {
-  const { page } = await openSignedInPage(session.browser, problems, session.server.url, viewport);
-  await openWorkspaceChat(page, session.server.url, viewport);
-  return page;
+  return (await openChatAs(viewport)).page;
+}
+
+async function openChatAs(viewport: ViewportName = 'desktop') {
+  const signedIn = await openSignedInPage(session.browser, problems, session.server.url, viewport);
+  await openWorkspaceChat(signedIn.page, session.server.url, viewport);
+  return signedIn;
 }
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversa com o Prontu' });
@@ -89,15 +94,75 @@ describe('the offline chat', () => {
     await page.context().close();
   });
 
-  it("draws the structured anamnesis from the conversation with 'Gerar Anamnese Estruturada'", async () => {
-    const page = await openChat();
+  it("draws the structured anamnesis from the conversation with 'Gerar Anamnese Estruturada', once the doctor agrees to a new record", async () => {
+    const { page, doctor } = await openChatAs();
     await ask(page, 'Paciente Rita Gomes, 62 anos, com tosse seca há 2 semanas.');
     await visible(conversation(page).getByText('Modo offline').first());
-    await page.goto(`${session.server.url}/?view=medical-record`);
-    await page.getByRole('button', { name: 'Gerar Anamnese Estruturada' }).click();
+    await page.goto(`${session.server.url}/?view=medical-record&mode=anamnesis`);
+    const generate = page.getByRole('button', { name: 'Gerar Anamnese Estruturada' });
+
+    // No record is open: the doctor is asked first, and 'Cancelar' creates nothing.
+    await generate.click();
+    const question = page.getByRole('alertdialog', { name: 'Criar um novo prontuário?' });
+    await visible(question);
+    await visible(question.getByText(/será criado um novo prontuário/));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'hidden' });
+    await visible(page.getByRole('heading', { name: 'Nenhum prontuário aberto' }));
+    expect(await newestRecordOnServer(session.server.url, doctor)).toBeUndefined();
+    // Escape cancels too, and gives the focus back to the button.
+    await generate.click();
+    await visible(question);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => generate.evaluate((node) => node === document.activeElement))
+      .toBe(true);
+    expect(await newestRecordOnServer(session.server.url, doctor)).toBeUndefined();
+
+    await generate.click();
+    await question.getByRole('button', { name: 'Criar prontuário' }).click();
     await visible(page.getByRole('heading', { name: 'Anamnese Estruturada' }));
     await visible(page.getByText('Rita Gomes').first());
     await visible(page.getByText(/tosse/i).first());
+    // Created now, on the doctor's word.
+    await expect
+      .poll(async () => (await newestRecordOnServer(session.server.url, doctor)) !== undefined, {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    // Her Feedback tab: no consultation transcribed, said as hers; the example is labelled as one.
+    await page.getByRole('tab', { name: 'Feedback' }).click();
+    await visible(page.getByText('Rita Gomes: ainda não há consulta transcrita neste prontuário.'));
+    const example = page.locator('[data-example="feedback"]');
+    await visible(
+      example.getByRole('heading', { name: 'Exemplo ilustrativo — não é deste paciente' }),
+    );
+    await visible(example.getByText('Dados fictícios'));
+    await visible(
+      example.getByRole('heading', { name: 'Resumo da Consulta (exemplo ilustrativo)' }),
+    );
+    expect(await example.getByText('Rita Gomes').count()).toBe(0);
+    expect(await page.getByText(/Maria Souza/).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("asks before 'Gerar Anamnese Estruturada' from the chat's tools creates a record", async () => {
+    const { page, doctor } = await openChatAs();
+    await ask(page, 'Paciente com tosse seca há 2 semanas.');
+    await visible(conversation(page).getByText('Modo offline').first());
+    const tools = page.getByRole('button', { name: 'Ferramentas' });
+    await tools.click();
+    await page.getByRole('menuitem', { name: 'Gerar Anamnese Estruturada' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Criar um novo prontuário?' });
+    await visible(question);
+    await question.getByRole('button', { name: 'Cancelar' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await newestRecordOnServer(session.server.url, doctor)).toBeUndefined();
+    await visible(page.getByRole('button', { name: /Novo Prontuário/ }));
     await page.context().close();
   });
 });

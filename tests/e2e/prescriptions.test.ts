@@ -80,6 +80,19 @@ async function openPrintDialog(page: Page, text: string, title: string) {
 
 const QUICK_DONE = /Receita rápida criada e finalizada/;
 
+/** The patients on each page, from the receitas' labels ('Receituário — Paciente: João Lima'). */
+function patientsOfPages(pages: Locator): Promise<string[][]> {
+  return pages.evaluateAll((nodes) =>
+    nodes.map((node) => [
+      ...new Set(
+        Array.from(node.querySelectorAll('article'), (article) =>
+          (/Paciente: ([^—]+)/.exec(article.getAttribute('aria-label') ?? '')?.[1] ?? '').trim(),
+        ),
+      ),
+    ]),
+  );
+}
+
 /** The receitas of the open print dialog, as the preview shows them. */
 const preview = (dialog: Locator) => dialog.getByLabel('Prévia das receitas');
 
@@ -241,15 +254,16 @@ describe('prescription commands in the chat', () => {
     await page.context().close();
   });
 
-  it("prints 5 receitas at 2 per page on 3 A4 pages in Chromium's print to PDF", async () => {
+  it("prints 5 receitas of 2 patients at 2 per page on 3 A4 pages in Chromium's print to PDF", async () => {
     const page = await openChat();
     await command(page, '/iniciar-lote Tarde', /Lote "Tarde" iniciado/);
+    // Carlos's three receitas fill two pages; Paulo's two share a third, never Carlos's page.
     for (const text of [
       'Carlos Dias 50 anos losartana 50mg 1x ao dia por 30 dias',
       'Paulo Reis 40 anos dipirona 500mg 6/6h por 3 dias',
-      'Lia Costa 35 anos omeprazol 20mg 1x ao dia por 30 dias',
-      'Rui Melo 70 anos metformina 850mg 12/12h por 30 dias',
-      'Eva Nunes 28 anos paracetamol 750mg 6/6h por 5 dias',
+      'Carlos Dias 50 anos omeprazol 20mg 1x ao dia por 30 dias',
+      'Carlos Dias 50 anos metformina 850mg 12/12h por 30 dias',
+      'Paulo Reis 40 anos paracetamol 750mg 6/6h por 5 dias',
     ]) {
       await command(page, `/receita-rapida ${text}`, QUICK_DONE);
     }
@@ -263,7 +277,13 @@ describe('prescription commands in the chat', () => {
     });
     await dialog.getByRole('button', { name: 'Imprimir (5)' }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.printing)).toBe('receitas');
-    expect(await page.locator("body > [data-print-area='receitas'] .receita-page").count()).toBe(3);
+    const printedPages = page.locator("body > [data-print-area='receitas'] .receita-page");
+    expect(await printedPages.count()).toBe(3);
+    expect(await patientsOfPages(printedPages)).toEqual([
+      ['Carlos Dias'],
+      ['Carlos Dias'],
+      ['Paulo Reis'],
+    ]);
 
     // On paper only the receitas show: the app and the dialog are hidden.
     await page.emulateMedia({ media: 'print' });
@@ -282,6 +302,93 @@ describe('prescription commands in the chat', () => {
     const { width, height } = pdf.getPage(0).getSize();
     expect(Math.round(width)).toBe(595);
     expect(Math.round(height)).toBe(842);
+    await page.context().close();
+  });
+
+  it("ticks the current patient's receitas of today and prints each chosen patient on sheets of their own", async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida Maria Souza 45 anos losartana 50mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+    await command(
+      page,
+      '/receita-rapida João Lima 60 anos dipirona 500mg 6/6h por 3 dias',
+      QUICK_DONE,
+    );
+    await command(
+      page,
+      '/receita-rapida Maria Souza 45 anos omeprazol 20mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+
+    // Maria's receita was just made: her two receitas of today are ticked, João's is not.
+    const dialog = await openPrintDialog(page, '/imprimir-receitas', 'Receitas para Impressão');
+    const choices = dialog.getByRole('region', { name: 'Escolha as receitas' });
+    const maria = choices.getByRole('group', { name: 'Maria Souza' }).getByRole('checkbox');
+    const joao = choices.getByRole('group', { name: 'João Lima' }).getByRole('checkbox');
+    expect(await maria.count()).toBe(2);
+    expect(
+      await maria.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked)),
+    ).toEqual([true, true]);
+    expect(await joao.isChecked()).toBe(false);
+    await visible(joao.locator('xpath=..').getByText(/Dipirona 500 ?mg/));
+    await visible(dialog.getByRole('button', { name: 'Imprimir (2)' }));
+    expect(await patientsOfPages(preview(dialog).locator('.receita-page'))).toEqual([
+      ['Maria Souza'],
+    ]);
+
+    // From the keyboard: João's receita joins; Maria's stay on their own page.
+    await joao.focus();
+    await page.keyboard.press('Space');
+    expect(await joao.isChecked()).toBe(true);
+    await visible(dialog.getByRole('button', { name: 'Imprimir (3)' }));
+    await visible(
+      dialog.getByText('3 receitas · 2 páginas A4 · 2 pacientes, cada um em folhas separadas'),
+    );
+    expect(await patientsOfPages(preview(dialog).locator('.receita-page'))).toEqual([
+      ['Maria Souza'],
+      ['João Lima'],
+    ]);
+    await visible(dialog.getByRole('heading', { name: 'Maria Souza · 1 página' }));
+    await visible(dialog.getByRole('heading', { name: 'João Lima · 1 página' }));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // What prints: the print area and the PDF hold one patient per page.
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await dialog.getByRole('button', { name: 'Imprimir (3)' }).click();
+    expect(
+      await patientsOfPages(page.locator("body > [data-print-area='receitas'] .receita-page")),
+    ).toEqual([['Maria Souza'], ['João Lima']]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Baixar PDF' }).click(),
+    ]);
+    const pdf = await PDFDocument.load(await readFile(await download.path()));
+    expect(
+      pdf
+        .getPages()
+        .map((pdfPage) => pdfPageTexts(pdfPage).filter((text) => text.startsWith('Paciente:'))),
+    ).toEqual([['Paciente: Maria Souza', 'Paciente: Maria Souza'], ['Paciente: João Lima']]);
+
+    // Unticking everything (Maria's two at once) leaves nothing to print.
+    await choices
+      .getByRole('button', { name: 'Desmarcar todas as receitas de Maria Souza' })
+      .click();
+    expect(
+      await maria.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked)),
+    ).toEqual([false, false]);
+    await joao.uncheck();
+    await visible(dialog.getByText('Nenhuma receita selecionada.').first());
+    expect(await dialog.getByRole('button', { name: 'Imprimir (0)' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await visible(
+      conversation(page).getByText('Abrindo a impressão de 2 receitas de Maria Souza.'),
+    );
     await page.context().close();
   });
 
@@ -395,8 +502,13 @@ describe('prescription commands in the chat', () => {
       '/receita-rapida Beatriz Alves 52 anos clonazepam 2mg à noite por 30 dias',
       QUICK_DONE,
     );
-    await visible(conversation(page).getByText('Abrindo a impressão de uma receita.'));
+    await visible(
+      conversation(page).getByText('Abrindo a impressão de uma receita de Ana Ribeiro.'),
+    );
     dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    // Beatriz's receita was just made: hers is ticked, Ana's is offered.
+    await visible(dialog.getByText('1 receita · 1 página A4'));
+    await dialog.getByRole('group', { name: 'Ana Ribeiro' }).getByRole('checkbox').check();
     await visible(dialog.getByText('2 receitas · 2 páginas A4'));
     // List B1: two vias like the C1 one, and the doctor is told the blue notification goes with it.
     await visible(dialog.getByText(/Clonazepam exige também a Notificação de Receita B/));

@@ -75,6 +75,17 @@ export async function startRecordFromConversation(
 }
 
 /**
+ * Asked before a structured anamnesis is drawn with no record open: it creates one, which the
+ * doctor must agree to (else a record nobody asked for, often 'Paciente sem nome', is left).
+ */
+export const NEW_RECORD_FOR_ANAMNESIS = {
+  title: 'Criar um novo prontuário?',
+  question:
+    'Nenhum prontuário está aberto. Para gerar a anamnese estruturada, será criado um novo prontuário com os dados desta conversa.',
+  confirmLabel: 'Criar prontuário',
+} as const;
+
+/**
  * Draws the structured anamnesis of the open record from the conversation and stores it.
  * @throws ApiError when the server refused (the caller says so)
  */

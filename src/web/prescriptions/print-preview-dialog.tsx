@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { DoctorSettings } from '../../shared/doctor-settings';
+import { formatDate } from '../../shared/pt-br-format';
 import {
   buildReceitaPrintJob,
   fillPrescriptionTemplate,
@@ -10,6 +11,10 @@ import {
   type ReceitaPrescription,
   type ReceitaSettings,
 } from '../../shared/receita-document';
+import {
+  groupPrescriptionsByPatient,
+  selectedForPrint,
+} from '../../shared/receita-print-selection';
 import { Button } from '../ui/button';
 import { PrintArea, printOnly } from '../ui/print-area';
 import { ReceitaPrintPage } from './receita-sheet';
@@ -18,6 +23,9 @@ import { downloadFile } from '../ui/download-file';
 export const PRINT_PREVIEW_TEXT = {
   singleTitle: 'Receitas para Impressão',
   empty: 'Nenhuma receita para impressão',
+  noneSelected: 'Nenhuma receita selecionada. Marque as receitas que deseja imprimir.',
+  chooseHeading: 'Escolha as receitas',
+  chooseHint: 'Cada paciente sai em folhas separadas.',
   showPreview: 'Mostrar prévia',
   hidePreview: 'Ocultar prévia',
   download: 'Baixar PDF',
@@ -66,32 +74,71 @@ export function prescriptionTemplateText(
     .join('\n\n');
 }
 
+/** A receita in the choice list: its date and medicines ('25/11/2026 — Losartana 50mg'). */
+export function printChoiceLabel(prescription: ReceitaPrescription): string {
+  const medicines = prescription.medications
+    .map((medication) =>
+      [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+    )
+    .join(', ');
+  return `${formatDate(prescription.date)} — ${medicines || 'sem medicamentos'}`;
+}
+
 /**
- * The print preview of spec §2, for one prescription, several, or a batch: the notices of
- * medicines left out (official notification forms), the A4 pages as they print (toggle), print
- * with the count, the same pages as a PDF, close.
+ * The print preview of spec §2, for one prescription, several, or a batch: the receitas to
+ * choose from, grouped by patient, with checkboxes (when there is more than one); the notices
+ * of medicines left out (official notification forms), the A4 pages as they print (toggle),
+ * each patient's on pages of their own; print with the count, the same pages as a PDF, close.
  */
 export function PrintPreviewDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The batch's name when printing a batch: titles the dialog and names the PDF. */
   batchName?: string | undefined;
+  /** The receitas the doctor may print. */
   prescriptions: readonly ReceitaPrescription[];
+  /** Ids of the receitas ticked when the dialog opens; all of them when left out. */
+  initialSelection?: readonly string[] | undefined;
   settings: PrintSettings;
 }) {
-  const { prescriptions, settings, batchName } = props;
+  const { prescriptions, settings, batchName, initialSelection } = props;
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
-  const job = useMemo(
-    () => buildReceitaPrintJob(prescriptions, settings),
-    [prescriptions, settings],
+  // Tied to the receitas it was made for: other receitas open with their own default.
+  const [choice, setChoice] = useState<{
+    for: readonly ReceitaPrescription[];
+    ids: ReadonlySet<string>;
+  }>();
+  const selectedIds = useMemo(
+    () =>
+      choice?.for === prescriptions
+        ? choice.ids
+        : new Set(initialSelection ?? prescriptions.map((prescription) => prescription.id)),
+    [choice, prescriptions, initialSelection],
   );
+  const selected = useMemo(
+    () => selectedForPrint(prescriptions, selectedIds),
+    [prescriptions, selectedIds],
+  );
+  const choiceGroups = useMemo(() => groupPrescriptionsByPatient(prescriptions), [prescriptions]);
+  const job = useMemo(() => buildReceitaPrintJob(selected, settings), [selected, settings]);
   // Tied to the job it was for: other receitas open without the last copy's message.
   const [copy, setCopy] = useState<{ job: typeof job; copied: boolean }>();
   const copyStatus = copy?.job === job ? copy.copied : undefined;
-  const count = prescriptions.length;
+  const count = selected.length;
   const printable = job.pages.length > 0;
+  const choosing = prescriptions.length > 1;
+  const patientCount = job.patients.length;
+
+  const toggle = (ids: readonly string[], checked: boolean) => {
+    const next = new Set(selectedIds);
+    for (const id of ids) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    setChoice({ for: prescriptions, ids: next });
+  };
 
   const downloadPdf = async () => {
     setDownloading(true);
@@ -101,7 +148,7 @@ export function PrintPreviewDialog(props: {
       const bytes = await buildReceitaPdf(job.pages, settings);
       downloadFile(
         new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
-        receitaPdfFileName(prescriptions, batchName, new Date()),
+        receitaPdfFileName(selected, batchName, new Date()),
       );
     } catch (error) {
       console.error('Receita PDF failed', error);
@@ -113,7 +160,7 @@ export function PrintPreviewDialog(props: {
 
   const copyText = async () => {
     try {
-      await navigator.clipboard.writeText(prescriptionTemplateText(prescriptions, settings));
+      await navigator.clipboard.writeText(prescriptionTemplateText(selected, settings));
       setCopy({ job, copied: true });
     } catch (error) {
       console.warn('Clipboard write failed', error);
@@ -132,9 +179,11 @@ export function PrintPreviewDialog(props: {
                 {printPreviewTitle(batchName)}
               </Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-fg-muted">
-                {count === 0
+                {prescriptions.length === 0
                   ? PRINT_PREVIEW_TEXT.empty
-                  : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4`}
+                  : count === 0
+                    ? PRINT_PREVIEW_TEXT.noneSelected
+                    : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4${patientCount > 1 ? ` · ${patientCount} pacientes, cada um em folhas separadas` : ''}`}
               </Dialog.Description>
             </div>
             <Dialog.Close asChild>
@@ -148,41 +197,119 @@ export function PrintPreviewDialog(props: {
             </Dialog.Close>
           </header>
 
-          {/* Focusable, so the pages can be scrolled from the keyboard (nothing in them is). */}
-          <div
-            tabIndex={0}
-            role="region"
-            aria-label="Receitas a imprimir"
-            className="min-h-0 flex-1 overflow-auto p-4"
-          >
-            {count === 0 ? (
-              <p className="py-12 text-center text-fg-muted">{PRINT_PREVIEW_TEXT.empty}</p>
-            ) : (
-              <>
-                {job.notices.length > 0 && (
-                  <ul className="mb-4 space-y-1 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg">
-                    {job.notices.map((notice) => (
-                      <li key={notice} className="flex items-start gap-2">
-                        <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                        {notice}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                {showPreview && (
-                  <div className="receita-preview" role="group" aria-label="Prévia das receitas">
-                    {job.pages.map((page, index) => (
-                      <ReceitaPrintPage key={index} page={page} />
-                    ))}
-                  </div>
-                )}
-              </>
+          <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+            {choosing && (
+              <section
+                aria-labelledby="print-choice-heading"
+                className="max-h-[40%] shrink-0 overflow-auto border-b border-line p-4 md:max-h-none md:w-80 md:border-r md:border-b-0"
+              >
+                <h3 id="print-choice-heading" className="text-sm font-semibold text-fg">
+                  {PRINT_PREVIEW_TEXT.chooseHeading}
+                </h3>
+                <p className="mt-1 text-xs text-fg-muted">{PRINT_PREVIEW_TEXT.chooseHint}</p>
+                <div className="mt-3 flex flex-col gap-3">
+                  {choiceGroups.map((group) => (
+                    <fieldset key={group.key} className="rounded-md border border-line p-2">
+                      <legend className="px-1 text-sm font-semibold break-words text-fg">
+                        {group.patientName}
+                      </legend>
+                      {group.prescriptions.length > 1 && (
+                        <PatientToggle
+                          patientName={group.patientName}
+                          allSelected={group.prescriptions.every((item) =>
+                            selectedIds.has(item.id),
+                          )}
+                          onToggle={(checked) =>
+                            toggle(
+                              group.prescriptions.map((item) => item.id),
+                              checked,
+                            )
+                          }
+                        />
+                      )}
+                      <ul className="flex flex-col gap-1">
+                        {group.prescriptions.map((prescription) => (
+                          <li key={prescription.id}>
+                            <label className="flex cursor-pointer items-start gap-2 rounded px-1 py-0.5 text-sm text-fg hover:bg-surface-muted">
+                              <input
+                                type="checkbox"
+                                className="mt-0.5 size-4 shrink-0 accent-accent-fg"
+                                checked={selectedIds.has(prescription.id)}
+                                onChange={(event) =>
+                                  toggle([prescription.id], event.target.checked)
+                                }
+                              />
+                              <span className="min-w-0 break-words">
+                                {printChoiceLabel(prescription)}
+                              </span>
+                            </label>
+                          </li>
+                        ))}
+                      </ul>
+                    </fieldset>
+                  ))}
+                </div>
+              </section>
             )}
-            {downloadError && (
-              <p role="alert" className="mt-4 text-sm text-danger-fg">
-                {PRINT_PREVIEW_TEXT.downloadFailed}
-              </p>
-            )}
+
+            {/* Focusable, so the pages can be scrolled from the keyboard (nothing in them is). */}
+            <div
+              tabIndex={0}
+              role="region"
+              aria-label="Receitas a imprimir"
+              className="min-h-0 flex-1 overflow-auto p-4"
+            >
+              {count === 0 ? (
+                <p className="py-12 text-center text-fg-muted">
+                  {prescriptions.length === 0
+                    ? PRINT_PREVIEW_TEXT.empty
+                    : PRINT_PREVIEW_TEXT.noneSelected}
+                </p>
+              ) : (
+                <>
+                  {job.notices.length > 0 && (
+                    <ul className="mb-4 space-y-1 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg">
+                      {job.notices.map((notice) => (
+                        <li key={notice} className="flex items-start gap-2">
+                          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                          {notice}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  {showPreview && (
+                    <div
+                      role="group"
+                      aria-label="Prévia das receitas"
+                      className="flex flex-col gap-6"
+                    >
+                      {job.patients.map((group) => (
+                        <section
+                          key={group.patientName}
+                          aria-label={`Folhas de ${group.patientName}`}
+                        >
+                          {patientCount > 1 && (
+                            <h3 className="mb-2 text-sm font-semibold text-fg">
+                              {`${group.patientName} · ${group.pages.length} ${group.pages.length === 1 ? 'página' : 'páginas'}`}
+                            </h3>
+                          )}
+                          <div className="receita-preview">
+                            {group.pages.map((page, index) => (
+                              <ReceitaPrintPage key={index} page={page} />
+                            ))}
+                          </div>
+                        </section>
+                      ))}
+                    </div>
+                  )}
+                </>
+              )}
+              {downloadError && (
+                <p role="alert" className="mt-4 text-sm text-danger-fg">
+                  {PRINT_PREVIEW_TEXT.downloadFailed}
+                </p>
+              )}
+            </div>
           </div>
 
           <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
@@ -238,5 +365,24 @@ export function PrintPreviewDialog(props: {
       </Dialog.Portal>
       {props.open && printable && <ReceitaPrintArea pages={job.pages} />}
     </Dialog.Root>
+  );
+}
+
+/** Ticks or unticks all of one patient's receitas at once. */
+function PatientToggle(props: {
+  patientName: string;
+  allSelected: boolean;
+  onToggle: (checked: boolean) => void;
+}) {
+  const label = props.allSelected ? 'Desmarcar todas' : 'Marcar todas';
+  return (
+    <button
+      type="button"
+      className="mb-1 ml-1 text-xs font-medium text-accent-fg underline-offset-2 hover:underline"
+      aria-label={`${label} as receitas de ${props.patientName}`}
+      onClick={() => props.onToggle(!props.allSelected)}
+    >
+      {label}
+    </button>
   );
 }

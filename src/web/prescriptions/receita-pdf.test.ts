@@ -55,19 +55,22 @@ async function pdfOf(prescriptions: ReceitaPrescription[], perPage = 2) {
 }
 
 describe('buildReceitaPdf', () => {
-  it('prints five receitas at two per page on three A4 pages', async () => {
+  it('prints five receitas of two patients at two per page on three A4 pages', async () => {
     const { document, texts, bytes } = await pdfOf(
-      ['1', '2', '3', '4', '5'].map((id) => prescription(id)),
+      ['1', '2', '3', '4', '5'].map((id) =>
+        prescription(id, { patientName: Number(id) <= 3 ? 'Maria Souza' : 'João Lima' }),
+      ),
     );
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect(document.getPageCount()).toBe(3);
     for (const page of document.getPages()) {
       expect(page.getSize()).toEqual({ width: A4_SIZE.width, height: A4_SIZE.height });
     }
+    // Maria's third receita has a page of its own: João's never share it.
     expect(texts.map((page) => page.filter((text) => text.startsWith('Paciente:')))).toEqual([
-      ['Paciente: Paciente 1', 'Paciente: Paciente 2'],
-      ['Paciente: Paciente 3', 'Paciente: Paciente 4'],
-      ['Paciente: Paciente 5'],
+      ['Paciente: Maria Souza', 'Paciente: Maria Souza'],
+      ['Paciente: Maria Souza'],
+      ['Paciente: João Lima', 'Paciente: João Lima'],
     ]);
     expect(document.getAuthor()).toBe('Dra. Ana Souza');
   });

@@ -1,21 +1,29 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { Button } from './button';
 
 /**
- * Asks before something that can't be undone. Focus stays inside while open and returns to the
- * button that opened it (`trigger`); Escape cancels.
+ * Asks before something that can't be undone, or that does more than the doctor may expect.
+ * Focus stays inside while open and returns to the button that opened it (`trigger`); Escape
+ * cancels. Without a trigger, `open` and `onOpenChange` control it (opened from a menu).
  */
 export function ConfirmDialog(props: {
-  trigger: ReactElement;
+  trigger?: ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   question: string;
   confirmLabel: string;
+  /** 'danger' (the default) for what destroys; 'primary' for what creates. */
+  confirmVariant?: ComponentProps<typeof Button>['variant'];
   onConfirm: () => void;
 }) {
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>
+    <AlertDialog.Root
+      {...(props.open === undefined ? {} : { open: props.open })}
+      {...(props.onOpenChange ? { onOpenChange: props.onOpenChange } : {})}
+    >
+      {props.trigger && <AlertDialog.Trigger asChild>{props.trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-surface p-6 shadow-xl">
@@ -30,7 +38,7 @@ export function ConfirmDialog(props: {
               <Button variant="secondary">Cancelar</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="danger" onClick={props.onConfirm}>
+              <Button variant={props.confirmVariant ?? 'danger'} onClick={props.onConfirm}>
                 {props.confirmLabel}
               </Button>
             </AlertDialog.Action>

@@ -21,11 +21,13 @@ import { useChatConversation } from '../../chat-conversation/chat-conversation';
 import { suggestionOf, type ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import {
   generateAnamnesisFromConversation,
+  NEW_RECORD_FOR_ANAMNESIS,
   recordContentOf,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
 import { useCurrentRecord } from '../../current-record/current-record';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
@@ -36,7 +38,11 @@ import type { WorkspaceViewProps } from '../../workspace-views';
 import { AgentAvatar, AgentPicker } from './agent-picker';
 import { commandSuggestions, runSlashCommand } from './slash-command-runner';
 import { TreatmentCard } from './treatment-card';
-import { runPrescriptionCommand, startPrescriptionFromConversation } from './prescription-commands';
+import {
+  runPrescriptionCommand,
+  startPrescriptionFromConversation,
+  type PrintRequest,
+} from './prescription-commands';
 import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
 import { usePrescription } from '../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
@@ -63,10 +69,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   const prescriptions = usePrescription();
   const settings = useDoctorSettings(doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
-  const [printJob, setPrintJob] = useState<{
-    prescriptions: readonly PresentedPrescription[];
-    batchName?: string;
-  }>();
+  const [printJob, setPrintJob] = useState<PrintRequest>();
   const autoUpdate = useConversationAutoUpdate(
     recordStore,
     chat.messages,
@@ -108,8 +111,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               doctor: prescriber,
               settings: { ...settings, name: settings.name || doctor.name },
               messages: chat.messages,
-              openPrint: (items, batchName) =>
-                setPrintJob({ prescriptions: items, ...(batchName ? { batchName } : {}) }),
+              openRecordPatientName: record?.patientInfo?.name,
+              openPrint: setPrintJob,
               alert: (message) => window.alert(message),
             }),
         });
@@ -154,6 +157,13 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     } finally {
       setBusyAction(false);
     }
+  };
+
+  /** With no record open, the doctor is asked first: the anamnesis creates one. */
+  const [confirmNewRecord, setConfirmNewRecord] = useState(false);
+  const requestAnamnesis = () => {
+    if (recordStore.record) void generateAnamnesis();
+    else setConfirmNewRecord(true);
   };
 
   const generateAnamnesis = async () => {
@@ -217,7 +227,15 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         }}
         batchName={printJob?.batchName}
         prescriptions={printJob?.prescriptions ?? NO_PRESCRIPTIONS}
+        initialSelection={printJob?.selectedIds}
         settings={{ ...settings, name: settings.name || doctor.name }}
+      />
+      <ConfirmDialog
+        open={confirmNewRecord}
+        onOpenChange={setConfirmNewRecord}
+        {...NEW_RECORD_FOR_ANAMNESIS}
+        confirmVariant="primary"
+        onConfirm={() => void generateAnamnesis()}
       />
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
         <div className="flex min-w-0 items-center gap-3">
@@ -315,7 +333,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
                           {
                             label: 'Gerar Anamnese Estruturada',
                             icon: FileText,
-                            onSelect: () => void generateAnamnesis(),
+                            onSelect: requestAnamnesis,
                           },
                           {
                             label: 'Nova conversa',

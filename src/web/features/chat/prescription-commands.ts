@@ -6,6 +6,7 @@ import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-r
 import type { AiSource } from '../../../shared/ai-protocol';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { quickPrescriptionQuality } from '../../../shared/prescription';
+import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { requestAiTask } from '../../ai-client';
 import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
@@ -19,14 +20,26 @@ import type { PrescriptionStore } from '../../prescriptions/prescription-store';
  * returns the answer the chat shows (Markdown).
  */
 
+/** What the print dialog opens with. */
+export interface PrintRequest {
+  /** The receitas to choose from. */
+  prescriptions: readonly PresentedPrescription[];
+  /** Ids of those ticked at first; all of them when left out. */
+  selectedIds?: readonly string[];
+  /** The lote's name, when printing a lote. */
+  batchName?: string;
+}
+
 export interface PrescriptionCommandContext {
   store: PrescriptionStore;
   doctor: PrescribingDoctor;
   /** The doctor's settings: their receita template (spec §9), filled by /mostrar-receita. */
   settings: ReceitaSettings;
   messages: readonly ChatMessage[];
-  /** Opens the print preview with these receitas (a lote's when `batchName` is given). */
-  openPrint: (prescriptions: readonly PresentedPrescription[], batchName?: string) => void;
+  /** The patient of the open record, if one is open: whose receitas print first. */
+  openRecordPatientName?: string | undefined;
+  /** Opens the print preview with these receitas to choose from. */
+  openPrint: (request: PrintRequest) => void;
   /** Spec §8 alert when there is nothing to print. */
   alert: (message: string) => void;
 }
@@ -231,18 +244,30 @@ export async function runPrescriptionCommand(
     }
     case 'print-prescriptions': {
       const latest = store.latestBatchWithPrescriptions();
-      if (latest) {
-        ctx.openPrint(latest.prescriptions, latest.batch.name);
+      if (latest && printsBatch(latest.batch.prescriptionIds, store.getSnapshot().saved)) {
+        ctx.openPrint({ prescriptions: latest.prescriptions, batchName: latest.batch.name });
         return `Abrindo a impressão do lote "${latest.batch.name}".`;
       }
-      const saved = store.getSnapshot().saved;
+      const { saved, current } = store.getSnapshot();
       if (saved.length === 0) {
         ctx.alert(NOTHING_TO_PRINT);
         return NOTHING_TO_PRINT;
       }
-      const newest = saved.slice(0, 4);
-      ctx.openPrint(newest);
-      return `Abrindo a impressão de ${newest.length === 1 ? 'uma receita' : `${newest.length} receitas`}.`;
+      // The current patient's receitas of today are ticked; the doctor may tick others.
+      const selection = defaultPrintSelection(
+        saved,
+        {
+          openRecordPatientName: ctx.openRecordPatientName,
+          justMadePatientName: current?.patientName,
+        },
+        new Date(),
+      );
+      ctx.openPrint({ prescriptions: selection.choices, selectedIds: selection.selectedIds });
+      const count = selection.selectedIds.length;
+      const patient = selection.patientName ?? 'o paciente';
+      return count === 0
+        ? `Abrindo a impressão: nenhuma receita de hoje para ${patient}. Escolha as receitas a imprimir.`
+        : `Abrindo a impressão de ${count === 1 ? 'uma receita' : `${count} receitas`} de ${patient}.`;
     }
     default:
       return COMMAND_ERROR_MESSAGES['prescription-process'];

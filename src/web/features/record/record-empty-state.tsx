@@ -1,5 +1,7 @@
 import { Play, Sparkles, X } from 'lucide-react';
+import { NEW_RECORD_FOR_ANAMNESIS } from '../../chat-conversation/record-from-chat';
 import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 
 const SOAP_PARTS = [
   {
@@ -33,7 +35,10 @@ export function RecordEmptyState(props: {
   onStart: () => void;
   /** While the record is being created: the start button waits instead of creating twice. */
   starting: boolean;
-  /** Shown only when the chat has messages to draw the anamnesis from. */
+  /**
+   * Shown only when the chat has messages to draw the anamnesis from; runs once the doctor
+   * agrees that it creates a new record.
+   */
   onGenerateAnamnesis?: (() => void) | undefined;
 }) {
   return (
@@ -72,9 +77,16 @@ export function RecordEmptyState(props: {
           <X aria-hidden="true" size={18} /> Cancelar
         </Button>
         {props.onGenerateAnamnesis && (
-          <Button variant="secondary" onClick={props.onGenerateAnamnesis}>
-            <Sparkles aria-hidden="true" size={18} /> Gerar Anamnese Estruturada
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="secondary" aria-disabled={props.starting || undefined}>
+                <Sparkles aria-hidden="true" size={18} /> Gerar Anamnese Estruturada
+              </Button>
+            }
+            {...NEW_RECORD_FOR_ANAMNESIS}
+            confirmVariant="primary"
+            onConfirm={props.onGenerateAnamnesis}
+          />
         )}
         <Button
           onClick={props.onStart}

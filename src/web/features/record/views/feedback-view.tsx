@@ -9,7 +9,8 @@ import {
 
 /**
  * Made-up content for the preview the empty state shows, so the doctor sees what the summary
- * will look like before any consultation has been transcribed.
+ * will look like before any consultation has been transcribed. It names no one: a name here
+ * read as the open record's patient.
  */
 const EXAMPLE_FEEDBACK: ConsultationFeedback = {
   mainSymptoms: ['Cefaleia holocraniana há 3 dias', 'Náuseas sem vômitos', 'Fotofobia leve'],
@@ -25,13 +26,18 @@ const EXAMPLE_FEEDBACK: ConsultationFeedback = {
   doctorFeedback: 'Boa anamnese dirigida. Considere perguntar sobre uso de analgésicos em excesso.',
 };
 
-const EXAMPLE_PATIENT = 'Maria Souza (exemplo)';
+const EXAMPLE_PATIENT = 'Paciente fictícia';
+
+/** The label of the example: it shows the screen, not this record's patient. */
+export const FEEDBACK_EXAMPLE_LABEL = 'Exemplo ilustrativo — não é deste paciente';
 
 /** The six cards of a consultation summary, each a paragraph or a bullet list. */
 function FeedbackSummary(props: {
   feedback: ConsultationFeedback;
   patientName: string;
   headingLevel: 'h2' | 'h3';
+  /** The illustrative example: its heading says so, for whoever reads headings alone. */
+  example?: boolean;
 }) {
   const { feedback, patientName } = props;
   const Heading = props.headingLevel;
@@ -39,7 +45,9 @@ function FeedbackSummary(props: {
   return (
     <article className="flex flex-col gap-4">
       <header className="flex flex-col gap-1">
-        <Heading className="text-lg font-semibold text-fg">Resumo da Consulta</Heading>
+        <Heading className="text-lg font-semibold text-fg">
+          {props.example ? 'Resumo da Consulta (exemplo ilustrativo)' : 'Resumo da Consulta'}
+        </Heading>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-fg-muted">
           <div className="flex gap-1">
             <dt>Gerado em:</dt>
@@ -87,8 +95,9 @@ function FeedbackSummary(props: {
 }
 
 /**
- * The consultation summary 'Resumo da Consulta' (spec §2); without feedback, the spec's empty
- * state and a clearly labelled example of what will appear.
+ * The consultation summary 'Resumo da Consulta' (spec §2) of the open record's patient; without
+ * feedback, the spec's empty state naming that patient, and below it an example of the screen
+ * labelled and framed as such, never in place of the patient's data.
  */
 export function FeedbackView(props: {
   feedback: ConsultationFeedback | undefined;
@@ -111,26 +120,31 @@ export function FeedbackView(props: {
         <p className="max-w-md text-sm text-fg-muted">
           O feedback da consulta é gerado automaticamente depois que a consulta é transcrita.
         </p>
+        <p className="text-sm font-medium text-fg">
+          {`${props.patientName}: ainda não há consulta transcrita neste prontuário.`}
+        </p>
       </section>
       <section
         aria-labelledby="feedback-example-heading"
-        className="flex flex-col gap-3 rounded-lg border border-line bg-surface-muted p-4 sm:p-6"
+        data-example="feedback"
+        className="flex flex-col gap-3 rounded-lg border-2 border-dashed border-warning-fg bg-surface-muted p-4 sm:p-6"
       >
         <div className="flex flex-wrap items-center gap-2">
           <h2 id="feedback-example-heading" className="text-base font-semibold text-fg">
-            Exemplo de visualização
+            {FEEDBACK_EXAMPLE_LABEL}
           </h2>
           <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-medium text-warning-fg">
             Dados fictícios
           </span>
         </div>
         <p className="text-sm text-fg-muted">
-          Assim ficará o resumo quando houver uma consulta transcrita.
+          Apenas uma ilustração de como ficará o resumo quando houver uma consulta transcrita.
         </p>
         <FeedbackSummary
           feedback={{ ...EXAMPLE_FEEDBACK, generatedAt: new Date().toISOString() }}
           patientName={EXAMPLE_PATIENT}
           headingLevel="h3"
+          example
         />
       </section>
     </div>
