@@ -94,13 +94,14 @@ export function parseOfficialFiles(files: OfficialFileBytes): OfficialCatalogue 
     const description = readDescription(categories, row);
     const chapter = chapters.find((c) => c.first <= code && code <= c.last);
     if (!chapter) fail('categories', line, `a categoria ${code} não pertence a nenhum capítulo`);
-    categoryByCode.set(
+    const entry: Cid10Entry = {
       code,
-      withRestriction(
-        { code, description, category: { code, description }, chapter: chapter.info },
-        readSexRestriction(categories, row, chapter.info),
-      ),
-    );
+      description,
+      category: { code, description },
+      chapter: chapter.info,
+    };
+    restrict(entry, readSexRestriction(categories, row, chapter.info));
+    categoryByCode.set(code, entry);
     subcategoriesOf.set(code, []);
   });
 
@@ -122,20 +123,17 @@ export function parseOfficialFiles(files: OfficialFileBytes): OfficialCatalogue 
     const restriction = readSexRestriction(subcategories, row, category.chapter);
     // A category without subcategories is listed again here under its own 3-character code.
     if (code.length === 3) {
-      if (restriction) categoryByCode.set(code, withRestriction(category, restriction));
+      restrict(category, restriction);
       return;
     }
-    siblings.push(
-      withRestriction(
-        {
-          code: formatCid10Code(code),
-          description,
-          category: category.category,
-          chapter: category.chapter,
-        },
-        restriction,
-      ),
-    );
+    const entry: Cid10Entry = {
+      code: formatCid10Code(code),
+      description,
+      category: category.category,
+      chapter: category.chapter,
+    };
+    restrict(entry, restriction);
+    siblings.push(entry);
   });
 
   // Each category followed by its subcategories: sorted by code when the files are.
@@ -146,9 +144,10 @@ export function parseOfficialFiles(files: OfficialFileBytes): OfficialCatalogue 
     if (!category) continue;
     // A category whose every subcategory is for one sex is for that sex too (C53, N70).
     const shared = members[0]?.restrictedTo;
-    const inherited =
-      shared && members.every((member) => member.restrictedTo === shared) ? shared : undefined;
-    entries.push(withRestriction(category, category.restrictedTo ?? inherited), ...members);
+    if (shared && members.every((member) => member.restrictedTo === shared)) {
+      restrict(category, category.restrictedTo ?? shared);
+    }
+    entries.push(category, ...members);
   }
   return {
     entries,
@@ -285,13 +284,12 @@ function readDescription(table: Table, row: number): string {
   return description;
 }
 
-/** The entry with its restriction as its last field (so entries compare equal as JSON). */
-function withRestriction(
-  entry: Cid10Entry,
-  restrictedTo: Cid10SexRestriction | undefined,
-): Cid10Entry {
-  const { restrictedTo: _previous, ...rest } = entry;
-  return restrictedTo ? { ...rest, restrictedTo } : rest;
+/**
+ * Gives an entry made here its restriction, as its last field (entries compare as JSON with
+ * the built-in catalogue's); no field at all when the code is for anyone.
+ */
+function restrict(entry: Cid10Entry, restrictedTo: Cid10SexRestriction | undefined): void {
+  if (restrictedTo) entry.restrictedTo = restrictedTo;
 }
 
 /** The row's RESTRSEXO ('F', 'M' or empty; the column is optional) for a code of `chapter`. */

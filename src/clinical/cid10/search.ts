@@ -119,9 +119,11 @@ export function searchCid10(
   const sex = context.sex === undefined ? 0 : SEX_CODE[context.sex];
   const record = (id: number, normalised: number) => {
     if (normalised <= 0) return;
-    const restriction = index.sexRestrictionOf[id] ?? 0;
     // A code for the other sex is offered only when the doctor typed it.
-    if (sex !== 0 && restriction !== 0 && restriction !== sex && !codeScores.has(id)) return;
+    if (sex !== 0) {
+      const restriction = index.sexRestrictionOf[id] ?? 0;
+      if (restriction !== 0 && restriction !== sex && !codeScores.has(id)) return;
+    }
     if (best[id] === 0) touched.push(id);
     if (normalised > (best[id] ?? 0)) best[id] = normalised;
   };
