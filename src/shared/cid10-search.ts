@@ -5,6 +5,9 @@ export const CID10_SEARCH_MAX_RESULTS = 10;
 /** Longest query accepted: a description pasted whole fits; anything longer is not a search. */
 export const CID10_QUERY_MAX_LENGTH = 200;
 
+/** The sexes a CID search can be narrowed to (a record's 'outro' narrows nothing). */
+export const CID10_PATIENT_SEXES = ['masculino', 'feminino'] as const;
+
 /** Query of `GET /api/cid10/search`. */
 export const cid10SearchQuerySchema = z.strictObject({
   q: z
@@ -20,6 +23,8 @@ export const cid10SearchQuerySchema = z.strictObject({
     .min(1)
     .max(CID10_SEARCH_MAX_RESULTS)
     .default(CID10_SEARCH_MAX_RESULTS),
+  /** The patient's sex: codes restricted to the other one are offered only when typed. */
+  sex: z.enum(CID10_PATIENT_SEXES).optional(),
 });
 
 export type Cid10SearchQuery = z.infer<typeof cid10SearchQuerySchema>;
@@ -38,6 +43,11 @@ export interface Cid10SearchResult {
   chapter: { number: number; title: string };
   /** How well the code matches the query, 0–100 (percent). */
   relevance: number;
+  /**
+   * The only sex the code applies to (the official RESTRSEXO; pregnancy codes are 'feminino');
+   * absent when it applies to anyone.
+   */
+  restrictedTo?: 'feminino' | 'masculino';
 }
 
 /** The answer of `GET /api/cid10/search`. */

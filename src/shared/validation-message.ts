@@ -44,6 +44,7 @@ const FIELD_LABELS: Record<string, string> = {
   justification: 'Justificativa',
   limit: 'Limite',
   q: 'Busca',
+  sex: 'Sexo do paciente',
   text: 'Texto',
   record: 'Prontuário',
   lastEvaluatedKey: 'Chave de paginação',

@@ -129,6 +129,13 @@ describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport)
     if (await again.isEnabled()) await again.click();
     const after = await field(page, 'Avaliação e hipóteses diagnósticas').inputValue();
     expect(after.split(code ?? '').length - 1).toBe(1);
+    // Maria is a woman: a male-only code is not offered, unless typed, and then it says so.
+    await search.first().fill('próstata');
+    await search.first().press('Enter');
+    await visible(page.getByText('Nenhum CID encontrado para "próstata"'));
+    await search.first().fill('N40');
+    await search.first().press('Enter');
+    await visible(page.getByText('Exclusivo do sexo masculino (paciente do sexo feminino)'));
     await button(page, 'Continuar').click();
 
     await stepHeading(page, 'Prescrições e Exames');

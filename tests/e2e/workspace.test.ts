@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import {
@@ -10,6 +10,7 @@ import {
   seriousA11yViolations,
   signUpThroughModal,
   visible,
+  VIEWPORTS,
   type ViewportName,
 } from './support/pages';
 
@@ -319,6 +320,79 @@ describe('sidebar on a phone screen', () => {
           .evaluate((element) => element.contains(document.activeElement)),
       ).toBe(true);
     }
+    await page.context().close();
+  });
+});
+
+describe('the chat on a phone with a record open', () => {
+  it('keeps the message box on screen, gives the conversation most of the height, and folds the card to one line', async () => {
+    const { page, doctor } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      'phone',
+    );
+    await openWorkspaceChat(page, session.server.url, 'phone');
+    const created = await doctor.browser.records.create({
+      patientInfo: {
+        name: 'Joana Ribeiro',
+        age: 54,
+        gender: 'feminino',
+        allergies: [],
+        medications: [],
+        chronicConditions: [],
+      },
+      symptoms: { chiefComplaint: 'Dor lombar', duration: '5 dias', currentSymptoms: [] },
+    });
+    if (!created.success) throw new Error('record not created');
+    await page.goto(`${session.server.url}/?view=medical-records-menu`);
+    await page
+      .getByRole('button', { name: /Editar/ })
+      .first()
+      .click();
+    await visible(page.getByRole('heading', { name: 'Dados do Paciente' }));
+    await page.getByRole('button', { name: 'Chat Geral', exact: true }).click();
+    const input = page.getByLabel('Mensagem para o Prontu');
+    await input.fill('Qual a dose de amoxicilina?');
+    await input.press('Enter');
+    const log = page.getByRole('log', { name: 'Conversa com o Prontu' });
+    await visible(log.getByText('Modo offline').first());
+
+    const { width, height } = VIEWPORTS.phone;
+    const boxOf = async (locator: Locator) => {
+      const box = await locator.boundingBox();
+      if (!box) throw new Error('not rendered');
+      return box;
+    };
+    const inputBox = await boxOf(input);
+    expect(inputBox.y).toBeGreaterThanOrEqual(0);
+    expect(inputBox.x).toBeGreaterThanOrEqual(0);
+    expect(inputBox.y + inputBox.height).toBeLessThanOrEqual(height);
+    expect(inputBox.x + inputBox.width).toBeLessThanOrEqual(width);
+    // The page itself does not scroll: what is measured is what the doctor sees.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0)).toBe(0);
+    expect((await boxOf(log)).height).toBeGreaterThanOrEqual(0.6 * height);
+
+    // The card is one line, which opens (by keyboard too) to all it holds.
+    const card = page.getByRole('region', { name: 'Atendimento em Andamento' });
+    const toggle = card.getByRole('button', { name: /Atendimento em Andamento/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const lineHeight = await toggle.evaluate((element) =>
+      Number.parseFloat(getComputedStyle(element).lineHeight),
+    );
+    expect((await boxOf(toggle)).height).toBeLessThan(2 * lineHeight);
+    await visible(card.getByText('Joana Ribeiro'));
+    expect(await card.getByRole('button', { name: 'Sair do Atendimento' }).count()).toBe(0);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await visible(card.getByText('Dor lombar há 5 dias'));
+    await visible(card.getByText('Prontuário ativo'));
+    await visible(card.getByRole('button', { name: 'Sair do Atendimento' }));
+    await visible(card.getByLabel('Atualizar o prontuário com a conversa'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Space');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     await page.context().close();
   });
 });

@@ -6,7 +6,7 @@
  * against the official files. It is what search uses when no official files are loaded, and it
  * marks the codes search ranks first when they are.
  */
-import type { Cid10Chapter, Cid10Entry } from './entry';
+import { sexRestrictionOf, type Cid10Chapter, type Cid10Entry } from './entry';
 
 /** The 22 chapters: their official titles and the categories they span. */
 export const CID10_CHAPTERS: readonly (Cid10Chapter & {
@@ -1030,6 +1030,22 @@ export const SPEC_BUILT_IN_CODES: readonly string[] = [
   'A09',
 ];
 
+/**
+ * The built-in codes the official files restrict to one sex (RESTRSEXO 'F' or 'M'); chapter XV
+ * (O00–O99) is for women without being listed. `official-catalogue.test.ts` checks them.
+ */
+const RESTRSEXO_OF_BUILT_IN: ReadonlyMap<string, 'F' | 'M'> = new Map([
+  ...codesOf(
+    'B37.3 C53.9 D25.9 E28.2 M81.0 N72 N73.9 N76.0 N76.1 N80.9 N83.2 N91.2 N92.0 N93.9 N94.3 ' +
+      'N94.6 N95.1 N97.9 Z01.4 Z32.1 Z34.0 Z34.9 Z35.9 Z39.2',
+  ).map((code) => [code, 'F'] as const),
+  ...codesOf('C61 N40 N41.0 N43.3 N45.9 N47 N48.1 Q53.9').map((code) => [code, 'M'] as const),
+]);
+
+function codesOf(list: string): string[] {
+  return list.split(' ');
+}
+
 /** The chapter a category belongs to, from the chapters' ranges. */
 export function chapterOfCategory(categoryCode: string): Cid10Chapter | undefined {
   const chapter = CID10_CHAPTERS.find(
@@ -1046,11 +1062,13 @@ function builtInEntry([code, description]: readonly [string, string]): Cid10Entr
   // A typo in the table above is a programming error, caught by the tests on first import.
   if (!categoryDescription || !chapter)
     throw new Error(`built-in CID-10 code ${code} is incomplete`);
+  const restrictedTo = sexRestrictionOf(RESTRSEXO_OF_BUILT_IN.get(code), chapter.number);
   return {
     code,
     description,
     category: { code: categoryCode, description: categoryDescription },
     chapter,
+    ...(restrictedTo ? { restrictedTo } : {}),
   };
 }
 

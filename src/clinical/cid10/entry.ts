@@ -20,6 +20,33 @@ export interface Cid10Entry {
   description: string;
   category: Cid10Category;
   chapter: Cid10Chapter;
+  /**
+   * The only sex the code applies to, from the official files' RESTRSEXO column (and every code
+   * of chapter XV, pregnancy, for 'feminino'); absent when it applies to anyone.
+   */
+  restrictedTo?: Cid10SexRestriction;
+}
+
+/** The sex a code is restricted to, in the words records use for a patient's sex. */
+export type Cid10SexRestriction = 'feminino' | 'masculino';
+
+/** Chapter XV, 'Gravidez, parto e puerpério' (O00–O99): codes only a pregnant woman can have. */
+export const PREGNANCY_CHAPTER = 15;
+
+/**
+ * The restriction RESTRSEXO writes ('F', 'M' or nothing), with chapter XV always for women.
+ * @param restrsexo - the column's value; undefined when the file has no such column
+ * @param chapterNumber - the code's chapter
+ * @returns undefined when the code applies to anyone
+ */
+export function sexRestrictionOf(
+  restrsexo: string | undefined,
+  chapterNumber: number,
+): Cid10SexRestriction | undefined {
+  const value = restrsexo?.trim().toUpperCase();
+  if (value === 'F' || chapterNumber === PREGNANCY_CHAPTER) return 'feminino';
+  if (value === 'M') return 'masculino';
+  return undefined;
 }
 
 const COMPACT_CODE = /^[A-Z]\d{2}\d?$/;

@@ -312,6 +312,7 @@ export const LAY_TERMS: readonly LayTerm[] = [
   { terms: ['diabetes gestacional', 'DMG'], codes: ['O24.4'] },
   { terms: ['hipoglicemia'], codes: ['E16.2'] },
   { terms: ['hiperglicemia', 'glicemia alta', 'glicose alta'], codes: ['R73.9'] },
+  { terms: ['açúcar alto', 'açúcar no sangue', 'taxa de açúcar alta'], codes: ['R73.9', 'E14.9'] },
   { terms: ['hipotireoidismo'], codes: ['E03.9'] },
   {
     terms: ['hipertireoidismo', 'tireotoxicose', 'doença de Graves'],

@@ -98,3 +98,99 @@ describe('search over the full official catalogue', () => {
     expect(misses).toEqual([]);
   });
 });
+
+describe("the patient's sex (RESTRSEXO and chapter XV)", () => {
+  const codesFor = (query: string, sex?: 'masculino' | 'feminino') =>
+    searchCid10(index, query, 10, { sex }).map((result) => result.code);
+
+  it('carries the official restriction into the catalogue: 1,002 codes, chapter XV all for women', () => {
+    expect(official.entries.filter((entry) => entry.restrictedTo).length).toBe(1002);
+    const pregnancy = official.entries.filter((entry) => entry.code.startsWith('O'));
+    expect(pregnancy.every((entry) => entry.restrictedTo === 'feminino')).toBe(true);
+    const byCode = new Map(official.entries.map((entry) => [entry.code, entry.restrictedTo]));
+    expect(byCode.get('N40')).toBe('masculino');
+    expect(byCode.get('N70.0')).toBe('feminino');
+    expect(byCode.get('C53')).toBe('feminino');
+    expect(byCode.get('I10')).toBeUndefined();
+  });
+
+  it('does not offer a man pregnancy or female-only codes', () => {
+    expect(codesFor('hipertensão gestacional', 'feminino')[0]).toBe('O13');
+    expect(codesFor('hipertensão gestacional', 'masculino')).not.toContain('O13');
+    expect(codesFor('hipertensão gestacional', 'masculino').some((c) => c.startsWith('O'))).toBe(
+      false,
+    );
+    expect(codesFor('salpingite', 'feminino')).toContain('N70.0');
+    // What is left for a man is the Eustachian tube's salpingitis (H68), for anyone.
+    const forMan = searchCid10(index, 'salpingite', 10, { sex: 'masculino' });
+    expect(forMan.map((result) => result.code)).not.toContain('N70.0');
+    expect(forMan.filter((result) => result.restrictedTo)).toEqual([]);
+    expect(codesFor('pressão alta', 'masculino').some((c) => c.startsWith('O'))).toBe(false);
+  });
+
+  it('does not offer a woman male-only codes', () => {
+    expect(codesFor('hiperplasia da próstata', 'masculino')[0]).toBe('N40');
+    expect(codesFor('hiperplasia da próstata', 'feminino')).not.toContain('N40');
+    expect(codesFor('próstata', 'feminino')).toEqual([]);
+  });
+
+  it('offers everything when the sex is not known', () => {
+    expect(codesFor('hipertensão gestacional')[0]).toBe('O13');
+    expect(codesFor('hiperplasia da próstata')[0]).toBe('N40');
+  });
+
+  it('shows a code for the other sex when the doctor types it, marked', () => {
+    expect(searchCid10(index, 'O13', 10, { sex: 'masculino' })[0]).toMatchObject({
+      code: 'O13',
+      restrictedTo: 'feminino',
+    });
+    expect(searchCid10(index, 'n40', 10, { sex: 'feminino' })[0]).toMatchObject({
+      code: 'N40',
+      restrictedTo: 'masculino',
+    });
+    expect(codesFor('N70', 'masculino')).toEqual(expect.arrayContaining(['N70', 'N70.0']));
+  });
+
+  it('marks restricted results and leaves the others unmarked', () => {
+    const [gestational] = searchCid10(index, 'hipertensão gestacional', 1);
+    expect(gestational?.restrictedTo).toBe('feminino');
+    const [essential] = searchCid10(index, 'I10', 1);
+    expect(essential && 'restrictedTo' in essential).toBe(false);
+  });
+});
+
+describe('lay terms outrank words that merely match', () => {
+  const top10 = (query: string, sex?: 'masculino' | 'feminino') =>
+    searchCid10(index, query, 10, { sex }).map((result) => result.code);
+
+  it.each([undefined, 'masculino', 'feminino'] as const)(
+    "'pressão alta' is I10 first, no water jet (W41) in the top 10 (sex %s)",
+    (sex) => {
+      const codes = top10('pressão alta', sex);
+      expect(codes[0]).toBe('I10');
+      expect(codes.filter((code) => code.startsWith('W'))).toEqual([]);
+      // Its relatives in chapter IX come before pregnancy codes that share the word.
+      expect(codes.indexOf('I15.9')).toBeGreaterThan(0);
+      const firstPregnancy = codes.findIndex((code) => code.startsWith('O'));
+      if (firstPregnancy >= 0) expect(firstPregnancy).toBeGreaterThan(codes.indexOf('I15.9'));
+    },
+  );
+
+  it.each([
+    ['pressão baixa', 'I95.9'],
+    ['falta de ar', 'R06.0'],
+    ['dor de cabeça', 'R51'],
+    ['açúcar alto', 'R73.9'],
+  ])('%s → %s first, external causes (V–Y) not ahead of any other code', (query, code) => {
+    const codes = top10(query);
+    expect(codes[0]).toBe(code);
+    const firstExternal = codes.findIndex((c) => /^[V-Y]/.test(c));
+    const lastOther = codes.reduce((last, c, i) => (/^[V-Y]/.test(c) ? last : i), -1);
+    if (firstExternal >= 0) expect(firstExternal).toBeGreaterThan(lastOther);
+  });
+
+  it('still finds external causes by their own words', () => {
+    expect(top10('jato de alta pressão')[0]).toMatch(/^W41/);
+    expect(top10('queda de escada')[0]).toMatch(/^W10/);
+  });
+});

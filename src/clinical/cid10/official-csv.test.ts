@@ -171,3 +171,72 @@ describe('parseOfficialFiles on malformed files', () => {
     );
   });
 });
+
+describe('parseOfficialFiles: the sex a code is restricted to (RESTRSEXO)', () => {
+  const files = fixtureFiles({
+    chapters: [
+      'NUMCAP;CATINIC;CATFIM;DESCRICAO;DESCRABREV;',
+      '2;C00;D48;Capítulo II - Neoplasias [tumores];II.  Neoplasias [tumores];',
+      '14;N00;N99;Capítulo XIV - Doenças do aparelho geniturinário;XIV. Doenças ap geniturinário;',
+      '15;O00;O99;Capítulo XV - Gravidez, parto e puerpério;XV.  Gravidez parto e puerpério;',
+      '',
+    ].join('\r\n'),
+    groups: [
+      'CATINIC;CATFIM;DESCRICAO;DESCRABREV;',
+      'D00;D09;Neoplasias [tumores] in situ;Neoplasias in situ;',
+      'N40;N51;Doenças dos órgãos genitais masculinos;Doenças órgãos genitais masculinos;',
+      'O10;O16;Edema, proteinúria e transtornos hipertensivos;Edema proteinúria transt hipert;',
+      '',
+    ].join('\r\n'),
+    categories: [
+      'CAT;CLASSIF;DESCRICAO;DESCRABREV;REFER;EXCLUIDOS;',
+      'D07;;Carcinoma in situ de outros órgãos genitais e dos não especificados;D07;;;',
+      'N40;;Hiperplasia da próstata;N40   Hiperplasia da prostata;;;',
+      'N70;;Salpingite e ooforite;N70   Salpingite e ooforite;;;',
+      'O13;;Hipertensão gestacional [induzida pela gravidez] sem proteinúria significativa;O13;;;',
+      '',
+    ].join('\r\n'),
+    subcategories: [
+      'SUBCAT;CLASSIF;RESTRSEXO;CAUSAOBITO;DESCRICAO;DESCRABREV;REFER;EXCLUIDOS;',
+      'D070;;F;;Carcinoma in situ do endométrio;D07.0;;;',
+      'D074;;M;;Carcinoma in situ do pênis;D07.4;;;',
+      'N40;;M;;Hiperplasia da próstata;N40   Hiperplasia da prostata;;;',
+      'N700;;F;;Salpingite e ooforite agudas;N70.0;;;',
+      'N701;;F;;Salpingite e ooforite crônicas;N70.1;;;',
+      // Chapter XV is for women even where a release leaves the column empty.
+      'O13;;;;Hipertensão gestacional [induzida pela gravidez] sem proteinúria significativa;O13;;;',
+      '',
+    ].join('\r\n'),
+  });
+  const restrictionOf = (code: string) =>
+    parseOfficialFiles(files).entries.find((entry) => entry.code === code)?.restrictedTo;
+
+  it('reads F and M from the subcategories, a category listed there included', () => {
+    expect(restrictionOf('N70.0')).toBe('feminino');
+    expect(restrictionOf('D07.4')).toBe('masculino');
+    expect(restrictionOf('N40')).toBe('masculino');
+  });
+
+  it('gives a category the restriction all its subcategories share, and none when they differ', () => {
+    expect(restrictionOf('N70')).toBe('feminino');
+    expect(restrictionOf('D07')).toBeUndefined();
+  });
+
+  it('restricts chapter XV (pregnancy) to women', () => {
+    expect(restrictionOf('O13')).toBe('feminino');
+  });
+
+  it('leaves codes for anyone without the field', () => {
+    const catalogue = parseOfficialFiles(fixtureFiles());
+    expect(catalogue.entries.every((entry) => !('restrictedTo' in entry))).toBe(true);
+  });
+
+  it('refuses a value other than F, M or empty, naming the line', () => {
+    const error = parseError(() =>
+      parseOfficialFiles(withLine('subcategories', 4, 'J459;;X;;Asma não especificada;J45.9;;;')),
+    );
+    expect(error.message).toBe(
+      'CID-10-SUBCATEGORIAS.CSV, linha 4: RESTRSEXO inválido "X" (esperado F, M ou vazio)',
+    );
+  });
+});

@@ -3,7 +3,13 @@
  * one header line, each line ending in ';'. Pure: bytes in, entries out; reading them from a
  * folder or a .zip is `official-files.ts`.
  */
-import { formatCid10Code, type Cid10Chapter, type Cid10Entry } from './entry';
+import {
+  formatCid10Code,
+  sexRestrictionOf,
+  type Cid10Chapter,
+  type Cid10Entry,
+  type Cid10SexRestriction,
+} from './entry';
 
 /** The four files, as DATASUS names them. */
 export const OFFICIAL_FILE_NAMES = {
@@ -39,6 +45,13 @@ export class Cid10FileError extends Error {
     this.name = 'Cid10FileError';
   }
 }
+
+/**
+ * The column with the sex a code is restricted to: 'F', 'M' or empty. DATASUS fills it in the
+ * subcategories file (where a category without subcategories is listed too); it is read from
+ * the categories file as well when a release has it there.
+ */
+const SEX_RESTRICTION_COLUMN = 'RESTRSEXO';
 
 /** The columns each file must have (others are allowed and ignored). */
 const REQUIRED_COLUMNS = {
@@ -81,12 +94,14 @@ export function parseOfficialFiles(files: OfficialFileBytes): OfficialCatalogue 
     const description = readDescription(categories, row);
     const chapter = chapters.find((c) => c.first <= code && code <= c.last);
     if (!chapter) fail('categories', line, `a categoria ${code} não pertence a nenhum capítulo`);
-    categoryByCode.set(code, {
+    const entry: Cid10Entry = {
       code,
       description,
       category: { code, description },
       chapter: chapter.info,
-    });
+    };
+    restrict(entry, readSexRestriction(categories, row, chapter.info));
+    categoryByCode.set(code, entry);
     subcategoriesOf.set(code, []);
   });
 
@@ -105,21 +120,34 @@ export function parseOfficialFiles(files: OfficialFileBytes): OfficialCatalogue 
       const problem = `a categoria ${code.slice(0, 3)} não existe em ${OFFICIAL_FILE_NAMES.categories}`;
       fail('subcategories', line, problem);
     }
+    const restriction = readSexRestriction(subcategories, row, category.chapter);
     // A category without subcategories is listed again here under its own 3-character code.
-    if (code.length === 3) return;
-    siblings.push({
+    if (code.length === 3) {
+      restrict(category, restriction);
+      return;
+    }
+    const entry: Cid10Entry = {
       code: formatCid10Code(code),
       description,
       category: category.category,
       chapter: category.chapter,
-    });
+    };
+    restrict(entry, restriction);
+    siblings.push(entry);
   });
 
   // Each category followed by its subcategories: sorted by code when the files are.
   const entries: Cid10Entry[] = [];
   for (const code of [...categoryByCode.keys()].sort()) {
     const category = categoryByCode.get(code);
-    if (category) entries.push(category, ...(subcategoriesOf.get(code) ?? []));
+    const members = subcategoriesOf.get(code) ?? [];
+    if (!category) continue;
+    // A category whose every subcategory is for one sex is for that sex too (C53, N70).
+    const shared = members[0]?.restrictedTo;
+    if (shared && members.every((member) => member.restrictedTo === shared)) {
+      restrict(category, category.restrictedTo ?? shared);
+    }
+    entries.push(category, ...members);
   }
   return {
     entries,
@@ -254,6 +282,32 @@ function readDescription(table: Table, row: number): string {
   const description = collapseSpaces(fieldOf(table, row, columnOf(table, 'DESCRICAO')));
   if (!description) fail(table.kind, table.lines[row], 'descrição vazia');
   return description;
+}
+
+/**
+ * Gives an entry made here its restriction, as its last field (entries compare as JSON with
+ * the built-in catalogue's); no field at all when the code is for anyone.
+ */
+function restrict(entry: Cid10Entry, restrictedTo: Cid10SexRestriction | undefined): void {
+  if (restrictedTo) entry.restrictedTo = restrictedTo;
+}
+
+/** The row's RESTRSEXO ('F', 'M' or empty; the column is optional) for a code of `chapter`. */
+function readSexRestriction(
+  table: Table,
+  row: number,
+  chapter: Cid10Chapter,
+): Cid10SexRestriction | undefined {
+  const column = table.columns.get(SEX_RESTRICTION_COLUMN);
+  const value = column === undefined ? '' : fieldOf(table, row, column).toUpperCase();
+  if (value !== '' && value !== 'F' && value !== 'M') {
+    fail(
+      table.kind,
+      table.lines[row],
+      `${SEX_RESTRICTION_COLUMN} inválido "${value}" (esperado F, M ou vazio)`,
+    );
+  }
+  return sexRestrictionOf(value, chapter.number);
 }
 
 function readRange(table: Table, row: number): { first: string; last: string } {

@@ -5,7 +5,7 @@
  * takes a few tens of milliseconds; a search then touches only the entries its words point at.
  */
 import { BUILT_IN_CID10 } from './catalogue';
-import type { Cid10Entry } from './entry';
+import type { Cid10Entry, Cid10SexRestriction } from './entry';
 import { LAY_TERMS, type LayTerm } from './lay-terms';
 import { FILLER_STEMS, foldedWordsOf, stemsOf } from './text';
 
@@ -16,6 +16,8 @@ export interface CompiledLayTerm {
   targets: readonly number[];
   /** Stems of the official wording to search as well, if any. */
   searchAs: readonly string[] | undefined;
+  /** The chapters of its codes, as bits (1 << chapter number); 0 when it names no code. */
+  chapters: number;
 }
 
 /** A stem's posting list, reached from each folded word with that stem. */
@@ -23,6 +25,12 @@ interface DescriptionSlot {
   ids: number[];
   filler: boolean;
 }
+
+/** How a sex is stored in {@link Cid10Index.sexRestrictionOf}. */
+export const SEX_CODE: Readonly<Record<Cid10SexRestriction, number>> = {
+  feminino: 1,
+  masculino: 2,
+};
 
 /** Most words of a query that count; a longer query is not a CID look-up anyway. */
 export const MAX_QUERY_WORDS = 12;
@@ -40,6 +48,10 @@ export interface Cid10Index {
   readonly confidence: Float32Array;
   /** Stems of the description that say something (not 'não especificada' and the like). */
   readonly contentWordCount: Uint8Array;
+  /** The chapter number (1–22) of each entry. */
+  readonly chapterOf: Uint8Array;
+  /** The sex each entry is restricted to: {@link SEX_CODE} (0 when it applies to anyone). */
+  readonly sexRestrictionOf: Uint8Array;
   /** The category group (entries sharing a 3-character category) of each entry. */
   readonly groupOf: Int32Array;
   readonly groupMembers: readonly Int32Array[];
@@ -94,6 +106,8 @@ export function buildCid10Index(
 
   const confidence = new Float32Array(size);
   const contentWordCount = new Uint8Array(size);
+  const chapterOf = new Uint8Array(size);
+  const sexRestrictionOf = new Uint8Array(size);
   const groupOf = new Int32Array(size);
   const groupIdByCategory = new Map<string, number>();
   const groupMemberLists: number[][] = [];
@@ -131,6 +145,9 @@ export function buildCid10Index(
             0.6
           : 0.5;
 
+    chapterOf[id] = entry.chapter.number;
+    sexRestrictionOf[id] = entry.restrictedTo ? SEX_CODE[entry.restrictedTo] : 0;
+
     let group = groupIdByCategory.get(entry.category.code);
     if (group === undefined) {
       group = groupMemberLists.length;
@@ -161,7 +178,7 @@ export function buildCid10Index(
   const vocabularyByInitial = new Map<string, string[]>();
   for (const stem of vocabulary) appendTo(vocabularyByInitial, stem.charAt(0), stem);
 
-  const layTerms = compileLayTerms(options.layTerms ?? LAY_TERMS, idByCompactCode);
+  const layTerms = compileLayTerms(options.layTerms ?? LAY_TERMS, idByCompactCode, chapterOf);
   const layTermsByFirstStem = new Map<string, CompiledLayTerm[]>();
   for (const term of layTerms) {
     const first = term.stems[0];
@@ -177,6 +194,8 @@ export function buildCid10Index(
     idByCompactCode,
     confidence,
     contentWordCount,
+    chapterOf,
+    sexRestrictionOf,
     groupOf,
     groupMembers: groupMemberLists.map((ids) => Int32Array.from(ids)),
     descriptionPostings: toTypedPostings(descriptionLists),
@@ -206,6 +225,7 @@ export function builtInCid10Index(): Cid10Index {
 function compileLayTerms(
   table: readonly LayTerm[],
   idByCompactCode: ReadonlyMap<string, number>,
+  chapterOf: Uint8Array,
 ): CompiledLayTerm[] {
   const compiled: CompiledLayTerm[] = [];
   for (const layTerm of table) {
@@ -213,9 +233,10 @@ function compileLayTerms(
       .map((code) => idByCompactCode.get(code.replace('.', '')))
       .filter((id): id is number => id !== undefined);
     const searchAs = layTerm.searchAs === undefined ? undefined : stemsOf(layTerm.searchAs);
+    const chapters = targets.reduce((bits, id) => bits | (1 << (chapterOf[id] ?? 0)), 0);
     for (const term of layTerm.terms) {
       const stems = stemsOf(term);
-      if (stems.length > 0) compiled.push({ stems, targets, searchAs });
+      if (stems.length > 0) compiled.push({ stems, targets, searchAs, chapters });
     }
   }
   return compiled;

@@ -236,3 +236,65 @@ describe('results', () => {
     expect(searchCid10(index, 'infecção urinária na gravidez')).toEqual(first);
   });
 });
+
+describe("a lay term's chapters", () => {
+  const inChapter = (code: string, description: string, chapter: number): Cid10Entry => ({
+    ...entry(code, description),
+    chapter: { number: chapter, title: `Capítulo ${chapter}` },
+  });
+  const catalogue = [
+    inChapter('I10', 'Hipertensão essencial (primária)', 9),
+    inChapter('I15.9', 'Hipertensão secundária, não especificada', 9),
+    inChapter('K76.6', 'Hipertensão portal', 11),
+    inChapter('W41.9', 'Exposição a um jato de alta pressão - local não especificado', 20),
+  ];
+  const layTerms: LayTerm[] = [
+    { terms: ['pressão alta'], codes: ['I10'], searchAs: 'hipertensão' },
+  ];
+  const index = buildCid10Index(catalogue, { commonCodes: [], layTerms });
+  const relevanceOf = (query: string, code: string) =>
+    searchCid10(index, query).find((result) => result.code === code)?.relevance ?? 0;
+
+  it('count the words of a term fully in its own chapter, half elsewhere, a quarter in V–Y', () => {
+    expect(codes(searchCid10(index, 'pressão alta'))).toEqual(['I10', 'I15.9', 'K76.6', 'W41.9']);
+    expect(relevanceOf('pressão alta', 'K76.6')).toBeLessThan(
+      relevanceOf('pressão alta', 'I15.9') * 0.7,
+    );
+    expect(relevanceOf('pressão alta', 'W41.9')).toBeLessThan(relevanceOf('pressão alta', 'K76.6'));
+  });
+
+  it('leave words outside any lay term at full weight', () => {
+    expect(codes(searchCid10(index, 'jato alta pressão'))[0]).toBe('W41.9');
+    expect(codes(searchCid10(index, 'hipertensão portal'))[0]).toBe('K76.6');
+  });
+});
+
+describe("the patient's sex, on the built-in catalogue", () => {
+  const index = builtInCid10Index();
+  const codesFor = (query: string, sex?: 'masculino' | 'feminino') =>
+    codes(searchCid10(index, query, 10, { sex }));
+
+  it('has the official restrictions (chapter XV and RESTRSEXO) on its codes', () => {
+    const restricted = (code: string) =>
+      BUILT_IN_CID10.find((candidate) => candidate.code === code)?.restrictedTo;
+    expect(restricted('O13')).toBe('feminino');
+    expect(restricted('N76.0')).toBe('feminino');
+    expect(restricted('N40')).toBe('masculino');
+    expect(restricted('I10')).toBeUndefined();
+  });
+
+  it('offers neither pregnancy nor female-only codes to a man, nor male-only codes to a woman', () => {
+    expect(codesFor('hipertensão gestacional', 'masculino')).not.toContain('O13');
+    expect(codesFor('vaginite', 'masculino')).not.toContain('N76.0');
+    expect(codesFor('hiperplasia próstata', 'feminino')).not.toContain('N40');
+    expect(codesFor('hiperplasia próstata', 'masculino')[0]).toBe('N40');
+    expect(codesFor('vaginite', 'feminino')).toContain('N76.0');
+  });
+
+  it('shows them when the doctor types the code, with the restriction', () => {
+    expect(searchCid10(index, 'N40', 10, { sex: 'feminino' })[0]).toMatchObject({
+      code: 'N40',
+      restrictedTo: 'masculino',
+    });
+  });
+});

@@ -17,7 +17,14 @@
  *   is in the code's category description, 20 more.
  * - Lay terms (`lay-terms.ts`): the codes a lay term or abbreviation names count as matching
  *   the words it covers, plus 15 (10, 5, 1 for the later codes of the entry), so the code the
- *   doctor means comes first; a term's official wording is searched as well.
+ *   doctor means comes first; a term's official wording is searched as well. A term says which
+ *   part of the classification the doctor means: its words (or its official wording) found in a
+ *   code of another chapter count half, and a quarter in an external cause (chapter XX):
+ *   'pressão alta' is I10 and its relatives, not W41.9 'jato de alta pressão' nor, unless
+ *   pregnancy is typed, O13 'hipertensão gestacional'.
+ * - The patient's sex, when given: codes the official files restrict to the other sex
+ *   (RESTRSEXO), and pregnancy (chapter XV) for a man, are left out — unless the query names
+ *   them by code; results carry their restriction so it can be shown.
  * - Confidence × 10: 1 for the codes in everyday use (the built-in catalogue), 0.6 for other
  *   unspecified codes, 0.5 for the rest, 0.3 for categories that have subcategories.
  * Relevance is the score as a percentage of what a perfect match of that query scores (all
@@ -26,8 +33,8 @@
  */
 import type { Cid10SearchResult } from '../../shared/cid10-search';
 import { CID10_SEARCH_MAX_RESULTS } from '../../shared/cid10-search';
-import { compactCid10Code } from './entry';
-import { MAX_QUERY_WORDS, type Cid10Index, type CompiledLayTerm } from './search-index';
+import { compactCid10Code, type Cid10SexRestriction } from './entry';
+import { MAX_QUERY_WORDS, SEX_CODE, type Cid10Index, type CompiledLayTerm } from './search-index';
 import { boundedEditDistance, FILLER_STEMS, stemsOf } from './text';
 
 const EXACT_CODE = 100;
@@ -42,6 +49,14 @@ const COVERAGE = 5;
 const LAY_TERM_BONUS = 15;
 /** Each later code of a lay term gets this much less, so the table's order holds. */
 const LAY_TERM_BONUS_STEP = 5;
+/** What a lay term's word is worth in a code outside the chapters of the term's codes. */
+const OUTSIDE_LAY_TERM_CHAPTERS = 0.5;
+/**
+ * And in an external cause (chapter XX, V01–Y98), which says how an injury happened, never
+ * what a patient has: 'alta pressão' there is a water jet.
+ */
+const EXTERNAL_CAUSE_FOR_LAY_TERM = 0.25;
+const EXTERNAL_CAUSES_CHAPTER = 20;
 
 const PREFIX_MATCH = 0.7;
 const TYPO_MATCH = 0.6;
@@ -63,6 +78,14 @@ interface Variant {
   openEnded: boolean;
   /** Entry id → the word positions it is taken to match (bit mask) and its lay-term bonus. */
   forced: Map<number, { mask: number; bonus: number }>;
+  /** Word positions a lay term stands for (bit mask) → the chapters of its codes (bits). */
+  claims: { mask: number; chapters: number }[];
+}
+
+/** What is known of the patient the code is for. */
+export interface Cid10SearchContext {
+  /** The patient's sex; codes restricted to the other one are not offered. */
+  sex?: Cid10SexRestriction;
 }
 
 /**
@@ -70,12 +93,14 @@ interface Variant {
  * @param index - from `buildCid10Index`
  * @param query - what the doctor typed (any case, accents or not)
  * @param limit - how many results at most (1–10; default 10)
+ * @param context - the patient's sex, when known
  * @returns the best matches first, each with its relevance in percent
  */
 export function searchCid10(
   index: Cid10Index,
   query: string,
   limit: number = CID10_SEARCH_MAX_RESULTS,
+  context: Cid10SearchContext = {},
 ): Cid10SearchResult[] {
   const max = Math.min(CID10_SEARCH_MAX_RESULTS, Math.max(1, Math.floor(limit)));
   const tokens = query.trim().split(/\s+/).filter(Boolean);
@@ -91,8 +116,14 @@ export function searchCid10(
 
   const touched: number[] = [];
   const best = index.scratch.bestScore;
+  const sex = context.sex === undefined ? 0 : SEX_CODE[context.sex];
   const record = (id: number, normalised: number) => {
     if (normalised <= 0) return;
+    // A code for the other sex is offered only when the doctor typed it.
+    if (sex !== 0) {
+      const restriction = index.sexRestrictionOf[id] ?? 0;
+      if (restriction !== 0 && restriction !== sex && !codeScores.has(id)) return;
+    }
     if (best[id] === 0) touched.push(id);
     if (normalised > (best[id] ?? 0)) best[id] = normalised;
   };
@@ -125,6 +156,7 @@ export function searchCid10(
       categoryCode: entry.category.code,
       chapter: { number: entry.chapter.number, title: entry.chapter.title },
       relevance: Math.min(100, Math.round(100 * (best[id] ?? 0))) || 1,
+      ...(entry.restrictedTo ? { restrictedTo: entry.restrictedTo } : {}),
     };
   });
   for (const id of touched) best[id] = 0;
@@ -198,13 +230,13 @@ function lowerBound(sorted: readonly string[], value: string): number {
  */
 function readingsOf(index: Cid10Index, words: readonly string[]): Variant[] {
   const matches = findLayTerms(index, words);
-  const literal: Variant = { words: [...words], openEnded: true, forced: new Map() };
+  const literal: Variant = { words: [...words], openEnded: true, forced: new Map(), claims: [] };
   for (const match of matches) {
     force(literal, match.term, positionsMask(match.start, match.end));
   }
   if (!matches.some((match) => match.term.searchAs)) return [literal];
 
-  const rewritten: Variant = { words: [], openEnded: true, forced: new Map() };
+  const rewritten: Variant = { words: [], openEnded: true, forced: new Map(), claims: [] };
   let position = 0;
   for (const match of matches) {
     rewritten.words.push(...words.slice(position, match.start));
@@ -229,6 +261,7 @@ function positionsMask(start: number, end: number): number {
 }
 
 function force(variant: Variant, term: CompiledLayTerm, mask: number): void {
+  if (term.chapters !== 0) variant.claims.push({ mask, chapters: term.chapters });
   term.targets.forEach((id, rank) => {
     const bonus = Math.max(1, LAY_TERM_BONUS - LAY_TERM_BONUS_STEP * rank);
     const current = variant.forced.get(id);
@@ -409,6 +442,16 @@ function scoreVariant(
   for (const id of entries) {
     const group = index.groupOf[id] ?? 0;
     const forced = variant.forced.get(id);
+    // The word positions whose lay term names codes of other chapters than this one's.
+    let outsideMask = 0;
+    let outsideWeight = OUTSIDE_LAY_TERM_CHAPTERS;
+    if (variant.claims.length > 0) {
+      const chapter = index.chapterOf[id] ?? 0;
+      for (const claim of variant.claims) {
+        if ((claim.chapters & (1 << chapter)) === 0) outsideMask |= claim.mask;
+      }
+      if (chapter === EXTERNAL_CAUSES_CHAPTER) outsideWeight = EXTERNAL_CAUSE_FOR_LAY_TERM;
+    }
     let descriptionSum = 0;
     let categorySum = 0;
     let matchedWords = 0;
@@ -416,8 +459,11 @@ function scoreVariant(
     let allInCategory = true;
     for (let w = 0; w < wordCount; w += 1) {
       const isForced = forced !== undefined && (forced.mask & (1 << w)) !== 0;
-      const inDescription = isForced ? 1 : (descriptionMatch[id * MAX_QUERY_WORDS + w] ?? 0);
-      const inCategory = isForced ? 1 : (categoryMatch[group * MAX_QUERY_WORDS + w] ?? 0);
+      const weight = (outsideMask & (1 << w)) !== 0 ? outsideWeight : 1;
+      const inDescription = isForced
+        ? 1
+        : weight * (descriptionMatch[id * MAX_QUERY_WORDS + w] ?? 0);
+      const inCategory = isForced ? 1 : weight * (categoryMatch[group * MAX_QUERY_WORDS + w] ?? 0);
       descriptionSum += inDescription;
       categorySum += inCategory;
       if (inDescription > 0) matchedWords += 1;

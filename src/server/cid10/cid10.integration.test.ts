@@ -31,9 +31,10 @@ async function search(browser: TestBrowser, query: string): Promise<Response> {
   return browser.fetch(`/api/cid10/search?${query}`);
 }
 
-async function resultsFor(browser: TestBrowser, q: string, limit?: number) {
+async function resultsFor(browser: TestBrowser, q: string, limit?: number, sex?: string) {
   const params = new URLSearchParams({ q });
   if (limit !== undefined) params.set('limit', String(limit));
+  if (sex !== undefined) params.set('sex', sex);
   const response = await search(browser, params.toString());
   expect(response.status).toBe(200);
   return ((await response.json()) as Cid10SearchResponse).results;
@@ -105,12 +106,40 @@ describe('with the whole official catalogue (the shipped release, by default)', 
     ['limit 11', 'q=asma&limit=11', /^Limite \(limit\): deve ser no máximo 10$/],
     ['a limit that is no number', 'q=asma&limit=dez', /^Limite \(limit\)/],
     ['an unknown parameter', 'q=asma&pagina=2', /não reconhecido: pagina/],
+    [
+      'a sex other than masculino or feminino',
+      'q=asma&sex=outro',
+      /^Sexo do paciente \(sex\): valor inválido; use um destes: masculino, feminino$/,
+    ],
+    ['an upper-case sex', 'q=asma&sex=F', /^Sexo do paciente \(sex\): valor inválido/],
   ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {
     const response = await search(doctor.browser, query);
     expect(response.status).toBe(400);
     const body = (await response.json()) as { success: boolean; error: string };
     expect(body.success).toBe(false);
     expect(body.error).toMatch(message);
+  });
+
+  it('leaves out codes for the other sex, unless typed, and marks them (sex)', async () => {
+    const forMan = await resultsFor(doctor.browser, 'hipertensão gestacional', 10, 'masculino');
+    expect(forMan.map((result) => result.code)).not.toContain('O13');
+    expect(forMan.filter((result) => result.restrictedTo)).toEqual([]);
+    const forWoman = await resultsFor(doctor.browser, 'hipertensão gestacional', 10, 'feminino');
+    expect(forWoman[0]).toMatchObject({ code: 'O13', restrictedTo: 'feminino' });
+    expect(
+      (await resultsFor(doctor.browser, 'hiperplasia da próstata', 10, 'feminino')).map(
+        (result) => result.code,
+      ),
+    ).not.toContain('N40');
+    expect((await resultsFor(doctor.browser, 'O13', 10, 'masculino'))[0]).toMatchObject({
+      code: 'O13',
+      restrictedTo: 'feminino',
+    });
+    const top = (await resultsFor(doctor.browser, 'pressão alta', 10, 'feminino')).map(
+      (result) => result.code,
+    );
+    expect(top[0]).toBe('I10');
+    expect(top).not.toContain('W41.9');
   });
 
   it('accepts a q of exactly 200 characters, and trims it', async () => {

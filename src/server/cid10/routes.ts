@@ -13,8 +13,8 @@ export function cid10Routes(deps: { sessions: SessionVerifier; index: Cid10Index
   routes.use('*', requireDoctor(deps.sessions));
 
   routes.get('/search', (c) => {
-    const { q, limit } = parseOrBadRequest(cid10SearchQuerySchema, c.req.query());
-    const body: Cid10SearchResponse = { results: searchCid10(deps.index, q, limit) };
+    const { q, limit, sex } = parseOrBadRequest(cid10SearchQuerySchema, c.req.query());
+    const body: Cid10SearchResponse = { results: searchCid10(deps.index, q, limit, { sex }) };
     return c.json(body);
   });
 

@@ -85,7 +85,7 @@ export function Sidebar(props: SidebarProps) {
       </aside>
 
       <Dialog.Root open={overlayShown} onOpenChange={setOverlayOpen}>
-        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-line bg-surface px-3 py-2 lg:hidden">
+        <header className="sticky top-0 z-30 flex h-(--shell-top-bar-height) items-center gap-2 border-b border-line bg-surface px-3 lg:hidden">
           <Dialog.Trigger asChild>
             <button
               type="button"

@@ -3,6 +3,9 @@ import { useSyncExternalStore } from 'react';
 /** Spec §9: below 1024 px the sidebar becomes an overlay. Same value as Tailwind's `lg`. */
 export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 
+/** A phone: narrower than Tailwind's `sm` (40rem), where `max-sm:` styles apply. */
+export const PHONE_SCREEN_QUERY = '(width < 40rem)';
+
 /** Whether a CSS media query matches now, re-rendering when that changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(

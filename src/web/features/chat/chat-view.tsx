@@ -218,7 +218,9 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
       : GENERAL_CHAT_DESCRIPTION;
 
   return (
-    <div className="flex h-dvh min-w-0 flex-col">
+    // Below lg the shell's top bar takes its part of the screen (and the install banner its own):
+    // the chat fills exactly the rest, so its message box is never below the fold.
+    <div className="flex h-[calc(100dvh-var(--shell-top-bar-height)-var(--install-banner-height,0px))] min-w-0 flex-col lg:h-dvh">
       <StatusToast notice={notice} />
       <PrintPreviewDialog
         open={printJob !== undefined}
@@ -237,22 +239,29 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         confirmVariant="primary"
         onConfirm={() => void generateAnamnesis()}
       />
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line bg-surface px-4 py-3 sm:px-6">
-        <div className="flex min-w-0 items-center gap-3">
+      {/* On a phone one row: the title, and the buttons as icons (their names stay for screen
+          readers and as tooltips). */}
+      <header className="flex items-center justify-between gap-2 border-b border-line bg-surface px-3 py-2 sm:flex-wrap sm:gap-3 sm:px-6 sm:py-3">
+        <div className="flex min-w-0 items-center gap-2 sm:gap-3">
           {agent ? (
             <AgentAvatar agent={agent} />
           ) : (
             <Bot aria-hidden="true" className="text-accent-fg" />
           )}
           <div className="min-w-0">
-            <h1 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-fg">
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="truncate text-base font-semibold text-fg sm:text-lg"
+            >
               {title}
             </h1>
-            <p className="truncate text-sm text-fg-muted">{description}</p>
+            <p className="hidden truncate text-sm text-fg-muted sm:block">{description}</p>
           </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex items-center gap-1 max-sm:shrink-0 sm:flex-wrap sm:gap-2">
           <ChatModeButtons
+            iconsOnPhones
             mode={chat.mode}
             onGeneral={() => chat.store.setMode('general')}
             onSpecialists={() => chat.store.setMode('specialist')}
@@ -268,11 +277,13 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           />
           <Button
             variant="secondary"
-            className="lg:hidden"
+            className={`lg:hidden ${ICON_ON_PHONES}`}
+            title="Consulta Mobile"
             onClick={() => openView('mobile-consultation')}
             {...preloadOnIntent(() => preloadView('mobile-consultation'))}
           >
-            <Smartphone aria-hidden="true" size={18} /> Consulta Mobile
+            <Smartphone aria-hidden="true" size={18} />
+            <span className="max-sm:sr-only">Consulta Mobile</span>
           </Button>
         </div>
       </header>
@@ -280,8 +291,9 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
       <div className="flex min-h-0 flex-1">
         <div className="flex min-w-0 flex-1 flex-col">
           {activeRecord && (
-            <div className="flex flex-col gap-2 px-4 pt-4 sm:px-6">
-              <p className="self-start rounded-full bg-success-soft px-3 py-0.5 text-xs font-medium text-success-fg">
+            <div className="flex flex-col gap-2 px-3 pt-2 sm:px-6 sm:pt-4">
+              {/* On a phone the folded card says it (Prontuário ativo) when opened. */}
+              <p className="self-start rounded-full bg-success-soft px-3 py-0.5 text-xs font-medium text-success-fg max-sm:hidden">
                 Prontuário em andamento salvo
               </p>
               <TreatmentCard
@@ -406,6 +418,9 @@ function toListMessage(
   };
 }
 
+/** A header button on a phone: its icon only, its name read by screen readers. */
+const ICON_ON_PHONES = 'max-sm:px-2.5';
+
 /**
  * Spec §2 top bar: 'Novo Prontuário'; 'Continuar Prontuário' for a record in progress (with the
  * green pulsing dot 'Há dados salvos'); 'Visualizar Prontuário Aberto' for a finalised one.
@@ -420,21 +435,40 @@ function RecordButton(props: {
   const intent = preloadOnIntent(props.onIntent);
   if (props.status === undefined) {
     return (
-      <Button onClick={props.onNew} disabled={props.starting} {...intent}>
-        <FilePlus2 aria-hidden="true" size={18} /> Novo Prontuário
+      <Button
+        onClick={props.onNew}
+        disabled={props.starting}
+        className={ICON_ON_PHONES}
+        title="Novo Prontuário"
+        {...intent}
+      >
+        <FilePlus2 aria-hidden="true" size={18} />
+        <span className="max-sm:sr-only">Novo Prontuário</span>
       </Button>
     );
   }
   if (props.status === 'finalizado') {
     return (
-      <Button onClick={props.onOpen} {...intent}>
-        <FileText aria-hidden="true" size={18} /> Visualizar Prontuário Aberto
+      <Button
+        onClick={props.onOpen}
+        className={ICON_ON_PHONES}
+        title="Visualizar Prontuário Aberto"
+        {...intent}
+      >
+        <FileText aria-hidden="true" size={18} />
+        <span className="max-sm:sr-only">Visualizar Prontuário Aberto</span>
       </Button>
     );
   }
   return (
-    <Button onClick={props.onOpen} className="relative" {...intent}>
-      <FileText aria-hidden="true" size={18} /> Continuar Prontuário
+    <Button
+      onClick={props.onOpen}
+      className={`relative ${ICON_ON_PHONES}`}
+      title="Continuar Prontuário"
+      {...intent}
+    >
+      <FileText aria-hidden="true" size={18} />
+      <span className="max-sm:sr-only">Continuar Prontuário</span>
       <span
         title="Há dados salvos"
         aria-label="Há dados salvos"

@@ -10,8 +10,8 @@ import {
   type ExamSuggestions,
   type MedicationSuggestions,
 } from '../../../shared/ai-tasks';
-import type { Cid10SearchResult } from '../../../shared/cid10-search';
-import type { Medication } from '../../../shared/medical-record';
+import { CID10_PATIENT_SEXES, type Cid10SearchResult } from '../../../shared/cid10-search';
+import type { Gender, Medication } from '../../../shared/medical-record';
 import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../shared/record-flow';
 import {
@@ -141,6 +141,7 @@ const cidSearchAnswerSchema = z.object({
       categoryCode: z.string(),
       chapter: z.object({ number: z.number(), title: z.string() }),
       relevance: z.number(),
+      restrictedTo: z.enum(CID10_PATIENT_SEXES).optional(),
     }),
   ),
 });
@@ -148,10 +149,17 @@ const cidSearchAnswerSchema = z.object({
 /**
  * Searches the CID-10 catalogue (`GET /api/cid10/search`), best match first.
  * @param query - a code or words of a description; must not be blank
+ * @param patientSex - the patient's sex when known: codes for the other one are left out
+ *   unless typed ('outro' narrows nothing)
  * @throws ApiError (or a validation error) when the search fails; the panel says so
  */
-export async function searchCid10(query: string, limit = 10): Promise<Cid10SearchResult[]> {
+export async function searchCid10(
+  query: string,
+  patientSex?: Gender,
+  limit = 10,
+): Promise<Cid10SearchResult[]> {
   const params = new URLSearchParams({ q: query.trim(), limit: String(limit) });
+  if (patientSex === 'masculino' || patientSex === 'feminino') params.set('sex', patientSex);
   const answer = await requestJson(`/api/cid10/search?${params.toString()}`);
   return cidSearchAnswerSchema.parse(answer).results;
 }

@@ -7,13 +7,16 @@ import { Bot, Users } from 'lucide-react';
 export function ChatModeButtons(props: {
   /** The chat's mode, shown pressed; none on the screens that only lead back to the chat. */
   mode?: 'general' | 'specialist' | undefined;
+  /** On a phone, show the icons only (the names stay for screen readers and as tooltips). */
+  iconsOnPhones?: boolean;
   onGeneral: () => void;
   onSpecialists: () => void;
 }) {
   const item = (active: boolean) =>
     `inline-flex items-center gap-1 rounded-md px-3 py-1.5 text-sm font-medium ${
-      active ? 'bg-accent text-on-accent' : 'text-fg hover:bg-surface-muted'
-    }`;
+      props.iconsOnPhones ? 'max-sm:px-2' : ''
+    } ${active ? 'bg-accent text-on-accent' : 'text-fg hover:bg-surface-muted'}`;
+  const label = props.iconsOnPhones ? 'max-sm:sr-only' : undefined;
   return (
     <div
       role="group"
@@ -24,17 +27,19 @@ export function ChatModeButtons(props: {
         type="button"
         aria-pressed={props.mode === undefined ? undefined : props.mode === 'general'}
         className={item(props.mode === 'general')}
+        title={props.iconsOnPhones ? 'Chat Geral' : undefined}
         onClick={props.onGeneral}
       >
-        <Bot aria-hidden="true" size={16} /> Chat Geral
+        <Bot aria-hidden="true" size={16} /> <span className={label}>Chat Geral</span>
       </button>
       <button
         type="button"
         aria-pressed={props.mode === undefined ? undefined : props.mode === 'specialist'}
         className={item(props.mode === 'specialist')}
+        title={props.iconsOnPhones ? 'Especialistas' : undefined}
         onClick={props.onSpecialists}
       >
-        <Users aria-hidden="true" size={16} /> Especialistas
+        <Users aria-hidden="true" size={16} /> <span className={label}>Especialistas</span>
       </button>
     </div>
   );

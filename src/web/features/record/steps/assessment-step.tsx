@@ -118,7 +118,13 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
           </ul>
         </section>
       )}
-      {cidPanelOpen && <CidSearchPanel assessment={assessment} onAdd={addCid} />}
+      {cidPanelOpen && (
+        <CidSearchPanel
+          assessment={assessment}
+          patientSex={record.patientInfo?.gender}
+          onAdd={addCid}
+        />
+      )}
     </StepLayout>
   );
 }

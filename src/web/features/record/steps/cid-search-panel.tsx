@@ -1,6 +1,7 @@
 import { Check, Plus, Search } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { CID10_QUERY_MAX_LENGTH, type Cid10SearchResult } from '../../../../shared/cid10-search';
+import type { Gender } from '../../../../shared/medical-record';
 import { assessmentHasCid, relevancePercent } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { CONTROL_CLASSES } from '../../../ui/field';
@@ -16,9 +17,12 @@ type SearchState =
 /**
  * Spec §2 'Adicionar CIDs': searches the CID-10 catalogue (Enter or 'Buscar') and adds a result
  * to the assessment as a new line — once: a code already in the assessment reads 'Adicionado'.
+ * With the patient's sex known, codes for the other sex are offered only when typed, and a
+ * code restricted to one sex says so.
  */
 export function CidSearchPanel(props: {
   assessment: string;
+  patientSex?: Gender | undefined;
   onAdd: (cid: Pick<Cid10SearchResult, 'code' | 'description'>) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -34,7 +38,7 @@ export function CidSearchPanel(props: {
     const ticket = ++latest.current;
     setSearch({ status: 'loading', query: text });
     try {
-      const results = await searchCid10(text);
+      const results = await searchCid10(text, props.patientSex);
       if (ticket === latest.current) setSearch({ status: 'done', query: text, results });
     } catch (error) {
       console.warn('Busca de CID falhou.', error);
@@ -98,6 +102,7 @@ export function CidSearchPanel(props: {
             <CidResult
               key={result.code}
               result={result}
+              patientSex={props.patientSex}
               added={assessmentHasCid(props.assessment, result.code)}
               onAdd={() => props.onAdd(result)}
             />
@@ -108,8 +113,17 @@ export function CidSearchPanel(props: {
   );
 }
 
-function CidResult(props: { result: Cid10SearchResult; added: boolean; onAdd: () => void }) {
+function CidResult(props: {
+  result: Cid10SearchResult;
+  patientSex: Gender | undefined;
+  added: boolean;
+  onAdd: () => void;
+}) {
   const { result } = props;
+  const forOtherSex =
+    result.restrictedTo !== undefined &&
+    (props.patientSex === 'masculino' || props.patientSex === 'feminino') &&
+    result.restrictedTo !== props.patientSex;
   return (
     <li className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -123,6 +137,14 @@ function CidResult(props: { result: Cid10SearchResult; added: boolean; onAdd: ()
           </span>
         </p>
         <p className="text-sm text-fg">{result.description}</p>
+        {result.restrictedTo && (
+          <p
+            className={`mt-1 text-xs ${forOtherSex ? 'font-medium text-danger-fg' : 'text-fg-muted'}`}
+          >
+            Exclusivo do sexo {result.restrictedTo}
+            {forOtherSex && ` (paciente do sexo ${props.patientSex ?? ''})`}
+          </p>
+        )}
       </div>
       <Button
         variant={props.added ? 'ghost' : 'secondary'}
