@@ -114,8 +114,8 @@ export function anamnesisSections(anamnesis: StructuredAnamnesis): AnamnesisSect
   return sections.filter((section) => section.lines.length > 0);
 }
 
-export const FEEDBACK_DATE_MISSING = 'Data nao informada';
-export const FEEDBACK_DATE_INVALID = 'Data invalida';
+export const FEEDBACK_DATE_MISSING = 'Data não informada';
+export const FEEDBACK_DATE_INVALID = 'Data inválida';
 
 /**
  * The consultation summary's generation date, 'dd/MM/yyyy HH:mm' in local time; the spec's own
@@ -133,10 +133,10 @@ type FeedbackField = Exclude<keyof ConsultationFeedback, 'generatedAt'>;
 export const FEEDBACK_CARDS: readonly { field: FeedbackField; title: string }[] = [
   { field: 'mainSymptoms', title: 'Sintomas Principais' },
   { field: 'relevantFindings', title: 'Achados Relevantes' },
-  { field: 'clinicalDiscussion', title: 'Discussao Clinica' },
-  { field: 'conductGuidance', title: 'Orientacoes e Conduta' },
+  { field: 'clinicalDiscussion', title: 'Discussão Clínica' },
+  { field: 'conductGuidance', title: 'Orientações e Conduta' },
   { field: 'humanAspects', title: 'Aspectos Humanos' },
-  { field: 'doctorFeedback', title: 'Feedback ao Medico' },
+  { field: 'doctorFeedback', title: 'Feedback ao Médico' },
 ];
 
 /** A card's content: one paragraph, or a bullet list when the feedback gave a list. */
