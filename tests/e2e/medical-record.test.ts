@@ -296,9 +296,9 @@ describe('the record’s other views', () => {
     await page.getByRole('button', { name: /Abrir prontuário de Rita Lobo/ }).click();
     await page.waitForURL((url) => url.searchParams.get('mode') === 'report');
     const report = page.getByRole('main');
-    await visible(report.getByText('PRONTUARIO MEDICO'));
+    await visible(report.getByText('PRONTUÁRIO MÉDICO', { exact: true }));
     await visible(report.getByText('Nega alergias conhecidas').first());
-    await visible(report.getByText(/idade nao informada/).first());
+    await visible(report.getByText(/idade não informada/).first());
     await visible(report.getByText('Tosse seca há 2 semanas').first());
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -307,7 +307,7 @@ describe('the record’s other views', () => {
     await page.evaluate(() => (document.documentElement.dataset.printing = 'record'));
     const printed = page.locator('body > [data-print-area="record"]');
     expect(await printed.isVisible()).toBe(true);
-    expect(await printed.innerText()).toContain('PRONTUARIO MEDICO');
+    expect(await printed.innerText()).toContain('PRONTUÁRIO MÉDICO');
     expect(await page.locator('#root').isVisible()).toBe(false);
     await page.evaluate(() => delete document.documentElement.dataset.printing);
     await page.emulateMedia({ media: 'screen' });
@@ -321,7 +321,7 @@ describe('the record’s other views', () => {
     expect(file.suggestedFilename()).toMatch(/^prontuario-rita-lobo-\d{4}-\d{2}-\d{2}\.txt$/);
 
     await page.getByRole('tab', { name: 'Feedback' }).click();
-    await visible(page.getByText('Nenhum feedback disponivel'));
+    await visible(page.getByText('Nenhum feedback disponível'));
 
     await page.getByRole('tab', { name: 'Anamnese' }).click();
     await visible(report.getByText('Tabagista', { exact: true }));
