@@ -80,9 +80,15 @@ async function fillPhysicalExam(page: Page) {
   await field(page, 'Peso').fill('70');
   await field(page, 'Altura').fill('175');
   await page.waitForFunction(
-    () => (document.querySelector<HTMLInputElement>('input[readonly]')?.value ?? '') === '22.9',
+    () => (document.querySelector<HTMLInputElement>('input[readonly]')?.value ?? '') === '22,9',
   );
   await field(page, 'Exame físico').fill('BEG, corada, hidratada, afebril.');
+  // Text areas are written in the app's font, not a typewriter one.
+  const fonts = await page.evaluate(() => {
+    const area = document.querySelector('textarea');
+    return [getComputedStyle(document.body).fontFamily, area && getComputedStyle(area).fontFamily];
+  });
+  expect(fonts[1]).toBe(fonts[0]);
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport) => {
