@@ -340,8 +340,8 @@ export const MEDICATION_SUGGESTIONS_FALLBACK: MedicationSuggestions = {
     },
   ],
   warnings: [
-    'Verificar alergias antes da prescricao',
-    'Consulta medica necessaria para prescricao oficial',
+    'Verificar alergias antes da prescrição',
+    'Consulta médica necessária para prescrição oficial',
   ],
   reasoning: 'Sugestão genérica, sem análise do caso.',
 };
@@ -349,7 +349,7 @@ export const MEDICATION_SUGGESTIONS_FALLBACK: MedicationSuggestions = {
 /** Spec §8: when the medication analysis itself fails, nothing is suggested. */
 export const MEDICATION_SUGGESTIONS_ON_ERROR: MedicationSuggestions = {
   medications: [],
-  warnings: ['Erro na analise automatica - consulta medica necessaria'],
+  warnings: ['Erro na análise automática — consulta médica necessária'],
   reasoning: '',
 };
 

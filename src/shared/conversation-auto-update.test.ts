@@ -98,7 +98,7 @@ describe('ConversationAutoUpdater', () => {
     await expect(updater.force()).resolves.toEqual({
       success: false,
       confidence: 0,
-      error: 'Auto-update nao esta habilitado',
+      error: 'Auto-update não está habilitado',
       timestamp: NOW,
     });
     expect(deps.extract).not.toHaveBeenCalled();
@@ -227,7 +227,7 @@ describe('ConversationAutoUpdater', () => {
     await expect(updater.force()).resolves.toEqual({
       success: false,
       confidence: 0.254,
-      error: 'Confianca muito baixa (25%)',
+      error: 'Confiança muito baixa (25%)',
       timestamp: NOW,
     });
     expect(deps.apply).not.toHaveBeenCalled();
@@ -250,7 +250,7 @@ describe('ConversationAutoUpdater', () => {
     expect(deps.extract).toHaveBeenCalledTimes(1);
     expect(deps.onResult).toHaveBeenCalledTimes(1);
     expect(deps.onResult.mock.calls[0]?.[0]).toMatchObject({
-      error: 'Confianca muito baixa (10%)',
+      error: 'Confiança muito baixa (10%)',
     });
 
     // The earlier messages were never applied, so they still count towards the minimum.
@@ -271,7 +271,7 @@ describe('ConversationAutoUpdater', () => {
     await expect(updater.force()).resolves.toEqual({
       success: false,
       confidence: 0,
-      error: 'Processamento ja em andamento',
+      error: 'Processamento já em andamento',
       timestamp: NOW,
     });
     timer.fire();
@@ -319,7 +319,7 @@ describe('ConversationAutoUpdater', () => {
     expect(seen?.aborted).toBe(true);
     expect(updater.running).toBe(false);
     finish(extraction(0.9));
-    await expect(pending).resolves.toMatchObject({ error: 'Auto-update nao esta habilitado' });
+    await expect(pending).resolves.toMatchObject({ error: 'Auto-update não está habilitado' });
     expect(deps.apply).not.toHaveBeenCalled();
   });
 
@@ -344,10 +344,10 @@ describe('ConversationAutoUpdater', () => {
 
   it('exposes the spec error texts', () => {
     expect(AUTO_UPDATE_MESSAGES).toEqual({
-      busy: 'Processamento ja em andamento',
+      busy: 'Processamento já em andamento',
       notEnough: 'Insuficientes mensagens novas',
-      lowConfidence: 'Confianca muito baixa',
-      disabled: 'Auto-update nao esta habilitado',
+      lowConfidence: 'Confiança muito baixa',
+      disabled: 'Auto-update não está habilitado',
       unknown: 'Erro desconhecido',
       failed: 'Erro no processamento',
     });

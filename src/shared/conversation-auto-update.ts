@@ -38,10 +38,10 @@ export interface AutoUpdateResult {
 
 /** Spec §8 "Auto-update" texts. */
 export const AUTO_UPDATE_MESSAGES = {
-  busy: 'Processamento ja em andamento',
+  busy: 'Processamento já em andamento',
   notEnough: 'Insuficientes mensagens novas',
-  lowConfidence: 'Confianca muito baixa',
-  disabled: 'Auto-update nao esta habilitado',
+  lowConfidence: 'Confiança muito baixa',
+  disabled: 'Auto-update não está habilitado',
   unknown: 'Erro desconhecido',
   failed: 'Erro no processamento',
 } as const;

@@ -25,11 +25,11 @@ describe('assessmentToText', () => {
       }),
     ).toBe(
       [
-        'Diagnostico Principal: Pneumonia adquirida na comunidade',
-        'Diagnosticos Diferenciais: Bronquite aguda, Tuberculose pulmonar',
-        'Impressao Clinica: Quadro infeccioso respiratório',
+        'Diagnóstico Principal: Pneumonia adquirida na comunidade',
+        'Diagnósticos Diferenciais: Bronquite aguda, Tuberculose pulmonar',
+        'Impressão Clínica: Quadro infeccioso respiratório',
         'Fatores de Risco: Tabagismo, Idade > 65 anos',
-        'Prognostico: Bom com adesão ao tratamento',
+        'Prognóstico: Bom com adesão ao tratamento',
       ].join('\n\n'),
     );
   });
@@ -43,12 +43,12 @@ describe('assessmentToText', () => {
         riskFactors: ['Estresse'],
         prognosis: null,
       }),
-    ).toBe('Diagnostico Principal: Enxaqueca sem aura\n\nFatores de Risco: Estresse');
+    ).toBe('Diagnóstico Principal: Enxaqueca sem aura\n\nFatores de Risco: Estresse');
   });
 
   it('keeps keys it does not know under their own name rather than losing them', () => {
     expect(assessmentToText({ diagnosticoPrincipal: 'Asma', cid10: 'J45' })).toBe(
-      'Diagnostico Principal: Asma\n\ncid10: J45',
+      'Diagnóstico Principal: Asma\n\ncid10: J45',
     );
   });
 });
@@ -68,7 +68,7 @@ describe('planToText', () => {
       }),
     ).toBe(
       [
-        'Medicacoes: Amoxicilina 500 mg',
+        'Medicações: Amoxicilina 500 mg',
         'Exames: Hemograma, PCR',
         'Procedimentos: Nebulização',
         'Seguimento: Retorno em 7 dias',
@@ -95,7 +95,7 @@ describe('planToText', () => {
       }),
     ).toBe(
       [
-        'Medicacoes:\n- Losartana 50 mg, 1x ao dia, 30 dias\n- Dipirona 1 g, Se dor ou febre',
+        'Medicações:\n- Losartana 50 mg, 1x ao dia, 30 dias\n- Dipirona 1 g, Se dor ou febre',
         'Exames:\n- Eletrocardiograma, urgente',
         'Seguimento: Retorno em 30 dias',
       ].join('\n\n'),

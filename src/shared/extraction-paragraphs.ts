@@ -11,18 +11,18 @@ interface Section {
 }
 
 const ASSESSMENT_SECTIONS: readonly Section[] = [
-  { label: 'Diagnostico Principal', keys: ['diagnosticoPrincipal', 'mainDiagnosis'] },
+  { label: 'Diagnóstico Principal', keys: ['diagnosticoPrincipal', 'mainDiagnosis'] },
   {
-    label: 'Diagnosticos Diferenciais',
+    label: 'Diagnósticos Diferenciais',
     keys: ['diagnosticosDiferenciais', 'differentialDiagnoses', 'differentialDiagnosis'],
   },
-  { label: 'Impressao Clinica', keys: ['impressaoClinica', 'clinicalImpression'] },
+  { label: 'Impressão Clínica', keys: ['impressaoClinica', 'clinicalImpression'] },
   { label: 'Fatores de Risco', keys: ['fatoresRisco', 'fatoresDeRisco', 'riskFactors'] },
-  { label: 'Prognostico', keys: ['prognostico', 'prognosis'] },
+  { label: 'Prognóstico', keys: ['prognostico', 'prognosis'] },
 ];
 
 const PLAN_SECTIONS: readonly Section[] = [
-  { label: 'Medicacoes', keys: ['medicacoes', 'medicamentos', 'medications'] },
+  { label: 'Medicações', keys: ['medicacoes', 'medicamentos', 'medications'] },
   { label: 'Exames', keys: ['exames', 'exams'] },
   { label: 'Procedimentos', keys: ['procedimentos', 'procedures'] },
   { label: 'Seguimento', keys: ['seguimento', 'followUp', 'acompanhamento'] },
@@ -37,8 +37,8 @@ const HIDDEN_KEYS = new Set(['id']);
 
 /**
  * An assessment as record text: a string as it is; an object as labelled paragraphs
- * (Diagnostico Principal, Diagnosticos Diferenciais, Impressao Clinica, Fatores de Risco,
- * Prognostico) separated by a blank line, empty ones left out.
+ * (Diagnóstico Principal, Diagnósticos Diferenciais, Impressão Clínica, Fatores de Risco,
+ * Prognóstico) separated by a blank line, empty ones left out.
  * @param value - the `assessment` the model answered, of any shape
  */
 export function assessmentToText(value: unknown): string {
@@ -46,7 +46,7 @@ export function assessmentToText(value: unknown): string {
 }
 
 /**
- * A plan as record text: a string as it is; an object as labelled paragraphs (Medicacoes,
+ * A plan as record text: a string as it is; an object as labelled paragraphs (Medicações,
  * Exames, Procedimentos, Seguimento). Lists of medications or exams become one line each.
  * @param value - the `plan` the model answered, of any shape
  */

@@ -182,5 +182,7 @@ describe('formatDecimal', () => {
   it('writes the decimal comma', () => {
     expect(formatDecimal(37.8)).toBe('37,8');
     expect(formatDecimal(88)).toBe('88');
+    expect(formatDecimal(22.857, 1)).toBe('22,9');
+    expect(formatDecimal(30, 1)).toBe('30,0');
   });
 });

@@ -90,7 +90,13 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
   return ago(Math.max(1, Math.floor(days / 365)), 'ano', 'anos');
 }
 
-/** A number as Brazilians write it, with a decimal comma: 37.8 → '37,8'. */
-export function formatDecimal(value: number): string {
-  return String(value).replace('.', ',');
+/**
+ * A number as Brazilians write it, with a decimal comma: 37.8 → '37,8'.
+ * @param value - the number
+ * @param fractionDigits - when given, exactly this many decimals (22.857, 1 → '22,9'); otherwise
+ *   the number's own
+ */
+export function formatDecimal(value: number, fractionDigits?: number): string {
+  const text = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
+  return text.replace('.', ',');
 }

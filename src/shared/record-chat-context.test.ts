@@ -22,6 +22,12 @@ describe('recordChatContext', () => {
     );
   });
 
+  it('writes measurements with a decimal comma', () => {
+    expect(
+      recordChatContext({ physicalExam: { vitalSigns: { temperature: 37.8, weight: 70.5 } } }),
+    ).toBe('Sinais vitais: Tax 37,8 °C, peso 70,5 kg');
+  });
+
   it('is empty for an empty record', () => {
     expect(recordChatContext({})).toBe('');
     expect(

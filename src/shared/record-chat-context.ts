@@ -1,4 +1,5 @@
 import type { RecordContent } from './medical-record';
+import { formatDecimal } from './pt-br-format';
 
 /**
  * The open record as a short Portuguese text for a language model's prompt (spec §7: "the
@@ -31,12 +32,12 @@ export function recordChatContext(record: RecordContent): string {
   if (vitals) {
     const parts = [
       vitals.bloodPressure && `PA ${vitals.bloodPressure} mmHg`,
-      vitals.heartRate !== undefined && `FC ${vitals.heartRate} bpm`,
-      vitals.respiratoryRate !== undefined && `FR ${vitals.respiratoryRate} irpm`,
-      vitals.temperature !== undefined && `Tax ${vitals.temperature} °C`,
-      vitals.oxygenSaturation !== undefined && `SpO2 ${vitals.oxygenSaturation}%`,
-      vitals.weight !== undefined && `peso ${vitals.weight} kg`,
-      vitals.height !== undefined && `altura ${vitals.height} cm`,
+      vitals.heartRate !== undefined && `FC ${formatDecimal(vitals.heartRate)} bpm`,
+      vitals.respiratoryRate !== undefined && `FR ${formatDecimal(vitals.respiratoryRate)} irpm`,
+      vitals.temperature !== undefined && `Tax ${formatDecimal(vitals.temperature)} °C`,
+      vitals.oxygenSaturation !== undefined && `SpO2 ${formatDecimal(vitals.oxygenSaturation)}%`,
+      vitals.weight !== undefined && `peso ${formatDecimal(vitals.weight)} kg`,
+      vitals.height !== undefined && `altura ${formatDecimal(vitals.height)} cm`,
     ].filter((part): part is string => typeof part === 'string');
     add('Sinais vitais', parts.join(', '));
   }

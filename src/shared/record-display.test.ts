@@ -143,15 +143,15 @@ describe('feedbackDateText', () => {
     expect(feedbackDateText(moment.toISOString())).toBe('01/03/2026 07:03');
   });
 
-  it("says 'Data nao informada' when missing or blank", () => {
+  it("says 'Data não informada' when missing or blank", () => {
     expect(feedbackDateText()).toBe(FEEDBACK_DATE_MISSING);
-    expect(feedbackDateText('')).toBe('Data nao informada');
-    expect(feedbackDateText('  ')).toBe('Data nao informada');
+    expect(feedbackDateText('')).toBe('Data não informada');
+    expect(feedbackDateText('  ')).toBe('Data não informada');
   });
 
-  it("says 'Data invalida' for text that is not a real date", () => {
+  it("says 'Data inválida' for text that is not a real date", () => {
     expect(feedbackDateText('ontem')).toBe(FEEDBACK_DATE_INVALID);
-    expect(feedbackDateText('2026-02-30T10:00:00Z')).toBe('Data invalida');
+    expect(feedbackDateText('2026-02-30T10:00:00Z')).toBe('Data inválida');
   });
 });
 

@@ -114,12 +114,12 @@ export function anamnesisSections(anamnesis: StructuredAnamnesis): AnamnesisSect
   return sections.filter((section) => section.lines.length > 0);
 }
 
-export const FEEDBACK_DATE_MISSING = 'Data nao informada';
-export const FEEDBACK_DATE_INVALID = 'Data invalida';
+export const FEEDBACK_DATE_MISSING = 'Data não informada';
+export const FEEDBACK_DATE_INVALID = 'Data inválida';
 
 /**
- * The consultation summary's generation date, 'dd/MM/yyyy HH:mm' in local time; the spec's own
- * (unaccented) texts when it is missing or not a date (spec §2 Consultation summary).
+ * The consultation summary's generation date, 'dd/MM/yyyy HH:mm' in local time; the spec's texts,
+ * spelt with their accents, when it is missing or not a date (spec §2 Consultation summary).
  * @param value - `consultationFeedback.generatedAt`, an ISO 8601 moment
  */
 export function feedbackDateText(value?: string): string {
@@ -129,14 +129,14 @@ export function feedbackDateText(value?: string): string {
 
 type FeedbackField = Exclude<keyof ConsultationFeedback, 'generatedAt'>;
 
-/** The summary's cards in order, with the spec's (unaccented) titles. */
+/** The summary's cards in order, with the spec's titles spelt with their accents. */
 export const FEEDBACK_CARDS: readonly { field: FeedbackField; title: string }[] = [
   { field: 'mainSymptoms', title: 'Sintomas Principais' },
   { field: 'relevantFindings', title: 'Achados Relevantes' },
-  { field: 'clinicalDiscussion', title: 'Discussao Clinica' },
-  { field: 'conductGuidance', title: 'Orientacoes e Conduta' },
+  { field: 'clinicalDiscussion', title: 'Discussão Clínica' },
+  { field: 'conductGuidance', title: 'Orientações e Conduta' },
   { field: 'humanAspects', title: 'Aspectos Humanos' },
-  { field: 'doctorFeedback', title: 'Feedback ao Medico' },
+  { field: 'doctorFeedback', title: 'Feedback ao Médico' },
 ];
 
 /** A card's content: one paragraph, or a bullet list when the feedback gave a list. */

@@ -91,8 +91,8 @@ describe('status text', () => {
     expect(Object.values(STEP_STATUS_TEXT)).toEqual([
       'Coletando dados do paciente',
       'Coletando sintomas',
-      'Realizando exame fisico',
-      'Em avaliacao medica',
+      'Realizando exame físico',
+      'Em avaliação médica',
       'Definindo medicamentos e exames',
       'Definindo plano de tratamento',
       'Preparando documentos',

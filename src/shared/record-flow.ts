@@ -54,8 +54,8 @@ export const STEP_LABELS: Record<RecordStep, string> = {
 export const STEP_STATUS_TEXT: Record<RecordStep, string> = {
   'patient-info': 'Coletando dados do paciente',
   symptoms: 'Coletando sintomas',
-  'physical-exam': 'Realizando exame fisico',
-  assessment: 'Em avaliacao medica',
+  'physical-exam': 'Realizando exame físico',
+  assessment: 'Em avaliação médica',
   prescriptions: 'Definindo medicamentos e exames',
   plan: 'Definindo plano de tratamento',
   'print-summary': 'Preparando documentos',

@@ -73,7 +73,7 @@ const full: WorkingRecord = {
 describe('the narrative record', () => {
   it('tells the whole consultation in its sections, with the signature block', () => {
     const narrative = buildRecordNarrative(full, SETTINGS, NOW);
-    expect(narrative.title).toBe('PRONTUARIO MEDICO');
+    expect(narrative.title).toBe('PRONTUÁRIO MÉDICO');
     const text = (title: string) =>
       narrative.sections.find((section) => section.title.includes(title))?.lines.join('\n');
     expect(text('Identificação')).toBe(
@@ -81,7 +81,7 @@ describe('the narrative record', () => {
     );
     expect(text('(QP)')).toBe('Cefaleia há 3 dias');
     expect(text('(HDA)')).toBe(
-      'Paciente refere Cefaleia há 3 dias, de intensidade moderada.\nSintomas associados: náusea.\nPiora no fim do dia.',
+      'A paciente refere Cefaleia há 3 dias, de intensidade moderada.\nSintomas associados: náusea.\nPiora no fim do dia.',
     );
     expect(text('(APP)')).toBe(
       'Alergias: dipirona.\nMedicamentos em uso: losartana 50 mg.\nCondições crônicas: hipertensão.',
@@ -117,6 +117,23 @@ describe('the narrative record', () => {
     );
   });
 
+  it("agrees with the patient's sex and writes a strong intensity as 'de forte intensidade'", () => {
+    const hda = (record: WorkingRecord) =>
+      buildRecordNarrative(record, SETTINGS, NOW).sections.find((section) =>
+        section.title.includes('(HDA)'),
+      )?.lines[0];
+    const man: WorkingRecord = {
+      ...full,
+      patientInfo: { ...full.patientInfo, gender: 'masculino' },
+      symptoms: { ...full.symptoms, intensity: 'intensa' },
+    };
+    expect(hda(man)).toBe('O paciente refere Cefaleia há 3 dias, de forte intensidade.');
+    const unknown: WorkingRecord = { ...man, patientInfo: { name: 'Ari' } };
+    expect(hda(unknown)).toBe('Paciente refere Cefaleia há 3 dias, de forte intensidade.');
+    expect(AGE_NOT_INFORMED).toBe('idade não informada');
+    expect(SEX_NOT_INFORMED).toBe('sexo não informado');
+  });
+
   it('writes only the vital signs and medication parts that are set', () => {
     expect(vitalSignsLine(undefined)).toBe('');
     expect(vitalSignsLine({ oxygenSaturation: 97, respiratoryRate: 18 })).toBe(
@@ -132,7 +149,7 @@ describe('the downloaded record', () => {
     expect(text).toContain('Paciente: Maria Souza');
     expect(text).toContain('Data da consulta: 21/11/2026');
     expect(text).toContain('QP: Cefaleia há 3 dias');
-    expect(text).toContain('HDA: Paciente refere Cefaleia há 3 dias, de intensidade moderada.');
+    expect(text).toContain('HDA: A paciente refere Cefaleia há 3 dias, de intensidade moderada.');
     expect(text).toContain('1. Paracetamol 750 mg — 6/6h — por 5 dias — se dor');
     expect(text).toContain('Exame: Hemograma completo (laboratorial, rotina)');
     expect(text).toContain('Evitar jejum prolongado.');

@@ -8,6 +8,7 @@ import {
   type DateInput,
 } from './pt-br-format';
 import type { WorkingRecord } from './record-flow';
+import { patientSubject } from './patient-agreement';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 import { foldAccents } from './text-folding';
 
@@ -17,7 +18,7 @@ export interface NarrativeSection {
   lines: string[];
 }
 
-/** The narrative record ('PRONTUARIO MEDICO', spec §2) as text blocks the view and print share. */
+/** The narrative record ('PRONTUÁRIO MÉDICO', spec §2) as text blocks the view and print share. */
 export interface RecordNarrative {
   title: string;
   sections: NarrativeSection[];
@@ -28,10 +29,10 @@ export interface RecordNarrative {
   signature: string[];
 }
 
-export const NARRATIVE_TITLE = 'PRONTUARIO MEDICO';
+export const NARRATIVE_TITLE = 'PRONTUÁRIO MÉDICO';
 export const NO_KNOWN_ALLERGIES = 'Nega alergias conhecidas';
-export const AGE_NOT_INFORMED = 'idade nao informada';
-export const SEX_NOT_INFORMED = 'sexo nao informado';
+export const AGE_NOT_INFORMED = 'idade não informada';
+export const SEX_NOT_INFORMED = 'sexo não informado';
 
 const nonBlank = (text: string | undefined): text is string => Boolean(text?.trim());
 
@@ -93,13 +94,21 @@ function complaintLine(record: RecordContent): string {
   return `${symptoms.chiefComplaint.trim()}${duration}`;
 }
 
+/** 'de forte intensidade', not the spec's 'de intensidade intensa'. */
+const INTENSITY_PHRASE = {
+  leve: 'de intensidade leve',
+  moderada: 'de intensidade moderada',
+  intensa: 'de forte intensidade',
+} as const;
+
 function historyLines(record: RecordContent): string[] {
   const symptoms = record.symptoms ?? {};
   const lines: string[] = [];
   const complaint = complaintLine(record);
   if (complaint) {
-    const intensity = symptoms.intensity ? `, de intensidade ${symptoms.intensity}` : '';
-    lines.push(`Paciente refere ${complaint}${intensity}.`);
+    const intensity = symptoms.intensity ? `, ${INTENSITY_PHRASE[symptoms.intensity]}` : '';
+    const subject = patientSubject(record.patientInfo?.gender);
+    lines.push(`${subject} refere ${complaint}${intensity}.`);
   }
   if (symptoms.currentSymptoms?.length) {
     lines.push(`Sintomas associados: ${symptoms.currentSymptoms.join(', ')}.`);

@@ -74,10 +74,12 @@ describe('vital signs', () => {
     expect(vitalError('temperature', '3')).toBe('Informe um número entre 20 e 46.');
   });
 
-  it('format stored numbers and the BMI with one decimal', () => {
+  it('format stored numbers and the BMI (one decimal) with a decimal comma', () => {
     expect(formatMeasurement(undefined)).toBe('');
-    expect(formatMeasurement(36.5)).toBe('36.5');
-    expect(formatBmi(22.857)).toBe('22.9');
+    expect(formatMeasurement(36.5)).toBe('36,5');
+    expect(formatMeasurement(70)).toBe('70');
+    expect(formatBmi(22.857)).toBe('22,9');
+    expect(formatBmi(30.1)).toBe('30,1');
     expect(formatBmi(undefined)).toBe('');
   });
 

@@ -75,14 +75,14 @@ export function vitalError(field: NumericVital, text: string): string | undefine
   return `Informe um número entre ${formatDecimal(min)} e ${formatDecimal(max)}.`;
 }
 
-/** A stored measurement as the form shows it: '36.5' (the field also accepts '36,5'). */
+/** A stored measurement as the form shows it, with a decimal comma: '36,5' (it also accepts '36.5'). */
 export function formatMeasurement(value: number | undefined): string {
-  return value === undefined ? '' : String(value);
+  return value === undefined ? '' : formatDecimal(value);
 }
 
-/** The BMI as the read-only field shows it: one decimal ('22.9'), blank when it can't be computed. */
+/** The BMI as the read-only field shows it: one decimal ('22,9'), blank when it can't be computed. */
 export function formatBmi(bmi: number | undefined): string {
-  return bmi === undefined ? '' : bmi.toFixed(1);
+  return bmi === undefined ? '' : formatDecimal(bmi, 1);
 }
 
 /** Vital signs without the unset or blank entries (a record leaves unset fields out). */

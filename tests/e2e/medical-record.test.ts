@@ -80,9 +80,15 @@ async function fillPhysicalExam(page: Page) {
   await field(page, 'Peso').fill('70');
   await field(page, 'Altura').fill('175');
   await page.waitForFunction(
-    () => (document.querySelector<HTMLInputElement>('input[readonly]')?.value ?? '') === '22.9',
+    () => (document.querySelector<HTMLInputElement>('input[readonly]')?.value ?? '') === '22,9',
   );
   await field(page, 'Exame físico').fill('BEG, corada, hidratada, afebril.');
+  // Text areas are written in the app's font, not a typewriter one.
+  const fonts = await page.evaluate(() => {
+    const area = document.querySelector('textarea');
+    return [getComputedStyle(document.body).fontFamily, area && getComputedStyle(area).fontFamily];
+  });
+  expect(fonts[1]).toBe(fonts[0]);
 }
 
 describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport) => {
@@ -303,9 +309,9 @@ describe('the record’s other views', () => {
     await page.getByRole('button', { name: /Abrir prontuário de Rita Lobo/ }).click();
     await page.waitForURL((url) => url.searchParams.get('mode') === 'report');
     const report = page.getByRole('main');
-    await visible(report.getByText('PRONTUARIO MEDICO'));
+    await visible(report.getByText('PRONTUÁRIO MÉDICO', { exact: true }));
     await visible(report.getByText('Nega alergias conhecidas').first());
-    await visible(report.getByText(/idade nao informada/).first());
+    await visible(report.getByText(/idade não informada/).first());
     await visible(report.getByText('Tosse seca há 2 semanas').first());
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -314,7 +320,7 @@ describe('the record’s other views', () => {
     await page.evaluate(() => (document.documentElement.dataset.printing = 'record'));
     const printed = page.locator('body > [data-print-area="record"]');
     expect(await printed.isVisible()).toBe(true);
-    expect(await printed.innerText()).toContain('PRONTUARIO MEDICO');
+    expect(await printed.innerText()).toContain('PRONTUÁRIO MÉDICO');
     expect(await page.locator('#root').isVisible()).toBe(false);
     await page.evaluate(() => delete document.documentElement.dataset.printing);
     await page.emulateMedia({ media: 'screen' });
@@ -328,7 +334,7 @@ describe('the record’s other views', () => {
     expect(file.suggestedFilename()).toMatch(/^prontuario-rita-lobo-\d{4}-\d{2}-\d{2}\.txt$/);
 
     await page.getByRole('tab', { name: 'Feedback' }).click();
-    await visible(page.getByText('Nenhum feedback disponivel'));
+    await visible(page.getByText('Nenhum feedback disponível'));
 
     await page.getByRole('tab', { name: 'Anamnese' }).click();
     await visible(report.getByText('Tabagista', { exact: true }));

@@ -90,13 +90,13 @@ describe('the prescriptions step, offline', () => {
     await visible(medicationItem('Amoxicilina'));
     expect(await name.inputValue()).toBe('');
 
-    // The assistant: a 100 px case description, 'Gerar Sugestoes' only with text.
+    // The assistant: a 100 px case description, 'Gerar Sugestões' only with text.
     await button(page, 'Escrever para IA').click();
     await visible(button(page, 'Fechar IA'));
     const caseText = page.getByLabel('Descrição do caso');
     await visible(caseText);
     expect(await caseText.evaluate((area) => area.getBoundingClientRect().height)).toBe(100);
-    const generate = button(page, 'Gerar Sugestoes');
+    const generate = button(page, 'Gerar Sugestões');
     expect(await generate.isDisabled()).toBe(true);
     await caseText.fill('   ');
     expect(await generate.isDisabled()).toBe(true);
@@ -130,7 +130,7 @@ describe('the prescriptions step, offline', () => {
     for (const item of await suggested.all()) {
       expect(await item.getByRole('button', { name: 'Adicionado' }).isDisabled()).toBe(true);
     }
-    await visible(medicationSuggestions.getByText('Verificar alergias antes da prescricao'));
+    await visible(medicationSuggestions.getByText('Verificar alergias antes da prescrição'));
 
     // Exam suggestions are not filtered, and add like a manual exam.
     const examSuggestions = page.getByRole('region', { name: 'Exames sugeridos' });
@@ -204,7 +204,7 @@ describe('the prescriptions step, offline', () => {
     await page
       .getByLabel('Descrição do caso')
       .fill('Consulta de rotina; paciente pede dipirona para cefaleia ocasional.');
-    await button(page, 'Gerar Sugestoes').click();
+    await button(page, 'Gerar Sugestões').click();
     const medicationSuggestions = page.getByRole('region', { name: 'Medicamentos sugeridos' });
     await visible(
       medicationSuggestions.getByText('Nenhuma sugestão de medicamento para este caso.'),

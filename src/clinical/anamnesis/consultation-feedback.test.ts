@@ -260,6 +260,7 @@ describe('buildConsultationFeedback: pointers and flags', () => {
     extraction.patientInfo.age = 78;
     extraction.patientInfo.chronicConditions = ['DM2'];
     extraction.patientInfo.medications = ['metformina', 'losartana', 'sinvastatina', 'AAS'];
+    extraction.patientInfo.gender = 'masculino';
     expect(buildConsultationFeedback(extraction, NOW).humanAspects).toEqual([
       'Queixa de forte intensidade: acolher o desconforto, explicar o que se espera da ' +
         'analgesia e quando procurar atendimento se não houver melhora.',
@@ -270,6 +271,23 @@ describe('buildConsultationFeedback: pointers and flags', () => {
       'Condição crônica (Diabetes mellitus tipo 2): conversar sobre adesão ao tratamento e ' +
         'acompanhamento regular.',
     ]);
+  });
+
+  it('agrees the human aspects with the patient’s sex', () => {
+    const extraction = cystitisExtraction();
+    extraction.patientInfo.age = 78;
+    extraction.patientInfo.medications = ['metformina', 'losartana', 'sinvastatina', 'AAS'];
+    extraction.patientInfo.gender = 'feminino';
+    const woman = String(buildConsultationFeedback(extraction, NOW).humanAspects);
+    expect(woman).toContain(
+      'Paciente idosa: confirmar que entendeu as orientações, de preferência também por ' +
+        'escrito, e envolver o acompanhante quando houver.',
+    );
+    expect(woman).toContain('revisar o esquema com a paciente');
+    extraction.patientInfo.gender = undefined;
+    expect(String(buildConsultationFeedback(extraction, NOW).humanAspects)).toContain(
+      'Paciente com 65 anos ou mais: ',
+    );
   });
 
   it('keeps every card within the record’s limits', () => {

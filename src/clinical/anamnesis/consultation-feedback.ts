@@ -10,6 +10,7 @@ import {
   type Medication,
   type VitalSigns,
 } from '../../shared/medical-record';
+import { agreeWithPatient } from '../../shared/patient-agreement';
 import { foldForMatching } from '../../shared/text-folding';
 import { joinWithE } from '../transcript/text';
 import {
@@ -149,7 +150,7 @@ function conductGuidance(extraction: ExtractionResult): string[] {
 const POLYPHARMACY = 5;
 
 function humanAspects(extraction: ExtractionResult): string[] {
-  const { age, chronicConditions, medications } = extraction.patientInfo;
+  const { age, chronicConditions, medications, gender } = extraction.patientInfo;
   const items: string[] = [];
   if (extraction.symptoms.intensity === 'intensa') {
     items.push(
@@ -158,8 +159,13 @@ function humanAspects(extraction: ExtractionResult): string[] {
     );
   }
   if (age !== undefined && age >= 65) {
+    const elderly = agreeWithPatient(gender, {
+      masculine: 'Paciente idoso',
+      feminine: 'Paciente idosa',
+      unknown: 'Paciente com 65 anos ou mais',
+    });
     items.push(
-      'Paciente idoso: confirmar que entendeu as orientações, de preferência também por ' +
+      `${elderly}: confirmar que entendeu as orientações, de preferência também por ` +
         'escrito, e envolver o acompanhante quando houver.',
     );
   } else if (age !== undefined && age < ADULT_AGE) {
@@ -170,8 +176,8 @@ function humanAspects(extraction: ExtractionResult): string[] {
   const regimen = (medications?.length ?? 0) + (extraction.prescriptions.medications?.length ?? 0);
   if (regimen >= POLYPHARMACY) {
     items.push(
-      `${String(regimen)} medicamentos entre uso contínuo e prescrição: revisar o esquema com o ` +
-        'paciente e verificar a adesão.',
+      `${String(regimen)} medicamentos entre uso contínuo e prescrição: revisar o esquema com ` +
+        `${agreeWithPatient(gender, { masculine: 'o paciente', feminine: 'a paciente', unknown: 'o paciente' })} e verificar a adesão.`,
     );
   }
   const conditions = formatTerms(chronicConditions);

@@ -80,7 +80,7 @@ describe('buildStructuredAnamnesis: a full extraction', () => {
 
   it('narrates the present illness: complaint, duration, intensity, associated, notes, negatives', () => {
     expect(anamnesis.historiaDoencaAtual).toBe(
-      'Paciente refere Dor na face e congestão nasal há 10 dias, de moderada intensidade. ' +
+      'O paciente refere Dor na face e congestão nasal há 10 dias, de moderada intensidade. ' +
         'Refere também Secreção nasal amarelada e Febre. Piora ao abaixar a cabeça. Nega Vômitos.',
     );
   });
@@ -118,6 +118,34 @@ describe('buildStructuredAnamnesis: a full extraction', () => {
     expect(anamnesis.orientacoes).toBe(
       'Lavagem nasal com soro fisiológico. Retorno se piora. Evitar ambientes com ar-condicionado.',
     );
+  });
+
+  it('writes the doctor’s spoken plan impersonally, each conduct once', () => {
+    const extraction = sinusitisExtraction();
+    extraction.prescriptions.medications = [];
+    extraction.plan =
+      'Vou reintroduzir losartana 50 mg. Vou pedir hemograma completo. ' +
+      'Então, vou reintroduzir losartana 50 mg. Prescrevo dipirona se dor.';
+    expect(buildStructuredAnamnesis(extraction).condutas).toBe(
+      'Exames solicitados: Hemograma completo. Reintroduzir Losartana 50 mg. ' +
+        'Prescrever Dipirona se dor.',
+    );
+  });
+
+  it('does not read the vital signs twice in the exam', () => {
+    const extraction = sinusitisExtraction();
+    extraction.physicalExam.generalAppearance =
+      'Pressão 13 por 8, frequência cardíaca 88, peso 80,5 quilos. BEG, corado.';
+    expect(buildStructuredAnamnesis(extraction).exameFisico).not.toMatch(/Pressão 13 por 8/);
+    expect(buildStructuredAnamnesis(extraction).exameFisico).toMatch(/Bom estado geral|BEG/);
+  });
+
+  it('agrees with the patient’s sex', () => {
+    const extraction = sinusitisExtraction();
+    extraction.patientInfo.gender = 'feminino';
+    expect(buildStructuredAnamnesis(extraction).historiaDoencaAtual).toMatch(/^A paciente refere/);
+    extraction.patientInfo.gender = undefined;
+    expect(buildStructuredAnamnesis(extraction).historiaDoencaAtual).toMatch(/^Paciente refere/);
   });
 
   it('summarises the case in two or three sentences', () => {

@@ -9,6 +9,7 @@ import {
   type ExtractionResult,
   type StructuredAnamnesis,
 } from '../../shared/extraction';
+import { patientSubject } from '../../shared/patient-agreement';
 import { foldForMatching } from '../../shared/text-folding';
 import { capitalizeFirst, joinWithE } from '../transcript/text';
 import {
@@ -25,6 +26,7 @@ import {
   formatVitalSigns,
   mentionsDuration,
 } from './clinical-format';
+import { toImpersonalConduct, withoutRepeatedSentences } from './impersonal-voice';
 import { readTranscriptStatements, type TranscriptStatements } from './transcript-statements';
 
 /** Spec §8: the confidence of an anamnesis whose source gives none. */
@@ -78,9 +80,9 @@ export function anamnesisConfidenceColour(confidence: number): ConfidenceColour 
   return 'red';
 }
 
-/** Sentences joined into one paragraph, or 'Não informado' when there are none. */
+/** Sentences joined into one paragraph, each once, or 'Não informado' when there are none. */
 function paragraph(sentences: readonly string[], fallback: string = NOT_INFORMED): string {
-  const text = sentences.map(asSentence).filter(Boolean).join(' ');
+  const text = withoutRepeatedSentences(sentences.map(asSentence)).join(' ');
   return text === '' ? fallback : text;
 }
 
@@ -130,7 +132,7 @@ function historyOfPresentIllness(
   const complaint = chiefComplaintLine(extraction);
   if (complaint) {
     const withIntensity = intensity ? `${complaint}, ${INTENSITY_PHRASE[intensity]}` : complaint;
-    sentences.push(`Paciente refere ${withIntensity}`);
+    sentences.push(`${patientSubject(extraction.patientInfo.gender)} refere ${withIntensity}`);
   } else if (intensity) {
     sentences.push(`Sintomas ${INTENSITY_PHRASE[intensity]}`);
   }
@@ -178,22 +180,58 @@ function personalHistory(
   return paragraph(sentences);
 }
 
+/** Words of a spoken vital-sign reading ('Pressão 16 por 10, frequência cardíaca 88'). */
+const VITAL_READING_WORDS = new Set(
+  (
+    'pressao arterial pa frequencia cardiaca respiratoria fc fr temperatura tax saturacao ' +
+    'sat o2 oxigenio peso altura imc quilos kg cm metro metros graus bpm mmhg irpm por de e x'
+  ).split(' '),
+);
+
+/** Whether a sentence only reads out vital signs, which the formatted line already gives. */
+function onlyReadsVitals(sentence: string): boolean {
+  const words = foldForMatching(sentence).split(' ');
+  return words.every((word) => /^\d+$/.test(word) || VITAL_READING_WORDS.has(word));
+}
+
 function physicalExamination(extraction: ExtractionResult): string {
   const vitals = formatVitalSigns(extraction.physicalExam.vitalSigns);
-  const findings = describeExamFindings(extraction.physicalExam);
-  return paragraph([vitals, ...findings], NOT_EVALUATED);
+  const findings = describeExamFindings(extraction.physicalExam).flatMap((finding) =>
+    finding.split(/(?<=[.!?])\s+/),
+  );
+  const described = vitals ? findings.filter((finding) => !onlyReadsVitals(finding)) : findings;
+  return paragraph([vitals, ...described], NOT_EVALUATED);
 }
 
 /** Plan sentences that are advice to the patient rather than the doctor's own conduct. */
 const ADVICE =
   /\b(?:orient\w*|repouso|hidrat\w*|liquidos?|agua|ingerir|beber|retorn\w*|volt\w*|procur\w*|evit\w*|sinais de alarme|dieta|aliment\w*|compressa\w*|gargarej\w*|lavage\w*|higiene|piora\w*|se nao melhorar)\b/;
 
-/** The plan cut into sentences and bullet items. */
+/**
+ * The plan cut into sentences and bullet items, each in the record's impersonal style ('Vou
+ * reintroduzir losartana' → 'Reintroduzir losartana'), each once.
+ */
 function planItems(plan: string): string[] {
-  return cleanClinicalText(plan)
-    .split(/(?<=[.!?;])\s+|\n+/)
-    .map((item) => capitalizeFirst(item.replace(/^\s*(?:[-•*]|\d+[.)])\s*/, '').trim()))
-    .filter((item) => foldForMatching(item) !== '');
+  return withoutRepeatedSentences(
+    cleanClinicalText(plan)
+      .split(/(?<=[.!?;])\s+|\n+/)
+      .map((item) => toImpersonalConduct(item.replace(/^\s*(?:[-•*]|\d+[.)])\s*/, '').trim()))
+      .filter((item) => foldForMatching(item) !== ''),
+  );
+}
+
+/** Words that link exam names in a request: 'Solicitar hemograma e creatinina.' */
+const EXAM_REQUEST_FILLER = /\b(?:solicitar|exames?|de|do|da|dos|das|um|uma|o|a|os|as|e)\b/g;
+
+/**
+ * Whether a plan item only requests exams the conduct already lists ('Solicitar hemograma e
+ * creatinina.' after 'Exames solicitados: Hemograma e Creatinina.').
+ */
+function requestsOnlyListedExams(item: string, requested: readonly string[]): boolean {
+  let rest = foldForMatching(item);
+  if (!rest.startsWith('solicitar ') || requested.length === 0) return false;
+  for (const exam of requested) rest = rest.replace(foldForMatching(exam), ' ');
+  return rest.replace(EXAM_REQUEST_FILLER, ' ').trim() === '';
 }
 
 function conducts(extraction: ExtractionResult): string {
@@ -204,7 +242,9 @@ function conducts(extraction: ExtractionResult): string {
   const requested = formatExamNames(exams);
   if (requested.length > 0) sentences.push(`Exames solicitados: ${joinWithE(requested)}`);
   sentences.push(
-    ...planItems(extraction.plan).filter((item) => !ADVICE.test(foldForMatching(item))),
+    ...planItems(extraction.plan).filter(
+      (item) => !ADVICE.test(foldForMatching(item)) && !requestsOnlyListedExams(item, requested),
+    ),
   );
   return paragraph(sentences);
 }

@@ -5,34 +5,34 @@ import { checkPrescription } from './dosing';
 describe('findAllergyWarnings', () => {
   it('warns when the allergy names the medicine', () => {
     expect(findAllergyWarnings('dipirona', ['dipirona'])).toEqual([
-      'Paciente alérgico a dipirona: evite dipirona.',
+      'Alergia a dipirona: evite dipirona.',
     ]);
     expect(findAllergyWarnings('Dipirona sódica 1 g', ['Alergia a DIPIRONA (urticária)'])).toEqual([
-      'Paciente alérgico a DIPIRONA (urticária): evite dipirona.',
+      'Alergia a DIPIRONA (urticária): evite dipirona.',
     ]);
   });
 
   it('warns when the allergy or the prescription uses a brand name or abbreviation', () => {
     expect(findAllergyWarnings('dipirona', ['Novalgina'])).toEqual([
-      'Paciente alérgico a Novalgina: evite dipirona.',
+      'Alergia a Novalgina: evite dipirona.',
     ]);
     expect(findAllergyWarnings('Novalgina gotas', ['dipirona'])).toEqual([
-      'Paciente alérgico a dipirona: evite dipirona.',
+      'Alergia a dipirona: evite dipirona.',
     ]);
     expect(findAllergyWarnings('ácido acetilsalicílico', ['AAS'])).toEqual([
-      'Paciente alérgico a AAS: evite ácido acetilsalicílico.',
+      'Alergia a AAS: evite ácido acetilsalicílico.',
     ]);
   });
 
   it('warns when the allergy names a component of a combination', () => {
     expect(findAllergyWarnings('Buscopan composto', ['dipirona'])).toEqual([
-      'Paciente alérgico a dipirona: evite butilbrometo de escopolamina + dipirona.',
+      'Alergia a dipirona: evite butilbrometo de escopolamina + dipirona.',
     ]);
     expect(findAllergyWarnings('amoxicilina + clavulanato', ['amoxicilina'])).toEqual([
-      'Paciente alérgico a amoxicilina: evite amoxicilina + clavulanato.',
+      'Alergia a amoxicilina: evite amoxicilina + clavulanato.',
     ]);
     expect(findAllergyWarnings('losartana + hidroclorotiazida', ['HCTZ'])).toEqual([
-      'Paciente alérgico a HCTZ: evite losartana + hidroclorotiazida.',
+      'Alergia a HCTZ: evite losartana + hidroclorotiazida.',
     ]);
   });
 
@@ -94,7 +94,7 @@ describe('findAllergyWarnings', () => {
       findAllergyWarnings('amoxicilina', ['dipirona', 'penicilina', 'amoxil', 'camarão']),
     ).toEqual([
       'Alergia a penicilina: amoxicilina é uma penicilina.',
-      'Paciente alérgico a amoxil: evite amoxicilina.',
+      'Alergia a amoxil: evite amoxicilina.',
     ]);
   });
 
@@ -111,7 +111,7 @@ describe('findAllergyWarnings', () => {
 
   it('checks a medicine outside the catalogue by its own name', () => {
     expect(findAllergyWarnings('Fitoterápico X 10 mg', ['fitoterápico x'])).toEqual([
-      'Paciente alérgico a fitoterápico x: evite Fitoterápico X 10 mg.',
+      'Alergia a fitoterápico x: evite Fitoterápico X 10 mg.',
     ]);
     expect(findAllergyWarnings('Fitoterápico X', ['penicilina'])).toEqual([]);
   });
@@ -125,6 +125,6 @@ describe('findAllergyWarnings', () => {
         { name: 'dipirona', dosage: '1 g', frequency: '6/6h' },
         { allergies: ['dipirona'] },
       ),
-    ).toEqual(['Paciente alérgico a dipirona: evite dipirona.']);
+    ).toEqual(['Alergia a dipirona: evite dipirona.']);
   });
 });

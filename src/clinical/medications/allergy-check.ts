@@ -89,7 +89,7 @@ function warningFor(allergy: string, display: string, prescribed: Prescribed): s
   const words = medicationWords(allergy);
   if (words.length === 0 || NO_ALLERGY.test(words.join(' '))) return undefined;
   if (prescribed.names.some((name) => contains(words, name))) {
-    return `Paciente alérgico a ${allergy}: evite ${display}.`;
+    return `Alergia a ${allergy}: evite ${display}.`;
   }
   const allergens = allergensIn(words);
   // Class words inside a medicine's own name ('penicilina' in 'penicilina benzatina') are that
@@ -127,7 +127,7 @@ interface Prescribed {
 
 /**
  * Portuguese warnings when a patient's allergies concern a medicine: the allergy names it, an
- * alias or a component ('Paciente alérgico a dipirona: evite dipirona.'); names its class
+ * alias or a component ('Alergia a dipirona: evite dipirona.'); names its class
  * ('Alergia a penicilina: amoxicilina é uma penicilina.'); names another medicine of a
  * cross-reacting class ('Alergia a AAS: ibuprofeno também é um AINE.'); or a related class
  * (penicilinas ↔ cefalosporinas, as a risk of cross-reaction). At most one warning per allergy.

@@ -196,7 +196,7 @@ describe('checkPrescription: daily dose', () => {
         { allergies: ['Dipirona'] },
       ),
     ).toEqual([
-      'Paciente alérgico a Dipirona: evite dipirona.',
+      'Alergia a Dipirona: evite dipirona.',
       'Dose diária de dipirona (8 g) acima do máximo recomendado de 4 g/dia.',
     ]);
   });

@@ -243,7 +243,7 @@ const TASKS: TaskCase[] = [
             duration: '7 dias',
           }) as unknown,
         ],
-        warnings: ['Verificar alergias antes da prescricao'],
+        warnings: ['Verificar alergias antes da prescrição'],
       });
     },
   },

@@ -185,7 +185,7 @@ export const medicationSuggestionsTask: AiTask<
     }
     return {
       medications: mentioned.map(withDosingHint),
-      warnings: ['Verificar alergias antes da prescricao'],
+      warnings: ['Verificar alergias antes da prescrição'],
       reasoning: `${OFFLINE_NOTE} Medicamentos citados no caso, com a posologia usual da tabela.`,
     };
   },

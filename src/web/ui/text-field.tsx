@@ -41,7 +41,7 @@ export function TextAreaField({
     <Field label={label} hint={hint} error={error}>
       {(control) => (
         <textarea
-          className={`${CONTROL_CLASSES} font-mono text-sm ${className}`}
+          className={`${CONTROL_CLASSES} text-sm ${className}`}
           {...control}
           {...areaProps}
         />

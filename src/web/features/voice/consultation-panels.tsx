@@ -256,7 +256,7 @@ function ExtractedSummary(props: { extraction: ExtractionResult; provenance: AiP
     ['Pressão arterial', vitals?.bloodPressure],
     [
       'Frequência cardíaca',
-      vitals?.heartRate === undefined ? undefined : `${vitals.heartRate} bpm`,
+      vitals?.heartRate === undefined ? undefined : `${formatDecimal(vitals.heartRate)} bpm`,
     ],
     [
       'Temperatura',
@@ -264,7 +264,9 @@ function ExtractedSummary(props: { extraction: ExtractionResult; provenance: AiP
     ],
     [
       'Saturação de O₂',
-      vitals?.oxygenSaturation === undefined ? undefined : `${vitals.oxygenSaturation}%`,
+      vitals?.oxygenSaturation === undefined
+        ? undefined
+        : `${formatDecimal(vitals.oxygenSaturation)}%`,
     ],
   ];
   const found = rows.filter((row): row is [string, string] => Boolean(row[1]));

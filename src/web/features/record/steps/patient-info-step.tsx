@@ -72,7 +72,7 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             update({ gender });
           }}
         >
-          <option value="">Selecione o genero</option>
+          <option value="">Selecione o gênero</option>
           {GENDERS.map((gender) => (
             <option key={gender} value={gender}>
               {GENDER_LABELS[gender]}

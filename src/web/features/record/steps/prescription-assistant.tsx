@@ -107,7 +107,7 @@ export function PrescriptionAssistant(props: {
               onClick={() => void generate()}
             >
               <Sparkles aria-hidden className="size-4" />
-              Gerar Sugestoes
+              Gerar Sugestões
             </Button>
             <div aria-live="polite" className="flex flex-col gap-4">
               {generating && <p className="text-sm text-fg-muted">Gerando sugestões...</p>}

@@ -232,7 +232,7 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
           onBlur={plan.flush}
         />
         <TextAreaField
-          label="Observacoes Adicionais"
+          label="Observações Adicionais"
           className="min-h-[400px]"
           maxLength={RECORD_LIMITS.longText}
           value={notes.draft}

@@ -116,7 +116,7 @@ export function FeedbackView(props: {
     <div className="flex flex-col gap-6">
       <section className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-line bg-surface p-8 text-center">
         <MessageSquareText aria-hidden="true" size={32} className="text-fg-muted" />
-        <h2 className="text-lg font-semibold text-fg">Nenhum feedback disponivel</h2>
+        <h2 className="text-lg font-semibold text-fg">Nenhum feedback disponível</h2>
         <p className="max-w-md text-sm text-fg-muted">
           O feedback da consulta é gerado automaticamente depois que a consulta é transcrita.
         </p>
