@@ -112,6 +112,8 @@ describe('the prescriptions step, offline', () => {
     expect(await medicationItem('Dipirona').innerText()).toContain(
       'Dipirona 500 mg a 1 g — de 6/6h, se dor ou febre — por 3 a 5 dias',
     );
+    // Nothing of its dose was written: the table filled it, and the doctor is asked to check.
+    await visible(page.getByText('Dipirona: Posologia sugerida pela tabela — confira.'));
     await expect
       .poll(() => chips.getByRole('button', { name: /Dipirona/ }).isDisabled())
       .toBe(true);

@@ -12,6 +12,8 @@ import {
 } from '../../shared/receita-document';
 import { Button } from '../ui/button';
 import { PrintArea, printOnly } from '../ui/print-area';
+import { DispenseQuantityEditor } from './dispense-quantity-editor';
+import { useLatestPrescriptions } from './prescription';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
 
@@ -79,7 +81,9 @@ export function PrintPreviewDialog(props: {
   prescriptions: readonly ReceitaPrescription[];
   settings: PrintSettings;
 }) {
-  const { prescriptions, settings, batchName } = props;
+  const { settings, batchName } = props;
+  // As the store now holds them: a quantity overwritten here shows at once.
+  const prescriptions = useLatestPrescriptions(props.prescriptions);
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
@@ -169,6 +173,7 @@ export function PrintPreviewDialog(props: {
                     ))}
                   </ul>
                 )}
+                <DispenseQuantityEditor prescriptions={prescriptions} />
                 {showPreview && (
                   <div className="receita-preview" role="group" aria-label="Prévia das receitas">
                     {job.pages.map((page, index) => (
