@@ -250,7 +250,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['cápsula', 'comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
     aliases: ['amoxil'],
-    presentations: [{ form: 'comprimido', strength: '875 mg' }, { form: 'suspensão oral', contents: 150 }],
+    presentations: [
+      { form: 'comprimido', strength: '875 mg' },
+      { form: 'suspensão oral', contents: 150 },
+    ],
   },
   {
     name: 'amoxicilina + clavulanato',
@@ -560,7 +563,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['cápsula', 'suspensão oral', 'solução oral (gotas)'],
     drugClass: 'cefalosporina',
     aliases: ['keflex'],
-    presentations: [{ form: 'suspensão oral', contents: 100 }, { form: 'solução oral (gotas)', contents: 10 }],
+    presentations: [
+      { form: 'suspensão oral', contents: 100 },
+      { form: 'solução oral (gotas)', contents: 10 },
+    ],
   },
   {
     name: 'cefalotina',
@@ -973,7 +979,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
       'cataflam',
       'voltaren',
     ],
-    presentations: [{ form: 'gel', contents: 60 }, { form: 'solução injetável', contents: 3 }],
+    presentations: [
+      { form: 'gel', contents: 60 },
+      { form: 'solução injetável', contents: 3 },
+    ],
   },
   {
     name: 'dienogeste',
@@ -1022,7 +1031,11 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'solução oral (gotas)', 'solução oral', 'solução injetável'],
     drugClass: 'pirazolona',
     aliases: ['novalgina', 'metamizol', 'anador', 'dipirona sódica', 'dipirona monoidratada'],
-    presentations: [{ form: 'solução oral (gotas)', contents: 20 }, { form: 'solução oral', contents: 100 }, { form: 'solução injetável', contents: 2 }],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 20 },
+      { form: 'solução oral', contents: 100 },
+      { form: 'solução injetável', contents: 2 },
+    ],
   },
   {
     name: 'dipirona + isometepteno + cafeína',
@@ -1497,7 +1510,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'cápsula', 'solução oral (gotas)'],
     drugClass: 'aine',
     aliases: ['alivium', 'advil', 'buscofem'],
-    presentations: [{ form: 'solução oral (gotas)', strength: '50 mg/ml', contents: 30 }, { form: 'solução oral (gotas)', strength: '100 mg/ml', contents: 20 }],
+    presentations: [
+      { form: 'solução oral (gotas)', strength: '50 mg/ml', contents: 30 },
+      { form: 'solução oral (gotas)', strength: '100 mg/ml', contents: 20 },
+    ],
   },
   {
     name: 'imipeném + cilastatina',
@@ -1886,7 +1902,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['10 mg', '1 mg/ml', '4 mg/ml', '5 mg/ml'],
     forms: ['comprimido', 'solução oral', 'solução oral (gotas)', 'solução injetável'],
     aliases: ['cloridrato de metoclopramida', 'plasil'],
-    presentations: [{ form: 'solução oral (gotas)', contents: 10 }, { form: 'solução injetável', contents: 2 }],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 10 },
+      { form: 'solução injetável', contents: 2 },
+    ],
   },
   {
     name: 'metoprolol',
@@ -2180,7 +2199,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['500 mg', '750 mg', '200 mg/ml', '32 mg/ml'],
     forms: ['comprimido', 'solução oral (gotas)', 'suspensão oral'],
     aliases: ['tylenol', 'acetaminofeno'],
-    presentations: [{ form: 'solução oral (gotas)', contents: 15 }, { form: 'suspensão oral', contents: 60 }],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 15 },
+      { form: 'suspensão oral', contents: 60 },
+    ],
   },
   {
     name: 'paracetamol + codeína',
@@ -2268,7 +2290,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'solução oral', 'suspensão oftálmica'],
     drugClass: 'corticoide',
     aliases: ['predsim', 'prelone', 'pred fort', 'fosfato sódico de prednisolona'],
-    presentations: [{ form: 'solução oral', strength: '1 mg/ml', contents: 120 }, { form: 'solução oral', strength: '3 mg/ml', contents: 60 }],
+    presentations: [
+      { form: 'solução oral', strength: '1 mg/ml', contents: 120 },
+      { form: 'solução oral', strength: '3 mg/ml', contents: 60 },
+    ],
   },
   {
     name: 'prednisona',
@@ -2412,7 +2437,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['aerossol', 'comprimido', 'xarope', 'solução para nebulização'],
     drugClass: 'beta-2 agonista',
     aliases: ['albuterol', 'aerolin', 'sulfato de salbutamol'],
-    presentations: [{ form: 'aerossol', contents: 200 }, { form: 'xarope', contents: 120 }],
+    presentations: [
+      { form: 'aerossol', contents: 200 },
+      { form: 'xarope', contents: 120 },
+    ],
   },
   {
     name: 'secnidazol',
