@@ -236,6 +236,8 @@ describe('the prescriptions step, offline', () => {
     await page.getByLabel('Nome do medicamento').fill('Sertralina');
     await page.getByLabel('Nome do medicamento').press('Escape');
     await page.getByLabel('Dosagem').first().fill('50mg');
+    await page.getByLabel('Frequência').first().fill('1x ao dia');
+    await page.getByLabel('Duração').first().fill('30 dias');
     await button(page, 'Adicionar medicamento').click();
     await page
       .getByRole('navigation', { name: 'Etapas do prontuário' })
@@ -258,6 +260,9 @@ describe('the prescriptions step, offline', () => {
     expect(text).toContain('Dr. Paulo Mendes');
     expect(text).toContain('CRM/RJ 654321');
     expect(text).toContain('Sertralina 50mg');
+    // The receita from the record carries the quantity to dispense, in figures and words.
+    expect(text).toContain('30 (trinta) comprimidos');
+    expect(text).toContain('Tomar 1 comprimido por via oral uma vez ao dia, por 30 dias.');
     await page.context().close();
   });
 });
