@@ -167,6 +167,7 @@ const suggestedMedication = z
   .object({
     name: z.string().trim().min(1).max(200),
     dosage: answerText,
+    dosePerIntake: answerText,
     frequency: answerText,
     duration: answerText,
     quantity: answerText,

@@ -94,15 +94,33 @@ export const physicalExamSchema = z.strictObject({
   additionalFindings: longText.optional(),
 });
 
+/**
+ * The quantity a pharmacy dispenses for one prescribed item, in figures and words
+ * ({ amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' }). Computed by the server
+ * from the item's parts (src/clinical/prescriptions/dispense-quantity.ts) unless the doctor
+ * wrote it (`enteredByDoctor`), in which case it is kept as written and never recomputed.
+ */
+export const dispenseQuantitySchema = z.strictObject({
+  amount: z.number().int().min(0).max(9_999),
+  unit: shortText,
+  text: shortText.min(1),
+  enteredByDoctor: z.boolean().optional(),
+});
+export type DispenseQuantity = z.output<typeof dispenseQuantitySchema>;
+
 export const medicationSchema = z.strictObject({
   id: shortText.optional(),
   name: shortText.min(1),
   dosage: shortText.optional(),
+  /** The dose taken each time, as written: '1 comprimido', '2 jatos', '7 mL', 'meio comprimido'. */
+  dosePerIntake: shortText.optional(),
   frequency: shortText.optional(),
   duration: shortText.optional(),
   instructions: mediumText.optional(),
   explanation: mediumText.optional(),
+  /** Days of treatment (spec §3); what the pharmacy dispenses is `dispenseQuantity`. */
   quantity: shortText.optional(),
+  dispenseQuantity: dispenseQuantitySchema.optional(),
   genericAllowed: z.boolean().optional(),
   priority: z.enum(MEDICATION_PRIORITIES).optional(),
 });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   capitalizedMedicationName,
   isAlreadyPrescribed,
+  fillMissingFromTable,
+  medicationFromDetection,
   medicationWithHint,
   shouldShowMedicationSuggestions,
 } from './prescription-suggestions';
@@ -106,5 +108,77 @@ describe('medicationWithHint', () => {
 
   it('is the name alone when the table has no regimen', () => {
     expect(medicationWithHint('cetoconazol', null)).toEqual({ name: 'Cetoconazol' });
+  });
+});
+
+describe('medicationFromDetection', () => {
+  const losartanaTable = {
+    name: 'losartana',
+    dosage: '50 mg',
+    frequency: '1x ao dia',
+    duration: 'uso contínuo',
+    instructions: '',
+  };
+
+  it('prescribes what the doctor wrote, not the table: losartana 50 mg 12/12h', () => {
+    expect(
+      medicationFromDetection(
+        'Losartana',
+        { dosage: '50 mg', frequency: '12/12h' },
+        losartanaTable,
+      ),
+    ).toEqual({
+      medication: {
+        name: 'Losartana',
+        dosage: '50 mg',
+        frequency: '12/12h',
+        duration: 'uso contínuo',
+      },
+      filledFromTable: true,
+    });
+  });
+
+  it('says when nothing came from the table', () => {
+    expect(
+      medicationFromDetection(
+        'Amoxicilina',
+        { dosage: '500 mg', dosePerIntake: '1 cápsula', frequency: '8/8h', duration: '7 dias' },
+        null,
+      ),
+    ).toEqual({
+      medication: {
+        name: 'Amoxicilina',
+        dosage: '500 mg',
+        dosePerIntake: '1 cápsula',
+        frequency: '8/8h',
+        duration: '7 dias',
+      },
+      filledFromTable: false,
+    });
+  });
+});
+
+describe('fillMissingFromTable', () => {
+  it('fills only the empty fields', () => {
+    expect(
+      fillMissingFromTable(
+        { dosage: '25 mg', frequency: '', duration: '', instructions: 'Com água' },
+        {
+          name: 'losartana',
+          dosage: '50 mg',
+          frequency: '1x ao dia',
+          duration: '30 dias',
+          instructions: 'x',
+        },
+      ),
+    ).toEqual({
+      fields: {
+        dosage: '25 mg',
+        frequency: '1x ao dia',
+        duration: '30 dias',
+        instructions: 'Com água',
+      },
+      filledFromTable: true,
+    });
   });
 });

@@ -141,3 +141,68 @@ export function medicationWithHint(
     instructions: hint.instructions,
   };
 }
+
+/** What the doctor wrote of a detected medicine's regimen (`POST /api/medications/detect`). */
+export interface WrittenRegimen {
+  dosage?: string;
+  dosePerIntake?: string;
+  frequency?: string;
+  duration?: string;
+  instructions?: string;
+}
+
+/** The note shown when the dosing table filled part of a regimen. */
+export const TABLE_POSOLOGY_NOTE = 'Posologia sugerida pela tabela — confira.';
+
+/**
+ * A detected medicine to prescribe: what the doctor wrote of it stays as written; the dosing
+ * table only fills the parts left unsaid, and `filledFromTable` says whether it did, so the
+ * screen can ask the doctor to check ('reintroduzo losartana 50mg 12/12h' adds 50 mg 12/12h, not
+ * the table's 50 mg once a day).
+ * @param name - the name to prescribe, as shown on the chip
+ * @param written - what the text says of its regimen
+ * @param hint - the table's regimen, or null when it has none
+ */
+export function medicationFromDetection(
+  name: string,
+  written: WrittenRegimen,
+  hint: DosingHintAnswer | null,
+): { medication: Omit<Medication, 'id'>; filledFromTable: boolean } {
+  const medication: Omit<Medication, 'id'> = { name: capitalizedMedicationName(name) };
+  let filledFromTable = false;
+  for (const field of ['dosage', 'frequency', 'duration', 'instructions'] as const) {
+    const own = written[field]?.trim();
+    const table = hint?.[field].trim();
+    if (own) medication[field] = own;
+    else if (table) {
+      medication[field] = table;
+      filledFromTable = true;
+    }
+  }
+  if (written.dosePerIntake?.trim()) medication.dosePerIntake = written.dosePerIntake.trim();
+  return { medication, filledFromTable };
+}
+
+/**
+ * The fields of an item being edited after 'Sugerir posologia': the table fills only those left
+ * empty; what the doctor typed stays.
+ * @param typed - the fields as typed
+ * @param hint - the table's regimen
+ * @returns the fields, and whether the table filled any
+ */
+export function fillMissingFromTable<
+  F extends 'dosage' | 'frequency' | 'duration' | 'instructions',
+>(
+  typed: Record<F, string>,
+  hint: DosingHintAnswer,
+): { fields: Record<F, string>; filledFromTable: boolean } {
+  const fields = { ...typed };
+  let filledFromTable = false;
+  for (const field of Object.keys(typed) as F[]) {
+    if (!fields[field].trim() && hint[field].trim()) {
+      fields[field] = hint[field];
+      filledFromTable = true;
+    }
+  }
+  return { fields, filledFromTable };
+}

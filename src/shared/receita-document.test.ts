@@ -58,10 +58,11 @@ function prescription(overrides: Partial<ReceitaPrescription> = {}): ReceitaPres
       {
         name: 'Amoxicilina',
         dosage: '500mg',
+        dosePerIntake: '1 cápsula',
         frequency: '8/8h',
         duration: '7 dias',
-        instructions: 'Tomar 1 cp',
-        quantity: '21',
+        quantity: '7',
+        dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
       },
     ],
     ...overrides,
@@ -69,69 +70,55 @@ function prescription(overrides: Partial<ReceitaPrescription> = {}): ReceitaPres
 }
 
 describe('receitaInstructions', () => {
-  it('joins instructions, frequency and duration without abbreviations', () => {
-    expect(
-      receitaInstructions({ instructions: 'Tomar 1 cp', frequency: '8/8h', duration: '7d' }),
-    ).toBe('Tomar 1 comprimido de 8 em 8 horas por 7 dias');
-  });
-
-  it('starts from the frequency when there are no instructions', () => {
-    expect(receitaInstructions({ frequency: 'A cada 8 horas', duration: '7 dias' })).toBe(
-      'A cada 8 horas por 7 dias',
+  it('prints the posology sentence from the parts, dose per intake included', () => {
+    expect(receitaInstructions(prescription().medications[0] ?? { name: '' })).toBe(
+      'Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.',
     );
-    expect(receitaInstructions({ frequency: 'Uma vez ao dia', duration: 'Uso contínuo' })).toBe(
-      'Uma vez ao dia, uso contínuo',
-    );
-  });
-
-  it('does not repeat what the instructions already say', () => {
     expect(
       receitaInstructions({
-        instructions: 'Tomar 1 comprimido de 8 em 8 horas por 7 dias.',
-        frequency: '8/8h',
-        duration: '7 dias',
+        name: 'Clonazepam',
+        dosage: '2mg',
+        dosePerIntake: '1 comprimido',
+        frequency: 'À noite',
+        duration: '30 dias',
       }),
-    ).toBe('Tomar 1 comprimido de 8 em 8 horas por 7 dias');
+    ).toBe('Tomar 1 comprimido por via oral à noite, por 30 dias.');
   });
 
-  it('keeps acronyms and writes SOS out', () => {
-    expect(receitaInstructions({ instructions: 'Aplicar na lesão', frequency: 'SOS' })).toBe(
-      'Aplicar na lesão se necessário',
-    );
-    expect(receitaInstructions({})).toBe('');
+  it("keeps the doctor's sentence, written out, and never glues 'por' to a condition", () => {
+    expect(
+      receitaInstructions({
+        name: 'Amoxicilina',
+        instructions: 'Tomar 1 cp',
+        frequency: '8/8h',
+        duration: '7d',
+      }),
+    ).toBe('Tomar 1 comprimido de 8 em 8 horas, por 7 dias.');
+    expect(
+      receitaInstructions({
+        name: 'Losartana',
+        frequency: 'Uma vez ao dia',
+        duration: 'Uso contínuo',
+      }),
+    ).toBe('Tomar por via oral uma vez ao dia, em uso contínuo.');
+    expect(
+      receitaInstructions({
+        name: 'Cetoconazol creme',
+        instructions: 'Aplicar na lesão',
+        frequency: 'SOS',
+      }),
+    ).toBe('Aplicar na lesão, se necessário.');
+    expect(receitaInstructions({ name: 'Dipirona' })).toBe('');
   });
 });
 
 describe('receitaQuantity', () => {
-  it('adds the form the medicine names to a bare count', () => {
-    expect(
-      receitaQuantity({ name: 'Amoxicilina', instructions: 'Tomar 1 cp', quantity: '21' }, false),
-    ).toBe('21 comprimidos');
-    expect(receitaQuantity({ name: 'Omeprazol 20mg cápsula', quantity: '1' }, false)).toBe(
-      '1 cápsula',
-    );
-    expect(receitaQuantity({ name: 'Dipirona', quantity: '10' }, false)).toBe('10');
+  it('prints the quantity to dispense in figures and words', () => {
+    expect(receitaQuantity(prescription().medications[0] ?? {})).toBe('21 (vinte e uma) cápsulas');
   });
 
-  it('writes the count in words on controlled sheets', () => {
-    expect(receitaQuantity({ name: 'Sertralina comprimido', quantity: '30' }, true)).toBe(
-      '30 (trinta) comprimidos',
-    );
-    expect(receitaQuantity({ name: 'Sertralina', quantity: '2 caixas' }, true)).toBe(
-      '2 (duas) caixas',
-    );
-    expect(receitaQuantity({ name: 'Sertralina', quantity: '30' }, true)).toBe('30 (trinta)');
-  });
-
-  it('prints other text as typed and nothing when missing', () => {
-    expect(receitaQuantity({ name: 'Creme', quantity: '1 bisnaga de 30 g' }, false)).toBe(
-      '1 bisnaga de 30 g',
-    );
-    expect(receitaQuantity({ name: 'Creme', quantity: 'uso contínuo' }, true)).toBe('uso contínuo');
-    expect(receitaQuantity({ name: 'Creme' }, true)).toBe('');
-    expect(receitaQuantity({ name: 'X', quantity: '30 (trinta) comprimidos' }, true)).toBe(
-      '30 (trinta) comprimidos',
-    );
+  it('never prints the days of treatment as a count; nothing when not known', () => {
+    expect(receitaQuantity({})).toBe('');
   });
 });
 
@@ -157,7 +144,7 @@ describe('buildReceitaSheets', () => {
             frequency: '2x ao dia',
             duration: '14 dias',
             instructions: 'Aplicar na lesão',
-            quantity: '1 bisnaga',
+            dispenseQuantity: { amount: 1, unit: 'bisnaga', text: '1 (uma) bisnaga' },
           },
         ],
       }),
@@ -187,8 +174,8 @@ describe('buildReceitaSheets', () => {
               {
                 number: 1,
                 title: 'Amoxicilina 500mg',
-                quantity: '21 comprimidos',
-                instructions: 'Tomar 1 comprimido de 8 em 8 horas por 7 dias',
+                quantity: '21 (vinte e uma) cápsulas',
+                instructions: 'Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.',
               },
             ],
           },
@@ -198,8 +185,8 @@ describe('buildReceitaSheets', () => {
               {
                 number: 2,
                 title: 'Cetoconazol creme 2%',
-                quantity: '1 bisnaga',
-                instructions: 'Aplicar na lesão duas vezes ao dia por 14 dias',
+                quantity: '1 (uma) bisnaga',
+                instructions: 'Aplicar na lesão duas vezes ao dia, por 14 dias.',
               },
             ],
           },
@@ -213,7 +200,9 @@ describe('buildReceitaSheets', () => {
   it('numbers the lines across route headings', () => {
     const [sheet] = buildReceitaSheets(prescription(), settings);
     const item = sheet?.groups[0]?.items[0];
-    expect(item && receitaItemLine(item)).toBe('1. Amoxicilina 500mg ——— 21 comprimidos');
+    expect(item && receitaItemLine(item)).toBe(
+      '1. Amoxicilina 500mg ——— 21 (vinte e uma) cápsulas',
+    );
     expect(receitaItemLine({ number: 3, title: 'Dipirona', quantity: '', instructions: '' })).toBe(
       '3. Dipirona',
     );
@@ -251,6 +240,7 @@ describe('buildReceitaSheets', () => {
             frequency: '1x ao dia',
             duration: 'Uso contínuo',
             quantity: '30',
+            dispenseQuantity: { amount: 30, unit: 'comprimidos', text: '30 (trinta) comprimidos' },
             control: C1,
           },
         ],
@@ -280,7 +270,7 @@ describe('buildReceitaSheets', () => {
             number: 1,
             title: 'Sertralina 50mg comprimido',
             quantity: '30 (trinta) comprimidos',
-            instructions: 'Uma vez ao dia, uso contínuo',
+            instructions: 'Tomar por via oral uma vez ao dia, em uso contínuo.',
           },
         ],
       },
@@ -372,8 +362,8 @@ Paciente: Maria Silva    Idade: 45 anos
 Diagnóstico: Amigdalite bacteriana
 
 Uso oral
-1. Amoxicilina 500mg ——— 21 comprimidos
-   Tomar 1 comprimido de 8 em 8 horas por 7 dias
+1. Amoxicilina 500mg ——— 21 (vinte e uma) cápsulas
+   Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.
 
 Observações: Retornar se febre.
 
@@ -394,18 +384,31 @@ Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
     );
   });
 
-  it('writes controlled quantities in words in {{medicamentos}}', () => {
+  it('writes quantities in figures and words in {{medicamentos}}, never the days', () => {
     expect(
       medicationsAsText([
-        { name: 'Sertralina', dosage: '50mg', quantity: '30', control: C1 },
-        { name: 'Colírio de tobramicina', quantity: '1 frasco', frequency: '4/4h' },
+        {
+          name: 'Sertralina',
+          dosage: '50mg',
+          quantity: '30',
+          dispenseQuantity: { amount: 30, unit: 'comprimidos', text: '30 (trinta) comprimidos' },
+          control: C1,
+        },
+        {
+          name: 'Colírio de tobramicina',
+          quantity: '7',
+          dispenseQuantity: { amount: 1, unit: 'frasco', text: '1 (um) frasco' },
+          frequency: '4/4h',
+        },
+        { name: 'Dipirona', quantity: '5' },
       ]),
     ).toBe(`Uso oral
-1. Sertralina 50mg ——— 30 (trinta)
+1. Sertralina 50mg ——— 30 (trinta) comprimidos
+2. Dipirona
 
 Uso oftálmico
-2. Colírio de tobramicina ——— 1 frasco
-   De 4 em 4 horas`);
+3. Colírio de tobramicina ——— 1 (um) frasco
+   Pingar por via oftálmica de 4 em 4 horas.`);
   });
 });
 

@@ -1,7 +1,6 @@
 import { formatCrm, type DoctorSettings } from './doctor-settings';
-import { quantityWithWords } from './number-words';
+import { posologySentence } from './posology';
 import {
-  expandInstructionAbbreviations,
   groupMedicationsByRoute,
   type Prescription,
   type PrescriptionMedication,
@@ -36,7 +35,14 @@ export type ReceitaMedication = Pick<PrescriptionMedication, 'name'> &
   Partial<
     Pick<
       PrescriptionMedication,
-      'dosage' | 'frequency' | 'duration' | 'instructions' | 'quantity' | 'route'
+      | 'dosage'
+      | 'dosePerIntake'
+      | 'frequency'
+      | 'duration'
+      | 'instructions'
+      | 'quantity'
+      | 'dispenseQuantity'
+      | 'route'
     >
   > & { control?: MedicationControl | undefined };
 
@@ -76,9 +82,9 @@ export interface ReceitaItem {
   number: number;
   /** Name and dosage. */
   title: string;
-  /** '21 comprimidos'; on controlled sheets '30 (trinta) comprimidos'; '' when not given. */
+  /** The quantity to dispense, '21 (vinte e uma) cápsulas'; '' when not known. */
   quantity: string;
-  /** Frequency, duration and instructions without abbreviations; '' when none. */
+  /** The posology sentence and further instructions, without abbreviations; '' when none. */
   instructions: string;
 }
 
@@ -151,11 +157,6 @@ function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Lower-cases the first letter of a phrase joined mid-sentence, but never an acronym ('SOS'). */
-function lowerFirst(text: string): string {
-  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
-}
-
 /** The patient's age as printed: '45' → '45 anos', '1' → '1 ano', '8 meses' kept. */
 export function formatPatientAge(age: string): string {
   const trimmed = age.trim();
@@ -164,73 +165,24 @@ export function formatPatientAge(age: string): string {
 }
 
 /**
- * One medicine's instructions in full words: the typed instructions, then the frequency, then the
- * duration ('por 7 dias'), each expanded ({@link expandInstructionAbbreviations}) and skipped when
- * the instructions already say it. `{instructions: 'Tomar 1 cp', frequency: '8/8h', duration:
- * '7d'}` → 'Tomar 1 comprimido de 8 em 8 horas por 7 dias'.
+ * One medicine's posology as a receita prints it: the one sentence {@link posologySentence}
+ * writes from its parts ('Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.'), then the
+ * doctor's further instructions.
  * @param medication - the medicine as prescribed
  */
-export function receitaInstructions(
-  medication: Pick<ReceitaMedication, 'frequency' | 'duration' | 'instructions'>,
-): string {
-  const clean = (text: string | undefined) =>
-    expandInstructionAbbreviations(text ?? '')
-      .trim()
-      .replace(/[.;,]+$/, '');
-  const instructions = clean(medication.instructions);
-  const frequency = clean(medication.frequency);
-  let duration = clean(medication.duration);
-  if (/^\d/.test(duration)) duration = `por ${duration}`;
-  const parts = [instructions];
-  const said = () => fold(parts.join(' '));
-  if (frequency && !said().includes(fold(frequency))) parts.push(frequency);
-  const durationCore = duration.replace(/^por /, '');
-  if (duration && !said().includes(fold(durationCore))) {
-    parts.push(/^por /.test(duration) ? duration : `, ${lowerFirst(duration)}`);
-  }
-  const [first = '', ...rest] = parts.filter(Boolean);
-  const sentence = [first, ...rest.map(lowerFirst)]
-    .join(' ')
-    .replace(/ ,/g, ',')
-    .replace(/^, /, '');
-  return capitalizeFirst(sentence);
+export function receitaInstructions(medication: ReceitaMedication): string {
+  return posologySentence(medication);
 }
 
-/** Pharmaceutical forms a bare count may be counting, in the order they are tried. */
-const FORMS: readonly { pattern: RegExp; singular: string; plural: string }[] = [
-  { pattern: /\bcomprimidos?\b|\bcp\b|\bcomp\b/, singular: 'comprimido', plural: 'comprimidos' },
-  { pattern: /\bcapsulas?\b|\bcaps\b/, singular: 'cápsula', plural: 'cápsulas' },
-  { pattern: /\bdrageas?\b/, singular: 'drágea', plural: 'drágeas' },
-  { pattern: /\bampolas?\b/, singular: 'ampola', plural: 'ampolas' },
-  { pattern: /\benvelopes?\b|\bsaches?\b/, singular: 'envelope', plural: 'envelopes' },
-  { pattern: /\bbisnagas?\b/, singular: 'bisnaga', plural: 'bisnagas' },
-  { pattern: /\bfrascos?\b/, singular: 'frasco', plural: 'frascos' },
-];
-
 /**
- * The quantity as printed. A bare count ('30', as the quick prescription writes it) gets the
- * pharmaceutical form the medicine names, if any ('30 comprimidos'); on controlled sheets the
- * count is also written in words ('30 (trinta) comprimidos'). Text that is not a count prints as
- * typed.
+ * The quantity to dispense as printed, in figures and words on every receita ('21 (vinte e
+ * uma) cápsulas'; Portaria 344/98 requires the words on controlled ones); '' when it is not
+ * known, for the doctor to write (the receita editor says it is missing). The `quantity` of the
+ * API is days of treatment, never printed as a count.
  * @param medication - the medicine as prescribed
- * @param inWords - whether to write the count in words too (Portaria 344/98)
  */
-export function receitaQuantity(medication: ReceitaMedication, inWords: boolean): string {
-  const quantity = expandInstructionAbbreviations(medication.quantity ?? '').trim();
-  const match = /^(\d{1,4})(?:\s+(.*))?$/.exec(quantity);
-  if (!match?.[1]) return quantity;
-  const count = Number(match[1]);
-  let unit = match[2]?.trim() ?? '';
-  if (unit.startsWith('(')) return quantity;
-  if (unit === '') {
-    const described = fold(
-      [medication.name, medication.dosage, medication.instructions].filter(Boolean).join(' '),
-    );
-    const form = FORMS.find((candidate) => candidate.pattern.test(described));
-    if (form) unit = count === 1 ? form.singular : form.plural;
-  }
-  if (inWords) return quantityWithWords(count, unit);
-  return unit ? `${count} ${unit}` : String(count);
+export function receitaQuantity(medication: Pick<ReceitaMedication, 'dispenseQuantity'>): string {
+  return medication.dispenseQuantity?.text.trim() ?? '';
 }
 
 /** The line a numbered medicine prints: '1. Amoxicilina 500mg ——— 21 comprimidos'. */
@@ -239,10 +191,7 @@ export function receitaItemLine(item: ReceitaItem): string {
   return item.quantity ? `${start} ——— ${item.quantity}` : start;
 }
 
-function groupItems(
-  medications: readonly ReceitaMedication[],
-  inWords: boolean,
-): ReceitaRouteGroup[] {
+function groupItems(medications: readonly ReceitaMedication[]): ReceitaRouteGroup[] {
   let number = 0;
   return groupMedicationsByRoute(medications).map((group) => ({
     heading: group.heading,
@@ -251,7 +200,7 @@ function groupItems(
       return {
         number,
         title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
-        quantity: receitaQuantity(medication, inWords),
+        quantity: receitaQuantity(medication),
         instructions: receitaInstructions(medication),
       };
     }),
@@ -342,7 +291,7 @@ export function buildReceitaDocument(
       title: SIMPLE_RECEITA_TITLE,
       copies: [],
       patient: { nameLine: patientName, ...(age ? { ageLine: `Idade: ${age}` } : {}) },
-      groups: groupItems(simple, false),
+      groups: groupItems(simple),
     });
   }
   for (const [document, group] of controlled) {
@@ -357,7 +306,7 @@ export function buildReceitaDocument(
         ...(age ? { ageLine: `Idade: ${age}` } : {}),
         addressLine: `Endereço: ${address || FILL_IN_BLANK}`,
       },
-      groups: groupItems(group.medications, true),
+      groups: groupItems(group.medications),
       identification: [BUYER_BOX, SUPPLIER_BOX],
     });
   }
@@ -390,7 +339,7 @@ export function medicationsAsText(medications: readonly ReceitaMedication[]): st
         const item: ReceitaItem = {
           number,
           title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
-          quantity: receitaQuantity(medication, medication.control !== undefined),
+          quantity: receitaQuantity(medication),
           instructions: receitaInstructions(medication),
         };
         const line = receitaItemLine(item);

@@ -213,7 +213,8 @@ describe('prescription commands in the chat', () => {
     expect(text).toContain('Idade: 60 anos');
     expect(text).toContain('Uso oral');
     expect(text).toContain('Losartana 50mg');
-    expect(text).toContain('Uma vez ao dia por 30 dias');
+    expect(text).toContain('Tomar 1 comprimido por via oral uma vez ao dia, por 30 dias.');
+    expect(text).toContain('30 (trinta) comprimidos');
     // The signature line, with the name and the CRM under it.
     const signature = joao.locator('footer > div.border-t');
     expect(await signature.count()).toBe(1);
@@ -221,8 +222,8 @@ describe('prescription commands in the chat', () => {
 
     const maria = (await sheets.first().innerText()).replace(/\s+/g, ' ');
     expect(maria).toContain('Amoxicilina 500mg');
-    expect(maria).toContain('7 (sete)');
-    expect(maria).toContain('A cada 8 horas por 7 dias');
+    expect(maria).toContain('21 (vinte e uma) cápsulas');
+    expect(maria).toContain('Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.');
     expect(maria).not.toMatch(/8\/8 ?h/);
 
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -464,6 +465,60 @@ describe('prescription commands in the chat', () => {
     const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
     await dialog.getByRole('button', { name: 'Copiar texto da receita' }).click();
     await visible(dialog.getByText('Não foi possível copiar o texto.'));
+    await page.context().close();
+  });
+
+  it('prints the quantity to dispense in figures and words and the dose per intake; the doctor overwrites or fills a quantity', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida Maria Silva 45 anos amoxicilina 500mg 8/8h por 7 dias',
+      QUICK_DONE,
+    );
+    let dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    let sheets = preview(dialog).getByRole('article');
+    await visible(sheets.first());
+    const maria = (await sheets.first().innerText()).replace(/\s+/g, ' ');
+    expect(maria).toContain('21 (vinte e uma) cápsulas');
+    expect(maria).toContain('Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.');
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await command(
+      page,
+      '/receita-rapida Beatriz Alves 52 anos clonazepam 2mg 1 comprimido à noite por 30 dias',
+      QUICK_DONE,
+    );
+    // No frasco volume in the catalogue: the quantity is not computed, and the editor says so.
+    await command(
+      page,
+      '/receita-rapida Carla Dias 30 anos ambroxol xarope 30mg/5ml 5ml 8/8h por 5 dias',
+      QUICK_DONE,
+    );
+    dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    sheets = preview(dialog).getByRole('article');
+    const beatriz = sheets.filter({ hasText: 'Beatriz Alves' }).first();
+    await visible(beatriz);
+    const clonazepam = (await beatriz.innerText()).replace(/\s+/g, ' ');
+    expect(clonazepam).toContain('Tomar 1 comprimido por via oral à noite, por 30 dias.');
+    expect(clonazepam).toContain('30 (trinta) comprimidos');
+
+    const ambroxol = dialog.getByLabel('Quantidade a dispensar de Ambroxol 30mg/5mL');
+    expect(await ambroxol.inputValue()).toBe('');
+    await visible(dialog.getByText('Quantidade não calculada: informe a quantidade a dispensar.'));
+    await ambroxol.fill('1 frasco');
+    await ambroxol.press('Enter');
+    await visible(sheets.filter({ hasText: 'Carla Dias' }).first().getByText('1 (um) frasco'));
+
+    // The doctor's own quantity replaces the computed one, on every via.
+    const quantity = dialog.getByLabel('Quantidade a dispensar de Clonazepam 2mg');
+    expect(await quantity.inputValue()).toBe('30 (trinta) comprimidos');
+    await quantity.fill('2 caixas');
+    await quantity.press('Enter');
+    await expect
+      .poll(() => sheets.filter({ hasText: 'Beatriz Alves' }).getByText('2 (duas) caixas').count())
+      .toBe(2);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 

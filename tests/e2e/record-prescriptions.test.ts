@@ -112,6 +112,8 @@ describe('the prescriptions step, offline', () => {
     expect(await medicationItem('Dipirona').innerText()).toContain(
       'Dipirona 500 mg a 1 g — de 6/6h, se dor ou febre — por 3 a 5 dias',
     );
+    // Nothing of its dose was written: the table filled it, and the doctor is asked to check.
+    await visible(page.getByText('Dipirona: Posologia sugerida pela tabela — confira.'));
     await expect
       .poll(() => chips.getByRole('button', { name: /Dipirona/ }).isDisabled())
       .toBe(true);
@@ -234,6 +236,8 @@ describe('the prescriptions step, offline', () => {
     await page.getByLabel('Nome do medicamento').fill('Sertralina');
     await page.getByLabel('Nome do medicamento').press('Escape');
     await page.getByLabel('Dosagem').first().fill('50mg');
+    await page.getByLabel('Frequência').first().fill('1x ao dia');
+    await page.getByLabel('Duração').first().fill('30 dias');
     await button(page, 'Adicionar medicamento').click();
     await page
       .getByRole('navigation', { name: 'Etapas do prontuário' })
@@ -256,6 +260,9 @@ describe('the prescriptions step, offline', () => {
     expect(text).toContain('Dr. Paulo Mendes');
     expect(text).toContain('CRM/RJ 654321');
     expect(text).toContain('Sertralina 50mg');
+    // The receita from the record carries the quantity to dispense, in figures and words.
+    expect(text).toContain('30 (trinta) comprimidos');
+    expect(text).toContain('Tomar 1 comprimido por via oral uma vez ao dia, por 30 dias.');
     await page.context().close();
   });
 });

@@ -20,6 +20,8 @@ export interface MedicineMention {
 
 export interface DoseDetails {
   dosage?: string;
+  /** The dose of one intake when said apart from the strength: '1 comprimido', '10 gotas'. */
+  dosePerIntake?: string;
   frequency?: string;
   duration?: string;
   instructions?: string;
@@ -258,6 +260,8 @@ export function readDoseDetails(consultation: Consultation, from: number, to: nu
   const details: DoseDetails = {};
   const dosage = readDosage(text);
   if (dosage) details.dosage = dosage;
+  const perIntake = readDosePerIntake(text);
+  if (perIntake && perIntake !== dosage) details.dosePerIntake = perIntake;
   const frequency = readFrequency(consultation, from, text);
   if (frequency) details.frequency = frequency;
   const course = COURSE.exec(text);
@@ -311,6 +315,27 @@ function readDosage(text: string): string | undefined {
   if (!count) return undefined;
   const amount = count[1] === 'meio' || count[1] === 'meia' ? '1/2' : formatNumber(count[1] ?? '');
   return `${amount} ${count[2] ?? ''}`;
+}
+
+/** Folded count nouns as a prescription writes them. */
+const COUNT_NOUNS: Readonly<Record<string, string>> = {
+  capsula: 'cápsula',
+  capsulas: 'cápsulas',
+  gts: 'gotas',
+  sache: 'sachê',
+  saches: 'sachês',
+  aplicacao: 'aplicação',
+  aplicacoes: 'aplicações',
+};
+
+/** The dose of one intake said as a count ('1 comprimido', 'meio comprimido', '10 gotas'). */
+function readDosePerIntake(text: string): string | undefined {
+  const count = COUNT.exec(text);
+  if (!count) return undefined;
+  const amount =
+    count[1] === 'meio' || count[1] === 'meia' ? count[1] : formatNumber(count[1] ?? '');
+  const noun = count[2] ?? '';
+  return `${amount} ${COUNT_NOUNS[noun] ?? noun}`;
 }
 
 function readFrequency(c: Consultation, from: number, text: string): string | undefined {

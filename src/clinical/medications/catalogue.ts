@@ -20,10 +20,27 @@ export interface MedicationEntry {
   strengths: readonly string[];
   /** Pharmaceutical forms: 'comprimido', 'cápsula', 'suspensão oral', 'aerossol'... */
   forms: readonly string[];
+  /**
+   * What one sold unit of a form holds, where the quantity to dispense needs it: mL in a frasco
+   * of a suspension, solution, syrup or drops, mL in an ampola, g in a bisnaga, doses in an
+   * aerosol; and which solid form a strength is sold as when it is not the first one listed
+   * (amoxicilina 875 mg: comprimido). See src/clinical/prescriptions/dispense-quantity.ts.
+   */
+  presentations?: readonly MedicationPresentation[];
   /** Pharmacological class, for allergy cross-checks: 'penicilina', 'aine', 'pirazolona'... */
   drugClass?: string;
   /** Other names doctors and patients use: brand names, abbreviations ('AAS', 'novalgina'). */
   aliases?: readonly string[];
+}
+
+/** One sold presentation of a medicine (see {@link MedicationEntry.presentations}). */
+export interface MedicationPresentation {
+  /** One of the entry's `forms`: 'suspensão oral', 'solução oral (gotas)', 'creme'. */
+  form: string;
+  /** The strength it is, when the entry's strengths come in different presentations. */
+  strength?: string;
+  /** mL of a liquid (a frasco, an ampola), g of a cream (a bisnaga), doses of an aerosol. */
+  contents?: number;
 }
 
 /**
@@ -233,6 +250,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['cápsula', 'comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
     aliases: ['amoxil'],
+    presentations: [
+      { form: 'comprimido', strength: '875 mg' },
+      { form: 'suspensão oral', contents: 150 },
+    ],
   },
   {
     name: 'amoxicilina + clavulanato',
@@ -245,6 +266,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
     aliases: ['clavulin', 'amoxicilina + clavulanato de potássio'],
+    presentations: [{ form: 'suspensão oral', contents: 100 }],
   },
   {
     name: 'ampicilina',
@@ -302,6 +324,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'macrolídeo',
     aliases: ['zitromax'],
+    presentations: [{ form: 'suspensão oral', contents: 15 }],
   },
   { name: 'baclofeno', strengths: ['10 mg'], forms: ['comprimido'], aliases: ['lioresal'] },
   {
@@ -540,6 +563,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['cápsula', 'suspensão oral', 'solução oral (gotas)'],
     drugClass: 'cefalosporina',
     aliases: ['keflex'],
+    presentations: [
+      { form: 'suspensão oral', contents: 100 },
+      { form: 'solução oral (gotas)', contents: 10 },
+    ],
   },
   {
     name: 'cefalotina',
@@ -602,6 +629,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'creme', 'xampu'],
     drugClass: 'azólico',
     aliases: ['nizoral'],
+    presentations: [{ form: 'creme', contents: 30 }],
   },
   {
     name: 'cetoprofeno',
@@ -736,6 +764,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'benzodiazepínico',
     aliases: ['rivotril'],
+    presentations: [{ form: 'solução oral (gotas)', contents: 20 }],
   },
   {
     name: 'clonidina',
@@ -909,6 +938,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'comprimido de liberação prolongada', 'xarope'],
     drugClass: 'anti-histamínico',
     aliases: ['maleato de dexclorfeniramina', 'polaramine'],
+    presentations: [{ form: 'xarope', contents: 120 }],
   },
   {
     name: 'dexlansoprazol',
@@ -948,6 +978,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
       'diclofenaco dietilamônio',
       'cataflam',
       'voltaren',
+    ],
+    presentations: [
+      { form: 'gel', contents: 60 },
+      { form: 'solução injetável', contents: 3 },
     ],
   },
   {
@@ -997,6 +1031,11 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'solução oral (gotas)', 'solução oral', 'solução injetável'],
     drugClass: 'pirazolona',
     aliases: ['novalgina', 'metamizol', 'anador', 'dipirona sódica', 'dipirona monoidratada'],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 20 },
+      { form: 'solução oral', contents: 100 },
+      { form: 'solução injetável', contents: 2 },
+    ],
   },
   {
     name: 'dipirona + isometepteno + cafeína',
@@ -1206,6 +1245,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['aerossol', 'solução para nebulização'],
     drugClass: 'beta-2 agonista',
     aliases: ['bromidrato de fenoterol', 'berotec'],
+    presentations: [{ form: 'aerossol', contents: 200 }],
   },
   {
     name: 'fenoximetilpenicilina',
@@ -1456,6 +1496,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
     aliases: ['cloridrato de hidroxizina', 'hixizine'],
+    presentations: [{ form: 'xarope', contents: 120 }],
   },
   {
     name: 'hidroxocobalamina',
@@ -1469,6 +1510,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'cápsula', 'solução oral (gotas)'],
     drugClass: 'aine',
     aliases: ['alivium', 'advil', 'buscofem'],
+    presentations: [
+      { form: 'solução oral (gotas)', strength: '50 mg/ml', contents: 30 },
+      { form: 'solução oral (gotas)', strength: '100 mg/ml', contents: 20 },
+    ],
   },
   {
     name: 'imipeném + cilastatina',
@@ -1730,6 +1775,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
     aliases: ['claritin'],
+    presentations: [{ form: 'xarope', contents: 100 }],
   },
   {
     name: 'loratadina + pseudoefedrina',
@@ -1856,6 +1902,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['10 mg', '1 mg/ml', '4 mg/ml', '5 mg/ml'],
     forms: ['comprimido', 'solução oral', 'solução oral (gotas)', 'solução injetável'],
     aliases: ['cloridrato de metoclopramida', 'plasil'],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 10 },
+      { form: 'solução injetável', contents: 2 },
+    ],
   },
   {
     name: 'metoprolol',
@@ -2014,6 +2064,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['100.000 UI/ml', '25.000 UI/g'],
     forms: ['suspensão oral', 'creme vaginal'],
     aliases: ['micostatin'],
+    presentations: [{ form: 'suspensão oral', contents: 50 }],
   },
   {
     name: 'nistatina + óxido de zinco',
@@ -2095,6 +2146,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['4 mg', '8 mg', '2 mg/ml'],
     forms: ['comprimido', 'comprimido orodispersível', 'solução injetável'],
     aliases: ['cloridrato de ondansetrona', 'vonau', 'zofran'],
+    presentations: [{ form: 'solução injetável', contents: 2 }],
   },
   { name: 'orlistate', strengths: ['120 mg'], forms: ['cápsula'], aliases: ['xenical'] },
   {
@@ -2147,6 +2199,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['500 mg', '750 mg', '200 mg/ml', '32 mg/ml'],
     forms: ['comprimido', 'solução oral (gotas)', 'suspensão oral'],
     aliases: ['tylenol', 'acetaminofeno'],
+    presentations: [
+      { form: 'solução oral (gotas)', contents: 15 },
+      { form: 'suspensão oral', contents: 60 },
+    ],
   },
   {
     name: 'paracetamol + codeína',
@@ -2234,6 +2290,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'solução oral', 'suspensão oftálmica'],
     drugClass: 'corticoide',
     aliases: ['predsim', 'prelone', 'pred fort', 'fosfato sódico de prednisolona'],
+    presentations: [
+      { form: 'solução oral', strength: '1 mg/ml', contents: 120 },
+      { form: 'solução oral', strength: '3 mg/ml', contents: 60 },
+    ],
   },
   {
     name: 'prednisona',
@@ -2377,6 +2437,10 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['aerossol', 'comprimido', 'xarope', 'solução para nebulização'],
     drugClass: 'beta-2 agonista',
     aliases: ['albuterol', 'aerolin', 'sulfato de salbutamol'],
+    presentations: [
+      { form: 'aerossol', contents: 200 },
+      { form: 'xarope', contents: 120 },
+    ],
   },
   {
     name: 'secnidazol',
@@ -2416,6 +2480,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     strengths: ['40 mg', '125 mg', '75 mg/ml'],
     forms: ['comprimido', 'cápsula', 'solução oral (gotas)'],
     aliases: ['dimeticona', 'luftal'],
+    presentations: [{ form: 'solução oral (gotas)', contents: 15 }],
   },
   {
     name: 'sinvastatina',
@@ -2465,6 +2530,7 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'sulfonamida',
     aliases: ['bactrim', 'bactrim f', 'cotrimoxazol', 'SMX-TMP'],
+    presentations: [{ form: 'suspensão oral', contents: 100 }],
   },
   {
     name: 'sulfassalazina',

@@ -12,9 +12,11 @@ describe('parseQuickPrescription: the brief example', () => {
         {
           name: 'Amoxicilina',
           dosage: '500mg',
+          dosePerIntake: '1 cápsula',
           frequency: 'A cada 8 horas',
           duration: '7 dias',
           quantity: '7',
+          dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
         },
       ],
       notes: '',
@@ -359,5 +361,41 @@ describe('the eval dev cases', () => {
     expect(result.medications.map((m) => [m.name, m.dosage, m.duration, m.quantity])).toEqual(
       medications,
     );
+  });
+});
+
+describe('parseQuickPrescription: dose per intake and quantity to dispense', () => {
+  it('keeps the dose the doctor wrote: clonazepam 1 comprimido à noite', () => {
+    const [medication] = parseQuickPrescription(
+      'Maria 45 anos clonazepam 2mg 1 comprimido à noite por 30 dias',
+    ).medications;
+    expect(medication).toMatchObject({
+      dosage: '2mg',
+      dosePerIntake: '1 comprimido',
+      frequency: 'À noite',
+      dispenseQuantity: { amount: 30, unit: 'comprimidos', text: '30 (trinta) comprimidos' },
+    });
+  });
+
+  it('counts units, not days: ibuprofeno 600 mg 8/8h por 5 dias is 15 comprimidos', () => {
+    const [medication] = parseQuickPrescription(
+      'João 30 anos ibuprofeno 600mg 8/8h por 5 dias',
+    ).medications;
+    expect(medication?.quantity).toBe('5');
+    expect(medication?.dispenseQuantity?.text).toBe('15 (quinze) comprimidos');
+  });
+
+  it('reads mL, drops and half tablets, and leaves the quantity out without a duration', () => {
+    const result = parseQuickPrescription(
+      'Pedro amoxicilina 250mg/5ml 7ml 8/8h por 10 dias e dipirona 500mg/ml 40 gotas 6/6h se dor por 5 dias e losartana 50mg meio comprimido 1x ao dia uso contínuo e omeprazol 20mg 1x ao dia',
+    );
+    expect(
+      result.medications.map((m) => [m.name, m.dosePerIntake, m.dispenseQuantity?.text]),
+    ).toEqual([
+      ['Amoxicilina', '7 mL', '2 (dois) frascos'],
+      ['Dipirona', '40 gotas', '2 (dois) frascos'],
+      ['Losartana', 'meio comprimido', '15 (quinze) comprimidos'],
+      ['Omeprazol', '1 cápsula', undefined],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { PrescriptionExtraction } from '../../shared/ai-tasks';
 import type { Medication } from '../../shared/medical-record';
 import { quantityInWords } from '../../shared/number-words';
+import { expandInstructionAbbreviations } from '../../shared/prescription';
 import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
 import { readNameAt } from '../extraction/patient-name';
 import {
@@ -12,6 +13,7 @@ import {
 import { AMBIGUOUS_MEDICATION_TERMS, type MedicationEntry } from '../medications/catalogue';
 import { medicationWords } from '../medications/medication-text';
 import { findMedication } from '../medications/search';
+import { planDispense } from './dispense-quantity';
 
 /**
  * The rule parser behind `/receita-rapida` when no model answers (spec §5, "Quick prescription
@@ -458,6 +460,31 @@ function readFrequency(segment: string): string | undefined {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Dose per intake
+
+const DOSE_PER_INTAKE = new RegExp(
+  `(?:^|[^\\w/])((?:meio|meia|1\\/2|${NUMBER_PATTERN})\\s*(?:comprimidos?|cp|comp|capsulas?|caps|drageas?|ml|gotas?|gts|jatos?|puffs?|ampolas?|envelopes?|saches?|colher(?:es)? de (?:sopa|cha)|medidas?))(?![a-z])`,
+);
+const CONCENTRATION_IN_TEXT = /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g;
+
+/**
+ * The dose of one intake as the doctor wrote it ('1 comprimido', 'meio comprimido', '7 ml',
+ * '10 gotas', '2 jatos'), abbreviations written out; a concentration ('250mg/5ml') is no dose.
+ * @param original - the medicine's text as typed
+ * @param folded - the same text folded (same length)
+ */
+function readDosePerIntake(original: string, folded: string): string | undefined {
+  const masked = folded.replace(CONCENTRATION_IN_TEXT, (match) => ' '.repeat(match.length));
+  const match = DOSE_PER_INTAKE.exec(masked);
+  if (!match?.[1]) return undefined;
+  const start = match.index + match[0].length - match[1].length;
+  const typed = original.slice(start, start + match[1].length);
+  return expandInstructionAbbreviations(typed.toLowerCase().replace(/(\d)(?=\p{L})/u, '$1 '))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Duration and quantity
 
 const DURATION = new RegExp(`\\b${N}\\s*(dias?|d|semanas?|sem|mes|meses)\\b`);
@@ -733,6 +760,19 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
     if (dosageSpan) {
       medication.dosage = formatDosage(prepared.original.slice(dosageSpan.start, dosageSpan.end));
     }
+    const dose = readDosePerIntake(prepared.original.slice(mention.end, segmentEnd), segment);
+    if (dose) medication.dosePerIntake = dose;
+    // The quantity to dispense from what was written only: the defaults above are no duration
+    // or frequency the doctor gave.
+    const plan = planDispense({
+      ...medication,
+      frequency: frequency ?? '',
+      duration: duration?.text ?? '',
+    });
+    if (plan.derivedDosePerIntake && !medication.dosePerIntake) {
+      medication.dosePerIntake = plan.derivedDosePerIntake;
+    }
+    if (plan.dispenseQuantity) medication.dispenseQuantity = plan.dispenseQuantity;
     return medication;
   });
 

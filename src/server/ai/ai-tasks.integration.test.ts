@@ -419,8 +419,16 @@ const TASKS: TaskCase[] = [
       physicalExam: { vitalSigns: { bloodPressure: '120/80', heartRate: 70 } },
       assessment: expect.stringContaining('Tendinite do supraespinhal') as unknown,
       prescriptions: {
+        // The server computes the quantity to dispense from the parts.
         medications: [
-          { name: 'Naproxeno', dosage: '500 mg', frequency: '12/12h', duration: '5 dias' },
+          {
+            name: 'Naproxeno',
+            dosage: '500 mg',
+            dosePerIntake: '1 comprimido',
+            frequency: '12/12h',
+            duration: '5 dias',
+            dispenseQuantity: { amount: 10, unit: 'comprimidos', text: '10 (dez) comprimidos' },
+          },
         ],
         exams: [],
       },
@@ -540,7 +548,14 @@ const TASKS: TaskCase[] = [
       patientAge: '30',
       diagnosis: 'Faringite',
       medications: [
-        { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
+        {
+          name: 'Amoxicilina',
+          dosage: '500 mg',
+          dosePerIntake: '1 cápsula',
+          frequency: '8/8h',
+          duration: '7 dias',
+          dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
+        },
       ],
       notes: '',
       confidence: 0.9,
@@ -575,7 +590,9 @@ const TASKS: TaskCase[] = [
           dosage: '500 mg',
           frequency: 'A cada 8 horas',
           duration: '7 dias',
-          quantity: '21',
+          quantity: '7',
+          // A model's own number is never trusted, even one claiming to be the doctor's.
+          dispenseQuantity: { amount: 7, unit: '', text: '7 (sete)', enteredByDoctor: true },
         },
       ],
       confidence: 0.9,
@@ -589,9 +606,11 @@ const TASKS: TaskCase[] = [
         {
           name: 'Amoxicilina',
           dosage: '500 mg',
+          dosePerIntake: '1 cápsula',
           frequency: 'A cada 8 horas',
           duration: '7 dias',
-          quantity: '21',
+          quantity: '7',
+          dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
         },
       ],
       notes: '',
@@ -603,7 +622,16 @@ const TASKS: TaskCase[] = [
     fallback: parseQuickPrescription(QUICK_TEXT),
     checkOffline: (answer) => {
       expect(answer).toEqual(parseQuickPrescription(QUICK_TEXT));
-      expect(answer).toMatchObject({ patientName: 'Maria', patientAge: '45' });
+      expect(answer).toMatchObject({
+        patientName: 'Maria',
+        patientAge: '45',
+        medications: [
+          {
+            quantity: '7',
+            dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
+          },
+        ],
+      });
     },
   },
   {

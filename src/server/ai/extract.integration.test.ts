@@ -39,8 +39,16 @@ describe('POST /api/ai/extract', () => {
     expect(result.symptoms).toMatchObject({ duration: '1 semana', intensity: 'intensa' });
     expect(result.symptoms.chiefComplaint).toMatch(/ombro/i);
     expect(result.physicalExam.vitalSigns).toEqual({ bloodPressure: '120/80', heartRate: 70 });
+    // The quantity to dispense in units, computed by the server: 1 comprimido × 2 a day × 5 days.
     expect(result.prescriptions.medications).toEqual([
-      { name: 'naproxeno', dosage: '500 mg', frequency: '12/12h', duration: '5 dias' },
+      {
+        name: 'naproxeno',
+        dosage: '500 mg',
+        dosePerIntake: '1 comprimido',
+        frequency: '12/12h',
+        duration: '5 dias',
+        dispenseQuantity: { amount: 10, unit: 'comprimidos', text: '10 (dez) comprimidos' },
+      },
     ]);
     expect(result.assessment).toMatch(/tendinite/i);
     expect(result.confidence).toBeGreaterThan(0.8);

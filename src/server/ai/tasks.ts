@@ -3,6 +3,7 @@ import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation
 import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
 import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
 import { findDosingHint } from '../../clinical/medications/dosing';
+import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { cleanUpTranscript, containsMedicalTerms } from '../../clinical/transcript/clean-up';
 import {
@@ -167,7 +168,7 @@ export const medicationSuggestionsTask: AiTask<
   answer: medicationSuggestionsAnswerSchema,
   system: system(
     'Você é um médico experiente. Sugira medicamentos para o caso, com dose usual de adulto, considerando alergias e medicamentos em uso. Explique brevemente cada um.',
-    '{"medications": [{"name": "...", "dosage": "...", "frequency": "...", "duration": "...", "instructions": "...", "explanation": "..."}], "warnings": ["..."], "reasoning": "..."}',
+    '{"medications": [{"name": "...", "dosage": "...", "dosePerIntake": "...", "frequency": "...", "duration": "...", "instructions": "...", "explanation": "..."}], "warnings": ["..."], "reasoning": "..."}',
   ),
   prompt: ({ record, caseDescription }) =>
     `${caseDescription ?? ''}${recordSection(record)}`.trim() || 'Caso sem dados.',
@@ -192,6 +193,29 @@ export const medicationSuggestionsTask: AiTask<
   fallback: () => MEDICATION_SUGGESTIONS_FALLBACK,
   onError: () => MEDICATION_SUGGESTIONS_ON_ERROR,
 };
+
+/**
+ * Prescribed medicines as the server answers them: each one's quantity to dispense computed here
+ * from its parts (docs/receitas.md). A model's own number, whatever it claims, is dropped first.
+ */
+function withComputedQuantities(medications: readonly Medication[]): Medication[] {
+  return medications.map(({ dispenseQuantity: _untrusted, ...medication }) =>
+    withDispenseQuantity(medication),
+  );
+}
+
+/** An extraction whose prescribed medicines carry their computed quantities to dispense. */
+function extractionWithQuantities(extraction: ExtractionResult): ExtractionResult {
+  const medications = extraction.prescriptions.medications;
+  if (!medications) return extraction;
+  return {
+    ...extraction,
+    prescriptions: {
+      ...extraction.prescriptions,
+      medications: withComputedQuantities(medications),
+    },
+  };
+}
 
 /** A mentioned medicine with the dosing table's usual dose where the text said nothing. */
 function withDosingHint(medication: Medication): Medication {
@@ -300,7 +324,7 @@ const EXTRACTION_FORMAT =
   '{"patientInfo": {"name": "...", "age": 0, "gender": "masculino|feminino|outro", "allergies": [], "medications": [], "chronicConditions": []}, ' +
   '"symptoms": {"chiefComplaint": "...", "currentSymptoms": [], "duration": "...", "intensity": "leve|moderada|intensa", "additionalInfo": "..."}, ' +
   '"physicalExam": {"vitalSigns": {"bloodPressure": "120/80", "heartRate": 0, "respiratoryRate": 0, "temperature": 0, "oxygenSaturation": 0, "height": 0, "weight": 0}, "generalAppearance": "..."}, ' +
-  '"assessment": "...", "plan": "...", "prescriptions": {"medications": [{"name": "...", "dosage": "...", "frequency": "...", "duration": "..."}], "exams": [{"name": "..."}]}, ' +
+  '"assessment": "...", "plan": "...", "prescriptions": {"medications": [{"name": "...", "dosage": "...", "dosePerIntake": "...", "frequency": "...", "duration": "..."}], "exams": [{"name": "..."}]}, ' +
   '"confidence": 0.0, "extractedSections": ["patientInfo", "symptoms", "physicalExam", "assessment", "plan", "prescriptions"]} ' +
   '(omita o que não foi dito)';
 
@@ -333,7 +357,8 @@ export const extractTask: AiTask<
   ),
   prompt: ({ text, record }) =>
     `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
-  offline: ({ text }) => extractMedicalData(text),
+  finish: (_input, answer) => extractionWithQuantities(answer),
+  offline: ({ text }) => extractionWithQuantities(extractMedicalData(text)),
   // Spec §8: a failed extraction answers an empty one.
   fallback: () => emptyExtraction(),
 };
@@ -351,7 +376,8 @@ export const extractChatInfoTask: AiTask<
     EXTRACTION_FORMAT,
   ),
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
-  offline: ({ messages }) => extractMedicalData(doctorText(messages)),
+  finish: (_input, answer) => extractionWithQuantities(answer),
+  offline: ({ messages }) => extractionWithQuantities(extractMedicalData(doctorText(messages))),
   fallback: () => emptyExtraction(),
 };
 
@@ -537,15 +563,21 @@ export const extractPrescriptionTask: AiTask<
   answer: prescriptionExtractionAnswerSchema,
   system: system(
     'Extraia da conversa a receita médica: paciente, idade, diagnóstico e cada medicamento com dose, frequência, duração e instruções.',
-    '{"patientName": "...", "patientAge": "...", "diagnosis": "...", "medications": [{"name": "...", "dosage": "...", "frequency": "...", "duration": "...", "instructions": "..."}], "notes": "...", "confidence": 0.0, "extractedSections": ["patientName", "medications"]}',
+    '{"patientName": "...", "patientAge": "...", "diagnosis": "...", "medications": [{"name": "...", "dosage": "...", "dosePerIntake": "...", "frequency": "...", "duration": "...", "instructions": "..."}], "notes": "...", "confidence": 0.0, "extractedSections": ["patientName", "medications"]}',
   ),
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
+  finish: (_input, answer) => ({
+    ...answer,
+    medications: withComputedQuantities(answer.medications),
+  }),
   offline: ({ messages, record }) => {
     const found = extractMedicalData(doctorText(messages));
     const patientName = found.patientInfo.name ?? record?.patientInfo?.name ?? '';
     const age = found.patientInfo.age ?? record?.patientInfo?.age;
     const diagnosis = found.assessment || record?.assessment || '';
-    const medications = (found.prescriptions.medications ?? []).map(withDosingHint);
+    const medications = withComputedQuantities(
+      (found.prescriptions.medications ?? []).map(withDosingHint),
+    );
     return {
       patientName,
       patientAge: age === undefined ? '' : String(age),
@@ -574,10 +606,15 @@ export const quickPrescriptionTask: AiTask<{ text: string }, typeof EMPTY_PRESCR
     request: quickPrescriptionRequestSchema,
     answer: prescriptionExtractionAnswerSchema,
     system: system(
-      'Transforme o pedido do médico numa receita: paciente, idade, diagnóstico e cada medicamento com dose, frequência por extenso (ex.: "A cada 8 horas"), duração, quantidade e instruções, sem abreviações.',
-      '{"patientName": "...", "patientAge": "...", "diagnosis": "...", "medications": [{"name": "...", "dosage": "...", "frequency": "...", "duration": "...", "quantity": "...", "instructions": "..."}], "notes": "...", "confidence": 0.0, "extractedSections": ["patientName", "medications"]}',
+      'Transforme o pedido do médico numa receita: paciente, idade, diagnóstico e cada medicamento com dose (dosage, ex.: "500mg"), dose por tomada como escrita (dosePerIntake, ex.: "1 comprimido", "10 gotas"), frequência por extenso (ex.: "A cada 8 horas"), duração, dias de tratamento e instruções, sem abreviações.',
+      '{"patientName": "...", "patientAge": "...", "diagnosis": "...", "medications": [{"name": "...", "dosage": "...", "dosePerIntake": "...", "frequency": "...", "duration": "...", "quantity": "<dias de tratamento>", "instructions": "..."}], "notes": "...", "confidence": 0.0, "extractedSections": ["patientName", "medications"]}',
     ),
     prompt: ({ text }) => text,
+    // The quantity to dispense is computed here from the parts, never a model's number.
+    finish: (_input, answer) => ({
+      ...answer,
+      medications: withComputedQuantities(answer.medications),
+    }),
     // Spec §8: "if AI extraction fails in quick mode it silently falls back to manual parsing".
     offline: ({ text }) => parseQuickPrescription(text),
     fallback: ({ text }) => parseQuickPrescription(text),

@@ -220,7 +220,20 @@ describe('POST /api/medications/detect', () => {
     expect(response.status).toBe(200);
     const { results } = (await response.json()) as SearchAnswer;
     expect(results.map((result) => result.name)).toEqual(['amoxicilina', 'dipirona']);
-    expect(Object.keys(results[0] ?? {}).sort()).toEqual(['forms', 'name', 'strengths']);
+    expect(Object.keys(results[0] ?? {}).sort()).toEqual(['forms', 'name', 'strengths', 'written']);
+  });
+
+  it('answers what the text wrote of each regimen, for the chip to prescribe as written', async () => {
+    const response = await detect({ text: 'Hipertenso. Reintroduzo losartana 50mg 12/12h.' });
+    const { results } = (await response.json()) as {
+      results: { name: string; written: Record<string, string> }[];
+    };
+    expect(results).toEqual([
+      expect.objectContaining({
+        name: 'losartana',
+        written: { dosage: '50 mg', frequency: '12/12h' },
+      }),
+    ]);
   });
 
   it('reads nothing in a text of 10 characters or less, and at most 5 medicines', async () => {

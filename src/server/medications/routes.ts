@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { writtenRegimenOf } from '../../clinical/extraction/written-regimen';
 import { checkPrescription, findDosingHint } from '../../clinical/medications/dosing';
 import type { MedicationEntry } from '../../clinical/medications/catalogue';
 import { detectMedicationsInText, searchMedications } from '../../clinical/medications/search';
@@ -34,7 +35,13 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
   // The detected-medicine chips of the prescriptions step (spec §5): one call for the whole text.
   routes.post('/detect', async (c) => {
     const { text } = await readJsonBody(c, medicationDetectionSchema);
-    return c.json({ results: detectMedicationsInText(text).map(presentMedication) });
+    // Each with what the text says of its regimen, which the chip prescribes as written.
+    return c.json({
+      results: detectMedicationsInText(text).map((entry) => ({
+        ...presentMedication(entry),
+        written: writtenRegimenOf(text, entry.name),
+      })),
+    });
   });
 
   // The inline edit's 'Sugerir posologia' (spec §4): the usual adult regimen, or null.

@@ -134,6 +134,56 @@ describe('prescriptions API', () => {
     });
   });
 
+  it('computes the quantity to dispense of each medicine, and keeps a doctor-overwritten one', async () => {
+    const prescription = await api.newPrescription({
+      isFinalized: true,
+      medications: [
+        {
+          name: 'Amoxicilina',
+          dosage: '500 mg',
+          frequency: 'de 8 em 8 horas',
+          duration: '7 dias',
+          quantity: '7',
+          // A stale or made-up figure is replaced by the computed one.
+          dispenseQuantity: { amount: 7, unit: '', text: '7 (sete)' },
+        },
+        { name: 'Ibuprofeno', dosage: '600 mg', frequency: '8/8h' },
+      ],
+    });
+    expect(prescription.medications).toEqual([
+      expect.objectContaining({
+        quantity: '7',
+        dosePerIntake: '1 cápsula',
+        dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
+      }),
+      // No duration: nothing invented, left to the doctor.
+      expect.not.objectContaining({ dispenseQuantity: expect.anything() as unknown }),
+    ]);
+
+    const doctors = { amount: 2, unit: 'caixas', text: '2 (duas) caixas', enteredByDoctor: true };
+    const overwritten = await api.updatePrescription(prescription.id, {
+      medications: prescription.medications.map((medication, index) => {
+        const { control: _control, ...rest } = medication;
+        return index === 0 ? { ...rest, dispenseQuantity: doctors } : rest;
+      }),
+    });
+    expect(overwritten.status).toBe(200);
+    const read = await api.getPrescription(prescription.id);
+    if (!read.body.success) throw new Error(read.body.error);
+    expect(read.body.prescription.medications[0]?.dispenseQuantity).toEqual(doctors);
+    // Still kept, not recomputed, after another change to the same medicine.
+    const [first] = read.body.prescription.medications;
+    if (!first) throw new Error('no medicine');
+    const { control: _control, ...firstWithoutControl } = first;
+    await api.updatePrescription(prescription.id, {
+      medications: [{ ...firstWithoutControl, duration: '10 dias' }],
+    });
+    const again = await api.getPrescription(prescription.id);
+    expect(again.body.success && again.body.prescription.medications[0]?.dispenseQuantity).toEqual(
+      doctors,
+    );
+  });
+
   it('loses no field when several partial updates land at once', async () => {
     const prescription = await api.newPrescription();
     const answers = await Promise.all([

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import {
   batchCreateSchema,
   batchUpdateSchema,
@@ -7,6 +8,7 @@ import {
   prescriptionsOfBatch,
   prescriptionUpdateSchema,
   PRESCRIPTION_LIMITS,
+  type PrescriptionMedication,
 } from '../../shared/prescription';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
@@ -33,6 +35,18 @@ const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
 const BATCH_NOT_FOUND = 'Lote não encontrado.';
 const BATCH_FINALIZED = 'Este lote já foi finalizado.';
+
+/**
+ * The medicines as stored: each quantity to dispense computed from its parts, so a stale one (the
+ * dose or duration changed since) is never printed; a doctor's own quantity is kept as written.
+ */
+function withQuantities<T extends { medications?: PrescriptionMedication[] | undefined }>(
+  input: T,
+): T {
+  return input.medications === undefined
+    ? input
+    : { ...input, medications: input.medications.map(withDispenseQuantity) };
+}
 
 /** The route's `:id`; one no prescription or batch could have is simply not found. */
 function idFrom(param: string, notFoundMessage: string): string {
@@ -77,7 +91,7 @@ export function prescriptionRoutes(deps: {
 
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const input = await readJsonBody(c, prescriptionCreateSchema);
+    const input = withQuantities(await readJsonBody(c, prescriptionCreateSchema));
     const row = await prescriptions.insert(doctor.id, input);
     return c.json({ success: true, prescription: presentPrescription(row) }, 201);
   });
@@ -109,7 +123,7 @@ export function prescriptionRoutes(deps: {
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
-    const update = await readJsonBody(c, prescriptionUpdateSchema);
+    const update = withQuantities(await readJsonBody(c, prescriptionUpdateSchema));
     const outcome = await prescriptions.update(doctor.id, id, update);
     switch (outcome.kind) {
       case 'not-found':

@@ -98,7 +98,10 @@ export function mergeMedications(
     }
     // A renamed medicine may need another control document: the server marks it again.
     const { control: _control, ...kept } = existing;
-    merged[index] = toPrescriptionMedication({ ...kept, ...nonEmptyFields(medication) });
+    const next = toPrescriptionMedication({ ...kept, ...nonEmptyFields(medication) });
+    // A quantity the doctor wrote is theirs: a later extraction does not replace it.
+    if (kept.dispenseQuantity?.enteredByDoctor) next.dispenseQuantity = kept.dispenseQuantity;
+    merged[index] = next;
   }
   return merged;
 }

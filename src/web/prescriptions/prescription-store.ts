@@ -8,6 +8,7 @@ import {
   type PrescriptionBatch,
   type PrescriptionCreateInput,
 } from '../../shared/prescription';
+import { dispenseQuantityFromText } from '../../shared/dispense-quantity';
 import { COMMAND_GUARD_MESSAGES } from '../../shared/slash-commands';
 import { ApiError, CONNECTION_ERROR } from '../api-request';
 import {
@@ -49,6 +50,8 @@ export const PRESCRIPTION_MESSAGES = {
   signedOut: 'Sessão encerrada.',
   unexpected: 'Resposta inesperada do servidor.',
   invalid: 'Receita inválida. Verifique as informações e tente novamente.',
+  invalidDispenseQuantity:
+    'Escreva a quantidade a dispensar com um número inteiro e a unidade, por exemplo: 21 cápsulas.',
 } as const;
 
 /**
@@ -272,6 +275,39 @@ export class PrescriptionStore {
         ...draft.value,
         medications: [...draft.value.medications, toPrescriptionMedication(medication)],
       });
+    });
+  }
+
+  /**
+   * The doctor's own quantity to dispense for the medicine at `index` of a receita (the current
+   * one or a saved one): kept as written ('2 caixas'), never recomputed (docs/receitas.md).
+   * @param prescriptionId - the receita
+   * @param index - the medicine, 0-based in the receita's order
+   * @param typed - the quantity as typed: a whole number and its unit
+   */
+  setDispenseQuantity(
+    prescriptionId: string,
+    index: number,
+    typed: string,
+  ): Promise<PrescriptionResult<PresentedPrescription>> {
+    return this.act('saving', async () => {
+      const held = this.heldPrescription(prescriptionId);
+      if (!held) return failure(PRESCRIPTION_MESSAGES.noPrescription);
+      if (!held.medications[index]) return failure(PRESCRIPTION_MESSAGES.noSuchMedication);
+      const quantity = dispenseQuantityFromText(typed);
+      if (!quantity) return failure(PRESCRIPTION_MESSAGES.invalidDispenseQuantity);
+      this.replacePrescription(prescriptionId, {
+        ...held,
+        medications: held.medications.map((medication, position) =>
+          position === index ? { ...medication, dispenseQuantity: quantity } : medication,
+        ),
+        updatedAt: this.now().toISOString(),
+      });
+      this.unsynced.add(prescriptionId);
+      await this.pushPrescription(prescriptionId);
+      this.publish({});
+      const saved = this.heldPrescription(prescriptionId);
+      return saved ? ok(saved) : failure(PRESCRIPTION_MESSAGES.noPrescription);
     });
   }
 

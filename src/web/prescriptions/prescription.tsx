@@ -2,10 +2,12 @@ import {
   createContext,
   useContext,
   useEffect,
+  useMemo,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import type { ReceitaPrescription } from '../../shared/receita-document';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../local-storage';
 import { browserPrescriptionBackend } from './prescription-api';
 import {
@@ -83,4 +85,26 @@ export function usePrescription(): PrescriptionSnapshot & { store: PrescriptionS
   const store = usePrescriptionStore();
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
   return { ...snapshot, store };
+}
+
+/**
+ * The receitas given, each as the store now holds it (after a quantity was overwritten, say), so
+ * a view opened with a copy shows the latest; one the store does not hold is shown as given.
+ * @param prescriptions - the receitas, in the order to show them
+ */
+export function useLatestPrescriptions(
+  prescriptions: readonly ReceitaPrescription[],
+): readonly ReceitaPrescription[] {
+  const store = usePrescriptionStore();
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useMemo(
+    () =>
+      prescriptions.map(
+        (prescription) =>
+          (snapshot.current?.id === prescription.id
+            ? snapshot.current
+            : snapshot.saved.find((saved) => saved.id === prescription.id)) ?? prescription,
+      ),
+    [prescriptions, snapshot],
+  );
 }

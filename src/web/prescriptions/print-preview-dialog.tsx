@@ -17,6 +17,8 @@ import {
 } from '../../shared/receita-print-selection';
 import { Button } from '../ui/button';
 import { PrintArea, printOnly } from '../ui/print-area';
+import { DispenseQuantityEditor } from './dispense-quantity-editor';
+import { useLatestPrescriptions } from './prescription';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
 
@@ -101,7 +103,9 @@ export function PrintPreviewDialog(props: {
   initialSelection?: readonly string[] | undefined;
   settings: PrintSettings;
 }) {
-  const { prescriptions, settings, batchName, initialSelection } = props;
+  const { settings, batchName, initialSelection } = props;
+  // As the store now holds them: a quantity overwritten here shows at once.
+  const prescriptions = useLatestPrescriptions(props.prescriptions);
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
@@ -277,6 +281,7 @@ export function PrintPreviewDialog(props: {
                       ))}
                     </ul>
                   )}
+                  <DispenseQuantityEditor prescriptions={selected} />
                   {showPreview && (
                     <div
                       role="group"

@@ -37,10 +37,11 @@ function prescription(id: string, overrides: Partial<ReceitaPrescription> = {}) 
       {
         name: 'Amoxicilina',
         dosage: '500mg',
+        dosePerIntake: '1 cápsula',
         frequency: '8/8h',
         duration: '7 dias',
-        instructions: 'Tomar 1 cp',
-        quantity: '21',
+        quantity: '7',
+        dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
       },
     ],
     ...overrides,
@@ -90,8 +91,8 @@ describe('buildReceitaPdf', () => {
         'Uso oral',
         '1. ',
         'Amoxicilina 500mg',
-        '21 comprimidos',
-        'Tomar 1 comprimido de 8 em 8 horas por 7 dias',
+        '21 (vinte e uma) cápsulas',
+        'Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.',
         '1 de março de 2026',
       ]),
     );
@@ -105,7 +106,13 @@ describe('buildReceitaPdf', () => {
       prescription('2', {
         patientAddress: 'Av. Paulista, 1000',
         medications: [
-          { name: 'Sertralina', dosage: '50mg comprimido', quantity: '30', control: C1 },
+          {
+            name: 'Sertralina',
+            dosage: '50mg comprimido',
+            quantity: '30',
+            dispenseQuantity: { amount: 30, unit: 'comprimidos', text: '30 (trinta) comprimidos' },
+            control: C1,
+          },
         ],
       }),
     ]);

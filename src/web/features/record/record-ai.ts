@@ -203,6 +203,28 @@ const catalogueAnswerSchema = z.object({
 /** A medicine of the built-in catalogue: its (lower-case) name and the strengths it comes in. */
 export type CatalogueMedication = z.infer<typeof catalogueAnswerSchema>['results'][number];
 
+const writtenText = z.string().optional();
+const detectionAnswerSchema = z.object({
+  results: z.array(
+    z.object({
+      name: z.string(),
+      strengths: z.array(z.string()),
+      written: z
+        .object({
+          dosage: writtenText,
+          dosePerIntake: writtenText,
+          frequency: writtenText,
+          duration: writtenText,
+          instructions: writtenText,
+        })
+        .default({}),
+    }),
+  ),
+});
+
+/** A medicine named in the case description, with what the text says of its regimen. */
+export type DetectedMedication = z.infer<typeof detectionAnswerSchema>['results'][number];
+
 /**
  * The medicine autocomplete (`GET /api/medications/search`): prefix matches first, then
  * alphabetical, at most 8 (spec §9); nothing under 2 characters.
@@ -227,13 +249,13 @@ export async function searchMedicationCatalogue(
 export async function detectMedications(
   text: string,
   signal?: AbortSignal,
-): Promise<CatalogueMedication[]> {
+): Promise<DetectedMedication[]> {
   const answer = await requestJson('/api/medications/detect', {
     method: 'POST',
     body: JSON.stringify({ text }),
     ...(signal ? { signal } : {}),
   });
-  return catalogueAnswerSchema.parse(answer).results;
+  return detectionAnswerSchema.parse(answer).results;
 }
 
 const dosingHintAnswerSchema = z.object({

@@ -17,7 +17,7 @@ import {
   suggestExams,
   suggestMedications,
   type AiProvenance,
-  type CatalogueMedication,
+  type DetectedMedication,
 } from '../record-ai';
 
 /** The detection runs this long after the last keystroke in the case description. */
@@ -44,8 +44,11 @@ export function PrescriptionAssistant(props: {
   medicationsFull: boolean;
   examsFull: boolean;
   onAddMedication: (medication: Omit<Medication, 'id'>) => void;
-  /** A detected medicine chosen: the step adds it with the dosing table's regimen. */
-  onAddDetected: (name: string) => Promise<void>;
+  /**
+   * A detected medicine chosen: the step adds it as the text wrote it, the dosing table filling
+   * only what is missing; resolves to a note for the doctor when the table filled anything.
+   */
+  onAddDetected: (detected: DetectedMedication, name: string) => Promise<string | undefined>;
   onAddExam: (exam: Omit<Exam, 'id'>) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -140,9 +143,10 @@ function DetectedMedicines(props: {
   text: string;
   prescribed: readonly Medication[];
   full: boolean;
-  onAdd: (name: string) => Promise<void>;
+  onAdd: (detected: DetectedMedication, name: string) => Promise<string | undefined>;
 }) {
-  const [detected, setDetected] = useState<{ text: string; found: CatalogueMedication[] }>({
+  const [note, setNote] = useState<string>();
+  const [detected, setDetected] = useState<{ text: string; found: DetectedMedication[] }>({
     text: '',
     found: [],
   });
@@ -173,10 +177,11 @@ function DetectedMedicines(props: {
   const found = text.trim() ? detected.found : [];
   if (found.length === 0) return null;
 
-  const add = async (name: string) => {
+  const add = async (medication: DetectedMedication, name: string) => {
     setAdding(name);
+    setNote(undefined);
     try {
-      await props.onAdd(name);
+      setNote(await props.onAdd(medication, name));
     } finally {
       setAdding(undefined);
     }
@@ -197,7 +202,7 @@ function DetectedMedicines(props: {
                 type="button"
                 disabled={added || props.full || adding !== undefined}
                 title={added ? `${name} já está prescrito` : `Prescrever ${name}`}
-                onClick={() => void add(name)}
+                onClick={() => void add(medication, name)}
                 className="inline-flex items-center gap-1 rounded-full border border-line bg-surface px-3 py-1 text-sm text-fg hover:bg-accent-soft disabled:cursor-not-allowed disabled:opacity-60"
               >
                 {added ? (
@@ -212,6 +217,9 @@ function DetectedMedicines(props: {
           );
         })}
       </ul>
+      <p role="status" className="text-sm text-fg-muted">
+        {note ?? ''}
+      </p>
     </div>
   );
 }

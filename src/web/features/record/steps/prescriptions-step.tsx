@@ -10,7 +10,9 @@ import {
 } from '../../../../shared/medical-record';
 import {
   capitalizedMedicationName,
-  medicationWithHint,
+  fillMissingFromTable,
+  medicationFromDetection,
+  TABLE_POSOLOGY_NOTE,
 } from '../../../../shared/prescription-suggestions';
 import { prescribedItemCount, type WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
@@ -18,7 +20,7 @@ import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
-import { checkMedication, fetchDosingHint } from '../record-ai';
+import { checkMedication, fetchDosingHint, type DetectedMedication } from '../record-ai';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
@@ -101,13 +103,16 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
       if (list.length >= RECORD_LIMITS.prescriptionItems) return current;
       return { ...current, exams: [...list, { ...exam, id: crypto.randomUUID() }] };
     });
-  // A detected medicine is prescribed with the dosing table's regimen, or by name alone.
-  const addDetected = async (name: string) => {
+  // A detected medicine is prescribed as the text wrote it; the dosing table fills only what the
+  // text leaves unsaid, and the doctor is told to check it.
+  const addDetected = async (detected: DetectedMedication, name: string) => {
     const hint = await fetchDosingHint(name).catch((error: unknown) => {
       console.warn('Tabela de posologia indisponível.', error);
       return null;
     });
-    addMedication(medicationWithHint(name, hint));
+    const { medication, filledFromTable } = medicationFromDetection(name, detected.written, hint);
+    addMedication(medication);
+    return filledFromTable ? `${medication.name}: ${TABLE_POSOLOGY_NOTE}` : undefined;
   };
 
   const plan = useDraft({
@@ -342,12 +347,15 @@ function MedicationItem(props: {
     setHint({ status: 'loading' });
     try {
       const found = await fetchDosingHint(medication.name);
-      if (found) {
-        const { dosage, frequency, duration, instructions } = found;
-        setEditing((current) => current && { dosage, frequency, duration, instructions });
+      if (found && editing) {
+        // The table fills only the fields left empty: what the doctor typed stays.
+        const { fields, filledFromTable } = fillMissingFromTable(editing, found);
+        setEditing(fields);
         setHint({
           status: 'said',
-          text: `Posologia de referência de ${capitalizedMedicationName(found.name)} preenchida.`,
+          text: filledFromTable
+            ? `${capitalizedMedicationName(found.name)}: ${TABLE_POSOLOGY_NOTE}`
+            : 'A posologia escrita foi mantida; nada a preencher pela tabela.',
         });
       } else {
         setHint({ status: 'said', text: `Sem posologia de referência para ${medication.name}` });

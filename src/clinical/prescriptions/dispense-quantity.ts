@@ -1,0 +1,437 @@
+import { describeDispenseQuantity, type DispenseUnit } from '../../shared/dispense-quantity';
+import type { DispenseQuantity, Medication } from '../../shared/medical-record';
+import { QUANTITY_IN_WORDS_MAX } from '../../shared/number-words';
+import { foldAccents } from '../../shared/text-folding';
+import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
+import type { MedicationEntry, MedicationPresentation } from '../medications/catalogue';
+import { parseDose, parseFrequency } from '../medications/dose-notation';
+import { findDosingHint } from '../medications/dosing';
+import { findMedication } from '../medications/search';
+
+/**
+ * The quantity a pharmacy dispenses for one prescribed item (docs/receitas.md): dose per intake
+ * × intakes per day × days, counted in the units the medicine is sold in — comprimidos, cápsulas,
+ * drágeas and ampolas one by one; mL of a solution or suspension and drops in frascos of the
+ * catalogue's volume; inhaler doses in frascos; creams in bisnagas. Nothing is guessed: when the
+ * presentation, the frequency or the duration is not known, there is no quantity and the doctor
+ * writes it.
+ */
+
+/** 'Uso contínuo' with no stated duration dispenses a month. */
+export const CONTINUOUS_USE_DAYS = 30;
+/** Drops in one mL (the Brazilian pharmacopoeia's standard dropper). */
+export const DROPS_PER_ML = 20;
+/** A bisnaga of cream, ointment or gel applied without a stated amount lasts up to this. */
+export const DAYS_PER_BISNAGA = 30;
+
+/** The parts of a prescribed item the quantity is computed from. */
+export type DispenseParts = Pick<Medication, 'name'> &
+  Partial<Pick<Medication, 'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'>>;
+
+/** What one intake is counted in, when written ('1 comprimido', '10 gotas', '2 jatos'). */
+type IntakeUnit =
+  | 'comprimido'
+  | 'capsula'
+  | 'dragea'
+  | 'ml'
+  | 'gota'
+  | 'jato'
+  | 'ampola'
+  | 'grama'
+  | 'aplicacao'
+  | 'envelope';
+
+interface Intake {
+  amount: number;
+  unit: IntakeUnit;
+}
+
+const INTAKE_WORDS: readonly [RegExp, IntakeUnit][] = [
+  [/^(?:comprimidos?|cps?|comp|cpr)$/, 'comprimido'],
+  [/^(?:capsulas?|caps)$/, 'capsula'],
+  [/^drageas?$/, 'dragea'],
+  [/^ml$/, 'ml'],
+  [/^(?:gotas?|gts?|gtt)$/, 'gota'],
+  [/^(?:jatos?|puffs?|borrifadas?|inalac(?:ao|oes))$/, 'jato'],
+  [/^(?:ampolas?|amp)$/, 'ampola'],
+  [/^(?:g|gramas?)$/, 'grama'],
+  [/^aplicac(?:ao|oes)$/, 'aplicacao'],
+  [/^(?:envelopes?|saches?)$/, 'envelope'],
+];
+
+const HALF = String.raw`meio|meia|½|1\/2`;
+const INTAKE_AMOUNT = String.raw`(${HALF}|${NUMBER_PATTERN})(?:\s*(?:a|ou|-)\s*(${NUMBER_PATTERN}))?`;
+const INTAKE = new RegExp(
+  String.raw`(?:^|[^\w/])${INTAKE_AMOUNT}\s*(comprimidos?|cps?|comp|cpr|capsulas?|caps|drageas?|ml|gotas?|gts?|gtt|jatos?|puffs?|borrifadas?|inalac(?:ao|oes)|ampolas?|amp|g|gramas?|aplicac(?:ao|oes)|envelopes?|saches?)(?![a-z])`,
+);
+/** '250 mg/5 ml', '500 mg/ml': a concentration, whose mL is no intake. */
+const CONCENTRATION = /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g;
+
+function fold(text: string | undefined): string {
+  return foldAccents(text ?? '').replace(/\s+/g, ' ');
+}
+
+function amountOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (/^(?:meio|meia|½|1\/2)$/.test(text)) return 0.5;
+  return parsePortugueseNumber(text.replace(',', '.'));
+}
+
+/** The dose of one intake as written in a text: '1 comprimido', 'meio comprimido', '10 gotas'. */
+function readIntake(text: string | undefined): Intake | undefined {
+  const folded = fold(text).replace(CONCENTRATION, ' ');
+  const match = INTAKE.exec(folded);
+  if (!match) return undefined;
+  const low = amountOf(match[1]);
+  const high = amountOf(match[2]);
+  const word = match[3] ?? '';
+  const unit = INTAKE_WORDS.find(([pattern]) => pattern.test(word))?.[1];
+  const amount = Math.max(low ?? 0, high ?? 0);
+  if (!unit || !(amount > 0)) return undefined;
+  return { amount, unit };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+
+type FormKind = 'solid' | 'drops' | 'liquid' | 'injectable' | 'aerosol' | 'topical' | 'sachet';
+
+function kindOfForm(form: string): FormKind | undefined {
+  const folded = fold(form);
+  if (/gotas/.test(folded)) return 'drops';
+  if (/^(?:comprimido|capsula|dragea)/.test(folded)) return 'solid';
+  if (/^(?:suspensao oral|solucao oral|xarope|elixir)/.test(folded)) return 'liquid';
+  if (/^solucao injetavel/.test(folded)) return 'injectable';
+  if (/^(?:aerossol|spray)/.test(folded) && !/nasal/.test(folded)) return 'aerosol';
+  if (/^(?:creme|pomada|gel)(?! oftalm)/.test(folded) && !/oftalm|vaginal/.test(folded))
+    return 'topical';
+  if (/^(?:envelope|sache|granulado)/.test(folded)) return 'sachet';
+  return undefined;
+}
+
+type SolidUnit = Extract<DispenseUnit, IntakeUnit>;
+
+/** The solid unit a form is counted in: 'cápsula dura' → cápsula. */
+function solidUnitOf(form: string): SolidUnit {
+  const folded = fold(form);
+  if (folded.startsWith('capsula')) return 'capsula';
+  if (folded.startsWith('dragea')) return 'dragea';
+  return 'comprimido';
+}
+
+/** The form the prescription's own words name, if any ('amoxicilina suspensão', '1 cápsula'). */
+function formNamedIn(text: string): FormKind | undefined {
+  if (/\bgotas?\b|\bgts?\b/.test(text)) return 'drops';
+  if (/\b(?:suspensao|xarope|solucao oral|elixir)\b/.test(text)) return 'liquid';
+  if (/\b(?:ampolas?|injetavel|intramuscular|endovenos[oa])\b/.test(text)) return 'injectable';
+  if (/\b(?:aerossol|bombinha|jatos?|puffs?|spray oral)\b/.test(text)) return 'aerosol';
+  if (/\b(?:creme|pomada|gel)\b/.test(text)) return 'topical';
+  if (/\b(?:comprimidos?|capsulas?|drageas?)\b/.test(text)) return 'solid';
+  return undefined;
+}
+
+/** Strengths written the same way: '250 mg/5 ml' = '250mg/5mL'. */
+function sameStrength(a: string, b: string): boolean {
+  const squeeze = (text: string) => fold(text).replace(/\s+/g, '').replace(/,/g, '.');
+  return squeeze(a) === squeeze(b);
+}
+
+/**
+ * The presentation of a kind that holds the prescription: the one of the strength written in
+ * the dosage, else the only one of that kind (several volumes and no strength: unknown).
+ */
+function presentationOf(
+  entry: MedicationEntry | undefined,
+  kind: FormKind,
+  dosage: string | undefined,
+): MedicationPresentation | undefined {
+  const candidates = (entry?.presentations ?? []).filter(
+    (presentation) => kindOfForm(presentation.form) === kind && presentation.contents,
+  );
+  const byStrength = dosage
+    ? candidates.find(
+        (presentation) =>
+          presentation.strength !== undefined &&
+          fold(dosage)
+            .replace(/\s+/g, '')
+            .includes(fold(presentation.strength).replace(/\s+/g, '')),
+      )
+    : undefined;
+  if (byStrength) return byStrength;
+  const volumes = new Set(candidates.map((presentation) => presentation.contents));
+  return volumes.size === 1 ? candidates[0] : undefined;
+}
+
+/** The mass of one plain strength in mg ('500 mg' → 500, '1 g' → 1000); undefined for others. */
+function strengthMg(strength: string): number | undefined {
+  const match = /^(\d+(?:[.,]\d+)?)\s*(mcg|mg|g)$/.exec(fold(strength).trim());
+  if (!match?.[1]) return undefined;
+  const value = Number(match[1].replace(',', '.'));
+  if (match[2] === 'g') return value * 1000;
+  if (match[2] === 'mcg') return value / 1000;
+  return value;
+}
+
+/**
+ * The solid units of one intake of a dose written as a mass ('500mg' of amoxicilina → 1 cápsula
+ * of 500 mg): a strength the catalogue sells equal to the dose, else one that makes it in up to
+ * four whole units. The form is the one the doctor named, else the one of that strength, else
+ * the entry's first solid form.
+ */
+function solidIntakeFromMass(
+  entry: MedicationEntry,
+  mg: number,
+  named: FormKind | undefined,
+  words: string,
+): { amount: number; unit: SolidUnit } | undefined {
+  const solidForms = entry.forms.filter((form) => kindOfForm(form) === 'solid');
+  if (solidForms.length === 0 || (named !== undefined && named !== 'solid')) return undefined;
+  const strengths = entry.strengths
+    .map((strength) => ({ strength, mg: strengthMg(strength) }))
+    .filter((item): item is { strength: string; mg: number } => item.mg !== undefined);
+  const exact = strengths.find((item) => Math.abs(item.mg - mg) < 1e-9);
+  const multiple = strengths
+    .filter((item) => {
+      const count = mg / item.mg;
+      return Math.abs(count - Math.round(count)) < 1e-9 && count >= 1 && count <= 4;
+    })
+    .sort((a, b) => b.mg - a.mg)[0];
+  const chosen = exact ?? multiple;
+  if (!chosen) return undefined;
+  const namedUnit: SolidUnit | undefined = /\bcapsulas?\b/.test(words)
+    ? 'capsula'
+    : /\bdrageas?\b/.test(words)
+      ? 'dragea'
+      : /\bcomprimidos?\b/.test(words)
+        ? 'comprimido'
+        : undefined;
+  const ofStrength = entry.presentations?.find(
+    (presentation) =>
+      presentation.strength !== undefined &&
+      sameStrength(presentation.strength, chosen.strength) &&
+      kindOfForm(presentation.form) === 'solid',
+  );
+  const unit = namedUnit ?? solidUnitOf(ofStrength?.form ?? solidForms[0] ?? 'comprimido');
+  return { amount: Math.round(mg / chosen.mg), unit };
+}
+
+// ---------------------------------------------------------------------------------------------
+// How often and for how long
+
+const DURATION = new RegExp(
+  `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*(dias?|d|semanas?|sem|mes|meses)\\b`,
+);
+const CONTINUOUS = /\b(?:uso )?(?:continuo|cronico|permanente)\b/;
+
+/** Days of treatment: '7 dias', '2 semanas' (14), '3 meses' (90), '3 a 5 dias' (5), 'uso contínuo' (30). */
+export function treatmentDays(duration: string | undefined): number | undefined {
+  const folded = fold(duration);
+  const match = DURATION.exec(folded);
+  if (match) {
+    const before = folded.slice(0, match.index);
+    // '2x ao dia', '1 vez por semana' are frequencies.
+    if (!/(?:x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) {
+      const n = Math.max(amountOf(match[1]) ?? 0, amountOf(match[2]) ?? 0);
+      const unit = match[3] ?? '';
+      if (n > 0) {
+        if (unit.startsWith('d')) return n;
+        if (unit.startsWith('sem')) return n * 7;
+        return n * 30;
+      }
+    }
+  }
+  return CONTINUOUS.test(folded) ? CONTINUOUS_USE_DAYS : undefined;
+}
+
+/**
+ * Intakes over the whole treatment: 'dose única' is one; otherwise intakes a day × days, an
+ * as-needed use ('se dor') counted at its stated interval, else at the most the dosing table
+ * allows a day.
+ */
+function totalIntakes(
+  parts: DispenseParts,
+  entry: MedicationEntry | undefined,
+): number | undefined {
+  const said = fold([parts.frequency, parts.duration, parts.instructions].join(' '));
+  if (/\bdose unica\b/.test(said)) return 1;
+  const frequency =
+    parseFrequency(parts.frequency ?? '') ??
+    parseFrequency(parts.instructions ?? '') ??
+    parseFrequency(parts.dosePerIntake ?? '');
+  let perDay = frequency?.perDay;
+  if (perDay === undefined && frequency?.asNeeded) {
+    perDay = findDosingHint(entry?.name ?? parts.name)?.maxDosesPerDay;
+  }
+  const days = daysOf(parts);
+  if (perDay === undefined || days === undefined) return undefined;
+  return perDay * days;
+}
+
+/** The treatment's days: from the duration, else an 'uso contínuo' said elsewhere. */
+function daysOf(parts: DispenseParts): number | undefined {
+  return (
+    treatmentDays(parts.duration) ??
+    (CONTINUOUS.test(fold([parts.frequency, parts.instructions].join(' ')))
+      ? CONTINUOUS_USE_DAYS
+      : undefined)
+  );
+}
+
+/** Whole units, never a fraction: what is left of a frasco is still a frasco. */
+function wholeUnits(amount: number): number | undefined {
+  const whole = Math.ceil(amount - 1e-9);
+  return whole >= 1 && whole <= QUANTITY_IN_WORDS_MAX ? whole : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The quantity
+
+/** A prescribed item's quantity to dispense and, when derived from its strength, its dose. */
+export interface DispensePlan {
+  dispenseQuantity?: DispenseQuantity;
+  /** '1 cápsula' for 'amoxicilina 500mg' (one 500 mg cápsula), when no dose was written. */
+  derivedDosePerIntake?: string;
+}
+
+const INTAKE_NOUNS: Readonly<Record<IntakeUnit, [string, string]>> = {
+  comprimido: ['comprimido', 'comprimidos'],
+  capsula: ['cápsula', 'cápsulas'],
+  dragea: ['drágea', 'drágeas'],
+  ml: ['mL', 'mL'],
+  gota: ['gota', 'gotas'],
+  jato: ['jato', 'jatos'],
+  ampola: ['ampola', 'ampolas'],
+  grama: ['g', 'g'],
+  aplicacao: ['aplicação', 'aplicações'],
+  envelope: ['envelope', 'envelopes'],
+};
+
+function writeIntake(intake: Intake): string {
+  const [singular, plural] = INTAKE_NOUNS[intake.unit];
+  if (intake.amount === 0.5 && intake.unit === 'comprimido') return 'meio comprimido';
+  const noun = intake.amount <= 1 ? singular : plural;
+  return `${String(intake.amount).replace('.', ',')} ${noun}`;
+}
+
+/**
+ * The quantity to dispense of one prescribed item, and the dose per intake read from its
+ * strength when none was written (docs/receitas.md).
+ * @param parts - name, dosage, dose per intake, frequency, duration, instructions
+ */
+export function planDispense(parts: DispenseParts): DispensePlan {
+  const entry = findMedication(parts.name);
+  const words = fold([parts.name, parts.dosage, parts.dosePerIntake, parts.instructions].join(' '));
+  const named = formNamedIn(words);
+  let intake =
+    readIntake(parts.dosePerIntake) ??
+    readIntake(parts.instructions) ??
+    readIntake(parts.frequency) ??
+    readIntake(parts.dosage);
+  // 'aplicar 1 g' is a cream's amount; '1 g' of dipirona is a dose by mass.
+  if (intake?.unit === 'grama' && named !== 'topical') intake = undefined;
+  let derivedDosePerIntake: string | undefined;
+  if (!intake && entry) {
+    const mg = parseDose(parts.dosage ?? '')?.mg;
+    const solid = mg === undefined ? undefined : solidIntakeFromMass(entry, mg, named, words);
+    if (solid) {
+      intake = { amount: solid.amount, unit: solid.unit };
+      derivedDosePerIntake = writeIntake(intake);
+    }
+  }
+  const dispenseQuantity = quantityOf(parts, entry, intake, named);
+  return {
+    ...(dispenseQuantity ? { dispenseQuantity } : {}),
+    ...(derivedDosePerIntake ? { derivedDosePerIntake } : {}),
+  };
+}
+
+function quantityOf(
+  parts: DispenseParts,
+  entry: MedicationEntry | undefined,
+  intake: Intake | undefined,
+  named: FormKind | undefined,
+): DispenseQuantity | undefined {
+  const topical =
+    intake?.unit === 'aplicacao' ||
+    intake?.unit === 'grama' ||
+    (named === 'topical' && !intake) ||
+    (!intake &&
+      !named &&
+      entry !== undefined &&
+      entry.forms.every((f) => kindOfForm(f) === 'topical'));
+  if (topical) {
+    const tube = presentationOf(entry, 'topical', parts.dosage);
+    const days = daysOf(parts);
+    if (!tube?.contents || days === undefined) return undefined;
+    if (intake?.unit === 'grama') {
+      const intakes = totalIntakes(parts, entry);
+      const tubes =
+        intakes === undefined ? undefined : wholeUnits((intake.amount * intakes) / tube.contents);
+      return tubes === undefined ? undefined : describeDispenseQuantity(tubes, 'bisnaga');
+    }
+    const tubes = wholeUnits(days / DAYS_PER_BISNAGA);
+    return tubes === undefined ? undefined : describeDispenseQuantity(tubes, 'bisnaga');
+  }
+  if (!intake) return undefined;
+  const intakes = totalIntakes(parts, entry);
+  if (intakes === undefined) return undefined;
+  const total = intake.amount * intakes;
+  const count = (unit: DispenseUnit, amount: number) => {
+    const whole = wholeUnits(amount);
+    return whole === undefined ? undefined : describeDispenseQuantity(whole, unit);
+  };
+  switch (intake.unit) {
+    case 'comprimido':
+    case 'capsula':
+    case 'dragea':
+    case 'envelope':
+      return count(intake.unit, total);
+    case 'ampola':
+      // An opened ampola is not kept: each intake takes whole ones.
+      return count('ampola', Math.ceil(intake.amount - 1e-9) * intakes);
+    case 'gota': {
+      const bottle = presentationOf(entry, 'drops', parts.dosage);
+      return bottle?.contents ? count('frasco', total / DROPS_PER_ML / bottle.contents) : undefined;
+    }
+    case 'ml': {
+      const bottle = presentationOf(entry, named === 'drops' ? 'drops' : 'liquid', parts.dosage);
+      return bottle?.contents ? count('frasco', total / bottle.contents) : undefined;
+    }
+    case 'jato': {
+      const inhaler = presentationOf(entry, 'aerosol', parts.dosage);
+      return inhaler?.contents ? count('frasco', total / inhaler.contents) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The quantity to dispense of one prescribed item (see {@link planDispense}), or undefined
+ * when it cannot be known and is left to the doctor.
+ */
+export function computeDispenseQuantity(parts: DispenseParts): DispenseQuantity | undefined {
+  return planDispense(parts).dispenseQuantity;
+}
+
+/**
+ * A prescribed item as the server answers it: its quantity to dispense computed from its parts
+ * (whatever number a model wrote), a doctor's own quantity (`enteredByDoctor`) kept as is, and
+ * the dose per intake filled in when the strength makes it certain ('amoxicilina 500mg' → '1
+ * cápsula'). An item whose quantity cannot be computed carries none.
+ * @param medication - the item
+ */
+export function withDispenseQuantity<
+  M extends DispenseParts & Pick<Medication, 'dispenseQuantity'>,
+>(medication: M): M {
+  if (medication.dispenseQuantity?.enteredByDoctor) return medication;
+  const { dispenseQuantity: _untrusted, ...rest } = medication;
+  const plan = planDispense(rest);
+  return {
+    ...rest,
+    ...(plan.derivedDosePerIntake && !rest.dosePerIntake
+      ? { dosePerIntake: plan.derivedDosePerIntake }
+      : {}),
+    ...(plan.dispenseQuantity ? { dispenseQuantity: plan.dispenseQuantity } : {}),
+  } as M;
+}
