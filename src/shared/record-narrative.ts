@@ -7,6 +7,7 @@ import {
   formatTime,
   type DateInput,
 } from './pt-br-format';
+import { addendaText, addendumEntries, type AddendumEntry } from './record-addenda';
 import type { WorkingRecord } from './record-flow';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 import { foldAccents } from './text-folding';
@@ -26,6 +27,8 @@ export interface RecordNarrative {
   /** 'Documento gerado em 21 de novembro de 2026 às 14:30' */
   generatedOn: string;
   signature: string[];
+  /** A finalised record's addenda, oldest first. */
+  addenda: AddendumEntry[];
 }
 
 export const NARRATIVE_TITLE = 'PRONTUARIO MEDICO';
@@ -186,6 +189,7 @@ export function buildRecordNarrative(
     exams: (record.prescriptions?.exams ?? []).map(examLine),
     generatedOn: generatedOnText(now),
     signature: signatureLines(settings),
+    addenda: addendumEntries(record.addenda),
   };
 }
 
@@ -209,7 +213,7 @@ export function buildRecordDocument(
     ),
     ...(record.prescriptions?.exams ?? []).map((exam) => `Exame: ${examLine(exam)}`),
   ];
-  return fillTemplate(settings.medicalRecordOutput, {
+  const document = fillTemplate(settings.medicalRecordOutput, {
     ...doctorTemplateValues(settings, 'record', now),
     nome_paciente: record.patientInfo?.name ?? '',
     data_consulta: formatDate(record.createdAt),
@@ -220,6 +224,9 @@ export function buildRecordDocument(
     prescricoes: prescriptions.join('\n'),
     orientacoes: record.prescriptions?.additionalNotes ?? '',
   });
+  // Addenda follow the record as it was finalised, whatever the doctor's template says.
+  const addenda = addendaText(record.addenda);
+  return addenda ? `${document.trimEnd()}\n\n${addenda}\n` : document;
 }
 
 /** `prontuario-maria-souza-2026-11-21.txt` (spec §9), safe as a file name on every system. */
