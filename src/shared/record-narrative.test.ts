@@ -192,6 +192,17 @@ describe('a finalised record’s addenda', () => {
     expect(buildRecordNarrative(full, SETTINGS, NOW).addenda).toEqual([]);
   });
 
+  it("say 'Sem prescrição nesta consulta' only when nothing is prescribed", () => {
+    const counselling = { ...full, prescriptions: { noPrescription: true } };
+    expect(buildRecordNarrative(counselling, SETTINGS, NOW).noPrescription).toBe(true);
+    const contradicted = {
+      ...full,
+      prescriptions: { ...full.prescriptions, noPrescription: true },
+    };
+    expect(buildRecordNarrative(contradicted, SETTINGS, NOW).noPrescription).toBe(false);
+    expect(buildRecordNarrative(full, SETTINGS, NOW).noPrescription).toBe(false);
+  });
+
   it('close the downloaded text, whatever the template', () => {
     const text = buildRecordDocument(
       finalised,

@@ -29,6 +29,8 @@ export interface RecordNarrative {
   signature: string[];
   /** A finalised record's addenda, oldest first. */
   addenda: AddendumEntry[];
+  /** Nothing prescribed on purpose: 'Sem prescrição nesta consulta' (a counselling visit). */
+  noPrescription: boolean;
 }
 
 export const NARRATIVE_TITLE = 'PRONTUARIO MEDICO';
@@ -190,6 +192,10 @@ export function buildRecordNarrative(
     generatedOn: generatedOnText(now),
     signature: signatureLines(settings),
     addenda: addendumEntries(record.addenda),
+    noPrescription:
+      record.prescriptions?.noPrescription === true &&
+      !record.prescriptions.medications?.length &&
+      !record.prescriptions.exams?.length,
   };
 }
 

@@ -127,8 +127,15 @@ describe('planRecordUpdate', () => {
     expect(planRecordUpdate(finalised(), { patientInfo: { name: 'Ana' } }).kind).toBe('unchanged');
   });
 
-  it('still refuses reopening as bad input', () => {
+  it('still refuses a bare reopening as bad input, and a reopening with changes as locked', () => {
     expect(planRecordUpdate(finalised(), { status: 'em_andamento' }).kind).toBe('rejected');
+    expect(
+      planRecordUpdate(finalised(), { status: 'em_andamento', patientInfo: { name: 'Ana' } }).kind,
+    ).toBe('rejected');
+    // A device that missed the finalisation sends its whole record, status and all.
+    expect(planRecordUpdate(finalised(), { status: 'em_andamento', plan: 'Novo' }).kind).toBe(
+      'finalized',
+    );
   });
 });
 

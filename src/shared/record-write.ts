@@ -76,15 +76,21 @@ export type RecordUpdatePlan =
   | { kind: 'rejected'; error: string };
 
 /**
- * Decides a write before it happens: refused when it would reopen a record; `unchanged` when
- * the record would read exactly as it does (no new version, so no other device sees a
- * conflict); `finalized` when it would change a finalised record, whose content is locked
- * (CFM 1.821/2007; corrections are addenda); otherwise the content to write.
+ * Decides a write before it happens. A finalised record's content is locked (CFM 1.821/2007;
+ * corrections are addenda): a write that would change any of it is `finalized`, a bare request
+ * to reopen it is `rejected` as before. A write that leaves the record reading exactly as it
+ * does is `unchanged` (no new version, so no other device sees a conflict). Otherwise, the
+ * content to write.
  */
 export function planRecordUpdate(
   current: StoredRecordContent,
   update: RecordUpdateInput,
 ): RecordUpdatePlan {
+  if (current.status === 'finalizado') {
+    const { status: _status, ...content } = update;
+    const result = applyRecordUpdate(current, content);
+    if (result.ok && !sameRecordContent(current, result.content)) return { kind: 'finalized' };
+  }
   const result = applyRecordUpdate(current, update);
   if (!result.ok) return { kind: 'rejected', error: result.error };
   if (sameRecordContent(current, result.content)) return { kind: 'unchanged' };
