@@ -138,6 +138,8 @@ export const recordPrescriptionsSchema = z.strictObject({
   medications: z.array(medicationSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
   exams: z.array(examSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
   additionalNotes: longText.optional(),
+  /** 'Sem prescrição nesta consulta': a counselling-only visit, finalised with no item. */
+  noPrescription: z.boolean().optional(),
 });
 
 export const recordStepStateSchema = z.strictObject({
@@ -289,6 +291,47 @@ export type RecordContent = {
   >;
 };
 
+/** Longest addendum: a correction or a late finding, not a second record. */
+export const ADDENDUM_MAX_LENGTH = 5_000;
+
+/** Body of `POST /api/medical-records/:id/addenda`. */
+export const addendumCreateSchema = z.strictObject({
+  text: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ADDENDUM_MAX_LENGTH)
+    .refine((text) => !text.includes('\u0000'), {
+      message: 'contém um caractere inválido (NUL)',
+    }),
+});
+
+export type AddendumCreateInput = z.infer<typeof addendumCreateSchema>;
+
+/**
+ * A dated note added to a finalised record (CFM 1.821/2007: a record is kept as signed, and
+ * corrections are written beside it). Appended only: never edited, never deleted.
+ */
+export interface RecordAddendum {
+  id: string;
+  /** The doctor's name, as the session knew it when the addendum was written. */
+  author: string;
+  /** ISO 8601 date and time. */
+  createdAt: string;
+  text: string;
+}
+
+/** Stable codes of the record API's refusals, for clients to tell them apart. */
+export const RECORD_ERROR_CODES = {
+  /** A finalised record's content cannot change (409); corrections are addenda. */
+  finalized: 'record_finalized',
+  /** Addenda belong to finalised records; a draft is edited instead (409). */
+  notFinalized: 'record_not_finalized',
+  /** Another tab or device saved a newer version (409, with the current record). */
+  changed: 'record_changed',
+} as const;
+export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[keyof typeof RECORD_ERROR_CODES];
+
 /** A record as the API answers it. Dates are ISO 8601 strings. */
 export interface MedicalRecord extends RecordContent {
   id: string;
@@ -299,6 +342,8 @@ export interface MedicalRecord extends RecordContent {
   version: number;
   createdAt: string;
   updatedAt: string;
+  /** Addenda of a finalised record, oldest first; the server always sends them (maybe empty). */
+  addenda?: RecordAddendum[];
 }
 
 export const RECORD_LIST_MAX_LIMIT = 100;

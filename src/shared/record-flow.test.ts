@@ -15,6 +15,7 @@ import {
   parseAge,
   parseCommaList,
   parseMeasurement,
+  prescriptionsDecided,
   previousStep,
   stepStatusText,
   withComputedBmi,
@@ -73,6 +74,19 @@ describe('completion and progress', () => {
     expect(isStepComplete(record, 'print-summary')).toBe(false);
     // 4 of 7 = 57.14… → 57
     expect(computeProgress(record)).toBe(57);
+  });
+
+  it("counts the prescriptions step done with an item or with 'Sem prescrição nesta consulta'", () => {
+    const none = { ...blank(), prescriptions: { medications: [], exams: [] } };
+    expect(isStepComplete(none, 'prescriptions')).toBe(false);
+    expect(prescriptionsDecided(none)).toBe(false);
+    const counselling = { ...blank(), prescriptions: { noPrescription: true } };
+    expect(isStepComplete(counselling, 'prescriptions')).toBe(true);
+    expect(prescriptionsDecided(counselling)).toBe(true);
+    const unticked = { ...blank(), prescriptions: { noPrescription: false } };
+    expect(prescriptionsDecided(unticked)).toBe(false);
+    const prescribed = { ...blank(), prescriptions: { medications: [{ name: 'Dipirona' }] } };
+    expect(prescriptionsDecided(prescribed)).toBe(true);
   });
 
   it('counts print-summary only once the record says it is complete', () => {

@@ -84,8 +84,8 @@ const hasText = (text: string | undefined): boolean => Boolean(text?.trim());
 
 /**
  * Spec §4 completion, from what the record holds: patient name, chief complaint, general
- * appearance, assessment, at least one prescribed item, plan; print-summary only once the
- * record says so (finalising completes it).
+ * appearance, assessment, at least one prescribed item (or 'Sem prescrição nesta consulta'),
+ * plan; print-summary only once the record says so (finalising completes it).
  */
 export function isStepComplete(record: WorkingRecord, step: RecordStep): boolean {
   switch (step) {
@@ -98,7 +98,7 @@ export function isStepComplete(record: WorkingRecord, step: RecordStep): boolean
     case 'assessment':
       return hasText(record.assessment);
     case 'prescriptions':
-      return prescribedItemCount(record) > 0;
+      return prescriptionsDecided(record);
     case 'plan':
       return hasText(record.plan);
     case 'print-summary':
@@ -111,6 +111,14 @@ export function prescribedItemCount(record: RecordContent): number {
   return (
     (record.prescriptions?.medications?.length ?? 0) + (record.prescriptions?.exams?.length ?? 0)
   );
+}
+
+/**
+ * Whether the prescriptions step is done: something prescribed, or the doctor said this visit
+ * prescribes nothing ('Sem prescrição nesta consulta', a counselling-only visit).
+ */
+export function prescriptionsDecided(record: RecordContent): boolean {
+  return prescribedItemCount(record) > 0 || record.prescriptions?.noPrescription === true;
 }
 
 /** Share of complete steps, as a whole percentage (spec §4). */

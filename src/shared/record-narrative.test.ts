@@ -177,3 +177,63 @@ describe('the downloaded record', () => {
     expect(recordFileName({}, NOW)).toBe('prontuario-paciente-2026-11-21.txt');
   });
 });
+
+describe('a finalised record’s addenda', () => {
+  const addenda = [
+    {
+      id: 'addendum-2',
+      author: 'Dra. Helena Prado',
+      createdAt: new Date(2026, 10, 22, 8, 15).toISOString(),
+      text: 'Retorno antecipado para 48 h.',
+    },
+    {
+      id: 'addendum-1',
+      author: 'Dra. Helena Prado',
+      createdAt: new Date(2026, 10, 21, 18, 40).toISOString(),
+      text: 'Paciente relatou alergia a AAS após a consulta.',
+    },
+  ];
+  const finalised: WorkingRecord = { ...full, status: 'finalizado', addenda };
+
+  it('follow the narrative, oldest first, each headed with its date, time and author', () => {
+    expect(buildRecordNarrative(finalised, SETTINGS, NOW).addenda).toEqual([
+      {
+        heading: 'Adendo de 21/11/2026 18:40 — Dra. Helena Prado',
+        text: 'Paciente relatou alergia a AAS após a consulta.',
+      },
+      {
+        heading: 'Adendo de 22/11/2026 08:15 — Dra. Helena Prado',
+        text: 'Retorno antecipado para 48 h.',
+      },
+    ]);
+    expect(buildRecordNarrative(full, SETTINGS, NOW).addenda).toEqual([]);
+  });
+
+  it("say 'Sem prescrição nesta consulta' only when nothing is prescribed", () => {
+    const counselling = { ...full, prescriptions: { noPrescription: true } };
+    expect(buildRecordNarrative(counselling, SETTINGS, NOW).noPrescription).toBe(true);
+    const contradicted = {
+      ...full,
+      prescriptions: { ...full.prescriptions, noPrescription: true },
+    };
+    expect(buildRecordNarrative(contradicted, SETTINGS, NOW).noPrescription).toBe(false);
+    expect(buildRecordNarrative(full, SETTINGS, NOW).noPrescription).toBe(false);
+  });
+
+  it('close the downloaded text, whatever the template', () => {
+    const text = buildRecordDocument(
+      finalised,
+      { ...SETTINGS, medicalRecordOutput: '{{nome_paciente}}' },
+      NOW,
+    );
+    expect(text).toBe(
+      [
+        'Maria Souza',
+        'ADENDOS',
+        'Adendo de 21/11/2026 18:40 — Dra. Helena Prado\nPaciente relatou alergia a AAS após a consulta.',
+        'Adendo de 22/11/2026 08:15 — Dra. Helena Prado\nRetorno antecipado para 48 h.\n',
+      ].join('\n\n'),
+    );
+    expect(buildRecordDocument(full, { ...SETTINGS, medicalRecordOutput: 'x' }, NOW)).toBe('x');
+  });
+});

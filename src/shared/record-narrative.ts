@@ -7,6 +7,7 @@ import {
   formatTime,
   type DateInput,
 } from './pt-br-format';
+import { addendaText, addendumEntries, type AddendumEntry } from './record-addenda';
 import type { WorkingRecord } from './record-flow';
 import { patientSubject } from './patient-agreement';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
@@ -27,6 +28,10 @@ export interface RecordNarrative {
   /** 'Documento gerado em 21 de novembro de 2026 às 14:30' */
   generatedOn: string;
   signature: string[];
+  /** A finalised record's addenda, oldest first. */
+  addenda: AddendumEntry[];
+  /** Nothing prescribed on purpose: 'Sem prescrição nesta consulta' (a counselling visit). */
+  noPrescription: boolean;
 }
 
 export const NARRATIVE_TITLE = 'PRONTUÁRIO MÉDICO';
@@ -195,6 +200,11 @@ export function buildRecordNarrative(
     exams: (record.prescriptions?.exams ?? []).map(examLine),
     generatedOn: generatedOnText(now),
     signature: signatureLines(settings),
+    addenda: addendumEntries(record.addenda),
+    noPrescription:
+      record.prescriptions?.noPrescription === true &&
+      !record.prescriptions.medications?.length &&
+      !record.prescriptions.exams?.length,
   };
 }
 
@@ -218,7 +228,7 @@ export function buildRecordDocument(
     ),
     ...(record.prescriptions?.exams ?? []).map((exam) => `Exame: ${examLine(exam)}`),
   ];
-  return fillTemplate(settings.medicalRecordOutput, {
+  const document = fillTemplate(settings.medicalRecordOutput, {
     ...doctorTemplateValues(settings, 'record', now),
     nome_paciente: record.patientInfo?.name ?? '',
     data_consulta: formatDate(record.createdAt),
@@ -229,6 +239,9 @@ export function buildRecordDocument(
     prescricoes: prescriptions.join('\n'),
     orientacoes: record.prescriptions?.additionalNotes ?? '',
   });
+  // Addenda follow the record as it was finalised, whatever the doctor's template says.
+  const addenda = addendaText(record.addenda);
+  return addenda ? `${document.trimEnd()}\n\n${addenda}\n` : document;
 }
 
 /** `prontuario-maria-souza-2026-11-21.txt` (spec §9), safe as a file name on every system. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyRecordUpdate, buildNewRecordContent, normalizeSteps } from './record-write';
+import {
+  applyRecordUpdate,
+  buildNewRecordContent,
+  normalizeSteps,
+  planRecordUpdate,
+  sameRecordContent,
+} from './record-write';
 
 const fresh = () => buildNewRecordContent({ patientInfo: { name: 'Maria' }, plan: 'Repouso' });
 
@@ -78,5 +84,76 @@ describe('applyRecordUpdate', () => {
       ok: true,
       content: fresh(),
     });
+  });
+});
+
+describe('planRecordUpdate', () => {
+  const finalised = () =>
+    buildNewRecordContent({ patientInfo: { name: 'Ana' }, status: 'finalizado' });
+
+  it('writes a real change to a record in progress', () => {
+    expect(planRecordUpdate(fresh(), { plan: 'Retorno em 7 dias' })).toEqual({
+      kind: 'write',
+      content: { ...fresh(), plan: 'Retorno em 7 dias' },
+    });
+  });
+
+  it('calls a write that leaves the record as it reads unchanged', () => {
+    const current = fresh();
+    expect(planRecordUpdate(current, {})).toEqual({ kind: 'unchanged' });
+    expect(planRecordUpdate(current, { plan: 'Repouso', symptoms: null })).toEqual({
+      kind: 'unchanged',
+    });
+    expect(
+      planRecordUpdate(current, {
+        status: 'em_andamento',
+        currentStep: 'patient-info',
+        steps: normalizeSteps(undefined),
+        patientInfo: { name: 'Maria' },
+      }),
+    ).toEqual({ kind: 'unchanged' });
+  });
+
+  it('sees moving to another step as a change', () => {
+    expect(planRecordUpdate(fresh(), { currentStep: 'symptoms' }).kind).toBe('write');
+  });
+
+  it('refuses any change to a finalised record, and accepts one that changes nothing', () => {
+    expect(planRecordUpdate(finalised(), { symptoms: { chiefComplaint: 'Tosse' } })).toEqual({
+      kind: 'finalized',
+    });
+    expect(planRecordUpdate(finalised(), { patientInfo: null }).kind).toBe('finalized');
+    expect(planRecordUpdate(finalised(), { status: 'finalizado' })).toEqual({ kind: 'unchanged' });
+    expect(planRecordUpdate(finalised(), { patientInfo: { name: 'Ana' } }).kind).toBe('unchanged');
+  });
+
+  it('still refuses a bare reopening as bad input, and a reopening with changes as locked', () => {
+    expect(planRecordUpdate(finalised(), { status: 'em_andamento' }).kind).toBe('rejected');
+    expect(
+      planRecordUpdate(finalised(), { status: 'em_andamento', patientInfo: { name: 'Ana' } }).kind,
+    ).toBe('rejected');
+    // A device that missed the finalisation sends its whole record, status and all.
+    expect(planRecordUpdate(finalised(), { status: 'em_andamento', plan: 'Novo' }).kind).toBe(
+      'finalized',
+    );
+  });
+});
+
+describe('sameRecordContent', () => {
+  it('ignores key order and keys holding undefined', () => {
+    const a = { ...fresh(), patientInfo: { name: 'Maria', age: 40 } };
+    const b = { ...fresh(), plan: 'Repouso', patientInfo: { age: 40, name: 'Maria' } };
+    expect(sameRecordContent(a, b)).toBe(true);
+    expect(sameRecordContent({ ...a, assessment: undefined }, b)).toBe(true);
+  });
+
+  it('tells apart a different value, a missing key and a reordered list', () => {
+    const base = { ...fresh(), patientInfo: { name: 'Maria', allergies: ['a', 'b'] } };
+    expect(sameRecordContent(base, { ...base, patientInfo: { name: 'Maria' } })).toBe(false);
+    expect(
+      sameRecordContent(base, { ...base, patientInfo: { name: 'Maria', allergies: ['b', 'a'] } }),
+    ).toBe(false);
+    expect(sameRecordContent(base, { ...base, plan: 'Outro' })).toBe(false);
+    expect(sameRecordContent(base, { ...base, assessment: '' })).toBe(false);
   });
 });

@@ -68,6 +68,68 @@ export function applyRecordUpdate(
   return { ok: true, content: finalising ? finalize(next) : next };
 }
 
+/** What a write does to a stored record (see {@link planRecordUpdate}). */
+export type RecordUpdatePlan =
+  | { kind: 'write'; content: StoredRecordContent }
+  | { kind: 'unchanged' }
+  | { kind: 'finalized' }
+  | { kind: 'rejected'; error: string };
+
+/**
+ * Decides a write before it happens. A finalised record's content is locked (CFM 1.821/2007;
+ * corrections are addenda): a write that would change any of it is `finalized`, a bare request
+ * to reopen it is `rejected` as before. A write that leaves the record reading exactly as it
+ * does is `unchanged` (no new version, so no other device sees a conflict). Otherwise, the
+ * content to write.
+ */
+export function planRecordUpdate(
+  current: StoredRecordContent,
+  update: RecordUpdateInput,
+): RecordUpdatePlan {
+  if (current.status === 'finalizado') {
+    const { status: _status, ...content } = update;
+    const result = applyRecordUpdate(current, content);
+    if (result.ok && !sameRecordContent(current, result.content)) return { kind: 'finalized' };
+  }
+  const result = applyRecordUpdate(current, update);
+  if (!result.ok) return { kind: 'rejected', error: result.error };
+  if (sameRecordContent(current, result.content)) return { kind: 'unchanged' };
+  if (current.status === 'finalizado') return { kind: 'finalized' };
+  return { kind: 'write', content: result.content };
+}
+
+/**
+ * Whether two record contents read the same. Object keys may come in any order (JSONB does not
+ * keep it) and a key holding `undefined` is the same as a missing one; array order matters.
+ */
+export function sameRecordContent(a: StoredRecordContent, b: StoredRecordContent): boolean {
+  return sameJsonValue(a, b);
+}
+
+function sameJsonValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameJsonValue(item, b[index]))
+    );
+  }
+  if (!isObject(a) || !isObject(b)) return false;
+  const keysOf = (value: Record<string, unknown>) =>
+    Object.keys(value).filter((key) => value[key] !== undefined);
+  const keys = keysOf(a);
+  return (
+    keys.length === keysOf(b).length &&
+    keys.every((key) => Object.hasOwn(b, key) && sameJsonValue(a[key], b[key]))
+  );
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
 function finalize(content: StoredRecordContent): StoredRecordContent {
   return {
     ...content,

@@ -1,15 +1,21 @@
 import type {
+  AddendumCreateInput,
   MedicalRecord,
+  RecordAddendum,
   RecordCreateInput,
   RecordStatus,
   RecordUpdateInput,
 } from './medical-record';
 
-/** A failed API call: the server's Portuguese message, the HTTP status, and on 409 the current record. */
+/**
+ * A failed API call: the server's Portuguese message, the HTTP status, its stable code when it
+ * gives one (e.g. `record_finalized`), and on 409 the current record.
+ */
 export interface ApiFailure {
   success: false;
   status: number;
   error: string;
+  code?: string;
   record?: MedicalRecord;
 }
 
@@ -43,6 +49,7 @@ export function createRecordsClient(transport: ApiTransport) {
         typeof body.error === 'string'
           ? body.error
           : `Erro de comunicação com o servidor (HTTP ${response.status}). Tente novamente.`,
+      ...(typeof body.code === 'string' ? { code: body.code } : {}),
       ...(body.record ? { record: body.record as MedicalRecord } : {}),
     };
   }
@@ -67,6 +74,12 @@ export function createRecordsClient(transport: ApiTransport) {
         json('PUT', input, ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
       ),
     remove: (id: string) => call<object>(recordPath(id), { method: 'DELETE' }),
+    /** Appends an addendum to a finalised record; answers it and the record as it now is. */
+    addAddendum: (id: string, input: AddendumCreateInput) =>
+      call<{ addendum: RecordAddendum; record: MedicalRecord }>(
+        `${recordPath(id)}/addenda`,
+        json('POST', input),
+      ),
     list: (query: { status?: RecordStatus; limit?: number; lastEvaluatedKey?: string } = {}) => {
       const params = new URLSearchParams();
       if (query.status) params.set('status', query.status);

@@ -172,8 +172,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport)
     await page.getByRole('button', { name: /Plano/ }).first().click();
     await stepHeading(page, 'Plano de Tratamento');
     await button(page, 'Finalizar Prontuário').click();
-    await page.waitForURL((url) => !url.search.includes('medical-record'));
+    // Finalised, the record stays open on its summary, where its documents are printed.
+    await stepHeading(page, 'Resumo e Impressão');
+    await visible(page.getByText(/^Prontuário finalizado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
+    await visible(button(page, 'Imprimir Todas as Prescrições'));
 
+    await expect
+      .poll(async () => (await recordOnServer(doctor)).status, { timeout: 15_000 })
+      .toBe('finalizado');
     const record = await recordOnServer(doctor);
     expect(record.status).toBe('finalizado');
     expect(record.patientInfo).toMatchObject({
@@ -272,6 +278,14 @@ describe('auto-save', () => {
     await field(tabB, 'Nome completo').fill('Paula R.');
     const dialog = tabB.getByRole('alertdialog');
     await visible(dialog.getByText('Este prontuário foi alterado em outra aba'));
+    // It says whose record it is and what each version holds.
+    await visible(dialog.getByText('Paula Reis da Silva').first());
+    const nameDifference = dialog.getByRole('definition').filter({ hasText: 'Neste dispositivo:' });
+    await visible(nameDifference.filter({ hasText: 'Paula R.' }));
+    await visible(
+      dialog.getByRole('definition').filter({ hasText: /^Salvo: Paula Reis da Silva$/ }),
+    );
+    await visible(dialog.getByRole('term').filter({ hasText: 'Paciente — Nome' }));
     expect((await recordOnServer(doctor)).patientInfo?.name).toBe('Paula Reis da Silva');
     await dialog.getByRole('button', { name: 'Manter a minha versão' }).click();
     await saveStatus(tabB, 'Salvo');

@@ -142,6 +142,38 @@ export const medicalRecords = pgTable(
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
 
+/**
+ * Addenda of finalised records: appended, never updated or deleted by the app (a record is
+ * kept as signed; corrections go beside it). `user_id` repeats the record's owner so every
+ * query stays scoped by it.
+ */
+export const medicalRecordAddenda = pgTable(
+  'medical_record_addenda',
+  {
+    id: text('id').primaryKey(),
+    recordId: text('record_id')
+      .notNull()
+      .references(() => medicalRecords.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorName: text('author_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestampMs('created_at').notNull(),
+  },
+  (table) => [
+    // A record's addenda, oldest first.
+    index('medical_record_addenda_record_created_idx').on(
+      table.recordId,
+      table.createdAt,
+      table.id,
+    ),
+    check('medical_record_addenda_text_check', sql`char_length(${table.text}) > 0`),
+  ],
+);
+
+export type MedicalRecordAddendumRow = typeof medicalRecordAddenda.$inferSelect;
+
 /** One row per doctor: their settings (spec §3) as saved, read back through the shared schema. */
 export const doctorSettings = pgTable('doctor_settings', {
   userId: text('user_id')

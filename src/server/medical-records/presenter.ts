@@ -1,8 +1,24 @@
-import type { MedicalRecord } from '../../shared/medical-record';
-import type { MedicalRecordRow } from '../db/schema';
+import type { MedicalRecord, RecordAddendum } from '../../shared/medical-record';
+import type { MedicalRecordAddendumRow, MedicalRecordRow } from '../db/schema';
 
-/** The API shape of a stored record: unset parts left out, dates as ISO strings. */
-export function presentRecord(row: MedicalRecordRow): MedicalRecord {
+/** The API shape of an addendum: its author's name, its date and time as an ISO string. */
+export function presentAddendum(row: MedicalRecordAddendumRow): RecordAddendum {
+  return {
+    id: row.id,
+    author: row.authorName,
+    createdAt: row.createdAt.toISOString(),
+    text: row.text,
+  };
+}
+
+/**
+ * The API shape of a stored record: unset parts left out, dates as ISO strings, its addenda
+ * (oldest first) always there.
+ */
+export function presentRecord(
+  row: MedicalRecordRow,
+  addenda: readonly MedicalRecordAddendumRow[],
+): MedicalRecord {
   const record: MedicalRecord = {
     id: row.id,
     userId: row.userId,
@@ -12,6 +28,7 @@ export function presentRecord(row: MedicalRecordRow): MedicalRecord {
     version: row.version,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    addenda: addenda.map(presentAddendum),
   };
   // Field by field rather than a generic loop: this runs for every record of every list page.
   if (row.patientInfo !== null) record.patientInfo = row.patientInfo;

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   RECORD_PARTS,
   SERVER_RECORD_ID_PREFIX,
   type RecordStatus,
   type RecordUpdateInput,
 } from '../../shared/medical-record';
-import { applyRecordUpdate, type StoredRecordContent } from '../../shared/record-write';
+import { planRecordUpdate, type StoredRecordContent } from '../../shared/record-write';
 import type { AppDatabase } from '../db/database';
-import { medicalRecords, type MedicalRecordRow } from '../db/schema';
+import {
+  medicalRecordAddenda,
+  medicalRecords,
+  type MedicalRecordAddendumRow,
+  type MedicalRecordRow,
+} from '../db/schema';
 import type { RecordPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a record of another doctor is
@@ -56,14 +61,18 @@ async function writeUpdate(
   expectedVersion: number | undefined,
 ): Promise<UpdateOutcome | undefined> {
   if (!current) return { kind: 'not-found' };
+  const plan = planRecordUpdate(toContent(current), update);
+  // Before the version check: a write that changes nothing cannot conflict with anything, and
+  // a finalised record is not a version to choose between.
+  if (plan.kind === 'rejected') return { kind: 'rejected', error: plan.error };
+  if (plan.kind === 'unchanged') return { kind: 'unchanged', row: current };
+  if (plan.kind === 'finalized') return { kind: 'finalized', current };
   if (expectedVersion !== undefined && expectedVersion !== current.version) {
     return { kind: 'stale', current };
   }
-  const result = applyRecordUpdate(toContent(current), update);
-  if (!result.ok) return { kind: 'rejected', error: result.error };
   const [row] = await db
     .update(medicalRecords)
-    .set({ ...toColumns(result.content), version: current.version + 1, updatedAt: new Date() })
+    .set({ ...toColumns(plan.content), version: current.version + 1, updatedAt: new Date() })
     .where(and(ownedBy(current.userId, current.id), eq(medicalRecords.version, current.version)))
     .returning();
   return row ? { kind: 'updated', row } : undefined;
@@ -74,9 +83,20 @@ const OPTIMISTIC_ATTEMPTS = 3;
 
 export type UpdateOutcome =
   | { kind: 'updated'; row: MedicalRecordRow }
+  /** The write would leave the record as it reads: nothing written, no new version. */
+  | { kind: 'unchanged'; row: MedicalRecordRow }
+  /** The record is finalised and the write would change it. */
+  | { kind: 'finalized'; current: MedicalRecordRow }
   | { kind: 'not-found' }
   | { kind: 'stale'; current: MedicalRecordRow }
   | { kind: 'rejected'; error: string };
+
+export type RemoveOutcome = 'removed' | 'not-found' | 'finalized';
+
+export type AddendumOutcome =
+  | { kind: 'added'; addendum: MedicalRecordAddendumRow; row: MedicalRecordRow }
+  | { kind: 'not-found' }
+  | { kind: 'not-finalized' };
 
 export interface ListOptions {
   status: RecordStatus | undefined;
@@ -177,12 +197,79 @@ export function createRecordRepository(db: AppDatabase) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
+    /** Deletes a record in progress; a finalised one is kept (CFM 1.821/2007). */
+    async remove(userId: string, id: string): Promise<RemoveOutcome> {
       const deleted = await db
         .delete(medicalRecords)
-        .where(ownedBy(userId, id))
+        .where(and(ownedBy(userId, id), ne(medicalRecords.status, 'finalizado')))
         .returning({ id: medicalRecords.id });
-      return deleted.length > 0;
+      if (deleted.length > 0) return 'removed';
+      const [kept] = await findStatement.execute({ id, userId });
+      return kept ? 'finalized' : 'not-found';
+    },
+
+    /**
+     * Appends an addendum to a finalised record and gives the record a new version (what a
+     * reader of it gets has changed), under a row lock so it cannot race a deletion.
+     */
+    async addAddendum(
+      userId: string,
+      id: string,
+      addendum: { authorName: string; text: string },
+    ): Promise<AddendumOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(medicalRecords)
+          .where(ownedBy(userId, id))
+          .for('update');
+        if (!current) return { kind: 'not-found' };
+        if (current.status !== 'finalizado') return { kind: 'not-finalized' };
+        const [added] = await tx
+          .insert(medicalRecordAddenda)
+          .values({
+            id: `addendum-${randomUUID()}`,
+            recordId: id,
+            userId,
+            authorName: addendum.authorName,
+            text: addendum.text,
+            createdAt: new Date(),
+          })
+          .returning();
+        const [row] = await tx
+          .update(medicalRecords)
+          .set({ version: current.version + 1 })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!added || !row) throw new Error('addendum insert returned no row');
+        return { kind: 'added', addendum: added, row };
+      });
+    },
+
+    /**
+     * The addenda of some of a doctor's records, each list oldest first. Only finalised
+     * records have any, so the others are not asked about.
+     */
+    async addendaOf(
+      userId: string,
+      rows: readonly MedicalRecordRow[],
+    ): Promise<Map<string, MedicalRecordAddendumRow[]>> {
+      const byRecord = new Map<string, MedicalRecordAddendumRow[]>();
+      const ids = rows.filter((row) => row.status === 'finalizado').map((row) => row.id);
+      if (ids.length === 0) return byRecord;
+      const addenda = await db
+        .select()
+        .from(medicalRecordAddenda)
+        .where(
+          and(eq(medicalRecordAddenda.userId, userId), inArray(medicalRecordAddenda.recordId, ids)),
+        )
+        .orderBy(asc(medicalRecordAddenda.createdAt), asc(medicalRecordAddenda.id));
+      for (const addendum of addenda) {
+        const list = byRecord.get(addendum.recordId) ?? [];
+        list.push(addendum);
+        byRecord.set(addendum.recordId, list);
+      }
+      return byRecord;
     },
 
     /**

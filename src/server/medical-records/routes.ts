@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import {
+  RECORD_ERROR_CODES,
+  addendumCreateSchema,
   recordCreateSchema,
   recordIdSchema,
   recordListQuerySchema,
@@ -13,10 +15,19 @@ import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { decodePagingKey, encodePagingKey } from './paging-key';
-import { presentRecord } from './presenter';
+import type { MedicalRecordRow } from '../db/schema';
+import { presentAddendum, presentRecord } from './presenter';
 import { createRecordRepository } from './repository';
 
 const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
+const RECORD_FINALIZED =
+  'Este prontuário foi finalizado e não pode ser alterado. Registre a correção como adendo.';
+const RECORD_FINALIZED_NOT_DELETED =
+  'Este prontuário foi finalizado e não pode ser excluído: prontuários finalizados são guardados.';
+const ADDENDUM_ON_DRAFT =
+  'Este prontuário ainda está em andamento: edite-o diretamente. Adendos são para prontuários finalizados.';
+const RECORD_CHANGED_ELSEWHERE =
+  'Este prontuário foi alterado em outra janela ou dispositivo. Escolha qual versão manter.';
 
 /** `/api/medical-records`: the doctor's prontuários (ARCHITECTURE.md, HTTP API). */
 export function medicalRecordRoutes(deps: {
@@ -24,6 +35,9 @@ export function medicalRecordRoutes(deps: {
   sessions: SessionVerifier;
 }): Hono<AppEnv> {
   const records = createRecordRepository(deps.db);
+  /** One record as the API answers it, with its addenda. */
+  const present = async (userId: string, row: MedicalRecordRow) =>
+    presentRecord(row, (await records.addendaOf(userId, [row])).get(row.id) ?? []);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
   routes.use('*', async (c, next) => {
@@ -37,7 +51,7 @@ export function medicalRecordRoutes(deps: {
     assertActingAsSelf(doctor, input.userId);
     const row = await records.insert(doctor.id, buildNewRecordContent(input));
     c.header('ETag', etag(row.version));
-    return c.json({ success: true, recordId: row.id, record: presentRecord(row) }, 201);
+    return c.json({ success: true, recordId: row.id, record: presentRecord(row, []) }, 201);
   });
 
   routes.get('/', async (c) => {
@@ -52,7 +66,12 @@ export function medicalRecordRoutes(deps: {
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const lastEvaluatedKey = rows.length > query.limit && last ? encodePagingKey(last) : undefined;
-    return c.json({ success: true, records: page.map(presentRecord), lastEvaluatedKey });
+    const addenda = await records.addendaOf(doctor.id, page);
+    return c.json({
+      success: true,
+      records: page.map((row) => presentRecord(row, addenda.get(row.id) ?? [])),
+      lastEvaluatedKey,
+    });
   });
 
   routes.get('/:id', async (c) => {
@@ -60,7 +79,7 @@ export function medicalRecordRoutes(deps: {
     const row = await records.find(doctor.id, recordIdFrom(c.req.param('id')));
     if (!row) throw notFound(RECORD_NOT_FOUND);
     c.header('ETag', etag(row.version));
-    return c.json({ success: true, record: presentRecord(row) });
+    return c.json({ success: true, record: await present(doctor.id, row) });
   });
 
   routes.put('/:id', async (c) => {
@@ -79,22 +98,61 @@ export function medicalRecordRoutes(deps: {
       case 'rejected':
         throw badRequest(outcome.error);
       case 'stale':
-        throw conflict(
-          'Este prontuário foi alterado em outra janela ou dispositivo. Escolha qual versão manter.',
-          { record: presentRecord(outcome.current) },
-        );
+        throw conflict(RECORD_CHANGED_ELSEWHERE, {
+          code: RECORD_ERROR_CODES.changed,
+          record: await present(doctor.id, outcome.current),
+        });
+      case 'finalized':
+        // The status and every part stay as they were; the current record comes along so a
+        // client can show what is kept.
+        throw conflict(RECORD_FINALIZED, {
+          code: RECORD_ERROR_CODES.finalized,
+          record: await present(doctor.id, outcome.current),
+        });
+      case 'unchanged':
       case 'updated':
         c.header('ETag', etag(outcome.row.version));
-        return c.json({ success: true, record: presentRecord(outcome.row) });
+        return c.json({ success: true, record: await present(doctor.id, outcome.row) });
     }
   });
 
+  // A finalised record is kept (CFM 1.821/2007 asks records to be kept): only drafts go.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    if (!(await records.remove(doctor.id, recordIdFrom(c.req.param('id'))))) {
-      throw notFound(RECORD_NOT_FOUND);
+    switch (await records.remove(doctor.id, recordIdFrom(c.req.param('id')))) {
+      case 'not-found':
+        throw notFound(RECORD_NOT_FOUND);
+      case 'finalized':
+        throw conflict(RECORD_FINALIZED_NOT_DELETED, { code: RECORD_ERROR_CODES.finalized });
+      case 'removed':
+        return c.json({ success: true });
     }
-    return c.json({ success: true });
+  });
+
+  routes.post('/:id/addenda', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = recordIdFrom(c.req.param('id'));
+    const input = await readJsonBody(c, addendumCreateSchema);
+    const outcome = await records.addAddendum(doctor.id, id, {
+      authorName: doctor.name,
+      text: input.text,
+    });
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(RECORD_NOT_FOUND);
+      case 'not-finalized':
+        throw conflict(ADDENDUM_ON_DRAFT, { code: RECORD_ERROR_CODES.notFinalized });
+      case 'added':
+        c.header('ETag', etag(outcome.row.version));
+        return c.json(
+          {
+            success: true,
+            addendum: presentAddendum(outcome.addendum),
+            record: await present(doctor.id, outcome.row),
+          },
+          201,
+        );
+    }
   });
 
   return routes;

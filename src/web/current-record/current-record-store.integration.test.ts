@@ -234,6 +234,61 @@ describe('the open record, saved against the real server', () => {
     if (!answer.success) throw new Error(answer.error);
     expect(answer.record.status).toBe('finalizado');
     expect(answer.record.steps.find((step) => step.type === 'print-summary')?.completed).toBe(true);
+    expect(answer.record.currentStep).toBe('print-summary');
+    expect(store.record?.currentStep).toBe('print-summary');
     store.dispose();
+  });
+
+  it('keeps a finalised record as it is: edits ignored, steps only browsed, addenda appended', async () => {
+    const store = newStore();
+    const { id } = await store.create();
+    store.updatePart('plan', 'Repouso');
+    expect(await store.finalize()).toBe(true);
+    const finalised = await doctor.browser.records.get(id);
+    if (!finalised.success) throw new Error(finalised.error);
+
+    store.updatePart('plan', 'Trocado depois');
+    store.setPart('structuredAnamnesis', undefined);
+    store.goToStep('symptoms');
+    expect(store.record?.plan).toBe('Repouso');
+    expect(store.record?.currentStep).toBe('symptoms');
+    expect(store.getSnapshot().save.state).toBe('saved');
+    expect(await store.saveAll()).toBe(true);
+
+    expect(await store.addAddendum('Paciente relatou alergia a AAS.')).toBeUndefined();
+    expect(store.record?.addenda).toMatchObject([
+      { author: 'Dra. Helena Prado', text: 'Paciente relatou alergia a AAS.' },
+    ]);
+    const after = await doctor.browser.records.get(id);
+    if (!after.success) throw new Error(after.error);
+    expect(after.record.plan).toBe('Repouso');
+    expect(after.record.currentStep).toBe('print-summary');
+    expect(after.record.addenda).toEqual(store.record?.addenda);
+    expect(store.record?.version).toBe(after.record.version);
+    store.dispose();
+  });
+
+  it('shows the finalised version when another device finalised the record meanwhile', async () => {
+    const local = memoryStorage();
+    const tabA = newStore(local);
+    const record = await tabA.create();
+    const opened = await doctor.browser.records.get(record.id);
+    if (!opened.success) throw new Error(opened.error);
+    const tabB = newStore();
+    tabB.open(opened.record);
+    tabB.updatePart('plan', 'Plano final');
+    expect(await tabB.finalize()).toBe(true);
+
+    tabA.updatePart('assessment', 'Escrita depois da finalização');
+    await until(() => tabA.getSnapshot().save.state === 'failed', 'the refusal');
+    expect(tabA.getSnapshot().save.error).toMatch(/finalizado.*adendo/);
+    expect(tabA.record?.status).toBe('finalizado');
+    expect(tabA.record?.plan).toBe('Plano final');
+    expect(tabA.record?.assessment).toBeUndefined();
+    expect(tabA.backups()[0]?.record.assessment).toBe('Escrita depois da finalização');
+    const onServer = await doctor.browser.records.get(record.id);
+    expect(onServer.success && onServer.record.assessment).toBeUndefined();
+    tabA.dispose();
+    tabB.dispose();
   });
 });

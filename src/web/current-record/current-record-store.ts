@@ -1,4 +1,5 @@
 import {
+  RECORD_ERROR_CODES,
   RECORD_PARTS,
   SERVER_RECORD_ID_PREFIX,
   type MedicalRecord,
@@ -26,7 +27,9 @@ import type { ApiFailure, RecordsClient } from '../../shared/records-client';
  * - `saving`: on their way;
  * - `offline`: only on this device, retried until the server answers again;
  * - `conflict`: another tab or device saved a newer version; the doctor chooses which to keep;
- * - `failed`: the server refused them (kept on this device; the message says why).
+ * - `failed`: the server refused them (kept on this device; the message says why). When the
+ *   record was finalised elsewhere, the server's version is shown and the refused edits are
+ *   kept as a local backup.
  */
 export type SaveState = 'saved' | 'saving' | 'offline' | 'conflict' | 'failed';
 
@@ -221,9 +224,12 @@ export class CurrentRecordStore {
     this.replace(record);
   }
 
-  /** Replaces a part and marks its step complete (spec §4 "each update … marks that step complete"). */
+  /**
+   * Replaces a part and marks its step complete (spec §4 "each update … marks that step
+   * complete"). A finalised record's content is locked: nothing changes.
+   */
   updatePart<P extends EditablePart>(part: P, value: WorkingRecord[P]): void {
-    const record = this.snapshot.record;
+    const record = this.editableRecord();
     if (!record) return;
     this.edit({
       ...record,
@@ -234,7 +240,7 @@ export class CurrentRecordStore {
 
   /** Merges extracted data (chat, voice) by the rules of spec §4. */
   mergeExtraction(extraction: Parameters<typeof mergeExtraction>[1]): void {
-    const record = this.snapshot.record;
+    const record = this.editableRecord();
     if (record) this.edit(mergeExtraction(record, extraction));
   }
 
@@ -243,13 +249,23 @@ export class CurrentRecordStore {
     part: P,
     value: WorkingRecord[P],
   ): void {
-    const record = this.snapshot.record;
+    const record = this.editableRecord();
     if (record) this.edit({ ...record, [part]: value });
   }
 
+  /**
+   * Shows another step. On a finalised record this only changes what this device shows: the
+   * server keeps the record as it was finalised.
+   */
   goToStep(step: RecordStep): void {
     const record = this.snapshot.record;
-    if (record && record.currentStep !== step) this.edit({ ...record, currentStep: step });
+    if (!record || record.currentStep === step) return;
+    if (record.status === 'finalizado') {
+      this.publish({ record: { ...record, currentStep: step } });
+      this.writeLocal();
+      return;
+    }
+    this.edit({ ...record, currentStep: step });
   }
 
   goToNextStep(): void {
@@ -263,15 +279,43 @@ export class CurrentRecordStore {
   }
 
   /**
-   * Finalises the record (status finalizado, print-summary complete) and waits for the server.
+   * Finalises the record (status finalizado, print-summary complete, shown on the summary step
+   * where its documents are printed) and waits for the server.
    * @returns whether the server has it; if not, the record stays open and keeps retrying
    */
   async finalize(): Promise<boolean> {
-    const record = this.snapshot.record;
+    const record = this.editableRecord();
     if (!record) return false;
-    this.edit({ ...record, status: 'finalizado', steps: markStep(record.steps, 'print-summary') });
+    this.edit({
+      ...record,
+      status: 'finalizado',
+      currentStep: 'print-summary',
+      steps: markStep(record.steps, 'print-summary'),
+    });
     await this.saveNow();
     return this.snapshot.save.state === 'saved';
+  }
+
+  /**
+   * Appends an addendum to the open, finalised record (its content stays as it was).
+   * @returns undefined once the server has it, else the failure to show
+   */
+  async addAddendum(text: string): Promise<ApiFailure | undefined> {
+    const record = this.snapshot.record;
+    if (!record || isLocalRecordId(record.id)) {
+      return { success: false, status: 0, error: NO_CONNECTION };
+    }
+    const answer = await this.call(() => this.client.addAddendum(record.id, { text }));
+    if (!answer) return { success: false, status: 0, error: NO_CONNECTION };
+    if (!answer.success) return answer;
+    const current = this.snapshot.record;
+    if (current?.id === record.id) {
+      this.publish({
+        record: { ...current, addenda: answer.record.addenda, version: answer.record.version },
+      });
+      this.writeLocal();
+    }
+    return undefined;
   }
 
   /**
@@ -370,6 +414,12 @@ export class CurrentRecordStore {
 
   // --- saving ------------------------------------------------------------------------------------
 
+  /** The open record, if its content may still change (a finalised one may not). */
+  private editableRecord(): WorkingRecord | undefined {
+    const record = this.snapshot.record;
+    return record?.status === 'finalizado' ? undefined : record;
+  }
+
   private edit(record: WorkingRecord): void {
     this.revision += 1;
     const save: SaveStatus =
@@ -455,6 +505,14 @@ export class CurrentRecordStore {
       });
       this.writeLocal();
       if (revision !== this.revision) this.scheduleServerSave();
+      return;
+    }
+    if (answer.status === 409 && answer.code === RECORD_ERROR_CODES.finalized && answer.record) {
+      // Finalised on another device meanwhile: it reads as it was signed there. What this
+      // device had typed is kept as a backup, and the message says what to do instead.
+      this.backUp();
+      this.replace(answer.record);
+      this.publish({ save: { state: 'failed', error: answer.error } });
       return;
     }
     if (answer.status === 409 && answer.record) {

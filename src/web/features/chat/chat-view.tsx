@@ -170,7 +170,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     if (busyAction) return;
     setBusyAction(true);
     try {
-      if (!recordStore.record) await startRecordFromConversation(recordStore, chat.messages);
+      // A finalised record is locked: the anamnesis goes into a new one.
+      if (!activeRecord) await startRecordFromConversation(recordStore, chat.messages);
       await generateAnamnesisFromConversation(recordStore, chat.messages);
       openView('medical-record', 'anamnesis');
     } catch (error) {

@@ -16,6 +16,7 @@ import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode, WorkspaceViewProps } from '../../workspace-views';
 import { PrintArea } from '../../ui/print-area';
+import { FinalizedRecordBanner } from './finalized-record-banner';
 import { printRecord as printRecordArea } from './print-record';
 import { RecordEmptyState } from './record-empty-state';
 import { RECORD_PANEL_ID, RecordHeader, RecordModeTabs, recordTabId } from './record-header';
@@ -155,6 +156,14 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
             onSpecialists={() => backToChat('specialist')}
           />
         </div>
+        {record.status === 'finalizado' && (
+          <FinalizedRecordBanner
+            record={record}
+            store={store}
+            notify={(text) => show(text)}
+            onClose={() => store.clear({ explicitExit: true })}
+          />
+        )}
         <RecordModeTabs
           modes={modes}
           selected={recordMode}
@@ -174,8 +183,9 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                   record={record}
                   doctor={doctor}
                   onFinalized={() => {
-                    // Spec §4: finalising posts a summary in the chat, clears the record and
-                    // returns to chat.
+                    // Spec §4 posts a summary in the chat. Unlike the spec, the record stays
+                    // open on its summary step: that is where its receitas and documents are
+                    // printed (the store has already moved it there).
                     const finalized = store.record;
                     if (finalized) {
                       chat.store.post(
@@ -184,8 +194,6 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                         'record',
                       );
                     }
-                    store.clear({ explicitExit: true });
-                    openView('chat');
                   }}
                   onOpenReport={() => openView('medical-record', 'report')}
                 />

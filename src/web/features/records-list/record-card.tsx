@@ -91,22 +91,25 @@ export function RecordCard(props: {
           >
             <Pencil aria-hidden="true" size={16} /> Editar
           </Button>
-          <ConfirmDialog
-            trigger={
-              <Button
-                variant="danger"
-                className="px-3"
-                aria-label={`Excluir prontuário de ${name}`}
-                disabled={busy}
-              >
-                <Trash2 aria-hidden="true" size={16} /> Excluir
-              </Button>
-            }
-            title="Excluir prontuário"
-            question={`Tem certeza que deseja excluir o prontuário de ${name}?`}
-            confirmLabel="Excluir"
-            onConfirm={() => props.onDelete(record)}
-          />
+          {/* A finalised record is kept (CFM 1.821/2007): the server refuses to delete it. */}
+          {record.status !== 'finalizado' && (
+            <ConfirmDialog
+              trigger={
+                <Button
+                  variant="danger"
+                  className="px-3"
+                  aria-label={`Excluir prontuário de ${name}`}
+                  disabled={busy}
+                >
+                  <Trash2 aria-hidden="true" size={16} /> Excluir
+                </Button>
+              }
+              title="Excluir prontuário"
+              question={`Tem certeza que deseja excluir o prontuário de ${name}?`}
+              confirmLabel="Excluir"
+              onConfirm={() => props.onDelete(record)}
+            />
+          )}
         </div>
       </article>
     </li>

@@ -179,6 +179,35 @@ describe('applyConsultation', () => {
     expect(store.merged).toHaveLength(1);
   });
 
+  it('starts a new record instead of touching a finalised one', async () => {
+    stubServer(consultationExtraction());
+    const store = fakeStore();
+    const finalised = await store.create();
+    finalised.status = 'finalizado';
+
+    const outcome = await applyConsultation(store, medical(consultationExtraction()));
+
+    expect(outcome).toMatchObject({ applied: true, anamnesis: true });
+    expect(store.create).toHaveBeenCalledTimes(2);
+    expect(store.record).not.toBe(finalised);
+  });
+
+  it('draws no anamnesis into a finalised record when the extraction is too vague', async () => {
+    const fetchMock = stubServer(emptyExtraction());
+    const store = fakeStore();
+    const finalised = await store.create();
+    finalised.status = 'finalizado';
+
+    const outcome = await applyConsultation(
+      store,
+      medical({ ...emptyExtraction(), confidence: 0.1 }),
+    );
+
+    expect(outcome).toMatchObject({ applied: false, anamnesis: false });
+    expect(store.parts).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('at confidence 0.1 or less leaves the record alone, but draws the anamnesis of an open one', async () => {
     stubServer(emptyExtraction());
     const store = fakeStore();

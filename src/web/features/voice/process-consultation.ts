@@ -89,11 +89,13 @@ export async function applyConsultation(
 ): Promise<ConsultationOutcome> {
   if (!analysis.medical) return { analysis, applied: false, anamnesis: false };
   const applied = analysis.extraction.confidence > APPLY_EXTRACTION_CONFIDENCE;
+  // A finalised record is locked (its content never changes): a new consultation starts anew.
+  const open = () => (store.record?.status === 'finalizado' ? undefined : store.record);
   if (applied) {
-    if (!store.record) await store.create();
+    if (!open()) await store.create();
     store.mergeExtraction(analysis.extraction);
   }
-  const record = store.record;
+  const record = open();
   if (!record) return { analysis, applied, anamnesis: false };
   const { answer: anamnesis } = await requestAiTask(
     'structured-anamnesis',

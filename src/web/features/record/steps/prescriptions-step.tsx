@@ -14,7 +14,11 @@ import {
   medicationFromDetection,
   TABLE_POSOLOGY_NOTE,
 } from '../../../../shared/prescription-suggestions';
-import { prescribedItemCount, type WorkingRecord } from '../../../../shared/record-flow';
+import {
+  prescribedItemCount,
+  prescriptionsDecided,
+  type WorkingRecord,
+} from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
@@ -87,7 +91,7 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   const update = (change: (current: RecordPrescriptions) => RecordPrescriptions) => {
     writePrescriptions((current) => change(current ?? {}));
   };
-  const canContinue = prescribedItemCount(record) > 0;
+  const canContinue = prescriptionsDecided(record);
   const hintId = useId();
   const medicationsFull = medications.length >= RECORD_LIMITS.prescriptionItems;
   const examsFull = exams.length >= RECORD_LIMITS.prescriptionItems;
@@ -137,9 +141,16 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
         <>
           <BackButton />
           <div className="flex flex-col gap-1 sm:items-end">
+            {prescribedItemCount(record) === 0 && (
+              <NoPrescriptionToggle
+                checked={record.prescriptions?.noPrescription === true}
+                onChange={(noPrescription) => update((current) => ({ ...current, noPrescription }))}
+              />
+            )}
             {!canContinue && (
               <p id={hintId} className="text-sm text-fg-muted">
-                Adicione pelo menos um medicamento ou exame para continuar.
+                Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta
+                consulta”, para continuar.
               </p>
             )}
             <ContinueButton
@@ -567,5 +578,23 @@ function MedicationWarnings(props: { medications: Medication[]; allergies: strin
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * 'Sem prescrição nesta consulta': a counselling-only visit goes on and is finalised with
+ * nothing prescribed. Stored in the record, so it survives a reload.
+ */
+function NoPrescriptionToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-fg">
+      <input
+        type="checkbox"
+        className="size-4 accent-[var(--accent)]"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      Sem prescrição nesta consulta
+    </label>
   );
 }

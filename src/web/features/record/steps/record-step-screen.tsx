@@ -7,6 +7,7 @@ import { PlanStep } from './plan-step';
 import { PrescriptionsStep } from './prescriptions-step';
 import { PrintSummaryStep } from './print-summary-step';
 import type { SessionDoctor } from '../../../auth-client';
+import { StepReadOnlyContext } from './step-layout';
 import { SymptomsStep } from './symptoms-step';
 
 /**
@@ -26,7 +27,12 @@ export function RecordStepScreen(props: {
     // Keyed by record and step: local drafts belong to one record's one step, and a step left
     // unmounts, which commits its pending draft.
     <div key={`${props.record.id}:${props.record.currentStep}`}>
-      <StepForm {...props} />
+      {/* A finalised record's steps are read, not edited; the summary still prints. */}
+      <StepReadOnlyContext
+        value={props.record.status === 'finalizado' && props.record.currentStep !== 'print-summary'}
+      >
+        <StepForm {...props} />
+      </StepReadOnlyContext>
     </div>
   );
 }

@@ -1,16 +1,45 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import type { EditablePart, WorkingRecord } from '../../../../shared/record-flow';
 import { useCurrentRecordStore } from '../../../current-record/current-record';
 import { Button } from '../../../ui/button';
 
-/** One step screen: its `<h2>` title, the form, and the navigation row at the bottom. */
+/**
+ * True while the step shown belongs to a finalised record: its content is locked, so the form
+ * is shown with every control disabled and only the navigation between steps stays.
+ */
+export const StepReadOnlyContext = createContext(false);
+
+/**
+ * One step screen: its `<h2>` title, the form, and the navigation row at the bottom. Read-only
+ * (a finalised record), the form sits in a disabled fieldset and the row only navigates.
+ */
 export function StepLayout(props: {
   title: string;
   description?: string;
   children: ReactNode;
   footer: ReactNode;
 }) {
+  const readOnly = useContext(StepReadOnlyContext);
+  if (readOnly) {
+    return (
+      <section className="flex flex-col gap-6" aria-labelledby="record-step-title">
+        <header>
+          <h2 id="record-step-title" className="text-lg font-semibold text-fg">
+            {props.title}
+          </h2>
+        </header>
+        <fieldset disabled className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0">
+          <legend className="sr-only">{`${props.title} (somente leitura)`}</legend>
+          {props.children}
+        </fieldset>
+        <footer className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <BackButton />
+          <ContinueButton />
+        </footer>
+      </section>
+    );
+  }
   return (
     <section className="flex flex-col gap-6" aria-labelledby="record-step-title">
       <header>

@@ -1,4 +1,5 @@
 import { Printer } from 'lucide-react';
+import { ADDENDA_TITLE } from '../../../../shared/record-addenda';
 import type { RecordNarrative } from '../../../../shared/record-narrative';
 import { Button } from '../../../ui/button';
 
@@ -104,9 +105,26 @@ export function NarrativeReport(props: {
             )}
           </>
         ) : (
-          <p className={classes.muted}>Nenhuma prescrição registrada</p>
+          <p className={classes.muted}>
+            {narrative.noPrescription
+              ? 'Sem prescrição nesta consulta'
+              : 'Nenhuma prescrição registrada'}
+          </p>
         )}
       </section>
+
+      {narrative.addenda.length > 0 && (
+        <section className="flex flex-col gap-3" aria-label={ADDENDA_TITLE}>
+          <h3 className={classes.sectionTitle}>{ADDENDA_TITLE}</h3>
+          {narrative.addenda.map((addendum, index) => (
+            // Appended only, never reordered: the position is the addendum's identity here.
+            <div key={index} className="flex flex-col gap-1">
+              <h4 className="font-semibold">{addendum.heading}</h4>
+              <p className={`whitespace-pre-line break-words ${classes.text}`}>{addendum.text}</p>
+            </div>
+          ))}
+        </section>
+      )}
 
       <footer className="mt-4 flex flex-col gap-8">
         <p className={`text-sm ${classes.muted}`}>{narrative.generatedOn}</p>
