@@ -25,7 +25,9 @@ async function cleanUp(text: string): Promise<TranscriptCleanUpResult> {
 describe('POST /api/transcripts/clean-up', () => {
   it('writes a dictated note in medical language and says it is medical', async () => {
     expect(
-      await cleanUp('paciente com dor de cabeça há 3 dias . PA 130x85, FC 88, dipirona 1 g vo 6/6h'),
+      await cleanUp(
+        'paciente com dor de cabeça há 3 dias . PA 130x85, FC 88, dipirona 1 g vo 6/6h',
+      ),
     ).toEqual({
       text: 'Paciente com dor de cabeça há 3 dias. Pressão arterial 130x85, frequência cardíaca 88, Dipirona 1 g via oral de 6 em 6 horas.',
       containsMedicalTerms: true,
