@@ -258,3 +258,48 @@ describe('writes to a record in progress', () => {
     expect(stale).toMatchObject({ status: 409, code: RECORD_ERROR_CODES.changed });
   });
 });
+
+describe("a record's prescribed medicines", () => {
+  it('carry their quantity to dispense, computed by the server; resending them changes nothing', async () => {
+    const amoxicilina = {
+      name: 'Amoxicilina',
+      dosage: '500mg',
+      frequency: '8/8h',
+      duration: '7 dias',
+      // A client's number is not trusted: the server computes it from the parts.
+      dispenseQuantity: { amount: 7, unit: 'dias', text: '7 (sete)' },
+    };
+    const { records } = doctor.browser;
+    const created = await records.create({
+      patientInfo: { name: 'Maria Silva', age: 45 },
+      prescriptions: { medications: [amoxicilina] },
+    });
+    if (!created.success) throw new Error(created.error);
+    const stored = (await read(created.recordId)).prescriptions?.medications?.[0];
+    expect(stored?.dispenseQuantity).toEqual({
+      amount: 21,
+      unit: 'cápsulas',
+      text: '21 (vinte e uma) cápsulas',
+    });
+
+    // The browser resends the item as it holds it, without the computed quantity.
+    const { dispenseQuantity: _computed, ...asTyped } = amoxicilina;
+    const again = await records.update(
+      created.recordId,
+      { prescriptions: { medications: [asTyped] } },
+      1,
+    );
+    expect(again.success && again.record.version).toBe(1);
+
+    // A doctor's own quantity is kept as written.
+    const byDoctor = { amount: 2, unit: 'caixas', text: '2 (duas) caixas', enteredByDoctor: true };
+    const edited = await records.update(
+      created.recordId,
+      { prescriptions: { medications: [{ ...asTyped, dispenseQuantity: byDoctor }] } },
+      1,
+    );
+    expect(
+      edited.success && edited.record.prescriptions?.medications?.[0]?.dispenseQuantity,
+    ).toEqual(byDoctor);
+  });
+});

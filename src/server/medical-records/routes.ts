@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import {
   RECORD_ERROR_CODES,
+  type RecordPrescriptions,
   addendumCreateSchema,
   recordCreateSchema,
   recordIdSchema,
   recordListQuerySchema,
   recordUpdateSchema,
 } from '../../shared/medical-record';
+import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import { buildNewRecordContent } from '../../shared/record-write';
 import { assertActingAsSelf, currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
@@ -47,7 +49,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const input = await readJsonBody(c, recordCreateSchema);
+    const input = withRecordQuantities(await readJsonBody(c, recordCreateSchema));
     assertActingAsSelf(doctor, input.userId);
     const row = await records.insert(doctor.id, buildNewRecordContent(input));
     c.header('ETag', etag(row.version));
@@ -86,7 +88,7 @@ export function medicalRecordRoutes(deps: {
     const doctor = currentDoctor(c.get('doctor'));
     const id = recordIdFrom(c.req.param('id'));
     const expectedVersion = parseIfMatch(c.req.header('if-match'));
-    const update = await readJsonBody(c, recordUpdateSchema);
+    const update = withRecordQuantities(await readJsonBody(c, recordUpdateSchema));
     assertActingAsSelf(doctor, update.userId);
     if (update.id !== undefined && update.id !== id) {
       throw badRequest('O id no corpo não corresponde ao prontuário do endereço.');
@@ -162,6 +164,22 @@ export function medicalRecordRoutes(deps: {
 function recordIdFrom(param: string): string {
   if (!recordIdSchema.safeParse(param).success) throw notFound(RECORD_NOT_FOUND);
   return param;
+}
+
+/**
+ * A write whose prescribed medicines carry their quantities to dispense, computed here from each
+ * item's parts as for receitas (a doctor's own quantity kept). The computation is deterministic,
+ * so resending a record as it was stored is still a write that changes nothing.
+ */
+function withRecordQuantities<T extends { prescriptions?: RecordPrescriptions | null }>(
+  write: T,
+): T {
+  const medications = write.prescriptions?.medications;
+  if (!write.prescriptions || !medications) return write;
+  return {
+    ...write,
+    prescriptions: { ...write.prescriptions, medications: medications.map(withDispenseQuantity) },
+  };
 }
 
 const etag = (version: number) => `"${version}"`;
