@@ -496,6 +496,8 @@ describe('prescription commands in the chat', () => {
       QUICK_DONE,
     );
     dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    // Carla's receita, the last made, is ticked; Beatriz's is ticked by the doctor.
+    await dialog.getByRole('group', { name: 'Beatriz Alves' }).getByRole('checkbox').check();
     sheets = preview(dialog).getByRole('article');
     const beatriz = sheets.filter({ hasText: 'Beatriz Alves' }).first();
     await visible(beatriz);

@@ -109,17 +109,18 @@ export function PrintPreviewDialog(props: {
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState(false);
-  // Tied to the receitas it was made for: other receitas open with their own default.
+  // Tied to the receitas the dialog was opened with: other receitas open with their own default,
+  // while a quantity edited here (a newer copy of the same receitas) keeps the doctor's choice.
   const [choice, setChoice] = useState<{
     for: readonly ReceitaPrescription[];
     ids: ReadonlySet<string>;
   }>();
   const selectedIds = useMemo(
     () =>
-      choice?.for === prescriptions
+      choice?.for === props.prescriptions
         ? choice.ids
         : new Set(initialSelection ?? prescriptions.map((prescription) => prescription.id)),
-    [choice, prescriptions, initialSelection],
+    [choice, props.prescriptions, prescriptions, initialSelection],
   );
   const selected = useMemo(
     () => selectedForPrint(prescriptions, selectedIds),
@@ -141,7 +142,7 @@ export function PrintPreviewDialog(props: {
       if (checked) next.add(id);
       else next.delete(id);
     }
-    setChoice({ for: prescriptions, ids: next });
+    setChoice({ for: props.prescriptions, ids: next });
   };
 
   const downloadPdf = async () => {
