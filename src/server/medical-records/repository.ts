@@ -50,6 +50,16 @@ function toContent(row: MedicalRecordRow): StoredRecordContent {
 const ownedBy = (userId: string | Placeholder, id: string | Placeholder) =>
   and(eq(medicalRecords.id, id), eq(medicalRecords.userId, userId));
 
+/** A doctor's record read under a row lock, for a write that must not race another. */
+async function lockedRecord(
+  tx: Pick<AppDatabase, 'select'>,
+  userId: string,
+  id: string,
+): Promise<MedicalRecordRow | undefined> {
+  const [row] = await tx.select().from(medicalRecords).where(ownedBy(userId, id)).for('update');
+  return row;
+}
+
 /**
  * Writes `update` over `current` if the row is still at the version read.
  * @returns the outcome, or undefined when another write got there first
@@ -186,11 +196,7 @@ export function createRecordRepository(db: AppDatabase) {
         return current ? { kind: 'stale', current } : { kind: 'not-found' };
       }
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(medicalRecords)
-          .where(ownedBy(userId, id))
-          .for('update');
+        const current = await lockedRecord(tx, userId, id);
         const outcome = await writeUpdate(tx, current, update, undefined);
         if (!outcome) throw new Error('locked update lost its row');
         return outcome;
@@ -218,11 +224,7 @@ export function createRecordRepository(db: AppDatabase) {
       addendum: { authorName: string; text: string },
     ): Promise<AddendumOutcome> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(medicalRecords)
-          .where(ownedBy(userId, id))
-          .for('update');
+        const current = await lockedRecord(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (current.status !== 'finalizado') return { kind: 'not-finalized' };
         const [added] = await tx

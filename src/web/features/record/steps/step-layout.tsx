@@ -21,36 +21,35 @@ export function StepLayout(props: {
   footer: ReactNode;
 }) {
   const readOnly = useContext(StepReadOnlyContext);
-  if (readOnly) {
-    return (
-      <section className="flex flex-col gap-6" aria-labelledby="record-step-title">
-        <header>
-          <h2 id="record-step-title" className="text-lg font-semibold text-fg">
-            {props.title}
-          </h2>
-        </header>
-        <fieldset disabled className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0">
-          <legend className="sr-only">{`${props.title} (somente leitura)`}</legend>
-          {props.children}
-        </fieldset>
-        <footer className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-          <BackButton />
-          <ContinueButton />
-        </footer>
-      </section>
-    );
-  }
+  // A finalised record's step: its form shown but disabled, and only the way through the steps.
+  const body = readOnly ? (
+    <fieldset disabled className="m-0 flex min-w-0 flex-col gap-6 border-0 p-0">
+      <legend className="sr-only">{`${props.title} (somente leitura)`}</legend>
+      {props.children}
+    </fieldset>
+  ) : (
+    props.children
+  );
   return (
     <section className="flex flex-col gap-6" aria-labelledby="record-step-title">
       <header>
         <h2 id="record-step-title" className="text-lg font-semibold text-fg">
           {props.title}
         </h2>
-        {props.description && <p className="text-sm text-fg-muted">{props.description}</p>}
+        {!readOnly && props.description && (
+          <p className="text-sm text-fg-muted">{props.description}</p>
+        )}
       </header>
-      {props.children}
+      {body}
       <footer className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:items-center sm:justify-between">
-        {props.footer}
+        {readOnly ? (
+          <>
+            <BackButton />
+            <ContinueButton />
+          </>
+        ) : (
+          props.footer
+        )}
       </footer>
     </section>
   );
