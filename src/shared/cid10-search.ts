@@ -25,6 +25,8 @@ export const cid10SearchQuerySchema = z.strictObject({
     .default(CID10_SEARCH_MAX_RESULTS),
   /** The patient's sex: codes restricted to the other one are offered only when typed. */
   sex: z.enum(CID10_PATIENT_SEXES).optional(),
+  /** The patient's age in years: past the age of a pregnancy, its codes are offered only when typed. */
+  age: z.coerce.number().int().min(0).max(150).optional(),
 });
 
 export type Cid10SearchQuery = z.infer<typeof cid10SearchQuerySchema>;

@@ -128,6 +128,18 @@ describe("the patient's sex (RESTRSEXO and chapter XV)", () => {
     expect(codesFor('pressão alta', 'masculino').some((c) => c.startsWith('O'))).toBe(false);
   });
 
+  it('does not offer a woman of 50 or more pregnancy codes, unless typed', () => {
+    const forAge = (query: string, age: number) =>
+      searchCid10(index, query, 10, { sex: 'feminino', age }).map((result) => result.code);
+    // The woman of 54 in the report: her 'pressão alta' is hypertension, not O13.
+    expect(forAge('pressão alta', 54).some((code) => code.startsWith('O'))).toBe(false);
+    expect(forAge('pressão alta', 54)[0]).toBe('I10');
+    expect(forAge('hipertensão gestacional', 30)).toContain('O13');
+    expect(forAge('hipertensão gestacional', 49)).toContain('O13');
+    expect(forAge('hipertensão gestacional', 50)).not.toContain('O13');
+    expect(forAge('O13', 54)).toEqual(['O13']);
+  });
+
   it('does not offer a woman male-only codes', () => {
     expect(codesFor('hiperplasia da próstata', 'masculino')[0]).toBe('N40');
     expect(codesFor('hiperplasia da próstata', 'feminino')).not.toContain('N40');

@@ -33,7 +33,7 @@
  */
 import type { Cid10SearchResult } from '../../shared/cid10-search';
 import { CID10_SEARCH_MAX_RESULTS } from '../../shared/cid10-search';
-import { compactCid10Code, type Cid10SexRestriction } from './entry';
+import { compactCid10Code, PREGNANCY_CHAPTER, type Cid10SexRestriction } from './entry';
 import { MAX_QUERY_WORDS, SEX_CODE, type Cid10Index, type CompiledLayTerm } from './search-index';
 import { boundedEditDistance, FILLER_STEMS, stemsOf } from './text';
 
@@ -86,14 +86,22 @@ interface Variant {
 export interface Cid10SearchContext {
   /** The patient's sex; codes restricted to the other one are not offered. */
   sex?: Cid10SexRestriction;
+  /** The patient's age in years; from {@link PREGNANCY_AGE_LIMIT} on, pregnancy codes are not offered. */
+  age?: number;
 }
+
+/**
+ * From this age on, a pregnancy (chapter XV) is so rare that its codes are offered only when
+ * typed: 'pressão alta' for a woman of 54 is her hypertension, not pre-eclampsia.
+ */
+export const PREGNANCY_AGE_LIMIT = 50;
 
 /**
  * Searches the catalogue.
  * @param index - from `buildCid10Index`
  * @param query - what the doctor typed (any case, accents or not)
  * @param limit - how many results at most (1–10; default 10)
- * @param context - the patient's sex, when known
+ * @param context - the patient's sex and age, when known
  * @returns the best matches first, each with its relevance in percent
  */
 export function searchCid10(
@@ -117,12 +125,17 @@ export function searchCid10(
   const touched: number[] = [];
   const best = index.scratch.bestScore;
   const sex = context.sex === undefined ? 0 : SEX_CODE[context.sex];
+  const pastPregnancyAge = context.age !== undefined && context.age >= PREGNANCY_AGE_LIMIT;
   const record = (id: number, normalised: number) => {
     if (normalised <= 0) return;
-    // A code for the other sex is offered only when the doctor typed it.
-    if (sex !== 0) {
+    // A code for the other sex, or a pregnancy code past the age of one, is offered only when
+    // the doctor typed it.
+    if (sex !== 0 && !codeScores.has(id)) {
       const restriction = index.sexRestrictionOf[id] ?? 0;
-      if (restriction !== 0 && restriction !== sex && !codeScores.has(id)) return;
+      if (restriction !== 0 && restriction !== sex) return;
+    }
+    if (pastPregnancyAge && index.chapterOf[id] === PREGNANCY_CHAPTER && !codeScores.has(id)) {
+      return;
     }
     if (best[id] === 0) touched.push(id);
     if (normalised > (best[id] ?? 0)) best[id] = normalised;

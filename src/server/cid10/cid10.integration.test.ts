@@ -112,6 +112,9 @@ describe('with the whole official catalogue (the shipped release, by default)', 
       /^Sexo do paciente \(sex\): valor inválido; use um destes: masculino, feminino$/,
     ],
     ['an upper-case sex', 'q=asma&sex=F', /^Sexo do paciente \(sex\): valor inválido/],
+    ['an age that is no number', 'q=asma&age=velha', /^Idade \(age\)/],
+    ['a negative age', 'q=asma&age=-1', /^Idade \(age\)/],
+    ['an age with decimals', 'q=asma&age=54.5', /^Idade \(age\)/],
   ])('refuses %s with 400 and a Portuguese message', async (_name, query, message) => {
     const response = await search(doctor.browser, query);
     expect(response.status).toBe(400);
@@ -140,6 +143,20 @@ describe('with the whole official catalogue (the shipped release, by default)', 
     );
     expect(top[0]).toBe('I10');
     expect(top).not.toContain('W41.9');
+  });
+
+  it('leaves out pregnancy codes for a woman of 50 or more, unless typed (age)', async () => {
+    const query = (q: string, age: number) =>
+      new URLSearchParams({ q, sex: 'feminino', age: String(age) }).toString();
+    const codes = async (q: string, age: number) => {
+      const response = await search(doctor.browser, query(q, age));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Cid10SearchResponse;
+      return body.results.map((result) => result.code);
+    };
+    expect((await codes('pressão alta', 54)).some((code) => code.startsWith('O'))).toBe(false);
+    expect(await codes('hipertensão gestacional', 32)).toContain('O13');
+    expect(await codes('O13', 54)).toEqual(['O13']);
   });
 
   it('accepts a q of exactly 200 characters, and trims it', async () => {

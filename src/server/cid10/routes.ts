@@ -13,8 +13,10 @@ export function cid10Routes(deps: { sessions: SessionVerifier; index: Cid10Index
   routes.use('*', requireDoctor(deps.sessions));
 
   routes.get('/search', (c) => {
-    const { q, limit, sex } = parseOrBadRequest(cid10SearchQuerySchema, c.req.query());
-    const body: Cid10SearchResponse = { results: searchCid10(deps.index, q, limit, { sex }) };
+    const { q, limit, sex, age } = parseOrBadRequest(cid10SearchQuerySchema, c.req.query());
+    const body: Cid10SearchResponse = {
+      results: searchCid10(deps.index, q, limit, { sex, age }),
+    };
     return c.json(body);
   });
 

@@ -149,17 +149,18 @@ const cidSearchAnswerSchema = z.object({
 /**
  * Searches the CID-10 catalogue (`GET /api/cid10/search`), best match first.
  * @param query - a code or words of a description; must not be blank
- * @param patientSex - the patient's sex when known: codes for the other one are left out
- *   unless typed ('outro' narrows nothing)
+ * @param patient - the patient's sex and age when known: codes for the other sex, and pregnancy
+ *   codes past the age of one, are left out unless typed ('outro' narrows nothing)
  * @throws ApiError (or a validation error) when the search fails; the panel says so
  */
 export async function searchCid10(
   query: string,
-  patientSex?: Gender,
+  patient: { sex?: Gender | undefined; age?: number | undefined } = {},
   limit = 10,
 ): Promise<Cid10SearchResult[]> {
   const params = new URLSearchParams({ q: query.trim(), limit: String(limit) });
-  if (patientSex === 'masculino' || patientSex === 'feminino') params.set('sex', patientSex);
+  if (patient.sex === 'masculino' || patient.sex === 'feminino') params.set('sex', patient.sex);
+  if (patient.age !== undefined) params.set('age', String(patient.age));
   const answer = await requestJson(`/api/cid10/search?${params.toString()}`);
   return cidSearchAnswerSchema.parse(answer).results;
 }

@@ -122,6 +122,7 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
         <CidSearchPanel
           assessment={assessment}
           patientSex={record.patientInfo?.gender}
+          patientAge={record.patientInfo?.age}
           onAdd={addCid}
         />
       )}

@@ -17,12 +17,13 @@ type SearchState =
 /**
  * Spec §2 'Adicionar CIDs': searches the CID-10 catalogue (Enter or 'Buscar') and adds a result
  * to the assessment as a new line — once: a code already in the assessment reads 'Adicionado'.
- * With the patient's sex known, codes for the other sex are offered only when typed, and a
- * code restricted to one sex says so.
+ * With the patient's sex and age known, codes for the other sex (and pregnancy codes past the age
+ * of one) are offered only when typed, and a code restricted to one sex says so.
  */
 export function CidSearchPanel(props: {
   assessment: string;
   patientSex?: Gender | undefined;
+  patientAge?: number | undefined;
   onAdd: (cid: Pick<Cid10SearchResult, 'code' | 'description'>) => void;
 }) {
   const [query, setQuery] = useState('');
@@ -38,7 +39,7 @@ export function CidSearchPanel(props: {
     const ticket = ++latest.current;
     setSearch({ status: 'loading', query: text });
     try {
-      const results = await searchCid10(text, props.patientSex);
+      const results = await searchCid10(text, { sex: props.patientSex, age: props.patientAge });
       if (ticket === latest.current) setSearch({ status: 'done', query: text, results });
     } catch (error) {
       console.warn('Busca de CID falhou.', error);
