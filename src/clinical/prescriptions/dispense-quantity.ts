@@ -220,27 +220,43 @@ function solidIntakeFromMass(
 
 const DURATION = new RegExp(
   `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*(dias?|d|semanas?|sem|mes|meses)\\b`,
+  'g',
 );
 const CONTINUOUS = /\b(?:uso )?(?:continuo|cronico|permanente)\b/;
 
-/** Days of treatment: '7 dias', '2 semanas' (14), '3 meses' (90), '3 a 5 dias' (5), 'uso contínuo' (30). */
-export function treatmentDays(duration: string | undefined): number | undefined {
-  const folded = fold(duration);
-  const match = DURATION.exec(folded);
-  if (match) {
+/** A treatment's duration as a receita writes it ('7 dias', '2 semanas', 'Uso contínuo') and in days. */
+export interface TreatmentDuration {
+  text: string;
+  days: number;
+}
+
+/**
+ * The duration of a treatment read from a text (spec §5: days as is, weeks × 7, months × 30): '7
+ * dias', 'duas semanas' (14), '3 meses' (90), '3 a 5 dias' (5, the longer), 'uso contínuo'
+ * ({@link CONTINUOUS_USE_DAYS}). '2x ao dia', '1 vez por semana' and '20 mg/dia' are not
+ * durations. The one reader of durations for the quick prescription and the quantity to dispense.
+ * @param text - the text, in any case, with or without accents
+ */
+export function readTreatmentDuration(text: string | undefined): TreatmentDuration | undefined {
+  const folded = fold(text);
+  for (const match of folded.matchAll(DURATION)) {
     const before = folded.slice(0, match.index);
-    // '2x ao dia', '1 vez por semana' are frequencies.
-    if (!/(?:x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) {
-      const n = Math.max(amountOf(match[1]) ?? 0, amountOf(match[2]) ?? 0);
-      const unit = match[3] ?? '';
-      if (n > 0) {
-        if (unit.startsWith('d')) return n;
-        if (unit.startsWith('sem')) return n * 7;
-        return n * 30;
-      }
+    if (/(?:x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) continue;
+    const n = Math.max(amountOf(match[1]) ?? 0, amountOf(match[2]) ?? 0);
+    const unit = match[3] ?? '';
+    if (n <= 0) continue;
+    if (unit.startsWith('d')) return { text: `${n} ${n === 1 ? 'dia' : 'dias'}`, days: n };
+    if (unit.startsWith('sem')) {
+      return { text: `${n} ${n === 1 ? 'semana' : 'semanas'}`, days: n * 7 };
     }
+    return { text: `${n} ${n === 1 ? 'mês' : 'meses'}`, days: n * 30 };
   }
-  return CONTINUOUS.test(folded) ? CONTINUOUS_USE_DAYS : undefined;
+  return CONTINUOUS.test(folded) ? { text: 'Uso contínuo', days: CONTINUOUS_USE_DAYS } : undefined;
+}
+
+/** Days of treatment: see {@link readTreatmentDuration}. */
+export function treatmentDays(duration: string | undefined): number | undefined {
+  return readTreatmentDuration(duration)?.days;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 import { AMBIGUOUS_MEDICATION_TERMS, type MedicationEntry } from '../medications/catalogue';
 import { medicationWords } from '../medications/medication-text';
 import { findMedication } from '../medications/search';
-import { planDispense } from './dispense-quantity';
+import { planDispense, readTreatmentDuration } from './dispense-quantity';
 
 /**
  * The rule parser behind `/receita-rapida` when no model answers (spec §5, "Quick prescription
@@ -485,37 +485,6 @@ function readDosePerIntake(original: string, folded: string): string | undefined
 }
 
 // ---------------------------------------------------------------------------------------------
-// Duration and quantity
-
-const DURATION = new RegExp(`\\b${N}\\s*(dias?|d|semanas?|sem|mes|meses)\\b`);
-const CONTINUOUS = /\b(?:uso\s+)?(?:continuo|cronico)\b/;
-
-interface Duration {
-  text: string;
-  days: number;
-}
-
-/** Spec §5: days as is, weeks × 7, months × 30. */
-function readDuration(segment: string): Duration | undefined {
-  for (const match of segment.matchAll(new RegExp(DURATION.source, 'g'))) {
-    const before = segment.slice(0, match.index);
-    // '2x ao dia' and '1 vez por dia' are frequencies, not durations; '20 mg/dia' a dose.
-    if (/(?:x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) continue;
-    const n = numberOf(match[1]);
-    const unit = match[2] ?? '';
-    if (n === undefined || n <= 0) continue;
-    if (unit.startsWith('d')) return { text: `${n} ${n === 1 ? 'dia' : 'dias'}`, days: n };
-    if (unit.startsWith('sem'))
-      return { text: `${n} ${n === 1 ? 'semana' : 'semanas'}`, days: n * 7 };
-    return { text: `${n} ${n === 1 ? 'mês' : 'meses'}`, days: n * 30 };
-  }
-  if (CONTINUOUS.test(segment)) {
-    return { text: 'Uso contínuo', days: QUICK_PRESCRIPTION_DEFAULTS.quantityDays };
-  }
-  return undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Patient
 
 /** Words that open a quick prescription before the patient ('para', 'paciente', 'receita para'). */
@@ -744,7 +713,7 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
     const dosageSpan =
       mention.dosage ??
       findDosages(prepared).find((span) => span.start >= mention.end && span.start < segmentEnd);
-    const duration = readDuration(segment);
+    const duration = readTreatmentDuration(segment);
     const frequency = readFrequency(segment);
     found.push({
       dosage: dosageSpan !== undefined,
