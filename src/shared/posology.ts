@@ -1,5 +1,6 @@
 import type { Medication } from './medical-record';
 import { expandInstructionAbbreviations, guessRoute, type MedicationRoute } from './prescription';
+import { capitalizeFirst } from './pt-br-format';
 import { foldAccents } from './text-folding';
 
 /**
@@ -52,10 +53,6 @@ function clean(text: string | undefined): string {
 /** Lower-cases the first letter of a phrase joined mid-sentence, never an acronym ('AAS'). */
 function lowerFirst(text: string): string {
   return /^\p{Lu}(?:\p{Ll}|\s|$)/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
-}
-
-function capitalizeFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** 'a cada 8 horas' → 'de 8 em 8 horas'; 'a cada 1 hora' → 'de hora em hora'. */

@@ -100,3 +100,11 @@ export function formatDecimal(value: number, fractionDigits?: number): string {
   const text = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
   return text.replace('.', ',');
 }
+
+/**
+ * The text with its first letter in upper case: 'dor de garganta' → 'Dor de garganta'.
+ * @param text - any text
+ */
+export function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -6,7 +6,7 @@ import {
   type PrescriptionMedication,
 } from './prescription';
 import { parseISO } from 'date-fns';
-import { formatLongDate } from './pt-br-format';
+import { capitalizeFirst, formatLongDate } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
@@ -152,10 +152,6 @@ const SUPPLIER_BOX: ReceitaIdentificationBox = {
 };
 
 const fold = foldAccents;
-
-function capitalizeFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
 
 /** The patient's age as printed: '45' → '45 anos', '1' → '1 ano', '8 meses' kept. */
 export function formatPatientAge(age: string): string {

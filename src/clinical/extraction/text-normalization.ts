@@ -90,7 +90,5 @@ export function cleanPhrase(phrase: string): string {
   }
 }
 
-/** 'dor de garganta' → 'Dor de garganta': record fields start with a capital letter. */
-export function capitalizeFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** Record fields start with a capital letter: 'dor de garganta' → 'Dor de garganta'. */
+export { capitalizeFirst } from '../../shared/pt-br-format';
