@@ -3,6 +3,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/** The session secret of benchmark servers, so seeding in-process signs cookies they accept. */
+export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
 /** The value below which `p` per cent of `sorted` (ascending) fall. */
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -31,7 +34,7 @@ export function startServerProcess(options: {
       PORT: String(options.port),
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
-      AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      AUTH_SECRET: BENCH_AUTH_SECRET,
       LOG_LEVEL: 'silent',
       ...options.env,
     },
