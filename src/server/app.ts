@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
 import type { AppEnv } from './http/app-env';
+import { createCpuWorkQueue } from './http/cpu-work';
 import { errorResponse, notFound } from './http/errors';
 import { requestLog } from './http/request-log';
 import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/security';
@@ -42,10 +43,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('/api/*', sameOriginWrites(deps.config.publicOrigin));
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
   app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
+  app.use('/api/health', clientAddress(deps.config.trustProxy));
 
   const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
+  // One queue per server: the CPU it shares out is this process's event loop.
+  const cpuWork = createCpuWorkQueue();
   app.route('/api/auth', authRoutes(deps.auth, sessions));
-  app.route('/api/health', healthRoutes(deps));
+  app.route('/api/health', healthRoutes({ ...deps, sessions }));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
   app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
@@ -55,11 +59,17 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
   app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));
-  app.route('/api/transcripts', transcriptRoutes({ sessions }));
+  app.route('/api/transcripts', transcriptRoutes({ sessions, cpuWork }));
   app.route('/api/ai/demo-chat', demoChatRoutes({ config: deps.config, db: deps.database.db }));
   app.route(
     '/api/ai',
-    aiRoutes({ config: deps.config, db: deps.database.db, sessions, cid10: deps.cid10 }),
+    aiRoutes({
+      config: deps.config,
+      db: deps.database.db,
+      sessions,
+      cid10: deps.cid10,
+      cpuWork,
+    }),
   );
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');

@@ -13,7 +13,15 @@ export const DEMO_CHAT_MAX_REPLY_LENGTH = 4000;
 
 /** The response header saying who wrote the reply: the offline engine or a language model. */
 export const DEMO_CHAT_MODE_HEADER = AI_SOURCE_HEADER;
+
+/** The demo's route: GET says who answers, POST answers a conversation. */
+export const DEMO_CHAT_PATH = '/api/ai/demo-chat';
 export type DemoChatMode = 'offline' | 'model';
+
+/** `GET /api/ai/demo-chat`: who answers the demo, before any message is sent. */
+export interface DemoChatModeAnswer {
+  mode: DemoChatMode;
+}
 
 /** One message of a demo conversation, as sent to `POST /api/ai/demo-chat`. */
 export interface DemoChatMessage {

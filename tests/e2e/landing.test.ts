@@ -126,9 +126,11 @@ describe('installable app', () => {
     await page.reload();
     await visible(page.getByRole('heading', { name: 'Experimente o Prontu' }));
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    const healthResponse = page.waitForResponse((answer) => answer.url().endsWith('/api/health'));
+    const modeResponse = page.waitForResponse((answer) =>
+      answer.url().endsWith('/api/ai/demo-chat'),
+    );
     await page.reload();
-    expect((await healthResponse).fromServiceWorker()).toBe(false);
+    expect((await modeResponse).fromServiceWorker()).toBe(false);
     const cachedUrls = await page.evaluate(async () => {
       const urls: string[] = [];
       for (const name of await caches.keys()) {

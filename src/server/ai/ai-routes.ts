@@ -11,6 +11,7 @@ import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
+import type { CpuWorkQueue } from '../http/cpu-work';
 import { readJson, readJsonBody } from '../http/json-body';
 import { rateLimit } from '../http/rate-limit';
 import type { OfflineEngine } from './ai-task';
@@ -33,6 +34,7 @@ export function aiRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;
   cid10: Cid10Index;
+  cpuWork: CpuWorkQueue;
 }): Hono<AppEnv> {
   const models = deps.config.ai ? createAiModels(deps.config.ai) : undefined;
   const engine: OfflineEngine = { cid10: deps.cid10, now: () => new Date() };
@@ -76,6 +78,7 @@ export function aiRoutes(deps: {
       chars: request.messages.reduce((total, message) => total + message.content.length, 0),
       withRecord: request.recordContext !== undefined,
     });
+    const doctorId = currentDoctor(c.get('doctor')).id;
     let reply;
     if (models) {
       const context = request.recordContext ? recordChatContext(request.recordContext) : '';
@@ -92,12 +95,14 @@ export function aiRoutes(deps: {
         breakResponse: () => c.env.outgoing.destroy(),
       });
     } else {
-      const { text, kind } = composeOfflineClinicalReply({
-        messages: request.messages,
-        agent,
-        ...(request.recordContext ? { record: request.recordContext } : {}),
-        cid10: deps.cid10,
-      });
+      const { text, kind } = await deps.cpuWork.run(doctorId, () =>
+        composeOfflineClinicalReply({
+          messages: request.messages,
+          agent,
+          ...(request.recordContext ? { record: request.recordContext } : {}),
+          cid10: deps.cid10,
+        }),
+      );
       reply = offlineReply(text, log.child({ kind }));
     }
     return new Response(reply.body, {
@@ -119,6 +124,7 @@ export function aiRoutes(deps: {
         timeoutMs: deps.config.aiTimeoutMs,
         signal: c.req.raw.signal,
         log: c.get('log'),
+        runCpuWork: (work) => deps.cpuWork.run(currentDoctor(c.get('doctor')).id, work),
       });
       c.header(AI_SOURCE_HEADER, outcome.source);
       if (outcome.failure) c.header(AI_ERROR_HEADER, outcome.failure);

@@ -2,6 +2,7 @@ import { generateText, type LanguageModel } from 'ai';
 import type { z } from 'zod';
 import type { AiSource } from '../../shared/ai-protocol';
 import type { Cid10Index } from '../../clinical/cid10/search-index';
+import { HttpError } from '../http/errors';
 import { parseOrBadRequest } from '../http/json-body';
 import type { Logger } from '../logger';
 import { REASONING_CALL_SETTINGS, type AiModels } from './chat-model';
@@ -60,6 +61,8 @@ export interface TaskDeps {
   timeoutMs: number;
   signal?: AbortSignal;
   log: Logger;
+  /** Runs the offline engine's synchronous work in its turn (see `http/cpu-work.ts`). */
+  runCpuWork: <T>(work: () => T) => Promise<T>;
 }
 
 /** Wraps a typed task for the route table. */
@@ -89,8 +92,12 @@ export async function runAiTask<Input, Answer>(
   const log = deps.log.child({ component: 'ai-task', task: task.path });
   if (!deps.models) {
     try {
-      return { answer: task.offline(input, deps.engine), source: 'offline' };
+      return {
+        answer: await deps.runCpuWork(() => task.offline(input, deps.engine)),
+        source: 'offline',
+      };
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       // Spec §8: failures are logged and swallowed. The error's name only: its message may quote
       // the patient's words.
       log.error({ error: errorName(error) }, 'offline engine failed');

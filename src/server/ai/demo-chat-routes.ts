@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { composeOfflineReply } from '../../clinical/offline-chat';
 import { demoChatRequestSchema } from '../../shared/demo-chat';
-import { DEMO_CHAT_MODE_HEADER } from '../../shared/demo-chat-protocol';
+import { DEMO_CHAT_MODE_HEADER, type DemoChatModeAnswer } from '../../shared/demo-chat-protocol';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
@@ -41,6 +41,13 @@ export const DEMO_SYSTEM_PROMPT = [
 export function demoChatRoutes(deps: { config: Config; db: AppDatabase }): Hono<AppEnv> {
   const model = deps.config.ai ? createAiModels(deps.config.ai).chat : undefined;
   const routes = new Hono<AppEnv>();
+
+  // Who will answer, so the landing can say "Modo offline" before the first message. Only the
+  // kind: the model's name is for signed-in doctors (`/api/health`).
+  routes.get('/', (c) => {
+    const body: DemoChatModeAnswer = { mode: model ? 'model' : 'offline' };
+    return c.json(body);
+  });
 
   routes.post(
     '/',

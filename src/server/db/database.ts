@@ -48,7 +48,13 @@ async function openPglite(directory: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, logger: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+  // A database that does not answer fails the request after 5 s (503) instead of holding it.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle connection the database drops (restart, failover) is replaced on the next query;
   // without this listener the error would end the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));

@@ -1,22 +1,57 @@
+import { isIP } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors';
+import { CLIENT_IP_HEADER } from '../http/security';
 
-/** `GET /api/health`: whether the database answers, which one it is, and who answers AI calls. */
-export function healthRoutes(deps: { database: Database; config: Config }): Hono<AppEnv> {
+/**
+ * `GET /api/health`: whether the server and its database answer. Anyone may ask (a load
+ * balancer, a monitor), but only `ok` is public: which database and which model run are for a
+ * signed-in doctor or a client on this machine (the administrator, the tests). 503 with
+ * Retry-After while the database is unreachable.
+ */
+export function healthRoutes(deps: {
+  database: Database;
+  config: Config;
+  sessions: SessionVerifier;
+}): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get('/', async (c) => {
-    const ai = deps.config.ai?.chatModel ?? 'offline';
-    const db = deps.database.kind;
+    let ok = true;
     try {
       await deps.database.db.execute(sql`select 1`);
-      return c.json({ ok: true, db, ai });
     } catch (error) {
       c.get('log').error({ err: error }, 'health check: database unreachable');
-      return c.json({ ok: false, db, ai }, 503);
+      ok = false;
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
+    c.header('Cache-Control', 'no-store');
+    const status = ok ? 200 : 503;
+    if (!(await mayReadDetails(c, deps.sessions))) return c.json({ ok }, status);
+    const details = { db: deps.database.kind, ai: deps.config.ai?.chatModel ?? 'offline' };
+    return c.json({ ok, ...details }, status);
   });
   return routes;
+}
+
+async function mayReadDetails(c: Context<AppEnv>, sessions: SessionVerifier): Promise<boolean> {
+  if (isLoopback(c.req.header(CLIENT_IP_HEADER))) return true;
+  try {
+    return (await sessions.doctorFor(c.req.header('cookie'))) !== undefined;
+  } catch {
+    // The database is down: the session cannot be checked, so only the public answer.
+    return false;
+  }
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const bare = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1';
 }

@@ -40,6 +40,72 @@ export const badGateway = (message: string) => new HttpError(502, message);
 
 const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor. Tente novamente em alguns instantes.';
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'O banco de dados está fora do ar no momento. Seus dados não foram perdidos: tente novamente em alguns segundos.';
+
+/** Seconds a client waits before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer while the database cannot be reached: 503, so clients retry rather than give up. */
+export const databaseUnavailable = () =>
+  new HttpError(
+    503,
+    DATABASE_UNAVAILABLE_MESSAGE,
+    { code: 'database_unavailable' },
+    { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+  );
+
+/** Network errors of a connection that could not be made or was cut. */
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+
+/**
+ * PostgreSQL's own codes for a server that is not there to answer: connection exceptions
+ * (class 08), shutting down or starting up (57P01–57P03), no connection slots left (53300).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+
+/** Messages of node-postgres for a connection that failed without an error code. */
+const CONNECTION_FAILURE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+];
+
+/**
+ * Whether an error means the database could not be reached (as opposed to a query that failed):
+ * looks through the error and its causes, as Drizzle and Better Auth wrap the driver's error.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    const code = 'code' in current ? current.code : undefined;
+    if (
+      typeof code === 'string' &&
+      (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATE.test(code))
+    ) {
+      return true;
+    }
+    if (
+      CONNECTION_FAILURE_MESSAGES.some(
+        (message) => current instanceof Error && current.message.includes(message),
+      )
+    ) {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
 /** The JSON error answer of the API: `{ success: false, error }`, never a stack or SQL text. */
 export function errorResponse(c: Context, error: unknown, log: Logger): Response {
   if (error instanceof HttpError) {
@@ -47,6 +113,10 @@ export function errorResponse(c: Context, error: unknown, log: Logger): Response
     if (error.status === 413) c.header('Connection', 'close');
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json({ success: false, error: error.message, ...error.details }, error.status);
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: withoutPatientData(error) }, 'database unreachable');
+    return errorResponse(c, databaseUnavailable(), log);
   }
   log.error({ err: withoutPatientData(error) }, 'unhandled error');
   return c.json({ success: false, error: INTERNAL_ERROR_MESSAGE }, 500);

@@ -1,4 +1,5 @@
 import {
+  DEMO_CHAT_PATH,
   DEMO_CHAT_MAX_MESSAGES,
   DEMO_CHAT_MAX_REPLY_LENGTH,
   type DemoChatMessage,
@@ -28,7 +29,7 @@ export async function streamDemoReply(
   signal?: AbortSignal,
 ): Promise<DemoChatMode> {
   const source = await streamAiReply(
-    '/api/ai/demo-chat',
+    DEMO_CHAT_PATH,
     { messages: demoConversation(messages) },
     onText,
     signal,

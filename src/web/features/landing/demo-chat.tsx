@@ -1,6 +1,11 @@
 import { Bot } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { DEMO_CHAT_MAX_LENGTH, type DemoChatMessage } from '../../../shared/demo-chat-protocol';
+import {
+  DEMO_CHAT_MAX_LENGTH,
+  DEMO_CHAT_PATH,
+  type DemoChatMessage,
+  type DemoChatMode,
+} from '../../../shared/demo-chat-protocol';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
 import { streamDemoReply } from './demo-chat-api';
@@ -11,18 +16,18 @@ let nextId = 0;
 const messageId = (role: string) => `${role}-${Date.now()}-${++nextId}`;
 
 /**
- * Whether the server answers with a model or the offline engine, as /api/health says. A plain
- * fetch: the landing doesn't load the query cache, to keep its first download small.
+ * Whether the server answers with a model or the offline engine, as `GET /api/ai/demo-chat`
+ * says. A plain fetch: the landing doesn't load the query cache, to keep its first download small.
  */
-function useAiMode(): 'offline' | 'model' | undefined {
-  const [mode, setMode] = useState<'offline' | 'model'>();
+function useAiMode(): DemoChatMode | undefined {
+  const [mode, setMode] = useState<DemoChatMode>();
   useEffect(() => {
     const controller = new AbortController();
-    fetch('/api/health', { signal: controller.signal })
+    fetch(DEMO_CHAT_PATH, { signal: controller.signal })
       .then((response) => response.json())
-      .then((health: unknown) => {
-        if (typeof health === 'object' && health !== null && 'ai' in health) {
-          setMode(health.ai === 'offline' ? 'offline' : 'model');
+      .then((answer: unknown) => {
+        if (typeof answer === 'object' && answer !== null && 'mode' in answer) {
+          setMode(answer.mode === 'offline' ? 'offline' : 'model');
         }
       })
       .catch(() => {
