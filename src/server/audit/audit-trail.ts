@@ -20,7 +20,8 @@ export const auditUnavailable = () =>
 /**
  * Records every access to patient data (records, receitas, lotes, settings, the AI and the
  * transcript work) in the audit trail, after the route answered and before the answer leaves:
- * if the entry cannot be written, the client gets 503 instead of the data. A write that was
+ * if the entry cannot be written, the client gets 503 instead of the data (a request that already
+ * failed with a 5xx keeps its own answer). A write that was
  * committed is then unacknowledged (the client retries; the failure is logged with the ids),
  * which is the lesser harm than an access nobody can trace.
  *
@@ -69,8 +70,12 @@ export function auditTrail(deps: {
           audit: { userId: doctor.id, action: subject.action, entityId: subject.entityId, status },
           err: error instanceof Error ? { name: error.name } : undefined,
         },
-        'audit entry not written; answered 503',
+        'audit entry not written',
       );
+      // A request that already failed on the server's side handed nothing over: its own answer
+      // stays (during a database outage, the outage's). Anything else, a 409 with the current
+      // record included, is withheld.
+      if (status >= 500) return;
       // A blank answer first, so none of the route's headers (its ETag) carry over to the 503.
       c.res = undefined;
       c.res = new Response(null, { status: 503 });
