@@ -5,6 +5,7 @@
  *
  *   npm run bench
  *   BENCH_DURATION=20 BENCH_CONNECTIONS=10 npm run bench
+ *   BENCH_ONLY=update BENCH_DATABASES=postgres npm run bench:records   # the autosave alone
  *
  * PostgreSQL is TEST_DATABASE_URL's (a role that may create databases), else a throwaway one
  * from npm (src/server/testing/throwaway-postgres.ts).
@@ -31,6 +32,8 @@ const RECORDS_PER_OTHER_DOCTOR = 20;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const PORT = 3917;
+/** Only the scenarios whose name contains this (e.g. `update`: the record autosave). */
+const ONLY = process.env.BENCH_ONLY;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PASSWORD = 'senha-do-benchmark-1';
 
@@ -223,7 +226,9 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figur
       },
     ];
     const figures: Figures[] = [];
-    for (const scenario of scenarios) figures.push(await measure(baseUrl, cookie, scenario));
+    for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
+      figures.push(await measure(baseUrl, cookie, scenario));
+    }
     return figures;
   } finally {
     server?.kill('SIGTERM');
@@ -246,7 +251,9 @@ const throwaway = process.env.TEST_DATABASE_URL ? undefined : await startThrowaw
 const postgresUrl = process.env.TEST_DATABASE_URL ?? throwaway?.url ?? '';
 console.log(`PostgreSQL: ${throwaway ? `throwaway ${throwaway.version}` : 'TEST_DATABASE_URL'}`);
 try {
-  const kinds: DatabaseKind[] = ['pglite', 'postgres'];
+  const kinds = (process.env.BENCH_DATABASES ?? 'pglite,postgres')
+    .split(',')
+    .filter((kind): kind is DatabaseKind => kind === 'pglite' || kind === 'postgres');
   for (const kind of kinds) {
     try {
       print(kind, await benchmark(kind, postgresUrl));

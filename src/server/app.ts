@@ -1,6 +1,9 @@
 import { Hono } from 'hono';
 import { demoChatRoutes } from './ai/demo-chat-routes';
 import { aiRoutes } from './ai/ai-routes';
+import { createAuditLog } from './audit/audit-log';
+import { auditTrail } from './audit/audit-trail';
+import { auditRoutes } from './audit/routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
@@ -48,6 +51,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
   // One queue per server: the CPU it shares out is this process's event loop.
   const cpuWork = createCpuWorkQueue();
+  // Every access to patient data is recorded once its route answered (audit/audit-trail.ts).
+  const auditLog = createAuditLog(deps.database.db);
+  app.use('/api/*', auditTrail({ auditLog, trustProxy: deps.config.trustProxy }));
+  app.route('/api/audit', auditRoutes({ auditLog, sessions }));
   app.route('/api/auth', authRoutes(deps.auth, sessions));
   app.route('/api/health', healthRoutes({ ...deps, sessions }));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));

@@ -242,3 +242,37 @@ export const prescriptionBatches = pgTable(
 );
 
 export type PrescriptionBatchRow = typeof prescriptionBatches.$inferSelect;
+
+/**
+ * The audit trail (CFM 1.821/2007, LGPD): one row per access to patient data, appended and never
+ * changed — a trigger refuses UPDATE, DELETE and TRUNCATE (custom-sql/audit.sql). Each row
+ * carries the SHA-256 of the previous one, so a changed or missing row breaks the chain
+ * (`audit/audit-chain.ts`). No foreign keys on purpose: the trace outlives the doctor, the record
+ * and the patient it names (kept 20 years, CFM 1.639/2002). Ids only, never patient text.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    /** 1, 2, 3… without gaps: a gap is a deleted row. */
+    position: bigint('position', { mode: 'number' }).primaryKey(),
+    occurredAt: timestampMs('occurred_at').notNull(),
+    userId: text('user_id').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    /** What a list or a batch answered: the ids of the entities it handed over. */
+    listedIds: text('listed_ids').array().notNull(),
+    ipAddress: text('ip_address').notNull(),
+    userAgent: text('user_agent').notNull(),
+    status: integer('status').notNull(),
+    previousHash: text('previous_hash').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [
+    // A doctor's accesses to one entity, newest first (GET /api/audit?entityId=).
+    index('audit_log_user_entity_idx').on(table.userId, table.entityId, table.position),
+    index('audit_log_listed_ids_idx').using('gin', table.listedIds),
+  ],
+);
+
+export type AuditLogRow = typeof auditLog.$inferSelect;

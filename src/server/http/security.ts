@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from './app-env';
 import { forbidden } from './errors';
@@ -63,13 +63,20 @@ export function baseResponseHeaders(): MiddlewareHandler<AppEnv> {
  */
 export function clientAddress(trustProxy: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const forwarded = trustProxy
-      ? c.req.header('x-forwarded-for')?.split(',').pop()?.trim()
-      : undefined;
-    const address = forwarded || getConnInfo(c).remote.address || 'unknown';
-    c.req.raw.headers.set(CLIENT_IP_HEADER, address);
+    c.req.raw.headers.set(CLIENT_IP_HEADER, clientAddressOf(c, trustProxy));
     await next();
   };
+}
+
+/**
+ * The client's address: the socket's peer, or behind the clinic's reverse proxy
+ * (`TRUST_PROXY=1`) the address that proxy appended to X-Forwarded-For.
+ */
+export function clientAddressOf(c: Context<AppEnv>, trustProxy: boolean): string {
+  const forwarded = trustProxy
+    ? c.req.header('x-forwarded-for')?.split(',').pop()?.trim()
+    : undefined;
+  return forwarded || getConnInfo(c).remote.address || 'unknown';
 }
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

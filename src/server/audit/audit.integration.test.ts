@@ -1,0 +1,282 @@
+import { asc, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, type AuditLogRow } from '../db/schema';
+import { useTestServer } from '../testing/server-fixture';
+import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from '../testing/test-server';
+
+const fixture = useTestServer();
+const db = () => fixture.server.database.db;
+
+/** A name that must never reach the audit table. */
+const PATIENT_NAME = 'Gertrudes Sentinela Albuquerque';
+const USER_AGENT = 'ProntuTeste/1.0 (auditoria; tablet da recepção)';
+const LOOPBACK = /^(::1|(::ffff:)?127\.0\.0\.1)$/;
+
+let ana: TestDoctorAccount;
+let bruno: TestDoctorAccount;
+
+beforeAll(async () => {
+  ana = await signUpDoctor(fixture.server.url, 'Dra. Ana Auditoria');
+  bruno = await signUpDoctor(fixture.server.url, 'Dr. Bruno Auditoria');
+});
+
+function send(browser: TestBrowser, method: string, path: string, body?: unknown) {
+  return browser.fetch(path, {
+    method,
+    headers: {
+      'user-agent': USER_AGENT,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function createRecord(browser: TestBrowser): Promise<string> {
+  const response = await send(browser, 'POST', '/api/medical-records', {
+    patientInfo: { name: PATIENT_NAME, age: 71 },
+    symptoms: { chiefComplaint: 'Dispneia aos esforços há 2 semanas' },
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { recordId: string }).recordId;
+}
+
+const allRows = () => db().select().from(auditLog).orderBy(asc(auditLog.position));
+
+async function verify(browser = ana.browser) {
+  const response = await browser.fetch('/api/audit/verify');
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    success: boolean;
+    ok: boolean;
+    entries: number;
+    brokenAt?: { position: number; reason: string };
+  };
+}
+
+interface AuditPage {
+  success: boolean;
+  entries: {
+    position: number;
+    userId: string;
+    action: string;
+    entityId: string | null;
+    status: number;
+    listedIds: string[];
+  }[];
+  lastEvaluatedKey?: string;
+}
+
+async function auditOf(browser: TestBrowser, entityId: string, extra = ''): Promise<AuditPage> {
+  const response = await browser.fetch(
+    `/api/audit?entityId=${encodeURIComponent(entityId)}${extra}`,
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as AuditPage;
+}
+
+/** Runs `change` on the audit table with its append-only trigger off, as a database owner could. */
+async function bypassingTrigger(change: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.execute(sql.raw('alter table audit_log disable trigger audit_log_append_only'));
+    await tx.execute(sql.raw(change));
+    await tx.execute(sql.raw('alter table audit_log enable trigger audit_log_append_only'));
+  });
+}
+
+describe('the audit trail', () => {
+  let recordId: string;
+
+  it('records who read and wrote a record, from where, with what outcome — and no patient text', async () => {
+    const before = (await allRows()).length;
+    recordId = await createRecord(ana.browser);
+    expect((await send(ana.browser, 'GET', `/api/medical-records/${recordId}`)).status).toBe(200);
+    const update = await send(ana.browser, 'PUT', `/api/medical-records/${recordId}`, {
+      plan: `Retorno de ${PATIENT_NAME} em 7 dias`,
+    });
+    expect(update.status).toBe(200);
+    expect((await send(ana.browser, 'GET', '/api/medical-records?limit=5')).status).toBe(200);
+    const finalise = await send(ana.browser, 'PUT', `/api/medical-records/${recordId}`, {
+      status: 'finalizado',
+    });
+    expect(finalise.status).toBe(200);
+    const addendum = await send(ana.browser, 'POST', `/api/medical-records/${recordId}/addenda`, {
+      text: `${PATIENT_NAME} trouxe exames`,
+    });
+    expect(addendum.status).toBe(201);
+
+    const rows = (await allRows()).slice(before);
+    expect(rows.map((row) => [row.action, row.entityId, row.status])).toEqual([
+      ['create', recordId, 201],
+      ['read', recordId, 200],
+      ['update', recordId, 200],
+      ['list', null, 200],
+      ['finalize', recordId, 200],
+      ['addendum', recordId, 201],
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        userId: ana.id,
+        entityType: 'medical_record',
+        userAgent: USER_AGENT,
+      });
+      expect(row.ipAddress).toMatch(LOOPBACK);
+    }
+    expect(rows[3]?.listedIds).toContain(recordId);
+    const stored = JSON.stringify(await allRows());
+    expect(stored).not.toContain('Sentinela');
+    expect(stored).not.toContain('Dispneia');
+  });
+
+  it('records receitas, lotes, settings and the transcript work as ids and actions only', async () => {
+    const before = (await allRows()).length;
+    const created = await send(ana.browser, 'POST', '/api/prescriptions', {
+      patientName: PATIENT_NAME,
+      date: '2026-11-25',
+      medications: [{ name: 'Amoxicilina', dosage: '500 mg' }],
+    });
+    expect(created.status).toBe(201);
+    const prescriptionId = ((await created.json()) as { prescription: { id: string } }).prescription
+      .id;
+    const batch = await send(ana.browser, 'POST', '/api/prescription-batches', {
+      prescriptionIds: [prescriptionId],
+    });
+    expect(batch.status).toBe(201);
+    const batchId = ((await batch.json()) as { batch: { id: string } }).batch.id;
+    expect((await send(ana.browser, 'GET', `/api/prescription-batches/${batchId}`)).status).toBe(
+      200,
+    );
+    const finalise = await send(ana.browser, 'PUT', `/api/prescriptions/${prescriptionId}`, {
+      isFinalized: true,
+    });
+    expect(finalise.status).toBe(200);
+    expect((await send(ana.browser, 'GET', '/api/settings')).status).toBe(200);
+    const cleanUp = await send(ana.browser, 'POST', '/api/transcripts/clean-up', {
+      text: `paciente ${PATIENT_NAME} com HAS`,
+    });
+    expect(cleanUp.status).toBe(200);
+
+    const rows = (await allRows()).slice(before);
+    expect(rows.map((row) => [row.entityType, row.action, row.entityId, row.listedIds])).toEqual([
+      ['prescription', 'create', prescriptionId, []],
+      ['prescription_batch', 'create', batchId, []],
+      ['prescription_batch', 'read', batchId, [prescriptionId]],
+      ['prescription', 'finalize', prescriptionId, []],
+      ['settings', 'read', ana.id, []],
+      ['transcript', 'process', 'clean-up', []],
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Sentinela');
+  });
+
+  it('shows a doctor every access to their own record, and another doctor none of them', async () => {
+    const own = await auditOf(ana.browser, recordId);
+    expect(own.success).toBe(true);
+    expect(own.entries.map((entry) => entry.action)).toEqual([
+      'addendum',
+      'finalize',
+      'list',
+      'update',
+      'read',
+      'create',
+    ]);
+    expect(own.entries.every((entry) => entry.userId === ana.id)).toBe(true);
+
+    // Bruno tries Ana's record: refused, and recorded as his attempt — never shown to her.
+    expect((await send(bruno.browser, 'GET', `/api/medical-records/${recordId}`)).status).toBe(404);
+    const his = await auditOf(bruno.browser, recordId);
+    expect(his.entries.map((entry) => [entry.userId, entry.action, entry.status])).toEqual([
+      [bruno.id, 'read', 404],
+    ]);
+    expect((await auditOf(ana.browser, recordId)).entries.every((e) => e.userId === ana.id)).toBe(
+      true,
+    );
+  });
+
+  it('pages the entries of one record by key, newest first', async () => {
+    const first = await auditOf(ana.browser, recordId, '&limit=4');
+    expect(first.entries).toHaveLength(4);
+    expect(first.lastEvaluatedKey).toBeDefined();
+    const second = await auditOf(
+      ana.browser,
+      recordId,
+      `&limit=4&lastEvaluatedKey=${first.lastEvaluatedKey ?? ''}`,
+    );
+    expect(second.entries.map((entry) => entry.action)).toEqual(['read', 'create']);
+    expect(second.lastEvaluatedKey).toBeUndefined();
+    expect((await ana.browser.fetch('/api/audit')).status).toBe(400);
+  });
+
+  it('is append-only in the database: an UPDATE, a DELETE or a TRUNCATE is refused', async () => {
+    await expect(db().execute(sql`update audit_log set action = 'read'`)).rejects.toThrow();
+    await expect(db().execute(sql`delete from audit_log`)).rejects.toThrow();
+    await expect(db().execute(sql`truncate audit_log`)).rejects.toThrow();
+  });
+
+  it('keeps one valid chain under 50 concurrent requests of two doctors', async () => {
+    const brunoRecord = await createRecord(bruno.browser);
+    const before = (await allRows()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => {
+        const [account, id] = index % 2 ? [ana, recordId] : [bruno, brunoRecord];
+        return index % 4 === 0
+          ? send(account.browser, 'PUT', `/api/medical-records/${id}`, { plan: `Plano ${index}` })
+          : send(account.browser, 'GET', `/api/medical-records/${id}`);
+      }),
+    );
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+    const rows = await allRows();
+    expect(rows.length - before).toBe(50);
+    expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index + 1));
+    expect(await verify()).toMatchObject({ success: true, ok: true, entries: rows.length });
+  });
+
+  it('answers 503 without the record when the access cannot be recorded', async () => {
+    await db().execute(
+      sql.raw(`create function audit_test_refuse() returns trigger language plpgsql as $$
+        begin raise exception 'audit store unavailable'; end $$`),
+    );
+    await db().execute(
+      sql.raw(`create trigger audit_test_refuse before insert on audit_log
+        for each row execute function audit_test_refuse()`),
+    );
+    try {
+      const response = await send(ana.browser, 'GET', `/api/medical-records/${recordId}`);
+      expect(response.status).toBe(503);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ success: false, code: 'audit_unavailable' });
+      expect(text).not.toContain('Sentinela');
+      expect(response.headers.get('etag')).toBeNull();
+    } finally {
+      await db().execute(sql.raw('drop trigger audit_test_refuse on audit_log'));
+      await db().execute(sql.raw('drop function audit_test_refuse()'));
+    }
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+});
+
+describe('verification of the chain', () => {
+  it('finds an entry whose action was changed in the database', async () => {
+    const target = (await allRows())[2] as AuditLogRow;
+    await bypassingTrigger(
+      `update audit_log set action = 'list' where position = ${target.position}`,
+    );
+    expect(await verify()).toMatchObject({
+      ok: false,
+      entries: target.position - 1,
+      brokenAt: { position: target.position, reason: 'altered' },
+    });
+    await bypassingTrigger(
+      `update audit_log set action = '${target.action}' where position = ${target.position}`,
+    );
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('finds a deleted entry: the one after it no longer follows', async () => {
+    const rows = await allRows();
+    const target = rows[4] as AuditLogRow;
+    await bypassingTrigger(`delete from audit_log where position = ${target.position}`);
+    expect(await verify(bruno.browser)).toMatchObject({
+      ok: false,
+      brokenAt: { position: target.position + 1, reason: 'missing' },
+    });
+  });
+});

@@ -1,0 +1,16 @@
+-- The audit trail is append-only: the database itself refuses to change or remove a row, whoever
+-- asks (the app, a script, a console). Retention is at least 20 years (CFM 1.639/2002), so
+-- nothing deletes audit rows; see docs/auditoria.md for how an operator archives them.
+-- A role that owns the table (or a superuser) can still disable the trigger: the hash chain
+-- (GET /api/audit/verify) is what catches that.
+CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log"
+  FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();

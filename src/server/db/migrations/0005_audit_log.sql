@@ -1,0 +1,34 @@
+CREATE TABLE "audit_log" (
+	"position" bigint PRIMARY KEY NOT NULL,
+	"occurred_at" timestamp (3) with time zone NOT NULL,
+	"user_id" text NOT NULL,
+	"action" text NOT NULL,
+	"entity_type" text NOT NULL,
+	"entity_id" text,
+	"listed_ids" text[] NOT NULL,
+	"ip_address" text NOT NULL,
+	"user_agent" text NOT NULL,
+	"status" integer NOT NULL,
+	"previous_hash" text NOT NULL,
+	"hash" text NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "audit_log_user_entity_idx" ON "audit_log" USING btree ("user_id","entity_id","position");--> statement-breakpoint
+CREATE INDEX "audit_log_listed_ids_idx" ON "audit_log" USING gin ("listed_ids");--> statement-breakpoint
+-- Hand-written (custom-sql/audit.sql): the append-only triggers.
+-- The audit trail is append-only: the database itself refuses to change or remove a row, whoever
+-- asks (the app, a script, a console). Retention is at least 20 years (CFM 1.639/2002), so
+-- nothing deletes audit rows; see docs/auditoria.md for how an operator archives them.
+-- A role that owns the table (or a superuser) can still disable the trigger: the hash chain
+-- (GET /api/audit/verify) is what catches that.
+CREATE OR REPLACE FUNCTION audit_log_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'audit_log is append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON "audit_log"
+  FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();
+--> statement-breakpoint
+CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON "audit_log"
+  FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
