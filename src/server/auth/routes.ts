@@ -79,6 +79,7 @@ async function forwardChecked(c: Context<AppEnv>, auth: Auth, schema: z.ZodType 
 /** The reader's own code (`invalid_text`, `too_deep`…) in Better Auth's style of codes. */
 function accountCodeOf(error: HttpError): string {
   const code = error.details.code;
+  if (error.status === 413) return 'TOO_LARGE';
   if (typeof code !== 'string' || code === 'validation') return 'VALIDATION_ERROR';
   return code.toUpperCase();
 }

@@ -29,7 +29,7 @@ export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string, details: Record<string, unknown>) =>
   new HttpError(409, message, details);
 export const payloadTooLarge = (maxLabel: string) =>
-  new HttpError(413, `Requisição grande demais. O máximo é ${maxLabel}.`, { code: 'too_large' });
+  new HttpError(413, `Requisição grande demais. O máximo é ${maxLabel}.`);
 export const unsupportedMediaType = (expected: string) =>
   new HttpError(415, `Tipo de conteúdo não suportado. Envie ${expected}.`);
 /** @param retryAfterSeconds - when the client may try again (the Retry-After header) */

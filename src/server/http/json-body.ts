@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { findJsonInputProblem } from '../../shared/json-input-limits';
 import { formatValidationError } from '../../shared/validation-message';
-import { HttpError, payloadTooLarge, unsupportedMediaType } from './errors';
+import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 /** Largest JSON body the API accepts: a whole record with long texts fits many times over. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -36,7 +36,7 @@ export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Prom
   try {
     json = JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'JSON inválido no corpo da requisição.', { code: 'invalid_json' });
+    throw badRequest('JSON inválido no corpo da requisição.');
   }
   const problem = findJsonInputProblem(json);
   if (problem) {
@@ -48,9 +48,7 @@ export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Prom
 /** Validates any input (query, params, body) against a schema, answering 400 in Portuguese. */
 export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) {
-    throw new HttpError(400, formatValidationError(result.error), { code: 'validation' });
-  }
+  if (!result.success) throw badRequest(formatValidationError(result.error));
   return result.data;
 }
 
