@@ -16,6 +16,7 @@ import { createCpuWorkQueue } from './http/cpu-work';
 import { errorResponse, notFound } from './http/errors';
 import { requestLog } from './http/request-log';
 import { baseResponseHeaders, clientAddress, sameOriginWrites } from './http/security';
+import { refuseUnstorableUrlText } from './http/url-text';
 import type { Logger } from './logger';
 import { medicalRecordRoutes } from './medical-records/routes';
 import { medicationRoutes } from './medications/routes';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('*', requestLog(deps.logger));
   app.use('*', baseResponseHeaders());
   app.use('/api/*', sameOriginWrites(deps.config.publicOrigin));
+  app.use('/api/*', refuseUnstorableUrlText());
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
   app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
   app.use('/api/health', clientAddress(deps.config.trustProxy));

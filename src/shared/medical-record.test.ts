@@ -137,6 +137,12 @@ describe('recordUpdateSchema', () => {
       physicalExam: { vitalSigns: { weight: 60 } },
     });
   });
+  it('refuses 10,000 nested arrays in a part instead of overflowing the stack', () => {
+    const nested = JSON.parse('['.repeat(10_000) + ']'.repeat(10_000)) as unknown;
+    const result = recordUpdateSchema.safeParse({ patientInfo: { allergies: nested } });
+    expect(result.success).toBe(false);
+  });
+
   it('accepts the status alone', () => {
     expect(recordUpdateSchema.parse({ status: 'finalizado' })).toEqual({ status: 'finalizado' });
   });

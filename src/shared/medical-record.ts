@@ -250,13 +250,20 @@ function dropNestedNulls(input: unknown): unknown {
   );
 }
 
-function withoutNullProperties(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNullProperties);
+/**
+ * No part of a record nests deeper than this; below it the value is left as it came, for the
+ * schema to refuse, so that no input (10,000 nested arrays, say) can overflow the stack here.
+ */
+const MAX_NULL_STRIPPING_DEPTH = 16;
+
+function withoutNullProperties(value: unknown, depth = 1): unknown {
+  if (depth > MAX_NULL_STRIPPING_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutNullProperties(item, depth + 1));
   if (!isPlainObject(value)) return value;
   return Object.fromEntries(
     Object.entries(value)
       .filter(([, inner]) => inner !== null)
-      .map(([key, inner]) => [key, withoutNullProperties(inner)]),
+      .map(([key, inner]) => [key, withoutNullProperties(inner, depth + 1)]),
   );
 }
 

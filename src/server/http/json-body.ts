@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { findJsonInputProblem } from '../../shared/json-input-limits';
 import { formatValidationError } from '../../shared/validation-message';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
+import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 /** Largest JSON body the API accepts: a whole record with long texts fits many times over. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -19,8 +20,11 @@ export async function readJsonBody<T extends z.ZodType>(
 }
 
 /**
- * Reads and parses a JSON request body without validating it.
- * @throws HttpError 415 (not JSON), 413 (over the limit), 400 (malformed)
+ * Reads and parses a JSON request body without validating it against a schema, but refusing
+ * what no route may receive (see `findJsonInputProblem`): what it returns is safe to walk
+ * recursively and to store.
+ * @throws HttpError 415 (not JSON), 413 (over the limit), 400 (malformed, ill-formed text, too
+ * deep or too large)
  */
 export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   const contentType = c.req.header('content-type') ?? '';
@@ -28,11 +32,17 @@ export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Prom
     throw unsupportedMediaType('application/json');
   }
   const text = await readTextWithin(c.req.raw, maxBytes);
+  let json: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    json = JSON.parse(text) as unknown;
   } catch {
     throw badRequest('JSON inválido no corpo da requisição.');
   }
+  const problem = findJsonInputProblem(json);
+  if (problem) {
+    throw new HttpError(400, problem.message, { code: problem.code, field: problem.path });
+  }
+  return json;
 }
 
 /** Validates any input (query, params, body) against a schema, answering 400 in Portuguese. */
@@ -42,6 +52,9 @@ export function parseOrBadRequest<T extends z.ZodType>(schema: T, input: unknown
   return result.data;
 }
 
+// Invalid UTF-8 is refused rather than silently stored as U+FFFD.
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 async function readTextWithin(request: Request, maxBytes: number): Promise<string> {
   const maxLabel =
     maxBytes >= 1024 * 1024 ? `${maxBytes / 1024 / 1024} MB` : `${maxBytes / 1024} KB`;
@@ -49,7 +62,14 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
   if (declared > maxBytes) throw payloadTooLarge(maxLabel);
   const body = await readBodyWithin(request, maxBytes);
   if (!body) throw payloadTooLarge(maxLabel);
-  return body.toString('utf8');
+  try {
+    return STRICT_UTF8.decode(body);
+  } catch {
+    throw new HttpError(400, 'Texto com caractere inválido no corpo da requisição.', {
+      code: 'invalid_text',
+      field: '',
+    });
+  }
 }
 
 /**

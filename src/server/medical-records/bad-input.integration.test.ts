@@ -70,8 +70,16 @@ const INVALID_BODIES: { name: string; body: unknown; message: RegExp }[] = [
     message: /Etapas/,
   },
   { name: 'an array instead of an object', body: [], message: /objeto/ },
-  { name: 'a NUL in the assessment', body: { assessment: 'x\u0000y' }, message: /Avaliação.*NUL/ },
-  { name: 'a NUL in a name', body: { patientInfo: { name: 'Ana\u0000' } }, message: /Nome.*NUL/ },
+  {
+    name: 'a NUL in the assessment',
+    body: { assessment: 'x\u0000y' },
+    message: /caractere inválido em assessment\./,
+  },
+  {
+    name: 'a NUL in a name',
+    body: { patientInfo: { name: 'Ana\u0000' } },
+    message: /caractere inválido em patientInfo\.name\./,
+  },
 ];
 
 describe('bad input on create changes nothing', () => {
@@ -202,10 +210,10 @@ describe('bad list queries', () => {
     expect(response.status).toBe(400);
   });
 
-  it('answers 404 for an id no record could have', async () => {
+  it('answers 400 for an id holding a NUL, which no record could have', async () => {
     for (const method of ['GET', 'DELETE']) {
       const response = await doctor.browser.fetch('/api/medical-records/abc%00def', { method });
-      expect(response.status).toBe(404);
+      expect(response.status).toBe(400);
     }
     const before = await snapshot();
     const put = await doctor.browser.fetch('/api/medical-records/abc%00def', {
@@ -213,7 +221,7 @@ describe('bad list queries', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ plan: 'x' }),
     });
-    expect(put.status).toBe(404);
+    expect(put.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -177,7 +177,7 @@ describe('addenda', () => {
       { body: { text: '' }, message: /Texto.*vazio/ },
       { body: { text: '   \n ' }, message: /Texto.*vazio/ },
       { body: { text: 'a'.repeat(ADDENDUM_MAX_LENGTH + 1) }, message: /5000 caracteres/ },
-      { body: { text: 'antes\u0000depois' }, message: /NUL/ },
+      { body: { text: 'antes\u0000depois' }, message: /caractere inválido em text\./ },
       { body: { text: 42 }, message: /Texto/ },
       { body: { text: 'ok', author: 'Outro nome' }, message: /não reconhecido: author/ },
     ];

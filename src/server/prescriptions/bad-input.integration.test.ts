@@ -83,11 +83,6 @@ const INVALID_PRESCRIPTION_FIELDS: { name: string; fields: unknown; error: strin
     error: 'Medicamentos (medications): deve ter no máximo 50 itens',
   },
   {
-    name: 'NUL in the notes',
-    fields: { notes: 'a\u0000b' },
-    error: 'Observações (notes): Observações: contém caracteres inválidos.',
-  },
-  {
     name: 'CRM as a number',
     fields: { doctorCRM: 123456 },
     error: 'CRM (doctorCRM): deve ser texto',
@@ -116,6 +111,21 @@ describe('bad prescription input changes nothing', () => {
     const before = await snapshot();
     const answer = await api.updatePrescription(prescription.id, fields);
     expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('NUL in the notes → 400 naming the field (refused by the JSON reader itself)', async () => {
+    const before = await snapshot();
+    const answer = await api.createPrescription({ ...prescriptionInput(), notes: 'a\u0000b' });
+    expect(answer).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Texto com caractere inválido em notes.',
+        code: 'invalid_text',
+        field: 'notes',
+      },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -193,7 +203,6 @@ describe('bad batch input changes nothing', () => {
   it.each([
     [{}, 'Receita (prescriptionId): é obrigatório'],
     [{ prescriptionId: '' }, 'Receita (prescriptionId): não pode ficar vazio'],
-    [{ prescriptionId: 'a\u0000b' }, 'Receita (prescriptionId): contém caracteres inválidos'],
   ])('add %j → 400', async (body, error) => {
     const before = await snapshot();
     const answer = await api.call(
@@ -225,15 +234,15 @@ describe('bad list queries', () => {
 });
 
 describe('ids no prescription or batch could have', () => {
-  it('answer 404 and change nothing', async () => {
+  it('answer 400 to an id holding a NUL and change nothing', async () => {
     const before = await snapshot();
     const impossible = 'abc%00def';
     for (const method of ['GET', 'DELETE']) {
-      expect((await api.call(method, `/api/prescriptions/${impossible}`)).status).toBe(404);
-      expect((await api.call(method, `/api/prescription-batches/${impossible}`)).status).toBe(404);
+      expect((await api.call(method, `/api/prescriptions/${impossible}`)).status).toBe(400);
+      expect((await api.call(method, `/api/prescription-batches/${impossible}`)).status).toBe(400);
     }
     expect((await api.call('PUT', `/api/prescriptions/${impossible}`, { notes: 'x' })).status).toBe(
-      404,
+      400,
     );
     expect(
       (
@@ -241,7 +250,7 @@ describe('ids no prescription or batch could have', () => {
           prescriptionId: prescription.id,
         })
       ).status,
-    ).toBe(404);
+    ).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -77,9 +77,9 @@ describe('/api/settings', () => {
     [{ name: 'Só o nome' }, 'obrigatório'],
     [
       { ...anaSettings, clinicAddress: 'Rua\u0000 A' },
-      'Endereço da clínica (clinicAddress): Endereço: contém caracteres inválidos.',
+      'Texto com caractere inválido em clinicAddress.',
     ],
-    [{ ...anaSettings, name: 'Ana\u0000' }, 'contém caracteres inválidos'],
+    [{ ...anaSettings, name: 'Ana\u0000' }, 'Texto com caractere inválido em name.'],
   ])(
     'refuses invalid settings with a Portuguese message and keeps what was saved (%#)',
     async (body, message) => {
