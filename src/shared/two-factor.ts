@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { AccountField } from './account';
 
+/** How long "Confiar neste dispositivo" spares a browser the second factor. */
+export const TRUSTED_DEVICE_DAYS = 30;
+
 /** A code from the authenticator app: 6 digits (spaces the apps show between groups are dropped). */
 export const totpCodeSchema = z
   .string({ error: 'Informe o código de 6 dígitos.' })
@@ -16,7 +19,10 @@ export const recoveryCodeSchema = z
 
 /** Portuguese texts for the error codes of Better Auth's two-factor plugin. */
 export const TWO_FACTOR_ERRORS: Record<string, { message: string; field: AccountField }> = {
-  INVALID_CODE: { message: 'Código incorreto. Confira o aplicativo e tente de novo.', field: 'form' },
+  INVALID_CODE: {
+    message: 'Código incorreto. Confira o aplicativo e tente de novo.',
+    field: 'form',
+  },
   INVALID_BACKUP_CODE: {
     message: 'Código de recuperação inválido ou já usado.',
     field: 'form',
@@ -55,3 +61,31 @@ export const TWO_FACTOR_ERRORS: Record<string, { message: string; field: Account
   OTP_NOT_ENABLED: { message: 'Método de verificação indisponível.', field: 'form' },
   OTP_HAS_EXPIRED: { message: 'O código expirou. Tente de novo.', field: 'form' },
 };
+
+/** The base32 secret of an otpauth:// URI, or undefined when the URI carries none. */
+export function totpSecretOf(totpUri: string): string | undefined {
+  try {
+    return new URL(totpUri).searchParams.get('secret') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A base32 secret in groups of 4, as authenticator apps ask it to be typed. */
+export function groupTotpSecret(secret: string): string {
+  return (secret.match(/.{1,4}/g) ?? []).join(' ');
+}
+
+/** The recovery codes as the text file the doctor downloads and keeps. */
+export function recoveryCodesFileText(codes: readonly string[], email: string): string {
+  return [
+    'Prontu — códigos de recuperação da verificação em duas etapas',
+    `Conta: ${email}`,
+    '',
+    'Cada código vale uma única vez, no lugar do código do aplicativo autenticador.',
+    'Guarde este arquivo em local seguro.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}

@@ -1,7 +1,14 @@
+import { twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
-/** The accounts client: same origin, cookies only (the session never reaches JavaScript). */
-export const authClient = createAuthClient({ basePath: '/api/auth' });
+/**
+ * The accounts client: same origin, cookies only (the session never reaches JavaScript). With
+ * two-factor, a password sign-in answers `twoFactorRedirect` and the sign-in dialog asks the code.
+ */
+export const authClient = createAuthClient({
+  basePath: '/api/auth',
+  plugins: [twoFactorClient()],
+});
 
 /** The signed-in doctor as the session names them. */
 export interface SessionDoctor {

@@ -1,12 +1,10 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
+import { TRUSTED_DEVICE_DAYS } from '../../shared/two-factor';
 
 /** The name authenticator apps show beside the doctor's e-mail. */
 export const TWO_FACTOR_ISSUER = 'Prontu';
-
-/** How long "Confiar neste dispositivo" spares a browser the second factor. */
-export const TRUSTED_DEVICE_DAYS = 30;
 
 /**
  * Code attempts allowed per client address and minute on each verify route. On top of this the
