@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TWO_FACTOR_ERRORS } from './two-factor';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -77,6 +78,7 @@ export const ACCOUNT_ERRORS: Record<string, { message: string; field: AccountFie
     message: 'Muitas tentativas. Aguarde um minuto e tente novamente.',
     field: 'form',
   },
+  ...TWO_FACTOR_ERRORS,
 };
 
 export const GENERIC_ACCOUNT_ERROR = 'Não foi possível concluir. Tente novamente.';

@@ -2,9 +2,10 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account';
 import type { AppDatabase } from '../db/database';
-import { accounts, rateLimits, sessions, users, verifications } from '../db/schema';
+import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/security';
 import type { Logger } from '../logger';
+import { TWO_FACTOR_RATE_LIMIT_RULES, twoFactorPlugins } from './two-factor';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -35,6 +36,7 @@ export function createAuth(options: {
         account: accounts,
         verification: verifications,
         rateLimit: rateLimits,
+        twoFactor: twoFactors,
       },
     }),
     emailAndPassword: {
@@ -57,11 +59,13 @@ export function createAuth(options: {
         '/sign-in/email': { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
         '/sign-up/email': { window: 60, max: AUTH_ATTEMPTS_PER_MINUTE },
         '/get-session': false,
+        ...TWO_FACTOR_RATE_LIMIT_RULES,
       },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    plugins: twoFactorPlugins(),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

@@ -31,7 +31,10 @@ export function authRoutes(auth: Auth, sessions: SessionVerifier): Hono<AppEnv> 
     // Sign-out, revocations, password or account changes: stop trusting cached sessions now,
     // and again once done, in case a request of the same doctor cached them in between.
     const cookie = c.req.header('cookie');
-    const forgotten = sessions.forgetSessionsOf(cookie);
+    // Looked up rather than only read from the cache: a tab that has not called the API yet (its
+    // session is not cached) must still drop the doctor's other cached sessions (2FA disabled).
+    const doctor = await sessions.doctorFor(cookie);
+    const forgotten = sessions.forgetSessionsOf(cookie, doctor?.id);
     const response = await forwardChecked(c, auth, ACCOUNT_BODY_SCHEMAS[routePath(c)]);
     sessions.forgetSessionsOf(cookie, forgotten);
     return response;

@@ -36,6 +36,7 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   createdAt: timestampMs('created_at').notNull().defaultNow(),
   updatedAt: timestampMs('updated_at').notNull().defaultNow(),
 });
@@ -97,6 +98,23 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').notNull().unique(),
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Better Auth's `twoFactor` model: one row per doctor who started enrolment. `secret` and
+ * `backup_codes` hold ciphertext (encrypted with the auth secret), never the codes themselves.
+ */
+export const twoFactors = pgTable('two_factors', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  backupCodes: text('backup_codes').notNull(),
+  verified: boolean('verified').notNull().default(true),
+  failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+  lockedUntil: timestampMs('locked_until'),
 });
 
 /** The prontuários. Nested parts are JSONB; every query is scoped by `user_id`. */

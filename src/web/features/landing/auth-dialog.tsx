@@ -13,6 +13,7 @@ import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { CONNECTION_ERROR } from '../../api-request';
 import { authClient } from '../../auth-client';
+import { TwoFactorChallenge } from './two-factor-challenge';
 
 export type AuthMode = 'sign-up' | 'sign-in';
 type FieldErrors = Partial<Record<AccountField, string>>;
@@ -73,7 +74,14 @@ export function AuthDialog(props: {
 function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => void }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  // The password was right and the account has two-factor: the code is asked next.
+  const [askingCode, setAskingCode] = useState(false);
   const navigate = useNavigate();
+
+  const signedIn = () => {
+    onSuccess();
+    void navigate({ to: '/', search: {} });
+  };
 
   async function submit(formElement: HTMLFormElement) {
     const form = Object.fromEntries(new FormData(formElement));
@@ -85,11 +93,15 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     setErrors({});
     setSubmitting(true);
     let error: { code?: string | undefined; message?: string | undefined } | null;
+    let twoFactorRedirect = false;
     try {
-      ({ error } =
-        mode === 'sign-up'
-          ? await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>)
-          : await authClient.signIn.email(parsed.data));
+      if (mode === 'sign-up') {
+        ({ error } = await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>));
+      } else {
+        const answer = await authClient.signIn.email(parsed.data);
+        error = answer.error;
+        twoFactorRedirect = !!answer.data && 'twoFactorRedirect' in answer.data;
+      }
     } catch {
       // No answer at all (offline, server down): say so, and let the doctor try again.
       setErrors({ form: CONNECTION_ERROR });
@@ -97,15 +109,24 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     } finally {
       setSubmitting(false);
     }
-    if (!error) {
-      onSuccess();
-      void navigate({ to: '/', search: {} });
-      return;
-    }
+    if (!error && twoFactorRedirect) return setAskingCode(true);
+    if (!error) return signedIn();
     const known = error.code ? ACCOUNT_ERRORS[error.code] : undefined;
     setErrors({
       [known?.field ?? 'form']: known?.message ?? error.message ?? GENERIC_ACCOUNT_ERROR,
     });
+  }
+
+  if (askingCode) {
+    return (
+      <TwoFactorChallenge
+        onSuccess={signedIn}
+        onRestart={(message) => {
+          setAskingCode(false);
+          setErrors({ form: message });
+        }}
+      />
+    );
   }
 
   return (

@@ -36,6 +36,7 @@ import {
   type SettingsFieldErrors,
 } from './settings-form-values';
 import { TemplatePreview } from './template-preview';
+import { TwoFactorSection } from './two-factor-section';
 
 /** Spec §2 Settings page 'Configurações'. */
 export function SettingsPage({ doctorId }: { doctorId: string }) {
@@ -268,6 +269,7 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
           {dirty && <span className="text-sm text-fg-muted">Alterações não salvas</span>}
         </div>
       </form>
+      <TwoFactorSection />
     </div>
   );
 }

@@ -13,6 +13,19 @@ CREATE TABLE "audit_log" (
 	"hash" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "two_factors" (
+	"id" text PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"secret" text NOT NULL,
+	"backup_codes" text NOT NULL,
+	"verified" boolean DEFAULT true NOT NULL,
+	"failed_verification_count" integer DEFAULT 0 NOT NULL,
+	"locked_until" timestamp (3) with time zone,
+	CONSTRAINT "two_factors_user_id_unique" UNIQUE("user_id")
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "two_factor_enabled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_user_entity_idx" ON "audit_log" USING btree ("user_id","entity_id","position");--> statement-breakpoint
 CREATE INDEX "audit_log_listed_ids_idx" ON "audit_log" USING gin ("listed_ids");--> statement-breakpoint
 -- Hand-written (custom-sql/audit.sql): the append-only triggers.
