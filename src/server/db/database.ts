@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { openPgliteClient } from './durable-pglite';
 import * as schema from './schema';
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,15 +33,22 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   logger: Logger;
+  /** PGlite only: fsync each commit before it is acknowledged (default true; docs/durabilidade.md). */
+  durableWrites?: boolean;
 }): Promise<Database> {
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.logger)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true);
 }
 
-async function openPglite(directory: string): Promise<Database> {
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function openPglite(directory: string, durable: boolean): Promise<Database> {
   await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await openPgliteClient(directory, { durable });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: once(() => client.close()) };
