@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { demoChatRoutes } from './ai/demo-chat-routes';
 import { aiRoutes } from './ai/ai-routes';
 import type { Auth } from './auth/auth';
+import { backupRoutes } from './backup/backup-endpoint';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
 import { cid10Routes } from './cid10/routes';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   cid10: Cid10Index;
   /** The built web app to serve; tests of the API alone may point it anywhere. */
   webDistDir?: string;
+  /** Opens `GET /api/backup/snapshot` to `npm run backup` holding it (backup/backup-endpoint.ts). */
+  backupSecret?: string;
 }
 
 /** The whole HTTP surface: the JSON API under `/api` and the web app everywhere else. */
@@ -61,6 +64,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     '/api/ai',
     aiRoutes({ config: deps.config, db: deps.database.db, sessions, cid10: deps.cid10 }),
   );
+  if (deps.backupSecret) {
+    app.route('/api/backup', backupRoutes({ ...deps, backupSecret: deps.backupSecret }));
+  }
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

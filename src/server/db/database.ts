@@ -20,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any number: it only has to be the same for every Prontu server sharing the database. */
 const MIGRATION_LOCK_ID = 7_370_001;
@@ -35,10 +35,17 @@ export async function openDatabase(options: {
   logger: Logger;
   /** PGlite only: fsync each commit before it is acknowledged (default true; docs/durabilidade.md). */
   durableWrites?: boolean;
+  /**
+   * The migrations to bring the schema to (default: all of this version); `null` opens the
+   * database as it is, for a backup that must not change it.
+   */
+  migrationsFolder?: string | null;
 }): Promise<Database> {
+  const migrationsFolder =
+    options.migrationsFolder === undefined ? MIGRATIONS_FOLDER : options.migrationsFolder;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.logger)
-    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true);
+    ? openPostgres(options.databaseUrl, options.logger, migrationsFolder)
+    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true, migrationsFolder);
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
@@ -46,24 +53,32 @@ export function pgliteDirectory(dataDir: string): string {
   return path.join(dataDir, 'pglite');
 }
 
-async function openPglite(directory: string, durable: boolean): Promise<Database> {
+async function openPglite(
+  directory: string,
+  durable: boolean,
+  migrationsFolder: string | null,
+): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const client = await openPgliteClient(directory, { durable });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: once(() => client.close()) };
 }
 
-async function openPostgres(url: string, logger: Logger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  logger: Logger,
+  migrationsFolder: string | null,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
   // An idle connection the database drops (restart, failover) is replaced on the next query;
   // without this listener the error would end the process.
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
   try {
     const db = drizzlePostgres({ client: pool, schema });
-    await withAdvisoryLock(pool, () =>
-      migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    );
+    if (migrationsFolder) {
+      await withAdvisoryLock(pool, () => migratePostgres(db, { migrationsFolder }));
+    }
     return { db, kind: 'postgres', close: once(() => pool.end()) };
   } catch (error) {
     await pool.end();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { freeLoopbackPort } from './free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 180_000;
 
 export interface ServerProcess {
   url: string;
