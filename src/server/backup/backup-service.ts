@@ -273,6 +273,7 @@ export async function restoreBackup(options: {
   if (snapshot.authSecret && !config.authSecret) {
     const existing = await generatedAuthSecret(config);
     if (existing === undefined) {
+      await mkdir(config.dataDir, { recursive: true });
       await writeFile(path.join(config.dataDir, AUTH_SECRET_FILE), `${snapshot.authSecret}\n`, {
         mode: 0o600,
       });

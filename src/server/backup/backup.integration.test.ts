@@ -75,9 +75,9 @@ describe('backup and restore', () => {
       set consultation_feedback = '{"a": [1, 2.50, null], "b": "ç"}',
           updated_at = '2026-01-02 03:04:05.678+00'
       where id = ${recordId}`);
-  });
+  }, SLOW_TEST_MS);
   afterAll(async () => {
-    await server?.close();
+    await server.close();
     for (const storage of storages) await storage.cleanup();
   });
 
@@ -144,11 +144,12 @@ describe('backup and restore', () => {
           JSON.stringify(['backup-probe', 'backup-probe', '3', '9007199254740993']),
         );
         const database = restored.database.db;
-        const result = (await database.execute(sql`
+        const answer: unknown = await database.execute(sql`
         select consultation_feedback::text as feedback,
                extract(epoch from updated_at) * 1000 as ms,
                (select email_verified from users where email = ${doctor.email}) as verified
-        from medical_records where id = ${recordId}`)) as unknown as {
+        from medical_records where id = ${recordId}`);
+        const result = answer as {
           rows: { feedback: string; ms: string | number; verified: boolean }[];
         };
         expect(result.rows[0]?.feedback).toBe('{"a": [1, 2.50, null], "b": "ç"}');

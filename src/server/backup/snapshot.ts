@@ -35,8 +35,9 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 type Executor = Pick<AppDatabase, 'execute'>;
 
 async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  // Both drivers answer an object with `rows`; PgDatabase's generic result type does not say so.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;

@@ -49,8 +49,8 @@ describe.skipIf(skipReason !== undefined)(
       ]);
     });
     afterAll(async () => {
-      await server?.crash();
-      await storage?.cleanup();
+      await server.crash();
+      await storage.cleanup();
     });
 
     it('flushes to disk before acknowledging each autosave, and keeps it after kill -9', async () => {
