@@ -5,6 +5,7 @@ import { createAuditLog } from './audit/audit-log';
 import { auditTrail } from './audit/audit-trail';
 import { auditRoutes } from './audit/routes';
 import type { Auth } from './auth/auth';
+import { backupRoutes } from './backup/backup-endpoint';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
 import { cid10Routes } from './cid10/routes';
@@ -37,6 +38,8 @@ export interface AppDependencies {
   cid10: Cid10Index;
   /** The built web app to serve; tests of the API alone may point it anywhere. */
   webDistDir?: string;
+  /** Opens `GET /api/backup/snapshot` to `npm run backup` holding it (backup/backup-endpoint.ts). */
+  backupSecret?: string;
 }
 
 /** The whole HTTP surface: the JSON API under `/api` and the web app everywhere else. */
@@ -80,6 +83,9 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       cpuWork,
     }),
   );
+  if (deps.backupSecret) {
+    app.route('/api/backup', backupRoutes({ ...deps, backupSecret: deps.backupSecret }));
+  }
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });

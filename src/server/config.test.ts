@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       publicOrigin: undefined,
       trustProxy: false,
+      durableWrites: true,
     });
   });
 

@@ -56,6 +56,10 @@ const envSchema = z.object({
     .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  PRONTU_DURABLE_WRITES: z
+    .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
+    .default('1')
+    .transform((value) => value === '1' || value === 'true'),
 });
 
 /** A model endpoint the server may call; the key never leaves the server. */
@@ -92,6 +96,11 @@ export interface Config {
   publicOrigin: string | undefined;
   /** Take the client address from X-Forwarded-For (only behind a reverse proxy you run). */
   trustProxy: boolean;
+  /**
+   * The embedded database fsyncs each commit before answering (`PRONTU_DURABLE_WRITES`, default
+   * on). Off only for benchmarks comparing the cost; see docs/durabilidade.md.
+   */
+  durableWrites: boolean;
 }
 
 /** The chat model used when a provider is set but no model is named. */
@@ -149,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: vars.LOG_LEVEL,
     publicOrigin: vars.PUBLIC_URL,
     trustProxy: vars.TRUST_PROXY,
+    durableWrites: vars.PRONTU_DURABLE_WRITES,
   };
 }
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
+import { newBackupSecret, publishBackupEndpoint } from './backup/backup-endpoint';
 import { loadCid10Catalogue } from './cid10/catalogue-source';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
@@ -37,6 +38,8 @@ export async function startServer(
     publicOrigin: config.publicOrigin,
   });
   const cid10 = await loadCid10Catalogue(config, logger);
+  // Only the embedded database needs the server's help to be backed up while it runs.
+  const backupSecret = database.kind === 'pglite' ? newBackupSecret() : undefined;
   const app = createApp({
     config,
     database,
@@ -45,6 +48,7 @@ export async function startServer(
     logger,
     cid10: cid10.index,
     webDistDir: options.webDistDir,
+    backupSecret,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -53,6 +57,9 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  const unpublishBackupEndpoint = backupSecret
+    ? await publishBackupEndpoint(config.dataDir, { url, secret: backupSecret })
+    : async () => {};
   logger.info(
     { url, db: database.kind, ai: config.ai?.chatModel ?? 'offline' },
     'Prontu listening',
@@ -72,6 +79,7 @@ export async function startServer(
           resolve();
         });
       });
+      await unpublishBackupEndpoint();
       await database.close();
       logger.info('Prontu stopped');
     })();

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { openPgliteClient } from './durable-pglite';
 import * as schema from './schema';
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any number: it only has to be the same for every Prontu server sharing the database. */
 const MIGRATION_LOCK_ID = 7_370_001;
@@ -33,21 +33,43 @@ export async function openDatabase(options: {
   databaseUrl: string | undefined;
   dataDir: string;
   logger: Logger;
+  /** PGlite only: fsync each commit before it is acknowledged (default true; docs/durabilidade.md). */
+  durableWrites?: boolean;
+  /**
+   * The migrations to bring the schema to (default: all of this version); `null` opens the
+   * database as it is, for a backup that must not change it.
+   */
+  migrationsFolder?: string | null;
 }): Promise<Database> {
+  const migrationsFolder =
+    options.migrationsFolder === undefined ? MIGRATIONS_FOLDER : options.migrationsFolder;
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.logger)
-    : openPglite(path.join(options.dataDir, 'pglite'));
+    ? openPostgres(options.databaseUrl, options.logger, migrationsFolder)
+    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true, migrationsFolder);
 }
 
-async function openPglite(directory: string): Promise<Database> {
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+async function openPglite(
+  directory: string,
+  durable: boolean,
+  migrationsFolder: string | null,
+): Promise<Database> {
   await mkdir(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await openPgliteClient(directory, { durable });
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
   return { db, kind: 'pglite', close: once(() => client.close()) };
 }
 
-async function openPostgres(url: string, logger: Logger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  logger: Logger,
+  migrationsFolder: string | null,
+): Promise<Database> {
   // A database that does not answer fails the request after 5 s (503) instead of holding it.
   const pool = new pg.Pool({
     connectionString: url,
@@ -60,9 +82,9 @@ async function openPostgres(url: string, logger: Logger): Promise<Database> {
   pool.on('error', (error) => logger.warn({ err: error }, 'idle database connection lost'));
   try {
     const db = drizzlePostgres({ client: pool, schema });
-    await withAdvisoryLock(pool, () =>
-      migratePostgres(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    );
+    if (migrationsFolder) {
+      await withAdvisoryLock(pool, () => migratePostgres(db, { migrationsFolder }));
+    }
     return { db, kind: 'postgres', close: once(() => pool.end()) };
   } catch (error) {
     await pool.end();

@@ -61,8 +61,12 @@ const SERVER_SETTINGS = {
 /**
  * Starts a throwaway PostgreSQL in a fresh temporary folder, guarded so that neither outlives
  * this process, even when it is killed (owned-temp-folder.ts).
+ * @param options.durable - keep PostgreSQL's own durable defaults (fsync, synchronous commit),
+ *   for benchmarks that measure what a real deployment pays
  */
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres(
+  options: { durable?: boolean } = {},
+): Promise<ThrowawayPostgres> {
   const folder = await createPostgresTempFolder();
   const guard = guardTempFolder(folder);
   const removeFolder = async () => {
@@ -80,7 +84,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
 
     const port = await freeLoopbackPort();
     const log: string[] = [];
-    server = spawn(binaries.postgres, ['-D', dataDir, '-p', String(port), ...settingFlags()], {
+    const flags = settingFlags(options.durable ?? false);
+    server = spawn(binaries.postgres, ['-D', dataDir, '-p', String(port), ...flags], {
       ...runAs,
       env: { ...process.env, LC_ALL: 'C' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -108,8 +113,12 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
 }
 
-function settingFlags(): string[] {
-  return Object.entries(SERVER_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+const DURABILITY_SETTINGS = new Set(['fsync', 'synchronous_commit', 'full_page_writes']);
+
+function settingFlags(durable: boolean): string[] {
+  return Object.entries(SERVER_SETTINGS)
+    .filter(([name]) => !durable || !DURABILITY_SETTINGS.has(name))
+    .flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }
 
 /**
