@@ -69,11 +69,11 @@ export function changedSettings(
   settings: DoctorSettings,
   edits: SettingsEdits,
 ): DoctorSettingsPatch {
-  const changes: Record<string, unknown> = {};
+  const changes: DoctorSettingsPatch = {};
   for (const field of FIELDS) {
-    if (edits[field] !== undefined) changes[field] = settings[field];
+    if (edits[field] !== undefined) Object.assign(changes, { [field]: settings[field] });
   }
-  return changes as DoctorSettingsPatch;
+  return changes;
 }
 
 export function hasEdits(edits: SettingsEdits): boolean {
