@@ -80,11 +80,8 @@ function isBrazilianState(state: string): state is BrazilianState {
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
 
-/**
- * The doctor's settings (spec §3), which fill prescriptions and records. Every field may be left
- * blank; what is filled must be valid. The same schema checks the form and the API.
- */
-export const doctorSettingsSchema = z
+/** Each setting on its own; {@link doctorSettingsSchema} adds the rules across fields. */
+const settingsFieldsSchema = z
   .object({
     name: typedText('Nome', SETTINGS_LIMITS.shortText),
     crm: z
@@ -125,18 +122,33 @@ export const doctorSettingsSchema = z
       .min(PRESCRIPTIONS_PER_PAGE.min, PER_PAGE_MESSAGE)
       .max(PRESCRIPTIONS_PER_PAGE.max, PER_PAGE_MESSAGE),
   })
-  .strict()
-  .superRefine((settings, context) => {
-    if (settings.crm !== '' && settings.crmState === '') {
-      context.addIssue({
-        code: 'custom',
-        path: ['crmState'],
-        message: 'Informe a UF do CRM.',
-      });
-    }
-  });
+  .strict();
+
+/**
+ * The doctor's settings (spec §3), which fill prescriptions and records. Every field may be left
+ * blank; what is filled must be valid. The same schema checks the form and the API.
+ */
+export const doctorSettingsSchema = settingsFieldsSchema.superRefine((settings, context) => {
+  if (settings.crm !== '' && settings.crmState === '') {
+    context.addIssue({
+      code: 'custom',
+      path: ['crmState'],
+      message: 'Informe a UF do CRM.',
+    });
+  }
+});
+
+/**
+ * Body of `PATCH /api/settings`: only the fields that changed, each checked as in
+ * {@link doctorSettingsSchema}; the rules across fields are checked on the merged settings.
+ */
+export const doctorSettingsPatchSchema = settingsFieldsSchema.partial().strict();
 
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
+export type DoctorSettingsPatch = z.infer<typeof doctorSettingsPatchSchema>;
+
+/** Stable code of `/api/settings`' 409: saved meanwhile in another tab (current ones attached). */
+export const SETTINGS_CHANGED_CODE = 'settings_changed';
 export type DoctorSettingsField = keyof DoctorSettings;
 
 /** Spec §3 defaults: blank profile, the default templates, 2 prescriptions per page. */

@@ -163,6 +163,8 @@ export const prescriptionSchema = z.object({
   ),
   createdAt: isoDateTime('Criada em'),
   updatedAt: isoDateTime('Atualizada em'),
+  /** Raised by each write on the server; absent on a receita only this browser has. */
+  version: z.number().int().positive().optional(),
 });
 
 export type PrescriptionCreateInput = z.input<typeof prescriptionCreateSchema>;
@@ -238,7 +240,18 @@ export const prescriptionBatchSchema = z.object({
   isFinalized: z.boolean(),
   createdAt: isoDateTime('Criado em'),
   updatedAt: isoDateTime('Atualizado em'),
+  /** Raised by each write on the server; absent on a lote only this browser has. */
+  version: z.number().int().positive().optional(),
 });
+
+/**
+ * Stable codes of the prescriptions API's conflicts (409). `*_changed`: the `If-Match` version is
+ * not the stored one any more; the answer carries the current receita or lote.
+ */
+export const PRESCRIPTION_ERROR_CODES = {
+  prescriptionChanged: 'prescription_changed',
+  batchChanged: 'batch_changed',
+} as const;
 
 export type BatchCreateInput = z.input<typeof batchCreateSchema>;
 export type BatchCreate = z.output<typeof batchCreateSchema>;

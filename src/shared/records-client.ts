@@ -73,7 +73,12 @@ export function createRecordsClient(transport: ApiTransport) {
         recordPath(id),
         json('PUT', input, ifMatch === undefined ? {} : { 'if-match': `"${ifMatch}"` }),
       ),
-    remove: (id: string) => call<object>(recordPath(id), { method: 'DELETE' }),
+    /** @param ifMatch - the version last seen; a newer one on the server answers 409 and stays */
+    remove: (id: string, ifMatch?: number) =>
+      call<object>(recordPath(id), {
+        method: 'DELETE',
+        ...(ifMatch === undefined ? {} : { headers: { 'if-match': `"${ifMatch}"` } }),
+      }),
     /** Appends an addendum to a finalised record; answers it and the record as it now is. */
     addAddendum: (id: string, input: AddendumCreateInput) =>
       call<{ addendum: RecordAddendum; record: MedicalRecord }>(

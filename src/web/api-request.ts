@@ -1,10 +1,14 @@
 import { CHAT_ERROR_MESSAGES } from '../shared/chat-errors';
 
-/** A failed API call: the server's Portuguese message, and the HTTP status when there was one. */
+/**
+ * A failed API call: the server's Portuguese message, the HTTP status when there was one, and
+ * the whole answer (e.g. a 409's stable `code` and the current state of what was written).
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status?: number,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +36,7 @@ export async function requestJson(path: string, init: RequestInit = {}): Promise
     throw new ApiError(
       errorMessageOf(body) ?? `Erro do servidor (${response.status}).`,
       response.status,
+      body,
     );
   }
   return body;
@@ -41,4 +46,15 @@ export async function requestJson(path: string, init: RequestInit = {}): Promise
 export function errorMessageOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
   return typeof body.error === 'string' ? body.error : undefined;
+}
+
+/** The `If-Match` header naming the version a write was based on; none for an unknown one. */
+export function ifMatchHeaders(version: number | undefined): Record<string, string> {
+  return version === undefined ? {} : { 'if-match': `"${version}"` };
+}
+
+/** The stable `code` of an error answer (`{ success: false, error, code }`), if it has one. */
+export function errorCodeOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('code' in body)) return undefined;
+  return typeof body.code === 'string' ? body.code : undefined;
 }

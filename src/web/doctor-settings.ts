@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readStoredSettings, type DoctorSettings } from '../shared/doctor-settings';
-import { ApiError, requestJson } from './api-request';
+import {
+  SETTINGS_CHANGED_CODE,
+  readStoredSettings,
+  type DoctorSettings,
+  type DoctorSettingsPatch,
+} from '../shared/doctor-settings';
+import { ApiError, errorCodeOf, ifMatchHeaders, requestJson } from './api-request';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './local-storage';
 
 /**
@@ -76,6 +81,29 @@ function isOwnedBy(entry: unknown, userId: string): entry is { userId: string } 
 
 const settingsKey = (userId: string) => ['doctor-settings', userId] as const;
 
+/** Told to the doctor when a write met settings saved meanwhile in another tab (409). */
+export const SETTINGS_CHANGED_MESSAGE =
+  'As configurações foram alteradas em outra aba ou dispositivo. Carregamos as atuais: confira antes de salvar de novo.';
+
+/**
+ * The version of the settings this tab last read, per doctor: a reset names it (If-Match), so it
+ * never erases settings saved meanwhile in another tab.
+ */
+const versionsRead = new Map<string, number>();
+
+function versionFrom(body: unknown): number | undefined {
+  if (typeof body !== 'object' || body === null || !('version' in body)) return undefined;
+  return typeof body.version === 'number' ? body.version : undefined;
+}
+
+/** Reads an answer of `/api/settings`, keeping the version it names. */
+function readAnswer(userId: string, body: unknown): DoctorSettings {
+  const settings = settingsFrom(body);
+  const version = versionFrom(body);
+  if (version !== undefined) versionsRead.set(userId, version);
+  return settings;
+}
+
 function settingsFrom(body: unknown): DoctorSettings {
   const settings =
     typeof body === 'object' && body !== null && 'settings' in body
@@ -93,7 +121,7 @@ export function useDoctorSettings(userId: string) {
   return useQuery({
     queryKey: settingsKey(userId),
     queryFn: async () => {
-      const settings = settingsFrom(await requestJson('/api/settings'));
+      const settings = readAnswer(userId, await requestJson('/api/settings'));
       writeCachedSettings(userId, settings);
       return settings;
     },
@@ -103,20 +131,39 @@ export function useDoctorSettings(userId: string) {
   });
 }
 
-/** Saves (PUT) or resets (DELETE) the settings, then updates the query and the cache. */
+/**
+ * Saves or resets the settings, then updates the query and the cache. A save sends only the
+ * fields the doctor changed (PATCH): the server merges them, so another tab's edits of other
+ * fields are kept. A reset names the version read (If-Match); when the settings were saved
+ * meanwhile elsewhere, the server's current ones are adopted and the error says so
+ * ({@link SETTINGS_CHANGED_MESSAGE}).
+ */
 export function useSettingsMutation(userId: string, action: 'save' | 'reset') {
   const queryClient = useQueryClient();
+  const adopt = (settings: DoctorSettings) => {
+    queryClient.setQueryData(settingsKey(userId), settings);
+    writeCachedSettings(userId, settings);
+  };
   return useMutation({
-    mutationFn: async (settings?: DoctorSettings) =>
-      settingsFrom(
-        await requestJson('/api/settings', {
-          method: action === 'save' ? 'PUT' : 'DELETE',
-          body: action === 'save' ? JSON.stringify(settings) : undefined,
-        }),
-      ),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(settingsKey(userId), settings);
-      writeCachedSettings(userId, settings);
+    mutationFn: async (changes?: DoctorSettingsPatch) => {
+      try {
+        return readAnswer(
+          userId,
+          await requestJson(
+            '/api/settings',
+            action === 'save'
+              ? { method: 'PATCH', body: JSON.stringify(changes ?? {}) }
+              : { method: 'DELETE', headers: ifMatchHeaders(versionsRead.get(userId)) },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof ApiError && errorCodeOf(error.body) === SETTINGS_CHANGED_CODE) {
+          adopt(readAnswer(userId, error.body));
+          throw new ApiError(SETTINGS_CHANGED_MESSAGE, error.status, error.body);
+        }
+        throw error;
+      }
     },
+    onSuccess: adopt,
   });
 }

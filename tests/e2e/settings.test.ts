@@ -154,7 +154,7 @@ describe('settings form', () => {
     const { page } = await openSettings('desktop', true);
     await field(page, 'Endereço da clínica').fill('Av. Paulista, 1000');
     await page.route('**/api/settings', (route) =>
-      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue(),
+      route.request().method() === 'PATCH' ? route.abort('connectionrefused') : route.continue(),
     );
     await page.getByRole('button', { name: 'Salvar configurações' }).click();
     await notice(page, 'Erro de conexão. Verifique sua internet e tente novamente.');

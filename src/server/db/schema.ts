@@ -198,6 +198,8 @@ export const doctorSettings = pgTable('doctor_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').notNull(),
+  /** Raised by each write; a doctor with no row reads as version 0. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestampMs('updated_at').notNull(),
 });
 

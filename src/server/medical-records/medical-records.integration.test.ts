@@ -188,6 +188,36 @@ describe('medical records API', () => {
     expect(final.success && final.record.version).toBe(2);
   });
 
+  it('keeps a record changed since it was read: DELETE with a stale If-Match is 409 with it', async () => {
+    const { records } = doctor.browser;
+    const record = await createRecord(records, 'Excluir depois');
+    expect((await records.update(record.id, { plan: 'Plano novo' }, 1)).success).toBe(true);
+
+    const stale = await records.remove(record.id, 1);
+    expect(stale).toMatchObject({ success: false, status: 409, code: 'record_changed' });
+    expect(!stale.success && stale.record).toMatchObject({ plan: 'Plano novo', version: 2 });
+    expect((await records.get(record.id)).success).toBe(true);
+
+    expect(await records.remove(record.id, 2)).toMatchObject({ success: true });
+    expect(await records.get(record.id)).toMatchObject({ success: false, status: 404 });
+    expect(await records.remove(record.id, 2)).toMatchObject({ success: false, status: 404 });
+  });
+
+  it('lets exactly one of a DELETE and an update with the same If-Match win', async () => {
+    const { records } = doctor.browser;
+    const record = await createRecord(records, 'Corrida de exclusão');
+    const answers = await Promise.all([
+      records.remove(record.id, 1),
+      records.update(record.id, { plan: 'Plano' }, 1),
+      records.remove(record.id, 1),
+    ]);
+    expect(answers.filter((answer) => answer.success)).toHaveLength(1);
+    // The losers find the record changed (409), or gone when a DELETE won (404).
+    for (const answer of answers.filter((each) => !each.success)) {
+      expect([404, 409]).toContain(answer.status);
+    }
+  });
+
   it('sends the version as ETag', async () => {
     const record = await createRecord(doctor.browser.records, 'Etag');
     const response = await doctor.browser.fetch(`/api/medical-records/${record.id}`);

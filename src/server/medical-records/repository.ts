@@ -101,7 +101,12 @@ export type UpdateOutcome =
   | { kind: 'stale'; current: MedicalRecordRow }
   | { kind: 'rejected'; error: string };
 
-export type RemoveOutcome = 'removed' | 'not-found' | 'finalized';
+export type RemoveOutcome =
+  | { kind: 'removed' }
+  | { kind: 'not-found' }
+  | { kind: 'finalized' }
+  /** If-Match named an older version: the record was changed since, and is kept. */
+  | { kind: 'stale'; current: MedicalRecordRow };
 
 export type AddendumOutcome =
   | { kind: 'added'; addendum: MedicalRecordAddendumRow; row: MedicalRecordRow }
@@ -203,15 +208,29 @@ export function createRecordRepository(db: AppDatabase) {
       });
     },
 
-    /** Deletes a record in progress; a finalised one is kept (CFM 1.821/2007). */
-    async remove(userId: string, id: string): Promise<RemoveOutcome> {
+    /**
+     * Deletes a record in progress; a finalised one is kept (CFM 1.821/2007). With
+     * `expectedVersion`, only if the record is still at it: one statement, so no write can land
+     * between the check and the delete.
+     */
+    async remove(
+      userId: string,
+      id: string,
+      expectedVersion: number | undefined,
+    ): Promise<RemoveOutcome> {
+      const conditions = [ownedBy(userId, id), ne(medicalRecords.status, 'finalizado')];
+      if (expectedVersion !== undefined) {
+        conditions.push(eq(medicalRecords.version, expectedVersion));
+      }
       const deleted = await db
         .delete(medicalRecords)
-        .where(and(ownedBy(userId, id), ne(medicalRecords.status, 'finalizado')))
+        .where(and(...conditions))
         .returning({ id: medicalRecords.id });
-      if (deleted.length > 0) return 'removed';
+      if (deleted.length > 0) return { kind: 'removed' };
       const [kept] = await findStatement.execute({ id, userId });
-      return kept ? 'finalized' : 'not-found';
+      if (!kept) return { kind: 'not-found' };
+      if (kept.status === 'finalizado') return { kind: 'finalized' };
+      return { kind: 'stale', current: kept };
     },
 
     /**

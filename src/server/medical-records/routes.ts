@@ -16,6 +16,7 @@ import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { etagOf as etag, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from './paging-key';
 import type { MedicalRecordRow } from '../db/schema';
 import { presentAddendum, presentRecord } from './presenter';
@@ -87,7 +88,7 @@ export function medicalRecordRoutes(deps: {
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = recordIdFrom(c.req.param('id'));
-    const expectedVersion = parseIfMatch(c.req.header('if-match'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const update = withRecordQuantities(await readJsonBody(c, recordUpdateSchema));
     assertActingAsSelf(doctor, update.userId);
     if (update.id !== undefined && update.id !== id) {
@@ -118,14 +119,23 @@ export function medicalRecordRoutes(deps: {
     }
   });
 
-  // A finalised record is kept (CFM 1.821/2007 asks records to be kept): only drafts go.
+  // A finalised record is kept (CFM 1.821/2007 asks records to be kept): only drafts go. With
+  // If-Match, only the version the doctor saw goes: not edits made since in another tab.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    switch (await records.remove(doctor.id, recordIdFrom(c.req.param('id')))) {
+    const id = recordIdFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const outcome = await records.remove(doctor.id, id, expectedVersion);
+    switch (outcome.kind) {
       case 'not-found':
         throw notFound(RECORD_NOT_FOUND);
       case 'finalized':
         throw conflict(RECORD_FINALIZED_NOT_DELETED, { code: RECORD_ERROR_CODES.finalized });
+      case 'stale':
+        throw conflict(RECORD_CHANGED_ELSEWHERE, {
+          code: RECORD_ERROR_CODES.changed,
+          record: await present(doctor.id, outcome.current),
+        });
       case 'removed':
         return c.json({ success: true });
     }
@@ -182,12 +192,4 @@ function withRecordQuantities<T extends { prescriptions?: RecordPrescriptions | 
   };
 }
 
-const etag = (version: number) => `"${version}"`;
-
-/** Accepts `3`, `"3"` and `W/"3"`: the version a client last saw. */
-function parseIfMatch(header: string | undefined): number | undefined {
-  if (header === undefined) return undefined;
-  const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match?.[1]) throw badRequest('Cabeçalho If-Match inválido: envie a versão do prontuário.');
-  return Number(match[1]);
-}
+const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do prontuário.';

@@ -44,6 +44,7 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
     isFinalized: row.isFinalized,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
   if (content.patientAddress !== undefined) prescription.patientAddress = content.patientAddress;
   return prescription;
@@ -86,5 +87,6 @@ export function presentBatch(row: PrescriptionBatchRow): PrescriptionBatch {
     isFinalized: row.isFinalized,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    version: row.version,
   };
 }

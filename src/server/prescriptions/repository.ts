@@ -35,7 +35,15 @@ export type PrescriptionUpdateOutcome =
   | { kind: 'updated'; row: PrescriptionRow }
   | { kind: 'not-found' }
   /** `isFinalized: false` on a finalized prescription: finalizing is one-way. */
-  | { kind: 'finalized'; current: PrescriptionRow };
+  | { kind: 'finalized'; current: PrescriptionRow }
+  /** If-Match named another version than the stored one: nothing written. */
+  | { kind: 'stale'; current: PrescriptionRow };
+
+export type RemoveOutcome<Row> =
+  | { kind: 'removed' }
+  | { kind: 'not-found' }
+  /** If-Match named another version than the stored one: nothing deleted. */
+  | { kind: 'stale'; current: Row };
 
 export type BatchWriteOutcome =
   | { kind: 'updated'; row: PrescriptionBatchRow }
@@ -45,7 +53,13 @@ export type BatchWriteOutcome =
   /** An id that is not one of the doctor's prescriptions (the first such, in order). */
   | { kind: 'unknown-prescription'; prescriptionId: string }
   | { kind: 'already-in-batch'; current: PrescriptionBatchRow }
-  | { kind: 'full'; current: PrescriptionBatchRow };
+  | { kind: 'full'; current: PrescriptionBatchRow }
+  /** If-Match named another version than the stored one: nothing written. */
+  | { kind: 'stale'; current: PrescriptionBatchRow };
+
+/** Whether a write that named `expectedVersion` (If-Match) must be refused for `current`. */
+const isStale = (current: { version: number }, expectedVersion: number | undefined) =>
+  expectedVersion !== undefined && expectedVersion !== current.version;
 
 /** The rows of one doctor's list page: theirs, filtered, strictly after the last position. */
 function listConditions(
@@ -140,11 +154,13 @@ export function createPrescriptionRepository(db: AppDatabase) {
     /**
      * Writes the fields sent over the stored ones, under a row lock so concurrent edits of
      * different fields all land. `isFinalized: true` finalizes; a finalized one stays so.
+     * With `expectedVersion` (If-Match), only over that version; the UPDATE itself names it.
      */
     update(
       userId: string,
       id: string,
       update: PrescriptionUpdate,
+      expectedVersion: number | undefined,
     ): Promise<PrescriptionUpdateOutcome> {
       return db.transaction(async (tx) => {
         const [current] = await tx
@@ -153,6 +169,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
           .where(ownedBy(userId, id))
           .for('update');
         if (!current) return { kind: 'not-found' };
+        if (isStale(current, expectedVersion)) return { kind: 'stale', current };
         const { isFinalized, ...changes } = update;
         if (current.isFinalized && isFinalized === false) return { kind: 'finalized', current };
         const content: StoredPrescriptionContent = { ...current.content };
@@ -165,21 +182,38 @@ export function createPrescriptionRepository(db: AppDatabase) {
             version: current.version + 1,
             updatedAt: new Date(),
           })
-          .where(ownedBy(userId, id))
+          .where(and(ownedBy(userId, id), eq(prescriptions.version, current.version)))
           .returning();
         if (!row) throw new Error('locked update lost its row');
         return { kind: 'updated', row };
       });
     },
 
-    /** Deletes a prescription and takes its id out of the doctor's batches. */
-    remove(userId: string, id: string): Promise<boolean> {
+    /**
+     * Deletes a prescription and takes its id out of the doctor's batches. With
+     * `expectedVersion` (If-Match), only that version: the DELETE itself names it.
+     */
+    remove(
+      userId: string,
+      id: string,
+      expectedVersion: number | undefined,
+    ): Promise<RemoveOutcome<PrescriptionRow>> {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(prescriptions)
-          .where(ownedBy(userId, id))
+          .where(
+            and(
+              ownedBy(userId, id),
+              expectedVersion === undefined
+                ? undefined
+                : eq(prescriptions.version, expectedVersion),
+            ),
+          )
           .returning({ id: prescriptions.id });
-        if (deleted.length === 0) return false;
+        if (deleted.length === 0) {
+          const [current] = await tx.select().from(prescriptions).where(ownedBy(userId, id));
+          return current ? { kind: 'stale', current } : { kind: 'not-found' };
+        }
         await tx
           .update(prescriptionBatches)
           .set({
@@ -193,7 +227,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
               sql`${prescriptionBatches.prescriptionIds} @> jsonb_build_array(${id}::text)`,
             ),
           );
-        return true;
+        return { kind: 'removed' };
       });
     },
   };
@@ -221,7 +255,9 @@ export function createBatchRepository(db: AppDatabase) {
     const [row] = await tx
       .update(prescriptionBatches)
       .set({ ...changes, version: current.version + 1, updatedAt: new Date() })
-      .where(ownedBy(current.userId, current.id))
+      .where(
+        and(ownedBy(current.userId, current.id), eq(prescriptionBatches.version, current.version)),
+      )
       .returning();
     if (!row) throw new Error('locked update lost its row');
     return { kind: 'updated', row };
@@ -279,14 +315,21 @@ export function createBatchRepository(db: AppDatabase) {
 
     /**
      * Renames, finalizes or sets the prescriptions of a batch. A finalized batch may still be
-     * renamed, but its prescriptions stay as they are and it does not reopen.
+     * renamed, but its prescriptions stay as they are and it does not reopen. With
+     * `expectedVersion` (If-Match), only over that version.
      */
-    update(userId: string, id: string, update: BatchUpdate): Promise<BatchWriteOutcome> {
+    update(
+      userId: string,
+      id: string,
+      update: BatchUpdate,
+      expectedVersion: number | undefined,
+    ): Promise<BatchWriteOutcome> {
       return db.transaction(async (tx) => {
         const ids = update.prescriptionIds;
         const unknown = ids && (await firstUnknownPrescription(tx, userId, ids));
         const current = await lockBatch(tx, userId, id);
         if (!current) return { kind: 'not-found' };
+        if (isStale(current, expectedVersion)) return { kind: 'stale', current };
         if (unknown !== undefined) return { kind: 'unknown-prescription', prescriptionId: unknown };
         const changesContent =
           ids !== undefined &&
@@ -299,16 +342,18 @@ export function createBatchRepository(db: AppDatabase) {
       });
     },
 
-    /** Appends one of the doctor's prescriptions to an open batch. */
+    /** Appends one of the doctor's prescriptions to an open batch (If-Match: as `update`). */
     addPrescription(
       userId: string,
       id: string,
       prescriptionId: string,
+      expectedVersion: number | undefined,
     ): Promise<BatchWriteOutcome> {
       return db.transaction(async (tx) => {
         const unknown = await firstUnknownPrescription(tx, userId, [prescriptionId]);
         const current = await lockBatch(tx, userId, id);
         if (!current) return { kind: 'not-found' };
+        if (isStale(current, expectedVersion)) return { kind: 'stale', current };
         if (current.isFinalized) return { kind: 'finalized', current };
         if (unknown !== undefined) return { kind: 'unknown-prescription', prescriptionId: unknown };
         if (current.prescriptionIds.includes(prescriptionId)) {
@@ -323,12 +368,26 @@ export function createBatchRepository(db: AppDatabase) {
       });
     },
 
-    async remove(userId: string, id: string): Promise<boolean> {
+    /** Deletes a batch; with `expectedVersion` (If-Match), only that version. */
+    async remove(
+      userId: string,
+      id: string,
+      expectedVersion: number | undefined,
+    ): Promise<RemoveOutcome<PrescriptionBatchRow>> {
       const deleted = await db
         .delete(prescriptionBatches)
-        .where(ownedBy(userId, id))
+        .where(
+          and(
+            ownedBy(userId, id),
+            expectedVersion === undefined
+              ? undefined
+              : eq(prescriptionBatches.version, expectedVersion),
+          ),
+        )
         .returning({ id: prescriptionBatches.id });
-      return deleted.length > 0;
+      if (deleted.length > 0) return { kind: 'removed' };
+      const [current] = await db.select().from(prescriptionBatches).where(ownedBy(userId, id));
+      return current ? { kind: 'stale', current } : { kind: 'not-found' };
     },
   };
 }

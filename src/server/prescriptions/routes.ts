@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import {
   batchCreateSchema,
@@ -7,15 +7,18 @@ import {
   prescriptionCreateSchema,
   prescriptionsOfBatch,
   prescriptionUpdateSchema,
+  PRESCRIPTION_ERROR_CODES,
   PRESCRIPTION_LIMITS,
   type PrescriptionMedication,
 } from '../../shared/prescription';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
+import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { etagOf, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
 import {
   markControlledMedicines,
@@ -35,6 +38,15 @@ const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
 const BATCH_NOT_FOUND = 'Lote não encontrado.';
 const BATCH_FINALIZED = 'Este lote já foi finalizado.';
+const PRESCRIPTION_CHANGED =
+  'Esta receita foi alterada em outra aba ou dispositivo. Confira a versão atual antes de continuar.';
+const BATCH_CHANGED =
+  'Este lote foi alterado em outra aba ou dispositivo. Confira a versão atual antes de continuar.';
+const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão lida.';
+
+/** The version the client last saw (If-Match), if it sent one. */
+const expectedVersionOf = (c: Context<AppEnv>) =>
+  parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
 
 /**
  * The medicines as stored: each quantity to dispense computed from its parts, so a stale one (the
@@ -93,6 +105,7 @@ export function prescriptionRoutes(deps: {
     const doctor = currentDoctor(c.get('doctor'));
     const input = withQuantities(await readJsonBody(c, prescriptionCreateSchema));
     const row = await prescriptions.insert(doctor.id, input);
+    c.header('ETag', etagOf(row.version));
     return c.json({ success: true, prescription: presentPrescription(row) }, 201);
   });
 
@@ -117,22 +130,27 @@ export function prescriptionRoutes(deps: {
       idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
     );
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
+    c.header('ETag', etagOf(row.version));
     return c.json({ success: true, prescription: presentPrescription(row) });
   });
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const expectedVersion = expectedVersionOf(c);
     const update = withQuantities(await readJsonBody(c, prescriptionUpdateSchema));
-    const outcome = await prescriptions.update(doctor.id, id, update);
+    const outcome = await prescriptions.update(doctor.id, id, update, expectedVersion);
     switch (outcome.kind) {
       case 'not-found':
         throw notFound(PRESCRIPTION_NOT_FOUND);
+      case 'stale':
+        throw prescriptionChanged(outcome.current);
       case 'finalized':
         throw conflict(PRESCRIPTION_FINALIZED, {
           prescription: presentPrescription(outcome.current),
         });
       case 'updated':
+        c.header('ETag', etagOf(outcome.row.version));
         return c.json({ success: true, prescription: presentPrescription(outcome.row) });
     }
   });
@@ -140,7 +158,9 @@ export function prescriptionRoutes(deps: {
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
-    if (!(await prescriptions.remove(doctor.id, id))) throw notFound(PRESCRIPTION_NOT_FOUND);
+    const outcome = await prescriptions.remove(doctor.id, id, expectedVersionOf(c));
+    if (outcome.kind === 'not-found') throw notFound(PRESCRIPTION_NOT_FOUND);
+    if (outcome.kind === 'stale') throw prescriptionChanged(outcome.current);
     return c.json({ success: true });
   });
 
@@ -160,11 +180,13 @@ export function prescriptionBatchRoutes(deps: {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
-  /** The answer to a write on a batch, or the error it ends in. */
-  const batchAnswer = (outcome: BatchWriteOutcome) => {
+  /** The answer to a write on a batch (its ETag set on `c`), or the error it ends in. */
+  const batchAnswer = (c: Context<AppEnv>, outcome: BatchWriteOutcome) => {
     switch (outcome.kind) {
       case 'not-found':
         throw notFound(BATCH_NOT_FOUND);
+      case 'stale':
+        throw batchChanged(outcome.current);
       case 'finalized':
         throw conflict(BATCH_FINALIZED, { batch: presentBatch(outcome.current) });
       case 'unknown-prescription':
@@ -176,6 +198,7 @@ export function prescriptionBatchRoutes(deps: {
           `Um lote pode ter no máximo ${PRESCRIPTION_LIMITS.batchPrescriptions} receitas.`,
         );
       case 'updated':
+        c.header('ETag', etagOf(outcome.row.version));
         return { success: true, batch: presentBatch(outcome.row) } as const;
     }
   };
@@ -191,6 +214,7 @@ export function prescriptionBatchRoutes(deps: {
     if (outcome.kind === 'unknown-prescription') {
       throw badRequest(`Receita não encontrada: ${outcome.prescriptionId}`);
     }
+    c.header('ETag', etagOf(outcome.row.version));
     return c.json({ success: true, batch: presentBatch(outcome.row) }, 201);
   });
 
@@ -209,6 +233,7 @@ export function prescriptionBatchRoutes(deps: {
     const row = await batches.find(doctor.id, idFrom(c.req.param('id'), BATCH_NOT_FOUND));
     if (!row) throw notFound(BATCH_NOT_FOUND);
     const batch = presentBatch(row);
+    c.header('ETag', etagOf(row.version));
     const rows = await prescriptions.findMany(doctor.id, batch.prescriptionIds);
     return c.json({
       success: true,
@@ -222,23 +247,45 @@ export function prescriptionBatchRoutes(deps: {
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const expectedVersion = expectedVersionOf(c);
     const update = await readJsonBody(c, batchUpdateSchema);
-    return c.json(batchAnswer(await batches.update(doctor.id, id, update)));
+    return c.json(batchAnswer(c, await batches.update(doctor.id, id, update, expectedVersion)));
   });
 
   routes.post('/:id/prescriptions', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const expectedVersion = expectedVersionOf(c);
     const { prescriptionId } = await readJsonBody(c, batchAddPrescriptionSchema);
-    return c.json(batchAnswer(await batches.addPrescription(doctor.id, id, prescriptionId)));
+    return c.json(
+      batchAnswer(c, await batches.addPrescription(doctor.id, id, prescriptionId, expectedVersion)),
+    );
   });
 
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
-    if (!(await batches.remove(doctor.id, id))) throw notFound(BATCH_NOT_FOUND);
+    const outcome = await batches.remove(doctor.id, id, expectedVersionOf(c));
+    if (outcome.kind === 'not-found') throw notFound(BATCH_NOT_FOUND);
+    if (outcome.kind === 'stale') throw batchChanged(outcome.current);
     return c.json({ success: true });
   });
 
   return routes;
+}
+
+/** 409 for a write on a receita that named an older version: the current one comes along. */
+function prescriptionChanged(current: PrescriptionRow) {
+  return conflict(PRESCRIPTION_CHANGED, {
+    code: PRESCRIPTION_ERROR_CODES.prescriptionChanged,
+    prescription: presentPrescription(current),
+  });
+}
+
+/** 409 for a write on a lote that named an older version: the current one comes along. */
+function batchChanged(current: PrescriptionBatchRow) {
+  return conflict(BATCH_CHANGED, {
+    code: PRESCRIPTION_ERROR_CODES.batchChanged,
+    batch: presentBatch(current),
+  });
 }

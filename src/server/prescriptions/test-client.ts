@@ -5,6 +5,8 @@ import type { PresentedPrescription } from './presenter';
 /** Any answer of the API: the status and the parsed JSON body. */
 export interface ApiAnswer<Body> {
   status: number;
+  /** The `ETag` header, if the answer has one. */
+  etag: string | null;
   body: Body;
 }
 
@@ -33,18 +35,26 @@ export function prescriptionInput(
  * folder: each call answers the status and the parsed body.
  */
 export function prescriptionsApi(browser: TestBrowser) {
+  /** @param ifMatch - the version last read, sent as `If-Match` */
   const call = async <Body>(
     method: string,
     path: string,
     body?: unknown,
+    ifMatch?: number,
   ): Promise<ApiAnswer<Body>> => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
     const response = await browser.fetch(path, {
       method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return { status: response.status, body: (await response.json()) as Body };
+    return {
+      status: response.status,
+      etag: response.headers.get('etag'),
+      body: (await response.json()) as Body,
+    };
   };
   const query = (params: Record<string, string | number | boolean | undefined>) => {
     const search = new URLSearchParams();

@@ -26,13 +26,29 @@ beforeAll(async () => {
   bruno = await signUpDoctor(fixture.server.url, 'Dr. Bruno');
 });
 
-function putSettings(browser: TestBrowser, body: unknown): Promise<Response> {
+function putSettings(browser: TestBrowser, body: unknown, ifMatch?: string): Promise<Response> {
+  return writeSettings(browser, 'PUT', body, ifMatch);
+}
+
+/** A PUT or PATCH of `/api/settings`, naming the version read when `ifMatch` is given. */
+function writeSettings(
+  browser: TestBrowser,
+  method: 'PUT' | 'PATCH',
+  body: unknown,
+  ifMatch?: string,
+): Promise<Response> {
   return browser.fetch('/api/settings', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
+    method,
+    headers: {
+      'content-type': 'application/json',
+      ...(ifMatch === undefined ? {} : { 'if-match': ifMatch }),
+    },
     body: JSON.stringify(body),
   });
 }
+
+type SettingsAnswer = { success: boolean; settings: DoctorSettings; version: number };
+type ConflictAnswer = SettingsAnswer & { error: string; code: string };
 
 async function settingsOf(browser: TestBrowser): Promise<DoctorSettings> {
   const response = await browser.fetch('/api/settings');
@@ -50,7 +66,8 @@ describe('/api/settings', () => {
   it('saves the settings and reads them back, for that doctor only', async () => {
     const response = await putSettings(ana.browser, anaSettings);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, settings: anaSettings });
+    expect(await response.json()).toEqual({ success: true, settings: anaSettings, version: 1 });
+    expect(response.headers.get('etag')).toBe('"1"');
     expect(await settingsOf(ana.browser)).toEqual(anaSettings);
     expect(await settingsOf(bruno.browser)).toEqual({
       ...DEFAULT_DOCTOR_SETTINGS,
@@ -106,7 +123,7 @@ describe('/api/settings', () => {
     const response = await ana.browser.fetch('/api/settings', { method: 'DELETE' });
     expect(response.status).toBe(200);
     const expected = { ...DEFAULT_DOCTOR_SETTINGS, name: 'Dra. Ana' };
-    expect(await response.json()).toEqual({ success: true, settings: expected });
+    expect(await response.json()).toEqual({ success: true, settings: expected, version: 0 });
     expect(await settingsOf(ana.browser)).toEqual(expected);
   });
 
@@ -128,5 +145,119 @@ describe('/api/settings', () => {
       body: JSON.stringify(anaSettings),
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('/api/settings: versions and per-field updates (no lost update)', () => {
+  let carla: TestDoctorAccount;
+
+  beforeAll(async () => {
+    carla = await signUpDoctor(fixture.server.url, 'Dra. Carla');
+  });
+
+  async function versionOf(browser: TestBrowser): Promise<number> {
+    const response = await browser.fetch('/api/settings');
+    const body = (await response.json()) as SettingsAnswer;
+    expect(response.headers.get('etag')).toBe(`"${body.version}"`);
+    return body.version;
+  }
+
+  it('answers version 0 before the first save, and a stale If-Match of 0 afterwards is a 409', async () => {
+    expect(await versionOf(carla.browser)).toBe(0);
+    const first = await putSettings(carla.browser, { ...anaSettings, name: 'Dra. Carla' }, '"0"');
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as SettingsAnswer).version).toBe(1);
+    const stale = await putSettings(carla.browser, anaSettings, '"0"');
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as ConflictAnswer;
+    expect(body).toMatchObject({ success: false, code: 'settings_changed', version: 1 });
+    expect(body.error).toContain('outra aba');
+    expect(body.settings.name).toBe('Dra. Carla');
+  });
+
+  it('refuses a stale PUT with 409 and the current settings, and keeps them', async () => {
+    const read = await versionOf(carla.browser);
+    const otherTab = await putSettings(
+      carla.browser,
+      { ...anaSettings, name: 'Dra. Carla', clinicAddress: 'Rua Nova, 1' },
+      `"${read}"`,
+    );
+    expect(otherTab.status).toBe(200);
+    const stale = await putSettings(
+      carla.browser,
+      { ...anaSettings, name: 'Dra. Carla', prescriptionsPerPage: 3 },
+      `"${read}"`,
+    );
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as ConflictAnswer;
+    expect(body.code).toBe('settings_changed');
+    expect(body.version).toBe(read + 1);
+    expect(body.settings.clinicAddress).toBe('Rua Nova, 1');
+    expect(await settingsOf(carla.browser)).toEqual(body.settings);
+  });
+
+  it('refuses a stale PATCH with 409 and the current settings', async () => {
+    const read = await versionOf(carla.browser);
+    expect((await writeSettings(carla.browser, 'PATCH', { crm: '654321' })).status).toBe(200);
+    const stale = await writeSettings(carla.browser, 'PATCH', { crm: '111' }, `"${read}"`);
+    expect(stale.status).toBe(409);
+    const body = (await stale.json()) as ConflictAnswer;
+    expect(body).toMatchObject({ code: 'settings_changed', version: read + 1 });
+    expect(body.settings.crm).toBe('654321');
+    expect((await settingsOf(carla.browser)).crm).toBe('654321');
+  });
+
+  it('keeps both of two PATCHes of different fields from the same version', async () => {
+    const before = await settingsOf(carla.browser);
+    const [phone, email] = await Promise.all([
+      writeSettings(carla.browser, 'PATCH', { clinicPhone: '(21) 2345-6789' }),
+      writeSettings(carla.browser, 'PATCH', { doctorEmail: 'carla@clinica.com.br' }),
+    ]);
+    expect([phone.status, email.status]).toEqual([200, 200]);
+    expect(await settingsOf(carla.browser)).toEqual({
+      ...before,
+      clinicPhone: '(21) 2345-6789',
+      doctorEmail: 'carla@clinica.com.br',
+    });
+  });
+
+  it('checks a PATCH field by field and the merged settings as a whole', async () => {
+    const before = await settingsOf(carla.browser);
+    const badField = await writeSettings(carla.browser, 'PATCH', { doctorEmail: 'x@' });
+    expect(badField.status).toBe(400);
+    const unknown = await writeSettings(carla.browser, 'PATCH', { role: 'admin' });
+    expect(unknown.status).toBe(400);
+    const noUf = await writeSettings(carla.browser, 'PATCH', { crmState: '' });
+    expect(noUf.status).toBe(400);
+    expect(((await noUf.json()) as ConflictAnswer).error).toContain('Informe a UF do CRM');
+    expect(await settingsOf(carla.browser)).toEqual(before);
+  });
+
+  it('lets exactly one of several writes naming the same version through', async () => {
+    const read = await versionOf(carla.browser);
+    const settings = await settingsOf(carla.browser);
+    const answers = await Promise.all([
+      writeSettings(carla.browser, 'PATCH', { prescriptionText: 'Aba A' }, `"${read}"`),
+      writeSettings(carla.browser, 'PATCH', { prescriptionText: 'Aba B' }, `"${read}"`),
+      putSettings(carla.browser, { ...settings, name: 'C' }, `"${read}"`),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(await versionOf(carla.browser)).toBe(read + 1);
+  });
+
+  it('resets only the version read, with If-Match', async () => {
+    const read = await versionOf(carla.browser);
+    expect((await writeSettings(carla.browser, 'PATCH', { crm: '2' })).status).toBe(200);
+    const stale = await carla.browser.fetch('/api/settings', {
+      method: 'DELETE',
+      headers: { 'if-match': `"${read}"` },
+    });
+    expect(stale.status).toBe(409);
+    expect((await settingsOf(carla.browser)).crm).toBe('2');
+  });
+
+  it('refuses an If-Match that is not a version', async () => {
+    const response = await putSettings(carla.browser, anaSettings, 'abc');
+    expect(response.status).toBe(400);
   });
 });

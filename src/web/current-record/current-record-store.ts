@@ -337,14 +337,18 @@ export class CurrentRecordStore {
     if (!record) return;
     this.clear({ backup: true, explicitExit: true });
     if (!isLocalRecordId(record.id) && record.status !== 'finalizado') {
-      await this.call(() => this.client.remove(record.id));
+      await this.call(() => this.client.remove(record.id, record.version));
     }
   }
 
-  /** Deletes a record on the server; deleting the open one also clears it and its local copy. */
-  async delete(id: string): Promise<ApiFailure | undefined> {
+  /**
+   * Deletes a record on the server; deleting the open one also clears it and its local copy.
+   * @param version - the version the doctor saw (If-Match): one changed since elsewhere is not
+   *   deleted, and the answer is the 409 `record_changed` with the current record
+   */
+  async delete(id: string, version?: number): Promise<ApiFailure | undefined> {
     if (!isLocalRecordId(id)) {
-      const answer = await this.call(() => this.client.remove(id));
+      const answer = await this.call(() => this.client.remove(id, version));
       if (!answer) return { success: false, status: 0, error: NO_CONNECTION };
       if (!answer.success && answer.status !== 404) return answer;
     }

@@ -9,7 +9,7 @@ import {
   type PrescriptionBatch,
   type PrescriptionCreateInput,
 } from '../../shared/prescription';
-import { requestJson } from '../api-request';
+import { ifMatchHeaders, requestJson } from '../api-request';
 
 /**
  * The prescriptions API from the browser (`/api/prescriptions`, `/api/prescription-batches`):
@@ -60,8 +60,16 @@ export interface PrescriptionBackend {
     page?: ListPage,
   ): Promise<{ prescriptions: PresentedPrescription[]; lastEvaluatedKey?: string }>;
   getPrescription(id: string): Promise<PresentedPrescription>;
-  updatePrescription(id: string, update: PrescriptionUpdateInput): Promise<PresentedPrescription>;
-  deletePrescription(id: string): Promise<void>;
+  /**
+   * @param version - the version the update is based on (If-Match); a newer one on the server
+   *   fails with status 409, code `prescription_changed` and the current receita
+   */
+  updatePrescription(
+    id: string,
+    update: PrescriptionUpdateInput,
+    version?: number,
+  ): Promise<PresentedPrescription>;
+  deletePrescription(id: string, version?: number): Promise<void>;
   createBatch(input: BatchCreateInput): Promise<PrescriptionBatch>;
   listBatches(
     page?: ListPage,
@@ -69,10 +77,11 @@ export interface PrescriptionBackend {
   getBatch(
     id: string,
   ): Promise<{ batch: PrescriptionBatch; prescriptions: PresentedPrescription[] }>;
-  updateBatch(id: string, update: BatchUpdateInput): Promise<PrescriptionBatch>;
-  /** Fails with status 409 when the batch is finalised or already holds the prescription. */
-  addToBatch(batchId: string, prescriptionId: string): Promise<PrescriptionBatch>;
-  deleteBatch(id: string): Promise<void>;
+  /** @param version - as for `updatePrescription` (409 code `batch_changed`, current lote) */
+  updateBatch(id: string, update: BatchUpdateInput, version?: number): Promise<PrescriptionBatch>;
+  /** Fails with status 409 when the batch is finalised, changed, or already holds it. */
+  addToBatch(batchId: string, prescriptionId: string, version?: number): Promise<PrescriptionBatch>;
+  deleteBatch(id: string, version?: number): Promise<void>;
 }
 
 const UNEXPECTED_ANSWER = 'Resposta inesperada do servidor.';
@@ -113,9 +122,11 @@ function listQuery(page: ListPage): string {
 const PRESCRIPTIONS = '/api/prescriptions';
 const BATCHES = '/api/prescription-batches';
 
-const send = (method: 'POST' | 'PUT', body: unknown): RequestInit => ({
+/** A write; with the version it is based on, sent as If-Match. */
+const send = (method: 'POST' | 'PUT', body: unknown, version?: number): RequestInit => ({
   method,
   body: JSON.stringify(body),
+  headers: ifMatchHeaders(version),
 });
 
 /** The API over the browser's `fetch`, same origin and the session cookie. */
@@ -128,13 +139,16 @@ export const browserPrescriptionBackend: PrescriptionBackend = {
   getPrescription: async (id) =>
     answerOf(prescriptionAnswer, await requestJson(`${PRESCRIPTIONS}/${encodeURIComponent(id)}`))
       .prescription,
-  updatePrescription: async (id, update) =>
+  updatePrescription: async (id, update, version) =>
     answerOf(
       prescriptionAnswer,
-      await requestJson(`${PRESCRIPTIONS}/${encodeURIComponent(id)}`, send('PUT', update)),
+      await requestJson(`${PRESCRIPTIONS}/${encodeURIComponent(id)}`, send('PUT', update, version)),
     ).prescription,
-  deletePrescription: async (id) => {
-    await requestJson(`${PRESCRIPTIONS}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  deletePrescription: async (id, version) => {
+    await requestJson(`${PRESCRIPTIONS}/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: ifMatchHeaders(version),
+    });
   },
   createBatch: async (input) =>
     answerOf(batchAnswer, await requestJson(BATCHES, send('POST', input))).batch,
@@ -145,20 +159,23 @@ export const browserPrescriptionBackend: PrescriptionBackend = {
       batchWithPrescriptionsAnswer,
       await requestJson(`${BATCHES}/${encodeURIComponent(id)}`),
     ),
-  updateBatch: async (id, update) =>
+  updateBatch: async (id, update, version) =>
     answerOf(
       batchAnswer,
-      await requestJson(`${BATCHES}/${encodeURIComponent(id)}`, send('PUT', update)),
+      await requestJson(`${BATCHES}/${encodeURIComponent(id)}`, send('PUT', update, version)),
     ).batch,
-  addToBatch: async (batchId, prescriptionId) =>
+  addToBatch: async (batchId, prescriptionId, version) =>
     answerOf(
       batchAnswer,
       await requestJson(
         `${BATCHES}/${encodeURIComponent(batchId)}/prescriptions`,
-        send('POST', { prescriptionId }),
+        send('POST', { prescriptionId }, version),
       ),
     ).batch,
-  deleteBatch: async (id) => {
-    await requestJson(`${BATCHES}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  deleteBatch: async (id, version) => {
+    await requestJson(`${BATCHES}/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+      headers: ifMatchHeaders(version),
+    });
   },
 };

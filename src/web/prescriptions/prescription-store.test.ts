@@ -123,6 +123,7 @@ class FakeServer implements PrescriptionBackend {
   updatePrescription = (
     id: string,
     update: PrescriptionUpdateInput,
+    _version?: number,
   ): Promise<PresentedPrescription> => {
     this.enter('updatePrescription', id, update);
     const body = prescriptionUpdateSchema.parse(update);
@@ -882,5 +883,57 @@ describe('status', () => {
       ok: false,
       error: 'Resposta inesperada do servidor.',
     });
+  });
+});
+
+describe('a receita or lote changed in another tab (409 with the current state)', () => {
+  const CHANGED = 'Esta receita foi alterada em outra aba ou dispositivo.';
+
+  it('sends the version it read, and on 409 adopts the server receita and says so', async () => {
+    const { store, server } = setUp();
+    const draft = valueOf(await store.start(extraction(), DOCTOR));
+    const elsewhere = { ...draft, version: 3, diagnosis: 'Faringite (outra aba)' };
+    const sentVersions: (number | undefined)[] = [];
+    server.updatePrescription = (_id: string, _update: unknown, version?: number) => {
+      sentVersions.push(version);
+      throw new ApiError(CHANGED, 409, {
+        success: false,
+        error: CHANGED,
+        code: 'prescription_changed',
+        prescription: elsewhere,
+      });
+    };
+    expect(await store.update(extraction({ notes: 'Repouso' }))).toEqual({
+      ok: false,
+      error: CHANGED,
+    });
+    expect(store.getSnapshot().current).toEqual(elsewhere);
+    // The next write names the version adopted.
+    await store.finalize();
+    expect(sentVersions).toEqual([undefined, 3]);
+    expect(store.getSnapshot().current).toEqual(elsewhere);
+  });
+
+  it('on a stale cancel keeps the receita as it now is, and says so', async () => {
+    const { store, server } = setUp();
+    const draft = valueOf(await store.start(extraction(), DOCTOR));
+    const elsewhere = { ...draft, version: 2, notes: 'Editada em outra aba' };
+    server.deletePrescription = () => {
+      throw new ApiError(CHANGED, 409, { code: 'prescription_changed', prescription: elsewhere });
+    };
+    expect(await store.cancel()).toEqual({ ok: false, error: CHANGED });
+    expect(store.getSnapshot().current).toEqual(elsewhere);
+  });
+
+  it('on a stale lote write adopts the server lote and says so', async () => {
+    const { store, server } = setUp();
+    const batch = valueOf(await store.startBatch());
+    const elsewhere = { ...batch, version: 2, name: 'Renomeado em outra aba' };
+    const message = 'Este lote foi alterado em outra aba ou dispositivo.';
+    server.updateBatch = () => {
+      throw new ApiError(message, 409, { code: 'batch_changed', batch: elsewhere });
+    };
+    expect(await store.finalizeBatch()).toEqual({ ok: false, error: message });
+    expect(store.getSnapshot().batch).toEqual(elsewhere);
   });
 });

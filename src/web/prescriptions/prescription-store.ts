@@ -5,12 +5,13 @@ import {
   defaultBatchName,
   prescriptionBatchSchema,
   prescriptionsOfBatch,
+  PRESCRIPTION_ERROR_CODES,
   type PrescriptionBatch,
   type PrescriptionCreateInput,
 } from '../../shared/prescription';
 import { dispenseQuantityFromText } from '../../shared/dispense-quantity';
 import { COMMAND_GUARD_MESSAGES } from '../../shared/slash-commands';
-import { ApiError, CONNECTION_ERROR } from '../api-request';
+import { ApiError, CONNECTION_ERROR, errorCodeOf } from '../api-request';
 import {
   presentedPrescriptionSchema,
   type PresentedPrescription,
@@ -98,6 +99,8 @@ type Listener = () => void;
 const deletionSchema = z.object({
   kind: z.enum(['prescription', 'batch']),
   id: z.string().min(1),
+  /** The version cancelled: one changed since elsewhere is not deleted (If-Match). */
+  version: z.number().int().positive().optional(),
 });
 type Deletion = z.output<typeof deletionSchema>;
 
@@ -122,7 +125,8 @@ const storedActiveSchema = z.object({
 /** How a server call ended: its answer, the server's refusal, or no answer at all. */
 type Outcome<T> =
   | { kind: 'ok'; value: T }
-  | { kind: 'refused'; error: string; status: number }
+  /** `body`: the whole answer, e.g. a 409's code and the current receita or lote. */
+  | { kind: 'refused'; error: string; status: number; body?: unknown }
   | { kind: 'unreachable' };
 
 /** Thrown inside a running action when the doctor signed out meanwhile: its result is dropped. */
@@ -347,11 +351,16 @@ export class PrescriptionStore {
         this.publish({});
         return ok(undefined);
       }
-      const removed = await this.call(() => this.backend.deletePrescription(current.id));
+      const removed = await this.call(() =>
+        this.backend.deletePrescription(current.id, current.version),
+      );
       if (removed.kind === 'unreachable') {
         this.unsynced.delete(current.id);
-        this.deletions.push({ kind: 'prescription', id: current.id });
+        this.deletions.push({ kind: 'prescription', id: current.id, version: current.version });
         this.publish({});
+      } else if (removed.kind === 'refused' && this.adoptChangedPrescription(removed)) {
+        // Changed in another tab since: kept, as it now is, rather than deleted unseen.
+        return failure(removed.error);
       } else if (removed.kind === 'refused' && removed.status !== 404) {
         console.warn('Rascunho de receita não removido do servidor.', removed.error);
       }
@@ -455,9 +464,12 @@ export class PrescriptionStore {
       };
       if (!this.unsynced.has(batch.id)) {
         const answer = await this.call(() =>
-          this.backend.updateBatch(batch.id, { isFinalized: true }),
+          this.backend.updateBatch(batch.id, { isFinalized: true }, batch.version),
         );
-        if (answer.kind === 'refused') return failure(answer.error);
+        if (answer.kind === 'refused') {
+          this.adoptChangedBatch(answer);
+          return failure(answer.error);
+        }
         if (answer.kind === 'ok') finalized = answer.value;
         else this.unsynced.add(batch.id);
       }
@@ -474,10 +486,12 @@ export class PrescriptionStore {
       this.unsynced.delete(batch.id);
       this.publish({ batch: undefined });
       if (isLocalId(batch.id)) return ok(undefined);
-      const removed = await this.call(() => this.backend.deleteBatch(batch.id));
+      const removed = await this.call(() => this.backend.deleteBatch(batch.id, batch.version));
       if (removed.kind === 'unreachable') {
-        this.deletions.push({ kind: 'batch', id: batch.id });
+        this.deletions.push({ kind: 'batch', id: batch.id, version: batch.version });
         this.publish({});
+      } else if (removed.kind === 'refused' && this.adoptChangedBatch(removed)) {
+        return failure(removed.error);
       } else if (removed.kind === 'refused' && removed.status !== 404) {
         console.warn('Lote não removido do servidor.', removed.error);
       }
@@ -648,8 +662,13 @@ export class PrescriptionStore {
     const edited = { ...next, updatedAt: this.now().toISOString() };
     if (!this.unsynced.has(next.id)) {
       const { isFinalized: _isFinalized, ...content } = writableContentOf(edited);
-      const answer = await this.call(() => this.backend.updatePrescription(next.id, content));
-      if (answer.kind === 'refused') return failure(answer.error);
+      const answer = await this.call(() =>
+        this.backend.updatePrescription(next.id, content, next.version),
+      );
+      if (answer.kind === 'refused') {
+        this.adoptChangedPrescription(answer);
+        return failure(answer.error);
+      }
       if (answer.kind === 'ok') {
         this.publish({ current: answer.value });
         return ok(answer.value);
@@ -675,9 +694,12 @@ export class PrescriptionStore {
     };
     if (!this.unsynced.has(current.id)) {
       const answer = await this.call(() =>
-        this.backend.updatePrescription(current.id, { isFinalized: true }),
+        this.backend.updatePrescription(current.id, { isFinalized: true }, current.version),
       );
-      if (answer.kind === 'refused') return failure(answer.error);
+      if (answer.kind === 'refused') {
+        this.adoptChangedPrescription(answer);
+        return failure(answer.error);
+      }
       if (answer.kind === 'ok') finalized = answer.value;
       else this.unsynced.add(current.id);
     }
@@ -693,12 +715,15 @@ export class PrescriptionStore {
     if (!batch) return failure(PRESCRIPTION_MESSAGES.noBatch);
     if (batch.prescriptionIds.includes(prescription.id)) return ok(batch);
     if (!this.unsynced.has(batch.id) && !this.unsynced.has(prescription.id)) {
-      const answer = await this.call(() => this.backend.addToBatch(batch.id, prescription.id));
+      const answer = await this.call(() =>
+        this.backend.addToBatch(batch.id, prescription.id, batch.version),
+      );
       if (answer.kind === 'ok') {
         this.publish({ batch: answer.value });
         return ok(answer.value);
       }
       if (answer.kind === 'refused') {
+        this.adoptChangedBatch(answer);
         return failure(answer.error || PRESCRIPTION_MESSAGES.addToBatchFailed);
       }
     }
@@ -719,8 +744,8 @@ export class PrescriptionStore {
     for (const deletion of [...this.deletions]) {
       const removed = await this.call(() =>
         deletion.kind === 'prescription'
-          ? this.backend.deletePrescription(deletion.id)
-          : this.backend.deleteBatch(deletion.id),
+          ? this.backend.deletePrescription(deletion.id, deletion.version)
+          : this.backend.deleteBatch(deletion.id, deletion.version),
       );
       if (removed.kind === 'unreachable') return false;
       this.deletions = this.deletions.filter((item) => item !== deletion);
@@ -765,7 +790,16 @@ export class PrescriptionStore {
     const content = writableContentOf(held);
     let answer = isLocalId(id)
       ? await this.call(() => this.backend.createPrescription(content))
-      : await this.call(() => this.backend.updatePrescription(id, content));
+      : await this.call(() => this.backend.updatePrescription(id, content, held.version));
+    if (answer.kind === 'refused' && this.adoptChangedPrescription(answer)) {
+      // Changed in another tab meanwhile: the server's receita is kept, not overwritten unseen.
+      this.unsynced.delete(id);
+      console.warn(
+        'Receita alterada em outra aba; a versão do servidor foi mantida.',
+        answer.error,
+      );
+      return true;
+    }
     if (answer.kind === 'refused' && answer.status === 404 && !isLocalId(id)) {
       // Deleted elsewhere while edited here: created again, so no word is lost.
       answer = await this.call(() => this.backend.createPrescription(content));
@@ -817,7 +851,12 @@ export class PrescriptionStore {
     const content = { name: held.name, prescriptionIds, isFinalized: held.isFinalized };
     let answer = isLocalId(id)
       ? await this.call(() => this.backend.createBatch(content))
-      : await this.call(() => this.backend.updateBatch(id, content));
+      : await this.call(() => this.backend.updateBatch(id, content, held.version));
+    if (answer.kind === 'refused' && this.adoptChangedBatch(answer)) {
+      this.unsynced.delete(id);
+      console.warn('Lote alterado em outra aba; a versão do servidor foi mantida.', answer.error);
+      return true;
+    }
     if (answer.kind === 'refused' && answer.status === 404 && !isLocalId(id)) {
       answer = await this.call(() => this.backend.createBatch(content));
     }
@@ -833,6 +872,51 @@ export class PrescriptionStore {
       batch: this.snapshot.batch?.id === id ? stored : this.snapshot.batch,
       batches: this.snapshot.batches.map((batch) => (batch.id === id ? stored : batch)),
     });
+    return true;
+  }
+
+  // --- conflicts (If-Match) ---------------------------------------------------------------------
+
+  /**
+   * On a 409 `prescription_changed` (the receita was changed in another tab or device since it
+   * was read), takes the server's current receita in place of the one held here.
+   * @returns whether the refusal was such a conflict
+   */
+  private adoptChangedPrescription(refused: Outcome<unknown>): boolean {
+    const current = changedState(
+      refused,
+      PRESCRIPTION_ERROR_CODES.prescriptionChanged,
+      'prescription',
+    );
+    const parsed = presentedPrescriptionSchema.safeParse(current);
+    if (!parsed.success) return false;
+    const prescription = parsed.data;
+    if (this.snapshot.current?.id === prescription.id || this.heldPrescription(prescription.id)) {
+      this.replacePrescription(prescription.id, prescription);
+    } else {
+      // A cancelled draft that was changed elsewhere: it is back, as it now is.
+      this.publish({ current: prescription });
+    }
+    return true;
+  }
+
+  /** As {@link adoptChangedPrescription}, for a 409 `batch_changed`. */
+  private adoptChangedBatch(refused: Outcome<unknown>): boolean {
+    const current = changedState(refused, PRESCRIPTION_ERROR_CODES.batchChanged, 'batch');
+    const parsed = prescriptionBatchSchema.safeParse(current);
+    if (!parsed.success) return false;
+    const stored = parsed.data;
+    if (stored.isFinalized) {
+      this.publish({
+        batch: this.snapshot.batch?.id === stored.id ? undefined : this.snapshot.batch,
+        batches: this.withBatch(stored),
+      });
+    } else {
+      this.publish({
+        batch: stored,
+        batches: this.snapshot.batches.filter((batch) => batch.id !== stored.id),
+      });
+    }
     return true;
   }
 
@@ -852,7 +936,7 @@ export class PrescriptionStore {
         // The server answered in a shape this app does not know: a refusal in effect.
         outcome = { kind: 'refused', error: PRESCRIPTION_MESSAGES.unexpected, status: 0 };
       } else if (error.status !== undefined && error.status < 500) {
-        outcome = { kind: 'refused', error: error.message, status: error.status };
+        outcome = { kind: 'refused', error: error.message, status: error.status, body: error.body };
       } else {
         outcome = { kind: 'unreachable' };
       }
@@ -898,4 +982,19 @@ export class PrescriptionStore {
       }),
     );
   }
+}
+
+/**
+ * The current state a 409 with `code` carries under `field` (the receita or lote as it is on the
+ * server), or undefined for any other outcome.
+ */
+function changedState(
+  outcome: Outcome<unknown>,
+  code: string,
+  field: 'prescription' | 'batch',
+): unknown {
+  if (outcome.kind !== 'refused' || outcome.status !== 409) return undefined;
+  const body = outcome.body;
+  if (errorCodeOf(body) !== code || typeof body !== 'object' || body === null) return undefined;
+  return field in body ? (body as Record<string, unknown>)[field] : undefined;
 }

@@ -1,6 +1,6 @@
 import { FilePlus2, FileText, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { MedicalRecord } from '../../../shared/medical-record';
+import { RECORD_ERROR_CODES, type MedicalRecord } from '../../../shared/medical-record';
 import { hasMoreRecords, recordCountText } from '../../../shared/record-list-rules';
 import { ApiError, CONNECTION_ERROR } from '../../api-request';
 import { browserRecordsClient, useCurrentRecordStore } from '../../current-record/current-record';
@@ -32,6 +32,9 @@ function ErrorBox({ children }: { children: ReactNode }) {
 }
 
 /** A 401 means the session ended while the workspace stayed on screen. */
+const RECORD_CHANGED_NOT_DELETED =
+  'Este prontuário foi alterado em outra aba ou dispositivo e não foi excluído. A lista foi atualizada: confira antes de excluir.';
+
 const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
 
 /** The doctor's records (spec §2 'Prontuários Médicos'): newest first, 20 at a time. */
@@ -85,8 +88,12 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
     setBusyId(record.id);
     setDeleteError(undefined);
     try {
-      const failure = await store.delete(record.id);
-      if (failure) setDeleteError(failure.error);
+      const failure = await store.delete(record.id, record.version);
+      if (failure?.code === RECORD_ERROR_CODES.changed) {
+        // Changed in another tab since the list was read: kept, and the list shows it as it is.
+        setDeleteError(RECORD_CHANGED_NOT_DELETED);
+        void list.refetch();
+      } else if (failure) setDeleteError(failure.error);
       else removeFromList(record.id);
     } catch {
       // The store reports network failures as an answer; this is only a safety net.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
 import {
+  changedSettings,
   applyEdit,
   editsAfterSave,
   editsFromDraft,
@@ -69,5 +70,16 @@ describe('settings form values', () => {
       ok: true,
       settings: { ...DEFAULT_DOCTOR_SETTINGS, prescriptionsPerPage: 3, name: 'Ana' },
     });
+  });
+});
+
+describe('changedSettings', () => {
+  it('sends only the fields the doctor changed, with their valid values', () => {
+    const settings = { ...DEFAULT_DOCTOR_SETTINGS, name: 'Dra. Ana', prescriptionsPerPage: 3 };
+    expect(changedSettings(settings, { name: 'Dra. Ana', prescriptionsPerPage: ' 3' })).toEqual({
+      name: 'Dra. Ana',
+      prescriptionsPerPage: 3,
+    });
+    expect(changedSettings(settings, {})).toEqual({});
   });
 });

@@ -3,6 +3,7 @@ import {
   doctorSettingsSchema,
   type DoctorSettings,
   type DoctorSettingsField,
+  type DoctorSettingsPatch,
 } from '../../../shared/doctor-settings';
 
 /** What the form holds: every field as typed (the number too, so a half-typed value survives). */
@@ -58,6 +59,21 @@ export function editsAfterSave(edits: SettingsEdits, submitted: SettingsFormValu
     if (value !== undefined && value !== submitted[field]) remaining[field] = value;
   }
   return remaining;
+}
+
+/**
+ * The settings to send for a save: the valid values of the fields the doctor changed, nothing
+ * else, so a save never writes back an older copy of a field another tab changed.
+ */
+export function changedSettings(
+  settings: DoctorSettings,
+  edits: SettingsEdits,
+): DoctorSettingsPatch {
+  const changes: DoctorSettingsPatch = {};
+  for (const field of FIELDS) {
+    if (edits[field] !== undefined) Object.assign(changes, { [field]: settings[field] });
+  }
+  return changes;
 }
 
 export function hasEdits(edits: SettingsEdits): boolean {

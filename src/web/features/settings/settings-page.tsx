@@ -26,6 +26,7 @@ import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
 import {
   applyEdit,
+  changedSettings,
   editsAfterSave,
   editsFromDraft,
   formValuesOf,
@@ -107,7 +108,8 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
     }
     setErrors({});
     const submitted = values;
-    save.mutate(result.settings, {
+    // Only the fields changed here: another tab's edits of the others are kept (PATCH).
+    save.mutate(changedSettings(result.settings, edits), {
       onSuccess: () => {
         setEdits((current) => editsAfterSave(current, submitted));
         setShowRestoredNotice(false);
