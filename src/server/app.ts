@@ -4,6 +4,7 @@ import { aiRoutes } from './ai/ai-routes';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
+import { createSignInThrottle } from './auth/sign-in-throttle';
 import { cid10Routes } from './cid10/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -43,8 +44,20 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
   app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
 
-  const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
-  app.route('/api/auth', authRoutes(deps.auth, sessions));
+  const sessions = createSessionVerifier({
+    db: deps.database.db,
+    secret: deps.authSecret,
+    lifetime: deps.config.session,
+  });
+  app.route(
+    '/api/auth',
+    authRoutes({
+      auth: deps.auth,
+      sessions,
+      db: deps.database.db,
+      throttle: createSignInThrottle({ db: deps.database.db }),
+    }),
+  );
   app.route('/api/health', healthRoutes(deps));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));

@@ -35,6 +35,7 @@ export async function startServer(
     secret,
     logger,
     publicOrigin: config.publicOrigin,
+    sessionLifetime: config.session,
   });
   const cid10 = await loadCid10Catalogue(config, logger);
   const app = createApp({
