@@ -67,7 +67,7 @@ describe('accounts', () => {
     [
       { name: 'A', email: 'a@b.com', password: 'password1234' },
       400,
-      'Senha fácil de adivinhar: esta é uma senha comumente usada.',
+      'Senha fácil de adivinhar: isso é semelhante a uma senha comumente usada.',
     ],
     [{ name: 'A', email: 'nao-e-email', password: TEST_PASSWORD }, 400, 'E-mail inválido.'],
     [{ name: '', email: 'c@d.com', password: TEST_PASSWORD }, 400, 'Informe seu nome.'],

@@ -76,9 +76,10 @@ export function createAuth(options: {
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => ({
-            data: { ...session, expiresAt: new Date(Date.now() + Math.min(idleMs, maxMs)) },
-          }),
+          before: (session) =>
+            Promise.resolve({
+              data: { ...session, expiresAt: new Date(Date.now() + Math.min(idleMs, maxMs)) },
+            }),
         },
       },
     },

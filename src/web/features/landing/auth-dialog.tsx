@@ -1,14 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import {
   ACCOUNT_ERRORS,
   GENERIC_ACCOUNT_ERROR,
   signInSchema,
-  signUpSchema,
+  strongSignUpSchema,
   type AccountField,
 } from '../../../shared/account';
+import { loadPasswordChecker } from '../../../shared/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { CONNECTION_ERROR } from '../../api-request';
@@ -75,21 +76,40 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
   const [submitting, setSubmitting] = useState(false);
   const navigate = useNavigate();
 
+  // The password dictionaries (a separate ~1.5 MB chunk) start loading as the form opens.
+  useEffect(() => {
+    if (mode === 'sign-up') loadPasswordChecker().catch(() => undefined);
+  }, [mode]);
+
   async function submit(formElement: HTMLFormElement) {
     const form = Object.fromEntries(new FormData(formElement));
-    const parsed = mode === 'sign-up' ? signUpSchema.safeParse(form) : signInSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
     setSubmitting(true);
     let error: { code?: string | undefined; message?: string | undefined } | null;
     try {
-      ({ error } =
+      const parsed =
         mode === 'sign-up'
-          ? await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>)
-          : await authClient.signIn.email(parsed.data));
+          ? strongSignUpSchema(await loadPasswordChecker()).safeParse(form)
+          : signInSchema.safeParse(form);
+      if (!parsed.success) {
+        setErrors(fieldErrorsOf(parsed.error));
+        return;
+      }
+      setErrors({});
+      const { email, password } = parsed.data;
+      if ('name' in parsed.data) {
+        // Sign-up opens no session and answers the same for a taken e-mail (no enumeration):
+        // signing in next tells a new account from someone else's.
+        ({ error } = await authClient.signUp.email(parsed.data));
+        if (!error) {
+          ({ error } = await authClient.signIn.email({ email, password }));
+          if (error?.code === 'INVALID_EMAIL_OR_PASSWORD') {
+            setErrors({ email: SIGN_UP_NOT_POSSIBLE });
+            return;
+          }
+        }
+      } else {
+        ({ error } = await authClient.signIn.email({ email, password }));
+      }
     } catch {
       // No answer at all (offline, server down): say so, and let the doctor try again.
       setErrors({ form: CONNECTION_ERROR });
@@ -104,7 +124,8 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     }
     const known = error.code ? ACCOUNT_ERRORS[error.code] : undefined;
     setErrors({
-      [known?.field ?? 'form']: known?.message ?? error.message ?? GENERIC_ACCOUNT_ERROR,
+      // The server's message is Portuguese and may be more precise (how long to wait).
+      [known?.field ?? 'form']: error.message ?? known?.message ?? GENERIC_ACCOUNT_ERROR,
     });
   }
 
@@ -145,6 +166,10 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     </form>
   );
 }
+
+/** A taken e-mail whose password is not the one typed: said only after a (throttled) sign-in. */
+const SIGN_UP_NOT_POSSIBLE =
+  'Não foi possível criar a conta com este e-mail. Se você já tem conta, use “Entrar”.';
 
 function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

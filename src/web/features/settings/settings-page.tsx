@@ -35,6 +35,7 @@ import {
   type SettingsEdits,
   type SettingsFieldErrors,
 } from './settings-form-values';
+import { ActiveSessions } from './active-sessions';
 import { TemplatePreview } from './template-preview';
 
 /** Spec §2 Settings page 'Configurações'. */
@@ -268,6 +269,7 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
           {dirty && <span className="text-sm text-fg-muted">Alterações não salvas</span>}
         </div>
       </form>
+      <ActiveSessions />
     </div>
   );
 }
