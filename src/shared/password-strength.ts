@@ -40,6 +40,9 @@ function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 
+/** How many leading characters of a password are scored. */
+export const PASSWORD_SCORED_LENGTH = 40;
+
 let loading: Promise<PasswordChecker> | undefined;
 
 /**
@@ -57,6 +60,11 @@ export function loadPasswordChecker(): Promise<PasswordChecker> {
       dictionary: { ...common.dictionary, ...ptBr.dictionary },
       graphs: common.adjacencyGraphs,
       translations: ptBr.translations,
+      // zxcvbn's matching grows much faster than the length (measured: 128 characters of
+      // "Aa1!" repeated took seconds of CPU). Only the first characters are scored: a password
+      // at least as strong as its beginning is still accepted, and a sign-up cannot stall the
+      // server.
+      maxLength: PASSWORD_SCORED_LENGTH,
     });
     return (password, userInputs) => zxcvbn.check(password, userInputs);
   })();
