@@ -10,6 +10,7 @@
  * from npm (src/server/testing/throwaway-postgres.ts).
  */
 import { createAuth } from '../../src/server/auth/auth';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseKind } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logger';
 import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
@@ -28,7 +29,10 @@ const INTERVAL_MS = 2_000;
 const PORT = 3919;
 const PASSWORD = 'Bench-autosave-Ipê-2026!';
 
-/** Creates the doctors in-process, as the server would, and returns each one's session cookie. */
+/**
+ * Creates the doctors in-process, as the server would (so sign-up's limits per address do not
+ * apply), and returns each one's session cookie.
+ */
 async function seedDoctors(storage: TestStorage): Promise<string[]> {
   const logger = createLogger('silent');
   const database = await openDatabase({ ...storage, logger });
@@ -37,12 +41,16 @@ async function seedDoctors(storage: TestStorage): Promise<string[]> {
     secret: BENCH_AUTH_SECRET,
     logger,
     publicOrigin: undefined,
+    sessionLifetime: loadConfig({}).session,
   });
   const cookies: string[] = [];
   try {
     for (let index = 0; index < DOCTORS; index += 1) {
-      const { headers } = await auth.api.signUpEmail({
-        body: { name: `Médica ${index}`, email: `autosave${index}@bench.test`, password: PASSWORD },
+      const email = `autosave${index}@bench.test`;
+      await auth.api.signUpEmail({ body: { name: `Médica ${index}`, email, password: PASSWORD } });
+      // Sign-up opens no session (no account enumeration): sign in, as the form does next.
+      const { headers } = await auth.api.signInEmail({
+        body: { email, password: PASSWORD },
         returnHeaders: true,
       });
       const cookie = headers

@@ -23,9 +23,9 @@ try {
     Array.from({ length: DOCTORS }, (_, index) => signUpDoctor(baseUrl, `Dra. Bench ${index}`)),
   );
   const healthTimes: number[] = [];
-  let burstDone = false;
+  const burst = { done: false };
   const monitor = (async () => {
-    while (!burstDone) {
+    while (!burst.done) {
       const started = performance.now();
       await fetch(`${baseUrl}/api/health`).then((answer) => answer.arrayBuffer());
       healthTimes.push(performance.now() - started);
@@ -41,7 +41,7 @@ try {
     }),
   );
   const burstMs = performance.now() - started;
-  burstDone = true;
+  burst.done = true;
   await monitor;
   const sorted = healthTimes.sort((a, b) => a - b);
   const byStatus = Object.entries(

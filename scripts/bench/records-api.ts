@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createAuth } from '../../src/server/auth/auth';
+import { loadConfig } from '../../src/server/config';
 import { openDatabase, type AppDatabase } from '../../src/server/db/database';
 import { medicalRecords } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logger';
@@ -91,6 +92,7 @@ async function seed(storage: TestStorage): Promise<string> {
     secret: AUTH_SECRET,
     logger,
     publicOrigin: undefined,
+    sessionLifetime: loadConfig({}).session,
   });
   const doctorIds: string[] = [];
   for (let index = 0; index < DOCTORS; index += 1) {

@@ -8,6 +8,7 @@ import type { Auth } from './auth/auth';
 import { backupRoutes } from './backup/backup-endpoint';
 import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
+import { createSignInThrottle } from './auth/sign-in-throttle';
 import { cid10Routes } from './cid10/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -53,14 +54,26 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
   app.use('/api/health', clientAddress(deps.config.trustProxy));
 
-  const sessions = createSessionVerifier({ db: deps.database.db, secret: deps.authSecret });
+  const sessions = createSessionVerifier({
+    db: deps.database.db,
+    secret: deps.authSecret,
+    lifetime: deps.config.session,
+  });
   // One queue per server: the CPU it shares out is this process's event loop.
   const cpuWork = createCpuWorkQueue();
   // Every access to patient data is recorded once its route answered (audit/audit-trail.ts).
   const auditLog = createAuditLog(deps.database.db);
   app.use('/api/*', auditTrail({ auditLog, trustProxy: deps.config.trustProxy }));
   app.route('/api/audit', auditRoutes({ auditLog, sessions }));
-  app.route('/api/auth', authRoutes(deps.auth, sessions));
+  app.route(
+    '/api/auth',
+    authRoutes({
+      auth: deps.auth,
+      sessions,
+      db: deps.database.db,
+      throttle: createSignInThrottle({ db: deps.database.db }),
+    }),
+  );
   app.route('/api/health', healthRoutes({ ...deps, sessions }));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));

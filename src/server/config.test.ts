@@ -18,7 +18,22 @@ describe('loadConfig', () => {
       publicOrigin: undefined,
       trustProxy: false,
       durableWrites: true,
+      session: { idleMs: 30 * 60_000, maxMs: 12 * 3_600_000 },
     });
+  });
+
+  it('reads the session idle timeout and lifetime, the idle one never longer than the lifetime', () => {
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '15', SESSION_MAX_HOURS: '8' }).session).toEqual({
+      idleMs: 15 * 60_000,
+      maxMs: 8 * 3_600_000,
+    });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '600', SESSION_MAX_HOURS: '2' }).session).toEqual({
+      idleMs: 2 * 3_600_000,
+      maxMs: 2 * 3_600_000,
+    });
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(
+      /SESSION_IDLE_MINUTES: deve estar entre 1 e 1440/,
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -52,6 +52,18 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'deve ser uma URL http:// ou https://' })
     .transform((url) => new URL(url).origin)
     .optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: 'deve ser um número de minutos' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve estar entre 1 e 1440' })
+    .max(1440, { error: 'deve estar entre 1 e 1440' })
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: 'deve ser um número de horas' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve estar entre 1 e 720' })
+    .max(720, { error: 'deve estar entre 1 e 720' })
+    .default(12),
   TRUST_PROXY: z
     .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
     .default('0')
@@ -101,6 +113,16 @@ export interface Config {
    * on). Off only for benchmarks comparing the cost; see docs/durabilidade.md.
    */
   durableWrites: boolean;
+  /**
+   * How long a session lasts: it ends after `idleMs` without use (`SESSION_IDLE_MINUTES`) and,
+   * used or not, `maxMs` after sign-in (`SESSION_MAX_HOURS`).
+   */
+  session: SessionLifetime;
+}
+
+export interface SessionLifetime {
+  idleMs: number;
+  maxMs: number;
 }
 
 /** The chat model used when a provider is set but no model is named. */
@@ -159,6 +181,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: vars.PUBLIC_URL,
     trustProxy: vars.TRUST_PROXY,
     durableWrites: vars.PRONTU_DURABLE_WRITES,
+    session: {
+      // An idle timeout longer than the whole session would never apply.
+      idleMs: Math.min(vars.SESSION_IDLE_MINUTES * 60_000, vars.SESSION_MAX_HOURS * 3_600_000),
+      maxMs: vars.SESSION_MAX_HOURS * 3_600_000,
+    },
   };
 }
 

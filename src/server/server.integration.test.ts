@@ -6,7 +6,13 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { useTestServer } from './testing/server-fixture';
 import { testDatabaseKind, withTestStorage } from './testing/test-storage';
-import { TestBrowser, signUpDoctor, startTestServer, withServer } from './testing/test-server';
+import {
+  TEST_PASSWORD,
+  TestBrowser,
+  signUpDoctor,
+  startTestServer,
+  withServer,
+} from './testing/test-server';
 
 describe('HTTP surface', () => {
   const fixture = useTestServer();
@@ -109,17 +115,20 @@ describe('behind an HTTPS reverse proxy (PUBLIC_URL)', () => {
             'x-forwarded-for': '198.51.100.7',
             'content-type': 'application/json',
           };
+          const account = { email: 'proxy@clinica.example', password: TEST_PASSWORD };
           const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
             method: 'POST',
             headers: proxied,
-            body: JSON.stringify({
-              name: 'Dra. Proxy',
-              email: 'proxy@clinica.example',
-              password: 'senha-segura-1',
-            }),
+            body: JSON.stringify({ name: 'Dra. Proxy', ...account }),
           });
           expect(signUp.status).toBe(200);
-          const cookie = signUp.headers.getSetCookie().find((c) => c.includes('session_token'));
+          const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+            method: 'POST',
+            headers: proxied,
+            body: JSON.stringify(account),
+          });
+          expect(signIn.status).toBe(200);
+          const cookie = signIn.headers.getSetCookie().find((c) => c.includes('session_token'));
           expect(cookie).toMatch(/^__Secure-better-auth\.session_token=/);
           expect(cookie).toMatch(/; Secure/i);
 

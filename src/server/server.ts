@@ -36,6 +36,7 @@ export async function startServer(
     secret,
     logger,
     publicOrigin: config.publicOrigin,
+    sessionLifetime: config.session,
   });
   const cid10 = await loadCid10Catalogue(config, logger);
   // Only the embedded database needs the server's help to be backed up while it runs.

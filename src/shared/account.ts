@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TWO_FACTOR_ERRORS } from './two-factor';
+import { passwordWeakness, type PasswordChecker } from './password-strength';
 
-export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 const email = z
@@ -11,7 +12,21 @@ const email = z
   .max(254, { error: 'E-mail longo demais.' })
   .pipe(z.email({ error: 'E-mail inválido.' }));
 
-/** Sign-up form and `POST /api/auth/sign-up/email` body. */
+/** A new password's length rules (sign-up, change, reset); strength is checked on top. */
+const newPassword = z
+  .string({ error: 'Informe a senha.' })
+  .min(1, { error: 'Informe a senha.' })
+  .min(PASSWORD_MIN_LENGTH, {
+    error: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  })
+  .max(PASSWORD_MAX_LENGTH, {
+    error: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
+  });
+
+/**
+ * Sign-up form and `POST /api/auth/sign-up/email` body, without the strength check: see
+ * {@link strongSignUpSchema}, which the form and the server use.
+ */
 export const signUpSchema = z.object({
   name: z
     .string({ error: 'Informe seu nome.' })
@@ -19,16 +34,45 @@ export const signUpSchema = z.object({
     .min(1, { error: 'Informe seu nome.' })
     .max(200, { error: 'Nome longo demais (máximo 200 caracteres).' }),
   email,
-  password: z
-    .string({ error: 'Informe a senha.' })
-    .min(1, { error: 'Informe a senha.' })
-    .min(PASSWORD_MIN_LENGTH, {
-      error: `A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`,
-    })
-    .max(PASSWORD_MAX_LENGTH, {
-      error: `A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
-    }),
+  password: newPassword,
 });
+
+/** Sign-up with the password also hard to guess, the doctor's name and e-mail counted as known. */
+export function strongSignUpSchema(check: PasswordChecker) {
+  return signUpSchema.superRefine((input, context) => {
+    const weakness = passwordWeakness(check, input.password, [input.name, input.email]);
+    if (weakness) context.addIssue({ code: 'custom', path: ['password'], message: weakness });
+  });
+}
+
+/** `POST /api/auth/change-password` body. Other sessions always end (the server decides). */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string({ error: 'Informe a senha atual.' }).min(1, {
+    error: 'Informe a senha atual.',
+  }),
+  newPassword,
+});
+
+/** `POST /api/auth/reset-password` body. */
+export const resetPasswordSchema = z.object({
+  newPassword,
+  token: z.string().max(512).optional(),
+});
+
+/**
+ * A change or reset of password, with the new one hard to guess.
+ * @param userInputs - the doctor's name and e-mail, when known
+ */
+export function withStrongNewPassword<T extends z.ZodType<{ newPassword: string }>>(
+  schema: T,
+  check: PasswordChecker,
+  userInputs: string[],
+) {
+  return schema.superRefine((input, context) => {
+    const weakness = passwordWeakness(check, input.newPassword, userInputs);
+    if (weakness) context.addIssue({ code: 'custom', path: ['newPassword'], message: weakness });
+  });
+}
 
 /** Sign-in form and `POST /api/auth/sign-in/email` body. */
 export const signInSchema = z.object({
@@ -79,6 +123,20 @@ export const ACCOUNT_ERRORS: Record<string, { message: string; field: AccountFie
     field: 'form',
   },
   ...TWO_FACTOR_ERRORS,
+  SIGN_IN_THROTTLED: {
+    message: 'Muitas tentativas de entrada com este e-mail. Aguarde e tente novamente.',
+    field: 'form',
+  },
 };
+
+/**
+ * The answer while sign-ins with an e-mail are paused: the same whether the account exists.
+ * @param retryAfterSeconds - how long until the next attempt is allowed
+ */
+export function signInThrottledMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = minutes <= 1 ? '1 minuto' : `${minutes} minutos`;
+  return `Muitas tentativas de entrada com este e-mail. Aguarde ${wait} e tente novamente.`;
+}
 
 export const GENERIC_ACCOUNT_ERROR = 'Não foi possível concluir. Tente novamente.';

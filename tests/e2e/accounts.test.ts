@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import { openPage, PageProblems, signUpThroughModal, visible } from './support/pages';
+import { TEST_PASSWORD } from '../../src/server/testing/test-server';
 
 const session = useBrowserSession();
 
@@ -25,12 +26,15 @@ describe('accounts in the browser', () => {
     await dialog.getByLabel('E-mail').fill('beatriz@');
     await dialog.getByLabel('Senha').fill('curta');
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
-    await visible(dialog.getByText('A senha deve ter pelo menos 8 caracteres.'));
+    await visible(dialog.getByText('A senha deve ter pelo menos 12 caracteres.'));
     await visible(dialog.getByText('E-mail inválido.'));
     await dialog.getByLabel('E-mail').fill('beatriz@clinica.test');
     expect(await dialog.getByLabel('Senha').getAttribute('aria-invalid')).toBe('true');
 
-    await dialog.getByLabel('Senha').fill('senha-segura-1');
+    await dialog.getByLabel('Senha').fill('password1234');
+    await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+    await visible(dialog.getByText(/^Senha fácil de adivinhar: /));
+    await dialog.getByLabel('Senha').fill(TEST_PASSWORD);
     await dialog.getByRole('button', { name: 'Cadastrar' }).click();
     await visible(page.getByRole('heading', { name: 'Olá, Dra. Beatriz Lima!' }));
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -51,17 +55,19 @@ describe('accounts in the browser', () => {
     await page.context().close();
   });
 
-  it('shows the e-mail already used, a wrong password, and closes with Fechar', async () => {
+  it('refuses an e-mail already used without saying so at sign-up, a wrong password, and closes with Fechar', async () => {
     const page = await newPage();
     await page.goto(session.server.url);
-    await signUpThroughModal(page, 'Dr. Carlos Mendes', 'carlos@clinica.test', 'senha-segura-2');
+    await signUpThroughModal(page, 'Dr. Carlos Mendes', 'carlos@clinica.test', TEST_PASSWORD);
     await visible(page.getByRole('heading', { name: 'Olá, Dr. Carlos Mendes!' }));
     await page.getByRole('button', { name: 'Sair' }).click();
 
-    await signUpThroughModal(page, 'Outra Pessoa', 'carlos@clinica.test', 'outra-senha-1');
+    await signUpThroughModal(page, 'Outra Pessoa', 'carlos@clinica.test', `${TEST_PASSWORD} 2`);
     let dialog = page.getByRole('dialog');
     await visible(
-      dialog.getByText('Este e-mail já está cadastrado. Entre com ele ou use outro e-mail.'),
+      dialog.getByText(
+        'Não foi possível criar a conta com este e-mail. Se você já tem conta, use “Entrar”.',
+      ),
     );
 
     await dialog.getByRole('button', { name: 'Fechar' }).click();
@@ -75,7 +81,7 @@ describe('accounts in the browser', () => {
     await dialog.getByRole('button', { name: 'Entrar' }).click();
     await visible(dialog.getByText('E-mail ou senha incorretos.'));
 
-    await dialog.getByLabel('Senha').fill('senha-segura-2');
+    await dialog.getByLabel('Senha').fill(TEST_PASSWORD);
     await dialog.getByRole('button', { name: 'Entrar' }).click();
     await visible(page.getByRole('heading', { name: 'Olá, Dr. Carlos Mendes!' }));
     await page.context().close();

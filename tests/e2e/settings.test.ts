@@ -10,6 +10,7 @@ import {
   visible,
   type ViewportName,
 } from './support/pages';
+import { TEST_PASSWORD } from '../../src/server/testing/test-server';
 
 const session = useBrowserSession();
 const problems = new PageProblems();
@@ -213,7 +214,7 @@ describe('settings form', () => {
     ).toEqual([null, null]);
 
     // The next doctor on this browser starts from their own blank settings.
-    await signUpThroughModal(page, 'Dr. Otávio Lins', 'otavio@clinica.test', 'senha-segura-7');
+    await signUpThroughModal(page, 'Dr. Otávio Lins', 'otavio@clinica.test', TEST_PASSWORD);
     await visible(page.getByRole('heading', { name: 'Olá, Dr. Otávio Lins!' }));
     await page.goto(`${session.server.url}/settings`);
     await visible(page.getByRole('heading', { name: 'Configurações' }));

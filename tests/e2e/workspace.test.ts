@@ -13,6 +13,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/pages';
+import { TEST_PASSWORD } from '../../src/server/testing/test-server';
 
 const session = useBrowserSession();
 const problems = new PageProblems();
@@ -39,7 +40,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('workspace on %s', (viewport) 
       page,
       'Dra. Marina Costa',
       `marina-${viewport}@clinica.test`,
-      'senha-segura-9',
+      TEST_PASSWORD,
     );
     if (viewport === 'phone') await returnFromAutoOpenedConsultation(page);
     await visible(page.getByRole('heading', { name: 'Olá, Dra. Marina Costa!' }));

@@ -55,14 +55,12 @@ function capitalized(label: string): string {
 /** `POST /api/auth/update-user`: the name only (Prontu keeps no profile picture). */
 export const updateUserSchema = accountBody({ name: text('o nome', NAME_MAX_LENGTH) });
 
-/** The account routes whose body is checked, by path under `/api/auth`. */
+/**
+ * The account routes whose body is checked here, by path under `/api/auth`; sign-up, sign-in,
+ * change-password, reset-password and revoke-session have their own routes (auth/routes.ts).
+ */
 export const ACCOUNT_BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   '/update-user': updateUserSchema,
-  '/change-password': accountBody({
-    currentPassword: password('a senha atual'),
-    newPassword: password('a nova senha'),
-    revokeOtherSessions: z.boolean({ error: 'Valor inválido.' }).optional(),
-  }),
   '/change-email': accountBody({ newEmail: email, callbackURL: optionalUrl }),
   '/delete-user': accountBody({
     password: password('a senha').optional(),
@@ -71,14 +69,7 @@ export const ACCOUNT_BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   }),
   '/verify-password': accountBody({ password: password('a senha') }),
   '/request-password-reset': accountBody({ email, redirectTo: optionalUrl }),
-  '/reset-password': accountBody({ newPassword: password('a nova senha'), token: optionalToken }),
   '/send-verification-email': accountBody({ email, callbackURL: optionalUrl }),
-  '/revoke-session': accountBody({
-    token: z
-      .string({ error: 'Sessão inválida.' })
-      .min(1, { error: 'Sessão inválida.' })
-      .max(TOKEN_MAX_LENGTH, { error: 'Sessão inválida.' }),
-  }),
   '/update-session': accountBody({}),
   '/sign-out': accountBody({}),
   '/revoke-sessions': accountBody({}),

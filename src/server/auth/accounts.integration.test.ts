@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_ATTEMPTS_PER_MINUTE } from './auth';
+import { AUTH_ATTEMPTS_PER_MINUTE, passwordWork } from './auth';
+import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { useTestServer } from '../testing/server-fixture';
-import { TestBrowser, signUpDoctor } from '../testing/test-server';
+import { TEST_PASSWORD, TestBrowser, signUpDoctor } from '../testing/test-server';
 
 interface AccountAnswer {
   success?: boolean;
@@ -18,16 +19,23 @@ async function sessionOf(browser: TestBrowser) {
 describe('accounts', () => {
   const fixture = useTestServer();
 
-  it('signs up with an HttpOnly session cookie, signs out and signs in again', async () => {
+  it('signs up, signs in with an HttpOnly session cookie, signs out and signs in again', async () => {
     const browser = new TestBrowser(fixture.server.url);
     const email = 'dra.helena@prontu.test';
     const signUp = await browser.postJson('/api/auth/sign-up/email', {
       name: 'Dra. Helena',
       email,
-      password: 'senha-segura-1',
+      password: TEST_PASSWORD,
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().find((c) => c.includes('session_token'));
+    expect(signUp.headers.getSetCookie()).toEqual([]);
+    const firstSignIn = await browser.postJson('/api/auth/sign-in/email', {
+      email,
+      password: TEST_PASSWORD,
+    });
+    expect(firstSignIn.status).toBe(200);
+    expect(await firstSignIn.json()).not.toHaveProperty('token');
+    const cookie = firstSignIn.headers.getSetCookie().find((c) => c.includes('session_token'));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect((await sessionOf(browser))?.user.name).toBe('Dra. Helena');
@@ -40,21 +48,30 @@ describe('accounts', () => {
 
     const signIn = await browser.postJson('/api/auth/sign-in/email', {
       email,
-      password: 'senha-segura-1',
+      password: TEST_PASSWORD,
     });
     expect(signIn.status).toBe(200);
     expect((await sessionOf(browser))?.user.name).toBe('Dra. Helena');
+    const session = (await (await browser.fetch('/api/auth/get-session')).json()) as {
+      session: Record<string, unknown>;
+    };
+    expect(session.session).not.toHaveProperty('token');
   });
 
   it.each([
     [
-      { name: 'A', email: 'a@b.com', password: 'curta' },
+      { name: 'A', email: 'a@b.com', password: '12345678' },
       400,
-      'A senha deve ter pelo menos 8 caracteres.',
+      'A senha deve ter pelo menos 12 caracteres.',
     ],
-    [{ name: 'A', email: 'nao-e-email', password: 'senha-segura-1' }, 400, 'E-mail inválido.'],
-    [{ name: '', email: 'c@d.com', password: 'senha-segura-1' }, 400, 'Informe seu nome.'],
-    [{ email: 'c@d.com', password: 'senha-segura-1' }, 400, 'Informe seu nome.'],
+    [
+      { name: 'A', email: 'a@b.com', password: 'password1234' },
+      400,
+      'Senha fácil de adivinhar: isso é semelhante a uma senha comumente usada.',
+    ],
+    [{ name: 'A', email: 'nao-e-email', password: TEST_PASSWORD }, 400, 'E-mail inválido.'],
+    [{ name: '', email: 'c@d.com', password: TEST_PASSWORD }, 400, 'Informe seu nome.'],
+    [{ email: 'c@d.com', password: TEST_PASSWORD }, 400, 'Informe seu nome.'],
   ])('refuses sign-up %j in Portuguese', async (body, status, message) => {
     const response = await new TestBrowser(fixture.server.url).postJson(
       '/api/auth/sign-up/email',
@@ -65,17 +82,55 @@ describe('accounts', () => {
     expect(answer).toMatchObject({ success: false, error: message, message });
   });
 
-  it('refuses an e-mail already used', async () => {
+  it('answers a sign-up with a taken e-mail exactly like one with a new e-mail', async () => {
     const doctor = await signUpDoctor(fixture.server.url);
-    const response = await new TestBrowser(fixture.server.url).postJson('/api/auth/sign-up/email', {
-      name: 'Outra pessoa',
-      email: doctor.email,
-      password: 'outra-senha-123',
-    });
-    expect(response.status).toBe(422);
-    expect(((await response.json()) as AccountAnswer).message).toBe(
-      'Este e-mail já está cadastrado. Entre com ele ou use outro e-mail.',
+    const signUp = (email: string) =>
+      new TestBrowser(fixture.server.url, nextLoopbackAddress()).postJson(
+        '/api/auth/sign-up/email',
+        { name: 'Outra Pessoa', email, password: `${TEST_PASSWORD} outra` },
+      );
+    const hashesBefore = passwordWork.hashes;
+    const taken = await signUp(doctor.email);
+    expect(passwordWork.hashes - hashesBefore).toBe(1);
+    const fresh = await signUp('nova.pessoa@prontu.test');
+    expect(passwordWork.hashes - hashesBefore).toBe(2);
+
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.status).toBe(200);
+    expect(taken.headers.getSetCookie()).toEqual([]);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    const [takenBody, freshBody] = (await Promise.all([taken.json(), fresh.json()])) as {
+      user: Record<string, unknown>;
+    }[];
+    expect(Object.keys(takenBody ?? {}).sort()).toEqual(Object.keys(freshBody ?? {}).sort());
+    expect(Object.keys(takenBody?.user ?? {}).sort()).toEqual(
+      Object.keys(freshBody?.user ?? {}).sort(),
     );
+    // The account that exists keeps its own password and id.
+    expect(takenBody?.user.id).not.toBe(doctor.id);
+    const signIn = await new TestBrowser(fixture.server.url).postJson('/api/auth/sign-in/email', {
+      email: doctor.email,
+      password: doctor.password,
+    });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('checks one password either way at sign-in: unknown e-mail or wrong password', async () => {
+    const doctor = await signUpDoctor(fixture.server.url);
+    const browser = new TestBrowser(fixture.server.url, nextLoopbackAddress());
+    const work = () => passwordWork.hashes + passwordWork.verifications;
+    let before = work();
+    await browser.postJson('/api/auth/sign-in/email', {
+      email: doctor.email,
+      password: 'senha-errada-1',
+    });
+    expect(work() - before).toBe(1);
+    before = work();
+    await browser.postJson('/api/auth/sign-in/email', {
+      email: 'ninguem-aqui@prontu.test',
+      password: 'senha-errada-1',
+    });
+    expect(work() - before).toBe(1);
   });
 
   it('refuses a wrong password without telling whether the e-mail exists', async () => {
@@ -103,7 +158,7 @@ describe('accounts', () => {
     const response = await new TestBrowser(fixture.server.url).postJson('/api/auth/sign-up/email', {
       name: 'x'.repeat(20_000),
       email: 'grande@prontu.test',
-      password: 'senha-segura-1',
+      password: TEST_PASSWORD,
     });
     expect(response.status).toBe(413);
     expect(((await response.json()) as AccountAnswer).message).toBe(
@@ -127,11 +182,16 @@ describe('sign-in rate limit', () => {
   it(`allows ${AUTH_ATTEMPTS_PER_MINUTE} attempts a minute per address, then answers 429 in Portuguese`, async () => {
     const doctor = await signUpDoctor(fixture.server.url);
     const browser = new TestBrowser(fixture.server.url);
+    // Each attempt with another e-mail: this is the per-address limit, not the per-account one.
+    let attempts = 0;
     const attempt = (headers: Record<string, string> = {}) =>
       browser.fetch('/api/auth/sign-in/email', {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ email: doctor.email, password: 'senha-errada-1' }),
+        body: JSON.stringify({
+          email: `${(attempts += 1)}-${doctor.email}`,
+          password: 'senha-errada-1',
+        }),
       });
     for (let index = 0; index < AUTH_ATTEMPTS_PER_MINUTE; index += 1) {
       expect((await attempt()).status).toBe(401);

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account';
+import type { SessionLifetime } from '../config';
 import type { AppDatabase } from '../db/database';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema';
 import { CLIENT_IP_HEADER } from '../http/security';
@@ -12,6 +14,12 @@ export const AUTH_BASE_PATH = '/api/auth';
 /** Sign-in and sign-up attempts allowed per client address and minute. */
 export const AUTH_ATTEMPTS_PER_MINUTE = 10;
 
+/**
+ * How many passwords this process has hashed or checked (Better Auth's scrypt either way). A
+ * sign-in with an unknown e-mail must cost one, like a wrong password, so both answer alike.
+ */
+export const passwordWork = { hashes: 0, verifications: 0 };
+
 /** Doctor accounts: e-mail and password, sessions stored in the database, HttpOnly cookies. */
 export function createAuth(options: {
   db: AppDatabase;
@@ -19,7 +27,10 @@ export function createAuth(options: {
   logger: Logger;
   /** The origin browsers use, when it is not the one requests arrive at (HTTPS proxy). */
   publicOrigin: string | undefined;
+  /** Idle timeout and lifetime of sessions (see `session-verifier.ts`, which slides them). */
+  sessionLifetime: SessionLifetime;
 }) {
+  const { idleMs, maxMs } = options.sessionLifetime;
   const log = options.logger.child({ component: 'auth' });
   return betterAuth({
     appName: 'Prontu',
@@ -43,11 +54,36 @@ export function createAuth(options: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up opens no session and answers a taken e-mail exactly like a new one (Better
+      // Auth's generic answer, after hashing the password all the same): the form signs in next.
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      password: {
+        hash: (password) => {
+          passwordWork.hashes += 1;
+          return hashPassword(password);
+        },
+        verify: (data) => {
+          passwordWork.verifications += 1;
+          return verifyPassword(data);
+        },
+      },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      // The cookie lives as long as the session may; the row's `expires_at` is the authority,
+      // starting at the idle timeout and moved forward on use by the session verifier only.
+      expiresIn: Math.round(maxMs / 1000),
+      disableSessionRefresh: true,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: (session) =>
+            Promise.resolve({
+              data: { ...session, expiresAt: new Date(Date.now() + Math.min(idleMs, maxMs)) },
+            }),
+        },
+      },
     },
     rateLimit: {
       enabled: true,

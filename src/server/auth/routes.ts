@@ -1,38 +1,129 @@
 import { Hono, type Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ACCOUNT_ERRORS,
   GENERIC_ACCOUNT_ERROR,
+  changePasswordSchema,
+  resetPasswordSchema,
   signInSchema,
-  signUpSchema,
+  signInThrottledMessage,
+  strongSignUpSchema,
+  withStrongNewPassword,
 } from '../../shared/account';
+import { loadPasswordChecker } from '../../shared/password-strength';
+import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
 import { readJson } from '../http/json-body';
+import { CLIENT_IP_HEADER } from '../http/security';
 import { ACCOUNT_BODY_SCHEMAS } from './account-bodies';
 import { AUTH_BASE_PATH, type Auth } from './auth';
+import { endDoctorSession, listDoctorSessions } from './doctor-sessions';
 import type { SessionVerifier } from './session-verifier';
+import type { SignInThrottle } from './sign-in-throttle';
 
 const MAX_ACCOUNT_BODY_BYTES = 16 * 1024;
 
+const endSessionSchema = z.object({
+  id: z.string({ error: 'Informe a sessão.' }).min(1, { error: 'Informe a sessão.' }).max(200),
+});
+
+type Validated<T> = { data: T; response?: undefined } | { response: Response };
+
 /**
- * Better Auth under `/api/auth`. Every POST body is read by the API's one JSON reader with a
- * small limit, and those of sign-up, sign-in and the account changes are checked with zod
- * schemas (the forms' own for sign-up and sign-in); every error answer carries a Portuguese
- * message: the API's `{ success: false, error }` plus Better Auth's own `code` and `message`
- * for its client.
+ * Better Auth under `/api/auth`, with our rules in front of it: every POST body read by the API's
+ * one JSON reader with a small limit, and checked with the same zod schemas the forms use (new passwords long and hard to guess), per-account sign-in throttling,
+ * other sessions always ended on a password change, a session list without tokens, and every
+ * error answer in Portuguese: the API's `{ success: false, error }` plus Better Auth's own
+ * `code` and `message` for its client. No answer hands a session token to JavaScript.
  */
-export function authRoutes(auth: Auth, sessions: SessionVerifier): Hono<AppEnv> {
+export function authRoutes(deps: {
+  auth: Auth;
+  sessions: SessionVerifier;
+  db: AppDatabase;
+  throttle: SignInThrottle;
+}): Hono<AppEnv> {
+  const { auth, sessions, db, throttle } = deps;
   const routes = new Hono<AppEnv>();
-  routes.post('/sign-up/email', (c) => forwardChecked(c, auth, signUpSchema));
-  routes.post('/sign-in/email', (c) => forwardChecked(c, auth, signInSchema));
-  routes.all('/*', async (c) => {
-    if (c.req.method !== 'POST') return inPortuguese(await auth.handler(c.req.raw));
-    // Sign-out, revocations, password or account changes: stop trusting cached sessions now,
-    // and again once done, in case a request of the same doctor cached them in between.
+
+  routes.post('/sign-up/email', async (c) => {
+    const body = await readValidated(c, strongSignUpSchema(await loadPasswordChecker()));
+    if (body.response) return body.response;
+    return forward(auth, c, body.data);
+  });
+
+  routes.post('/sign-in/email', async (c) => {
+    const body = await readValidated(c, signInSchema);
+    if (body.response) return body.response;
+    const address = c.req.header(CLIENT_IP_HEADER) ?? 'unknown';
+    const lane = await throttle.laneOf(body.data.email, address);
+    const claim = await throttle.claimAttempt(body.data.email, lane);
+    if (!claim.allowed) {
+      const headers = new Headers({ 'retry-after': String(claim.retryAfterSeconds) });
+      const message = signInThrottledMessage(claim.retryAfterSeconds);
+      return accountError(429, 'SIGN_IN_THROTTLED', message, headers);
+    }
+    const response = await forward(auth, c, body.data);
+    if (response.status === 200) await throttle.recordSuccess(body.data.email, lane, address);
+    return response;
+  });
+
+  routes.post('/change-password', async (c) => {
     const cookie = c.req.header('cookie');
-    // Looked up rather than only read from the cache: a tab that has not called the API yet (its
-    // session is not cached) must still drop the doctor's other cached sessions (2FA disabled).
+    const session = await sessions.sessionFor(cookie);
+    if (!session) return accountError(401, 'UNAUTHORIZED', 'Sessão encerrada. Entre novamente.');
+    const { name, email } = session.doctor;
+    const schema = withStrongNewPassword(changePasswordSchema, await loadPasswordChecker(), [
+      name,
+      email,
+    ]);
+    const body = await readValidated(c, schema);
+    if (body.response) return body.response;
+    // Whoever knew the old password must not stay signed in elsewhere: not the client's choice.
+    const forgotten = sessions.forgetSessionsOf(cookie);
+    const response = await forward(auth, c, { ...body.data, revokeOtherSessions: true });
+    sessions.forgetSessionsOf(cookie, forgotten);
+    return response;
+  });
+
+  routes.post('/reset-password', async (c) => {
+    const schema = withStrongNewPassword(resetPasswordSchema, await loadPasswordChecker(), []);
+    const body = await readValidated(c, schema);
+    if (body.response) return body.response;
+    return forward(auth, c, body.data);
+  });
+
+  routes.get('/list-sessions', async (c) => {
+    const session = await sessions.sessionFor(c.req.header('cookie'));
+    if (!session) return accountError(401, 'UNAUTHORIZED', 'Sessão encerrada. Entre novamente.');
+    return c.json(await listDoctorSessions(db, session.doctor.id, session.sessionId));
+  });
+
+  // By id, never by token: the list above shows no token.
+  routes.post('/revoke-session', async (c) => {
+    const cookie = c.req.header('cookie');
+    const session = await sessions.sessionFor(cookie);
+    if (!session) return accountError(401, 'UNAUTHORIZED', 'Sessão encerrada. Entre novamente.');
+    const body = await readValidated(c, endSessionSchema);
+    if (body.response) return body.response;
+    if (!(await endDoctorSession(db, session.doctor.id, body.data.id))) {
+      return accountError(404, 'SESSION_NOT_FOUND', 'Sessão não encontrada.');
+    }
+    sessions.forgetSessionsOf(cookie, session.doctor.id);
+    return c.json({ status: true });
+  });
+
+  routes.all('/*', async (c) => {
+    const cookie = c.req.header('cookie');
+    // A request of the doctor is a use of the session: it moves its idle timeout forward.
+    if (cookie) await sessions.sessionFor(cookie);
+    if (c.req.method !== 'POST') {
+      return inPortuguese(await withoutTokens(await auth.handler(c.req.raw)));
+    }
+    // Sign-out, revocations, account changes: stop trusting cached sessions now, and again once
+    // done, in case a request of the same doctor cached them in between. Looked up rather than
+    // only read from the cache: a tab that has not called the API yet must still drop the
+    // doctor's other cached sessions (2FA disabled).
     const doctor = await sessions.doctorFor(cookie);
     const forgotten = sessions.forgetSessionsOf(cookie, doctor?.id);
     const response = await forwardChecked(c, auth, ACCOUNT_BODY_SCHEMAS[routePath(c)]);
@@ -52,31 +143,35 @@ function routePath(c: Context<AppEnv>): string {
  * well-formed text, depth) and, for the routes that have one, its schema. A POST without a
  * body (sign-out from some clients) is forwarded as it came.
  */
-async function forwardChecked(c: Context<AppEnv>, auth: Auth, schema: z.ZodType | undefined) {
+async function forwardChecked(
+  c: Context<AppEnv>,
+  auth: Auth,
+  schema: z.ZodType | undefined,
+): Promise<Response> {
   if (!c.req.raw.body || c.req.header('content-length') === '0') {
-    return inPortuguese(await auth.handler(c.req.raw));
+    return inPortuguese(await withoutTokens(await auth.handler(c.req.raw)));
   }
+  const body = await readValidated(c, schema ?? z.unknown());
+  if (body.response) return body.response;
+  return forward(auth, c, body.data);
+}
+
+/** The JSON body, checked; or the Portuguese error answer to send instead. */
+async function readValidated<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promise<Validated<T>> {
   let json: unknown;
   try {
     json = await readJson(c, MAX_ACCOUNT_BODY_BYTES);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return accountError(error.status, accountCodeOf(error), error.message, new Headers());
+    return { response: accountError(error.status, accountCodeOf(error), error.message) };
   }
   // The account schemas carry the exact sentence each form field shows.
-  const parsed = schema ? schema.safeParse(json) : { success: true as const, data: json };
+  const parsed = await schema.safeParseAsync(json);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? GENERIC_ACCOUNT_ERROR;
-    return accountError(400, 'VALIDATION_ERROR', message, new Headers());
+    return { response: accountError(400, 'VALIDATION_ERROR', message) };
   }
-  const headers = new Headers(c.req.raw.headers);
-  headers.delete('content-length');
-  const request = new Request(c.req.raw.url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(parsed.data),
-  });
-  return inPortuguese(await auth.handler(request));
+  return { data: parsed.data };
 }
 
 /** The reader's own code (`invalid_text`, `too_deep`…) in Better Auth's style of codes. */
@@ -85,6 +180,39 @@ function accountCodeOf(error: HttpError): string {
   if (error.status === 413) return 'TOO_LARGE';
   if (typeof code !== 'string' || code === 'validation') return 'VALIDATION_ERROR';
   return code.toUpperCase();
+}
+
+/** Hands a checked body to Better Auth, as the request it came in. */
+async function forward(auth: Auth, c: Context<AppEnv>, body: unknown): Promise<Response> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('content-length');
+  const request = new Request(c.req.raw.url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  return inPortuguese(await withoutTokens(await auth.handler(request)));
+}
+
+/**
+ * Better Auth puts the session token in some answers (`token`, `session.token`); it lives in the
+ * HttpOnly cookie only, out of reach of any script that gets into the page.
+ */
+async function withoutTokens(response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  if (!response.headers.get('content-type')?.includes('application/json')) return response;
+  const body: unknown = await response.json();
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    delete record.token;
+    const session = record.session;
+    if (session !== null && typeof session === 'object') {
+      delete (session as Record<string, unknown>).token;
+    }
+  }
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
 async function inPortuguese(response: Response): Promise<Response> {
@@ -96,7 +224,12 @@ async function inPortuguese(response: Response): Promise<Response> {
   return accountError(response.status, code || 'UNKNOWN', message, response.headers);
 }
 
-function accountError(status: number, code: string, message: string, original: Headers) {
+function accountError(
+  status: number,
+  code: string,
+  message: string,
+  original: Headers = new Headers(),
+) {
   const headers = new Headers(original);
   headers.delete('content-length');
   // The rest of an oversized body is never read, so this connection cannot carry another request.

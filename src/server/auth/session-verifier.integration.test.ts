@@ -5,7 +5,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
-import { SESSION_RECHECK_MS, createSessionVerifier } from './session-verifier';
+import { loadConfig } from '../config';
+import {
+  SESSION_RECHECK_MS,
+  SESSION_USE_RECORD_MS,
+  createSessionVerifier,
+} from './session-verifier';
+
+const lifetime = loadConfig({}).session;
+const MINUTE = 60_000;
 
 const fixture = useTestServer();
 let secret: string;
@@ -16,10 +24,11 @@ beforeAll(async () => {
 
 /** A verifier over the running server's database, with a clock the test moves. */
 function verifierWithClock() {
-  const clock = { now: 1_000_000 };
+  const clock = { now: Date.now() };
   const verifier = createSessionVerifier({
     db: fixture.server.database.db,
     secret,
+    lifetime,
     now: () => clock.now,
   });
   return { verifier, clock };
@@ -73,6 +82,111 @@ describe('session verifier', () => {
       .where(eq(sessions.userId, doctor.id));
     const { verifier } = verifierWithClock();
     expect(await verifier.doctorFor(doctor.cookie)).toBeUndefined();
+  });
+});
+
+describe('session lifetime', () => {
+  it('has the documented defaults: 30 minutes idle, 12 hours in all', () => {
+    expect(lifetime).toEqual({ idleMs: 30 * MINUTE, maxMs: 12 * 60 * MINUTE });
+  });
+
+  it('ends a session left idle for the idle timeout, in the verifier and in Better Auth', async () => {
+    const doctor = await doctorWithCookie();
+    const { verifier, clock } = verifierWithClock();
+    expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+
+    clock.now += lifetime.idleMs + 1;
+    expect(await verifier.doctorFor(doctor.cookie)).toBeUndefined();
+    // The row's end is the one every server and Better Auth's own endpoints read.
+    const [row] = await fixture.server.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    expect(row?.expiresAt.getTime()).toBeLessThan(clock.now);
+  });
+
+  it('keeps a session in use alive past the idle timeout, recording its last use', async () => {
+    const doctor = await doctorWithCookie();
+    const { verifier, clock } = verifierWithClock();
+    const signedInAt = clock.now;
+    for (let minutes = 20; minutes <= 120; minutes += 20) {
+      clock.now = signedInAt + minutes * MINUTE;
+      expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+    }
+    const [row] = await fixture.server.database.db
+      .select({ lastUsedAt: sessions.updatedAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    expect(row?.lastUsedAt.getTime()).toBe(clock.now);
+    expect(row?.expiresAt.getTime()).toBe(clock.now + lifetime.idleMs);
+
+    // Better Auth's own session endpoint reads the same row.
+    const session = await doctor.browser.fetch('/api/auth/get-session');
+    expect(((await session.json()) as { user?: { id: string } } | null)?.user?.id).toBe(doctor.id);
+  });
+
+  it('does not record every request: one write per minute at most', async () => {
+    const doctor = await doctorWithCookie();
+    const { verifier, clock } = verifierWithClock();
+    clock.now += SESSION_USE_RECORD_MS;
+    expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+    const recorded = clock.now;
+    clock.now += SESSION_RECHECK_MS + 1;
+    expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+    const [row] = await fixture.server.database.db
+      .select({ lastUsedAt: sessions.updatedAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    expect(row?.lastUsedAt.getTime()).toBe(recorded);
+  });
+
+  it('ends a session used all along once its lifetime is over', async () => {
+    const doctor = await doctorWithCookie();
+    const { verifier, clock } = verifierWithClock();
+    const [created] = await fixture.server.database.db
+      .select({ createdAt: sessions.createdAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    const signedInAt = created?.createdAt.getTime() ?? 0;
+    for (
+      let time = signedInAt + 10 * MINUTE;
+      time < signedInAt + lifetime.maxMs;
+      time += 10 * MINUTE
+    ) {
+      clock.now = time;
+      expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+    }
+    const [row] = await fixture.server.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    expect(row?.expiresAt.getTime()).toBe(signedInAt + lifetime.maxMs);
+    clock.now = signedInAt + lifetime.maxMs;
+    expect(await verifier.doctorFor(doctor.cookie)).toBeUndefined();
+  });
+
+  it('makes Better Auth answer no session once the idle timeout passed', async () => {
+    const doctor = await doctorWithCookie();
+    // As if the doctor had stopped 31 minutes ago: the row says when the session ended.
+    const idleSince = Date.now() - lifetime.idleMs - MINUTE;
+    await fixture.server.database.db
+      .update(sessions)
+      .set({ updatedAt: new Date(idleSince), expiresAt: new Date(idleSince + lifetime.idleMs) })
+      .where(eq(sessions.userId, doctor.id));
+    const session = await doctor.browser.fetch('/api/auth/get-session');
+    expect(await session.json()).toBeNull();
+    expect(await doctor.browser.records.list()).toMatchObject({ success: false, status: 401 });
+  });
+
+  it('starts a session with the idle timeout as its end, not a week', async () => {
+    const before = Date.now();
+    const doctor = await doctorWithCookie();
+    const [row] = await fixture.server.database.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, doctor.id));
+    expect(row?.expiresAt.getTime()).toBeGreaterThanOrEqual(before + lifetime.idleMs);
+    expect(row?.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + lifetime.idleMs);
   });
 });
 

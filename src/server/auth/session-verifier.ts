@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { SessionLifetime } from '../config';
 import type { AppDatabase } from '../db/database';
 import { sessions, users } from '../db/schema';
 import type { Doctor } from '../http/app-env';
@@ -10,12 +11,33 @@ import { readSignedSessionToken } from './session-cookie';
  * takes effect at once.
  */
 export const SESSION_RECHECK_MS = 10_000;
+/**
+ * A session's last use is written at most this often: the idle timeout then runs from a moment
+ * up to this much (plus {@link SESSION_RECHECK_MS}) before the real last request, not later.
+ */
+export const SESSION_USE_RECORD_MS = 60_000;
 const MAX_CACHED_SESSIONS = 10_000;
 
 interface CachedSession {
   doctor: Doctor;
+  sessionId: string;
   expiresAt: number;
   checkedAt: number;
+}
+
+/** The signed-in doctor and which of their sessions the request carries. */
+export interface VerifiedSession {
+  doctor: Doctor;
+  sessionId: string;
+  token: string;
+}
+
+/**
+ * When a session used at `lastUse` ends: after the idle timeout, but never later than the
+ * lifetime allows from its sign-in.
+ */
+export function sessionExpiry(createdAt: number, lastUse: number, lifetime: SessionLifetime) {
+  return Math.min(lastUse + lifetime.idleMs, createdAt + lifetime.maxMs);
 }
 
 /**
@@ -28,21 +50,44 @@ interface CachedSession {
 export function createSessionVerifier(options: {
   db: AppDatabase;
   secret: string;
+  lifetime: SessionLifetime;
   now?: () => number;
 }) {
+  const { db, lifetime } = options;
   const now = options.now ?? Date.now;
   const cache = new Map<string, CachedSession>();
-  const findDoctor = options.db
+  const findDoctor = db
     .select({
       id: users.id,
       name: users.name,
       email: users.email,
+      sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.updatedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.token, sql.placeholder('token')), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.token, sql.placeholder('token')),
+        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
     .prepare('session_doctor');
+
+  /**
+   * The session row is the authority every server and Better Auth's own endpoints read: using
+   * it moves its end (`expires_at`) forward, up to the lifetime from sign-in.
+   */
+  async function recordUse(token: string, createdAt: number, time: number): Promise<number> {
+    const expiresAt = sessionExpiry(createdAt, time, lifetime);
+    await db
+      .update(sessions)
+      .set({ updatedAt: new Date(time), expiresAt: new Date(expiresAt) })
+      .where(eq(sessions.token, token));
+    return expiresAt;
+  }
 
   function remember(token: string, entry: CachedSession) {
     if (cache.size >= MAX_CACHED_SESSIONS) {
@@ -55,19 +100,33 @@ export function createSessionVerifier(options: {
   return {
     /** The signed-in doctor of a Cookie header, or undefined when there is no valid session. */
     async doctorFor(cookieHeader: string | undefined): Promise<Doctor | undefined> {
+      return (await this.sessionFor(cookieHeader))?.doctor;
+    },
+
+    /**
+     * The session of a Cookie header, counting this request as a use of it; undefined when there
+     * is none, or it ended (idle too long, past its lifetime, signed out, revoked).
+     */
+    async sessionFor(cookieHeader: string | undefined): Promise<VerifiedSession | undefined> {
       const token = readSignedSessionToken(cookieHeader, options.secret);
       if (!token) return undefined;
       const cached = cache.get(token);
       const time = now();
       if (cached && time - cached.checkedAt < SESSION_RECHECK_MS && time < cached.expiresAt) {
-        return cached.doctor;
+        return { doctor: cached.doctor, sessionId: cached.sessionId, token };
       }
       cache.delete(token);
-      const [row] = await findDoctor.execute({ token });
+      const [row] = await findDoctor.execute({ token, now: new Date(time).toISOString() });
       if (!row) return undefined;
+      const createdAt = row.createdAt.getTime();
+      if (time >= createdAt + lifetime.maxMs) return undefined;
+      const expiresAt =
+        time - row.lastUsedAt.getTime() >= SESSION_USE_RECORD_MS
+          ? await recordUse(token, createdAt, time)
+          : row.expiresAt.getTime();
       const doctor = { id: row.id, name: row.name, email: row.email };
-      remember(token, { doctor, expiresAt: row.expiresAt.getTime(), checkedAt: time });
-      return doctor;
+      remember(token, { doctor, sessionId: row.sessionId, expiresAt, checkedAt: time });
+      return { doctor, sessionId: row.sessionId, token };
     },
 
     /**

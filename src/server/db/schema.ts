@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -116,6 +117,38 @@ export const twoFactors = pgTable('two_factors', {
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: timestampMs('locked_until'),
 });
+
+/**
+ * Failed sign-ins per e-mail (known or not, so the answer tells nothing), in two lanes: from
+ * addresses the account has signed in from before (`known`) and from any other (`other`), so an
+ * attacker elsewhere cannot lock the doctor out of the clinic's own network.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    email: text('email').notNull(),
+    lane: text('lane').$type<'known' | 'other'>().notNull(),
+    /** Attempts since the last success; an attempt counts until its password proves right. */
+    failures: integer('failures').notNull(),
+    lockedUntil: timestampMs('locked_until').notNull(),
+    lastAttemptAt: timestampMs('last_attempt_at').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.email, table.lane] }),
+    check('sign_in_throttles_lane_check', sql`${table.lane} in ('known', 'other')`),
+  ],
+);
+
+/** Addresses each e-mail has signed in from successfully (the `known` lane above). */
+export const signInKnownAddresses = pgTable(
+  'sign_in_known_addresses',
+  {
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: timestampMs('last_success_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.address] })],
+);
 
 /** The prontuários. Nested parts are JSONB; every query is scoped by `user_id`. */
 export const medicalRecords = pgTable(

@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createRecordsClient, type RecordsClient } from '../../shared/records-client';
+import { fetchFrom, nextLoopbackAddress } from './loopback-fetch';
 import type { TestStorage } from './test-storage';
 
 /** A stand-in for the built web app, so API suites do not depend on `npm run build`. */
@@ -74,7 +75,15 @@ export class TestBrowser {
   private readonly cookies = new Map<string, string>();
   readonly records: RecordsClient;
 
-  constructor(readonly baseUrl: string) {
+  /**
+   * @param localAddress - a loopback source address for this tab's requests (see
+   *   `nextLoopbackAddress`), to be a client of its own for per-address limits; such a tab
+   *   sends text bodies only and reads each answer whole
+   */
+  constructor(
+    readonly baseUrl: string,
+    readonly localAddress?: string,
+  ) {
     this.records = createRecordsClient((path, init) => this.fetch(path, init));
   }
 
@@ -87,7 +96,14 @@ export class TestBrowser {
         [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
       );
     }
-    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers });
+    const url = new URL(path, this.baseUrl);
+    const response = this.localAddress
+      ? await fetchFrom(this.localAddress, url, {
+          method: init.method ?? 'GET',
+          headers,
+          body: typeof init.body === 'string' ? init.body : undefined,
+        })
+      : await fetch(url, { ...init, headers });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = ''] = cookie.split(';');
       const separator = pair.indexOf('=');
@@ -115,11 +131,26 @@ export class TestBrowser {
 
   /** Carries this tab's session over to another server address (e.g. after a restart). */
   pointedAt(baseUrl: string): TestBrowser {
-    const other = new TestBrowser(baseUrl);
+    return this.copy(baseUrl, this.localAddress);
+  }
+
+  /** This tab's session in a tab with the ordinary `fetch` (streams, any body). */
+  withOrdinaryFetch(): TestBrowser {
+    return this.copy(this.baseUrl, undefined);
+  }
+
+  private copy(baseUrl: string, localAddress: string | undefined): TestBrowser {
+    const other = new TestBrowser(baseUrl, localAddress);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
   }
 }
+
+/**
+ * The password every test account uses: long and hard enough to guess for the sign-up rules
+ * (12 characters, zxcvbn score 3 or more). Tests that need a second one add to it.
+ */
+export const TEST_PASSWORD = 'Ipê-amarelo na varanda 2026';
 
 export interface TestDoctorAccount {
   id: string;
@@ -129,18 +160,27 @@ export interface TestDoctorAccount {
   browser: TestBrowser;
 }
 
-/** Signs a new doctor up through the real accounts API; the returned browser is signed in. */
+/**
+ * Signs a new doctor up through the real accounts API, then in, as the web app does (sign-up
+ * opens no session, so it answers a taken e-mail the same way); the returned browser is signed in.
+ */
 export async function signUpDoctor(
   baseUrl: string,
   name = 'Dra. Teste',
 ): Promise<TestDoctorAccount> {
-  const browser = new TestBrowser(baseUrl);
+  // Each from an address of its own, as doctors of different clinics: suites that sign many up
+  // stay under the per-address sign-up and sign-in limits.
+  const signingIn = new TestBrowser(baseUrl, nextLoopbackAddress());
   const email = `medico-${randomUUID()}@prontu.test`;
-  const password = 'senha-segura-123';
-  const response = await browser.postJson('/api/auth/sign-up/email', { name, email, password });
-  if (response.status !== 200) {
-    throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const password = TEST_PASSWORD;
+  const signUp = await signingIn.postJson('/api/auth/sign-up/email', { name, email, password });
+  if (signUp.status !== 200) {
+    throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   }
-  const body = (await response.json()) as { user: { id: string } };
-  return { id: body.user.id, name, email, password, browser };
+  const signIn = await signingIn.postJson('/api/auth/sign-in/email', { email, password });
+  if (signIn.status !== 200) {
+    throw new Error(`sign-in after sign-up failed: ${signIn.status} ${await signIn.text()}`);
+  }
+  const body = (await signIn.json()) as { user: { id: string } };
+  return { id: body.user.id, name, email, password, browser: signingIn.withOrdinaryFetch() };
 }

@@ -1,14 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import {
   ACCOUNT_ERRORS,
   GENERIC_ACCOUNT_ERROR,
   signInSchema,
-  signUpSchema,
+  strongSignUpSchema,
   type AccountField,
 } from '../../../shared/account';
+import { loadPasswordChecker } from '../../../shared/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { CONNECTION_ERROR } from '../../api-request';
@@ -83,22 +84,40 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     void navigate({ to: '/', search: {} });
   };
 
+  // The password dictionaries (a separate ~1.5 MB chunk) start loading as the form opens.
+  useEffect(() => {
+    if (mode === 'sign-up') loadPasswordChecker().catch(() => undefined);
+  }, [mode]);
+
   async function submit(formElement: HTMLFormElement) {
     const form = Object.fromEntries(new FormData(formElement));
-    const parsed = mode === 'sign-up' ? signUpSchema.safeParse(form) : signInSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setErrors({});
     setSubmitting(true);
     let error: { code?: string | undefined; message?: string | undefined } | null;
     let twoFactorRedirect = false;
     try {
-      if (mode === 'sign-up') {
-        ({ error } = await authClient.signUp.email(parsed.data as z.infer<typeof signUpSchema>));
+      const parsed =
+        mode === 'sign-up'
+          ? strongSignUpSchema(await loadPasswordChecker()).safeParse(form)
+          : signInSchema.safeParse(form);
+      if (!parsed.success) {
+        setErrors(fieldErrorsOf(parsed.error));
+        return;
+      }
+      setErrors({});
+      const { email, password } = parsed.data;
+      if ('name' in parsed.data) {
+        // Sign-up opens no session and answers the same for a taken e-mail (no enumeration):
+        // signing in next tells a new account from someone else's.
+        ({ error } = await authClient.signUp.email(parsed.data));
+        if (!error) {
+          ({ error } = await authClient.signIn.email({ email, password }));
+          if (error?.code === 'INVALID_EMAIL_OR_PASSWORD') {
+            setErrors({ email: SIGN_UP_NOT_POSSIBLE });
+            return;
+          }
+        }
       } else {
-        const answer = await authClient.signIn.email(parsed.data);
+        const answer = await authClient.signIn.email({ email, password });
         error = answer.error;
         twoFactorRedirect = !!answer.data && 'twoFactorRedirect' in answer.data;
       }
@@ -113,7 +132,8 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     if (!error) return signedIn();
     const known = error.code ? ACCOUNT_ERRORS[error.code] : undefined;
     setErrors({
-      [known?.field ?? 'form']: known?.message ?? error.message ?? GENERIC_ACCOUNT_ERROR,
+      // The server's message is Portuguese and may be more precise (how long to wait).
+      [known?.field ?? 'form']: error.message ?? known?.message ?? GENERIC_ACCOUNT_ERROR,
     });
   }
 
@@ -166,6 +186,10 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
     </form>
   );
 }
+
+/** A taken e-mail whose password is not the one typed: said only after a (throttled) sign-in. */
+const SIGN_UP_NOT_POSSIBLE =
+  'Não foi possível criar a conta com este e-mail. Se você já tem conta, use “Entrar”.';
 
 function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};

@@ -36,6 +36,7 @@ import {
   type SettingsEdits,
   type SettingsFieldErrors,
 } from './settings-form-values';
+import { ActiveSessions } from './active-sessions';
 import { TemplatePreview } from './template-preview';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -272,6 +273,7 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
         </div>
       </form>
       <TwoFactorSection />
+      <ActiveSessions />
     </div>
   );
 }
