@@ -85,7 +85,7 @@ describe('prescriptions API', () => {
     expect(prescription).not.toHaveProperty('content');
 
     const read = await api.getPrescription(prescription.id);
-    expect(read).toEqual({ status: 200, body: { success: true, prescription } });
+    expect(read).toEqual({ status: 200, etag: '"1"', body: { success: true, prescription } });
 
     const updated = await api.updatePrescription(prescription.id, {
       notes: 'Retornar em 7 dias',
