@@ -15,8 +15,16 @@ import {
  * everywhere; distinct from the migration lock.
  */
 const AUDIT_APPEND_LOCK_ID = 7_370_017;
+/** Most entries written in one transaction (a list's entry carries up to 100 ids). */
+const MAX_APPEND_BATCH = 200;
 /** Entries read per query while verifying: bounded memory however long the trail. */
 const VERIFY_BATCH = 2_000;
+
+interface PendingAppend {
+  facts: AuditFacts;
+  resolve: (entry: AuditEntry) => void;
+  reject: (error: unknown) => void;
+}
 
 export type AuditVerification =
   | { ok: true; entries: number; head: { position: number; hash: string } | undefined }
@@ -25,6 +33,52 @@ export type AuditVerification =
 /** The audit trail's table: append, read one doctor's entries, verify the chain. */
 export function createAuditLog(db: AppDatabase) {
   let verifying: Promise<AuditVerification> | undefined;
+  const waiting: PendingAppend[] = [];
+  let writing: Promise<void> | undefined;
+
+  /** Writes what waits, batch after batch, until nothing does. */
+  async function writeWaiting(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_APPEND_BATCH);
+      try {
+        const entries = await appendAll(batch.map((pending) => pending.facts));
+        batch.forEach((pending, index) => {
+          const entry = entries[index];
+          if (entry) pending.resolve(entry);
+          else pending.reject(new Error('audit entry missing from its batch'));
+        });
+      } catch (error) {
+        for (const pending of batch) pending.reject(error);
+      }
+    }
+  }
+
+  /**
+   * Appends entries after the last, under a transaction-scoped advisory lock so concurrent
+   * appends (this server's and other servers') queue instead of forking the chain; the primary
+   * key on `position` refuses a fork even if the lock were bypassed.
+   */
+  function appendAll(facts: readonly AuditFacts[]): Promise<AuditEntry[]> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK_ID})`);
+      const [last] = await tx
+        .select({ position: auditLog.position, hash: auditLog.hash })
+        .from(auditLog)
+        .orderBy(desc(auditLog.position))
+        .limit(1);
+      const entries: AuditEntry[] = [];
+      let previous: Pick<AuditEntry, 'position' | 'hash'> | undefined = last;
+      for (const each of facts) {
+        const entry = chainedAuditEntry(previous, each);
+        entries.push(entry);
+        previous = entry;
+      }
+      await tx
+        .insert(auditLog)
+        .values(entries.map((entry) => ({ ...entry, listedIds: [...entry.listedIds] })));
+      return entries;
+    });
+  }
 
   async function verifyChain(): Promise<AuditVerification> {
     let previous: AuditEntry | undefined;
@@ -55,21 +109,17 @@ export function createAuditLog(db: AppDatabase) {
 
   return {
     /**
-     * Appends one entry after the last, under a transaction-scoped advisory lock so concurrent
-     * appends (this server's and other servers') queue instead of forking the chain; the primary
-     * key on `position` refuses a fork even if the lock were bypassed.
+     * Appends one entry after the last; resolves once it is committed. Entries that arrive while
+     * an append is being written wait and are written together in the next one (group commit):
+     * under load, one transaction carries many entries instead of each request queueing for the
+     * lock on its own.
      */
-    async append(facts: AuditFacts): Promise<AuditEntry> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK_ID})`);
-        const [last] = await tx
-          .select({ position: auditLog.position, hash: auditLog.hash })
-          .from(auditLog)
-          .orderBy(desc(auditLog.position))
-          .limit(1);
-        const entry = chainedAuditEntry(last, facts);
-        await tx.insert(auditLog).values({ ...entry, listedIds: [...entry.listedIds] });
-        return entry;
+    append(facts: AuditFacts): Promise<AuditEntry> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ facts, resolve, reject });
+        writing ??= writeWaiting().finally(() => {
+          writing = undefined;
+        });
       });
     },
 
