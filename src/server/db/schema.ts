@@ -298,7 +298,7 @@ export type PrescriptionBatchRow = typeof prescriptionBatches.$inferSelect;
 
 /**
  * The audit trail (CFM 1.821/2007, LGPD): one row per access to patient data, appended and never
- * changed — a trigger refuses UPDATE, DELETE and TRUNCATE (custom-sql/audit.sql). Each row
+ * changed — a trigger refuses UPDATE, DELETE and TRUNCATE (written by hand in migration 0005_security.sql). Each row
  * carries the SHA-256 of the previous one, so a changed or missing row breaks the chain
  * (`audit/audit-chain.ts`). No foreign keys on purpose: the trace outlives the doctor, the record
  * and the patient it names (kept 20 years, CFM 1.639/2002). Ids only, never patient text.

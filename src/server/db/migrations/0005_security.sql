@@ -46,7 +46,7 @@ ALTER TABLE "users" ADD COLUMN "two_factor_enabled" boolean DEFAULT false NOT NU
 ALTER TABLE "two_factors" ADD CONSTRAINT "two_factors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_user_entity_idx" ON "audit_log" USING btree ("user_id","entity_id","position");--> statement-breakpoint
 CREATE INDEX "audit_log_listed_ids_idx" ON "audit_log" USING gin ("listed_ids");--> statement-breakpoint
--- Hand-written (custom-sql/audit.sql): the append-only triggers.
+-- Hand-written: the audit trail is append-only (triggers); drizzle-kit does not generate these.
 -- The audit trail is append-only: the database itself refuses to change or remove a row, whoever
 -- asks (the app, a script, a console). Retention is at least 20 years (CFM 1.639/2002), so
 -- nothing deletes audit rows; see docs/auditoria.md for how an operator archives them.
