@@ -167,8 +167,18 @@ export async function loadSnapshotRows(db: AppDatabase, snapshot: Snapshot): Pro
       sql`select current_setting('is_superuser') = 'on' as superuser`,
     );
     if (role?.superuser) await tx.execute(sql`set local session_replication_role = replica`);
-    const names = snapshot.tables.map((table) => `public.${quoteIdentifier(table.name)}`);
-    if (names.length) await tx.execute(sql.raw(`truncate table ${names.join(', ')}`));
+    // Only tables migrations put rows in: the append-only audit trail refuses TRUNCATE when the
+    // role cannot switch triggers off, and it is empty in a new database anyway.
+    const filled: string[] = [];
+    for (const table of snapshot.tables) {
+      const name = `public.${quoteIdentifier(table.name)}`;
+      const [row] = await rowsOf<{ filled: boolean }>(
+        tx,
+        sql.raw(`select exists (select 1 from ${name}) as filled`),
+      );
+      if (row?.filled) filled.push(name);
+    }
+    if (filled.length) await tx.execute(sql.raw(`truncate table ${filled.join(', ')}`));
 
     for (const table of await parentsFirst(tx, snapshot.tables)) {
       if (!table.rows.length) continue;
