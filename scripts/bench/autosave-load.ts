@@ -15,18 +15,12 @@ import { openDatabase, type DatabaseKind } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logger';
 import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
 import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
-import {
-  BENCH_AUTH_SECRET,
-  ms,
-  percentile,
-  startServerProcess,
-  stopServerProcess,
-} from './bench-support';
+import { startServerProcess } from '../../src/server/testing/server-process';
+import { BENCH_AUTH_SECRET, ms, percentile } from './bench-support';
 
 const DOCTORS = Number(process.env.BENCH_DOCTORS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
 const INTERVAL_MS = 2_000;
-const PORT = 3919;
 const PASSWORD = 'Bench-autosave-Ipê-2026!';
 
 /**
@@ -87,11 +81,11 @@ async function run(kind: DatabaseKind, postgresUrl: string) {
   const storage = await createTestStorage(kind, postgresUrl);
   const cookies = await seedDoctors(storage);
   const server = await startServerProcess({
-    port: PORT,
-    dataDir: storage.dataDir,
-    databaseUrl: storage.databaseUrl,
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl ?? '',
+    AUTH_SECRET: BENCH_AUTH_SECRET,
   });
-  const baseUrl = `http://localhost:${PORT}`;
+  const baseUrl = server.url;
   try {
     const tabs = await Promise.all(cookies.map((cookie) => openRecord(baseUrl, cookie)));
     const times: number[] = [];
@@ -138,7 +132,7 @@ async function run(kind: DatabaseKind, postgresUrl: string) {
         `  errors ${errorText}`,
     );
   } finally {
-    await stopServerProcess(server);
+    await server.stop();
     await storage.cleanup();
   }
 }

@@ -14,6 +14,7 @@ import { signUpDoctor } from '../../src/server/testing/test-server';
 import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
 import { startServerProcess } from '../../src/server/testing/server-process';
 import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
+import { percentile } from './bench-support';
 
 const AUTOSAVES = Number(process.env.BENCH_AUTOSAVES ?? 500);
 const WARM_UP = 20;
@@ -28,10 +29,6 @@ interface Figures {
   p50: number;
   p99: number;
   failures: number;
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
 async function measure(mode: Mode): Promise<Figures> {
@@ -64,7 +61,7 @@ async function measure(mode: Mode): Promise<Figures> {
       if (index >= WARM_UP) durations.push(elapsed);
     }
     durations.sort((a, b) => a - b);
-    return { p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), failures };
+    return { p50: percentile(durations, 50), p99: percentile(durations, 99), failures };
   } finally {
     await server.stop();
     await storage.cleanup();

@@ -7,17 +7,17 @@
  */
 import { createTestStorage } from '../../src/server/testing/test-storage';
 import { signUpDoctor } from '../../src/server/testing/test-server';
-import { ms, percentile, startServerProcess, stopServerProcess } from './bench-support';
+import { startServerProcess } from '../../src/server/testing/server-process';
+import { ms, percentile } from './bench-support';
 
-const PORT = 3918;
 const DOCTORS = 20;
 const TEXT_LENGTH = 100_000;
 const base = 'paciente refere dor de cabeça há três dias, pressão treze por oito, toma losartana. ';
 const transcript = base.repeat(Math.ceil(TEXT_LENGTH / base.length)).slice(0, TEXT_LENGTH);
 
 const storage = await createTestStorage('pglite');
-const server = await startServerProcess({ port: PORT, dataDir: storage.dataDir });
-const baseUrl = `http://localhost:${PORT}`;
+const server = await startServerProcess({ DATA_DIR: storage.dataDir, DATABASE_URL: '' });
+const baseUrl = server.url;
 try {
   const doctors = await Promise.all(
     Array.from({ length: DOCTORS }, (_, index) => signUpDoctor(baseUrl, `Dra. Bench ${index}`)),
@@ -57,6 +57,6 @@ try {
       `p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted[sorted.length - 1] ?? Number.NaN)}`,
   );
 } finally {
-  await stopServerProcess(server);
+  await server.stop();
   await storage.cleanup();
 }
