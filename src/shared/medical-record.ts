@@ -353,6 +353,36 @@ export interface MedicalRecord extends RecordContent {
   addenda?: RecordAddendum[];
 }
 
+const storedPart = <S extends z.ZodType>(schema: S) => schema.optional();
+
+/**
+ * A record as the API answers it, checked by the typed client and when read back from the
+ * browser's storage: the same part schemas as the writes, so what was accepted reads back.
+ */
+export const medicalRecordSchema = z.object({
+  id: recordIdSchema,
+  userId: z.string(),
+  status: z.enum(RECORD_STATUSES),
+  currentStep: z.enum(RECORD_STEPS),
+  steps: stepStatesSchema,
+  version: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  addenda: z
+    .array(
+      z.object({ id: z.string(), author: z.string(), createdAt: z.string(), text: z.string() }),
+    )
+    .optional(),
+  patientInfo: storedPart(patientInfoSchema),
+  symptoms: storedPart(symptomsSchema),
+  physicalExam: storedPart(physicalExamSchema),
+  assessment: storedPart(longText),
+  prescriptions: storedPart(recordPrescriptionsSchema),
+  plan: storedPart(longText),
+  consultationFeedback: storedPart(consultationFeedbackSchema),
+  structuredAnamnesis: storedPart(structuredAnamnesisSchema),
+}) satisfies z.ZodType<MedicalRecord>;
+
 export const RECORD_LIST_MAX_LIMIT = 100;
 export const RECORD_LIST_DEFAULT_LIMIT = 20;
 

@@ -1,0 +1,179 @@
+/**
+ * The API's one error vocabulary (docs/architecture.md, "Erros"). Every error answer of `/api`
+ * is `{ success: false, code, error }`: `code` is one of these stable ids, which clients branch
+ * on; `error` is the Portuguese sentence shown to the doctor — the catalogue's text, or a more
+ * precise one for the case (which field is invalid, which receita was not found). Two codes are
+ * never sent by the server: the typed client gives them to a request that got no answer
+ * (`unreachable`) or an answer of a shape it does not know (`unexpected_answer`).
+ *
+ * Better Auth's routes under `/api/auth` keep their own upper-case codes (`INVALID_EMAIL_OR_PASSWORD`,
+ * see `account.ts`), which its client reads; they too answer `{ success: false, code, error }`.
+ */
+
+interface ApiErrorEntry {
+  /** The HTTP status the server answers with; 0 for the client's own codes. */
+  status: number;
+  /** The default Portuguese text. */
+  message: string;
+}
+
+export const API_ERRORS = {
+  // --- the request itself is wrong (400, 413, 415) ---
+  validation: {
+    status: 400,
+    message: 'Dados inválidos. Verifique as informações e tente novamente.',
+  },
+  invalid_json: { status: 400, message: 'O corpo da requisição não é um JSON válido.' },
+  invalid_text: { status: 400, message: 'Texto com caractere inválido.' },
+  too_deep: { status: 400, message: 'Dados aninhados em profundidade demais.' },
+  too_large: { status: 400, message: 'Dados com itens demais.' },
+  invalid_if_match: {
+    status: 400,
+    message: 'Cabeçalho If-Match inválido: envie a versão lida.',
+  },
+  invalid_audio: { status: 400, message: 'Invalid audio file' },
+  payload_too_large: { status: 413, message: 'Requisição grande demais.' },
+  audio_too_large: { status: 413, message: 'Arquivo muito grande. Máximo 25MB permitido.' },
+  unsupported_media_type: { status: 415, message: 'Tipo de conteúdo não suportado.' },
+
+  // --- who is asking (401, 403) ---
+  unauthorized: {
+    status: 401,
+    message: 'Sessão expirada ou inexistente. Faça login para continuar.',
+  },
+  forbidden: { status: 403, message: 'Acesso não permitido.' },
+
+  // --- what is asked for (404, 409) ---
+  not_found: { status: 404, message: 'Não encontrado.' },
+  record_changed: {
+    status: 409,
+    message:
+      'Este prontuário foi alterado em outra janela ou dispositivo. Escolha qual versão manter.',
+  },
+  record_finalized: {
+    status: 409,
+    message:
+      'Este prontuário foi finalizado e não pode ser alterado. Registre a correção como adendo.',
+  },
+  record_not_finalized: {
+    status: 409,
+    message:
+      'Este prontuário ainda está em andamento: edite-o diretamente. Adendos são para prontuários finalizados.',
+  },
+  prescription_changed: {
+    status: 409,
+    message:
+      'Esta receita foi alterada em outra aba ou dispositivo. Confira a versão atual antes de continuar.',
+  },
+  prescription_finalized: { status: 409, message: 'Esta receita já foi finalizada.' },
+  batch_changed: {
+    status: 409,
+    message:
+      'Este lote foi alterado em outra aba ou dispositivo. Confira a versão atual antes de continuar.',
+  },
+  batch_finalized: { status: 409, message: 'Este lote já foi finalizado.' },
+  already_in_batch: { status: 409, message: 'Esta receita já está no lote.' },
+  settings_changed: {
+    status: 409,
+    message:
+      'As configurações foram alteradas em outra aba ou dispositivo. Carregamos as atuais: confira antes de salvar de novo.',
+  },
+
+  // --- too much, too often (429) ---
+  rate_limited: {
+    status: 429,
+    message: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
+  },
+
+  // --- the server or what it depends on (5xx) ---
+  internal: {
+    status: 500,
+    message: 'Erro interno do servidor. Tente novamente em alguns instantes.',
+  },
+  provider_failed: {
+    status: 502,
+    message:
+      'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.',
+  },
+  provider_auth: {
+    status: 502,
+    message: 'Erro de configuração: Chave da API não configurada ou inválida.',
+  },
+  provider_quota: {
+    status: 502,
+    message: 'Limite de uso da API excedido. Tente novamente mais tarde.',
+  },
+  provider_rate_limited: {
+    status: 503,
+    message: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
+  },
+  provider_unreachable: {
+    status: 502,
+    message: 'Erro de conexão com o serviço de IA. Tente novamente.',
+  },
+  provider_unsupported_format: {
+    status: 400,
+    message:
+      'Formato de arquivo não suportado. Grave novamente em outro formato (wav, mp3, m4a ou webm).',
+  },
+  transcription_unconfigured: {
+    status: 503,
+    message: 'Transcrição indisponível: nenhum serviço de transcrição configurado.',
+  },
+  database_unavailable: {
+    status: 503,
+    message:
+      'O banco de dados está fora do ar no momento. Seus dados não foram perdidos: tente novamente em alguns segundos.',
+  },
+  audit_unavailable: {
+    status: 503,
+    message:
+      'Não foi possível registrar o acesso na trilha de auditoria. Tente novamente em alguns segundos.',
+  },
+  busy: {
+    status: 503,
+    message: 'O servidor está ocupado no momento. Tente novamente em alguns segundos.',
+  },
+
+  // --- the client's own (never sent by the server) ---
+  unreachable: {
+    status: 0,
+    message: 'Erro de conexão. Verifique sua internet e tente novamente.',
+  },
+  unexpected_answer: { status: 0, message: 'Resposta inesperada do servidor.' },
+} as const satisfies Record<string, ApiErrorEntry>;
+
+export type ApiErrorCode = keyof typeof API_ERRORS;
+
+export const API_ERROR_CODES = Object.keys(API_ERRORS) as ApiErrorCode[];
+
+/** Whether a value is one of the catalogue's codes. */
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(API_ERRORS, value);
+}
+
+/** The error answer's body: what every `/api` route but Better Auth's sends on failure. */
+export interface ApiErrorBody {
+  success: false;
+  code: ApiErrorCode;
+  error: string;
+}
+
+/**
+ * Whether a failure says nothing about the request itself — no answer, the server or the
+ * database down, too busy, too many requests now — so the same request may succeed later: an
+ * edit kept on the device is sent again, never dropped.
+ * @param code - the failure's code
+ */
+export function isRetryableError(code: ApiErrorCode): boolean {
+  return (
+    code === 'unreachable' ||
+    code === 'internal' ||
+    code === 'database_unavailable' ||
+    code === 'audit_unavailable' ||
+    code === 'busy' ||
+    code === 'rate_limited' ||
+    code === 'provider_rate_limited' ||
+    code === 'provider_unreachable'
+  );
+}

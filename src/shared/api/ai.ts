@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../ai-protocol';
+import * as tasks from '../ai-tasks';
+import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../chat-errors';
+import type { ChatRequest } from '../chat-request';
+import { extractionRequestSchema } from '../extraction-request';
+import {
+  transcriptCleanUpResultSchema,
+  transcriptionResultSchema,
+  transcriptionStatusSchema,
+  type transcriptCleanUpRequestSchema,
+} from '../transcription';
+import { endpoint, formBody, jsonBody, type AnswerReader } from './client';
+
+/** An AI task's answer, with who wrote it (docs/architecture.md, "IA"). */
+export interface AiAnswer<T> {
+  answer: T;
+  /** A model, the offline engine, or the fallback (the model failed). */
+  source: AiSource;
+  /** The message for the doctor when the provider failed and the answer is the fallback. */
+  notice?: string;
+}
+
+const ERROR_KINDS = new Set<string>(Object.keys(CHAT_ERROR_MESSAGES));
+
+/** Reads an AI answer: the body by `schema`, who wrote it from the headers. */
+function aiAnswer<S extends z.ZodType>(schema: S): AnswerReader<AiAnswer<z.output<S>>> {
+  return (body, headers) => {
+    const kind = headers.get(AI_ERROR_HEADER);
+    const notice =
+      kind && ERROR_KINDS.has(kind) ? CHAT_ERROR_MESSAGES[kind as ChatErrorKind] : undefined;
+    return {
+      answer: schema.parse(body),
+      source: readAiSource(headers),
+      ...(notice ? { notice } : {}),
+    };
+  };
+}
+
+/**
+ * `POST /api/ai/<path>`: one AI task.
+ * @param path - the task's path
+ * @param _request - the schema the server reads the body with (for its type)
+ * @param answer - the schema of the answer
+ */
+function aiTask<Path extends string, R extends z.ZodType, S extends z.ZodType>(
+  path: Path,
+  _request: R,
+  answer: S,
+) {
+  return endpoint<`/api/ai/${Path}`, AiAnswer<z.output<S>>, z.input<R>>({
+    method: 'POST',
+    path: `/api/ai/${path}`,
+    body: jsonBody<z.input<R>>(),
+    answer: aiAnswer(answer),
+  });
+}
+
+/** `/api/ai/*`: the AI tasks, the chat, the transcription (README, "Modelo de IA"). */
+export const aiApi = {
+  /** The chat reply, streamed as text; the answer is who writes it. */
+  chat: endpoint({
+    method: 'POST',
+    path: '/api/ai/chat',
+    body: jsonBody<ChatRequest>(),
+    answer: (_body, headers): AiSource => readAiSource(headers),
+  }),
+  correctText: aiTask(
+    'correct-text',
+    tasks.correctTextRequestSchema,
+    tasks.correctedTextAnswerSchema,
+  ),
+  planSuggestions: aiTask(
+    'plan-suggestions',
+    tasks.recordTaskRequestSchema,
+    tasks.planSuggestionsAnswerSchema,
+  ),
+  medicationSuggestions: aiTask(
+    'medication-suggestions',
+    tasks.recordTaskRequestSchema,
+    tasks.medicationSuggestionsAnswerSchema,
+  ),
+  examSuggestions: aiTask(
+    'exam-suggestions',
+    tasks.recordTaskRequestSchema,
+    tasks.examSuggestionsAnswerSchema,
+  ),
+  enhanceAssessment: aiTask(
+    'enhance-assessment',
+    tasks.enhanceAssessmentRequestSchema,
+    tasks.assessmentEnhancementAnswerSchema,
+  ),
+  cidSearch: aiTask('cid-search', tasks.cidSearchRequestSchema, tasks.cidSearchAnswerSchema),
+  processSection: aiTask(
+    'process-section',
+    tasks.processSectionRequestSchema,
+    tasks.processedTextAnswerSchema,
+  ),
+  extract: aiTask('extract', extractionRequestSchema, tasks.extractionResultSchema),
+  extractChatInfo: aiTask(
+    'extract-chat-info',
+    tasks.conversationRequestSchema,
+    tasks.extractionResultSchema,
+  ),
+  shouldCreateRecord: aiTask(
+    'should-create-record',
+    tasks.conversationRequestSchema,
+    tasks.shouldCreateRecordAnswerSchema,
+  ),
+  structuredAnamnesis: aiTask(
+    'structured-anamnesis',
+    tasks.anamnesisRequestSchema,
+    tasks.structuredAnamnesisAnswerSchema,
+  ),
+  consultationFeedback: aiTask(
+    'consultation-feedback',
+    tasks.anamnesisRequestSchema,
+    tasks.consultationFeedbackAnswerSchema,
+  ),
+  detectPrescription: aiTask(
+    'detect-prescription',
+    tasks.conversationRequestSchema,
+    tasks.prescriptionDetectionAnswerSchema,
+  ),
+  extractPrescription: aiTask(
+    'extract-prescription',
+    tasks.conversationRequestSchema,
+    tasks.prescriptionExtractionAnswerSchema,
+  ),
+  quickPrescription: aiTask(
+    'quick-prescription',
+    tasks.quickPrescriptionRequestSchema,
+    tasks.prescriptionExtractionAnswerSchema,
+  ),
+  itemInfo: aiTask('item-info', tasks.itemInfoRequestSchema, tasks.itemInfoAnswerSchema),
+  /** One recorded audio file (or segment of a long visit) → the transcription. */
+  transcribe: endpoint({
+    method: 'POST',
+    path: '/api/ai/transcribe',
+    body: formBody(),
+    answer: transcriptionResultSchema,
+  }),
+  /** Whether the server has a transcription service, and the segment length it wants. */
+  transcriptionStatus: endpoint({
+    method: 'GET',
+    path: '/api/ai/transcribe/status',
+    answer: transcriptionStatusSchema,
+  }),
+  /** The medical-language clean-up of a transcript, and whether it holds medical terms. */
+  cleanUpTranscript: endpoint({
+    method: 'POST',
+    path: '/api/transcripts/clean-up',
+    body: jsonBody<z.input<typeof transcriptCleanUpRequestSchema>>(),
+    answer: transcriptCleanUpResultSchema,
+  }),
+};

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import {
+  batchUpdateSchema,
+  prescriptionBatchSchema,
+  prescriptionMedicationSchema,
+  prescriptionSchema,
+  prescriptionUpdateSchema,
+  type BatchCreateInput,
+  type PrescriptionCreateInput,
+} from '../prescription';
+import { endpoint, jsonBody, queryOf } from './client';
+
+/**
+ * The special-control document the server marks a medicine with (Portaria SVS/MS 344/98,
+ * RDC 471/2021). The browser does not load the clinical tables: it keeps the mark as answered.
+ */
+export const medicationControlSchema = z.object({
+  list: z.string(),
+  document: z.string(),
+  /** The labelled copies to print; empty for an official numbered form Prontu cannot print. */
+  copies: z.array(z.string()),
+  /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
+  alsoRequires: z.string().optional(),
+});
+export type MedicationControl = z.output<typeof medicationControlSchema>;
+
+/** A medicine as the API answers it; unknown fields are dropped rather than refused. */
+export const presentedMedicationSchema = z.object({
+  ...prescriptionMedicationSchema.shape,
+  control: medicationControlSchema.optional(),
+});
+export type PresentedMedication = z.output<typeof presentedMedicationSchema>;
+
+/** A receita as the API answers it and the browser caches it. */
+export const presentedPrescriptionSchema = prescriptionSchema.extend({
+  medications: z.array(presentedMedicationSchema),
+});
+export type PresentedPrescription = z.output<typeof presentedPrescriptionSchema>;
+
+export type PrescriptionUpdateInput = z.input<typeof prescriptionUpdateSchema>;
+export type BatchUpdateInput = z.input<typeof batchUpdateSchema>;
+
+/** A page of a list, newest first; `lastEvaluatedKey` asks for the next one. */
+type ListQuery = { finalized?: boolean; limit?: number; lastEvaluatedKey?: string };
+
+const prescriptionAnswer = z.object({ prescription: presentedPrescriptionSchema });
+const batchAnswer = z.object({ batch: prescriptionBatchSchema });
+const removed = z.object({ success: z.literal(true) });
+
+/** `/api/prescriptions`: the doctor's receitas, each medicine marked with its control. */
+export const prescriptionsApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/prescriptions',
+    body: jsonBody<PrescriptionCreateInput>(),
+    answer: prescriptionAnswer,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/prescriptions',
+    query: queryOf<ListQuery>(),
+    answer: z.object({
+      prescriptions: z.array(presentedPrescriptionSchema),
+      lastEvaluatedKey: z.string().optional(),
+    }),
+  }),
+  get: endpoint({ method: 'GET', path: '/api/prescriptions/:id', answer: prescriptionAnswer }),
+  /** With `ifMatch`: 409 `prescription_changed` and the current receita if it changed since. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/prescriptions/:id',
+    body: jsonBody<PrescriptionUpdateInput>(),
+    answer: prescriptionAnswer,
+  }),
+  remove: endpoint({ method: 'DELETE', path: '/api/prescriptions/:id', answer: removed }),
+};
+
+/** `/api/prescription-batches`: the doctor's lotes, each holding its receitas' ids. */
+export const batchesApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/prescription-batches',
+    body: jsonBody<BatchCreateInput>(),
+    answer: batchAnswer,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/prescription-batches',
+    query: queryOf<ListQuery>(),
+    answer: z.object({
+      batches: z.array(prescriptionBatchSchema),
+      lastEvaluatedKey: z.string().optional(),
+    }),
+  }),
+  /** The lote and its receitas, in the lote's order. */
+  get: endpoint({
+    method: 'GET',
+    path: '/api/prescription-batches/:id',
+    answer: z.object({
+      batch: prescriptionBatchSchema,
+      prescriptions: z.array(presentedPrescriptionSchema),
+    }),
+  }),
+  /** With `ifMatch`: 409 `batch_changed` and the current lote if it changed since. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/prescription-batches/:id',
+    body: jsonBody<BatchUpdateInput>(),
+    answer: batchAnswer,
+  }),
+  /** 409 when the lote is finalised (`batch_finalized`), changed, or holds it already. */
+  addPrescription: endpoint({
+    method: 'POST',
+    path: '/api/prescription-batches/:id/prescriptions',
+    body: jsonBody<{ prescriptionId: string }>(),
+    answer: batchAnswer,
+  }),
+  remove: endpoint({ method: 'DELETE', path: '/api/prescription-batches/:id', answer: removed }),
+};
