@@ -1,7 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
-import { forgetDoctorSettings } from '../doctor-settings';
 import { forgetConsultationTranscript } from '../consultation-transcript';
 import {
   ChatConversationProvider,
@@ -10,7 +8,8 @@ import {
 import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
 import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
 import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
-import { queryClient } from '../query-client';
+import { DoctorDataProvider } from '../data/doctor-data';
+import { useDoctorData } from '../data/doctor-data-context';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
 import type { WorkspaceView } from '../workspace-views';
@@ -21,7 +20,7 @@ import type { WorkspaceView } from '../workspace-views';
  */
 export function SignedInShell(props: ShellProps) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <DoctorDataProvider userId={props.doctor.id}>
       <CurrentRecordProvider userId={props.doctor.id}>
         <ChatConversationProvider userId={props.doctor.id}>
           <PrescriptionProvider userId={props.doctor.id}>
@@ -30,7 +29,7 @@ export function SignedInShell(props: ShellProps) {
           </PrescriptionProvider>
         </ChatConversationProvider>
       </CurrentRecordProvider>
-    </QueryClientProvider>
+    </DoctorDataProvider>
   );
 }
 
@@ -48,6 +47,7 @@ function ShellFrame(props: ShellProps) {
   const recordStore = useCurrentRecordStore();
   const chatStore = useChatConversationStore();
   const prescriptionStore = usePrescriptionStore();
+  const doctorData = useDoctorData();
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
@@ -61,15 +61,18 @@ function ShellFrame(props: ShellProps) {
         show(UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT, 'error');
         return;
       }
+      if (!(await doctorData.flush())) {
+        show(UNSAVED_CHANGES_ON_SIGN_OUT, 'error');
+        return;
+      }
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
-      forgetDoctorSettings();
       forgetConsultationTranscript();
       recordStore.forgetAll();
       chatStore.forget();
       prescriptionStore.forget();
-      queryClient.clear();
+      doctorData.forget();
     } catch {
       // Still signed in on the server: say so rather than pretend.
       show('Não foi possível sair. Verifique sua conexão e tente novamente.', 'error');
@@ -100,5 +103,7 @@ function ShellFrame(props: ShellProps) {
 
 const UNSAVED_RECORD_ON_SIGN_OUT =
   'O prontuário aberto tem alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
+const UNSAVED_CHANGES_ON_SIGN_OUT =
+  'Há alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
 const UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT =
   'Há receitas ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';

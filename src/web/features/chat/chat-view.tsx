@@ -46,8 +46,8 @@ import {
 import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
 import { usePrescription } from '../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
-import { useDoctorSettings } from '../../doctor-settings';
-import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../shared/doctor-settings';
+import { useDoctorSettings } from '../../data/settings';
+import { formatCrm } from '../../../shared/doctor-settings';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
 import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
 
@@ -68,7 +68,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   );
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   const prescriptions = usePrescription();
-  const settings = useDoctorSettings(doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
+  const settings = useDoctorSettings();
   const [printJob, setPrintJob] = useState<PrintRequest>();
   const autoUpdate = useConversationAutoUpdate(
     recordStore,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../../shared/doctor-settings';
+import type { DoctorSettings } from '../../../shared/doctor-settings';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { buildRecordNarrative } from '../../../shared/record-narrative';
@@ -10,7 +10,7 @@ import {
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
 import { useCurrentRecord } from '../../current-record/current-record';
-import { useDoctorSettings } from '../../doctor-settings';
+import { useDoctorSettings } from '../../data/settings';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
@@ -36,7 +36,7 @@ const FIRST_FIELD =
  * signature block never reads blank.
  */
 function useRecordSettings(doctor: SessionDoctor): DoctorSettings {
-  const saved = useDoctorSettings(doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
+  const saved = useDoctorSettings();
   return saved.name.trim() ? saved : { ...saved, name: doctor.name };
 }
 

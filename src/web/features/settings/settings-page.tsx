@@ -1,5 +1,5 @@
 import { RotateCcw, Save } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import {
   BRAZILIAN_STATES,
   DEFAULT_DOCTOR_SETTINGS,
@@ -11,13 +11,9 @@ import {
   PRESCRIPTION_TEMPLATE_VARIABLES,
   RECORD_TEMPLATE_VARIABLES,
 } from '../../../shared/templates';
-import {
-  clearSettingsDraft,
-  readSettingsDraft,
-  useDoctorSettings,
-  useSettingsMutation,
-  writeSettingsDraft,
-} from '../../doctor-settings';
+import { useDoctorData } from '../../data/doctor-data-context';
+import { readEntry, removeEntry, writeEntry } from '../../data/local-entries';
+import { useResetSettings, useSaveSettings, useSettingsQuery } from '../../data/settings';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadingScreen } from '../../ui/loading-screen';
@@ -37,13 +33,14 @@ import {
   type SettingsFieldErrors,
 } from './settings-form-values';
 import { ActiveSessions } from './active-sessions';
+import { settingsDraftEntry } from './settings-draft';
 import { TemplatePreview } from './template-preview';
 import { TwoFactorSection } from './two-factor-section';
 
 /** Spec §2 Settings page 'Configurações'. */
-export function SettingsPage({ doctorId }: { doctorId: string }) {
-  const settingsQuery = useDoctorSettings(doctorId);
-  if (settingsQuery.data) return <SettingsForm doctorId={doctorId} saved={settingsQuery.data} />;
+export function SettingsPage() {
+  const settingsQuery = useSettingsQuery();
+  if (settingsQuery.data) return <SettingsForm saved={settingsQuery.data.settings} />;
   if (settingsQuery.isError) {
     return (
       <div className="mx-auto max-w-xl p-6" role="alert">
@@ -59,30 +56,33 @@ export function SettingsPage({ doctorId }: { doctorId: string }) {
   return <LoadingScreen />;
 }
 
-function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSettings }) {
+function SettingsForm({ saved }: { saved: DoctorSettings }) {
+  const { userId } = useDoctorData();
   const savedValues = formValuesOf(saved);
   // Only what the doctor changed is state: everything else always shows the saved settings,
   // including fresher ones the server sends while the doctor types.
   const [edits, setEdits] = useState<SettingsEdits>(() =>
-    editsFromDraft(readSettingsDraft(doctorId), savedValues),
+    editsFromDraft(readEntry(settingsDraftEntry, userId)?.draft, savedValues),
   );
   const [showRestoredNotice, setShowRestoredNotice] = useState(() => hasEdits(edits));
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
   const [errorFocusRequest, setErrorFocusRequest] = useState(0);
   const { notice, show } = useStatusNotice();
-  const save = useSettingsMutation(doctorId, 'save');
-  const reset = useSettingsMutation(doctorId, 'reset');
+  const save = useSaveSettings();
+  const reset = useResetSettings();
   const busy = save.isPending || reset.isPending;
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
-  const values = withEdits(savedValues, edits);
-  const dirty = hasEdits(edits);
+  // An edit the server now has (a save kept offline and sent later) is no edit any more.
+  const pending = useMemo(() => editsFromDraft(edits, formValuesOf(saved)), [edits, saved]);
+  const values = withEdits(savedValues, pending);
+  const dirty = hasEdits(pending);
 
   // Every keystroke is kept in the browser until saved: a reload or a failed save loses nothing.
   useEffect(() => {
-    if (hasEdits(edits)) writeSettingsDraft(doctorId, edits);
-    else clearSettingsDraft();
-  }, [doctorId, edits]);
+    if (hasEdits(pending)) writeEntry(settingsDraftEntry, { draft: pending }, userId);
+    else removeEntry(settingsDraftEntry);
+  }, [userId, pending]);
 
   // After a refused save, the first field to fix (in page order) gets the focus.
   useEffect(() => {
@@ -110,7 +110,7 @@ function SettingsForm({ doctorId, saved }: { doctorId: string; saved: DoctorSett
     setErrors({});
     const submitted = values;
     // Only the fields changed here: another tab's edits of the others are kept (PATCH).
-    save.mutate(changedSettings(result.settings, edits), {
+    save.mutate(changedSettings(result.settings, pending), {
       onSuccess: () => {
         setEdits((current) => editsAfterSave(current, submitted));
         setShowRestoredNotice(false);

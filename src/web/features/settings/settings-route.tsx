@@ -11,7 +11,7 @@ export function SettingsRoute() {
   if (session.status === 'signed-out') return <Navigate to="/" replace />;
   return (
     <SignedInShell doctor={session.doctor} section="settings">
-      <SettingsPage doctorId={session.doctor.id} />
+      <SettingsPage />
     </SignedInShell>
   );
 }

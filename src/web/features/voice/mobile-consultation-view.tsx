@@ -12,7 +12,7 @@ import {
 } from '../../consultation-transcript';
 import { ApiError } from '../../api-request';
 import { useCurrentRecordStore } from '../../current-record/current-record';
-import { useDoctorSettings } from '../../doctor-settings';
+import { useSettingsQuery } from '../../data/settings';
 import { Button } from '../../ui/button';
 import { useDictation } from '../../ui/chat/use-dictation';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
@@ -94,7 +94,7 @@ const isRetryable = (failure: unknown) =>
  * transcript. The transcript under review is kept in the browser until the visit is done.
  */
 export default function MobileConsultationView({ doctor, openView }: WorkspaceViewProps) {
-  const settings = useDoctorSettings(doctor.id).data;
+  const settings = useSettingsQuery().data?.settings;
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   const store = useCurrentRecordStore();
 

@@ -1,12 +1,12 @@
 import { FileText, Printer } from 'lucide-react';
 import { useState } from 'react';
-import { DEFAULT_DOCTOR_SETTINGS, formatCrm } from '../../../../shared/doctor-settings';
+import { formatCrm } from '../../../../shared/doctor-settings';
 import type { Medication } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { GENDER_LABELS, hasPrintableContent } from '../../../../shared/record-step-rules';
 import type { SessionDoctor } from '../../../auth-client';
-import { useDoctorSettings } from '../../../doctor-settings';
+import { useDoctorSettings } from '../../../data/settings';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { usePrescriptionStore } from '../../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../../prescriptions/prescription-api';
@@ -30,7 +30,7 @@ export function PrintSummaryStep(props: {
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
   const prescriptionStore = usePrescriptionStore();
-  const settings = useDoctorSettings(props.doctor.id).data ?? DEFAULT_DOCTOR_SETTINGS;
+  const settings = useDoctorSettings();
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
   // The receita issued from the record, shown in the print preview.
   const [issued, setIssued] = useState<readonly PresentedPrescription[]>();

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dropEntityWrites,
+  enqueueWrite,
+  keepLocalVersion,
+  markConflict,
+  nextWakeUp,
+  nextWriteToSend,
+  postponeWrite,
+  renameId,
+  retryAllNow,
+  retryDelayMs,
+  settleWrite,
+  type QueuedWrite,
+} from './write-queue';
+
+let sequence = 0;
+function write(overrides: Partial<QueuedWrite> & Pick<QueuedWrite, 'resource' | 'entityId'>) {
+  sequence += 1;
+  return {
+    id: `w-${sequence}`,
+    kind: `${overrides.resource}.save`,
+    creates: false,
+    payload: {},
+    queuedAt: 0,
+    notBefore: 0,
+    attempts: 0,
+    ...overrides,
+  } satisfies QueuedWrite;
+}
+
+/** Later content replaces earlier content: the record's rule. */
+const latestWins = (older: QueuedWrite, newer: QueuedWrite): QueuedWrite => ({
+  ...older,
+  payload: newer.payload,
+  notBefore: newer.notBefore,
+});
+
+describe('enqueueWrite', () => {
+  it('folds a write into the last queued one of its entity, keeping its place and base version', () => {
+    const first = write({ resource: 'record', entityId: 'r1', payload: { plan: 'a' }, version: 3 });
+    const other = write({ resource: 'prescription', entityId: 'p1' });
+    const second = write({ resource: 'record', entityId: 'r1', payload: { plan: 'ab' }, version: 3 });
+    const queue = enqueueWrite(enqueueWrite([first, other], second, { fold: latestWins }), other);
+    expect(queue.filter((queued) => queued.entityId === 'r1')).toEqual([
+      { ...first, payload: { plan: 'ab' } },
+    ]);
+  });
+
+  it('never folds into the write being sent, nor one waiting for the doctor’s choice', () => {
+    const sending = write({ resource: 'record', entityId: 'r1', payload: 1 });
+    const next = write({ resource: 'record', entityId: 'r1', payload: 2 });
+    expect(enqueueWrite([sending], next, { fold: latestWins, inFlightId: sending.id })).toEqual([
+      sending,
+      next,
+    ]);
+    const waiting = { ...sending, conflict: { version: 9 } };
+    expect(enqueueWrite([waiting], next, { fold: latestWins })).toEqual([waiting, next]);
+  });
+
+  it('keeps both writes without a fold rule, or when the rule declines', () => {
+    const create = write({ resource: 'batch', entityId: 'b1', creates: true });
+    const add = write({ resource: 'batch', entityId: 'b1' });
+    expect(enqueueWrite([create], add)).toEqual([create, add]);
+    expect(enqueueWrite([create], add, { fold: () => undefined })).toEqual([create, add]);
+  });
+});
+
+describe('nextWriteToSend', () => {
+  it('sends in order, one write of an entity at a time', () => {
+    const a1 = write({ resource: 'record', entityId: 'a' });
+    const a2 = write({ resource: 'record', entityId: 'a' });
+    const b1 = write({ resource: 'record', entityId: 'b' });
+    expect(nextWriteToSend([a1, a2, b1], 0)).toBe(a1);
+    expect(nextWriteToSend([{ ...a1, notBefore: 10 }, a2, b1], 0)).toBe(b1);
+  });
+
+  it('holds a write that names an entity whose create is still queued', () => {
+    const createReceita = write({
+      resource: 'prescription',
+      entityId: 'prescription-local-1',
+      creates: true,
+      notBefore: 50,
+    });
+    const addToLote = write({
+      resource: 'batch',
+      entityId: 'batch-9',
+      payload: { prescriptionId: 'prescription-local-1' },
+    });
+    const unrelated = write({ resource: 'settings', entityId: 'me' });
+    expect(nextWriteToSend([createReceita, addToLote, unrelated], 0)).toBe(unrelated);
+    expect(nextWriteToSend([createReceita, addToLote], 50)).toBe(createReceita);
+  });
+
+  it('does not send a write that waits for the doctor’s choice, nor those after it on the entity', () => {
+    const waiting = write({ resource: 'record', entityId: 'a', conflict: { version: 4 } });
+    const after = write({ resource: 'record', entityId: 'a' });
+    const other = write({ resource: 'record', entityId: 'b', notBefore: 30 });
+    expect(nextWriteToSend([waiting, after, other], 0)).toBeUndefined();
+    expect(nextWakeUp([waiting, after, other])).toBe(30);
+    expect(nextWakeUp([waiting])).toBeUndefined();
+  });
+});
+
+describe('settleWrite', () => {
+  it('renames a created entity’s local id in later targets and payloads, and bases them on its version', () => {
+    const create = write({
+      resource: 'prescription',
+      entityId: 'prescription-local-1',
+      creates: true,
+    });
+    const edit = write({
+      resource: 'prescription',
+      entityId: 'prescription-local-1',
+      payload: { notes: 'x' },
+    });
+    const lote = write({
+      resource: 'batch',
+      entityId: 'batch-local-2',
+      creates: true,
+      payload: { prescriptionIds: ['prescription-local-1', 'p-0'] },
+    });
+    const queue = settleWrite([create, edit, lote], create.id, {
+      entityId: 'p-77',
+      version: 1,
+    });
+    expect(queue).toEqual([
+      { ...edit, entityId: 'p-77', version: 1 },
+      { ...lote, payload: { prescriptionIds: ['p-77', 'p-0'] } },
+    ]);
+  });
+
+  it('bases the entity’s next write on the version just saved', () => {
+    const first = write({ resource: 'record', entityId: 'r', version: 2 });
+    const second = write({ resource: 'record', entityId: 'r', version: 2 });
+    expect(settleWrite([first, second], first.id, { version: 3 })).toEqual([
+      { ...second, version: 3 },
+    ]);
+    expect(settleWrite([first, second], 'gone', {})).toEqual([first, second]);
+  });
+});
+
+describe('retries and choices', () => {
+  it('waits 1, 2, 4, 8 and then 15 s between attempts', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 15_000, 15_000, 15_000,
+    ]);
+    const queued = write({ resource: 'record', entityId: 'r' });
+    const once = postponeWrite([queued], queued.id, 100);
+    expect(once[0]).toMatchObject({ attempts: 1, notBefore: 1_100 });
+    const twice = postponeWrite(once, queued.id, 2_000);
+    expect(twice[0]).toMatchObject({ attempts: 2, notBefore: 4_000 });
+    expect(retryAllNow(twice, 2_500)[0]).toMatchObject({ attempts: 2, notBefore: 2_500 });
+  });
+
+  it('keeps the doctor’s version over a newer one, or drops it for the server’s', () => {
+    const mine = write({ resource: 'record', entityId: 'r', version: 2, notBefore: 5 });
+    const conflicted = markConflict([mine], mine.id, { version: 7 });
+    expect(conflicted[0]?.conflict).toEqual({ version: 7 });
+    const kept = keepLocalVersion(conflicted, mine, 7, 10);
+    expect(kept).toEqual([{ ...mine, version: 7, notBefore: 10 }]);
+    expect(dropEntityWrites(conflicted, mine)).toEqual([]);
+  });
+
+  it('renames ids deep inside any JSON, leaving other values alone', () => {
+    expect(
+      renameId({ a: ['x', { b: 'x', c: 'xx' }], d: 1, e: null, f: true }, 'x', 'y'),
+    ).toEqual({ a: ['y', { b: 'y', c: 'xx' }], d: 1, e: null, f: true });
+  });
+});
