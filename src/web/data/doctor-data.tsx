@@ -1,0 +1,62 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from './api';
+import { DoctorDataContext, type DoctorData } from './doctor-data-context';
+import { forgetDoctorEntries } from './local-entries';
+import { persistQueries, restoreQueries } from './query-persistence';
+import { queryClient } from './query-client';
+import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
+import { WriteQueue } from './write-queue';
+
+/**
+ * The doctor's data as the page opens: the kept queries and the queued writes back in the cache
+ * before the first screen renders, so it shows them at once. Nothing is sent yet.
+ */
+function loadDoctorData(userId: string): DoctorData & { start: () => () => void } {
+  restoreQueries(queryClient, userId, PERSISTED_QUERIES);
+  const queue = new WriteQueue({ userId, api, cache: queryClient, kinds: WRITE_KINDS });
+  queue.load();
+  let stop: () => void = () => undefined;
+  /** Starts sending and keeping the cache; @returns how to stop */
+  const start = () => {
+    const stopPersisting = persistQueries(queryClient, userId, PERSISTED_QUERIES);
+    const retry = () => queue.retryNow();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') retry();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', onVisible);
+    queue.resume();
+    stop = () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopPersisting();
+      queue.stop();
+    };
+    return stop;
+  };
+  return {
+    userId,
+    queue,
+    flush: () => queue.flush(),
+    forget: () => {
+      stop();
+      queue.clear();
+      queryClient.clear();
+      forgetDoctorEntries();
+    },
+    start,
+  };
+}
+
+/** Holds the signed-in doctor's data for every screen inside it. */
+export function DoctorDataProvider(props: { userId: string; children: ReactNode }) {
+  const [data] = useState(() => loadDoctorData(props.userId));
+  useEffect(() => data.start(), [data]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DoctorDataContext.Provider value={data}>{props.children}</DoctorDataContext.Provider>
+    </QueryClientProvider>
+  );
+}
+

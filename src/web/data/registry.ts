@@ -1,0 +1,14 @@
+import type { PersistedQuery } from './query-persistence';
+import { persistedSettings, resetSettingsWrite, saveSettingsWrite } from './settings';
+import type { WriteKind } from './write-queue';
+
+/**
+ * Every kind of write the app queues and every query it keeps on the device, in one list: the
+ * queue must know a kind to send a write left from an earlier visit, whatever screen opens first.
+ */
+export const WRITE_KINDS = [saveSettingsWrite, resetSettingsWrite] as unknown as readonly WriteKind<
+  never,
+  never
+>[];
+
+export const PERSISTED_QUERIES = [persistedSettings] as unknown as readonly PersistedQuery<object>[];
