@@ -1,4 +1,12 @@
 import type { PersistedQuery } from './query-persistence';
+import {
+  addAddendumWrite,
+  createRecordWrite,
+  deleteRecordWrite,
+  persistedOpenRecord,
+  persistedRecordBackups,
+  saveRecordWrite,
+} from './records';
 import { persistedSettings, resetSettingsWrite, saveSettingsWrite } from './settings';
 import type { WriteKind } from './write-queue';
 
@@ -6,9 +14,17 @@ import type { WriteKind } from './write-queue';
  * Every kind of write the app queues and every query it keeps on the device, in one list: the
  * queue must know a kind to send a write left from an earlier visit, whatever screen opens first.
  */
-export const WRITE_KINDS = [saveSettingsWrite, resetSettingsWrite] as unknown as readonly WriteKind<
-  never,
-  never
->[];
+export const WRITE_KINDS = [
+  saveSettingsWrite,
+  resetSettingsWrite,
+  createRecordWrite,
+  saveRecordWrite,
+  deleteRecordWrite,
+  addAddendumWrite,
+] as unknown as readonly WriteKind<never, never>[];
 
-export const PERSISTED_QUERIES = [persistedSettings] as unknown as readonly PersistedQuery<object>[];
+export const PERSISTED_QUERIES = [
+  persistedSettings,
+  persistedOpenRecord,
+  persistedRecordBackups,
+] as unknown as readonly PersistedQuery<object>[];

@@ -324,6 +324,40 @@ export class WriteQueue {
     return this.state.writes.length === 0;
   }
 
+  /** Sends an entity's queued writes now, without waiting for their quiet period. */
+  sendNow(resource: string, entityId: string): void {
+    const now = this.now();
+    this.publish(
+      {
+        writes: this.state.writes.map((write) =>
+          write.resource === resource && write.entityId === entityId && write.notBefore > now
+            ? { ...write, notBefore: now }
+            : write,
+        ),
+      },
+      true,
+    );
+    this.pump();
+  }
+
+  /** Drops an entity's queued writes (the doctor discarded what they held). */
+  discard(resource: string, entityId: string): void {
+    const entity = { resource, entityId };
+    for (const write of this.pendingFor(resource, entityId)) this.resolve(write.id, { status: 'kept' });
+    this.publish({ writes: dropEntityWrites(this.state.writes, entity) }, true);
+  }
+
+  /** The server's state an entity's write conflicts with, while the doctor has to choose. */
+  conflictOf(resource: string, entityId: string): unknown {
+    return this.pendingFor(resource, entityId).find((write) => write.conflict !== undefined)
+      ?.conflict;
+  }
+
+  /** Why the server refused an entity's last write, until the next one is queued. */
+  refusalOf(resource: string, entityId: string): string | undefined {
+    return this.state.refusals.get(entityKey({ resource, entityId }));
+  }
+
   /**
    * The doctor's choice after a conflict: keep their version (sent over the server's newer one)
    * or take the server's (their queued edits of that entity are dropped).

@@ -1,0 +1,311 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ApiError, isApiError } from '../../shared/api/client';
+import { recordsApi } from '../../shared/api/records';
+import {
+  medicalRecordSchema,
+  type MedicalRecord,
+  type RecordContent,
+  type RecordStep,
+} from '../../shared/medical-record';
+import {
+  STEP_OF_PART,
+  isLocalRecordId,
+  markStep,
+  mergeExtraction,
+  newWorkingRecord,
+  nextStep,
+  previousStep,
+  type EditablePart,
+  type WorkingRecord,
+} from '../../shared/record-flow';
+import { api } from './api';
+import { useDoctorData, useWriteQueueState } from './doctor-data-context';
+import {
+  addAddendumWrite,
+  backUpRecord,
+  contentOf,
+  createRecordWrite,
+  deleteRecordWrite,
+  newLocalRecordId,
+  openRecordIn,
+  recordKeys,
+  saveRecordWrite,
+  setOpenRecord,
+  type OpenRecord,
+} from './records';
+import type { EntitySaveState, WriteQueue, WriteResult } from './write-queue';
+
+/**
+ * The prontuário open in the workspace (docs/product.md, "Criar, abrir, sair e cancelar"): one
+ * per doctor and browser. Its state is in the query cache (`recordKeys.open`, kept on the
+ * device); every change is shown at once and handed to the write queue, which saves it 2 s
+ * after the last keystroke and keeps it on the device while the server cannot be reached.
+ * A newer version saved elsewhere is never overwritten without the doctor's choice.
+ */
+
+/** Where the open record's edits are, for its header and the conflict dialog. */
+export interface SaveStatus {
+  state: EntitySaveState;
+  /** On `conflict`: the version the server holds. */
+  serverRecord?: MedicalRecord;
+  /** On `failed`: the server's message. */
+  error?: string;
+}
+
+const RECORD = 'record';
+
+/**
+ * Reads the open record again from the server (when its cached copy is stale: on start, after
+ * 5 minutes): a newer version saved elsewhere is taken, unless this device has edits of its own
+ * still to send (they are based on the version seen, and the server decides); a record deleted
+ * elsewhere closes. Without an answer, the copy on the device stays.
+ */
+async function refreshOpenRecord(
+  cache: QueryClient,
+  queue: WriteQueue,
+  signal: AbortSignal,
+): Promise<OpenRecord> {
+  const held = openRecordIn(cache);
+  const unchangedSince = (current: WorkingRecord | undefined) =>
+    current?.id === held?.id && queue.pendingFor(RECORD, current?.id ?? '').length === 0;
+  if (!held || isLocalRecordId(held.id) || !unchangedSince(held)) return { record: held ?? null };
+  try {
+    const { record: server } = await api.call(recordsApi.get, { params: { id: held.id }, signal });
+    const current = openRecordIn(cache);
+    if (!current || !unchangedSince(current)) return { record: current ?? null };
+    return { record: server.version > (current.version ?? 0) ? server : current };
+  } catch (error) {
+    const current = openRecordIn(cache);
+    if (isApiError(error, 'not_found') && current?.id === held.id) return { record: null };
+    return { record: current ?? null };
+  }
+}
+
+/** The open record and where its edits stand, re-rendering on every change. */
+export function useOpenRecord(): { record: WorkingRecord | undefined; save: SaveStatus } {
+  const cache = useQueryClient();
+  const { queue } = useDoctorData();
+  const { data } = useQuery({
+    queryKey: recordKeys.open,
+    queryFn: ({ signal }) => refreshOpenRecord(cache, queue, signal),
+  });
+  // The queue's state changes when a save leaves, lands, fails or conflicts.
+  useWriteQueueState();
+  const record = data?.record ?? undefined;
+  return { record, save: record ? saveStatusOf(queue, record.id) : { state: 'saved' } };
+}
+
+function saveStatusOf(queue: WriteQueue, id: string): SaveStatus {
+  const state = queue.saveStateOf(RECORD, id);
+  if (state === 'conflict') {
+    const serverRecord = medicalRecordSchema.safeParse(queue.conflictOf(RECORD, id));
+    return serverRecord.success ? { state, serverRecord: serverRecord.data } : { state };
+  }
+  const error = queue.refusalOf(RECORD, id);
+  return state === 'failed' && error ? { state, error } : { state };
+}
+
+export type OpenRecordActions = ReturnType<typeof openRecordActions>;
+
+/** What the doctor does with the open record, wherever they are in the workspace. */
+export function useOpenRecordActions(): OpenRecordActions {
+  const cache = useQueryClient();
+  const { queue } = useDoctorData();
+  return useMemo(() => openRecordActions(cache, queue), [cache, queue]);
+}
+
+/**
+ * The actions on the open record, over the query cache and the write queue.
+ * @param cache - the query cache holding the open record
+ * @param queue - the write queue its edits go through
+ * @param now - the clock (tests fix it)
+ */
+export function openRecordActions(
+  cache: QueryClient,
+  queue: WriteQueue,
+  now: () => Date = () => new Date(),
+) {
+  const current = () => openRecordIn(cache);
+  /** The open record, if its content may still change (a finalised one may not). */
+  const editable = () => {
+    const record = current();
+    return record?.status === 'finalizado' ? undefined : record;
+  };
+  const show = (record: WorkingRecord | null) => {
+    // A read of the server still on its way must not put back what the doctor just changed.
+    void cache.cancelQueries({ queryKey: recordKeys.open });
+    setOpenRecord(cache, record);
+  };
+  /** An edit of the open draft: shown at once, kept on the device, saved after 2 s of quiet. */
+  const edit = (record: WorkingRecord): Promise<WriteResult<unknown>> => {
+    const edited = { ...record, updatedAt: now().toISOString() };
+    show(edited);
+    return queue.submit(saveRecordWrite, {
+      entityId: edited.id,
+      payload: contentOf(edited),
+      version: edited.version,
+    });
+  };
+
+  /** Shows another step; on a finalised record only on this device. */
+  const goToStep = (step: RecordStep): void => {
+    const record = current();
+    if (!record || record.currentStep === step) return;
+    if (record.status === 'finalizado') show({ ...record, currentStep: step });
+    else void edit({ ...record, currentStep: step });
+  };
+
+  return {
+    /** The open record as it is now (not a render's copy). */
+    get record(): WorkingRecord | undefined {
+      return current();
+    },
+
+    /**
+     * A fresh record, opened at once and created on the server; while the server cannot be
+     * reached it is a local `record-<ms>` that the queue creates once it answers.
+     * @returns the record, under the server's id when the server answered
+     */
+    async create(initial: RecordContent = {}): Promise<WorkingRecord> {
+      const record: WorkingRecord = {
+        ...newWorkingRecord(newLocalRecordId(now().getTime()), now()),
+        ...initial,
+      };
+      show(record);
+      await queue.submit(createRecordWrite, {
+        entityId: record.id,
+        payload: contentOf(record),
+        creates: true,
+      });
+      return current() ?? record;
+    },
+
+    /** Opens a record read from the server. Edits of the one open before are still sent. */
+    open(record: MedicalRecord): void {
+      show(record);
+    },
+
+    /** Replaces a part and marks its step complete. A finalised record's content never changes. */
+    updatePart<P extends EditablePart>(part: P, value: WorkingRecord[P]): void {
+      const record = editable();
+      if (!record) return;
+      void edit({ ...record, [part]: value, steps: markStep(record.steps, STEP_OF_PART[part]) });
+    },
+
+    /** Merges extracted data (chat, voice) by the record's merge rules (record-flow.ts). */
+    mergeExtraction(extraction: Parameters<typeof mergeExtraction>[1]): void {
+      const record = editable();
+      if (record) void edit(mergeExtraction(record, extraction));
+    },
+
+    /** Stores a part that is no step's content (consultation feedback, anamnesis). */
+    setPart<P extends 'consultationFeedback' | 'structuredAnamnesis'>(
+      part: P,
+      value: WorkingRecord[P],
+    ): void {
+      const record = editable();
+      if (record) void edit({ ...record, [part]: value });
+    },
+
+    goToStep,
+
+    goToNextStep(): void {
+      const record = current();
+      if (record) goToStep(nextStep(record.currentStep));
+    },
+
+    goToPreviousStep(): void {
+      const record = current();
+      if (record) goToStep(previousStep(record.currentStep));
+    },
+
+    /**
+     * Finalises the record (shown on its summary step, where its documents are printed) and
+     * sends it at once.
+     * @returns whether the server has it; if not, it is kept and sent when the server answers
+     */
+    async finalize(): Promise<boolean> {
+      const record = editable();
+      if (!record) return false;
+      const saved = edit({
+        ...record,
+        status: 'finalizado',
+        currentStep: 'print-summary',
+        steps: markStep(record.steps, 'print-summary'),
+      });
+      queue.sendNow(RECORD, record.id);
+      return (await saved).status === 'sent';
+    },
+
+    /** Appends a dated addendum to the open, finalised record (its content stays as it was). */
+    addAddendum(text: string): Promise<WriteResult<unknown>> {
+      const record = current();
+      if (!record) return Promise.resolve({ status: 'kept' });
+      return queue.submit(addAddendumWrite, { entityId: record.id, payload: { text } });
+    },
+
+    /** Closes the record (the doctor leaves it); it is not reopened on the next start. */
+    clear(): void {
+      show(null);
+    },
+
+    /**
+     * Cancels the open record: put aside on this device, closed, and deleted on the server
+     * (unless it was finalised, or changed elsewhere since).
+     */
+    async cancel(): Promise<void> {
+      const record = current();
+      if (!record) return;
+      backUpRecord(cache, record);
+      show(null);
+      const neverCreated =
+        isLocalRecordId(record.id) ||
+        queue.pendingFor(RECORD, record.id).some((write) => write.creates);
+      queue.discard(RECORD, record.id);
+      if (neverCreated || record.status === 'finalizado') return;
+      await queue.submit(deleteRecordWrite, {
+        entityId: record.id,
+        payload: {},
+        version: record.version,
+      });
+    },
+
+    /**
+     * Deletes a record from the list, if it is still the version the doctor saw; deleting the
+     * open one also closes it.
+     * @returns the refusal (a newer version elsewhere: `record_changed`), if any
+     */
+    async delete(id: string, version?: number): Promise<ApiError | undefined> {
+      if (!isLocalRecordId(id)) {
+        try {
+          await api.call(recordsApi.remove, { params: { id }, ifMatch: version });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          if (error.code !== 'not_found') return error;
+        }
+      }
+      queue.discard(RECORD, id);
+      if (current()?.id === id) show(null);
+      return undefined;
+    },
+
+    /** After a conflict: keep this device's version (saved over the newer one) or take theirs. */
+    resolveConflict(keep: 'mine' | 'theirs'): void {
+      const record = current();
+      if (!record) return;
+      const server = medicalRecordSchema.safeParse(queue.conflictOf(RECORD, record.id));
+      if (!server.success) return;
+      queue.choose({ resource: RECORD, entityId: record.id }, keep, server.data.version);
+      show(keep === 'theirs' ? server.data : { ...record, version: server.data.version });
+    },
+
+    /**
+     * Sends every pending edit now (sign-out).
+     * @returns whether the server has every edit
+     */
+    saveAll(): Promise<boolean> {
+      return queue.flush();
+    },
+  };
+}
