@@ -1,10 +1,23 @@
-import { FileText, Mic, MicOff, Pause, Play, RefreshCw, RotateCcw, Square } from 'lucide-react';
+import {
+  FileText,
+  Keyboard,
+  Mic,
+  MicOff,
+  Pause,
+  Play,
+  RefreshCw,
+  RotateCcw,
+  Square,
+} from 'lucide-react';
 import type { ExtractionResult } from '../../../shared/extraction';
 import { formatDecimal } from '../../../shared/pt-br-format';
+import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '../../../shared/transcription';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
+import type { FailedSegments } from './consultation-machine';
+import { MICROPHONE_HELP } from './microphone-permission';
 import {
   OPEN_RECORD_CONFIDENCE,
   type AiProvenance,
@@ -18,12 +31,57 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Segments of the recording that could not be transcribed. */
-export interface FailedSegments {
-  /** Worth sending again (a connection failure, the service's rate limit…). */
-  retryable: number;
-  /** Refused for good (audio the service cannot read): their words are lost. */
-  lost: number;
+/** Said in place of recording when the server has no transcription service. */
+export function TranscriptionUnconfiguredNote() {
+  return (
+    <p role="note" className="rounded-md border border-line bg-surface-muted p-3 text-fg">
+      {TRANSCRIPTION_UNCONFIGURED_MESSAGE} Você pode ditar com o reconhecimento de voz do navegador,
+      quando disponível, ou digitar e colar a transcrição.
+    </p>
+  );
+}
+
+/**
+ * The start: record the visit — or, without a transcription service, dictate it with the
+ * browser's speech recognition — or type the transcript.
+ */
+export function StartPanel(props: {
+  transcriptionUnconfigured: boolean;
+  dictationSupported: boolean;
+  /** How to allow the microphone, after it could not be used. */
+  microphoneHelp: string | undefined;
+  onRecord: () => void;
+  onDictate: () => void;
+  onType: () => void;
+}) {
+  return (
+    <section aria-label="Iniciar consulta" className="flex flex-col gap-3">
+      <p className="text-fg-muted">
+        Coloque o celular sobre a mesa e grave a consulta. Ao final, revise a transcrição antes de
+        preencher o prontuário.
+      </p>
+      {props.transcriptionUnconfigured ? (
+        props.dictationSupported && (
+          <Button onClick={props.onDictate}>
+            <Mic aria-hidden="true" size={18} /> Ditar com o navegador
+          </Button>
+        )
+      ) : (
+        <Button onClick={props.onRecord}>
+          <Mic aria-hidden="true" size={18} /> Iniciar Gravação
+        </Button>
+      )}
+      <Button variant="secondary" onClick={props.onType}>
+        <Keyboard aria-hidden="true" size={18} /> Digitar ou colar a transcrição
+      </Button>
+      {props.microphoneHelp && (
+        <div role="alert" className="rounded-md border border-line p-3 text-fg">
+          <p className="font-medium">{MICROPHONE_HELP.title}</p>
+          <p>{props.microphoneHelp}</p>
+        </div>
+      )}
+    </section>
+  );
 }
 
 /** The recording in progress: REC (or PAUSADO), the timer, pause/resume and stop. */
@@ -180,7 +238,7 @@ export function CompletedSummary(props: {
   onNewConsultation: () => void;
 }) {
   const { analysis, applied, anamnesis } = props.outcome;
-  const opensByItself = applied && analysis.medical && opensRecordByItself(analysis.extraction);
+  const opensByItself = outcomeOpensRecord(props.outcome);
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   return (
     <section aria-labelledby="completed-heading" className="flex flex-col gap-3">
@@ -224,9 +282,9 @@ export function CompletedSummary(props: {
   );
 }
 
-/** Spec §5: a confident extraction opens the record view by itself. */
-export function opensRecordByItself(extraction: ExtractionResult): boolean {
-  return extraction.confidence > OPEN_RECORD_CONFIDENCE;
+/** Spec §5: a confident extraction, once in the record, opens the record view by itself. */
+export function outcomeOpensRecord({ analysis, applied }: ConsultationOutcome): boolean {
+  return applied && analysis.medical && analysis.extraction.confidence > OPEN_RECORD_CONFIDENCE;
 }
 
 function AnalysisSummary({ analysis }: { analysis: ConsultationAnalysis }) {

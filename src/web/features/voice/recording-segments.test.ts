@@ -1,96 +1,129 @@
 import { describe, expect, it } from 'vitest';
-import { SegmentQueue } from './recording-segments';
+import {
+  addSegment,
+  failedSegmentsWithAudio,
+  hasPendingSegments,
+  joinSegmentTexts,
+  markSegmentFailed,
+  markSegmentsResent,
+  markSegmentTranscribed,
+  type SegmentList,
+} from './recording-segments';
 
 /** Stands for a recorded audio file. */
 type FakeAudio = { name: string };
 const audio = (name: string): FakeAudio => ({ name });
 
-function queueOf(count: number): SegmentQueue<FakeAudio> {
-  const queue = new SegmentQueue<FakeAudio>();
-  for (let index = 0; index < count; index++) queue.add(audio(`segment-${index}`), index);
-  return queue;
+type FakeSegments = SegmentList<FakeAudio, string>;
+
+function segmentsOf(count: number): FakeSegments {
+  let segments: FakeSegments = [];
+  for (let index = 0; index < count; index++) {
+    segments = addSegment(segments, audio(`segment-${index}`), index);
+  }
+  return segments;
 }
 
-describe('SegmentQueue', () => {
-  it('starts empty and not done', () => {
-    const queue = new SegmentQueue<FakeAudio>();
-    expect(queue.pendingCount).toBe(0);
-    expect(queue.allDone).toBe(false);
-    expect(queue.fullTranscript()).toBe('');
-    expect(queue.retryable()).toEqual([]);
+describe('the segments of a recorded visit', () => {
+  it('start empty, with nothing pending', () => {
+    const segments: FakeSegments = [];
+    expect(hasPendingSegments(segments)).toBe(false);
+    expect(joinSegmentTexts(segments)).toBe('');
+    expect(failedSegmentsWithAudio(segments)).toEqual([]);
   });
 
-  it('counts added segments as pending', () => {
-    const queue = queueOf(3);
-    expect(queue.pendingCount).toBe(3);
-    expect(queue.allDone).toBe(false);
-    expect(queue.segments().map(({ status }) => status)).toEqual(['pending', 'pending', 'pending']);
+  it('count added segments as pending, kept in index order', () => {
+    let segments: FakeSegments = [];
+    segments = addSegment(segments, audio('second'), 1);
+    segments = addSegment(segments, audio('first'), 0);
+    expect(hasPendingSegments(segments)).toBe(true);
+    expect(segments.map(({ index, status }) => [index, status])).toEqual([
+      [0, 'pending'],
+      [1, 'pending'],
+    ]);
   });
 
-  it('refuses the same index twice and unknown indexes', () => {
-    const queue = queueOf(1);
-    expect(() => queue.add(audio('again'), 0)).toThrow('Segment 0 was already added');
-    expect(() => queue.markTranscribed(5, 'x')).toThrow('Unknown segment 5');
-    expect(() => queue.markFailed(5, new Error('x'))).toThrow('Unknown segment 5');
+  it('ignore an index added twice and answers for an index never added', () => {
+    const segments = segmentsOf(1);
+    expect(addSegment(segments, audio('again'), 0)).toBe(segments);
+    expect(markSegmentTranscribed(segments, 5, 'x')).toBe(segments);
+    expect(markSegmentFailed(segments, 5, 'x')).toBe(segments);
   });
 
-  it('joins the texts in index order whatever order they arrive in', () => {
-    const queue = queueOf(3);
-    queue.markTranscribed(2, 'sem febre.');
-    queue.markTranscribed(0, 'Paciente relata dor de cabeça ');
-    queue.markTranscribed(1, ' há três dias,');
-
-    expect(queue.fullTranscript()).toBe('Paciente relata dor de cabeça há três dias, sem febre.');
-    expect(queue.pendingCount).toBe(0);
-    expect(queue.allDone).toBe(true);
+  it('never change the list they are given', () => {
+    const segments = segmentsOf(2);
+    markSegmentTranscribed(segments, 0, 'Febre.');
+    markSegmentFailed(segments, 1, 'timeout');
+    expect(segments.map(({ status }) => status)).toEqual(['pending', 'pending']);
   });
 
-  it('keeps the other segments when one fails, and offers it for a retry', () => {
-    const queue = queueOf(3);
-    const failure = new Error('Limite de requisições excedido');
-    queue.markTranscribed(0, 'Dor torácica');
-    queue.markFailed(1, failure);
-    queue.markTranscribed(2, 'pressão 140 por 90.');
+  it('join the texts in index order whatever order they arrive in', () => {
+    let segments = segmentsOf(3);
+    segments = markSegmentTranscribed(segments, 2, 'sem febre.');
+    segments = markSegmentTranscribed(segments, 0, 'Paciente relata dor de cabeça ');
+    segments = markSegmentTranscribed(segments, 1, ' há três dias,');
 
-    expect(queue.fullTranscript()).toBe('Dor torácica pressão 140 por 90.');
-    expect(queue.allDone).toBe(false);
-    expect(queue.pendingCount).toBe(0);
-    expect(queue.retryable()).toEqual([{ index: 1, segment: audio('segment-1') }]);
-    expect(queue.segments()[1]).toMatchObject({ status: 'failed', error: failure });
-
-    queue.markTranscribed(1, 'ao esforço,');
-
-    expect(queue.retryable()).toEqual([]);
-    expect(queue.allDone).toBe(true);
-    expect(queue.fullTranscript()).toBe('Dor torácica ao esforço, pressão 140 por 90.');
+    expect(joinSegmentTexts(segments)).toBe(
+      'Paciente relata dor de cabeça há três dias, sem febre.',
+    );
+    expect(hasPendingSegments(segments)).toBe(false);
   });
 
-  it('lists failed segments in index order', () => {
-    const queue = queueOf(4);
-    queue.markFailed(3, 'timeout');
-    queue.markFailed(0, 'timeout');
-    expect(queue.retryable().map(({ index }) => index)).toEqual([0, 3]);
-    expect(queue.pendingCount).toBe(2);
+  it('keep the other segments when one fails, and offer it for a retry', () => {
+    let segments = segmentsOf(3);
+    segments = markSegmentTranscribed(segments, 0, 'Dor torácica');
+    segments = markSegmentFailed(segments, 1, 'Limite de requisições excedido');
+    segments = markSegmentTranscribed(segments, 2, 'pressão 140 por 90.');
+
+    expect(joinSegmentTexts(segments)).toBe('Dor torácica pressão 140 por 90.');
+    expect(hasPendingSegments(segments)).toBe(false);
+    expect(failedSegmentsWithAudio(segments)).toEqual([
+      { index: 1, audio: audio('segment-1'), failure: 'Limite de requisições excedido' },
+    ]);
+
+    segments = markSegmentsResent(segments, [1]);
+    expect(segments[1]).toMatchObject({ status: 'pending', audio: audio('segment-1') });
+    expect(hasPendingSegments(segments)).toBe(true);
+
+    segments = markSegmentTranscribed(segments, 1, 'ao esforço,');
+    expect(failedSegmentsWithAudio(segments)).toEqual([]);
+    expect(joinSegmentTexts(segments)).toBe('Dor torácica ao esforço, pressão 140 por 90.');
   });
 
-  it('drops the audio once transcribed and ignores a late failure', () => {
-    const queue = queueOf(1);
-    queue.markTranscribed(0, 'Consulta de retorno.');
-    queue.markFailed(0, new Error('late'));
+  it('resend only failed segments', () => {
+    let segments = segmentsOf(2);
+    segments = markSegmentTranscribed(segments, 0, 'Febre.');
+    segments = markSegmentFailed(segments, 1, 'timeout');
+    const resent = markSegmentsResent(segments, [0, 1]);
+    expect(resent.map(({ status }) => status)).toEqual(['transcribed', 'pending']);
+  });
 
-    expect(queue.segments()[0]).toMatchObject({
+  it('list failed segments in index order', () => {
+    let segments = segmentsOf(4);
+    segments = markSegmentFailed(segments, 3, 'timeout');
+    segments = markSegmentFailed(segments, 0, 'timeout');
+    expect(failedSegmentsWithAudio(segments).map(({ index }) => index)).toEqual([0, 3]);
+    expect(hasPendingSegments(segments)).toBe(true);
+  });
+
+  it('drop the audio once transcribed and ignore a late failure', () => {
+    let segments = segmentsOf(1);
+    segments = markSegmentTranscribed(segments, 0, 'Consulta de retorno.');
+    segments = markSegmentFailed(segments, 0, 'late');
+
+    expect(segments[0]).toMatchObject({
       status: 'transcribed',
-      segment: undefined,
+      audio: undefined,
       text: 'Consulta de retorno.',
     });
-    expect(queue.retryable()).toEqual([]);
+    expect(failedSegmentsWithAudio(segments)).toEqual([]);
   });
 
-  it('skips blank texts when joining', () => {
-    const queue = queueOf(3);
-    queue.markTranscribed(0, 'Febre.');
-    queue.markTranscribed(1, '   ');
-    queue.markTranscribed(2, 'Tosse.');
-    expect(queue.fullTranscript()).toBe('Febre. Tosse.');
+  it('skip blank texts when joining', () => {
+    let segments = segmentsOf(3);
+    segments = markSegmentTranscribed(segments, 0, 'Febre.');
+    segments = markSegmentTranscribed(segments, 1, '   ');
+    segments = markSegmentTranscribed(segments, 2, 'Tosse.');
+    expect(joinSegmentTexts(segments)).toBe('Febre. Tosse.');
   });
 });

@@ -1,0 +1,120 @@
+/**
+ * Everything the voice consultation asks of the server and of the open record, in one place: the
+ * only module of the screen that reaches the data layer, so it is the one to re-point when that
+ * layer changes. Each call answers with a result the screen can show; none rejects.
+ */
+import { useMemo } from 'react';
+import {
+  isRetryableTranscriptionError,
+  type TranscriptionStatus,
+} from '../../../shared/transcription';
+import { ApiError } from '../../api-request';
+import { useCurrentRecordStore } from '../../current-record/current-record';
+import type { RecordedAudio } from './audio-recorder';
+import type { SegmentFailure } from './consultation-machine';
+import {
+  analyseConsultation,
+  applyConsultation,
+  type ConsultationAnalysis,
+  type ConsultationOutcome,
+} from './process-consultation';
+import {
+  readTranscriptionStatus,
+  TranscriptionUploadError,
+  transcribeAudio,
+} from './transcribe-audio';
+
+/** Shown when processing fails with anything but the server's own message. */
+const PROCESSING_ERROR = 'Não foi possível processar a consulta. A transcrição foi mantida.';
+
+export type SegmentTranscription =
+  { ok: true; text: string } | { ok: false; failure: SegmentFailure };
+
+export type AnalysisResult =
+  { ok: true; analysis: ConsultationAnalysis } | { ok: false; message: string };
+
+export type ApplyResult =
+  { ok: true; outcome: ConsultationOutcome } | { ok: false; message: string };
+
+export interface ConsultationServices {
+  /** Whether the server can transcribe, and in what pieces; configured when it cannot be asked. */
+  readTranscriptionStatus(): Promise<TranscriptionStatus>;
+  /** Sends one segment of the recording for transcription. */
+  transcribeSegment(audio: RecordedAudio, index: number): Promise<SegmentTranscription>;
+  /** Cleans the transcript up and reads what it holds; changes nothing. */
+  analyseTranscript(transcript: string): Promise<AnalysisResult>;
+  /** Puts the analysis into the open record (or a new one) and draws its anamnesis. */
+  applyToRecord(analysis: ConsultationAnalysis): Promise<ApplyResult>;
+  hasOpenRecord(): boolean;
+  /** Starts a record before recording when none is open; a failure is only logged. */
+  openRecordIfNone(): Promise<void>;
+  /** Gets the open record to the server, then lets it go (kept as a backup); false if unsaved. */
+  saveAndCloseRecord(): Promise<boolean>;
+}
+
+/** The consultation's services on the open record's store and the server's API. */
+export function useConsultationServices(): ConsultationServices {
+  const store = useCurrentRecordStore();
+  return useMemo(() => consultationServices(store), [store]);
+}
+
+/** The open record's store, as the workspace provides it. */
+type OpenRecordStore = ReturnType<typeof useCurrentRecordStore>;
+
+function consultationServices(store: OpenRecordStore): ConsultationServices {
+  return {
+    readTranscriptionStatus,
+    async transcribeSegment(audio, index) {
+      try {
+        return { ok: true, text: (await transcribeAudio(audio, { index })).text };
+      } catch (failure) {
+        return { ok: false, failure: describeSegmentFailure(failure) };
+      }
+    },
+    async analyseTranscript(transcript) {
+      try {
+        return { ok: true, analysis: await analyseConsultation(transcript) };
+      } catch (failure) {
+        console.error('Falha ao analisar a transcrição.', failure);
+        return { ok: false, message: failureMessage(failure) };
+      }
+    },
+    async applyToRecord(analysis) {
+      try {
+        return { ok: true, outcome: await applyConsultation(store, analysis) };
+      } catch (failure) {
+        console.error('Falha ao processar a consulta.', failure);
+        return { ok: false, message: failureMessage(failure) };
+      }
+    },
+    hasOpenRecord: () => store.record !== undefined,
+    async openRecordIfNone() {
+      try {
+        if (!store.record) await store.create();
+      } catch (failure) {
+        console.warn('Não foi possível iniciar o prontuário antes da gravação.', failure);
+      }
+    },
+    async saveAndCloseRecord() {
+      if (!(await store.saveAll())) return false;
+      store.clear({ backup: true });
+      return true;
+    },
+  };
+}
+
+/** The server's Portuguese message; anything else (an unexpected answer) gets ours. */
+function failureMessage(failure: unknown): string {
+  return failure instanceof ApiError ? failure.message : PROCESSING_ERROR;
+}
+
+/** What the screen needs to know of a failed upload. */
+function describeSegmentFailure(failure: unknown): SegmentFailure {
+  const upload = failure instanceof TranscriptionUploadError ? failure : undefined;
+  return {
+    message: failure instanceof Error ? failure.message : undefined,
+    // Sending again may work, except for audio the service refuses.
+    retryable: upload?.code === undefined || isRetryableTranscriptionError(upload.code),
+    unconfigured: upload?.unconfigured ?? false,
+  };
+}
