@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown } from './markdown';
 import {
   checkCommandGuards,
   COMMAND_ERROR_MESSAGES,
@@ -321,17 +320,6 @@ describe('the help texts', () => {
     expect(help).toContain(
       'Exemplo: `/receita-rapida Maria 45 anos amoxicilina 500mg 8/8h por 7 dias`',
     );
-  });
-
-  it('reads as headings and lists in the chat’s Markdown', () => {
-    const blocks = parseMarkdown(prescriptionCommandsHelp());
-    expect(blocks.filter((block) => block.type === 'heading')).toHaveLength(4);
-    const lists = blocks.filter((block) => block.type === 'list');
-    expect(lists.map((list) => list.items.length)).toEqual([6, 4, 3]);
-    const recordBlocks = parseMarkdown(recordCommandsHelp());
-    expect(
-      recordBlocks.filter((block) => block.type === 'list').map((l) => l.items.length),
-    ).toEqual([6]);
   });
 });
 

@@ -1,14 +1,5 @@
-import {
-  Bot,
-  FileText,
-  FilePlus2,
-  Pill,
-  MessageSquarePlus,
-  Smartphone,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
+import { useState } from 'react';
 import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '../../../shared/chat-rules';
 import {
   findSpecialistAgent,
@@ -31,6 +22,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
+import { ToolsMenu } from '../../ui/chat/tools-menu';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
@@ -477,70 +469,6 @@ function RecordButton(props: {
         className="absolute -top-1 -right-1 size-3 animate-pulse rounded-full border-2 border-surface bg-success-fg"
       />
     </Button>
-  );
-}
-
-interface ToolItem {
-  label: string;
-  icon: LucideIcon;
-  onSelect: () => void;
-}
-
-/** The input's tools button: actions on the conversation, in a small menu. */
-function ToolsMenu(props: { items: readonly ToolItem[]; disabled: boolean }) {
-  const [open, setOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
-      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
-      setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-  return (
-    <div ref={menuRef} className="relative mb-6">
-      <button
-        type="button"
-        aria-label="Ferramentas"
-        aria-expanded={open}
-        aria-haspopup="menu"
-        disabled={props.disabled || props.items.length === 0}
-        onClick={() => setOpen((current) => !current)}
-        className="rounded-md p-2 text-fg-muted hover:bg-surface-muted disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        <Wrench aria-hidden="true" size={20} />
-      </button>
-      {open && (
-        <ul
-          role="menu"
-          aria-label="Ferramentas"
-          className="absolute bottom-full left-0 z-20 mb-2 flex w-72 flex-col rounded-lg border border-line bg-surface p-1 shadow-lg"
-        >
-          {props.items.map((item) => (
-            <li key={item.label} role="none">
-              <button
-                type="button"
-                role="menuitem"
-                onClick={() => {
-                  setOpen(false);
-                  item.onSelect();
-                }}
-                className="flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-surface-muted"
-              >
-                <item.icon aria-hidden="true" size={16} /> {item.label}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
   );
 }
 

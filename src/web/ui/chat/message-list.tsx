@@ -1,6 +1,24 @@
 import { ArrowDown } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Markdown } from '../markdown';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+
+// The Markdown renderer (react-markdown, about 35 KB gzipped) would take the landing past its
+// 150 KB budget, and the landing's demo chat has no reply to show until a question is sent: it
+// loads with the first message, while the reply is on its way.
+const loadMarkdown = () => import('../markdown');
+const Markdown = lazy(() => loadMarkdown().then((module) => ({ default: module.Markdown })));
+const preloadMarkdown = () => {
+  void loadMarkdown().catch(() => {
+    // Only a head start; showing a reply reports a failure.
+  });
+};
 
 export interface ChatListMessage {
   id: string;
@@ -32,6 +50,11 @@ export function MessageList(props: {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atBottom, setAtBottom] = useState(true);
   const lastContent = props.messages[props.messages.length - 1]?.content;
+  const hasMessages = props.messages.length > 0;
+
+  useEffect(() => {
+    if (hasMessages) preloadMarkdown();
+  }, [hasMessages]);
 
   useLayoutEffect(() => {
     const box = scrollRef.current;
@@ -107,7 +130,10 @@ function MessageBubble({ message }: { message: ChatListMessage }) {
         <span className="whitespace-pre-wrap">{message.content}</span>
       ) : (
         // Replies are Markdown, rendered as elements: no HTML from a model reaches the page.
-        <Markdown text={message.content} />
+        // Until the renderer has loaded, the reply shows as the plain text it is.
+        <Suspense fallback={<span className="whitespace-pre-wrap">{message.content}</span>}>
+          <Markdown text={message.content} />
+        </Suspense>
       )}
       {message.offline && (
         <span
