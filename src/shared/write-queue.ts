@@ -195,17 +195,35 @@ export function renameEntity(
   );
 }
 
-/** The queue after a failed attempt (no answer, the server down): the write waits longer. */
+/**
+ * The queue after a failed attempt (no answer, the server down): the write waits longer.
+ * @param delay - the wait before the next attempt, by attempts so far ({@link retryDelayMs})
+ */
 export function postponeWrite(
   queue: readonly QueuedWrite[],
   writeId: string,
   now: number,
+  delay: (attempts: number) => number = retryDelayMs,
 ): QueuedWrite[] {
   return queue.map((write) => {
     if (write.id !== writeId) return write;
     const attempts = write.attempts + 1;
-    return { ...write, attempts, notBefore: now + retryDelayMs(attempts) };
+    return { ...write, attempts, notBefore: now + delay(attempts) };
   });
+}
+
+/**
+ * Two queues as one (a queue left by a closed tab taken over by a live one): every write once,
+ * in the order they were queued.
+ */
+export function mergeQueues(
+  mine: readonly QueuedWrite[],
+  adopted: readonly QueuedWrite[],
+): QueuedWrite[] {
+  const known = new Set(mine.map((write) => write.id));
+  return [...mine, ...adopted.filter((write) => !known.has(write.id))].sort(
+    (a, b) => a.queuedAt - b.queuedAt,
+  );
 }
 
 /** The queue with every postponed write due now (the network came back, the tab is visible). */

@@ -2,7 +2,7 @@ import { extractionResultSchema, structuredAnamnesisAnswerSchema } from '../../s
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../shared/chat-rules';
 import type { RecordContent } from '../../shared/medical-record';
 import { requestAiTask } from '../ai-client';
-import type { CurrentRecordStore } from '../current-record/current-record-store';
+import type { OpenRecordActions } from '../data/open-record';
 import type { ChatMessage } from './chat-conversation-store';
 
 /**
@@ -52,7 +52,7 @@ export function recordContentOf(record: RecordContent): RecordContent {
  * @returns the extraction's confidence (0 when it failed)
  */
 export async function startRecordFromConversation(
-  store: CurrentRecordStore,
+  store: OpenRecordActions,
   messages: readonly ChatMessage[],
 ): Promise<number> {
   const conversation = lastMessages(conversationForTasks(messages), RECENT_MESSAGES_FOR_UPDATE * 2);
@@ -90,7 +90,7 @@ export const NEW_RECORD_FOR_ANAMNESIS = {
  * @throws ApiError when the server refused (the caller says so)
  */
 export async function generateAnamnesisFromConversation(
-  store: CurrentRecordStore,
+  store: OpenRecordActions,
   messages: readonly ChatMessage[],
 ): Promise<void> {
   const record = store.record;

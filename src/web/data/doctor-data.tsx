@@ -9,13 +9,13 @@ import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
 import { WriteQueue } from './write-queue';
 
 /**
- * The doctor's data as the page opens: the kept queries and the queued writes back in the cache
- * before the first screen renders, so it shows them at once. Nothing is sent yet.
+ * The doctor's data as the page opens: the kept queries back in the cache before the first
+ * screen renders, so it shows them at once. The writes earlier pages left are taken over when
+ * sending starts.
  */
 function loadDoctorData(userId: string): DoctorData & { start: () => () => void } {
   restoreQueries(queryClient, userId, PERSISTED_QUERIES);
   const queue = new WriteQueue({ userId, api, cache: queryClient, kinds: WRITE_KINDS });
-  queue.load();
   let stop: () => void = () => undefined;
   /** Starts sending and keeping the cache; @returns how to stop */
   const start = () => {
@@ -31,7 +31,7 @@ function loadDoctorData(userId: string): DoctorData & { start: () => () => void 
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', onVisible);
       stopPersisting();
-      queue.stop();
+      void queue.stop();
     };
     return stop;
   };

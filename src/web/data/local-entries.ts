@@ -30,11 +30,45 @@ export interface DeviceEntry<T extends string> {
 }
 
 const doctorKeys = new Set<string>();
+const doctorKeyPrefixes = new Set<string>();
 
 /** Declares an entry of one doctor. */
 export function doctorEntry<T extends object>(key: string, schema: z.ZodType<T>): DoctorEntry<T> {
   doctorKeys.add(key);
   return { owner: 'doctor', key, schema };
+}
+
+/** Entries of one doctor that share a schema and a key prefix: one per browser tab, say. */
+export interface DoctorEntryFamily<T extends object> {
+  /** The family's entry `<prefix><suffix>`. */
+  entry: (suffix: string) => DoctorEntry<T>;
+  /** The suffixes of the family's entries now stored. */
+  storedSuffixes: () => string[];
+}
+
+/** Declares a family of entries of one doctor, all removed on sign-out. */
+export function doctorEntryFamily<T extends object>(
+  prefix: string,
+  schema: z.ZodType<T>,
+): DoctorEntryFamily<T> {
+  doctorKeyPrefixes.add(prefix);
+  return {
+    entry: (suffix) => ({ owner: 'doctor', key: `${prefix}${suffix}`, schema }),
+    storedSuffixes: () =>
+      storedKeys()
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => key.slice(prefix.length)),
+  };
+}
+
+function storedKeys(): string[] {
+  try {
+    const storage = globalThis.localStorage;
+    return Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '');
+  } catch (error) {
+    console.warn('Não foi possível listar o armazenamento local.', error);
+    return [];
+  }
 }
 
 /** Declares an entry of the device. */
@@ -127,7 +161,10 @@ export function removeEntry(entry: DoctorEntry<object> | DeviceEntry<string>): v
 
 /** On sign-out: nothing of the doctor stays in this browser for the next person. */
 export function forgetDoctorEntries(): void {
-  for (const key of doctorKeys) writeRaw(key, null);
+  const family = storedKeys().filter((key) =>
+    [...doctorKeyPrefixes].some((prefix) => key.startsWith(prefix)),
+  );
+  for (const key of [...doctorKeys, ...family]) writeRaw(key, null);
 }
 
 // --- reading an entry from React, kept up to date (this tab's writes and other tabs') ---------

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, isApiError } from '../../shared/api/client';
+import { ApiError, isApiError, type ApiClient } from '../../shared/api/client';
 import { recordsApi } from '../../shared/api/records';
 import {
   medicalRecordSchema,
@@ -64,6 +64,7 @@ const RECORD = 'record';
 async function refreshOpenRecord(
   cache: QueryClient,
   queue: WriteQueue,
+  client: ApiClient,
   signal: AbortSignal,
 ): Promise<OpenRecord> {
   const held = openRecordIn(cache);
@@ -71,7 +72,10 @@ async function refreshOpenRecord(
     current?.id === held?.id && queue.pendingFor(RECORD, current?.id ?? '').length === 0;
   if (!held || isLocalRecordId(held.id) || !unchangedSince(held)) return { record: held ?? null };
   try {
-    const { record: server } = await api.call(recordsApi.get, { params: { id: held.id }, signal });
+    const { record: server } = await client.call(recordsApi.get, {
+      params: { id: held.id },
+      signal,
+    });
     const current = openRecordIn(cache);
     if (!current || !unchangedSince(current)) return { record: current ?? null };
     return { record: server.version > (current.version ?? 0) ? server : current };
@@ -88,7 +92,7 @@ export function useOpenRecord(): { record: WorkingRecord | undefined; save: Save
   const { queue } = useDoctorData();
   const { data } = useQuery({
     queryKey: recordKeys.open,
-    queryFn: ({ signal }) => refreshOpenRecord(cache, queue, signal),
+    queryFn: ({ signal }) => refreshOpenRecord(cache, queue, api, signal),
   });
   // The queue's state changes when a save leaves, lands, fails or conflicts.
   useWriteQueueState();
@@ -112,18 +116,20 @@ export type OpenRecordActions = ReturnType<typeof openRecordActions>;
 export function useOpenRecordActions(): OpenRecordActions {
   const cache = useQueryClient();
   const { queue } = useDoctorData();
-  return useMemo(() => openRecordActions(cache, queue), [cache, queue]);
+  return useMemo(() => openRecordActions(cache, queue, api), [cache, queue]);
 }
 
 /**
  * The actions on the open record, over the query cache and the write queue.
  * @param cache - the query cache holding the open record
  * @param queue - the write queue its edits go through
+ * @param client - the API, for what is not queued (deleting from the list)
  * @param now - the clock (tests fix it)
  */
 export function openRecordActions(
   cache: QueryClient,
   queue: WriteQueue,
+  client: ApiClient,
   now: () => Date = () => new Date(),
 ) {
   const current = () => openRecordIn(cache);
@@ -279,7 +285,7 @@ export function openRecordActions(
     async delete(id: string, version?: number): Promise<ApiError | undefined> {
       if (!isLocalRecordId(id)) {
         try {
-          await api.call(recordsApi.remove, { params: { id }, ifMatch: version });
+          await client.call(recordsApi.remove, { params: { id }, ifMatch: version });
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           if (error.code !== 'not_found') return error;

@@ -68,12 +68,14 @@ export function persistQueries(
   const onHide = () => {
     if (timer !== undefined) write();
   };
-  window.addEventListener('pagehide', onHide);
-  document.addEventListener('visibilitychange', onHide);
+  // Outside a browser (the data layer's tests in Node) there is no page to hide.
+  const page = typeof window === 'undefined' ? undefined : window;
+  page?.addEventListener('pagehide', onHide);
+  page?.document.addEventListener('visibilitychange', onHide);
   return () => {
     unsubscribe();
-    window.removeEventListener('pagehide', onHide);
-    document.removeEventListener('visibilitychange', onHide);
+    page?.removeEventListener('pagehide', onHide);
+    page?.document.removeEventListener('visibilitychange', onHide);
     if (timer !== undefined) write();
   };
 }

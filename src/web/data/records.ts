@@ -1,4 +1,4 @@
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { recordsApi } from '../../shared/api/records';
 import {
@@ -8,7 +8,7 @@ import {
   type MedicalRecord,
   type RecordUpdateInput,
 } from '../../shared/medical-record';
-import { RECORDS_PAGE_SIZE } from '../../shared/record-list-rules';
+import { RECORDS_PAGE_SIZE, withoutRecord } from '../../shared/record-list-rules';
 import { LOCAL_RECORD_ID_PREFIX, type WorkingRecord } from '../../shared/record-flow';
 import { api } from './api';
 import { doctorEntry } from './local-entries';
@@ -29,6 +29,7 @@ export const recordKeys = {
   /** The record open in the workspace: `{ record }`, `record` null when none is. */
   open: ['records', 'open'] as const,
   list: ['records', 'list'] as const,
+  detail: (id: string) => ['records', 'detail', id] as const,
   /** Records put aside on this device (see {@link backUpRecord}). */
   backups: ['records', 'backups'] as const,
 };
@@ -101,13 +102,13 @@ export function contentOf(record: WorkingRecord): RecordUpdateInput {
 
 /** The record with a written content (the other way round from {@link contentOf}). */
 export function withContent(record: WorkingRecord, content: RecordUpdateInput): WorkingRecord {
-  const next: Record<string, unknown> = { ...record };
-  for (const [part, value] of Object.entries(content)) {
-    if (part === 'userId' || part === 'id') continue;
-    if (value === null) delete next[part];
-    else next[part] = value;
-  }
-  return next as WorkingRecord;
+  const { userId: _owner, id: _id, ...written } = content;
+  // `null` unsets a part: it is left out of the record.
+  const unset = new Set(
+    Object.entries(written).flatMap(([part, value]) => (value === null ? [part] : [])),
+  );
+  const kept = Object.entries({ ...record, ...written }).filter(([part]) => !unset.has(part));
+  return Object.fromEntries(kept) as WorkingRecord;
 }
 
 /**
@@ -259,5 +260,28 @@ export function useRecordsList() {
     getNextPageParam: (lastPage) => lastPage.lastEvaluatedKey,
     // The record view changes records without telling this list: read it each time it shows.
     refetchOnMount: 'always',
+  });
+}
+
+type RecordPages = InfiniteData<{ records: MedicalRecord[]; lastEvaluatedKey?: string | undefined }>;
+
+/** Takes a deleted record out of the loaded list at once, without reading every page again. */
+export function removeFromRecordsList(cache: QueryClient, id: string): void {
+  cache.setQueryData<RecordPages>(recordKeys.list, (data) =>
+    data ? { ...data, pages: withoutRecord(data.pages, id) } : data,
+  );
+  // A read already on its way may still carry the record; its answer must not bring it back.
+  if (cache.isFetching({ queryKey: recordKeys.list }) > 0) {
+    void cache.invalidateQueries({ queryKey: recordKeys.list });
+  }
+}
+
+/** Reads a record fresh from the server (another tab may have changed it since the list). */
+export function readRecordFresh(cache: QueryClient, id: string): Promise<MedicalRecord> {
+  return cache.query({
+    queryKey: recordKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(recordsApi.get, { params: { id }, signal })).record,
+    staleTime: 0,
   });
 }

@@ -7,6 +7,7 @@ import {
   enqueueWrite,
   keepLocalVersion,
   markConflict,
+  mergeQueues,
   nextWakeUp,
   nextWriteToSend,
   postponeWrite,
@@ -14,7 +15,13 @@ import {
   settleWrite,
   type QueuedWrite,
 } from '../../shared/write-queue';
-import { doctorEntry, readEntry, removeEntry, writeEntry } from './local-entries';
+import {
+  doctorEntryFamily,
+  readEntry,
+  removeEntry,
+  writeEntry,
+  type DoctorEntry,
+} from './local-entries';
 
 /**
  * The one offline write queue (docs/architecture.md, "Fila de escrita"): everything the doctor
@@ -117,8 +124,47 @@ const storedWriteSchema = z.object({
   conflict: z.unknown().optional(),
 });
 
-/** The queue as kept on the device, one list per browser tab (see {@link WriteQueue.start}). */
-const queueEntry = doctorEntry('writeQueue', z.object({ writes: z.array(storedWriteSchema) }));
+const storedQueueSchema = z.object({ writes: z.array(storedWriteSchema) });
+
+/**
+ * The queue as kept on the device: one list per page (`writeQueue:<tab>`), so two tabs never
+ * overwrite each other's; a list whose page is gone (closed, reloaded, crashed) is taken over
+ * by the next page that starts (see {@link WriteQueue.adoptOrphans}).
+ */
+const queueEntries = doctorEntryFamily('writeQueue:', storedQueueSchema);
+
+/** Which pages are alive, to tell an orphaned queue from a live tab's. */
+export interface LivePages {
+  /** This page's id. */
+  readonly id: string;
+  /** The ids of every page now alive (this one included); undefined when it cannot be told. */
+  alive(): Promise<ReadonlySet<string> | undefined>;
+}
+
+const PAGE_LOCK_PREFIX = 'prontu-page:';
+
+/**
+ * The browser's live pages, told by the Web Locks API: each page holds a lock named after it
+ * for as long as it lives, and the browser releases it when the page goes, however it goes.
+ */
+export function browserLivePages(): LivePages {
+  const id = crypto.randomUUID();
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  // Never released: the page holds it until it is closed, reloaded or crashes.
+  void locks?.request(`${PAGE_LOCK_PREFIX}${id}`, () => new Promise<never>(() => undefined));
+  return {
+    id,
+    alive: async () => {
+      if (!locks) return undefined;
+      const { held = [] } = await locks.query();
+      return new Set(
+        held.flatMap((lock) =>
+          lock.name?.startsWith(PAGE_LOCK_PREFIX) ? [lock.name.slice(PAGE_LOCK_PREFIX.length)] : [],
+        ),
+      );
+    },
+  };
+}
 
 const entityKey = (write: Pick<QueuedWrite, 'resource' | 'entityId'>) =>
   `${write.resource}:${write.entityId}`;
@@ -140,6 +186,9 @@ export class WriteQueue {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sequence = 0;
   private running = false;
+  private sendingNow: Promise<void> | undefined;
+  private readonly entry: DoctorEntry<z.output<typeof storedQueueSchema>>;
+  private readonly pages: LivePages;
   private stopped = false;
   private readonly idle: (() => void)[] = [];
 
@@ -148,6 +197,8 @@ export class WriteQueue {
    * @param options.api - the typed client the writes go through
    * @param options.cache - the query cache the writes show in
    * @param options.kinds - every kind of write the app makes
+   * @param options.pages - this page and the live ones (the browser's by default)
+   * @param options.timings - shorter waits for tests: every quiet period, and the retry delay
    * @param options.now - the clock (tests fix it)
    */
   constructor(
@@ -156,10 +207,14 @@ export class WriteQueue {
       api: ApiClient;
       cache: QueryClient;
       kinds: readonly WriteKind<never, never>[];
+      pages?: LivePages;
+      timings?: { quietMs: number; retryDelayMs: (attempts: number) => number };
       now?: () => number;
     },
   ) {
     for (const kind of options.kinds) this.kinds.set(kind.name, kind as unknown as AnyKind);
+    this.pages = options.pages ?? browserLivePages();
+    this.entry = queueEntries.entry(this.pages.id);
   }
 
   private now(): number {
@@ -194,19 +249,38 @@ export class WriteQueue {
 
   private publish(next: Partial<WriteQueueState>, persist: boolean): void {
     this.state = { ...this.state, ...next };
-    if (persist) writeEntry(queueEntry, { writes: [...this.state.writes] }, this.options.userId);
+    if (persist) writeEntry(this.entry, { writes: [...this.state.writes] }, this.options.userId);
     for (const listener of this.listeners) listener();
   }
 
   // --- life cycle --------------------------------------------------------------------------------
 
   /**
-   * Takes the writes this doctor left on the device (a reload, a crash, a power cut) and shows
-   * them in the cache again. Nothing is sent before {@link resume}.
+   * Takes over the queues this doctor left on the device by pages that are gone (a reload, a
+   * closed tab, a crash, a power cut), shows their writes in the cache again and sends them.
+   * Run at start, and again whenever the network or the tab comes back (a page just reloaded
+   * may still hold its lock for a moment).
    */
-  load(): void {
-    const stored = readEntry(queueEntry, this.options.userId)?.writes ?? [];
-    const writes = stored.flatMap((write): QueuedWrite[] => {
+  async adoptOrphans(): Promise<void> {
+    const alive = await this.pages.alive();
+    const orphans = queueEntries
+      .storedSuffixes()
+      .filter((page) => page !== this.pages.id && alive !== undefined && !alive.has(page));
+    if (orphans.length === 0) return;
+    let adopted: QueuedWrite[] = [];
+    for (const page of orphans) {
+      const entry = queueEntries.entry(page);
+      adopted = [...adopted, ...this.readable(readEntry(entry, this.options.userId)?.writes ?? [])];
+      removeEntry(entry);
+    }
+    this.publish({ writes: mergeQueues(this.state.writes, adopted) }, true);
+    for (const write of adopted) this.kindOf(write).show?.(this.options.cache, write);
+    this.pump();
+  }
+
+  /** The stored writes this app can still send; any other is dropped, and said so. */
+  private readable(stored: readonly QueuedWrite[]): QueuedWrite[] {
+    return stored.flatMap((write): QueuedWrite[] => {
       const kind = this.kinds.get(write.kind);
       if (!kind?.payload.safeParse(write.payload).success) {
         console.error(`Alteração guardada no navegador ilegível (${write.kind}); descartada.`);
@@ -214,30 +288,31 @@ export class WriteQueue {
       }
       return [write];
     });
-    this.publish({ writes }, true);
-    for (const write of writes) this.kindOf(write).show?.(this.options.cache, write);
   }
 
-  /** Starts (or starts again) sending what is due. */
+  /** Starts (or starts again) sending what is due, taking over what closed pages left. */
   resume(): void {
     this.stopped = false;
     this.pump();
+    void this.adoptOrphans();
   }
 
   /** Stops sending (the doctor's session ended); what is queued stays on the device. */
-  stop(): void {
+  stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    // A write already on its way is still settled (or kept) when its answer comes.
+    return this.sendingNow ?? Promise.resolve();
   }
 
   /** On sign-out, once everything was sent: the queue leaves the device. */
   clear(): void {
-    this.stop();
+    void this.stop();
     for (const [id, waiters] of this.waiters) {
       for (const waiter of waiters) waiter({ status: 'kept' });
       this.waiters.delete(id);
     }
-    removeEntry(queueEntry);
+    removeEntry(this.entry);
     this.publish({ writes: [], sending: undefined, offline: false, refusals: new Map() }, false);
   }
 
@@ -245,6 +320,7 @@ export class WriteQueue {
   retryNow(): void {
     this.publish({ writes: retryAllNow(this.state.writes, this.now()) }, true);
     this.pump();
+    void this.adoptOrphans();
   }
 
   // --- writing -----------------------------------------------------------------------------------
@@ -280,7 +356,7 @@ export class WriteQueue {
       payload: write.payload,
       version: write.version,
       queuedAt: now,
-      notBefore: now + (kind.quietMs ?? 0),
+      notBefore: now + (this.options.timings?.quietMs ?? kind.quietMs ?? 0),
       attempts: 0,
     };
     let folded: QueuedWrite | undefined;
@@ -403,8 +479,9 @@ export class WriteQueue {
       return;
     }
     this.running = true;
-    void this.send(due).finally(() => {
+    this.sendingNow = this.send(due).finally(() => {
       this.running = false;
+      this.sendingNow = undefined;
       this.pump();
     });
   }
@@ -421,10 +498,17 @@ export class WriteQueue {
           ? error
           : new ApiError('unexpected_answer', 'Resposta inesperada do servidor.', 0);
       this.publish({ sending: undefined }, false);
-      if (this.stopped) return;
       if (isRetryableError(failure.code)) {
         this.publish(
-          { writes: postponeWrite(this.state.writes, write.id, this.now()), offline: true },
+          {
+            writes: postponeWrite(
+              this.state.writes,
+              write.id,
+              this.now(),
+              this.options.timings?.retryDelayMs,
+            ),
+            offline: true,
+          },
           true,
         );
         this.resolve(write.id, { status: 'kept' });
@@ -434,7 +518,6 @@ export class WriteQueue {
       return;
     }
     this.publish({ sending: undefined, offline: false }, false);
-    if (this.stopped) return;
     const identity = kind.identify(answer);
     const writes = settleWrite(this.state.writes, write.id, identity);
     const entityId = identity.entityId ?? write.entityId;

@@ -5,8 +5,7 @@ import {
   ChatConversationProvider,
   useChatConversationStore,
 } from '../chat-conversation/chat-conversation';
-import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
-import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
+import { RecordConflictDialog } from '../features/record/record-conflict-dialog';
 import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
 import { DoctorDataProvider } from '../data/doctor-data';
 import { useDoctorData } from '../data/doctor-data-context';
@@ -21,14 +20,12 @@ import type { WorkspaceView } from '../workspace-views';
 export function SignedInShell(props: ShellProps) {
   return (
     <DoctorDataProvider userId={props.doctor.id}>
-      <CurrentRecordProvider userId={props.doctor.id}>
-        <ChatConversationProvider userId={props.doctor.id}>
-          <PrescriptionProvider userId={props.doctor.id}>
-            <ShellFrame {...props} />
-            <RecordConflictDialog />
-          </PrescriptionProvider>
-        </ChatConversationProvider>
-      </CurrentRecordProvider>
+      <ChatConversationProvider userId={props.doctor.id}>
+        <PrescriptionProvider userId={props.doctor.id}>
+          <ShellFrame {...props} />
+          <RecordConflictDialog />
+        </PrescriptionProvider>
+      </ChatConversationProvider>
     </DoctorDataProvider>
   );
 }
@@ -44,7 +41,6 @@ interface ShellProps {
 function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
-  const recordStore = useCurrentRecordStore();
   const chatStore = useChatConversationStore();
   const prescriptionStore = usePrescriptionStore();
   const doctorData = useDoctorData();
@@ -53,10 +49,6 @@ function ShellFrame(props: ShellProps) {
     setSigningOut(true);
     try {
       // Words the server has not got yet must not leave with the session.
-      if (!(await recordStore.saveAll())) {
-        show(UNSAVED_RECORD_ON_SIGN_OUT, 'error');
-        return;
-      }
       if (!(await prescriptionStore.sync())) {
         show(UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT, 'error');
         return;
@@ -69,7 +61,6 @@ function ShellFrame(props: ShellProps) {
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetConsultationTranscript();
-      recordStore.forgetAll();
       chatStore.forget();
       prescriptionStore.forget();
       doctorData.forget();
@@ -101,8 +92,6 @@ function ShellFrame(props: ShellProps) {
   );
 }
 
-const UNSAVED_RECORD_ON_SIGN_OUT =
-  'O prontuário aberto tem alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
 const UNSAVED_CHANGES_ON_SIGN_OUT =
   'Há alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
 const UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT =

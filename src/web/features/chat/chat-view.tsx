@@ -16,7 +16,7 @@ import {
   recordContentOf,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
-import { useCurrentRecord } from '../../current-record/current-record';
+import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ChatInput } from '../../ui/chat/chat-input';
@@ -52,7 +52,8 @@ const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
  */
 export default function ChatView({ doctor, openView, preloadView }: WorkspaceViewProps) {
   const chat = useChatConversation();
-  const { record, store: recordStore } = useCurrentRecord();
+  const { record } = useOpenRecord();
+  const recordStore = useOpenRecordActions();
   const { notice, show } = useStatusNotice();
   const [busyAction, setBusyAction] = useState(false);
   const [dismissedSuggestions, setDismissedSuggestions] = useState<ReadonlySet<string>>(
@@ -177,7 +178,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     if (!activeRecord) return;
     const name = patientNameOf(activeRecord);
     autoUpdate.stop();
-    recordStore.clear({ backup: true, explicitExit: true });
+    recordStore.clear();
     chat.store.post(
       'system',
       `Atendimento de ${name} encerrado. O prontuário continua salvo em Prontuários.`,

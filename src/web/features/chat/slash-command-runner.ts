@@ -17,7 +17,7 @@ import {
   recordContentOf,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
-import type { CurrentRecordStore } from '../../current-record/current-record-store';
+import type { OpenRecordActions } from '../../data/open-record';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
 import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
 
@@ -32,7 +32,7 @@ const OPEN_RECORD_CONFIDENCE = 0.7;
 
 export interface CommandContext {
   chat: ChatConversationStore;
-  record: CurrentRecordStore;
+  record: OpenRecordActions;
   openView: (view: WorkspaceView, mode?: RecordDisplayMode) => void;
   /** Runs a prescription command (`prescription-commands.ts`); undefined until it is wired. */
   runPrescriptionCommand?: (command: SlashCommand, text: string) => Promise<string>;
@@ -146,7 +146,7 @@ async function runRecordCommand(
         return 'Sem conexão — o prontuário será finalizado assim que o servidor responder.';
       }
       const summary = recordSummaryMessage(current, patientNameOf(current));
-      store.clear({ explicitExit: true });
+      store.clear();
       return summary;
     }
     case 'cancel-record': {

@@ -7,7 +7,7 @@ import {
 import { requestAiTask } from '../../ai-client';
 import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
-import type { CurrentRecordStore } from '../../current-record/current-record-store';
+import type { OpenRecordActions } from '../../data/open-record';
 
 export interface AutoUpdateControls {
   enabled: boolean;
@@ -24,7 +24,7 @@ export interface AutoUpdateControls {
  * confident enough. Stops when the record closes.
  */
 export function useConversationAutoUpdate(
-  recordStore: CurrentRecordStore,
+  recordStore: OpenRecordActions,
   messages: readonly ChatMessage[],
   recordOpen: boolean,
 ): AutoUpdateControls {

@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ADDENDUM_MAX_LENGTH } from '../../../shared/medical-record';
 import { formatDateTime } from '../../../shared/pt-br-format';
 import type { WorkingRecord } from '../../../shared/record-flow';
-import type { CurrentRecordStore } from '../../current-record/current-record-store';
+import type { OpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/text-field';
 
@@ -14,6 +14,8 @@ export const FINALIZED_RECORD_TEXT = {
   saveAddendum: 'Salvar adendo',
   addendumLabel: 'Texto do adendo',
   addendumSaved: 'Adendo registrado.',
+  addendumKept:
+    'Sem conexão: o adendo ficou guardado neste dispositivo e será registrado assim que o servidor responder.',
   close: 'Fechar prontuário',
 } as const;
 
@@ -29,12 +31,12 @@ export function finalizedOnText(record: Pick<WorkingRecord, 'updatedAt'>): strin
  */
 export function FinalizedRecordBanner(props: {
   record: WorkingRecord;
-  store: CurrentRecordStore;
+  actions: OpenRecordActions;
   /** Leaves the record (the doctor goes on to the next patient). */
   onClose: () => void;
   notify: (text: string) => void;
 }) {
-  const { record, store } = props;
+  const { record, actions } = props;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
@@ -46,15 +48,19 @@ export function FinalizedRecordBanner(props: {
     if (!text.trim() || sending) return;
     setSending(true);
     setError(undefined);
-    const failure = await store.addAddendum(text);
+    const result = await actions.addAddendum(text);
     setSending(false);
-    if (failure) {
-      setError(failure.error);
+    if (result.status === 'refused') {
+      setError(result.error.message);
       return;
     }
     setText('');
     setOpen(false);
-    props.notify(FINALIZED_RECORD_TEXT.addendumSaved);
+    props.notify(
+      result.status === 'sent'
+        ? FINALIZED_RECORD_TEXT.addendumSaved
+        : FINALIZED_RECORD_TEXT.addendumKept,
+    );
   };
 
   return (

@@ -9,7 +9,7 @@ import {
   generateAnamnesisFromConversation,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
-import { useCurrentRecord } from '../../current-record/current-record';
+import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { useDoctorSettings } from '../../data/settings';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
@@ -47,7 +47,8 @@ function useRecordSettings(doctor: SessionDoctor): DoctorSettings {
  */
 export default function MedicalRecordView(props: WorkspaceViewProps) {
   const { doctor, openView, recordMode } = props;
-  const { record, save, store } = useCurrentRecord();
+  const { record, save } = useOpenRecord();
+  const actions = useOpenRecordActions();
   const chat = useChatConversation();
   const settings = useRecordSettings(doctor);
   const { notice, show } = useStatusNotice();
@@ -72,10 +73,10 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     setStarting(true);
     focusFirstField.current = true;
     try {
-      await store.create();
+      await actions.create();
       if (recordMode !== 'form') openView('medical-record', 'form');
     } catch (error) {
-      // create() falls back to a local record itself; anything else is a bug to log, and the
+      // create() keeps a local record itself offline; anything else is a bug to log, and the
       // focus request must not linger until some later record opens.
       focusFirstField.current = false;
       console.error('Falha ao iniciar o prontuário:', error);
@@ -91,8 +92,8 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     if (starting) return;
     setStarting(true);
     try {
-      await startRecordFromConversation(store, chat.messages);
-      await generateAnamnesisFromConversation(store, chat.messages);
+      await startRecordFromConversation(actions, chat.messages);
+      await generateAnamnesisFromConversation(actions, chat.messages);
       openView('medical-record', 'anamnesis');
     } catch (error) {
       show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
@@ -146,7 +147,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
         notify={show}
         onEdit={() => openView('medical-record', 'form')}
         onCancel={() => {
-          void store.cancel().then(() => openView('chat'));
+          void actions.cancel().then(() => openView('chat'));
         }}
       />
       <div className="mx-auto flex w-full max-w-5xl min-w-0 flex-col gap-4 px-4 py-4 sm:px-6">
@@ -159,9 +160,9 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
         {record.status === 'finalizado' && (
           <FinalizedRecordBanner
             record={record}
-            store={store}
+            actions={actions}
             notify={(text) => show(text)}
-            onClose={() => store.clear({ explicitExit: true })}
+            onClose={() => actions.clear()}
           />
         )}
         <RecordModeTabs
@@ -177,7 +178,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
         >
           {recordMode === 'form' && (
             <>
-              <RecordStepBar record={record} onSelect={(step) => store.goToStep(step)} />
+              <RecordStepBar record={record} onSelect={(step) => actions.goToStep(step)} />
               <div ref={formRef} className="min-w-0">
                 <RecordStepScreen
                   record={record}
@@ -185,8 +186,8 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                   onFinalized={() => {
                     // Spec §4 posts a summary in the chat. Unlike the spec, the record stays
                     // open on its summary step: that is where its receitas and documents are
-                    // printed (the store has already moved it there).
-                    const finalized = store.record;
+                    // printed (finalising has already moved it there).
+                    const finalized = actions.record;
                     if (finalized) {
                       chat.store.post(
                         'assistant',

@@ -1,25 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, FileText, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { RECORD_ERROR_CODES, type MedicalRecord } from '../../../shared/medical-record';
+import { isApiError } from '../../../shared/api/client';
+import type { MedicalRecord } from '../../../shared/medical-record';
 import { hasMoreRecords, recordCountText } from '../../../shared/record-list-rules';
-import { ApiError, CONNECTION_ERROR } from '../../api-request';
-import { browserRecordsClient, useCurrentRecordStore } from '../../current-record/current-record';
+import { useChatConversationStore } from '../../chat-conversation/chat-conversation';
+import { useOpenRecordActions } from '../../data/open-record';
+import { readRecordFresh, removeFromRecordsList, useRecordsList } from '../../data/records';
 import { Button } from '../../ui/button';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
-import { useChatConversationStore } from '../../chat-conversation/chat-conversation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { RecordCard } from './record-card';
-import { useRecordsList, useRemoveFromRecordsList } from './records-list-query';
 
-/** Spec §8 alerts when a record can't be read fresh before showing it. */
+/** Alerts when a record can't be read fresh before showing it (docs/product.md, "Lista de prontuários"). */
 const LOAD_FAILED = {
   report: 'Erro ao carregar prontuário. Tente novamente.',
   form: 'Erro ao carregar prontuário para edição. Tente novamente.',
 } as const;
 
-/** A failure of the records service, in the spec's red box (spec §2). */
+/** A failure of the records service, in a red box. */
 function ErrorBox({ children }: { children: ReactNode }) {
   return (
     <div
@@ -31,33 +32,43 @@ function ErrorBox({ children }: { children: ReactNode }) {
   );
 }
 
-/** A 401 means the session ended while the workspace stayed on screen. */
 const RECORD_CHANGED_NOT_DELETED =
   'Este prontuário foi alterado em outra aba ou dispositivo e não foi excluído. A lista foi atualizada: confira antes de excluir.';
 
-const isSignedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
-
-/** The doctor's records (spec §2 'Prontuários Médicos'): newest first, 20 at a time. */
-export default function RecordsListView({ doctor, openView, preloadView }: WorkspaceViewProps) {
-  const store = useCurrentRecordStore();
-  const list = useRecordsList(doctor.id);
-  const removeFromList = useRemoveFromRecordsList(doctor.id);
+/** The doctor's records ('Prontuários Médicos'): newest first, 20 at a time. */
+export default function RecordsListView({ openView, preloadView }: WorkspaceViewProps) {
+  const cache = useQueryClient();
+  const recordActions = useOpenRecordActions();
+  const list = useRecordsList();
   const [busyId, setBusyId] = useState<string>();
   const [creating, setCreating] = useState(false);
-  const [deleteError, setDeleteError] = useState<string>();
   const preloadRecordView = () => preloadView('medical-record');
   const chat = useChatConversationStore();
   const backToChat = (mode: 'general' | 'specialist') => {
     if (mode !== chat.getSnapshot().mode) chat.setMode(mode);
     openView('chat');
   };
+  const deletion = useMutation({
+    mutationFn: async (record: MedicalRecord) => {
+      const refusal = await recordActions.delete(record.id, record.version);
+      if (refusal) throw refusal;
+    },
+    onSuccess: (_answer, record) => removeFromRecordsList(cache, record.id),
+    onError: (error) => {
+      // Changed in another tab since the list was read: kept, and the list shows it as it is.
+      if (isApiError(error, 'record_changed')) void list.refetch();
+    },
+  });
+  const deleteError = isApiError(deletion.error, 'record_changed')
+    ? RECORD_CHANGED_NOT_DELETED
+    : deletion.error?.message;
 
   const createRecord = async () => {
     if (creating) return;
     setCreating(true);
     try {
-      // Never fails: without the server the store starts a local record and sends it later.
-      await store.create();
+      // Never fails: without the server a local record starts, sent once it answers.
+      await recordActions.create();
       openView('medical-record');
     } finally {
       setCreating(false);
@@ -69,15 +80,12 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
     if (busyId) return;
     setBusyId(record.id);
     try {
-      const answer = await browserRecordsClient.get(record.id).catch(() => undefined);
-      if (!answer?.success) {
-        // Deleted elsewhere: it should not stay in the list to fail again.
-        if (answer?.status === 404) removeFromList(record.id);
-        window.alert(LOAD_FAILED[mode]);
-        return;
-      }
-      store.open(answer.record);
+      recordActions.open(await readRecordFresh(cache, record.id));
       openView('medical-record', mode);
+    } catch (error) {
+      // Deleted elsewhere: it should not stay in the list to fail again.
+      if (isApiError(error, 'not_found')) removeFromRecordsList(cache, record.id);
+      window.alert(LOAD_FAILED[mode]);
     } finally {
       setBusyId(undefined);
     }
@@ -86,18 +94,8 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
   const deleteRecord = async (record: MedicalRecord) => {
     if (busyId) return;
     setBusyId(record.id);
-    setDeleteError(undefined);
     try {
-      const failure = await store.delete(record.id, record.version);
-      if (failure?.code === RECORD_ERROR_CODES.changed) {
-        // Changed in another tab since the list was read: kept, and the list shows it as it is.
-        setDeleteError(RECORD_CHANGED_NOT_DELETED);
-        void list.refetch();
-      } else if (failure) setDeleteError(failure.error);
-      else removeFromList(record.id);
-    } catch {
-      // The store reports network failures as an answer; this is only a safety net.
-      setDeleteError(CONNECTION_ERROR);
+      await deletion.mutateAsync(record).catch(() => undefined);
     } finally {
       setBusyId(undefined);
     }
@@ -107,7 +105,7 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
   const lastPage = list.data?.pages.at(-1);
 
   let body: ReactNode;
-  if (isSignedOut(list.error)) {
+  if (isApiError(list.error, 'unauthorized')) {
     body = (
       <p className="flex items-center gap-2 rounded-md border border-line bg-surface p-4 text-fg">
         <LogIn aria-hidden="true" size={18} /> Faça login para ver seus prontuários

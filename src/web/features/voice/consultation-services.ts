@@ -9,7 +9,7 @@ import {
   type TranscriptionStatus,
 } from '../../../shared/transcription';
 import { ApiError } from '../../api-request';
-import { useCurrentRecordStore } from '../../current-record/current-record';
+import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
 import type { RecordedAudio } from './audio-recorder';
 import type { SegmentFailure } from './consultation-machine';
 import {
@@ -48,20 +48,17 @@ export interface ConsultationServices {
   hasOpenRecord(): boolean;
   /** Starts a record before recording when none is open; a failure is only logged. */
   openRecordIfNone(): Promise<void>;
-  /** Gets the open record to the server, then lets it go (kept as a backup); false if unsaved. */
+  /** Gets the open record to the server, then lets it go; false if unsaved. */
   saveAndCloseRecord(): Promise<boolean>;
 }
 
-/** The consultation's services on the open record's store and the server's API. */
+/** The consultation's services on the open record and the server's API. */
 export function useConsultationServices(): ConsultationServices {
-  const store = useCurrentRecordStore();
-  return useMemo(() => consultationServices(store), [store]);
+  const record = useOpenRecordActions();
+  return useMemo(() => consultationServices(record), [record]);
 }
 
-/** The open record's store, as the workspace provides it. */
-type OpenRecordStore = ReturnType<typeof useCurrentRecordStore>;
-
-function consultationServices(store: OpenRecordStore): ConsultationServices {
+function consultationServices(store: OpenRecordActions): ConsultationServices {
   return {
     readTranscriptionStatus,
     async transcribeSegment(audio, index) {
@@ -97,7 +94,7 @@ function consultationServices(store: OpenRecordStore): ConsultationServices {
     },
     async saveAndCloseRecord() {
       if (!(await store.saveAll())) return false;
-      store.clear({ backup: true });
+      store.clear();
       return true;
     },
   };

@@ -5,7 +5,7 @@ import { transcriptCleanUpResultSchema } from '../../../shared/transcription';
 import { requestAiTask } from '../../ai-client';
 import { requestJson } from '../../api-request';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
-import type { CurrentRecordStore } from '../../current-record/current-record-store';
+import type { OpenRecordActions } from '../../data/open-record';
 
 /** Spec §5: an extraction is applied to the record only above this confidence. */
 export const APPLY_EXTRACTION_CONFIDENCE = 0.1;
@@ -15,7 +15,7 @@ export const OPEN_RECORD_CONFIDENCE = 0.7;
 
 /** The parts of the open record's store that processing uses. */
 export type ConsultationRecordStore = Pick<
-  CurrentRecordStore,
+  OpenRecordActions,
   'record' | 'create' | 'mergeExtraction' | 'setPart'
 >;
 

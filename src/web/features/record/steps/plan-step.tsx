@@ -7,7 +7,7 @@ import {
   appendPlanBullet,
   type PlanSuggestions,
 } from '../../../../shared/record-step-rules';
-import { useCurrentRecordStore } from '../../../current-record/current-record';
+import { useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { suggestPlan, type AiProvenance } from '../record-ai';
@@ -24,7 +24,7 @@ const suggestionCache = new Map<string, LoadedSuggestions>();
 /** Spec §2 Plan: the plan text, suggestions to append to it, and 'Finalizar Prontuário'. */
 export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void }) {
   const { record } = props;
-  const store = useCurrentRecordStore();
+  const actions = useOpenRecordActions();
   const write = usePartWriter(record, 'plan');
   const plan = record.plan ?? '';
   const [finalizing, setFinalizing] = useState(false);
@@ -33,7 +33,7 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
   const finalize = async () => {
     setFinalizing(true);
     setOffline(false);
-    const saved = await store.finalize();
+    const saved = await actions.finalize();
     setFinalizing(false);
     if (saved) props.onFinalized();
     else setOffline(true);

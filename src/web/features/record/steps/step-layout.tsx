@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import type { EditablePart, WorkingRecord } from '../../../../shared/record-flow';
-import { useCurrentRecordStore } from '../../../current-record/current-record';
+import { useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 
 /**
@@ -57,9 +57,9 @@ export function StepLayout(props: {
 
 /** 'Voltar' to the previous step. */
 export function BackButton() {
-  const store = useCurrentRecordStore();
+  const actions = useOpenRecordActions();
   return (
-    <Button variant="secondary" onClick={() => store.goToPreviousStep()}>
+    <Button variant="secondary" onClick={() => actions.goToPreviousStep()}>
       <ArrowLeft aria-hidden className="size-4" />
       Voltar
     </Button>
@@ -68,12 +68,12 @@ export function BackButton() {
 
 /** 'Continuar' to the next step. */
 export function ContinueButton(props: { disabled?: boolean; describedBy?: string }) {
-  const store = useCurrentRecordStore();
+  const actions = useOpenRecordActions();
   return (
     <Button
       disabled={props.disabled}
       aria-describedby={props.describedBy}
-      onClick={() => store.goToNextStep()}
+      onClick={() => actions.goToNextStep()}
     >
       Continuar
       <ArrowRight aria-hidden className="size-4" />
@@ -82,19 +82,19 @@ export function ContinueButton(props: { disabled?: boolean; describedBy?: string
 }
 
 /**
- * Writes one part of *this* record to the store, from its value in the store at that moment
+ * Writes one part of *this* record, from its value in the open record at that moment
  * (so a late write never rests on a stale render). A late write (a draft committed while the
  * step unmounts) is dropped once another record is open, so it can never land in the wrong one.
  */
 export function usePartWriter<P extends EditablePart>(record: WorkingRecord, part: P) {
-  const store = useCurrentRecordStore();
+  const actions = useOpenRecordActions();
   const recordId = record.id;
   return useCallback(
     (next: (current: WorkingRecord[P]) => WorkingRecord[P]) => {
-      const current = store.record;
-      if (current?.id === recordId) store.updatePart(part, next(current[part]));
+      const current = actions.record;
+      if (current?.id === recordId) actions.updatePart(part, next(current[part]));
     },
-    [store, recordId, part],
+    [actions, recordId, part],
   );
 }
 

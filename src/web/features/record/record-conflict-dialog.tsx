@@ -1,9 +1,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { formatTime } from '../../shared/pt-br-format';
-import { recordDifferences } from '../../shared/record-diff';
-import { patientNameOf } from '../../shared/record-list-rules';
-import { Button } from '../ui/button';
-import { useCurrentRecord } from './current-record';
+import { formatTime } from '../../../shared/pt-br-format';
+import { recordDifferences } from '../../../shared/record-diff';
+import { patientNameOf } from '../../../shared/record-list-rules';
+import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
+import { Button } from '../../ui/button';
 
 /**
  * Another tab or device saved this record after this tab last read it. Rather than overwrite
@@ -11,7 +11,8 @@ import { useCurrentRecord } from './current-record';
  * field, what each version holds.
  */
 export function RecordConflictDialog() {
-  const { record, save, store } = useCurrentRecord();
+  const { record, save } = useOpenRecord();
+  const actions = useOpenRecordActions();
   const serverRecord = save.state === 'conflict' ? save.serverRecord : undefined;
   const differences = record && serverRecord ? recordDifferences(record, serverRecord) : [];
   return (
@@ -54,14 +55,12 @@ export function RecordConflictDialog() {
           </div>
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <AlertDialog.Action asChild>
-              <Button variant="secondary" onClick={() => void store.resolveConflict('theirs')}>
+              <Button variant="secondary" onClick={() => actions.resolveConflict('theirs')}>
                 Usar a versão da outra aba
               </Button>
             </AlertDialog.Action>
             <AlertDialog.Action asChild>
-              <Button onClick={() => void store.resolveConflict('mine')}>
-                Manter a minha versão
-              </Button>
+              <Button onClick={() => actions.resolveConflict('mine')}>Manter a minha versão</Button>
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

@@ -1,5 +1,5 @@
 import { CloudOff, Check, Loader2, TriangleAlert } from 'lucide-react';
-import type { SaveStatus } from './current-record-store';
+import type { SaveStatus } from '../../data/open-record';
 
 export const SAVE_STATUS_TEXT = {
   saved: 'Salvo',

@@ -1,0 +1,104 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createApiClient } from '../../shared/api/client';
+import { openRecordActions } from './open-record';
+import { persistQueries, restoreQueries } from './query-persistence';
+import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
+import { WriteQueue, type LivePages } from './write-queue';
+
+/**
+ * The browser's local storage, for the data layer running in Node: one per test "browser",
+ * shared by its tabs as the real one is.
+ */
+export class MemoryStorage implements Storage {
+  private readonly entries = new Map<string, string>();
+  get length(): number {
+    return this.entries.size;
+  }
+  clear(): void {
+    this.entries.clear();
+  }
+  getItem(key: string): string | null {
+    return this.entries.get(key) ?? null;
+  }
+  key(index: number): string | null {
+    return [...this.entries.keys()][index] ?? null;
+  }
+  removeItem(key: string): void {
+    this.entries.delete(key);
+  }
+  setItem(key: string, value: string): void {
+    this.entries.set(key, value);
+  }
+}
+
+/** The pages of one test browser that are open: what the Web Locks API tells a real one. */
+let pagesOpened = 0;
+
+export class TestPages {
+  private readonly open = new Set<string>();
+
+  /** A new page, open until {@link close}. */
+  page(): LivePages {
+    pagesOpened += 1;
+    const id = `page-${pagesOpened}`;
+    this.open.add(id);
+    return { id, alive: () => Promise.resolve(new Set(this.open)) };
+  }
+
+  close(page: LivePages): void {
+    this.open.delete(page.id);
+  }
+}
+
+/** Short waits, so quiet periods and retries happen within a test; their order is what counts. */
+export const FAST_TIMINGS = { quietMs: 10, retryDelayMs: () => 30 };
+
+/**
+ * One browser tab of a doctor, in Node: the data layer as the web app runs it — the query cache
+ * with its kept queries restored, the write queue (taking over what closed tabs left), the open
+ * record's actions — over the real server through the doctor's session.
+ */
+export function openTab(options: {
+  userId: string;
+  /** The doctor's session: a test client that sends their cookie. */
+  browser: { fetch(path: string, init: RequestInit): Promise<Response> };
+  pages: TestPages;
+}) {
+  const cache = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  restoreQueries(cache, options.userId, PERSISTED_QUERIES);
+  const page = options.pages.page();
+  const client = createApiClient((path, init) => options.browser.fetch(path, init));
+  const queue = new WriteQueue({
+    userId: options.userId,
+    api: client,
+    cache,
+    kinds: WRITE_KINDS,
+    pages: page,
+    timings: FAST_TIMINGS,
+  });
+  const stopPersisting = persistQueries(cache, options.userId, PERSISTED_QUERIES);
+  queue.resume();
+  return {
+    cache,
+    queue,
+    record: openRecordActions(cache, queue, client),
+    /** The tab is closed: it stops sending (the write on its way lands) and keeps its queries. */
+    async close() {
+      await queue.stop();
+      stopPersisting();
+      options.pages.close(page);
+      cache.clear();
+    },
+  };
+}
+
+export type TestTab = ReturnType<typeof openTab>;
+
+/** Waits until `condition` holds, polling every 10 ms. */
+export async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
