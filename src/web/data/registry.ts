@@ -1,3 +1,4 @@
+import { persistedChatConversation } from './chat';
 import type { PersistedQuery } from './query-persistence';
 import { persistedSettings, resetSettingsWrite, saveSettingsWrite } from './settings';
 import type { WriteKind } from './write-queue';
@@ -11,4 +12,7 @@ export const WRITE_KINDS = [saveSettingsWrite, resetSettingsWrite] as unknown as
   never
 >[];
 
-export const PERSISTED_QUERIES = [persistedSettings] as unknown as readonly PersistedQuery<object>[];
+export const PERSISTED_QUERIES = [
+  persistedSettings,
+  persistedChatConversation,
+] as unknown as readonly PersistedQuery<object>[];

@@ -1,13 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetConsultationTranscript } from '../consultation-transcript';
-import {
-  ChatConversationProvider,
-  useChatConversationStore,
-} from '../chat-conversation/chat-conversation';
 import { CurrentRecordProvider, useCurrentRecordStore } from '../current-record/current-record';
 import { RecordConflictDialog } from '../current-record/record-conflict-dialog';
 import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
+import { useChatConversationActions } from '../data/chat';
 import { DoctorDataProvider } from '../data/doctor-data';
 import { useDoctorData } from '../data/doctor-data-context';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
@@ -22,12 +19,10 @@ export function SignedInShell(props: ShellProps) {
   return (
     <DoctorDataProvider userId={props.doctor.id}>
       <CurrentRecordProvider userId={props.doctor.id}>
-        <ChatConversationProvider userId={props.doctor.id}>
-          <PrescriptionProvider userId={props.doctor.id}>
-            <ShellFrame {...props} />
-            <RecordConflictDialog />
-          </PrescriptionProvider>
-        </ChatConversationProvider>
+        <PrescriptionProvider userId={props.doctor.id}>
+          <ShellFrame {...props} />
+          <RecordConflictDialog />
+        </PrescriptionProvider>
       </CurrentRecordProvider>
     </DoctorDataProvider>
   );
@@ -45,7 +40,7 @@ function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
   const recordStore = useCurrentRecordStore();
-  const chatStore = useChatConversationStore();
+  const chat = useChatConversationActions();
   const prescriptionStore = usePrescriptionStore();
   const doctorData = useDoctorData();
   const signOut = async () => {
@@ -70,7 +65,8 @@ function ShellFrame(props: ShellProps) {
       // Nothing of this doctor stays in the browser for the next person.
       forgetConsultationTranscript();
       recordStore.forgetAll();
-      chatStore.forget();
+      // A reply on its way stops before the cache (and the conversation in it) is cleared.
+      chat.stopReply();
       prescriptionStore.forget();
       doctorData.forget();
     } catch {

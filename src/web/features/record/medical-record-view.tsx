@@ -4,12 +4,12 @@ import { recordSummaryMessage } from '../../../shared/record-chat-context';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { buildRecordNarrative } from '../../../shared/record-narrative';
 import type { SessionDoctor } from '../../auth-client';
-import { useChatConversation } from '../../chat-conversation/chat-conversation';
 import {
   generateAnamnesisFromConversation,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
 import { useCurrentRecord } from '../../current-record/current-record';
+import { useChatConversation, useChatConversationActions } from '../../data/chat';
 import { useDoctorSettings } from '../../data/settings';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
@@ -49,6 +49,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   const { doctor, openView, recordMode } = props;
   const { record, save, store } = useCurrentRecord();
   const chat = useChatConversation();
+  const chatActions = useChatConversationActions();
   const settings = useRecordSettings(doctor);
   const { notice, show } = useStatusNotice();
   const [starting, setStarting] = useState(false);
@@ -102,7 +103,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   };
 
   const backToChat = (mode: 'general' | 'specialist') => {
-    if (mode !== chat.mode) chat.store.setMode(mode);
+    if (mode !== chat.mode) chatActions.setMode(mode);
     openView('chat');
   };
 
@@ -188,7 +189,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                     // printed (the store has already moved it there).
                     const finalized = store.record;
                     if (finalized) {
-                      chat.store.post(
+                      chatActions.post(
                         'assistant',
                         recordSummaryMessage(finalized, patientNameOf(finalized)),
                         'record',

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
-import { useChatConversationStore } from '../../chat-conversation/chat-conversation';
+import { useChatConversationActions } from '../../data/chat';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { RecordCard } from './record-card';
 import { useRecordsList, useRemoveFromRecordsList } from './records-list-query';
@@ -46,9 +46,9 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
   const [creating, setCreating] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
   const preloadRecordView = () => preloadView('medical-record');
-  const chat = useChatConversationStore();
+  const chat = useChatConversationActions();
   const backToChat = (mode: 'general' | 'specialist') => {
-    if (mode !== chat.getSnapshot().mode) chat.setMode(mode);
+    if (mode !== chat.current().mode) chat.setMode(mode);
     openView('chat');
   };
 
