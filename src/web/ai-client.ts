@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../shared/ai-protocol';
 import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../shared/chat-errors';
-import type { ChatRequest } from '../shared/chat-request';
 import { ApiError, CONNECTION_ERROR, errorMessageOf } from './api-request';
 
 /**
@@ -106,13 +105,4 @@ export async function streamAiReply(
     throw new ApiError(ANSWER_CUT_ERROR);
   }
   return source;
-}
-
-/** Asks the doctor's chat (`POST /api/ai/chat`), streaming the reply into `onText`. */
-export function streamChatReply(
-  request: ChatRequest,
-  onText: (text: string) => void,
-  signal?: AbortSignal,
-): Promise<AiSource> {
-  return streamAiReply('/api/ai/chat', request, onText, signal);
 }

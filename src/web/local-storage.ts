@@ -15,8 +15,6 @@ export const STORAGE_KEYS = {
   recordExplicitExit: 'medicalRecordExplicitExit',
   /** The newest 3 records put aside (spec §4 Clearing), with their patient's name. */
   recordBackups: 'medicalRecordBackups',
-  /** The chat conversation, its mode and specialist, so a reload loses nothing (spec §2). */
-  chatConversation: 'chatConversation',
   /** The doctor's finalised receitas, newest first, as last read from the server (spec §3). */
   savedPrescriptions: 'savedPrescriptions',
   /** The doctor's finalised lotes, newest first (spec §3 "saved prescription batches"). */

@@ -1,9 +1,9 @@
-import { extractionResultSchema, structuredAnamnesisAnswerSchema } from '../../shared/ai-tasks';
+import { aiApi } from '../../shared/api/ai';
+import type { ChatMessage } from '../../shared/chat-conversation';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../shared/chat-rules';
 import type { RecordContent } from '../../shared/medical-record';
-import { requestAiTask } from '../ai-client';
 import type { OpenRecordActions } from '../data/open-record';
-import type { ChatMessage } from './chat-conversation-store';
+import { api } from '../data/api';
 
 /**
  * What the chat does with the open record (spec §4 Creation, Update from chat): start one from
@@ -60,11 +60,9 @@ export async function startRecordFromConversation(
   await store.create();
   if (conversation.length === 0) return confidence;
   try {
-    const { answer } = await requestAiTask(
-      'extract-chat-info',
-      { messages: conversation },
-      extractionResultSchema,
-    );
+    const { answer } = await api.call(aiApi.extractChatInfo, {
+      body: { messages: conversation },
+    });
     store.mergeExtraction(answer);
     confidence = answer.confidence;
   } catch (error) {
@@ -95,13 +93,11 @@ export async function generateAnamnesisFromConversation(
 ): Promise<void> {
   const record = store.record;
   const conversation = conversationForTasks(messages).slice(-50);
-  const { answer } = await requestAiTask(
-    'structured-anamnesis',
-    {
+  const { answer } = await api.call(aiApi.structuredAnamnesis, {
+    body: {
       ...(conversation.length ? { messages: conversation } : {}),
       ...(record ? { record: recordContentOf(record) } : {}),
     },
-    structuredAnamnesisAnswerSchema,
-  );
+  });
   store.setPart('structuredAnamnesis', answer);
 }

@@ -12,6 +12,11 @@ import { readEntry, writeEntry, type DoctorEntry } from './local-entries';
 export interface PersistedQuery<T extends object> {
   queryKey: QueryKey;
   entry: DoctorEntry<T>;
+  /**
+   * What of the data is written, when not all of it may be: a chat reply still arriving is left
+   * out, so a reload never shows half of it as whole. All of it when absent.
+   */
+  toStored?: (data: T) => T;
 }
 
 /** How long after the last change the entries are written, so a burst of changes writes once. */
@@ -53,7 +58,8 @@ export function persistQueries(
     timer = undefined;
     for (const query of changed) {
       const data: unknown = cache.getQueryData(query.queryKey);
-      if (typeof data === 'object' && data !== null) writeEntry(query.entry, data, userId);
+      if (typeof data !== 'object' || data === null) continue;
+      writeEntry(query.entry, query.toStored ? query.toStored(data) : data, userId);
     }
     changed.clear();
   };

@@ -1,3 +1,4 @@
+import { persistedChatConversation } from './chat';
 import type { PersistedQuery } from './query-persistence';
 import {
   addAddendumWrite,
@@ -27,4 +28,5 @@ export const PERSISTED_QUERIES = [
   persistedSettings,
   persistedOpenRecord,
   persistedRecordBackups,
+  persistedChatConversation,
 ] as unknown as readonly PersistedQuery<object>[];

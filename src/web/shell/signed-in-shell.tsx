@@ -1,12 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { forgetConsultationTranscript } from '../consultation-transcript';
-import {
-  ChatConversationProvider,
-  useChatConversationStore,
-} from '../chat-conversation/chat-conversation';
 import { RecordConflictDialog } from '../features/record/record-conflict-dialog';
 import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
+import { useChatConversationActions } from '../data/chat';
 import { DoctorDataProvider } from '../data/doctor-data';
 import { useDoctorData } from '../data/doctor-data-context';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
@@ -20,12 +17,10 @@ import type { WorkspaceView } from '../workspace-views';
 export function SignedInShell(props: ShellProps) {
   return (
     <DoctorDataProvider userId={props.doctor.id}>
-      <ChatConversationProvider userId={props.doctor.id}>
-        <PrescriptionProvider userId={props.doctor.id}>
-          <ShellFrame {...props} />
-          <RecordConflictDialog />
-        </PrescriptionProvider>
-      </ChatConversationProvider>
+      <PrescriptionProvider userId={props.doctor.id}>
+        <ShellFrame {...props} />
+        <RecordConflictDialog />
+      </PrescriptionProvider>
     </DoctorDataProvider>
   );
 }
@@ -41,7 +36,7 @@ interface ShellProps {
 function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
-  const chatStore = useChatConversationStore();
+  const chat = useChatConversationActions();
   const prescriptionStore = usePrescriptionStore();
   const doctorData = useDoctorData();
   const signOut = async () => {
@@ -61,7 +56,8 @@ function ShellFrame(props: ShellProps) {
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
       forgetConsultationTranscript();
-      chatStore.forget();
+      // A reply on its way stops before the cache (and the conversation in it) is cleared.
+      chat.stopReply();
       prescriptionStore.forget();
       doctorData.forget();
     } catch {

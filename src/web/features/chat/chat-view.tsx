@@ -1,5 +1,6 @@
 import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
 import { useState } from 'react';
+import { suggestionOf, type ChatMessage } from '../../../shared/chat-conversation';
 import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '../../../shared/chat-rules';
 import {
   findSpecialistAgent,
@@ -8,8 +9,6 @@ import {
   type SpecialistAgentId,
 } from '../../../shared/specialist-agents';
 import { patientNameOf } from '../../../shared/record-list-rules';
-import { useChatConversation } from '../../chat-conversation/chat-conversation';
-import { suggestionOf, type ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import {
   generateAnamnesisFromConversation,
   NEW_RECORD_FOR_ANAMNESIS,
@@ -38,6 +37,11 @@ import {
 import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
 import { usePrescription } from '../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
+import {
+  useChatConversation,
+  useChatConversationActions,
+  useSendChatMessage,
+} from '../../data/chat';
 import { useDoctorSettings } from '../../data/settings';
 import { formatCrm } from '../../../shared/doctor-settings';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
@@ -52,6 +56,8 @@ const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
  */
 export default function ChatView({ doctor, openView, preloadView }: WorkspaceViewProps) {
   const chat = useChatConversation();
+  const chatActions = useChatConversationActions();
+  const sendMessage = useSendChatMessage();
   const { record } = useOpenRecord();
   const recordStore = useOpenRecordActions();
   const { notice, show } = useStatusNotice();
@@ -91,7 +97,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
       setBusyAction(true);
       try {
         const handled = await runSlashCommand(text, {
-          chat: chat.store,
+          chat: chatActions,
           record: recordStore,
           openView,
           state: {
@@ -114,7 +120,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         setBusyAction(false);
       }
     }
-    await chat.store.send(text, {
+    sendMessage(text, {
       ...(activeRecord ? { record: recordContentOf(activeRecord) } : {}),
       hasPrescription: prescriptions.current !== undefined,
     });
@@ -135,7 +141,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
       });
       // Answered once: a later receita does not bring the buttons back.
       dismissSuggestion(suggestionId);
-      chat.store.post('assistant', answer, 'command');
+      chatActions.post('assistant', answer, 'command');
     } finally {
       setBusyAction(false);
     }
@@ -179,7 +185,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     const name = patientNameOf(activeRecord);
     autoUpdate.stop();
     recordStore.clear();
-    chat.store.post(
+    chatActions.post(
       'system',
       `Atendimento de ${name} encerrado. O prontuário continua salvo em Prontuários.`,
     );
@@ -257,8 +263,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           <ChatModeButtons
             iconsOnPhones
             mode={chat.mode}
-            onGeneral={() => chat.store.setMode('general')}
-            onSpecialists={() => chat.store.setMode('specialist')}
+            onGeneral={() => chatActions.setMode('general')}
+            onSpecialists={() => chatActions.setMode('specialist')}
           />
           <RecordButton
             status={record?.status}
@@ -309,8 +315,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
             <StartScreen
               doctorName={doctor.name}
               mode={chat.mode}
-              onGeneral={() => chat.store.setMode('general')}
-              onChooseAgent={(id) => chat.store.chooseAgent(id)}
+              onGeneral={() => chatActions.setMode('general')}
+              onChooseAgent={(id) => chatActions.chooseAgent(id)}
             />
           )}
           <div className="border-t border-line bg-surface p-3">
@@ -344,7 +350,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
                           {
                             label: 'Nova conversa',
                             icon: MessageSquarePlus,
-                            onSelect: () => chat.store.newConversation(),
+                            onSelect: () => chatActions.newConversation(),
                           },
                         ]
                       : []),
@@ -360,10 +366,10 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
             aria-label="Especialistas"
             className="hidden w-80 shrink-0 flex-col gap-3 overflow-y-auto border-l border-line bg-surface-muted p-4 lg:flex"
           >
-            <Button variant="secondary" onClick={() => chat.store.newConversation()}>
+            <Button variant="secondary" onClick={() => chatActions.newConversation()}>
               <MessageSquarePlus aria-hidden="true" size={16} /> Nova conversa
             </Button>
-            <AgentPicker selected={chat.agentId} onSelect={(id) => chat.store.chooseAgent(id)} />
+            <AgentPicker selected={chat.agentId} onSelect={(id) => chatActions.chooseAgent(id)} />
           </aside>
         )}
       </div>

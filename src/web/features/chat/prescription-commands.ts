@@ -4,12 +4,12 @@ import {
 } from '../../../shared/ai-tasks';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import type { AiSource } from '../../../shared/ai-protocol';
+import type { ChatMessage } from '../../../shared/chat-conversation';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { quickPrescriptionQuality } from '../../../shared/prescription';
 import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { requestAiTask } from '../../ai-client';
-import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import { conversationForTasks } from '../../chat-conversation/record-from-chat';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
 import type { PrescribingDoctor } from '../../prescriptions/prescription-draft';

@@ -1,4 +1,4 @@
-import { extractionResultSchema } from '../../../shared/ai-tasks';
+import { aiApi } from '../../../shared/api/ai';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
 import { patientNameOf } from '../../../shared/record-list-rules';
@@ -10,14 +10,14 @@ import {
   type CommandState,
   type SlashCommand,
 } from '../../../shared/slash-commands';
-import { requestAiTask } from '../../ai-client';
-import type { ChatConversationStore } from '../../chat-conversation/chat-conversation-store';
 import {
   conversationForTasks,
   recordContentOf,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
+import { api } from '../../data/api';
+import type { ChatConversationActions } from '../../data/chat';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
 import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
 
@@ -31,7 +31,7 @@ const OPEN_RECORD_DELAY_MS = 1_000;
 const OPEN_RECORD_CONFIDENCE = 0.7;
 
 export interface CommandContext {
-  chat: ChatConversationStore;
+  chat: ChatConversationActions;
   record: OpenRecordActions;
   openView: (view: WorkspaceView, mode?: RecordDisplayMode) => void;
   /** Runs a prescription command (`prescription-commands.ts`); undefined until it is wired. */
@@ -97,10 +97,10 @@ async function runRecordCommand(
       try {
         const messages = text
           ? [
-              ...ctx.chat.getSnapshot().messages,
+              ...ctx.chat.current().messages,
               { id: 'command-text', role: 'user' as const, content: text, timestamp: '' },
             ]
-          : ctx.chat.getSnapshot().messages;
+          : ctx.chat.current().messages;
         const confidence = await startRecordFromConversation(store, messages);
         if (confidence > OPEN_RECORD_CONFIDENCE) {
           setTimeout(() => ctx.openView('medical-record'), OPEN_RECORD_DELAY_MS);
@@ -118,16 +118,14 @@ async function runRecordCommand(
       try {
         const current = store.record;
         const recent = lastMessages(
-          conversationForTasks(ctx.chat.getSnapshot().messages),
+          conversationForTasks(ctx.chat.current().messages),
           RECENT_MESSAGES_FOR_UPDATE,
         );
         const messages = text ? [...recent, { role: 'user' as const, content: text }] : recent;
         if (messages.length === 0) return COMMAND_ERROR_MESSAGES['record-update'];
-        const { answer } = await requestAiTask(
-          'extract-chat-info',
-          { messages, ...(current ? { record: recordContentOf(current) } : {}) },
-          extractionResultSchema,
-        );
+        const { answer } = await api.call(aiApi.extractChatInfo, {
+          body: { messages, ...(current ? { record: recordContentOf(current) } : {}) },
+        });
         store.mergeExtraction(answer);
         return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).`;
       } catch (error) {

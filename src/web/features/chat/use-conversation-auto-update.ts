@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { extractionResultSchema } from '../../../shared/ai-tasks';
+import { aiApi } from '../../../shared/api/ai';
+import type { ChatMessage } from '../../../shared/chat-conversation';
 import {
   ConversationAutoUpdater,
   type AutoUpdateResult,
 } from '../../../shared/conversation-auto-update';
-import { requestAiTask } from '../../ai-client';
-import type { ChatMessage } from '../../chat-conversation/chat-conversation-store';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
+import { api } from '../../data/api';
 
 export interface AutoUpdateControls {
   enabled: boolean;
@@ -40,17 +40,15 @@ export function useConversationAutoUpdate(
           const record = recordStore.record;
           setState((current) => ({ ...current, running: true }));
           try {
-            const { answer } = await requestAiTask(
-              'extract-chat-info',
-              {
+            const { answer } = await api.call(aiApi.extractChatInfo, {
+              body: {
                 messages: conversation
                   .filter((message) => message.role !== 'system')
                   .map(({ role, content }) => ({ role, content })),
                 ...(record ? { record: recordContentOf(record) } : {}),
               },
-              extractionResultSchema,
               signal,
-            );
+            });
             return answer;
           } finally {
             setState((current) => ({ ...current, running: false }));

@@ -4,12 +4,12 @@ import { recordSummaryMessage } from '../../../shared/record-chat-context';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { buildRecordNarrative } from '../../../shared/record-narrative';
 import type { SessionDoctor } from '../../auth-client';
-import { useChatConversation } from '../../chat-conversation/chat-conversation';
 import {
   generateAnamnesisFromConversation,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
+import { useChatConversation, useChatConversationActions } from '../../data/chat';
 import { useDoctorSettings } from '../../data/settings';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
@@ -50,6 +50,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   const { record, save } = useOpenRecord();
   const actions = useOpenRecordActions();
   const chat = useChatConversation();
+  const chatActions = useChatConversationActions();
   const settings = useRecordSettings(doctor);
   const { notice, show } = useStatusNotice();
   const [starting, setStarting] = useState(false);
@@ -103,7 +104,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   };
 
   const backToChat = (mode: 'general' | 'specialist') => {
-    if (mode !== chat.mode) chat.store.setMode(mode);
+    if (mode !== chat.mode) chatActions.setMode(mode);
     openView('chat');
   };
 
@@ -189,7 +190,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                     // printed (finalising has already moved it there).
                     const finalized = actions.record;
                     if (finalized) {
-                      chat.store.post(
+                      chatActions.post(
                         'assistant',
                         recordSummaryMessage(finalized, patientNameOf(finalized)),
                         'record',

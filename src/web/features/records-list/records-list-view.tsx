@@ -4,13 +4,13 @@ import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/client';
 import type { MedicalRecord } from '../../../shared/medical-record';
 import { hasMoreRecords, recordCountText } from '../../../shared/record-list-rules';
-import { useChatConversationStore } from '../../chat-conversation/chat-conversation';
 import { useOpenRecordActions } from '../../data/open-record';
 import { readRecordFresh, removeFromRecordsList, useRecordsList } from '../../data/records';
 import { Button } from '../../ui/button';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
+import { useChatConversationActions } from '../../data/chat';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { RecordCard } from './record-card';
 
@@ -43,9 +43,9 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
   const [busyId, setBusyId] = useState<string>();
   const [creating, setCreating] = useState(false);
   const preloadRecordView = () => preloadView('medical-record');
-  const chat = useChatConversationStore();
+  const chat = useChatConversationActions();
   const backToChat = (mode: 'general' | 'specialist') => {
-    if (mode !== chat.getSnapshot().mode) chat.setMode(mode);
+    if (mode !== chat.current().mode) chat.setMode(mode);
     openView('chat');
   };
   const deletion = useMutation({
