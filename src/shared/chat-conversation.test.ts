@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { API_ERRORS } from './api-errors';
 import { ApiError } from './api/client';
+import { ANSWER_CUT_ERROR, chatErrorText } from './chat-errors';
 import {
   addChatSuggestions,
-  ANSWER_CUT_ERROR,
   appendChatMessage,
   appendReplyText,
   askChatQuestion,
-  chatErrorText,
   chatRequestOf,
   chatStatusOf,
   chooseChatAgent,

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { AiSource } from './ai-protocol';
 import type { PrescriptionDetection } from './ai-tasks';
-import { API_ERRORS } from './api-errors';
-import { isApiError } from './api/client';
-import { CHAT_ERROR_MESSAGES } from './chat-errors';
+import { CHAT_ERROR_MESSAGES, chatErrorText } from './chat-errors';
 import { CHAT_MAX_MESSAGES, type ChatMode, type ChatRequest } from './chat-request';
 import {
   chatMessageId,
@@ -87,9 +85,6 @@ export const RECORD_SUGGESTION_TEXT =
 export const PRESCRIPTION_SUGGESTION_TEXT =
   'Parece que esta conversa inclui uma prescrição. Deseja criar a receita com os medicamentos ' +
   'citados?';
-
-/** Shown when the connection drops in the middle of a reply, after what arrived of it. */
-export const ANSWER_CUT_ERROR = `A resposta foi interrompida. ${API_ERRORS.unreachable.message}`;
 
 /** Whether a reply is on its way, and whether its first words arrived. */
 export function chatStatusOf(conversation: ChatConversation): ChatStatus {
@@ -273,16 +268,6 @@ export function failChatReply(
     ended,
     createChatMessage('assistant', chatErrorText(error, answered), now, 'error'),
   );
-}
-
-/**
- * The text of a failed reply: the API's Portuguese message; when the connection dropped after
- * the first words, that the reply was cut; the generic error for anything without a message.
- * @param answered - whether some of the reply had arrived
- */
-export function chatErrorText(error: unknown, answered: boolean): string {
-  if (answered && isApiError(error, 'unreachable')) return ANSWER_CUT_ERROR;
-  return error instanceof Error && error.message ? error.message : CHAT_ERROR_MESSAGES.other;
 }
 
 /** The messages the doctor and the model exchanged, without notes, errors and the like. */

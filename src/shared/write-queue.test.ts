@@ -40,7 +40,12 @@ describe('enqueueWrite', () => {
   it('folds a write into the last queued one of its entity, keeping its place and base version', () => {
     const first = write({ resource: 'record', entityId: 'r1', payload: { plan: 'a' }, version: 3 });
     const other = write({ resource: 'prescription', entityId: 'p1' });
-    const second = write({ resource: 'record', entityId: 'r1', payload: { plan: 'ab' }, version: 3 });
+    const second = write({
+      resource: 'record',
+      entityId: 'r1',
+      payload: { plan: 'ab' },
+      version: 3,
+    });
     const queue = enqueueWrite(enqueueWrite([first, other], second, { fold: latestWins }), other);
     expect(queue.filter((queued) => queued.entityId === 'r1')).toEqual([
       { ...first, payload: { plan: 'ab' } },
@@ -163,8 +168,11 @@ describe('retries and choices', () => {
   });
 
   it('renames ids deep inside any JSON, leaving other values alone', () => {
-    expect(
-      renameId({ a: ['x', { b: 'x', c: 'xx' }], d: 1, e: null, f: true }, 'x', 'y'),
-    ).toEqual({ a: ['y', { b: 'y', c: 'xx' }], d: 1, e: null, f: true });
+    expect(renameId({ a: ['x', { b: 'x', c: 'xx' }], d: 1, e: null, f: true }, 'x', 'y')).toEqual({
+      a: ['y', { b: 'y', c: 'xx' }],
+      d: 1,
+      e: null,
+      f: true,
+    });
   });
 });

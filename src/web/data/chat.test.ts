@@ -4,8 +4,8 @@ import { AI_SOURCE_HEADER, type AiSource } from '../../shared/ai-protocol';
 import type { PrescriptionDetection } from '../../shared/ai-tasks';
 import { API_ERRORS } from '../../shared/api-errors';
 import { createApiClient, type ApiTransport } from '../../shared/api/client';
+import { ANSWER_CUT_ERROR } from '../../shared/chat-errors';
 import {
-  ANSWER_CUT_ERROR,
   chatStatusOf,
   PRESCRIPTION_SUGGESTION_TEXT,
   RECORD_SUGGESTION_TEXT,

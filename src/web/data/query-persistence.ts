@@ -76,12 +76,13 @@ export function persistQueries(
   };
   // Outside a browser (the data layer's tests in Node) there is no page to hide.
   const page = typeof window === 'undefined' ? undefined : window;
+  const visibility = typeof document === 'undefined' ? undefined : document;
   page?.addEventListener('pagehide', onHide);
-  page?.document.addEventListener('visibilitychange', onHide);
+  visibility?.addEventListener('visibilitychange', onHide);
   return () => {
     unsubscribe();
     page?.removeEventListener('pagehide', onHide);
-    page?.document.removeEventListener('visibilitychange', onHide);
+    visibility?.removeEventListener('visibilitychange', onHide);
     if (timer !== undefined) write();
   };
 }

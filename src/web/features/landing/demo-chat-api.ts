@@ -1,11 +1,11 @@
+import { demoChatApi } from '../../../shared/api/demo-chat';
 import {
-  DEMO_CHAT_PATH,
   DEMO_CHAT_MAX_MESSAGES,
   DEMO_CHAT_MAX_REPLY_LENGTH,
   type DemoChatMessage,
   type DemoChatMode,
 } from '../../../shared/demo-chat-protocol';
-import { streamAiReply } from '../../ai-client';
+import { api } from '../../data/api';
 
 /** The most recent part of the conversation the server accepts, ending with the new question. */
 export function demoConversation(messages: readonly DemoChatMessage[]): DemoChatMessage[] {
@@ -21,18 +21,17 @@ export function demoConversation(messages: readonly DemoChatMessage[]): DemoChat
 /**
  * Asks the server's demo route and hands each piece of the reply to `onText` as it streams in.
  * @returns who answered: the offline engine or a language model
- * @throws ApiError with a Portuguese message for the conversation
+ * @throws ApiError with a Portuguese message for the conversation (`unreachable` when the
+ *   stream breaks off)
  */
 export async function streamDemoReply(
   messages: readonly DemoChatMessage[],
   onText: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<DemoChatMode> {
-  const source = await streamAiReply(
-    DEMO_CHAT_PATH,
-    { messages: demoConversation(messages) },
+  return api.stream(
+    demoChatApi.reply,
+    { body: { messages: demoConversation(messages) }, signal },
     onText,
-    signal,
   );
-  return source === 'model' ? 'model' : 'offline';
 }

@@ -1,13 +1,15 @@
 import { Bot } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { demoChatApi } from '../../../shared/api/demo-chat';
 import {
   DEMO_CHAT_MAX_LENGTH,
-  DEMO_CHAT_PATH,
   type DemoChatMessage,
   type DemoChatMode,
 } from '../../../shared/demo-chat-protocol';
+import { api } from '../../data/api';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
+import { chatErrorText } from '../../../shared/chat-errors';
 import { streamDemoReply } from './demo-chat-api';
 
 type DemoMessage = ChatListMessage & { role: 'user' | 'assistant' };
@@ -17,19 +19,15 @@ const messageId = (role: string) => `${role}-${Date.now()}-${++nextId}`;
 
 /**
  * Whether the server answers with a model or the offline engine, as `GET /api/ai/demo-chat`
- * says. A plain fetch: the landing doesn't load the query cache, to keep its first download small.
+ * says. Without the query cache: the landing doesn't load it, to keep its first download small.
  */
 function useAiMode(): DemoChatMode | undefined {
   const [mode, setMode] = useState<DemoChatMode>();
   useEffect(() => {
     const controller = new AbortController();
-    fetch(DEMO_CHAT_PATH, { signal: controller.signal })
-      .then((response) => response.json())
-      .then((answer: unknown) => {
-        if (typeof answer === 'object' && answer !== null && 'mode' in answer) {
-          setMode(answer.mode === 'offline' ? 'offline' : 'model');
-        }
-      })
+    api
+      .call(demoChatApi.mode, { signal: controller.signal })
+      .then(setMode)
       .catch(() => {
         // The badge is a courtesy; after the first reply its X-Prontu-AI-Mode header decides.
       });
@@ -61,12 +59,15 @@ export function DemoChat() {
     const replyId = messageId('assistant');
     setMessages((current) => [...current, question]);
     setWaiting(true);
+    // Set by the stream's callback: whether some of the reply arrived before a failure.
+    const answered = { current: false };
     const controller = new AbortController();
     abortRef.current = controller;
     try {
       const answeredBy = await streamDemoReply(
         conversation,
         (chunk) => {
+          answered.current = true;
           setWaiting(false);
           setStreaming(true);
           setMessages((current) =>
@@ -84,7 +85,7 @@ export function DemoChat() {
       setReplyMode(answeredBy);
     } catch (error) {
       if (controller.signal.aborted) return;
-      const text = error instanceof Error ? error.message : String(error);
+      const text = chatErrorText(error, answered.current);
       // Any part of the answer that arrived stays; the error follows it.
       setMessages((current) => [
         ...current,
