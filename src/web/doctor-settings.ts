@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SETTINGS_CHANGED_CODE,
   readStoredSettings,
   type DoctorSettings,
   type DoctorSettingsPatch,
@@ -157,7 +156,7 @@ export function useSettingsMutation(userId: string, action: 'save' | 'reset') {
           ),
         );
       } catch (error) {
-        if (error instanceof ApiError && errorCodeOf(error.body) === SETTINGS_CHANGED_CODE) {
+        if (error instanceof ApiError && errorCodeOf(error.body) === 'settings_changed') {
           adopt(readAnswer(userId, error.body));
           throw new ApiError(SETTINGS_CHANGED_MESSAGE, error.status, error.body);
         }

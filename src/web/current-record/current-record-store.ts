@@ -1,5 +1,4 @@
 import {
-  RECORD_ERROR_CODES,
   RECORD_PARTS,
   SERVER_RECORD_ID_PREFIX,
   type MedicalRecord,
@@ -511,7 +510,7 @@ export class CurrentRecordStore {
       if (revision !== this.revision) this.scheduleServerSave();
       return;
     }
-    if (answer.status === 409 && answer.code === RECORD_ERROR_CODES.finalized && answer.record) {
+    if (answer.status === 409 && answer.code === 'record_finalized' && answer.record) {
       // Finalised on another device meanwhile: it reads as it was signed there. What this
       // device had typed is kept as a backup, and the message says what to do instead.
       this.backUp();

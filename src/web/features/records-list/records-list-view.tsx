@@ -1,6 +1,6 @@
 import { FilePlus2, FileText, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { RECORD_ERROR_CODES, type MedicalRecord } from '../../../shared/medical-record';
+import type { MedicalRecord } from '../../../shared/medical-record';
 import { hasMoreRecords, recordCountText } from '../../../shared/record-list-rules';
 import { ApiError, CONNECTION_ERROR } from '../../api-request';
 import { browserRecordsClient, useCurrentRecordStore } from '../../current-record/current-record';
@@ -89,7 +89,7 @@ export default function RecordsListView({ doctor, openView, preloadView }: Works
     setDeleteError(undefined);
     try {
       const failure = await store.delete(record.id, record.version);
-      if (failure?.code === RECORD_ERROR_CODES.changed) {
+      if (failure?.code === 'record_changed') {
         // Changed in another tab since the list was read: kept, and the list shows it as it is.
         setDeleteError(RECORD_CHANGED_NOT_DELETED);
         void list.refetch();
