@@ -80,6 +80,7 @@ describe('HTTP surface', () => {
     expect(fromEvil.status).toBe(403);
     expect(await fromEvil.json()).toEqual({
       success: false,
+      code: 'forbidden',
       error: 'Origem da requisição não permitida.',
     });
     expect((await forged({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
@@ -90,7 +91,11 @@ describe('HTTP surface', () => {
   it('answers unknown API routes with a JSON 404', async () => {
     const response = await fetch(`${fixture.server.url}/api/nao-existe`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: 'Rota não encontrada.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'not_found',
+      error: 'Rota não encontrada.',
+    });
   });
 });
 
@@ -274,6 +279,7 @@ describe('lifecycle', () => {
         expect(response.status).toBe(500);
         expect(JSON.parse(text)).toEqual({
           success: false,
+          code: 'internal',
           error: 'Erro interno do servidor. Tente novamente em alguns instantes.',
         });
         expect(text).not.toMatch(/select|from|medical_records|at .*\.ts|pool|pglite/i);

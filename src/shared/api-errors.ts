@@ -1,10 +1,12 @@
 /**
- * The API's one error vocabulary (docs/architecture.md, "Erros"). Every error answer of `/api`
- * is `{ success: false, code, error }`: `code` is one of these stable ids, which clients branch
- * on; `error` is the Portuguese sentence shown to the doctor — the catalogue's text, or a more
- * precise one for the case (which field is invalid, which receita was not found). Two codes are
- * never sent by the server: the typed client gives them to a request that got no answer
- * (`unreachable`) or an answer of a shape it does not know (`unexpected_answer`).
+ * The API's one error vocabulary (docs/architecture.md, "Erros"; README, "Erros da API"). Every
+ * error answer of `/api` is `{ success: false, code, error }`: `code` is one of these stable ids,
+ * which clients branch on; `error` is the Portuguese sentence shown to the doctor — the
+ * catalogue's text, or a more precise one for the case (which field is invalid, which receita was
+ * not found). A code always answers with its status here (`server/http/errors.ts` takes it from
+ * the catalogue). Two codes are never sent by the server: the typed client gives them to a
+ * request that got no answer (`unreachable`) or an answer of a shape it does not know
+ * (`unexpected_answer`).
  *
  * Better Auth's routes under `/api/auth` keep their own upper-case codes (`INVALID_EMAIL_OR_PASSWORD`,
  * see `account.ts`), which its client reads; they too answer `{ success: false, code, error }`.
@@ -84,8 +86,15 @@ export const API_ERRORS = {
     status: 429,
     message: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
   },
+  /** The doctor's earlier requests still hold their share of the CPU (`http/cpu-work.ts`). */
+  busy: {
+    status: 429,
+    message:
+      'Ainda estamos processando seus pedidos anteriores. Aguarde alguns segundos e tente novamente.',
+  },
 
-  // --- the server or what it depends on (5xx) ---
+  // --- the server or what it depends on (5xx). Every provider_* failure is 502: the service
+  // behind us failed, whatever the reason; the code says the reason. ---
   internal: {
     status: 500,
     message: 'Erro interno do servidor. Tente novamente em alguns instantes.',
@@ -104,7 +113,7 @@ export const API_ERRORS = {
     message: 'Limite de uso da API excedido. Tente novamente mais tarde.',
   },
   provider_rate_limited: {
-    status: 503,
+    status: 502,
     message: 'Muitas requisições. Aguarde alguns segundos e tente novamente.',
   },
   provider_unreachable: {
@@ -112,7 +121,7 @@ export const API_ERRORS = {
     message: 'Erro de conexão com o serviço de IA. Tente novamente.',
   },
   provider_unsupported_format: {
-    status: 400,
+    status: 502,
     message:
       'Formato de arquivo não suportado. Grave novamente em outro formato (wav, mp3, m4a ou webm).',
   },
@@ -129,10 +138,6 @@ export const API_ERRORS = {
     status: 503,
     message:
       'Não foi possível registrar o acesso na trilha de auditoria. Tente novamente em alguns segundos.',
-  },
-  busy: {
-    status: 503,
-    message: 'O servidor está ocupado no momento. Tente novamente em alguns segundos.',
   },
 
   // --- the client's own (never sent by the server) ---

@@ -147,8 +147,6 @@ export const doctorSettingsPatchSchema = settingsFieldsSchema.partial().strict()
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 export type DoctorSettingsPatch = z.infer<typeof doctorSettingsPatchSchema>;
 
-/** Stable code of `/api/settings`' 409: saved meanwhile in another tab (current ones attached). */
-export const SETTINGS_CHANGED_CODE = 'settings_changed';
 export type DoctorSettingsField = keyof DoctorSettings;
 
 /** Spec §3 defaults: blank profile, the default templates, 2 prescriptions per page. */

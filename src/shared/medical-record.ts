@@ -328,17 +328,6 @@ export interface RecordAddendum {
   text: string;
 }
 
-/** Stable codes of the record API's refusals, for clients to tell them apart. */
-export const RECORD_ERROR_CODES = {
-  /** A finalised record's content cannot change (409); corrections are addenda. */
-  finalized: 'record_finalized',
-  /** Addenda belong to finalised records; a draft is edited instead (409). */
-  notFinalized: 'record_not_finalized',
-  /** Another tab or device saved a newer version (409, with the current record). */
-  changed: 'record_changed',
-} as const;
-export type RecordErrorCode = (typeof RECORD_ERROR_CODES)[keyof typeof RECORD_ERROR_CODES];
-
 /** A record as the API answers it. Dates are ISO 8601 strings. */
 export interface MedicalRecord extends RecordContent {
   id: string;

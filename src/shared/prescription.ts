@@ -244,15 +244,6 @@ export const prescriptionBatchSchema = z.object({
   version: z.number().int().positive().optional(),
 });
 
-/**
- * Stable codes of the prescriptions API's conflicts (409). `*_changed`: the `If-Match` version is
- * not the stored one any more; the answer carries the current receita or lote.
- */
-export const PRESCRIPTION_ERROR_CODES = {
-  prescriptionChanged: 'prescription_changed',
-  batchChanged: 'batch_changed',
-} as const;
-
 export type BatchCreateInput = z.input<typeof batchCreateSchema>;
 export type BatchCreate = z.output<typeof batchCreateSchema>;
 export type BatchUpdate = z.output<typeof batchUpdateSchema>;

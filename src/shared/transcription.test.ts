@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { isApiErrorCode } from './api-errors';
 import {
   audioFileName,
   isRetryableTranscriptionError,
+  TRANSCRIPTION_ERROR_CODES,
+  transcriptionErrorSchema,
   transcriptionFailureMessage,
   transcriptionProviderErrorMessage,
 } from './transcription';
@@ -42,12 +45,43 @@ describe('transcription error texts (spec §8)', () => {
   });
 
   it('offers a retry only where sending the same audio again may work', () => {
-    expect(isRetryableTranscriptionError('network')).toBe(true);
-    expect(isRetryableTranscriptionError('rate-limit')).toBe(true);
-    expect(isRetryableTranscriptionError('other')).toBe(true);
-    expect(isRetryableTranscriptionError('invalid-audio')).toBe(false);
-    expect(isRetryableTranscriptionError('audio-too-large')).toBe(false);
-    expect(isRetryableTranscriptionError('unsupported-format')).toBe(false);
-    expect(isRetryableTranscriptionError('quota')).toBe(false);
+    for (const code of [
+      'provider_unreachable',
+      'provider_rate_limited',
+      'provider_failed',
+      'unreachable',
+      'unexpected_answer',
+      'rate_limited',
+      'busy',
+      'database_unavailable',
+    ] as const) {
+      expect(isRetryableTranscriptionError(code), code).toBe(true);
+    }
+    for (const code of [
+      'invalid_audio',
+      'audio_too_large',
+      'provider_unsupported_format',
+      'provider_quota',
+      'provider_auth',
+      'transcription_unconfigured',
+      'unauthorized',
+      'validation',
+    ] as const) {
+      expect(isRetryableTranscriptionError(code), code).toBe(false);
+    }
+  });
+});
+
+describe('transcription error codes', () => {
+  it('are all codes of the API catalogue', () => {
+    for (const code of TRANSCRIPTION_ERROR_CODES) expect(isApiErrorCode(code), code).toBe(true);
+  });
+
+  it('read an error answer only with a code of the catalogue', () => {
+    const answer = { success: false, error: 'Arquivo muito grande.', code: 'audio_too_large' };
+    expect(transcriptionErrorSchema.parse(answer)).toEqual(answer);
+    expect(transcriptionErrorSchema.safeParse({ ...answer, code: 'audio-too-large' }).success).toBe(
+      false,
+    );
   });
 });

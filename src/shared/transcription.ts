@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isApiErrorCode, isRetryableError, type ApiErrorCode } from './api-errors';
 import { EXTRACTION_TEXT_MAX_LENGTH } from './extraction-request';
 
 /** Largest audio file `POST /api/ai/transcribe` accepts (spec §9: 25 MB, Whisper's own limit). */
@@ -87,29 +88,32 @@ export const transcriptionResultSchema = z.object({
 export type TranscriptionSegment = z.infer<typeof transcriptionSegmentSchema>;
 export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>;
 
-const PROVIDER_ERROR_KINDS = [
-  'unsupported-format',
-  'quota',
-  'rate-limit',
-  'auth',
-  'network',
-  'other',
-] as const;
-
 /** Why the transcription provider failed (spec §8, Transcription). */
-export type TranscriptionProviderErrorKind = (typeof PROVIDER_ERROR_KINDS)[number];
+export type TranscriptionProviderErrorKind =
+  'unsupported-format' | 'quota' | 'rate-limit' | 'auth' | 'network' | 'other';
+
+/** The catalogue's code (`api-errors.ts`) of each kind of provider failure. */
+export const TRANSCRIPTION_PROVIDER_ERROR_CODES = {
+  'unsupported-format': 'provider_unsupported_format',
+  quota: 'provider_quota',
+  'rate-limit': 'provider_rate_limited',
+  auth: 'provider_auth',
+  network: 'provider_unreachable',
+  other: 'provider_failed',
+} as const satisfies Record<TranscriptionProviderErrorKind, ApiErrorCode>;
 
 /**
- * The `code` of the error answers of `POST /api/ai/transcribe`: the provider's failure kinds,
- * plus our own refusals. `transcription-unconfigured` tells the browser to offer its own speech
- * recognition or typing instead.
+ * The codes of the transcription's own error answers, from the API's catalogue: the provider's
+ * failures, plus our own refusals. `transcription_unconfigured` tells the browser to offer its
+ * own speech recognition or typing instead. The route's other refusals (no session, the AI rate
+ * limit, a body that is not multipart) answer the catalogue's general codes.
  */
 export const TRANSCRIPTION_ERROR_CODES = [
-  ...PROVIDER_ERROR_KINDS,
-  'invalid-audio',
-  'audio-too-large',
-  'transcription-unconfigured',
-] as const;
+  ...Object.values(TRANSCRIPTION_PROVIDER_ERROR_CODES),
+  'invalid_audio',
+  'audio_too_large',
+  'transcription_unconfigured',
+] as const satisfies readonly ApiErrorCode[];
 
 export type TranscriptionErrorCode = (typeof TRANSCRIPTION_ERROR_CODES)[number];
 
@@ -166,20 +170,24 @@ export function transcriptionFailureMessage(detail: string): string {
 
 /**
  * Whether sending the same audio again may work: a consultation recorded in segments retries a
- * failed segment without losing the others.
+ * failed segment without losing the others. Besides what any request may retry (no answer, the
+ * server or the provider busy or unreachable), a provider failure without a known cause and an
+ * answer that could not be read may have been a blip.
+ * @param code - the failure's code
  */
-export function isRetryableTranscriptionError(code: TranscriptionErrorCode): boolean {
-  return code === 'network' || code === 'rate-limit' || code === 'other';
+export function isRetryableTranscriptionError(code: ApiErrorCode): boolean {
+  return isRetryableError(code) || code === 'provider_failed' || code === 'unexpected_answer';
 }
 
 /**
- * The error answer of `POST /api/ai/transcribe`. Answers that are not the transcription's own
- * (no session 401, the AI rate limit 429, a non-multipart body 415) carry no `code`.
+ * The error answer of `POST /api/ai/transcribe`, as of every `/api` route: its own refusals
+ * ({@link TRANSCRIPTION_ERROR_CODES}) and the general ones (`unauthorized`, `rate_limited`,
+ * `unsupported_media_type`…) alike carry a code of the catalogue.
  */
 export const transcriptionErrorSchema = z.object({
   success: z.literal(false),
   error: z.string(),
-  code: z.enum(TRANSCRIPTION_ERROR_CODES).optional(),
+  code: z.custom<ApiErrorCode>(isApiErrorCode),
 });
 
 export type TranscriptionError = z.infer<typeof transcriptionErrorSchema>;

@@ -1018,6 +1018,7 @@ describe('AI tasks without a model (offline engine)', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'invalid_json',
       error: 'JSON inválido no corpo da requisição.',
     });
   });
@@ -1029,6 +1030,7 @@ describe('AI tasks without a model (offline engine)', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'unauthorized',
       error: 'Sessão expirada ou inexistente. Faça login para continuar.',
     });
   });
@@ -1050,7 +1052,11 @@ describe('the per-doctor AI rate limit', () => {
       mode: 'general',
     });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ success: false, error: AI_RATE_LIMIT_MESSAGE });
+    expect(await refused.json()).toEqual({
+      success: false,
+      code: 'rate_limited',
+      error: AI_RATE_LIMIT_MESSAGE,
+    });
     const retryAfter = Number(refused.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -1058,7 +1064,7 @@ describe('the per-doctor AI rate limit', () => {
     const stillRefused = await callTask(doctor, 'cid-search', body);
     expect(stillRefused).toMatchObject({
       status: 429,
-      body: { success: false, error: AI_RATE_LIMIT_MESSAGE },
+      body: { success: false, code: 'rate_limited', error: AI_RATE_LIMIT_MESSAGE },
     });
 
     const other = await signUpDoctor(server.url, 'Dr. Outro');

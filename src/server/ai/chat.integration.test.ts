@@ -16,6 +16,15 @@ import { TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 const CHAT_MODEL = 'modelo-chat-teste';
 const NO_RATE_LIMIT = '10000';
 
+/** The API's code (`shared/api-errors.ts`) each kind of provider failure answers with. */
+const CODE_OF_FAILURE = {
+  auth: 'provider_auth',
+  quota: 'provider_quota',
+  'rate-limit': 'provider_rate_limited',
+  network: 'provider_unreachable',
+  other: 'provider_failed',
+} as const;
+
 /** Starts the app with `env` for one describe block, with one signed-in doctor. */
 function useChatServer(env: () => Promise<Record<string, string>> | Record<string, string>) {
   return useSignedInTestServer(async () => ({
@@ -197,6 +206,7 @@ describe('chat with a model', () => {
       expect(response.status).toBe(502);
       expect(await response.json()).toEqual({
         success: false,
+        code: CODE_OF_FAILURE[kind],
         error: CHAT_ERROR_MESSAGES[kind],
       });
     },
@@ -213,7 +223,11 @@ describe('chat with a model', () => {
     const before = fake.chatRequests().length;
     const response = await postChat(app().doctor, ask('Oi'));
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ success: false, error: CHAT_ERROR_MESSAGES[kind] });
+    expect(await response.json()).toEqual({
+      success: false,
+      code: CODE_OF_FAILURE[kind],
+      error: CHAT_ERROR_MESSAGES[kind],
+    });
     if (fake.chatRequests().length - before < 2) {
       await (await postChat(app().doctor, ask('Oi'))).text();
     }
@@ -225,6 +239,7 @@ describe('chat with a model', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'provider_failed',
       error: CHAT_ERROR_MESSAGES.other,
     });
   });
@@ -236,6 +251,7 @@ describe('chat with a model', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'provider_failed',
       error: CHAT_ERROR_MESSAGES.other,
     });
     if (fake.chatRequests().length - before < 2) {
@@ -258,7 +274,11 @@ describe('chat with an unreachable provider', () => {
   it('answers 502 with the connection message', async () => {
     const response = await postChat(app().doctor, ask('Oi'));
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ success: false, error: CHAT_ERROR_MESSAGES.network });
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'provider_unreachable',
+      error: CHAT_ERROR_MESSAGES.network,
+    });
   });
 });
 
@@ -279,7 +299,11 @@ describe('chat with a provider slower than AI_TIMEOUT_SECONDS', () => {
     fake.enqueue({ kind: 'slow', delayMs: 8_000 }, { kind: 'slow', delayMs: 8_000 });
     const response = await postChat(app().doctor, ask('Oi'));
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ success: false, error: CHAT_ERROR_MESSAGES.network });
+    expect(await response.json()).toEqual({
+      success: false,
+      code: 'provider_unreachable',
+      error: CHAT_ERROR_MESSAGES.network,
+    });
   });
 });
 
@@ -398,6 +422,7 @@ describe('chat without a model (offline engine)', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'unauthorized',
       error: 'Sessão expirada ou inexistente. Faça login para continuar.',
     });
   });

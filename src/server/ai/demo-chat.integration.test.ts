@@ -146,6 +146,7 @@ describe('demo chat without a model (offline engine)', () => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({
       success: false,
+      code: 'rate_limited',
       error: 'Muitas mensagens em pouco tempo. Aguarde alguns minutos e tente novamente.',
     });
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -224,21 +225,29 @@ describe('demo chat with a language model', () => {
   });
 
   it.each([
-    [401, 'Erro de configuração: Chave da API não configurada ou inválida.'],
-    [429, 'Muitas requisições. Aguarde alguns segundos e tente novamente.'],
+    [401, 'provider_auth', 'Erro de configuração: Chave da API não configurada ou inválida.'],
+    [
+      429,
+      'provider_rate_limited',
+      'Muitas requisições. Aguarde alguns segundos e tente novamente.',
+    ],
     [
       500,
+      'provider_failed',
       'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.',
     ],
-  ])('answers 502 with the §8 message when the provider answers %i', async (status, message) => {
-    fake.failWith(status);
-    const before = fake.requests.length;
-    const response = await postDemoChat(server(), ask('Oi'));
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ success: false, error: message });
-    // No retries: one visitor message is one call to the provider.
-    expect(fake.requests.length).toBe(before + 1);
-  });
+  ])(
+    'answers 502 with the §8 message when the provider answers %i',
+    async (status, code, message) => {
+      fake.failWith(status);
+      const before = fake.requests.length;
+      const response = await postDemoChat(server(), ask('Oi'));
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ success: false, code, error: message });
+      // No retries: one visitor message is one call to the provider.
+      expect(fake.requests.length).toBe(before + 1);
+    },
+  );
 
   it('breaks the response when the model stops mid-answer, so the page can say so', async () => {
     fake.replyWith('Primeira parte da resposta que não termina.');
@@ -254,6 +263,7 @@ describe('demo chat with a language model', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'provider_failed',
       error:
         'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.',
     });
@@ -295,6 +305,7 @@ describe('demo chat with a language model', () => {
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'provider_unreachable',
       error: 'Erro de conexão. Verifique sua internet e tente novamente.',
     });
   });

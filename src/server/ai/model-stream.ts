@@ -3,6 +3,7 @@ import { streamText, type LanguageModel, type TextStreamPart, type ToolSet } fro
 import { badGateway } from '../http/errors';
 import type { Logger } from '../logger';
 import {
+  PROVIDER_ERROR_CODES,
   PROVIDER_ERROR_MESSAGES,
   classifyProviderError,
   type ProviderErrorKind,
@@ -46,7 +47,8 @@ export function offlineReply(text: string, log: Logger): StreamedReply {
 /**
  * Asks the model and waits for its first words, so a provider that fails at once (bad key,
  * quota, unreachable) is answered with a 502 and the §8 message instead of a broken stream.
- * @throws HttpError 502 with the spec §8 text when the provider fails before any text
+ * @throws HttpError 502 with the spec §8 text and the failure's `provider_*` code when the
+ *   provider fails before any text
  */
 export async function startModelReply(request: {
   model: LanguageModel;
@@ -110,9 +112,9 @@ export async function startModelReply(request: {
   if (failedWith || first === undefined) void parts.return?.();
   if (failedWith) {
     log.warn({ kind: failedWith, ms: elapsed(started) }, 'chat: model failed before answering');
-    throw badGateway(
-      failedWith === 'client-gone' ? EMPTY_ANSWER_MESSAGE : PROVIDER_ERROR_MESSAGES[failedWith],
-    );
+    throw failedWith === 'client-gone'
+      ? badGateway(EMPTY_ANSWER_MESSAGE)
+      : badGateway(PROVIDER_ERROR_MESSAGES[failedWith], PROVIDER_ERROR_CODES[failedWith]);
   }
   if (first === undefined) {
     log.warn({ kind: 'empty', ms: elapsed(started) }, 'chat: model answered nothing');

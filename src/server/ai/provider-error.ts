@@ -1,11 +1,21 @@
 import { APICallError, RetryError } from 'ai';
 import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../../shared/chat-errors';
+import type { ErrorCodeWithStatus } from '../http/errors';
 
 /** Why a call to the language model provider failed (spec §8's kinds). */
 export type ProviderErrorKind = ChatErrorKind;
 
 /** Spec §8, chat errors shown as assistant messages (shared with the browser). */
 export const PROVIDER_ERROR_MESSAGES = CHAT_ERROR_MESSAGES;
+
+/** The API's code (`shared/api-errors.ts`) of each kind of failure, all answered with 502. */
+export const PROVIDER_ERROR_CODES: Readonly<Record<ProviderErrorKind, ErrorCodeWithStatus<502>>> = {
+  auth: 'provider_auth',
+  quota: 'provider_quota',
+  'rate-limit': 'provider_rate_limited',
+  network: 'provider_unreachable',
+  other: 'provider_failed',
+};
 
 /** Error codes Node and undici give a connection that could not be made or was cut. */
 const NETWORK_CODES = new Set([

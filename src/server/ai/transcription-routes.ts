@@ -18,27 +18,24 @@ import { transcribeAudio, transcriptionError } from './transcription';
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const MAX_UPLOAD_BYTES = TRANSCRIPTION_MAX_FILE_BYTES + FORM_OVERHEAD_BYTES;
 
-const audioTooLarge = () => transcriptionError(413, AUDIO_TOO_LARGE_MESSAGE, 'audio-too-large');
-const invalidAudio = () => transcriptionError(400, INVALID_AUDIO_MESSAGE, 'invalid-audio');
+const audioTooLarge = () => transcriptionError('audio_too_large', AUDIO_TOO_LARGE_MESSAGE);
+const invalidAudio = () => transcriptionError('invalid_audio', INVALID_AUDIO_MESSAGE);
 
 /**
  * `POST /api/ai/transcribe` (mounted inside `aiRoutes`, so behind its session check and the
  * per-doctor AI rate limit): a multipart form with the audio in `file` and, for a consultation
  * recorded in segments, `segmentIndex` and `segmentCount`. Answers spec §3's
  * TranscriptionResult, with `segmentIndex`/`segmentCount` repeated when sent.
- * Errors: 400 'Invalid audio file', 413 over 25 MB, 415 not multipart, 502 the provider's failure
- * (spec §8), 503 `transcription-unconfigured` when no endpoint is set.
+ * Errors: 400 `invalid_audio` ('Invalid audio file'), 413 `audio_too_large` over 25 MB, 415 not
+ * multipart, 502 `provider_*` the provider's failure (spec §8), 503 `transcription_unconfigured`
+ * when no endpoint is set.
  */
 export function transcriptionRoutes(deps: { config: Config }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/', async (c) => {
     const endpoint = deps.config.transcription;
     if (!endpoint) {
-      throw transcriptionError(
-        503,
-        TRANSCRIPTION_UNCONFIGURED_MESSAGE,
-        'transcription-unconfigured',
-      );
+      throw transcriptionError('transcription_unconfigured', TRANSCRIPTION_UNCONFIGURED_MESSAGE);
     }
     const { audio, fields } = await readAudioUpload(c.req.raw);
     const result: TranscriptionResult = await transcribeAudio({

@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AUDIO_TOO_LARGE_MESSAGE,
   INVALID_AUDIO_MESSAGE,
+  isRetryableTranscriptionError,
   TRANSCRIPTION_MAX_FILE_BYTES,
   TRANSCRIPTION_UNCONFIGURED_MESSAGE,
   transcriptionErrorSchema,
   transcriptionFailureMessage,
   transcriptionResultSchema,
   type TranscriptionError,
+  type TranscriptionErrorCode,
   type TranscriptionResult,
 } from '../../shared/transcription';
 import type { RunningServer } from '../server';
@@ -240,49 +242,64 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     expect(fake.transcriptionRequests()).toHaveLength(before);
   });
 
-  const providerErrors: [string, FakeTranscriptionBehaviour, string][] = [
+  const providerErrors: [string, FakeTranscriptionBehaviour, TranscriptionErrorCode, string][] = [
     [
       'unsupported format',
       { kind: 'unsupported-format' },
+      'provider_unsupported_format',
       'Formato de arquivo não suportado. Grave novamente em outro formato (wav, mp3, m4a ou webm).',
     ],
-    ['quota', { kind: 'quota' }, 'Cota da API de transcrição excedida. Verifique seu plano.'],
+    [
+      'quota',
+      { kind: 'quota' },
+      'provider_quota',
+      'Cota da API de transcrição excedida. Verifique seu plano.',
+    ],
     [
       'rate limit',
       { kind: 'rate-limit' },
+      'provider_rate_limited',
       'Limite de requisições da API de transcrição excedido. Aguarde alguns segundos.',
     ],
-    ['invalid key', { kind: 'auth' }, 'Chave da API de transcrição inválida.'],
+    ['invalid key', { kind: 'auth' }, 'provider_auth', 'Chave da API de transcrição inválida.'],
     [
       'server error',
       { kind: 'server-error' },
+      'provider_failed',
       'Erro na API de transcrição: The server had an error while processing your request.',
     ],
     [
       'unreadable answer',
       { kind: 'malformed' },
+      'provider_failed',
       'Erro na API de transcrição: resposta ilegível do serviço de transcrição.',
     ],
     [
       'timeout',
       { kind: 'slow', delayMs: 5000 },
+      'provider_unreachable',
       'Erro de conexão com o serviço de transcrição. Tente novamente.',
     ],
   ];
 
-  it.each(providerErrors)('provider %s → 502 with spec §8 text', async (_, behaviour, message) => {
-    fake.enqueueTranscription(behaviour);
-    const { status, json } = await transcribe(app.doctor.browser, audioForm(2000));
-    expect(status).toBe(502);
-    expect(asError(json)).toMatchObject({ success: false, error: message });
-  });
+  it.each(providerErrors)(
+    'provider %s → 502 with its code and spec §8 text',
+    async (_, behaviour, code, message) => {
+      fake.enqueueTranscription(behaviour);
+      const { status, json } = await transcribe(app.doctor.browser, audioForm(2000));
+      expect(status).toBe(502);
+      expect(json).toEqual({ success: false, code, error: message });
+    },
+  );
 
   it('gives each provider failure a code the browser can act on', async () => {
     fake.enqueueTranscription({ kind: 'quota' }, { kind: 'rate-limit' });
     const quota = await transcribe(app.doctor.browser, audioForm(2000));
     const rate = await transcribe(app.doctor.browser, audioForm(2000));
-    expect(asError(quota.json).code).toBe('quota');
-    expect(asError(rate.json).code).toBe('rate-limit');
+    expect(asError(quota.json).code).toBe('provider_quota');
+    expect(asError(rate.json).code).toBe('provider_rate_limited');
+    expect(isRetryableTranscriptionError(asError(quota.json).code)).toBe(false);
+    expect(isRetryableTranscriptionError(asError(rate.json).code)).toBe(true);
     // The audio service's wrapper (spec §8), built in the browser.
     expect(transcriptionFailureMessage(asError(quota.json).error)).toBe(
       'Falha na transcrição: Cota da API de transcrição excedida. Verifique seu plano.',
@@ -303,7 +320,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     const { status, json } = await transcribe(app.doctor.browser, audioForm(2000));
     expect(status).toBe(502);
     const { error, code } = asError(json);
-    expect(code).toBe('other');
+    expect(code).toBe('provider_failed');
     expect(error).toMatch(/^Erro na API de transcrição: Bad request for \[oculto\]: x+$/);
     expect(error.length).toBe('Erro na API de transcrição: '.length + 200);
   });
@@ -312,7 +329,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     const before = fake.transcriptionRequests().length;
     const { status, json } = await transcribe(app.doctor.browser, audioForm(0));
     expect(status).toBe(400);
-    expect(json).toEqual({ success: false, error: INVALID_AUDIO_MESSAGE, code: 'invalid-audio' });
+    expect(json).toEqual({ success: false, code: 'invalid_audio', error: INVALID_AUDIO_MESSAGE });
     expect(fake.transcriptionRequests()).toHaveLength(before);
   });
 
@@ -325,10 +342,11 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
   });
 
   it('a body that is not multipart → 415', async () => {
-    const { status } = await transcribe(app.doctor.browser, JSON.stringify({ file: 'x' }), {
+    const { status, json } = await transcribe(app.doctor.browser, JSON.stringify({ file: 'x' }), {
       headers: { 'content-type': 'application/json' },
     });
     expect(status).toBe(415);
+    expect(asError(json).code).toBe('unsupported_media_type');
   });
 
   it('accepts a file of exactly 25 MB', async () => {
@@ -347,7 +365,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     expect(json).toEqual({
       success: false,
       error: AUDIO_TOO_LARGE_MESSAGE,
-      code: 'audio-too-large',
+      code: 'audio_too_large',
     });
     expect(fake.transcriptionRequests()).toHaveLength(before);
   });
@@ -437,7 +455,7 @@ describe('with only AI_BASE_URL', () => {
     expect(asError(json)).toEqual({
       success: false,
       error: 'Erro de conexão com o serviço de transcrição. Tente novamente.',
-      code: 'network',
+      code: 'provider_unreachable',
     });
     expect(seenByBrowser.join('\n')).not.toContain(AI_KEY);
   });
@@ -453,13 +471,13 @@ describe('with no transcription endpoint', () => {
     await app.close();
   });
 
-  it('answers 503 transcription-unconfigured, so the browser offers dictation or typing', async () => {
+  it('answers 503 transcription_unconfigured, so the browser offers dictation or typing', async () => {
     const { status, json } = await transcribe(app.doctor.browser, audioForm(4000));
     expect(status).toBe(503);
     expect(json).toEqual({
       success: false,
       error: TRANSCRIPTION_UNCONFIGURED_MESSAGE,
-      code: 'transcription-unconfigured',
+      code: 'transcription_unconfigured',
     });
   });
 
@@ -478,7 +496,11 @@ describe('with no transcription endpoint', () => {
     expect((await transcribe(app.doctor.browser, audioForm(10))).status).toBe(503);
     const { status, json, headers } = await transcribe(app.doctor.browser, audioForm(10));
     expect(status).toBe(429);
-    expect(asError(json).error).toBe(AI_RATE_LIMIT_MESSAGE);
+    expect(asError(json)).toEqual({
+      success: false,
+      code: 'rate_limited',
+      error: AI_RATE_LIMIT_MESSAGE,
+    });
     expect(headers.get('retry-after')).toBeTruthy();
     // Opening the voice screen is not an AI request: the status still answers.
     expect((await app.doctor.browser.fetch('/api/ai/transcribe/status')).status).toBe(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   audioFileName,
   TRANSCRIPTION_FALLBACK_CONFIDENCE,
+  TRANSCRIPTION_PROVIDER_ERROR_CODES,
   transcriptionProviderErrorMessage,
   type TranscriptionErrorCode,
   type TranscriptionProviderErrorKind,
@@ -25,14 +26,10 @@ const AUDIO_TIMEOUT_FACTOR = 2;
 
 /**
  * An error answer of the transcription route: an {@link HttpError} with a stable `code` the
- * browser can act on (retry a segment, offer dictation instead).
+ * browser can act on (retry a segment, offer dictation instead); the code gives the status.
  */
-export function transcriptionError(
-  status: 400 | 413 | 502 | 503,
-  message: string,
-  code: TranscriptionErrorCode,
-): HttpError {
-  return new HttpError(status, message, { code });
+export function transcriptionError(code: TranscriptionErrorCode, message: string): HttpError {
+  return new HttpError(code, message);
 }
 
 /** Whisper's answer, `verbose_json` or plain `json` (then only `text`). */
@@ -223,7 +220,10 @@ export async function transcribeAudio(input: {
     detail = '',
   ) => {
     log.warn({ ...facts, kind, durationMs: elapsedMs() }, 'transcription failed');
-    return transcriptionError(502, transcriptionProviderErrorMessage(kind, detail), kind);
+    return transcriptionError(
+      TRANSCRIPTION_PROVIDER_ERROR_CODES[kind],
+      transcriptionProviderErrorMessage(kind, detail),
+    );
   };
 
   const form = new FormData();

@@ -11,9 +11,9 @@ const MAX_ADDRESS_LENGTH = 64;
 /** Answered when the access cannot be recorded: patient data is never served unaudited. */
 export const auditUnavailable = () =>
   new HttpError(
-    503,
+    'audit_unavailable',
     'Não foi possível registrar este acesso na trilha de auditoria. Tente novamente em alguns instantes.',
-    { code: 'audit_unavailable' },
+    {},
     { 'Retry-After': '5' },
   );
 

@@ -174,12 +174,17 @@ async function readValidated<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promi
   return { data: parsed.data };
 }
 
-/** The reader's own code (`invalid_text`, `too_deep`…) in Better Auth's style of codes. */
+/** Codes of the JSON reader that Better Auth's client is told as they are, in its style. */
+const ACCOUNT_READER_CODES = new Set<string>(['invalid_text', 'too_deep', 'too_large']);
+
+/**
+ * The reader's refusal in Better Auth's style of codes: `INVALID_TEXT`, `TOO_DEEP`, `TOO_LARGE`
+ * (also for an oversized body); anything else (malformed JSON, not JSON) is `VALIDATION_ERROR`.
+ */
 function accountCodeOf(error: HttpError): string {
-  const code = error.details.code;
   if (error.status === 413) return 'TOO_LARGE';
-  if (typeof code !== 'string' || code === 'validation') return 'VALIDATION_ERROR';
-  return code.toUpperCase();
+  if (!ACCOUNT_READER_CODES.has(error.code)) return 'VALIDATION_ERROR';
+  return error.code.toUpperCase();
 }
 
 /** Hands a checked body to Better Auth, as the request it came in. */

@@ -5,7 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { HttpError } from '../http/errors';
+import { forbidden } from '../http/errors';
 import type { AppEnv } from '../http/app-env';
 import { encodeBackupFile } from './backup-file';
 import { takeSnapshot } from './snapshot';
@@ -38,9 +38,7 @@ export async function publishBackupEndpoint(
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const backupForbidden = () =>
-  new HttpError(403, 'Backup só pelo próprio servidor, com o segredo do DATA_DIR.', {
-    code: 'backup_forbidden',
-  });
+  forbidden('Backup só pelo próprio servidor, com o segredo do DATA_DIR.');
 
 /** `GET /api/backup/snapshot`: the whole database as an (unsealed) backup file. */
 export function backupRoutes(deps: {

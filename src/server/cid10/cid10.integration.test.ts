@@ -170,6 +170,7 @@ describe('with the whole official catalogue (the shipped release, by default)', 
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'unauthorized',
       error: 'Sessão expirada ou inexistente. Faça login para continuar.',
     });
   });

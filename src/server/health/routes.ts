@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';
+import { API_ERRORS, type ApiErrorBody } from '../../shared/api-errors';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors';
@@ -12,7 +13,7 @@ import { CLIENT_IP_HEADER } from '../http/security';
  * `GET /api/health`: whether the server and its database answer. Anyone may ask (a load
  * balancer, a monitor), but only `ok` is public: which database and which model run are for a
  * signed-in doctor or a client on this machine (the administrator, the tests). 503 with
- * Retry-After while the database is unreachable.
+ * Retry-After while the database is unreachable, the API's error fields beside `ok: false`.
  */
 export function healthRoutes(deps: {
   database: Database;
@@ -31,9 +32,17 @@ export function healthRoutes(deps: {
     }
     c.header('Cache-Control', 'no-store');
     const status = ok ? 200 : 503;
-    if (!(await mayReadDetails(c, deps.sessions))) return c.json({ ok }, status);
+    // Monitors read `ok`; the API's clients read an error answer as they read any other.
+    const failure: ApiErrorBody | undefined = ok
+      ? undefined
+      : {
+          success: false,
+          code: 'database_unavailable',
+          error: API_ERRORS.database_unavailable.message,
+        };
+    if (!(await mayReadDetails(c, deps.sessions))) return c.json({ ok, ...failure }, status);
     const details = { db: deps.database.kind, ai: deps.config.ai?.chatModel ?? 'offline' };
-    return c.json({ ok, ...details }, status);
+    return c.json({ ok, ...failure, ...details }, status);
   });
   return routes;
 }

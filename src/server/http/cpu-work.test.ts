@@ -45,7 +45,7 @@ describe('createCpuWorkQueue', () => {
       refused = error;
     }
     expect(refused).toBeInstanceOf(HttpError);
-    expect(refused).toMatchObject({ status: 429, details: { code: 'busy' } });
+    expect(refused).toMatchObject({ status: 429, code: 'busy' });
     expect((refused as HttpError).headers['Retry-After']).toBe('2');
     expect(await queue.run('bruno', () => 'served')).toBe('served');
     expect(await Promise.all(running)).toEqual([1, 2]);

@@ -4,9 +4,6 @@ import { HttpError } from './errors';
 /** Pieces of CPU work one doctor may have running or waiting on one server at a time. */
 export const CPU_WORK_PER_DOCTOR = 2;
 
-export const CPU_WORK_BUSY_MESSAGE =
-  'Ainda estamos processando seus pedidos anteriores. Aguarde alguns segundos e tente novamente.';
-
 /** Seconds a doctor over the limit is asked to wait (one piece of work takes well under that). */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -49,16 +46,18 @@ export function createCpuWorkQueue(options: { perDoctor?: number } = {}) {
   return {
     /**
      * Runs `work` for `doctorId` when its turn comes.
-     * @throws HttpError 429 with Retry-After when the doctor already has too much pending
+     * @throws HttpError 429 `busy` with Retry-After when the doctor already has too much pending
      */
     run<T>(doctorId: string, work: () => T): Promise<T> {
       const count = pending.get(doctorId) ?? 0;
       if (count >= perDoctor) {
         throw new HttpError(
-          429,
-          CPU_WORK_BUSY_MESSAGE,
-          { code: 'busy' },
-          { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+          'busy',
+          undefined,
+          {},
+          {
+            'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+          },
         );
       }
       pending.set(doctorId, count + 1);

@@ -1,47 +1,83 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { API_ERRORS, type ApiErrorCode } from '../../shared/api-errors';
 import type { Logger } from '../logger';
 
+/** The catalogue's codes the server sends: all but the client's own (status 0). */
+export type ServerErrorCode = {
+  [Code in ApiErrorCode]: (typeof API_ERRORS)[Code]['status'] extends 0 ? never : Code;
+}[ApiErrorCode];
+
+/** The server's codes answered with `status`: a factory takes only codes of its own status. */
+export type ErrorCodeWithStatus<Status extends number> = {
+  [Code in ServerErrorCode]: (typeof API_ERRORS)[Code]['status'] extends Status ? Code : never;
+}[ServerErrorCode];
+
 /**
- * An error whose message is meant for the person using Prontu (Portuguese). Anything else that
- * reaches the error handler is a bug: it is logged and the client sees a generic message.
+ * Extra fields of an error answer (the current record on a 409, the invalid field on a 400).
+ * They sit beside `success`, `code` and `error`, and may never replace them.
+ */
+export type ErrorDetails = Readonly<Record<string, unknown>> & {
+  readonly success?: never;
+  readonly code?: never;
+  readonly error?: never;
+};
+
+/**
+ * An error whose message is meant for the person using Prontu (Portuguese), with its stable
+ * `code` from the catalogue (`shared/api-errors.ts`), which also gives its HTTP status: a code
+ * always answers with the same status. Anything else that reaches the error handler is a bug: it
+ * is logged and the client sees `internal` and a generic message.
  */
 export class HttpError extends Error {
+  readonly status: (typeof API_ERRORS)[ServerErrorCode]['status'];
+
+  /**
+   * @param code - the catalogue's code; it decides the status
+   * @param message - the Portuguese sentence; the catalogue's text when the case has no better
+   * @param details - extra fields for the JSON answer, e.g. the current record on a 409
+   * @param headers - response headers the answer needs, e.g. Retry-After on a 429
+   */
   constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    /** Extra fields for the JSON answer, e.g. the current record on a 409. */
-    readonly details: Record<string, unknown> = {},
-    /** Response headers the answer needs, e.g. Retry-After on a 429. */
-    readonly headers: Record<string, string> = {},
+    readonly code: ServerErrorCode,
+    message: string = API_ERRORS[code].message,
+    readonly details: ErrorDetails = {},
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
+    this.status = API_ERRORS[code].status;
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = () =>
-  new HttpError(401, 'Sessão expirada ou inexistente. Faça login para continuar.');
-export const forbidden = (message: string) => new HttpError(403, message);
-export const notFound = (message: string) => new HttpError(404, message);
-export const conflict = (message: string, details: Record<string, unknown>) =>
-  new HttpError(409, message, details);
+/** 400: the request is wrong; `validation` unless a more precise code says how. */
+export const badRequest = (message: string, code: ErrorCodeWithStatus<400> = 'validation') =>
+  new HttpError(code, message);
+export const unauthorized = () => new HttpError('unauthorized');
+export const forbidden = (message: string) => new HttpError('forbidden', message);
+export const notFound = (message: string) => new HttpError('not_found', message);
+/**
+ * 409: the write does not fit the current state, which usually comes along in `details`.
+ * @param code - which conflict it is: clients act on it (show both versions, offer an addendum)
+ */
+export const conflict = (
+  message: string,
+  code: ErrorCodeWithStatus<409>,
+  details: ErrorDetails = {},
+) => new HttpError(code, message, details);
 export const payloadTooLarge = (maxLabel: string) =>
-  new HttpError(413, `Requisição grande demais. O máximo é ${maxLabel}.`);
+  new HttpError('payload_too_large', `Requisição grande demais. O máximo é ${maxLabel}.`);
 export const unsupportedMediaType = (expected: string) =>
-  new HttpError(415, `Tipo de conteúdo não suportado. Envie ${expected}.`);
+  new HttpError('unsupported_media_type', `Tipo de conteúdo não suportado. Envie ${expected}.`);
 /** @param retryAfterSeconds - when the client may try again (the Retry-After header) */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, {}, { 'Retry-After': String(retryAfterSeconds) });
-/** An outside service we depend on (the language model provider) failed. */
-export const badGateway = (message: string) => new HttpError(502, message);
-
-const INTERNAL_ERROR_MESSAGE = 'Erro interno do servidor. Tente novamente em alguns instantes.';
-
-export const DATABASE_UNAVAILABLE_MESSAGE =
-  'O banco de dados está fora do ar no momento. Seus dados não foram perdidos: tente novamente em alguns segundos.';
+  new HttpError('rate_limited', message, {}, { 'Retry-After': String(retryAfterSeconds) });
+/**
+ * An outside service we depend on (the language model, the transcription service) failed.
+ * @param code - why, when it is known (`provider_quota`…); `provider_failed` otherwise
+ */
+export const badGateway = (message: string, code: ErrorCodeWithStatus<502> = 'provider_failed') =>
+  new HttpError(code, message);
 
 /** Seconds a client waits before retrying while the database is unreachable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -49,9 +85,9 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 /** The answer while the database cannot be reached: 503, so clients retry rather than give up. */
 export const databaseUnavailable = () =>
   new HttpError(
-    503,
-    DATABASE_UNAVAILABLE_MESSAGE,
-    { code: 'database_unavailable' },
+    'database_unavailable',
+    API_ERRORS.database_unavailable.message,
+    {},
     { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
   );
 
@@ -106,20 +142,28 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** The JSON error answer of the API: `{ success: false, error }`, never a stack or SQL text. */
+/**
+ * The JSON error answer of the API, `{ success: false, code, error }` (and the error's details),
+ * never a stack or SQL text: an unexpected error answers `internal` and the catalogue's text.
+ * @param error - whatever a route or middleware threw
+ * @param log - the request's logger, which gets the unexpected errors
+ */
 export function errorResponse(c: Context, error: unknown, log: Logger): Response {
   if (error instanceof HttpError) {
     // The rest of an oversized body is never read, so this connection cannot carry another request.
     if (error.status === 413) c.header('Connection', 'close');
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-    return c.json({ success: false, error: error.message, ...error.details }, error.status);
+    return c.json(
+      { success: false, code: error.code, error: error.message, ...error.details },
+      error.status,
+    );
   }
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: withoutPatientData(error) }, 'database unreachable');
     return errorResponse(c, databaseUnavailable(), log);
   }
   log.error({ err: withoutPatientData(error) }, 'unhandled error');
-  return c.json({ success: false, error: INTERNAL_ERROR_MESSAGE }, 500);
+  return errorResponse(c, new HttpError('internal'), log);
 }
 
 /**

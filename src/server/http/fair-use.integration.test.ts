@@ -1,12 +1,11 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_ERRORS } from '../../shared/api-errors';
 import type { RunningServer } from '../server';
 import { freeLoopbackPort } from '../testing/free-port';
 import { useTestServer } from '../testing/server-fixture';
 import { testDatabaseKind, createTestStorage, type TestStorage } from '../testing/test-storage';
 import { TestBrowser, signUpDoctor, startTestServer } from '../testing/test-server';
-import { CPU_WORK_BUSY_MESSAGE } from './cpu-work';
-import { DATABASE_UNAVAILABLE_MESSAGE } from './errors';
 
 describe('/api/health: only ok for the public', () => {
   const fixture = useTestServer({ env: () => ({ TRUST_PROXY: '1' }) });
@@ -61,7 +60,7 @@ describe('CPU-heavy routes take turns between doctors', () => {
         expect(await answer.json()).toMatchObject({
           success: false,
           code: 'busy',
-          error: CPU_WORK_BUSY_MESSAGE,
+          error: API_ERRORS.busy.message,
         });
       } else {
         expect(await answer.json()).toMatchObject({ containsMedicalTerms: true });
@@ -145,13 +144,18 @@ describe.runIf(testDatabaseKind() === 'postgres')('while PostgreSQL is unreachab
       expect(answer.headers.get('retry-after')).toBe('5');
       expect(await answer.json()).toMatchObject({
         success: false,
-        error: DATABASE_UNAVAILABLE_MESSAGE,
+        code: 'database_unavailable',
+        error: API_ERRORS.database_unavailable.message,
       });
     }
     const health = await fetch(`${server.url}/api/health`);
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toBe('5');
-    expect(await health.json()).toMatchObject({ ok: false });
+    expect(await health.json()).toMatchObject({
+      ok: false,
+      success: false,
+      code: 'database_unavailable',
+    });
 
     await relay.restore();
     const after = await doctor.browser.fetch('/api/medical-records');

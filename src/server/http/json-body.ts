@@ -36,11 +36,11 @@ export async function readJson(c: Context, maxBytes = MAX_JSON_BODY_BYTES): Prom
   try {
     json = JSON.parse(text) as unknown;
   } catch {
-    throw badRequest('JSON inválido no corpo da requisição.');
+    throw badRequest('JSON inválido no corpo da requisição.', 'invalid_json');
   }
   const problem = findJsonInputProblem(json);
   if (problem) {
-    throw new HttpError(400, problem.message, { code: problem.code, field: problem.path });
+    throw new HttpError(problem.code, problem.message, { field: problem.path });
   }
   return json;
 }
@@ -65,8 +65,7 @@ async function readTextWithin(request: Request, maxBytes: number): Promise<strin
   try {
     return STRICT_UTF8.decode(body);
   } catch {
-    throw new HttpError(400, 'Texto com caractere inválido no corpo da requisição.', {
-      code: 'invalid_text',
+    throw new HttpError('invalid_text', 'Texto com caractere inválido no corpo da requisição.', {
       field: '',
     });
   }

@@ -12,7 +12,7 @@ export function refuseUnstorableUrlText(): MiddlewareHandler<AppEnv> {
     const url = new URL(c.req.url);
     const problem = findUrlTextProblem(url.pathname, url.search);
     if (problem) {
-      throw new HttpError(400, problem.message, { code: problem.code, field: problem.path });
+      throw new HttpError(problem.code, problem.message, { field: problem.path });
     }
     await next();
   };

@@ -13,7 +13,8 @@ export const etagOf = (version: number): string => `"${version}"`;
 /**
  * Reads the version a client last saw: `3`, `"3"` and `W/"3"` are accepted.
  * @param header - the `If-Match` header, if sent
- * @param invalidMessage - the Portuguese 400 message for a header that is not a version
+ * @param invalidMessage - the Portuguese message of the 400 `invalid_if_match` for a header that
+ *   is not a version
  * @returns the version, or undefined when the header was not sent (the write is unconditional)
  */
 export function parseIfMatch(
@@ -22,6 +23,6 @@ export function parseIfMatch(
 ): number | undefined {
   if (header === undefined) return undefined;
   const match = /^\s*(?:W\/)?"?(\d{1,9})"?\s*$/.exec(header);
-  if (!match?.[1]) throw badRequest(invalidMessage);
+  if (!match?.[1]) throw badRequest(invalidMessage, 'invalid_if_match');
   return Number(match[1]);
 }

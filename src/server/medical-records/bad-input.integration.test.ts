@@ -116,6 +116,7 @@ describe('bad input on update changes nothing', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'invalid_json',
       error: 'JSON inválido no corpo da requisição.',
     });
     expect(await snapshot()).toEqual(before);

@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADDENDUM_MAX_LENGTH,
-  RECORD_ERROR_CODES,
-  type MedicalRecord,
-} from '../../shared/medical-record';
+import { ADDENDUM_MAX_LENGTH, type MedicalRecord } from '../../shared/medical-record';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 
@@ -55,7 +51,7 @@ describe('a finalised record', () => {
       expect(answer, JSON.stringify(change)).toMatchObject({
         success: false,
         status: 409,
-        code: RECORD_ERROR_CODES.finalized,
+        code: 'record_finalized',
       });
       expect(!answer.success && answer.error).toBe(
         'Este prontuário foi finalizado e não pode ser alterado. Registre a correção como adendo.',
@@ -64,7 +60,7 @@ describe('a finalised record', () => {
     }
     // With the version it last saw, too: a finalised record is no version to choose between.
     const withIfMatch = await records.update(record.id, { plan: 'x' }, record.version);
-    expect(withIfMatch).toMatchObject({ status: 409, code: RECORD_ERROR_CODES.finalized });
+    expect(withIfMatch).toMatchObject({ status: 409, code: 'record_finalized' });
 
     const after = await read(record.id);
     expect(after).toEqual(record);
@@ -91,7 +87,7 @@ describe('a finalised record', () => {
     expect(answer).toMatchObject({
       success: false,
       status: 409,
-      code: RECORD_ERROR_CODES.finalized,
+      code: 'record_finalized',
     });
     expect(await read(record.id)).toEqual(record);
   });
@@ -164,7 +160,7 @@ describe('addenda', () => {
     expect(answer).toMatchObject({
       success: false,
       status: 409,
-      code: RECORD_ERROR_CODES.notFinalized,
+      code: 'record_not_finalized',
     });
     expect(!answer.success && answer.error).toMatch(/edite-o diretamente/);
     expect((await read(created.recordId)).version).toBe(1);
@@ -255,7 +251,7 @@ describe('writes to a record in progress', () => {
     expect(late.success && late.record.version).toBe(2);
     // One that sends something else does.
     const stale = await records.update(id, { plan: 'Plano' }, 1);
-    expect(stale).toMatchObject({ status: 409, code: RECORD_ERROR_CODES.changed });
+    expect(stale).toMatchObject({ status: 409, code: 'record_changed' });
   });
 });
 

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import {
-  RECORD_ERROR_CODES,
   type RecordPrescriptions,
   addendumCreateSchema,
   recordCreateSchema,
@@ -101,15 +100,13 @@ export function medicalRecordRoutes(deps: {
       case 'rejected':
         throw badRequest(outcome.error);
       case 'stale':
-        throw conflict(RECORD_CHANGED_ELSEWHERE, {
-          code: RECORD_ERROR_CODES.changed,
+        throw conflict(RECORD_CHANGED_ELSEWHERE, 'record_changed', {
           record: await present(doctor.id, outcome.current),
         });
       case 'finalized':
         // The status and every part stay as they were; the current record comes along so a
         // client can show what is kept.
-        throw conflict(RECORD_FINALIZED, {
-          code: RECORD_ERROR_CODES.finalized,
+        throw conflict(RECORD_FINALIZED, 'record_finalized', {
           record: await present(doctor.id, outcome.current),
         });
       case 'unchanged':
@@ -130,10 +127,9 @@ export function medicalRecordRoutes(deps: {
       case 'not-found':
         throw notFound(RECORD_NOT_FOUND);
       case 'finalized':
-        throw conflict(RECORD_FINALIZED_NOT_DELETED, { code: RECORD_ERROR_CODES.finalized });
+        throw conflict(RECORD_FINALIZED_NOT_DELETED, 'record_finalized');
       case 'stale':
-        throw conflict(RECORD_CHANGED_ELSEWHERE, {
-          code: RECORD_ERROR_CODES.changed,
+        throw conflict(RECORD_CHANGED_ELSEWHERE, 'record_changed', {
           record: await present(doctor.id, outcome.current),
         });
       case 'removed':
@@ -153,7 +149,7 @@ export function medicalRecordRoutes(deps: {
       case 'not-found':
         throw notFound(RECORD_NOT_FOUND);
       case 'not-finalized':
-        throw conflict(ADDENDUM_ON_DRAFT, { code: RECORD_ERROR_CODES.notFinalized });
+        throw conflict(ADDENDUM_ON_DRAFT, 'record_not_finalized');
       case 'added':
         c.header('ETag', etag(outcome.row.version));
         return c.json(

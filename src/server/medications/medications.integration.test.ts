@@ -78,6 +78,7 @@ describe('GET /api/medications/search', () => {
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
       success: false,
+      code: 'unauthorized',
       error: 'Sessão expirada ou inexistente. Faça login para continuar.',
     });
   });

@@ -103,14 +103,14 @@ describe('bad prescription input changes nothing', () => {
   it.each(INVALID_PRESCRIPTION_FIELDS)('create: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
     const answer = await api.createPrescription({ ...prescriptionInput(), ...(fields as object) });
-    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
 
   it.each(INVALID_PRESCRIPTION_FIELDS)('update: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
     const answer = await api.updatePrescription(prescription.id, fields);
-    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -133,7 +133,11 @@ describe('bad prescription input changes nothing', () => {
     const answer = await api.createPrescription({ date: '2026-03-01' });
     expect(answer).toEqual({
       status: 400,
-      body: { success: false, error: 'Nome do paciente (patientName): é obrigatório' },
+      body: {
+        success: false,
+        code: 'validation',
+        error: 'Nome do paciente (patientName): é obrigatório',
+      },
     });
   });
 
@@ -147,6 +151,7 @@ describe('bad prescription input changes nothing', () => {
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({
       success: false,
+      code: 'invalid_json',
       error: 'JSON inválido no corpo da requisição.',
     });
     expect((await api.call('POST', '/api/prescriptions')).status).toBe(415);
@@ -187,7 +192,10 @@ const INVALID_BATCH_FIELDS: { name: string; fields: unknown; error: string }[] =
 describe('bad batch input changes nothing', () => {
   it.each(INVALID_BATCH_FIELDS)('create: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
-    expect(await api.createBatch(fields)).toEqual({ status: 400, body: { success: false, error } });
+    expect(await api.createBatch(fields)).toEqual({
+      status: 400,
+      body: { success: false, code: 'validation', error },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -195,7 +203,7 @@ describe('bad batch input changes nothing', () => {
     const before = await snapshot();
     expect(await api.updateBatch(batch.id, fields)).toEqual({
       status: 400,
-      body: { success: false, error },
+      body: { success: false, code: 'validation', error },
     });
     expect(await snapshot()).toEqual(before);
   });
@@ -210,7 +218,7 @@ describe('bad batch input changes nothing', () => {
       `/api/prescription-batches/${batch.id}/prescriptions`,
       body,
     );
-    expect(answer).toEqual({ status: 400, body: { success: false, error } });
+    expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -228,7 +236,10 @@ describe('bad list queries', () => {
   ])('%s → 400', async (query, error) => {
     for (const path of ['/api/prescriptions', '/api/prescription-batches']) {
       const answer = await api.call('GET', `${path}?${query}`);
-      expect(answer, path).toEqual({ status: 400, body: { success: false, error } });
+      expect(answer, path).toEqual({
+        status: 400,
+        body: { success: false, code: 'validation', error },
+      });
     }
   });
 });

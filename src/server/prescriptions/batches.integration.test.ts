@@ -52,7 +52,11 @@ describe('prescription batches API', () => {
 
     const again = await api.addToBatch(batch.id, first.id);
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ success: false, error: 'Esta receita já está no lote.' });
+    expect(again.body).toMatchObject({
+      success: false,
+      code: 'already_in_batch',
+      error: 'Esta receita já está no lote.',
+    });
   });
 
   it('renames, reorders and finalizes with PUT', async () => {
@@ -95,10 +99,14 @@ describe('prescription batches API', () => {
       api.updateBatch(batch.id, { prescriptionIds: ['prescription-inexistente'] }),
     ]);
     expect(refusals.map((answer) => answer.body)).toEqual([
-      { success: false, error: `Receita não encontrada: ${theirs.id}` },
-      { success: false, error: `Receita não encontrada: ${theirs.id}` },
-      { success: false, error: `Receita não encontrada: ${theirs.id}` },
-      { success: false, error: 'Receita não encontrada: prescription-inexistente' },
+      { success: false, code: 'validation', error: `Receita não encontrada: ${theirs.id}` },
+      { success: false, code: 'validation', error: `Receita não encontrada: ${theirs.id}` },
+      { success: false, code: 'validation', error: `Receita não encontrada: ${theirs.id}` },
+      {
+        success: false,
+        code: 'validation',
+        error: 'Receita não encontrada: prescription-inexistente',
+      },
     ]);
     expect(refusals.map((answer) => answer.status)).toEqual([400, 400, 400, 400]);
 
@@ -119,6 +127,7 @@ describe('prescription batches API', () => {
     expect(added.status).toBe(409);
     expect(added.body).toMatchObject({
       success: false,
+      code: 'batch_finalized',
       error: 'Este lote já foi finalizado.',
       batch: { id: batch.id, prescriptionIds: [] },
     });
@@ -156,7 +165,7 @@ describe('prescription batches API', () => {
     expect(await api.deleteBatch(batch.id)).toEqual({ status: 200, body: { success: true } });
     expect(await api.getBatch(batch.id)).toEqual({
       status: 404,
-      body: { success: false, error: 'Lote não encontrado.' },
+      body: { success: false, code: 'not_found', error: 'Lote não encontrado.' },
     });
     expect((await api.getPrescription(prescription.id)).status).toBe(200);
   });

@@ -112,7 +112,7 @@ describe('prescriptions API', () => {
     });
     expect(await api.getPrescription(prescription.id)).toEqual({
       status: 404,
-      body: { success: false, error: 'Receita não encontrada.' },
+      body: { success: false, code: 'not_found', error: 'Receita não encontrada.' },
     });
     expect((await api.deletePrescription(prescription.id)).status).toBe(404);
   });
@@ -124,6 +124,7 @@ describe('prescriptions API', () => {
     expect(reopened.status).toBe(409);
     expect(reopened.body).toMatchObject({
       success: false,
+      code: 'prescription_finalized',
       error: 'Esta receita já foi finalizada.',
       prescription: { id: prescription.id, isFinalized: true },
     });
@@ -311,7 +312,7 @@ describe('ownership', () => {
     for (const answer of prescriptionAnswers) {
       expect(answer).toEqual({
         status: 404,
-        body: { success: false, error: 'Receita não encontrada.' },
+        body: { success: false, code: 'not_found', error: 'Receita não encontrada.' },
       });
     }
     const batchAnswers = await Promise.all([
@@ -323,7 +324,7 @@ describe('ownership', () => {
     for (const answer of batchAnswers) {
       expect(answer).toEqual({
         status: 404,
-        body: { success: false, error: 'Lote não encontrado.' },
+        body: { success: false, code: 'not_found', error: 'Lote não encontrado.' },
       });
     }
     // A missing id answers exactly the same.
@@ -335,7 +336,11 @@ describe('ownership', () => {
     // Nor can the first doctor's prescription be put in the other's batch.
     expect(await other.addToBatch(ownBatch.id, prescription.id)).toEqual({
       status: 400,
-      body: { success: false, error: `Receita não encontrada: ${prescription.id}` },
+      body: {
+        success: false,
+        code: 'validation',
+        error: `Receita não encontrada: ${prescription.id}`,
+      },
     });
 
     const otherPrescriptions = await other.listPrescriptions({ limit: 100 });

@@ -7,7 +7,6 @@ import {
   prescriptionCreateSchema,
   prescriptionsOfBatch,
   prescriptionUpdateSchema,
-  PRESCRIPTION_ERROR_CODES,
   PRESCRIPTION_LIMITS,
   type PrescriptionMedication,
 } from '../../shared/prescription';
@@ -146,7 +145,7 @@ export function prescriptionRoutes(deps: {
       case 'stale':
         throw prescriptionChanged(outcome.current);
       case 'finalized':
-        throw conflict(PRESCRIPTION_FINALIZED, {
+        throw conflict(PRESCRIPTION_FINALIZED, 'prescription_finalized', {
           prescription: presentPrescription(outcome.current),
         });
       case 'updated':
@@ -188,11 +187,15 @@ export function prescriptionBatchRoutes(deps: {
       case 'stale':
         throw batchChanged(outcome.current);
       case 'finalized':
-        throw conflict(BATCH_FINALIZED, { batch: presentBatch(outcome.current) });
+        throw conflict(BATCH_FINALIZED, 'batch_finalized', {
+          batch: presentBatch(outcome.current),
+        });
       case 'unknown-prescription':
         throw badRequest(`Receita não encontrada: ${outcome.prescriptionId}`);
       case 'already-in-batch':
-        throw conflict('Esta receita já está no lote.', { batch: presentBatch(outcome.current) });
+        throw conflict('Esta receita já está no lote.', 'already_in_batch', {
+          batch: presentBatch(outcome.current),
+        });
       case 'full':
         throw badRequest(
           `Um lote pode ter no máximo ${PRESCRIPTION_LIMITS.batchPrescriptions} receitas.`,
@@ -276,16 +279,12 @@ export function prescriptionBatchRoutes(deps: {
 
 /** 409 for a write on a receita that named an older version: the current one comes along. */
 function prescriptionChanged(current: PrescriptionRow) {
-  return conflict(PRESCRIPTION_CHANGED, {
-    code: PRESCRIPTION_ERROR_CODES.prescriptionChanged,
+  return conflict(PRESCRIPTION_CHANGED, 'prescription_changed', {
     prescription: presentPrescription(current),
   });
 }
 
 /** 409 for a write on a lote that named an older version: the current one comes along. */
 function batchChanged(current: PrescriptionBatchRow) {
-  return conflict(BATCH_CHANGED, {
-    code: PRESCRIPTION_ERROR_CODES.batchChanged,
-    batch: presentBatch(current),
-  });
+  return conflict(BATCH_CHANGED, 'batch_changed', { batch: presentBatch(current) });
 }

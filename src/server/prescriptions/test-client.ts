@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '../../shared/api-errors';
 import type { PrescriptionBatch, PrescriptionCreateInput } from '../../shared/prescription';
 import type { TestBrowser } from '../testing/test-server';
 import type { PresentedPrescription } from './presenter';
@@ -10,7 +11,7 @@ export interface ApiAnswer<Body> {
   body: Body;
 }
 
-export type ErrorBody = { success: false; error: string };
+export type ErrorBody = ApiErrorBody;
 type PrescriptionBody = { success: true; prescription: PresentedPrescription } | ErrorBody;
 type BatchBody = { success: true; batch: PrescriptionBatch } | ErrorBody;
 

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import {
   DEFAULT_DOCTOR_SETTINGS,
-  SETTINGS_CHANGED_CODE,
   doctorSettingsPatchSchema,
   doctorSettingsSchema,
   readStoredSettings,
@@ -51,8 +50,7 @@ export function settingsRoutes(deps: { db: AppDatabase; sessions: SessionVerifie
     outcome: SettingsWriteOutcome,
   ) => {
     if (outcome.kind === 'stale') {
-      throw conflict(SETTINGS_CHANGED, {
-        code: SETTINGS_CHANGED_CODE,
+      throw conflict(SETTINGS_CHANGED, 'settings_changed', {
         settings: readableSettings(c, doctor, outcome.current),
         version: outcome.current?.version ?? UNSAVED_VERSION,
       });

@@ -5,7 +5,6 @@ import {
   defaultBatchName,
   prescriptionBatchSchema,
   prescriptionsOfBatch,
-  PRESCRIPTION_ERROR_CODES,
   type PrescriptionBatch,
   type PrescriptionCreateInput,
 } from '../../shared/prescription';
@@ -883,11 +882,7 @@ export class PrescriptionStore {
    * @returns whether the refusal was such a conflict
    */
   private adoptChangedPrescription(refused: Outcome<unknown>): boolean {
-    const current = changedState(
-      refused,
-      PRESCRIPTION_ERROR_CODES.prescriptionChanged,
-      'prescription',
-    );
+    const current = changedState(refused, 'prescription_changed', 'prescription');
     const parsed = presentedPrescriptionSchema.safeParse(current);
     if (!parsed.success) return false;
     const prescription = parsed.data;
@@ -902,7 +897,7 @@ export class PrescriptionStore {
 
   /** As {@link adoptChangedPrescription}, for a 409 `batch_changed`. */
   private adoptChangedBatch(refused: Outcome<unknown>): boolean {
-    const current = changedState(refused, PRESCRIPTION_ERROR_CODES.batchChanged, 'batch');
+    const current = changedState(refused, 'batch_changed', 'batch');
     const parsed = prescriptionBatchSchema.safeParse(current);
     if (!parsed.success) return false;
     const stored = parsed.data;

@@ -25,7 +25,7 @@ function answer(status: number, body: unknown) {
 const unconfigured = {
   success: false,
   error: TRANSCRIPTION_UNCONFIGURED_MESSAGE,
-  code: 'transcription-unconfigured',
+  code: 'transcription_unconfigured',
 };
 
 afterEach(() => {
@@ -64,8 +64,24 @@ describe('transcribeAudio', () => {
   });
 
   it('keeps the provider error code for a retry', async () => {
-    answer(502, { success: false, error: 'Erro de conexão.', code: 'network' });
-    await expect(transcribeAudio(audio)).rejects.toMatchObject({ code: 'network' });
+    answer(502, { success: false, error: 'Erro de conexão.', code: 'provider_unreachable' });
+    await expect(transcribeAudio(audio)).rejects.toMatchObject({ code: 'provider_unreachable' });
+  });
+
+  it("keeps the code of the API's other refusals (no session, the AI rate limit)", async () => {
+    answer(429, { success: false, error: 'Muitas solicitações à IA.', code: 'rate_limited' });
+    await expect(transcribeAudio(audio)).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: 'Falha na transcrição: Muitas solicitações à IA.',
+    });
+  });
+
+  it("gives a request that got no answer the client's own code", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(transcribeAudio(audio)).rejects.toMatchObject({ code: 'unreachable' });
   });
 });
 

@@ -1,10 +1,10 @@
+import type { ApiErrorCode } from '../../../shared/api-errors';
 import {
   TRANSCRIPTION_FILE_FIELD,
   transcriptionErrorSchema,
   transcriptionFailureMessage,
   transcriptionResultSchema,
   transcriptionStatusSchema,
-  type TranscriptionErrorCode,
   type TranscriptionResult,
   type TranscriptionStatus,
 } from '../../../shared/transcription';
@@ -15,7 +15,7 @@ import type { RecordedAudio } from './audio-recorder';
 export class TranscriptionUploadError extends Error {
   constructor(
     message: string,
-    readonly code: TranscriptionErrorCode | undefined,
+    readonly code: ApiErrorCode | undefined,
   ) {
     super(message);
     this.name = 'TranscriptionUploadError';
@@ -23,7 +23,7 @@ export class TranscriptionUploadError extends Error {
 
   /** True when the server has no transcription service: the screen offers typing or dictation. */
   get unconfigured(): boolean {
-    return this.code === 'transcription-unconfigured';
+    return this.code === 'transcription_unconfigured';
   }
 }
 
@@ -52,7 +52,10 @@ export async function transcribeAudio(
       credentials: 'same-origin',
     });
   } catch {
-    throw new TranscriptionUploadError(transcriptionFailureMessage(CONNECTION_ERROR), 'network');
+    throw new TranscriptionUploadError(
+      transcriptionFailureMessage(CONNECTION_ERROR),
+      'unreachable',
+    );
   }
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -65,7 +68,7 @@ export async function transcribeAudio(
   if (!result.success) {
     throw new TranscriptionUploadError(
       transcriptionFailureMessage('resposta inválida do servidor.'),
-      'other',
+      'unexpected_answer',
     );
   }
   return result.data;
