@@ -8,7 +8,8 @@ import {
   startTestServer,
   type TestDoctorAccount,
 } from '../../server/testing/test-server';
-import { MemoryStorage, TestPages, openTab, until, type TestTab } from './browser-tab.testing';
+import { stubLocalStorage, type MemoryStorage } from '../testing/memory-local-storage';
+import { TestPages, openTab, until, type TestTab } from './browser-tab.testing';
 import { MAX_RECORD_BACKUPS, recordKeys } from './records';
 
 /** The record as the server has it now. */
@@ -43,8 +44,7 @@ describe('the open record, on the data layer against the real server', () => {
   });
   beforeEach(() => {
     // Each test is a browser of its own: its own local storage and pages.
-    localStorage = new MemoryStorage();
-    vi.stubGlobal('localStorage', localStorage);
+    localStorage = stubLocalStorage();
     pages = new TestPages();
   });
   afterEach(async () => {

@@ -8,7 +8,7 @@ import {
   isRetryableTranscriptionError,
   type TranscriptionStatus,
 } from '../../../shared/transcription';
-import { ApiError } from '../../api-request';
+import { ApiError } from '../../../shared/api/client';
 import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
 import type { RecordedAudio } from './audio-recorder';
 import type { SegmentFailure } from './consultation-machine';
