@@ -35,6 +35,22 @@ export type { CatalogueMedication, DetectedMedication };
  * offline engine's or the fallback as a model's answer (docs/product.md, "Quem respondeu").
  */
 
+/**
+ * The query keys of the record's AI help and catalogue lookups, in one place: answers are kept
+ * in the query cache per record (or per question), and leave it with the doctor on sign-out.
+ */
+export const recordAiKeys = {
+  planSuggestions: (recordId: string) => ['record-ai', 'plan-suggestions', recordId] as const,
+  medicationWarnings: (check: MedicationCheck) =>
+    ['record-ai', 'medication-warnings', check] as const,
+};
+
+/** What the medication check looks at: the medicines' names and doses, and the allergies. */
+export interface MedicationCheck {
+  medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
+  allergies: string[];
+}
+
 /** Who answered, as the screens show it: nothing for a model, 'Modo offline' for the engine. */
 export interface AiProvenance {
   source: AiSource;
