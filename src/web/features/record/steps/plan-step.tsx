@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RECORD_LIMITS } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
-import { useOpenRecordActions } from '../../../data/open-record';
+import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { recordAiKeys, suggestPlan } from '../record-ai';
@@ -22,10 +22,11 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
   const finalize = async () => {
     setFinalizing(true);
     setOffline(false);
-    const saved = await actions.finalize();
+    const outcome = await actions.finalize();
     setFinalizing(false);
-    if (saved) props.onFinalized();
-    else setOffline(true);
+    // Kept on the device, it is finalised here all the same (the queue sends it later).
+    if (outcome === 'sent' || outcome === 'kept') props.onFinalized();
+    if (outcome === 'kept') setOffline(true);
   };
 
   return (
@@ -57,11 +58,7 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
           onAdd={(suggestion) => write((current) => appendPlanBullet(current, suggestion))}
         />
       </div>
-      {offline && (
-        <QuietNotice tone="warning">
-          Sem conexão — o prontuário será finalizado assim que o servidor responder.
-        </QuietNotice>
-      )}
+      {offline && <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>}
     </StepLayout>
   );
 }
