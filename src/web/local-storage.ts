@@ -15,15 +15,6 @@ export const STORAGE_KEYS = {
   recordExplicitExit: 'medicalRecordExplicitExit',
   /** The newest 3 records put aside (spec §4 Clearing), with their patient's name. */
   recordBackups: 'medicalRecordBackups',
-  /** The doctor's finalised receitas, newest first, as last read from the server (spec §3). */
-  savedPrescriptions: 'savedPrescriptions',
-  /** The doctor's finalised lotes, newest first (spec §3 "saved prescription batches"). */
-  savedPrescriptionBatches: 'savedPrescriptionBatches',
-  /**
-   * The receita and the lote being written, and the changes the server has not got yet (made
-   * while it could not be reached), so a reload loses nothing.
-   */
-  activePrescription: 'activePrescription',
   /** The voice consultation's transcript under review, so a reload loses none of its words. */
   consultationTranscript: 'consultationTranscript',
 } as const;

@@ -7,14 +7,14 @@ import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { GENDER_LABELS, hasPrintableContent } from '../../../../shared/record-step-rules';
 import type { SessionDoctor } from '../../../auth-client';
 import { useDoctorSettings } from '../../../data/settings';
+import type { PresentedPrescription } from '../../../../shared/api/prescriptions';
+import { usePrescriptionActions } from '../../../data/prescription-actions';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
-import { usePrescriptionStore } from '../../../prescriptions/prescription';
-import type { PresentedPrescription } from '../../../prescriptions/prescription-api';
 import { Button } from '../../../ui/button';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
+import { BackButton, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
-import { BackButton, StepLayout } from './step-layout';
 
 /**
  * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once, as a
@@ -29,7 +29,7 @@ export function PrintSummaryStep(props: {
   const info = record.patientInfo ?? {};
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
-  const prescriptionStore = usePrescriptionStore();
+  const prescriptionActions = usePrescriptionActions();
   const settings = useDoctorSettings();
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
   // The receita issued from the record, shown in the print preview.
@@ -48,7 +48,7 @@ export function PrintSummaryStep(props: {
     }
     setIssuing(true);
     setIssueError(undefined);
-    const result = await prescriptionStore.quick(
+    const result = await prescriptionActions.quick(
       {
         patientName: info.name?.trim() ?? '',
         patientAge: info.age === undefined ? '' : String(info.age),
