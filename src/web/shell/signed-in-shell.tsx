@@ -81,4 +81,3 @@ function ShellFrame(props: ShellProps) {
 
 const UNSAVED_CHANGES_ON_SIGN_OUT =
   'Há alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
-
