@@ -65,9 +65,9 @@ interface DataPreload {
  * The first data the workspace asks for, in the page as `<link rel="preload" as="fetch">` so it
  * travels alongside the code instead of after it. Chromium hands a preload to the first later
  * `fetch()` of the same URL made in the same mode and with the same credentials (`crossorigin`:
- * Better Auth's client fetches with `credentials: 'include'`, api-request.ts with
+ * Better Auth's client fetches with `credentials: 'include'`, the typed client (data/api.ts) with
  * `'same-origin'`); any other `fetch()` goes to the network as usual. The URLs must be exactly
- * those the web app asks (the receitas' `limit` is prescription-store.ts's LOAD_LIMIT):
+ * those the web app asks (the receitas' `limit` is data/prescriptions.ts's LIST_LIMIT):
  * tests/e2e/first-screen.test.ts fails when a preload goes unused.
  */
 const FIRST_DATA = {

@@ -11,6 +11,7 @@ import {
   retryAllNow,
   retryDelayMs,
   settleWrite,
+  writesHeldBehindFailures,
   type QueuedWrite,
 } from './write-queue';
 
@@ -104,6 +105,36 @@ describe('nextWriteToSend', () => {
     expect(nextWriteToSend([waiting, after, other], 0)).toBeUndefined();
     expect(nextWakeUp([waiting, after, other])).toBe(30);
     expect(nextWakeUp([waiting])).toBeUndefined();
+  });
+});
+
+describe('writesHeldBehindFailures', () => {
+  it('names the writes that wait for one the server could not take, and no other', () => {
+    const failedCreate = write({
+      resource: 'prescription',
+      entityId: 'prescription-local-1',
+      creates: true,
+      attempts: 2,
+    });
+    const finalize = write({ resource: 'prescription', entityId: 'prescription-local-1' });
+    const addToLote = write({
+      resource: 'batch',
+      entityId: 'batch-9',
+      payload: { prescriptionId: 'prescription-local-1' },
+    });
+    // Held by the add before it (same lote), which the failed create holds.
+    const finalizeLote = write({ resource: 'batch', entityId: 'batch-9' });
+    const unrelated = write({ resource: 'prescription', entityId: 'prescription-2' });
+    expect(
+      writesHeldBehindFailures([failedCreate, finalize, addToLote, finalizeLote, unrelated]),
+    ).toEqual([finalize, addToLote, finalizeLote]);
+  });
+
+  it('holds nothing while no write has failed, nor by a write queued after it', () => {
+    const first = write({ resource: 'record', entityId: 'a' });
+    const second = write({ resource: 'record', entityId: 'a' });
+    expect(writesHeldBehindFailures([first, second])).toEqual([]);
+    expect(writesHeldBehindFailures([first, { ...second, attempts: 1 }])).toEqual([]);
   });
 });
 

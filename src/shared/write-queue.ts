@@ -134,6 +134,28 @@ function unblockedWrites(queue: readonly QueuedWrite[]): QueuedWrite[] {
 }
 
 /**
+ * The writes that cannot go before a write the server could not take (one that failed and waits
+ * for its retry): later writes of its entity, writes referring to the entity it creates, and the
+ * writes held up by those in turn. They are as good as kept on the device until it goes.
+ */
+export function writesHeldBehindFailures(queue: readonly QueuedWrite[]): QueuedWrite[] {
+  const blocking: QueuedWrite[] = [];
+  const held: QueuedWrite[] = [];
+  for (const write of queue) {
+    const isHeld = blocking.some(
+      (before) =>
+        sameEntity(before, write) ||
+        (before.creates &&
+          before.entityId !== write.entityId &&
+          refersTo(write.payload, before.entityId)),
+    );
+    if (isHeld) held.push(write);
+    if (isHeld || write.attempts > 0) blocking.push(write);
+  }
+  return held;
+}
+
+/**
  * The write to send next: the first one not held up (see {@link unblockedWrites}) whose quiet
  * period or backoff has passed.
  * @param queue - the queue

@@ -1,6 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createApiClient } from '../../shared/api/client';
 import { openRecordActions } from './open-record';
+import { prescriptionActions } from './prescription-actions';
+import { prescriptionQueries } from './prescriptions';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
 import { WriteQueue, type LivePages } from './write-queue';
@@ -30,7 +32,7 @@ export const FAST_TIMINGS = { quietMs: 10, retryDelayMs: () => 30 };
 /**
  * One browser tab of a doctor, in Node: the data layer as the web app runs it — the query cache
  * with its kept queries restored, the write queue (taking over what closed tabs left), the open
- * record's actions — over the real server through the doctor's session.
+ * record's and the prescriptions' actions — over the real server through the doctor's session.
  */
 export function openTab(options: {
   userId: string;
@@ -52,10 +54,19 @@ export function openTab(options: {
   });
   const stopPersisting = persistQueries(cache, options.userId, PERSISTED_QUERIES);
   queue.resume();
+  const prescriptionReads = prescriptionQueries(cache, queue, client);
   return {
     cache,
     queue,
     record: openRecordActions(cache, queue, client),
+    prescriptions: prescriptionActions(cache, queue),
+    /** Reads the saved receitas and lotes from the server, as the chat does when it shows. */
+    async readPrescriptions() {
+      await Promise.all([
+        cache.query({ ...prescriptionReads.saved, staleTime: 0 }),
+        cache.query({ ...prescriptionReads.batches, staleTime: 0 }),
+      ]);
+    },
     /** The tab is closed: it stops sending (the write on its way lands) and keeps its queries. */
     async close() {
       await queue.stop();

@@ -1,4 +1,18 @@
 import { persistedChatConversation } from './chat';
+import {
+  addToBatchWrite,
+  createBatchWrite,
+  createPrescriptionWrite,
+  deleteBatchWrite,
+  deletePrescriptionWrite,
+  finalizeBatchWrite,
+  finalizePrescriptionWrite,
+  persistedActivePrescription,
+  persistedSavedBatches,
+  persistedSavedPrescriptions,
+  setDispenseQuantityWrite,
+  updatePrescriptionWrite,
+} from './prescriptions';
 import type { PersistedQuery } from './query-persistence';
 import {
   addAddendumWrite,
@@ -22,6 +36,15 @@ export const WRITE_KINDS = [
   saveRecordWrite,
   deleteRecordWrite,
   addAddendumWrite,
+  createPrescriptionWrite,
+  updatePrescriptionWrite,
+  finalizePrescriptionWrite,
+  setDispenseQuantityWrite,
+  deletePrescriptionWrite,
+  createBatchWrite,
+  addToBatchWrite,
+  finalizeBatchWrite,
+  deleteBatchWrite,
 ] as unknown as readonly WriteKind<never, never>[];
 
 export const PERSISTED_QUERIES = [
@@ -29,4 +52,7 @@ export const PERSISTED_QUERIES = [
   persistedOpenRecord,
   persistedRecordBackups,
   persistedChatConversation,
+  persistedActivePrescription,
+  persistedSavedPrescriptions,
+  persistedSavedBatches,
 ] as unknown as readonly PersistedQuery<object>[];

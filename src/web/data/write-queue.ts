@@ -13,6 +13,7 @@ import {
   postponeWrite,
   retryAllNow,
   settleWrite,
+  writesHeldBehindFailures,
   type QueuedWrite,
 } from '../../shared/write-queue';
 import {
@@ -348,6 +349,11 @@ export class WriteQueue {
         ...(this.waiters.get(queued.id) ?? []),
         resolve as Waiter,
       ]);
+      // Behind a write the server could not take, it is kept until that one goes: waiting for
+      // it would wait for the network.
+      if (writesHeldBehindFailures(this.state.writes).some((held) => held.id === queued.id)) {
+        this.resolve(queued.id, { status: 'kept' });
+      }
     });
   }
 
@@ -520,6 +526,10 @@ export class WriteQueue {
           true,
         );
         this.resolve(write.id, { status: 'kept' });
+        // The writes waiting behind it are kept as long as it is.
+        for (const held of writesHeldBehindFailures(this.state.writes)) {
+          this.resolve(held.id, { status: 'kept' });
+        }
         return;
       }
       this.refused(kind, write, failure);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReceitaPrescription } from '../../shared/receita-document';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
-import { usePrescriptionStore } from './prescription';
+import { usePrescriptionActions } from '../data/prescription-actions';
 
 /** Texts of the quantity editor. */
 export const DISPENSE_QUANTITY_TEXT = {
@@ -49,7 +49,7 @@ function QuantityField(props: {
   name: string;
   current: string;
 }) {
-  const store = usePrescriptionStore();
+  const prescriptions = usePrescriptionActions();
   const [typed, setTyped] = useState<string>();
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
   const [saving, setSaving] = useState(false);
@@ -58,7 +58,11 @@ function QuantityField(props: {
 
   const save = async () => {
     setSaving(true);
-    const result = await store.setDispenseQuantity(props.prescriptionId, props.index, value);
+    const result = await prescriptions.setDispenseQuantity(
+      props.prescriptionId,
+      props.index,
+      value,
+    );
     setSaving(false);
     if (result.ok) {
       setTyped(undefined);

@@ -18,7 +18,7 @@ import {
 import { Button } from '../ui/button';
 import { PrintArea, printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
-import { useLatestPrescriptions } from './prescription';
+import { useLatestPrescriptions } from '../data/prescriptions';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
 
@@ -104,7 +104,7 @@ export function PrintPreviewDialog(props: {
   settings: PrintSettings;
 }) {
   const { settings, batchName, initialSelection } = props;
-  // As the store now holds them: a quantity overwritten here shows at once.
+  // As now held: a quantity overwritten here shows at once.
   const prescriptions = useLatestPrescriptions(props.prescriptions);
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);

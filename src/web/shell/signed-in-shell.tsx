@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
 import { RecordConflictDialog } from '../features/record/record-conflict-dialog';
-import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
 import { useChatConversationActions } from '../data/chat';
 import { DoctorDataProvider } from '../data/doctor-data';
 import { useDoctorData } from '../data/doctor-data-context';
+import { useReadPrescriptionsOnStart } from '../data/prescriptions';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
 import type { WorkspaceView } from '../workspace-views';
@@ -16,10 +16,8 @@ import type { WorkspaceView } from '../workspace-views';
 export function SignedInShell(props: ShellProps) {
   return (
     <DoctorDataProvider userId={props.doctor.id}>
-      <PrescriptionProvider userId={props.doctor.id}>
-        <ShellFrame {...props} />
-        <RecordConflictDialog />
-      </PrescriptionProvider>
+      <ShellFrame {...props} />
+      <RecordConflictDialog />
     </DoctorDataProvider>
   );
 }
@@ -36,17 +34,13 @@ function ShellFrame(props: ShellProps) {
   const [signingOut, setSigningOut] = useState(false);
   const { notice, show } = useStatusNotice();
   const chat = useChatConversationActions();
-  const prescriptionStore = usePrescriptionStore();
   const doctorData = useDoctorData();
+  useReadPrescriptionsOnStart();
   const signOut = async () => {
     if (signingOut) return;
     setSigningOut(true);
     try {
       // Words the server has not got yet must not leave with the session.
-      if (!(await prescriptionStore.sync())) {
-        show(UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT, 'error');
-        return;
-      }
       if (!(await doctorData.flush())) {
         show(UNSAVED_CHANGES_ON_SIGN_OUT, 'error');
         return;
@@ -56,7 +50,6 @@ function ShellFrame(props: ShellProps) {
       // Nothing of this doctor stays in the browser for the next person.
       // A reply on its way stops before the cache (and the conversation in it) is cleared.
       chat.stopReply();
-      prescriptionStore.forget();
       doctorData.forget();
     } catch {
       // Still signed in on the server: say so rather than pretend.
@@ -88,5 +81,3 @@ function ShellFrame(props: ShellProps) {
 
 const UNSAVED_CHANGES_ON_SIGN_OUT =
   'Há alterações ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';
-const UNSAVED_PRESCRIPTIONS_ON_SIGN_OUT =
-  'Há receitas ainda não salvas no servidor. Verifique sua conexão e tente sair novamente.';

@@ -34,8 +34,9 @@ import {
   startPrescriptionFromConversation,
   type PrintRequest,
 } from './prescription-commands';
-import { usePrescription } from '../../prescriptions/prescription';
-import type { PresentedPrescription } from '../../prescriptions/prescription-api';
+import type { PresentedPrescription } from '../../../shared/api/prescriptions';
+import { usePrescriptionActions } from '../../data/prescription-actions';
+import { usePrescriptions } from '../../data/prescriptions';
 import {
   useChatConversation,
   useChatConversationActions,
@@ -73,7 +74,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     () => new Set(),
   );
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
-  const prescriptions = usePrescription();
+  const prescriptions = usePrescriptions();
+  const prescriptionActions = usePrescriptionActions();
   const settings = useDoctorSettings();
   const [printJob, setPrintJob] = useState<PrintRequest>();
   // Once opened, the dialog stays mounted, as it was before it loaded on demand.
@@ -116,7 +118,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           },
           runPrescriptionCommand: (command, commandText) =>
             runPrescriptionCommand(command, commandText, {
-              store: prescriptions.store,
+              prescriptions: prescriptionActions,
               doctor: prescriber,
               settings: { ...settings, name: settings.name || doctor.name },
               messages: chat.messages,
@@ -145,7 +147,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     setBusyAction(true);
     try {
       const answer = await startPrescriptionFromConversation({
-        store: prescriptions.store,
+        prescriptions: prescriptionActions,
         doctor: prescriber,
         messages: chat.messages,
       });

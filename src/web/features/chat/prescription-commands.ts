@@ -1,19 +1,17 @@
-import {
-  prescriptionExtractionAnswerSchema,
-  type PrescriptionExtraction,
-} from '../../../shared/ai-tasks';
+import type { PrescriptionExtraction } from '../../../shared/ai-tasks';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import type { AiSource } from '../../../shared/ai-protocol';
+import { aiApi } from '../../../shared/api/ai';
+import type { PresentedPrescription } from '../../../shared/api/prescriptions';
 import type { ChatMessage } from '../../../shared/chat-conversation';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { quickPrescriptionQuality } from '../../../shared/prescription';
+import type { PrescribingDoctor } from '../../../shared/prescription-draft';
 import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
-import { requestAiTask } from '../../ai-client';
 import { conversationForTasks } from '../../chat-conversation/record-from-chat';
-import type { PresentedPrescription } from '../../prescriptions/prescription-api';
-import type { PrescribingDoctor } from '../../prescriptions/prescription-draft';
-import type { PrescriptionStore } from '../../prescriptions/prescription-store';
+import { api } from '../../data/api';
+import type { PrescriptionActions } from '../../data/prescription-actions';
 
 /**
  * The prescription slash commands (spec §5, §9): receitas and lotes written from the chat. Each
@@ -31,7 +29,7 @@ export interface PrintRequest {
 }
 
 export interface PrescriptionCommandContext {
-  store: PrescriptionStore;
+  prescriptions: PrescriptionActions;
   doctor: PrescribingDoctor;
   /** The doctor's settings: their receita template (spec §9), filled by /mostrar-receita. */
   settings: ReceitaSettings;
@@ -91,19 +89,15 @@ export const PRESCRIPTION_STARTED_FROM_CHAT =
 /**
  * Spec §9 'Criar Receita': extracts the receita from the last 10 exchanged messages and starts
  * it. Returns the answer the chat shows (Markdown): the receita, or the error.
- * @param ctx - the prescription store, the doctor who signs and the conversation
+ * @param ctx - the prescription actions, the doctor who signs and the conversation
  */
 export async function startPrescriptionFromConversation(
-  ctx: Pick<PrescriptionCommandContext, 'store' | 'doctor' | 'messages'>,
+  ctx: Pick<PrescriptionCommandContext, 'prescriptions' | 'doctor' | 'messages'>,
 ): Promise<string> {
   try {
     const messages = lastMessages(conversationForTasks(ctx.messages), RECENT_MESSAGES_FOR_UPDATE);
-    const { answer } = await requestAiTask(
-      'extract-prescription',
-      { messages },
-      prescriptionExtractionAnswerSchema,
-    );
-    const result = await ctx.store.start(answer, ctx.doctor);
+    const { answer } = await api.call(aiApi.extractPrescription, { body: { messages } });
+    const result = await ctx.prescriptions.start(answer, ctx.doctor);
     return result.ok
       ? `${describePrescription(result.value)}\n\n${PRESCRIPTION_STARTED_FROM_CHAT}`
       : result.error;
@@ -114,7 +108,7 @@ export async function startPrescriptionFromConversation(
 }
 
 async function extractFromText(text: string) {
-  return requestAiTask('quick-prescription', { text }, prescriptionExtractionAnswerSchema);
+  return api.call(aiApi.quickPrescription, { body: { text } });
 }
 
 /** Runs one prescription command; the guards of spec §5 have already passed. */
@@ -123,12 +117,12 @@ export async function runPrescriptionCommand(
   text: string,
   ctx: PrescriptionCommandContext,
 ): Promise<string> {
-  const { store } = ctx;
+  const { prescriptions } = ctx;
   switch (command.id) {
     case 'start-prescription': {
       try {
         const { answer } = await extractFromText(text);
-        const result = await store.start(answer, ctx.doctor);
+        const result = await prescriptions.start(answer, ctx.doctor);
         return result.ok
           ? `${describePrescription(result.value)}\n\nReceita iniciada. Use /adicionar-medicamento, /finalizar-receita ou /cancelar-receita.`
           : result.error;
@@ -144,7 +138,7 @@ export async function runPrescriptionCommand(
         if (!medication || medication.name === 'Medicamento mencionado') {
           return COMMAND_ERROR_MESSAGES['prescription-process'];
         }
-        const result = await store.addMedication(medication);
+        const result = await prescriptions.addMedication(medication);
         return result.ok ? describePrescription(result.value) : result.error;
       } catch (error) {
         console.warn('Falha ao adicionar o medicamento.', error);
@@ -159,12 +153,10 @@ export async function runPrescriptionCommand(
         );
         const withText = text ? [...messages, { role: 'user' as const, content: text }] : messages;
         if (withText.length === 0) return COMMAND_ERROR_MESSAGES['prescription-update'];
-        const { answer } = await requestAiTask(
-          'extract-prescription',
-          { messages: withText },
-          prescriptionExtractionAnswerSchema,
-        );
-        const result = await store.update(answer);
+        const { answer } = await api.call(aiApi.extractPrescription, {
+          body: { messages: withText },
+        });
+        const result = await prescriptions.update(answer);
         return result.ok ? describePrescription(result.value) : result.error;
       } catch (error) {
         console.warn('Falha ao atualizar a receita.', error);
@@ -172,19 +164,19 @@ export async function runPrescriptionCommand(
       }
     }
     case 'show-prescription': {
-      const current = store.getSnapshot().current;
+      const current = prescriptions.state.current;
       return current
         ? `${describePrescription(current)}\n\n${prescriptionTemplateBlock(current, ctx.settings)}`
         : COMMAND_ERROR_MESSAGES['prescription-process'];
     }
     case 'finalize-prescription': {
-      const result = await store.finalize();
+      const result = await prescriptions.finalize();
       return result.ok
         ? `${describePrescription(result.value)}\n\nReceita finalizada e salva. Use /imprimir-receitas para imprimir.`
         : result.error;
     }
     case 'cancel-prescription': {
-      const result = await store.cancel();
+      const result = await prescriptions.cancel();
       return result.ok ? 'Receita cancelada.' : result.error;
     }
     case 'quick-prescription': {
@@ -200,10 +192,10 @@ export async function runPrescriptionCommand(
       if (extraction.medications.every((item) => item.name === 'Medicamento mencionado')) {
         return `Não encontrei nenhum medicamento no texto.\n\n${QUICK_TIPS}`;
       }
-      const result = await store.quick(extraction, ctx.doctor);
+      const result = await prescriptions.quick(extraction, ctx.doctor);
       if (!result.ok)
         return `Não foi possível criar a receita rápida: ${result.error}\n\n${QUICK_TIPS}`;
-      const batch = store.getSnapshot().batch;
+      const batch = prescriptions.state.batch;
       return [
         describePrescription(result.value),
         '',
@@ -213,19 +205,19 @@ export async function runPrescriptionCommand(
       ].join('\n');
     }
     case 'start-batch': {
-      const result = await store.startBatch(text || undefined);
+      const result = await prescriptions.startBatch(text || undefined);
       return result.ok
         ? `Lote "${result.value.name}" iniciado. As receitas rápidas entram nele; use /adicionar-ao-lote para a receita atual.`
         : result.error;
     }
     case 'add-to-batch': {
-      const result = await store.addCurrentToBatch();
+      const result = await prescriptions.addCurrentToBatch();
       return result.ok
         ? `Receita adicionada ao lote "${result.value.name}" (${result.value.prescriptionIds.length} no lote).`
         : result.error;
     }
     case 'show-batch': {
-      const { batch, saved, current } = store.getSnapshot();
+      const { batch, saved, current } = prescriptions.state;
       if (!batch) return COMMAND_ERROR_MESSAGES['prescription-process'];
       const known = [...saved, ...(current ? [current] : [])];
       const names = batch.prescriptionIds.map((id, index) => {
@@ -237,18 +229,18 @@ export async function runPrescriptionCommand(
       );
     }
     case 'finalize-batch': {
-      const result = await store.finalizeBatch();
+      const result = await prescriptions.finalizeBatch();
       return result.ok
         ? `Lote "${result.value.name}" finalizado com ${result.value.prescriptionIds.length} receitas. Use /imprimir-receitas para imprimir.`
         : result.error;
     }
     case 'print-prescriptions': {
-      const latest = store.latestBatchWithPrescriptions();
-      if (latest && printsBatch(latest.batch.prescriptionIds, store.getSnapshot().saved)) {
+      const latest = prescriptions.latestBatchWithPrescriptions();
+      if (latest && printsBatch(latest.batch.prescriptionIds, prescriptions.state.saved)) {
         ctx.openPrint({ prescriptions: latest.prescriptions, batchName: latest.batch.name });
         return `Abrindo a impressão do lote "${latest.batch.name}".`;
       }
-      const { saved, current } = store.getSnapshot();
+      const { saved, current } = prescriptions.state;
       if (saved.length === 0) {
         ctx.alert(NOTHING_TO_PRINT);
         return NOTHING_TO_PRINT;

@@ -9,14 +9,14 @@ import type { SessionDoctor } from '../../../auth-client';
 import { useSaveState } from '../../../data/doctor-data-context';
 import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
+import type { PresentedPrescription } from '../../../../shared/api/prescriptions';
+import { usePrescriptionActions } from '../../../data/prescription-actions';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
-import { usePrescriptionStore } from '../../../prescriptions/prescription';
-import type { PresentedPrescription } from '../../../prescriptions/prescription-api';
 import { Button } from '../../../ui/button';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
+import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
-import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 /**
  * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once, as a
@@ -31,7 +31,7 @@ export function PrintSummaryStep(props: {
   const info = record.patientInfo ?? {};
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
-  const prescriptionStore = usePrescriptionStore();
+  const prescriptionActions = usePrescriptionActions();
   const settings = useDoctorSettings();
   // Finalised on this device while the server could not be reached: it is sent when it answers.
   const saveState = useSaveState('record', record.id);
@@ -52,7 +52,7 @@ export function PrintSummaryStep(props: {
     }
     setIssuing(true);
     setIssueError(undefined);
-    const result = await prescriptionStore.quick(
+    const result = await prescriptionActions.quick(
       {
         patientName: info.name?.trim() ?? '',
         patientAge: info.age === undefined ? '' : String(info.age),

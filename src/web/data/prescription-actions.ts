@@ -1,0 +1,427 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { PrescriptionExtraction } from '../../shared/ai-tasks';
+import type { ApiError } from '../../shared/api/client';
+import type { PresentedPrescription } from '../../shared/api/prescriptions';
+import type { Medication } from '../../shared/medical-record';
+import {
+  batchCreateSchema,
+  prescriptionCreateSchema,
+  prescriptionUpdateSchema,
+  type PrescriptionBatch,
+} from '../../shared/prescription';
+import {
+  PRESCRIPTION_MESSAGES,
+  contentOf,
+  draftFromExtraction,
+  editableDraft,
+  failed,
+  mergePrescriptionExtraction,
+  succeeded,
+  withAddedMedication,
+  withDispenseQuantityAt,
+  withoutControlMarks,
+  withoutMedicationAt,
+  type PrescribingDoctor,
+  type PrescriptionContent,
+  type PrescriptionResult,
+} from '../../shared/prescription-draft';
+import {
+  LOCAL_BATCH_ID_PREFIX,
+  LOCAL_PRESCRIPTION_ID_PREFIX,
+  heldBatch,
+  heldPrescription,
+  isLocalId,
+  latestBatchWithPrescriptions,
+  restoredFrom,
+  withFinalizedPrescription,
+  withoutBatch,
+  withoutPrescription,
+  type HeldIds,
+  type PrescriptionState,
+} from '../../shared/prescription-state';
+import { formatValidationError } from '../../shared/validation-message';
+import { useDoctorData } from './doctor-data-context';
+import {
+  BATCH,
+  PRESCRIPTION,
+  addToBatchWrite,
+  changeState,
+  createBatchWrite,
+  createPrescriptionWrite,
+  deleteBatchWrite,
+  deletePrescriptionWrite,
+  finalizeBatchWrite,
+  finalizePrescriptionWrite,
+  newLocalId,
+  prescriptionStateIn,
+  setDispenseQuantityWrite,
+  updatePrescriptionWrite,
+  type BatchAnswer,
+  type PrescriptionAnswer,
+} from './prescriptions';
+import type { WriteQueue, WriteResult } from './write-queue';
+
+/**
+ * What the doctor does with receitas and lotes (docs/product.md, "Ciclo de vida da receita",
+ * "Ciclo de vida do lote"), from the chat's commands, the record's summary and the print
+ * dialog: each action checks its guards, shows its change in the cache at once and hands it to
+ * the write queue (the kinds of write are in `prescriptions.ts`), and answers as the slash
+ * commands show it — `{ ok: true, value }` or `{ ok: false, error }` with the Portuguese message.
+ */
+
+export type PrescriptionActions = ReturnType<typeof prescriptionActions>;
+
+/** What the doctor does with receitas and lotes, from the chat and the record. */
+export function usePrescriptionActions(): PrescriptionActions {
+  const cache = useQueryClient();
+  const { queue } = useDoctorData();
+  return useMemo(() => prescriptionActions(cache, queue), [cache, queue]);
+}
+
+/** Whether a refusal left the server's copy in place of this device's (a 409 `*_changed`). */
+const adoptedServerCopy = (error: ApiError) =>
+  error.code === 'prescription_changed' || error.code === 'batch_changed';
+
+/**
+ * The prescription actions over the query cache and the write queue. Each shows its change at
+ * once and waits for the server: it answers with the server's copy (its special-control marks,
+ * its quantities), or — while the server cannot be reached — with the copy kept on this device,
+ * sent later. A refusal undoes the change here and answers the server's message, but for a
+ * receita or lote changed elsewhere meanwhile, whose server version is taken instead.
+ * @param cache - the query cache holding the receitas and lotes
+ * @param queue - the write queue the changes go through
+ * @param now - the clock (tests fix it)
+ */
+export function prescriptionActions(
+  cache: QueryClient,
+  queue: WriteQueue,
+  now: () => Date = () => new Date(),
+) {
+  const state = () => prescriptionStateIn(cache);
+
+  /**
+   * What came of a write of a receita: the receita as now held, or the refusal's message.
+   * @param id - the receita written
+   * @param before - the state before the change
+   * @param undo - what is put back as it was in `before` if the server refused the change
+   */
+  function prescriptionOutcome(
+    result: WriteResult<PrescriptionAnswer>,
+    id: string,
+    before: PrescriptionState,
+    undo: HeldIds = { prescriptions: [id] },
+  ): PrescriptionResult<PresentedPrescription> {
+    if (result.status === 'refused') {
+      if (!adoptedServerCopy(result.error)) {
+        changeState(cache, (held) => restoredFrom(held, before, undo));
+      }
+      return failed(result.error.message);
+    }
+    const answered = result.status === 'sent' ? result.answer.prescription : undefined;
+    const held = heldPrescription(state(), answered?.id ?? id) ?? answered;
+    return held ? succeeded(held) : failed(PRESCRIPTION_MESSAGES.noPrescription);
+  }
+
+  /** As {@link prescriptionOutcome}, for a write of a lote. */
+  function batchOutcome(
+    result: WriteResult<BatchAnswer>,
+    id: string,
+    before: PrescriptionState,
+    undo: HeldIds = { batches: [id] },
+  ): PrescriptionResult<PrescriptionBatch> {
+    if (result.status === 'refused') {
+      if (!adoptedServerCopy(result.error)) {
+        changeState(cache, (held) => restoredFrom(held, before, undo));
+      }
+      return failed(result.error.message);
+    }
+    const answered = result.status === 'sent' ? result.answer.batch : undefined;
+    const held = heldBatch(state(), answered?.id ?? id) ?? answered;
+    return held ? succeeded(held) : failed(PRESCRIPTION_MESSAGES.noBatch);
+  }
+
+  /** A new receita (a draft, or a quick one), checked as the server would check it. */
+  async function create(
+    content: PrescriptionContent,
+  ): Promise<PrescriptionResult<PresentedPrescription>> {
+    const body = prescriptionCreateSchema.safeParse(withoutControlMarks(content));
+    if (!body.success) return failed(formatValidationError(body.error));
+    const before = state();
+    const id = newLocalId(LOCAL_PRESCRIPTION_ID_PREFIX, now().getTime());
+    const result = await queue.submit(createPrescriptionWrite, {
+      entityId: id,
+      payload: content,
+      creates: true,
+    });
+    // Refused, the draft it replaced is the one being written again.
+    const replaced = before.current ? [before.current.id] : [];
+    return prescriptionOutcome(result, id, before, { prescriptions: [id, ...replaced] });
+  }
+
+  /** Saves an edited draft, checked as the server would check it. */
+  async function saveDraft(
+    edited: PresentedPrescription,
+  ): Promise<PrescriptionResult<PresentedPrescription>> {
+    const { isFinalized: _isFinalized, ...content } = contentOf(edited);
+    const body = prescriptionUpdateSchema.safeParse(withoutControlMarks(content));
+    if (!body.success) return failed(formatValidationError(body.error));
+    const before = state();
+    const result = await queue.submit(updatePrescriptionWrite, {
+      entityId: edited.id,
+      payload: content,
+      version: edited.version,
+    });
+    return prescriptionOutcome(result, edited.id, before);
+  }
+
+  /** Adds a finalised receita to the active lote (once). */
+  async function addToActiveBatch(
+    prescription: PresentedPrescription,
+  ): Promise<PrescriptionResult<PrescriptionBatch>> {
+    const { batch } = state();
+    if (!batch) return failed(PRESCRIPTION_MESSAGES.noBatch);
+    if (batch.prescriptionIds.includes(prescription.id)) return succeeded(batch);
+    const before = state();
+    const result = await queue.submit(addToBatchWrite, {
+      entityId: batch.id,
+      payload: { prescriptionId: prescription.id },
+      version: batch.version,
+    });
+    return batchOutcome(result, batch.id, before);
+  }
+
+  /** Finalises the receita being written: saved, and no longer current. */
+  async function finalize(): Promise<PrescriptionResult<PresentedPrescription>> {
+    const { current } = state();
+    if (!current) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+    if (current.isFinalized) {
+      // A quick receita: already saved, simply no longer current.
+      changeState(cache, (held) =>
+        withFinalizedPrescription(held, current.id, now().toISOString()),
+      );
+      return succeeded(current);
+    }
+    const before = state();
+    const result = await queue.submit(finalizePrescriptionWrite, {
+      entityId: current.id,
+      payload: {},
+      version: current.version,
+    });
+    return prescriptionOutcome(result, current.id, before);
+  }
+
+  return {
+    /** The receitas and lotes as they are now (not a render's copy). */
+    get state(): PrescriptionState {
+      return state();
+    },
+
+    /**
+     * Starts a receita from an extraction; a draft already open is replaced (it stays on the
+     * server, unfinished).
+     * @param extraction - what was read from the doctor's text
+     * @param doctor - who signs it
+     */
+    start(
+      extraction: PrescriptionExtraction,
+      doctor: PrescribingDoctor,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      return create(draftFromExtraction(extraction, doctor, now()));
+    },
+
+    /** Merges a new extraction (the last 10 messages) into the draft. */
+    async update(
+      extraction: PrescriptionExtraction,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      const draft = editableDraft(state().current);
+      if (!draft.ok) return draft;
+      return saveDraft(mergePrescriptionExtraction(draft.value, extraction));
+    },
+
+    /** Appends a medicine to the draft (the record screen, `/adicionar-medicamento`). */
+    async addMedication(
+      medication: Medication,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      const draft = editableDraft(state().current);
+      if (!draft.ok) return draft;
+      return saveDraft(withAddedMedication(draft.value, medication));
+    },
+
+    /** Removes the medicine at `index` (0-based, in the draft's order). */
+    async removeMedication(index: number): Promise<PrescriptionResult<PresentedPrescription>> {
+      const draft = editableDraft(state().current);
+      if (!draft.ok) return draft;
+      const edited = withoutMedicationAt(draft.value, index);
+      if (!edited.ok) return edited;
+      return saveDraft(edited.value);
+    },
+
+    /**
+     * The doctor's own quantity to dispense for the medicine at `index` of a receita (the
+     * current one or a saved one): kept as written ('2 caixas'), never recomputed.
+     * @param prescriptionId - the receita
+     * @param index - the medicine, 0-based in the receita's order
+     * @param typed - the quantity as typed: a whole number and its unit
+     */
+    async setDispenseQuantity(
+      prescriptionId: string,
+      index: number,
+      typed: string,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      const held = heldPrescription(state(), prescriptionId);
+      if (!held) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+      const edited = withDispenseQuantityAt(held, index, typed);
+      if (!edited.ok) return edited;
+      const { medications } = edited.value;
+      const body = prescriptionUpdateSchema.safeParse(withoutControlMarks({ medications }));
+      if (!body.success) return failed(formatValidationError(body.error));
+      const before = state();
+      const result = await queue.submit(setDispenseQuantityWrite, {
+        entityId: held.id,
+        payload: { medications },
+        version: held.version,
+      });
+      return prescriptionOutcome(result, held.id, before);
+    },
+
+    finalize,
+
+    /** Cancels the draft: deleted on the server, no longer current. A finalised one stays saved. */
+    async cancel(): Promise<PrescriptionResult<undefined>> {
+      const { current } = state();
+      if (!current) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+      if (current.isFinalized) {
+        changeState(cache, (held) => ({ ...held, current: undefined }));
+        return succeeded(undefined);
+      }
+      const neverCreated =
+        isLocalId(current.id) ||
+        queue.pendingFor(PRESCRIPTION, current.id).some((write) => write.creates);
+      // Its edits not sent yet will never be needed.
+      queue.discard(PRESCRIPTION, current.id);
+      if (neverCreated) {
+        changeState(cache, (held) => withoutPrescription(held, current.id));
+        return succeeded(undefined);
+      }
+      const result = await queue.submit(deletePrescriptionWrite, {
+        entityId: current.id,
+        payload: {},
+        version: current.version,
+      });
+      if (result.status === 'refused' && adoptedServerCopy(result.error)) {
+        return failed(result.error.message);
+      }
+      if (result.status === 'refused' && result.error.code !== 'not_found') {
+        console.warn('Rascunho de receita não removido do servidor.', result.error.message);
+      }
+      return succeeded(undefined);
+    },
+
+    /**
+     * A quick receita: created and finalised at once, with one request. While a lote is active
+     * it joins it (a doctor who started a lote is grouping the receitas that follow). It becomes
+     * current, so `/adicionar-ao-lote` and `/mostrar-receita` can follow, unless a draft is
+     * being written.
+     */
+    async quick(
+      extraction: PrescriptionExtraction,
+      doctor: PrescribingDoctor,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      const created = await create(draftFromExtraction(extraction, doctor, now(), true));
+      if (created.ok && state().batch) {
+        const added = await addToActiveBatch(created.value);
+        if (!added.ok) console.warn('Receita rápida não adicionada ao lote.', added.error);
+      }
+      return created;
+    },
+
+    /**
+     * Starts a lote; without a name the server calls it 'Lote dd/MM/aaaa'. A lote already
+     * active is replaced (it stays open on the server).
+     */
+    async startBatch(name?: string): Promise<PrescriptionResult<PrescriptionBatch>> {
+      const given = name?.trim() ? name.trim() : undefined;
+      const payload = batchCreateSchema.safeParse(given ? { name: given } : {});
+      if (!payload.success) return failed(formatValidationError(payload.error));
+      const before = state();
+      const id = newLocalId(LOCAL_BATCH_ID_PREFIX, now().getTime());
+      const result = await queue.submit(createBatchWrite, {
+        entityId: id,
+        payload: payload.data,
+        creates: true,
+      });
+      const replaced = before.batch ? [before.batch.id] : [];
+      return batchOutcome(result, id, before, { batches: [id, ...replaced] });
+    },
+
+    /**
+     * Adds the current receita to the active lote, finalising it first if it is a draft; it is
+     * then no longer current. Needs an active lote, then an active receita.
+     * @returns the lote with the receita, or the guard's or the server's message (a lote
+     *   finalised meanwhile: 'Este lote já foi finalizado.')
+     */
+    async addCurrentToBatch(): Promise<PrescriptionResult<PrescriptionBatch>> {
+      if (!state().batch) return failed(PRESCRIPTION_MESSAGES.noBatch);
+      const { current } = state();
+      if (!current) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+      let prescription = current;
+      if (!current.isFinalized) {
+        const finalized = await finalize();
+        if (!finalized.ok) return finalized;
+        prescription = finalized.value;
+      }
+      const added = await addToActiveBatch(prescription);
+      if (added.ok && state().current?.id === prescription.id) {
+        changeState(cache, (held) => ({ ...held, current: undefined }));
+      }
+      return added;
+    },
+
+    /** Finalises the active lote: saved, and no longer active. */
+    async finalizeBatch(): Promise<PrescriptionResult<PrescriptionBatch>> {
+      const { batch } = state();
+      if (!batch) return failed(PRESCRIPTION_MESSAGES.noBatch);
+      const before = state();
+      const result = await queue.submit(finalizeBatchWrite, {
+        entityId: batch.id,
+        payload: {},
+        version: batch.version,
+      });
+      return batchOutcome(result, batch.id, before);
+    },
+
+    /** Cancels the active lote: deleted on the server; its receitas stay saved. */
+    async cancelBatch(): Promise<PrescriptionResult<undefined>> {
+      const { batch } = state();
+      if (!batch) return failed(PRESCRIPTION_MESSAGES.noBatch);
+      const neverCreated =
+        isLocalId(batch.id) || queue.pendingFor(BATCH, batch.id).some((write) => write.creates);
+      queue.discard(BATCH, batch.id);
+      if (neverCreated) {
+        changeState(cache, (held) => withoutBatch(held, batch.id));
+        return succeeded(undefined);
+      }
+      const result = await queue.submit(deleteBatchWrite, {
+        entityId: batch.id,
+        payload: {},
+        version: batch.version,
+      });
+      if (result.status === 'refused' && adoptedServerCopy(result.error)) {
+        return failed(result.error.message);
+      }
+      if (result.status === 'refused' && result.error.code !== 'not_found') {
+        console.warn('Lote não removido do servidor.', result.error.message);
+      }
+      return succeeded(undefined);
+    },
+
+    /**
+     * For the print dialog (`/imprimir-receitas`): the active lote, else the newest finalised
+     * one, that holds receitas, with those receitas in the lote's order.
+     */
+    latestBatchWithPrescriptions() {
+      return latestBatchWithPrescriptions(state());
+    },
+  };
+}

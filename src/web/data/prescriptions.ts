@@ -1,0 +1,626 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { z } from 'zod';
+import type { ApiClient, ApiError } from '../../shared/api/client';
+import {
+  batchesApi,
+  presentedMedicationSchema,
+  presentedPrescriptionSchema,
+  prescriptionsApi,
+  type PresentedPrescription,
+} from '../../shared/api/prescriptions';
+import {
+  batchCreateSchema,
+  defaultBatchName,
+  prescriptionBatchSchema,
+  type BatchCreate,
+  type PrescriptionBatch,
+} from '../../shared/prescription';
+import {
+  contentOf,
+  prescriptionContentSchema,
+  withoutControlMarks,
+  type PrescriptionContent,
+} from '../../shared/prescription-draft';
+import {
+  EMPTY_PRESCRIPTION_STATE,
+  LOCAL_BATCH_ID_PREFIX,
+  LOCAL_PRESCRIPTION_ID_PREFIX,
+  adoptServerBatch,
+  adoptServerPrescription,
+  heldBatch,
+  heldPrescription,
+  renameBatch,
+  renamePrescription,
+  withFinalizedBatch,
+  withFinalizedPrescription,
+  withNewBatch,
+  withNewPrescription,
+  withPrescriptionContent,
+  withPrescriptionInBatch,
+  withServerBatch,
+  withServerBatchList,
+  withServerPrescription,
+  withServerPrescriptionList,
+  withoutBatch,
+  withoutPrescription,
+  type PrescriptionState,
+} from '../../shared/prescription-state';
+import type { ReceitaPrescription } from '../../shared/receita-document';
+import { api } from './api';
+import { useDoctorData } from './doctor-data-context';
+import { doctorEntry } from './local-entries';
+import { queryClient } from './query-client';
+import type { PersistedQuery } from './query-persistence';
+import type { Refusal, TypedWrite, WriteKind, WriteQueue } from './write-queue';
+
+/**
+ * The doctor's receitas and lotes (`/api/prescriptions`, `/api/prescription-batches`) in the
+ * browser (docs/product.md, "Receitas e lotes"): the receita being written and the active lote,
+ * and the finalised ones for the print dialog, in the query cache and kept on the device under
+ * the spec's `activePrescription`, `savedPrescriptions` and `savedPrescriptionBatches`. Every
+ * change is shown at once and handed to the write queue, which sends it in order and keeps it on
+ * the device while the server cannot be reached: a receita or lote made offline has a local id
+ * (`prescription-local-<ms>`, `batch-local-<ms>`) until its create is answered, and a lote naming
+ * a local receita waits for it. A receita or lote changed meanwhile in another tab or device is
+ * never overwritten: the server's version is taken, and the doctor told to check it. The rules
+ * are pure functions in `src/shared/prescription-draft.ts` and `prescription-state.ts`; the
+ * doctor's actions are in `prescription-actions.ts`.
+ */
+
+export const prescriptionKeys = {
+  all: ['prescriptions'] as const,
+  /** The receita being written and the lote being filled: `{ current?, batch? }`. */
+  active: ['prescriptions', 'active'] as const,
+  /** The finalised receitas, newest first: `{ prescriptions }`. */
+  saved: ['prescriptions', 'saved'] as const,
+  /** The finalised lotes, newest first: `{ batches }`. */
+  batches: ['prescriptions', 'batches'] as const,
+};
+
+// This device's receita and lote in progress and the finalised ones it keeps: never dropped while
+// no screen shows them, or a change made from another screen would be written over what is kept.
+queryClient.setQueryDefaults(prescriptionKeys.all, { gcTime: Infinity });
+
+const activePrescriptionSchema = z.object({
+  current: presentedPrescriptionSchema.optional(),
+  batch: prescriptionBatchSchema.optional(),
+});
+type ActivePrescription = z.output<typeof activePrescriptionSchema>;
+
+const savedPrescriptionsSchema = z.object({
+  prescriptions: z.array(presentedPrescriptionSchema),
+});
+type SavedPrescriptions = z.output<typeof savedPrescriptionsSchema>;
+
+const savedBatchesSchema = z.object({ batches: z.array(prescriptionBatchSchema) });
+type SavedBatches = z.output<typeof savedBatchesSchema>;
+
+/** The receita and lote in progress, kept on the device: a reload reopens them. */
+export const persistedActivePrescription: PersistedQuery<ActivePrescription> = {
+  queryKey: prescriptionKeys.active,
+  entry: doctorEntry('activePrescription', activePrescriptionSchema),
+};
+
+/** The finalised receitas (the newest 200), kept on the device for the print dialog. */
+export const persistedSavedPrescriptions: PersistedQuery<SavedPrescriptions> = {
+  queryKey: prescriptionKeys.saved,
+  entry: doctorEntry('savedPrescriptions', savedPrescriptionsSchema),
+};
+
+/** The finalised lotes (the newest 50), kept on the device for the print dialog. */
+export const persistedSavedBatches: PersistedQuery<SavedBatches> = {
+  queryKey: prescriptionKeys.batches,
+  entry: doctorEntry('savedPrescriptionBatches', savedBatchesSchema),
+};
+
+// --- the state in the cache ------------------------------------------------------------------
+
+/** The receitas and lotes as the cache holds them now. */
+export function prescriptionStateIn(cache: QueryClient): PrescriptionState {
+  const active = cache.getQueryData<ActivePrescription>(prescriptionKeys.active);
+  return {
+    current: active?.current,
+    batch: active?.batch,
+    saved:
+      cache.getQueryData<SavedPrescriptions>(prescriptionKeys.saved)?.prescriptions ??
+      EMPTY_PRESCRIPTION_STATE.saved,
+    batches:
+      cache.getQueryData<SavedBatches>(prescriptionKeys.batches)?.batches ??
+      EMPTY_PRESCRIPTION_STATE.batches,
+  };
+}
+
+/** Changes the receitas and lotes in the cache; only the parts that changed are written. */
+export function changeState(
+  cache: QueryClient,
+  change: (state: PrescriptionState) => PrescriptionState,
+) {
+  const held = prescriptionStateIn(cache);
+  const next = change(held);
+  if (next.current !== held.current || next.batch !== held.batch) {
+    cache.setQueryData<ActivePrescription>(prescriptionKeys.active, {
+      ...(next.current ? { current: next.current } : {}),
+      ...(next.batch ? { batch: next.batch } : {}),
+    });
+  }
+  if (next.saved !== held.saved) {
+    cache.setQueryData<SavedPrescriptions>(prescriptionKeys.saved, {
+      prescriptions: [...next.saved],
+    });
+  }
+  if (next.batches !== held.batches) {
+    cache.setQueryData<SavedBatches>(prescriptionKeys.batches, { batches: [...next.batches] });
+  }
+}
+
+// --- the writes --------------------------------------------------------------------------------
+
+/** The write queue's names of receitas and lotes. */
+export const PRESCRIPTION = 'prescription';
+export const BATCH = 'batch';
+
+export type PrescriptionAnswer = { prescription: PresentedPrescription };
+export type BatchAnswer = { batch: PrescriptionBatch };
+
+/** When a write was made, as the receita or lote it changed says. */
+const madeAt = (write: TypedWrite<unknown>) => new Date(write.queuedAt).toISOString();
+
+const noPayload = z.object({}).strict();
+type NoPayload = z.output<typeof noPayload>;
+
+/** What the server said of a write of a receita: its copy replaces the one held, once settled. */
+function settledPrescription(
+  cache: QueryClient,
+  _write: TypedWrite<unknown>,
+  answer: PrescriptionAnswer,
+  context: { pending: readonly unknown[]; previousId: string },
+): void {
+  const pending = context.pending.length > 0;
+  changeState(cache, (state) =>
+    withServerPrescription(state, context.previousId, answer.prescription, pending),
+  );
+}
+
+/** The current receita a 409 `prescription_changed` carries, if that is what the refusal is. */
+function changedPrescriptionOf(error: ApiError): PresentedPrescription | undefined {
+  if (error.code !== 'prescription_changed') return undefined;
+  const body = z.object({ prescription: presentedPrescriptionSchema }).safeParse(error.body);
+  return body.success ? body.data.prescription : undefined;
+}
+
+/** The current lote a 409 `batch_changed` carries, if that is what the refusal is. */
+function changedBatchOf(error: ApiError): PrescriptionBatch | undefined {
+  if (error.code !== 'batch_changed') return undefined;
+  const body = z.object({ batch: prescriptionBatchSchema }).safeParse(error.body);
+  return body.success ? body.data.batch : undefined;
+}
+
+/** Two ids made in the same millisecond (a quick receita right after a lote) stay apart. */
+let lastLocalTime = 0;
+let localSequence = 0;
+
+/** A new local id, for a receita or lote made while the server cannot be reached. */
+export function newLocalId(prefix: string, time: number): string {
+  localSequence = time === lastLocalTime ? localSequence + 1 : 0;
+  lastLocalTime = time;
+  return localSequence === 0 ? `${prefix}${time}` : `${prefix}${time}-${localSequence}`;
+}
+
+/**
+ * A write of a receita the server refused: changed elsewhere since, the server's copy is taken
+ * (the doctor is told to check it); deleted elsewhere while edited here, it is created again,
+ * so no word is lost. Otherwise it stays as it is here, only on this device.
+ */
+function refusedPrescriptionWrite(
+  cache: QueryClient,
+  write: TypedWrite<unknown>,
+  error: ApiError,
+): Refusal {
+  const current = changedPrescriptionOf(error);
+  if (current) {
+    changeState(cache, (state) => adoptServerPrescription(state, current));
+    return { kind: 'drop' };
+  }
+  const held = heldPrescription(prescriptionStateIn(cache), write.entityId);
+  if (error.code === 'not_found' && held) {
+    const localId = newLocalId(LOCAL_PRESCRIPTION_ID_PREFIX, Date.now());
+    changeState(cache, (state) => renamePrescription(state, write.entityId, localId));
+    return {
+      kind: 'replace',
+      writes: [
+        {
+          kind: createPrescriptionWrite as WriteKind<unknown, unknown>,
+          entityId: localId,
+          payload: contentOf(held),
+          creates: true,
+        },
+      ],
+    };
+  }
+  return { kind: 'drop' };
+}
+
+/** Creates a receita: a draft, or a quick one finalised at once. */
+export const createPrescriptionWrite: WriteKind<PrescriptionContent, PrescriptionAnswer> = {
+  name: 'prescription.create',
+  resource: PRESCRIPTION,
+  payload: prescriptionContentSchema,
+  send: (client, write) =>
+    client.call(prescriptionsApi.create, { body: withoutControlMarks(write.payload) }),
+  identify: (answer) => ({
+    entityId: answer.prescription.id,
+    version: answer.prescription.version,
+  }),
+  show: (cache, write) => {
+    const at = madeAt(write);
+    changeState(cache, (state) =>
+      withNewPrescription(state, {
+        ...write.payload,
+        id: write.entityId,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  },
+  settled: settledPrescription,
+};
+
+const draftContentSchema = prescriptionContentSchema.omit({ isFinalized: true });
+type DraftContent = z.output<typeof draftContentSchema>;
+
+/** Saves the whole content of a draft (a merge, a medicine added or removed). */
+export const updatePrescriptionWrite: WriteKind<DraftContent, PrescriptionAnswer> = {
+  name: 'prescription.update',
+  resource: PRESCRIPTION,
+  payload: draftContentSchema,
+  // The whole content: a later one not yet sent replaces an earlier one.
+  fold: (_older, newer) => newer.payload,
+  send: (client, write) =>
+    client.call(prescriptionsApi.update, {
+      params: { id: write.entityId },
+      body: withoutControlMarks(write.payload),
+      ifMatch: write.version,
+    }),
+  identify: (answer) => ({ version: answer.prescription.version }),
+  show: (cache, write) =>
+    changeState(cache, (state) =>
+      withPrescriptionContent(state, write.entityId, write.payload, madeAt(write)),
+    ),
+  settled: settledPrescription,
+  refused: refusedPrescriptionWrite,
+};
+
+/** Finalises a draft: saved and printable, it no longer changes but for its quantities. */
+export const finalizePrescriptionWrite: WriteKind<NoPayload, PrescriptionAnswer> = {
+  name: 'prescription.finalize',
+  resource: PRESCRIPTION,
+  payload: noPayload,
+  send: (client, write) =>
+    client.call(prescriptionsApi.update, {
+      params: { id: write.entityId },
+      body: { isFinalized: true },
+      ifMatch: write.version,
+    }),
+  identify: (answer) => ({ version: answer.prescription.version }),
+  show: (cache, write) =>
+    changeState(cache, (state) => withFinalizedPrescription(state, write.entityId, madeAt(write))),
+  settled: settledPrescription,
+  refused: refusedPrescriptionWrite,
+};
+
+const dispenseQuantitiesSchema = z.object({ medications: z.array(presentedMedicationSchema) });
+type DispenseQuantities = z.output<typeof dispenseQuantitiesSchema>;
+
+/**
+ * The doctor's own quantity to dispense, on a draft or a finalised receita: its medicines as
+ * they now are, the one overwritten marked as the doctor's (the server never recomputes it).
+ */
+export const setDispenseQuantityWrite: WriteKind<DispenseQuantities, PrescriptionAnswer> = {
+  name: 'prescription.dispenseQuantity',
+  resource: PRESCRIPTION,
+  payload: dispenseQuantitiesSchema,
+  fold: (_older, newer) => newer.payload,
+  send: (client, write) =>
+    client.call(prescriptionsApi.update, {
+      params: { id: write.entityId },
+      body: withoutControlMarks(write.payload),
+      ifMatch: write.version,
+    }),
+  identify: (answer) => ({ version: answer.prescription.version }),
+  show: (cache, write) =>
+    changeState(cache, (state) =>
+      withPrescriptionContent(state, write.entityId, write.payload, madeAt(write)),
+    ),
+  settled: settledPrescription,
+  refused: refusedPrescriptionWrite,
+};
+
+/** Deletes a cancelled draft, if it is still the version seen. */
+export const deletePrescriptionWrite: WriteKind<NoPayload, unknown> = {
+  name: 'prescription.delete',
+  resource: PRESCRIPTION,
+  payload: noPayload,
+  send: (client, write) =>
+    client.call(prescriptionsApi.remove, {
+      params: { id: write.entityId },
+      ifMatch: write.version,
+    }),
+  identify: () => ({}),
+  show: (cache, write) => changeState(cache, (state) => withoutPrescription(state, write.entityId)),
+  refused: (cache, _write, error) => {
+    // Changed elsewhere since it was read: kept, as it now is, rather than deleted unseen.
+    const current = changedPrescriptionOf(error);
+    if (current) changeState(cache, (state) => adoptServerPrescription(state, current));
+    return { kind: 'drop' };
+  },
+};
+
+/** What the server said of a write of a lote: its copy replaces the one held, once settled. */
+function settledBatch(
+  cache: QueryClient,
+  _write: TypedWrite<unknown>,
+  answer: BatchAnswer,
+  context: { pending: readonly unknown[]; previousId: string },
+): void {
+  const pending = context.pending.length > 0;
+  changeState(cache, (state) => withServerBatch(state, context.previousId, answer.batch, pending));
+}
+
+/** A write of a lote the server refused: as {@link refusedPrescriptionWrite}, for a lote. */
+function refusedBatchWrite(
+  cache: QueryClient,
+  write: TypedWrite<unknown>,
+  error: ApiError,
+): Refusal {
+  const current = changedBatchOf(error);
+  if (current) {
+    changeState(cache, (state) => adoptServerBatch(state, current));
+    return { kind: 'drop' };
+  }
+  const held = heldBatch(prescriptionStateIn(cache), write.entityId);
+  if (error.code === 'not_found' && held) {
+    const localId = newLocalId(LOCAL_BATCH_ID_PREFIX, Date.now());
+    changeState(cache, (state) => renameBatch(state, write.entityId, localId));
+    return {
+      kind: 'replace',
+      writes: [
+        {
+          kind: createBatchWrite as WriteKind<unknown, unknown>,
+          entityId: localId,
+          payload: {
+            name: held.name,
+            prescriptionIds: held.prescriptionIds,
+            isFinalized: held.isFinalized,
+          } satisfies BatchCreate,
+          creates: true,
+        },
+      ],
+    };
+  }
+  return { kind: 'drop' };
+}
+
+/** Creates a lote; without a name the server calls it 'Lote dd/MM/aaaa'. */
+export const createBatchWrite: WriteKind<BatchCreate, BatchAnswer> = {
+  name: 'batch.create',
+  resource: BATCH,
+  payload: batchCreateSchema,
+  send: (client, write) =>
+    client.call(batchesApi.create, {
+      body: {
+        ...write.payload,
+        // One kept on the device was shown with the name of the day it was made: it keeps it.
+        name:
+          write.payload.name ??
+          (write.attempts > 0 ? defaultBatchName(new Date(write.queuedAt)) : undefined),
+      },
+    }),
+  identify: (answer) => ({ entityId: answer.batch.id, version: answer.batch.version }),
+  show: (cache, write) => {
+    const at = madeAt(write);
+    changeState(cache, (state) =>
+      withNewBatch(state, {
+        id: write.entityId,
+        name: write.payload.name ?? defaultBatchName(new Date(write.queuedAt)),
+        prescriptionIds: write.payload.prescriptionIds,
+        isFinalized: write.payload.isFinalized,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
+  },
+  settled: settledBatch,
+};
+
+const addToBatchSchema = z.object({ prescriptionId: z.string().min(1) });
+type AddToBatch = z.output<typeof addToBatchSchema>;
+
+/** Adds a receita at the end of a lote; a local receita's id is renamed once it is created. */
+export const addToBatchWrite: WriteKind<AddToBatch, BatchAnswer> = {
+  name: 'batch.addPrescription',
+  resource: BATCH,
+  payload: addToBatchSchema,
+  send: (client, write) =>
+    client.call(batchesApi.addPrescription, {
+      params: { id: write.entityId },
+      body: write.payload,
+      ifMatch: write.version,
+    }),
+  identify: (answer) => ({ version: answer.batch.version }),
+  show: (cache, write) =>
+    changeState(cache, (state) =>
+      withPrescriptionInBatch(state, write.entityId, write.payload.prescriptionId, madeAt(write)),
+    ),
+  settled: settledBatch,
+  refused: refusedBatchWrite,
+};
+
+/** Finalises a lote: it no longer takes nor loses receitas. */
+export const finalizeBatchWrite: WriteKind<NoPayload, BatchAnswer> = {
+  name: 'batch.finalize',
+  resource: BATCH,
+  payload: noPayload,
+  send: (client, write) =>
+    client.call(batchesApi.update, {
+      params: { id: write.entityId },
+      body: { isFinalized: true },
+      ifMatch: write.version,
+    }),
+  identify: (answer) => ({ version: answer.batch.version }),
+  show: (cache, write) =>
+    changeState(cache, (state) => withFinalizedBatch(state, write.entityId, madeAt(write))),
+  settled: settledBatch,
+  refused: refusedBatchWrite,
+};
+
+/** Deletes a cancelled lote, if it is still the version seen; its receitas stay. */
+export const deleteBatchWrite: WriteKind<NoPayload, unknown> = {
+  name: 'batch.delete',
+  resource: BATCH,
+  payload: noPayload,
+  send: (client, write) =>
+    client.call(batchesApi.remove, { params: { id: write.entityId }, ifMatch: write.version }),
+  identify: () => ({}),
+  show: (cache, write) => changeState(cache, (state) => withoutBatch(state, write.entityId)),
+  refused: (cache, _write, error) => {
+    const current = changedBatchOf(error);
+    if (current) changeState(cache, (state) => adoptServerBatch(state, current));
+    return { kind: 'drop' };
+  },
+};
+
+// --- reading -----------------------------------------------------------------------------------
+
+/** How many receitas and lotes a read asks for: the server's largest page. */
+const LIST_LIMIT = 100;
+
+/** Ids of the receitas (or lotes) with writes still queued: the server has not got them yet. */
+function unsentIds(queue: WriteQueue, resource: string): Set<string> {
+  return new Set(
+    queue
+      .getState()
+      .writes.filter((write) => write.resource === resource)
+      .map((write) => write.entityId),
+  );
+}
+
+/**
+ * Reads a list from the server, again if a write of its resource landed meanwhile (the answer
+ * may have been read before it): merged with what is still unsent, no receita is ever missing.
+ * @returns the answer, and the ids still unsent once it came
+ */
+async function readBesideQueue<Answer>(
+  queue: WriteQueue,
+  resource: string,
+  read: () => Promise<Answer>,
+): Promise<{ answer: Answer; unsent: Set<string> }> {
+  for (;;) {
+    const before = unsentIds(queue, resource);
+    const answer = await read();
+    const unsent = unsentIds(queue, resource);
+    if ([...before].every((id) => unsent.has(id))) return { answer, unsent };
+  }
+}
+
+/**
+ * The three queries: the receita and lote in progress are this device's own (the server's
+ * copies come with the lists); the lists are read from the server and merged with what this
+ * device has not sent yet.
+ * @param cache - the query cache they live in
+ * @param queue - the write queue, which tells what is still unsent
+ * @param client - the API
+ */
+export function prescriptionQueries(cache: QueryClient, queue: WriteQueue, client: ApiClient) {
+  return {
+    active: {
+      queryKey: prescriptionKeys.active,
+      queryFn: (): ActivePrescription => {
+        const { current, batch } = prescriptionStateIn(cache);
+        return { ...(current ? { current } : {}), ...(batch ? { batch } : {}) };
+      },
+      // Nothing on the server to read it from: only this device knows what it is writing.
+      staleTime: Infinity,
+    },
+    saved: {
+      queryKey: prescriptionKeys.saved,
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<SavedPrescriptions> => {
+        const { answer, unsent } = await readBesideQueue(queue, PRESCRIPTION, () =>
+          // Drafts too, as the page's preload of this request asks (web-app.ts); they are left out.
+          client.call(prescriptionsApi.list, { query: { limit: LIST_LIMIT }, signal }),
+        );
+        const next = withServerPrescriptionList(
+          prescriptionStateIn(cache),
+          answer.prescriptions,
+          unsent,
+        );
+        return { prescriptions: [...next.saved] };
+      },
+    },
+    batches: {
+      queryKey: prescriptionKeys.batches,
+      queryFn: async ({ signal }: { signal: AbortSignal }): Promise<SavedBatches> => {
+        // Open ones too: the active lote may have been finalised elsewhere.
+        const { answer, unsent } = await readBesideQueue(queue, BATCH, () =>
+          client.call(batchesApi.list, { query: { limit: LIST_LIMIT }, signal }),
+        );
+        const held = prescriptionStateIn(cache);
+        const next = withServerBatchList(held, answer.batches, unsent);
+        if (next.batch !== held.batch) {
+          changeState(cache, (state) => ({ ...state, batch: next.batch }));
+        }
+        return { batches: [...next.batches] };
+      },
+    },
+  };
+}
+
+/** The receitas and lotes, re-rendering on every change; the saved ones read on first use. */
+export function usePrescriptions(): PrescriptionState {
+  const cache = useQueryClient();
+  const { queue } = useDoctorData();
+  const queries = useMemo(() => prescriptionQueries(cache, queue, api), [cache, queue]);
+  const active = useQuery(queries.active).data;
+  const saved = useQuery(queries.saved).data;
+  const batches = useQuery(queries.batches).data;
+  return useMemo(
+    () => ({
+      current: active?.current,
+      batch: active?.batch,
+      saved: saved?.prescriptions ?? EMPTY_PRESCRIPTION_STATE.saved,
+      batches: batches?.batches ?? EMPTY_PRESCRIPTION_STATE.batches,
+    }),
+    [active, saved, batches],
+  );
+}
+
+/**
+ * Reads the saved receitas and lotes as the signed-in page starts, whatever screen it shows
+ * first, so the print dialog has them (and the page's preloads of them are taken).
+ */
+export function useReadPrescriptionsOnStart(): void {
+  const cache = useQueryClient();
+  const { queue } = useDoctorData();
+  useEffect(() => {
+    const queries = prescriptionQueries(cache, queue, api);
+    // A failure is the screens' to show when they read them; a later read tries again.
+    void cache.query(queries.saved).catch(() => undefined);
+    void cache.query(queries.batches).catch(() => undefined);
+  }, [cache, queue]);
+}
+
+/**
+ * The receitas given, each as now held (after a quantity was overwritten, say), so a view opened
+ * with a copy shows the latest; one not held is shown as given.
+ * @param prescriptions - the receitas, in the order to show them
+ */
+export function useLatestPrescriptions(
+  prescriptions: readonly ReceitaPrescription[],
+): readonly ReceitaPrescription[] {
+  const state = usePrescriptions();
+  return useMemo(
+    () =>
+      prescriptions.map((prescription) => heldPrescription(state, prescription.id) ?? prescription),
+    [prescriptions, state],
+  );
+}
