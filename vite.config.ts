@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+// With the extension Vite's config loader asks for ('.js' resolves to the .ts file).
+import { firstScreenChunks, precompressAssets } from './scripts/web-build-plugins.js';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
 const packageJson = JSON.parse(
@@ -63,6 +65,9 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    // What a signed-in doctor's first screen loads lazily: the server preloads it in the page.
+    firstScreenChunks(['workspace/workspace-page.tsx', 'features/chat/chat-view.tsx']),
+    precompressAssets(),
   ],
   build: {
     outDir: '../../dist/web',

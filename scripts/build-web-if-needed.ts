@@ -10,7 +10,13 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, 'dist/web');
 const stampFile = path.join(distDir, '.source-fingerprint');
-const inputs = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const inputs = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/web-build-plugins.ts',
+  'package-lock.json',
+];
 
 function filesUnder(relative: string): string[] {
   const absolute = path.join(root, relative);

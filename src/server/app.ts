@@ -102,7 +102,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });
-  app.route('/', webAppRoutes(deps.webDistDir));
+  app.route('/', webAppRoutes({ distDir: deps.webDistDir, sessions }));
 
   app.onError((error, c) => errorResponse(c, error, c.get('log')));
   return app;

@@ -271,15 +271,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * A schema that first drops nested nulls. Its input is typed as what it accepts once they are
+ * gone (`z.preprocess` alone would type it `unknown`), so callers of the typed client are
+ * checked against the record's real shape.
+ */
+function withoutNestedNulls<S extends z.ZodType>(schema: S) {
+  return z.preprocess(dropNestedNulls, schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
+
 /** Body of `POST /api/medical-records`. */
-export const recordCreateSchema = z.preprocess(
-  dropNestedNulls,
+export const recordCreateSchema = withoutNestedNulls(
   z.strictObject({ ...writableRecordShape, ...ownerField }),
 );
 
 /** Body of `PUT /api/medical-records/:id`: any subset of the writable parts. */
-export const recordUpdateSchema = z.preprocess(
-  dropNestedNulls,
+export const recordUpdateSchema = withoutNestedNulls(
   z.strictObject({
     ...writableRecordShape,
     ...ownerField,

@@ -1,6 +1,6 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from './local-storage';
+import { deviceEntry, readEntry, writeEntry } from './data/local-entries';
 
 /** Chromium's install prompt event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {
@@ -11,6 +11,9 @@ interface BeforeInstallPromptEvent extends Event {
 function isInstallPrompt(event: Event): event is BeforeInstallPromptEvent {
   return 'prompt' in event && typeof event.prompt === 'function';
 }
+
+/** Set when the doctor dismissed the banner on this device: it is not offered again. */
+const dismissedEntry = deviceEntry('pwa-install-dismissed', ['true']);
 
 /**
  * The install banner at the bottom (spec §2): offered when the browser can install Prontu,
@@ -41,7 +44,7 @@ export function InstallBanner() {
       if (!isInstallPrompt(event)) return;
       // Keep the browser's own mini-bar away; our banner offers the same prompt.
       event.preventDefault();
-      if (readStorage(STORAGE_KEYS.pwaInstallDismissed) !== 'true') setInstallPrompt(event);
+      if (readEntry(dismissedEntry) !== 'true') setInstallPrompt(event);
     };
     const onInstalled = () => setInstallPrompt(undefined);
     window.addEventListener('beforeinstallprompt', onPrompt);
@@ -64,7 +67,7 @@ export function InstallBanner() {
     setInstallPrompt(undefined);
   };
   const dismiss = () => {
-    writeStorage(STORAGE_KEYS.pwaInstallDismissed, 'true');
+    writeEntry(dismissedEntry, 'true');
     setInstallPrompt(undefined);
   };
 

@@ -1,9 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { readStorage, STORAGE_KEYS, writeStorage } from './local-storage';
+import { deviceEntry, readEntry, writeEntry } from './data/local-entries';
 
 /** Spec §3 Theme preference: light or dark, light by default, saved locally. */
 export type Theme = 'light' | 'dark';
 export const DEFAULT_THEME: Theme = 'light';
+
+/** Read before the app runs, too (public/theme-init.js), so the first paint has the theme. */
+const themeEntry = deviceEntry<Theme>('theme', ['light', 'dark']);
 
 const listeners = new Set<() => void>();
 
@@ -22,20 +25,20 @@ function applyTheme(theme: Theme): void {
 /** Sets, saves and announces the theme. */
 export function setTheme(theme: Theme): void {
   applyTheme(theme);
-  writeStorage(STORAGE_KEYS.theme, theme);
+  writeEntry(themeEntry, theme);
   for (const listener of listeners) listener();
 }
 
 /** Restores the saved theme (the default when nothing valid is saved). */
 function restoreTheme(): void {
-  applyTheme(readStorage(STORAGE_KEYS.theme) === 'dark' ? 'dark' : DEFAULT_THEME);
+  applyTheme(readEntry(themeEntry) ?? DEFAULT_THEME);
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   // Another tab changed the theme: follow it.
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== STORAGE_KEYS.theme) return;
+    if (event.key !== themeEntry.key) return;
     restoreTheme();
     listener();
   };

@@ -5,32 +5,6 @@ import { persistQueries, restoreQueries } from './query-persistence';
 import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
 import { WriteQueue, type LivePages } from './write-queue';
 
-/**
- * The browser's local storage, for the data layer running in Node: one per test "browser",
- * shared by its tabs as the real one is.
- */
-export class MemoryStorage implements Storage {
-  private readonly entries = new Map<string, string>();
-  get length(): number {
-    return this.entries.size;
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-  getItem(key: string): string | null {
-    return this.entries.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.entries.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.entries.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    this.entries.set(key, value);
-  }
-}
-
 /** The pages of one test browser that are open: what the Web Locks API tells a real one. */
 let pagesOpened = 0;
 

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { api } from './api';
 import { DoctorDataContext, type DoctorData } from './doctor-data-context';
 import { forgetDoctorEntries } from './local-entries';
@@ -44,14 +44,27 @@ function loadDoctorData(userId: string): DoctorData & { start: () => () => void 
       queue.clear();
       queryClient.clear();
       forgetDoctorEntries();
+      if (pageData?.data.queue === queue) pageData = undefined;
     },
     start,
   };
 }
 
+/**
+ * The signed-in doctor's data on this page: one, whichever screen shows it. Moving between
+ * `/` and `/settings` mounts another frame, but the queue (and the write it may be sending) and
+ * the cache stay the same; another doctor, or signing out, ends it.
+ */
+let pageData: { userId: string; data: ReturnType<typeof loadDoctorData> } | undefined;
+
+function doctorDataOfPage(userId: string): ReturnType<typeof loadDoctorData> {
+  if (pageData?.userId !== userId) pageData = { userId, data: loadDoctorData(userId) };
+  return pageData.data;
+}
+
 /** Holds the signed-in doctor's data for every screen inside it. */
 export function DoctorDataProvider(props: { userId: string; children: ReactNode }) {
-  const [data] = useState(() => loadDoctorData(props.userId));
+  const data = doctorDataOfPage(props.userId);
   useEffect(() => data.start(), [data]);
   return (
     <QueryClientProvider client={queryClient}>

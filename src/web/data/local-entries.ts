@@ -10,7 +10,8 @@ import type { z } from 'zod';
  * - A doctor's entry is a JSON object that names its doctor (`{ "userId": …, …fields }`): on a
  *   shared computer one doctor never reads another's, and on sign-out they all go
  *   ({@link forgetDoctorEntries}).
- * - A device's entry (the theme, the sidebar folded) is a short text, whoever uses the device.
+ * - A device's entry (the theme, the sidebar folded) is one of a few known words, whoever uses
+ *   the device: checked against that list, without zod, so the landing page stays small.
  *
  * Storage may be full or blocked (private mode, policies): failures are only warned about.
  */
@@ -22,11 +23,11 @@ export interface DoctorEntry<T extends object> {
   readonly schema: z.ZodType<T>;
 }
 
-/** An entry of the device, whoever uses it: a short text. */
+/** An entry of the device, whoever uses it: one of a few known words. */
 export interface DeviceEntry<T extends string> {
   readonly owner: 'device';
   readonly key: string;
-  readonly schema: z.ZodType<T>;
+  readonly values: readonly T[];
 }
 
 const doctorKeys = new Set<string>();
@@ -71,9 +72,9 @@ function storedKeys(): string[] {
   }
 }
 
-/** Declares an entry of the device. */
-export function deviceEntry<T extends string>(key: string, schema: z.ZodType<T>): DeviceEntry<T> {
-  return { owner: 'device', key, schema };
+/** Declares an entry of the device and the words it may hold. */
+export function deviceEntry<T extends string>(key: string, values: readonly T[]): DeviceEntry<T> {
+  return { owner: 'device', key, values };
 }
 
 function readRaw(key: string): string | null {
@@ -120,8 +121,7 @@ function decodeDoctorValue<T extends object>(
 }
 
 function decodeDeviceValue<T extends string>(entry: DeviceEntry<T>, raw: string): T | undefined {
-  const parsed = entry.schema.safeParse(raw);
-  return parsed.success ? parsed.data : undefined;
+  return entry.values.find((value) => value === raw);
 }
 
 /** This doctor's value of the entry, or undefined. */

@@ -8,7 +8,8 @@ import {
   startTestServer,
   type TestDoctorAccount,
 } from '../../server/testing/test-server';
-import { MemoryStorage, TestPages, openTab, until, type TestTab } from './browser-tab.testing';
+import { stubLocalStorage, type MemoryStorage } from '../testing/memory-local-storage';
+import { TestPages, openTab, until, type TestTab } from './browser-tab.testing';
 import { MAX_RECORD_BACKUPS, recordKeys } from './records';
 
 /** The record as the server has it now. */
@@ -43,8 +44,7 @@ describe('the open record, on the data layer against the real server', () => {
   });
   beforeEach(() => {
     // Each test is a browser of its own: its own local storage and pages.
-    localStorage = new MemoryStorage();
-    vi.stubGlobal('localStorage', localStorage);
+    localStorage = stubLocalStorage();
     pages = new TestPages();
   });
   afterEach(async () => {
@@ -227,7 +227,7 @@ describe('the open record, on the data layer against the real server', () => {
     const tab = newTab();
     const { id } = await tab.record.create();
     tab.record.updatePart('plan', 'Repouso');
-    expect(await tab.record.finalize()).toBe(true);
+    expect(await tab.record.finalize()).toBe('sent');
     const answer = await onServer(doctor, id);
     expect(answer.status).toBe('finalizado');
     expect(answer.steps.find((step) => step.type === 'print-summary')?.completed).toBe(true);
@@ -239,7 +239,7 @@ describe('the open record, on the data layer against the real server', () => {
     const tab = newTab();
     const { id } = await tab.record.create();
     tab.record.updatePart('plan', 'Repouso');
-    expect(await tab.record.finalize()).toBe(true);
+    expect(await tab.record.finalize()).toBe('sent');
 
     tab.record.updatePart('plan', 'Trocado depois');
     tab.record.setPart('structuredAnamnesis', undefined);
@@ -267,7 +267,7 @@ describe('the open record, on the data layer against the real server', () => {
     const tabB = newTab();
     tabB.record.open(await onServer(doctor, record.id));
     tabB.record.updatePart('plan', 'Plano final');
-    expect(await tabB.record.finalize()).toBe(true);
+    expect(await tabB.record.finalize()).toBe('sent');
 
     tabA.record.updatePart('assessment', 'Escrita depois da finalização');
     await until(() => stateOf(tabA) === 'failed', 'the refusal');

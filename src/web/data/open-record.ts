@@ -44,6 +44,10 @@ import type { EntitySaveState, WriteQueue, WriteResult } from './write-queue';
  * A newer version saved elsewhere is never overwritten without the doctor's choice.
  */
 
+/** Said where the doctor finalised a record while the server could not be reached. */
+export const FINALIZED_OFFLINE_MESSAGE =
+  'Sem conexão — o prontuário será finalizado assim que o servidor responder.';
+
 /** Where the open record's edits are, for its header and the conflict dialog. */
 export interface SaveStatus {
   state: EntitySaveState;
@@ -229,11 +233,12 @@ export function openRecordActions(
     /**
      * Finalises the record (shown on its summary step, where its documents are printed) and
      * sends it at once.
-     * @returns whether the server has it; if not, it is kept and sent when the server answers
+     * @returns `sent` once the server has it; `kept` when it could not be reached (the record is
+     *   finalised on this device and sent when the server answers); `refused` or `conflict`
      */
-    async finalize(): Promise<boolean> {
+    async finalize(): Promise<WriteResult<unknown>['status']> {
       const record = editable();
-      if (!record) return false;
+      if (!record) return 'refused';
       const saved = edit({
         ...record,
         status: 'finalizado',
@@ -241,7 +246,7 @@ export function openRecordActions(
         steps: markStep(record.steps, 'print-summary'),
       });
       queue.sendNow(RECORD, record.id);
-      return (await saved).status === 'sent';
+      return (await saved).status;
     },
 
     /** Appends a dated addendum to the open, finalised record (its content stays as it was). */

@@ -143,11 +143,19 @@ export interface LivePages {
 
 const PAGE_LOCK_PREFIX = 'prontu-page:';
 
+let thisPage: LivePages | undefined;
+
 /**
  * The browser's live pages, told by the Web Locks API: each page holds a lock named after it
  * for as long as it lives, and the browser releases it when the page goes, however it goes.
+ * One per page: every queue of the page is the same page's.
  */
 export function browserLivePages(): LivePages {
+  thisPage ??= lockedPage();
+  return thisPage;
+}
+
+function lockedPage(): LivePages {
   const id = crypto.randomUUID();
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
   // Never released: the page holds it until it is closed, reloaded or crashes.

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { SessionDoctor } from '../auth-client';
-import { readStorage, STORAGE_KEYS, writeStorage } from '../local-storage';
+import { deviceEntry, readEntry, writeEntry } from '../data/local-entries';
 import { Avatar } from '../ui/avatar';
 import type { WorkspaceView } from '../workspace-views';
 import { ThemeToggle } from './theme-toggle';
@@ -33,15 +33,16 @@ export interface SidebarProps {
   onIntent: (view: WorkspaceView) => void;
 }
 
+/** Whether the doctor folded the sidebar on this device. */
+const collapsedEntry = deviceEntry('sidebar-collapsed', ['true', 'false']);
+
 /**
  * Desktop (≥ 1024 px): a column, 256 px open or 64 px collapsed, remembered. Narrow screens:
  * a top bar with a menu button opening the same entries as an overlay, closed by default and by
  * a click outside, Escape or choosing an entry.
  */
 export function Sidebar(props: SidebarProps) {
-  const [collapsed, setCollapsed] = useState(
-    () => readStorage(STORAGE_KEYS.sidebarCollapsed) === 'true',
-  );
+  const [collapsed, setCollapsed] = useState(() => readEntry(collapsedEntry) === 'true');
   const [overlayOpen, setOverlayOpen] = useState(false);
   const wide = useMediaQuery(WIDE_SCREEN_QUERY);
 
@@ -49,7 +50,7 @@ export function Sidebar(props: SidebarProps) {
   const overlayShown = overlayOpen && !wide;
 
   const toggleCollapsed = () => {
-    writeStorage(STORAGE_KEYS.sidebarCollapsed, String(!collapsed));
+    writeEntry(collapsedEntry, collapsed ? 'false' : 'true');
     setCollapsed(!collapsed);
   };
 

@@ -1,6 +1,5 @@
 import { useState, type ReactNode } from 'react';
 import { authClient, type SessionDoctor } from '../auth-client';
-import { forgetConsultationTranscript } from '../consultation-transcript';
 import { RecordConflictDialog } from '../features/record/record-conflict-dialog';
 import { PrescriptionProvider, usePrescriptionStore } from '../prescriptions/prescription';
 import { useChatConversationActions } from '../data/chat';
@@ -55,7 +54,6 @@ function ShellFrame(props: ShellProps) {
       const { error } = await authClient.signOut();
       if (error) throw new Error(error.message);
       // Nothing of this doctor stays in the browser for the next person.
-      forgetConsultationTranscript();
       // A reply on its way stops before the cache (and the conversation in it) is cleared.
       chat.stopReply();
       prescriptionStore.forget();

@@ -1,6 +1,6 @@
 import type { Element, ElementContent } from 'hast';
 import type { Nodes, PhrasingContent, Root } from 'mdast';
-import { memo, type ReactNode } from 'react';
+import { memo, useDeferredValue, type ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 
 /**
@@ -11,6 +11,12 @@ import ReactMarkdown, { type Components } from 'react-markdown';
  * open in a new tab without a referrer; any prefix of a reply renders while it streams.
  */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  // While a reply streams, each fragment asks for a new parse of the whole reply; deferred, a
+  // slow parse lets the newer fragments through instead of queueing one parse per fragment.
+  const shown = useDeferredValue(text);
+  if (isTooCostlyToParse(shown)) {
+    return <p className="break-words whitespace-pre-wrap">{shown}</p>;
+  }
   // whitespace-normal: the bubble keeps the user's own line breaks with pre-wrap, but here the
   // breaks already are elements. memo: while a reply streams, the list re-renders every bubble
   // on each fragment, and only the growing one needs parsing again.
@@ -21,11 +27,38 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
         urlTransform={keepSafeUrl}
         components={COMPONENTS}
       >
-        {text}
+        {shown}
       </ReactMarkdown>
     </div>
   );
 });
+
+/** More emphasis, code or link marks than any reply needs (a long reply has a few hundred). */
+const MAX_INLINE_MARKS = 1_500;
+/** Deeper indentation (lists in lists…) or quoting than any reply needs. */
+const MAX_INDENT = 40;
+const MAX_QUOTE_DEPTH = 16;
+
+/**
+ * Whether a reply is shaped so that parsing it as Markdown would freeze the page (thousands of
+ * `*a `, lists nested 200 deep: the parser's time grows much faster than the text). No real
+ * reply looks like this; such a text is shown as it is, as plain text.
+ * @param text - the reply, or the part of it that arrived
+ */
+export function isTooCostlyToParse(text: string): boolean {
+  let marks = 0;
+  for (const character of text) {
+    if (character === '*' || character === '_' || character === '`' || character === '[') {
+      marks += 1;
+    }
+  }
+  if (marks > MAX_INLINE_MARKS) return true;
+  return text.split('\n').some((line) => {
+    const indent = /^[ \t]*/.exec(line)?.[0].length ?? 0;
+    const quotes = /^(?:[ \t]*>)*/.exec(line)?.[0].replace(/[ \t]/g, '').length ?? 0;
+    return indent > MAX_INDENT || quotes > MAX_QUOTE_DEPTH;
+  });
+}
 
 /** URL schemes a link may use; anything else (javascript:, data:, relative paths) is dropped. */
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);

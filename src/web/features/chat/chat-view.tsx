@@ -1,5 +1,5 @@
 import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { suggestionOf, type ChatMessage } from '../../../shared/chat-conversation';
 import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '../../../shared/chat-rules';
 import {
@@ -34,7 +34,6 @@ import {
   startPrescriptionFromConversation,
   type PrintRequest,
 } from './prescription-commands';
-import { PrintPreviewDialog } from '../../prescriptions/print-preview-dialog';
 import { usePrescription } from '../../prescriptions/prescription';
 import type { PresentedPrescription } from '../../prescriptions/prescription-api';
 import {
@@ -48,6 +47,14 @@ import { useConversationAutoUpdate } from './use-conversation-auto-update';
 import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
+
+// Not part of the first screen: the print preview (and the receita layout it brings) loads the
+// first time the chat opens it.
+const PrintPreviewDialog = lazy(() =>
+  import('../../prescriptions/print-preview-dialog').then((module) => ({
+    default: module.PrintPreviewDialog,
+  })),
+);
 
 /**
  * The chat (spec §2 Chat view): the start screen with the agent selection, the conversation
@@ -69,6 +76,9 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const prescriptions = usePrescription();
   const settings = useDoctorSettings();
   const [printJob, setPrintJob] = useState<PrintRequest>();
+  // Once opened, the dialog stays mounted, as it was before it loaded on demand.
+  const [printOpened, setPrintOpened] = useState(false);
+  if (printJob !== undefined && !printOpened) setPrintOpened(true);
   const autoUpdate = useConversationAutoUpdate(
     recordStore,
     chat.messages,
@@ -222,16 +232,20 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     // the chat fills exactly the rest, so its message box is never below the fold.
     <div className="flex h-[calc(100dvh-var(--shell-top-bar-height)-var(--install-banner-height,0px))] min-w-0 flex-col lg:h-dvh">
       <StatusToast notice={notice} />
-      <PrintPreviewDialog
-        open={printJob !== undefined}
-        onOpenChange={(open) => {
-          if (!open) setPrintJob(undefined);
-        }}
-        batchName={printJob?.batchName}
-        prescriptions={printJob?.prescriptions ?? NO_PRESCRIPTIONS}
-        initialSelection={printJob?.selectedIds}
-        settings={{ ...settings, name: settings.name || doctor.name }}
-      />
+      {printOpened && (
+        <Suspense fallback={null}>
+          <PrintPreviewDialog
+            open={printJob !== undefined}
+            onOpenChange={(open) => {
+              if (!open) setPrintJob(undefined);
+            }}
+            batchName={printJob?.batchName}
+            prescriptions={printJob?.prescriptions ?? NO_PRESCRIPTIONS}
+            initialSelection={printJob?.selectedIds}
+            settings={{ ...settings, name: settings.name || doctor.name }}
+          />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={confirmNewRecord}
         onOpenChange={setConfirmNewRecord}

@@ -15,7 +15,7 @@ import {
   recordContentOf,
   startRecordFromConversation,
 } from '../../chat-conversation/record-from-chat';
-import type { OpenRecordActions } from '../../data/open-record';
+import { FINALIZED_OFFLINE_MESSAGE, type OpenRecordActions } from '../../data/open-record';
 import { api } from '../../data/api';
 import type { ChatConversationActions } from '../../data/chat';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
@@ -139,9 +139,8 @@ async function runRecordCommand(
     case 'finalize-record': {
       const current = store.record;
       if (!current) return COMMAND_ERROR_MESSAGES['record-update'];
-      const saved = await store.finalize();
-      if (!saved) {
-        return 'Sem conexão — o prontuário será finalizado assim que o servidor responder.';
+      if ((await store.finalize()) !== 'sent') {
+        return FINALIZED_OFFLINE_MESSAGE;
       }
       const summary = recordSummaryMessage(current, patientNameOf(current));
       store.clear();

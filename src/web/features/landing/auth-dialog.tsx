@@ -12,7 +12,7 @@ import {
 import { loadPasswordChecker } from '../../../shared/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { CONNECTION_ERROR } from '../../api-request';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { authClient } from '../../auth-client';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
@@ -123,7 +123,7 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
       }
     } catch {
       // No answer at all (offline, server down): say so, and let the doctor try again.
-      setErrors({ form: CONNECTION_ERROR });
+      setErrors({ form: API_ERRORS.unreachable.message });
       return;
     } finally {
       setSubmitting(false);

@@ -5,7 +5,7 @@ import {
   totpCodeSchema,
   TRUSTED_DEVICE_DAYS,
 } from '../../../shared/two-factor';
-import { CONNECTION_ERROR } from '../../api-request';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { authClient } from '../../auth-client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
@@ -42,7 +42,7 @@ export function TwoFactorChallenge(props: {
         ? await authClient.twoFactor.verifyBackupCode({ code: parsed.data, trustDevice })
         : await authClient.twoFactor.verifyTotp({ code: parsed.data, trustDevice }));
     } catch {
-      setError(CONNECTION_ERROR);
+      setError(API_ERRORS.unreachable.message);
       return;
     } finally {
       setSubmitting(false);

@@ -1,13 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Info, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import {
-  ITEM_INFO_ERROR,
-  itemInfoAnswerSchema,
-  type ConversationMessage,
-} from '../../../shared/ai-tasks';
+import { ITEM_INFO_ERROR, type ConversationMessage } from '../../../shared/ai-tasks';
 import type { Exam, Medication } from '../../../shared/medical-record';
-import { requestAiTask } from '../../ai-client';
+import { aiApi } from '../../../shared/api/ai';
+import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
@@ -90,9 +87,8 @@ async function askAboutItem(
 ): Promise<ItemMessage> {
   const id = messageId('assistant');
   try {
-    const { answer, source } = await requestAiTask(
-      'item-info',
-      {
+    const { answer, source } = await api.call(aiApi.itemInfo, {
+      body: {
         item: {
           kind: item.kind,
           name: item.name,
@@ -101,9 +97,8 @@ async function askAboutItem(
         question,
         history,
       },
-      itemInfoAnswerSchema,
       signal,
-    );
+    });
     if (source === 'fallback') {
       return { id, role: 'assistant', content: ITEM_INFO_ERROR, isError: true };
     }

@@ -1,16 +1,19 @@
-import { z } from 'zod';
 import type { AiSource } from '../../../shared/ai-protocol';
 import {
   EXAM_SUGGESTIONS_ON_ERROR,
   MEDICATION_SUGGESTIONS_ON_ERROR,
-  assessmentEnhancementAnswerSchema,
-  examSuggestionsAnswerSchema,
-  medicationSuggestionsAnswerSchema,
-  planSuggestionsAnswerSchema,
   type ExamSuggestions,
   type MedicationSuggestions,
 } from '../../../shared/ai-tasks';
-import { CID10_PATIENT_SEXES, type Cid10SearchResult } from '../../../shared/cid10-search';
+import { API_ERRORS } from '../../../shared/api-errors';
+import { aiApi, type AiAnswer } from '../../../shared/api/ai';
+import {
+  cid10Api,
+  medicationsApi,
+  type CatalogueMedication,
+  type DetectedMedication,
+} from '../../../shared/api/catalogues';
+import type { Cid10SearchResult } from '../../../shared/cid10-search';
 import type { Gender, Medication } from '../../../shared/medical-record';
 import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../shared/record-flow';
@@ -20,22 +23,49 @@ import {
   type AssessmentEnhancement,
   type PlanSuggestions,
 } from '../../../shared/record-step-rules';
-import { requestAiTask } from '../../ai-client';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
-import { CONNECTION_ERROR, requestJson } from '../../api-request';
+import { api } from '../../data/api';
+
+export type { CatalogueMedication, DetectedMedication };
 
 /**
  * The record steps' calls to the server: AI help (assessment, plan, medications, exams), the
- * CID-10 search and the medicine catalogue (search, detection, dosing table, check). AI answers come with who wrote them (model, offline engine, fallback), so a
- * screen never presents the offline engine's or the spec's fallback as a model's answer.
+ * CID-10 search and the medicine catalogue (search, detection, dosing table, check). AI answers
+ * come with who wrote them (model, offline engine, fallback), so a screen never presents the
+ * offline engine's or the fallback as a model's answer (docs/product.md, "Quem respondeu").
  */
+
+/**
+ * The query keys of the record's AI help and catalogue lookups, in one place: answers are kept
+ * in the query cache per record (or per question), and leave it with the doctor on sign-out.
+ */
+export const recordAiKeys = {
+  planSuggestions: (recordId: string) => ['record-ai', 'plan-suggestions', recordId] as const,
+  medicationWarnings: (check: MedicationCheck) =>
+    ['record-ai', 'medication-warnings', check] as const,
+};
+
+/** What the medication check looks at: the medicines' names and doses, and the allergies. */
+export interface MedicationCheck {
+  medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
+  allergies: string[];
+}
 
 /** Who answered, as the screens show it: nothing for a model, 'Modo offline' for the engine. */
 export interface AiProvenance {
   source: AiSource;
-  /** Spec §8's message when the provider failed. */
+  /** The message for the doctor when the provider failed. */
   notice?: string;
 }
+
+/** An AI answer with who wrote it, as the screens keep it. */
+function withProvenance<T>({ answer, source, notice }: AiAnswer<T>): T & AiProvenance {
+  return { ...answer, source, ...(notice ? { notice } : {}) };
+}
+
+/** The message of a failed call, for the notice under the step. */
+const noticeOf = (error: unknown) =>
+  error instanceof Error ? error.message : API_ERRORS.unreachable.message;
 
 /**
  * Asks for the assessment rewritten in medical language, with CID-10 suggestions
@@ -46,19 +76,10 @@ export async function enhanceAssessment(
   text: string,
 ): Promise<AssessmentEnhancement & AiProvenance> {
   try {
-    const { answer, source, notice } = await requestAiTask(
-      'enhance-assessment',
-      { text },
-      assessmentEnhancementAnswerSchema,
-    );
-    return { ...answer, source, ...(notice ? { notice } : {}) };
+    return withProvenance(await api.call(aiApi.enhanceAssessment, { body: { text } }));
   } catch (error) {
     console.warn('Formatação da avaliação indisponível; texto mantido.', error);
-    return {
-      ...assessmentEnhancementFallback(text),
-      source: 'fallback',
-      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
-    };
+    return { ...assessmentEnhancementFallback(text), source: 'fallback', notice: noticeOf(error) };
   }
 }
 
@@ -68,12 +89,9 @@ export async function enhanceAssessment(
  */
 export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
   try {
-    const { answer, source, notice } = await requestAiTask(
-      'plan-suggestions',
-      { record: recordContentOf(record) },
-      planSuggestionsAnswerSchema,
+    return withProvenance(
+      await api.call(aiApi.planSuggestions, { body: { record: recordContentOf(record) } }),
     );
-    return { ...answer, source, ...(notice ? { notice } : {}) };
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
     return { ...PLAN_SUGGESTIONS_FALLBACK, source: 'fallback' };
@@ -90,19 +108,14 @@ export async function suggestMedications(
   caseDescription: string,
 ): Promise<MedicationSuggestions & AiProvenance> {
   try {
-    const { answer, source, notice } = await requestAiTask(
-      'medication-suggestions',
-      { record: recordContentOf(record), caseDescription },
-      medicationSuggestionsAnswerSchema,
+    return withProvenance(
+      await api.call(aiApi.medicationSuggestions, {
+        body: { record: recordContentOf(record), caseDescription },
+      }),
     );
-    return { ...answer, source, ...(notice ? { notice } : {}) };
   } catch (error) {
     console.warn('Sugestões de medicamentos indisponíveis.', error);
-    return {
-      ...MEDICATION_SUGGESTIONS_ON_ERROR,
-      source: 'fallback',
-      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
-    };
+    return { ...MEDICATION_SUGGESTIONS_ON_ERROR, source: 'fallback', notice: noticeOf(error) };
   }
 }
 
@@ -116,35 +129,16 @@ export async function suggestExams(
   caseDescription: string,
 ): Promise<ExamSuggestions & AiProvenance> {
   try {
-    const { answer, source, notice } = await requestAiTask(
-      'exam-suggestions',
-      { record: recordContentOf(record), caseDescription },
-      examSuggestionsAnswerSchema,
+    return withProvenance(
+      await api.call(aiApi.examSuggestions, {
+        body: { record: recordContentOf(record), caseDescription },
+      }),
     );
-    return { ...answer, source, ...(notice ? { notice } : {}) };
   } catch (error) {
     console.warn('Sugestões de exames indisponíveis.', error);
-    return {
-      ...EXAM_SUGGESTIONS_ON_ERROR,
-      source: 'fallback',
-      notice: error instanceof Error ? error.message : CONNECTION_ERROR,
-    };
+    return { ...EXAM_SUGGESTIONS_ON_ERROR, source: 'fallback', notice: noticeOf(error) };
   }
 }
-
-const cidSearchAnswerSchema = z.object({
-  results: z.array(
-    z.object({
-      code: z.string(),
-      description: z.string(),
-      category: z.string(),
-      categoryCode: z.string(),
-      chapter: z.object({ number: z.number(), title: z.string() }),
-      relevance: z.number(),
-      restrictedTo: z.enum(CID10_PATIENT_SEXES).optional(),
-    }),
-  ),
-});
 
 /**
  * Searches the CID-10 catalogue (`GET /api/cid10/search`), best match first.
@@ -158,14 +152,12 @@ export async function searchCid10(
   patient: { sex?: Gender | undefined; age?: number | undefined } = {},
   limit = 10,
 ): Promise<Cid10SearchResult[]> {
-  const params = new URLSearchParams({ q: query.trim(), limit: String(limit) });
-  if (patient.sex === 'masculino' || patient.sex === 'feminino') params.set('sex', patient.sex);
-  if (patient.age !== undefined) params.set('age', String(patient.age));
-  const answer = await requestJson(`/api/cid10/search?${params.toString()}`);
-  return cidSearchAnswerSchema.parse(answer).results;
+  const sex = patient.sex === 'masculino' || patient.sex === 'feminino' ? patient.sex : undefined;
+  const answer = await api.call(cid10Api.search, {
+    query: { q: query.trim(), limit, sex, age: patient.age },
+  });
+  return answer.results;
 }
-
-const medicationCheckAnswerSchema = z.object({ warnings: z.array(z.string()) });
 
 /**
  * Checks one prescribed medication against the patient's allergies and the dosing rules
@@ -178,53 +170,23 @@ export async function checkMedication(
   signal?: AbortSignal,
 ): Promise<string[]> {
   try {
-    const answer = await requestJson('/api/medications/check', {
-      method: 'POST',
-      body: JSON.stringify({
+    const answer = await api.call(medicationsApi.check, {
+      body: {
         medication: {
           name: medication.name,
           ...(medication.dosage ? { dosage: medication.dosage } : {}),
           ...(medication.frequency ? { frequency: medication.frequency } : {}),
         },
         allergies,
-      }),
-      ...(signal ? { signal } : {}),
+      },
+      signal,
     });
-    return medicationCheckAnswerSchema.parse(answer).warnings;
+    return answer.warnings;
   } catch (error) {
     if (!signal?.aborted) console.warn('Verificação do medicamento indisponível.', error);
     return [];
   }
 }
-
-const catalogueAnswerSchema = z.object({
-  results: z.array(z.object({ name: z.string(), strengths: z.array(z.string()) })),
-});
-
-/** A medicine of the built-in catalogue: its (lower-case) name and the strengths it comes in. */
-export type CatalogueMedication = z.infer<typeof catalogueAnswerSchema>['results'][number];
-
-const writtenText = z.string().optional();
-const detectionAnswerSchema = z.object({
-  results: z.array(
-    z.object({
-      name: z.string(),
-      strengths: z.array(z.string()),
-      written: z
-        .object({
-          dosage: writtenText,
-          dosePerIntake: writtenText,
-          frequency: writtenText,
-          duration: writtenText,
-          instructions: writtenText,
-        })
-        .default({}),
-    }),
-  ),
-});
-
-/** A medicine named in the case description, with what the text says of its regimen. */
-export type DetectedMedication = z.infer<typeof detectionAnswerSchema>['results'][number];
 
 /**
  * The medicine autocomplete (`GET /api/medications/search`): prefix matches first, then
@@ -235,11 +197,7 @@ export async function searchMedicationCatalogue(
   query: string,
   signal?: AbortSignal,
 ): Promise<CatalogueMedication[]> {
-  const params = new URLSearchParams({ q: query.trim() });
-  const answer = await requestJson(`/api/medications/search?${params.toString()}`, {
-    ...(signal ? { signal } : {}),
-  });
-  return catalogueAnswerSchema.parse(answer).results;
+  return (await api.call(medicationsApi.search, { query: { q: query.trim() }, signal })).results;
 }
 
 /**
@@ -251,25 +209,8 @@ export async function detectMedications(
   text: string,
   signal?: AbortSignal,
 ): Promise<DetectedMedication[]> {
-  const answer = await requestJson('/api/medications/detect', {
-    method: 'POST',
-    body: JSON.stringify({ text }),
-    ...(signal ? { signal } : {}),
-  });
-  return detectionAnswerSchema.parse(answer).results;
+  return (await api.call(medicationsApi.detect, { body: { text }, signal })).results;
 }
-
-const dosingHintAnswerSchema = z.object({
-  hint: z
-    .object({
-      name: z.string(),
-      dosage: z.string(),
-      frequency: z.string(),
-      duration: z.string(),
-      instructions: z.string(),
-    })
-    .nullable(),
-}) satisfies z.ZodType<{ hint: DosingHintAnswer | null }>;
 
 /**
  * The dosing table's usual adult regimen for a medicine, by generic or brand name
@@ -278,7 +219,5 @@ const dosingHintAnswerSchema = z.object({
  * @throws ApiError when the call fails
  */
 export async function fetchDosingHint(name: string): Promise<DosingHintAnswer | null> {
-  const params = new URLSearchParams({ name: name.trim() });
-  const answer = await requestJson(`/api/medications/dosing-hint?${params.toString()}`);
-  return dosingHintAnswerSchema.parse(answer).hint;
+  return (await api.call(medicationsApi.dosingHint, { query: { name: name.trim() } })).hint;
 }

@@ -1,24 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { z } from 'zod';
+import { accountApi, type ActiveSession } from '../../../shared/api/account';
 import { formatDateTime } from '../../../shared/pt-br-format';
-import { requestJson } from '../../api-request';
+import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 
-const sessionListSchema = z.array(
-  z.object({
-    id: z.string(),
-    device: z.string(),
-    address: z.string().nullable(),
-    createdAt: z.string(),
-    lastUsedAt: z.string(),
-    current: z.boolean(),
-  }),
-);
-
-type ActiveSession = z.infer<typeof sessionListSchema>[number];
-
-const SESSIONS_KEY = ['active-sessions'] as const;
+/** The doctor's sessions, in the query cache. */
+const SESSIONS_KEY = ['account', 'sessions'] as const;
 
 /**
  * Settings' "Sessões ativas": where the doctor is signed in (device, address, last use), with a
@@ -28,16 +16,13 @@ export function ActiveSessions() {
   const queryClient = useQueryClient();
   const sessions = useQuery({
     queryKey: SESSIONS_KEY,
-    queryFn: async () => sessionListSchema.parse(await requestJson('/api/auth/list-sessions')),
+    queryFn: ({ signal }) => api.call(accountApi.listSessions, { signal }),
   });
   const end = useMutation({
     mutationFn: (which: { id: string } | 'others') =>
       which === 'others'
-        ? requestJson('/api/auth/revoke-other-sessions', { method: 'POST', body: '{}' })
-        : requestJson('/api/auth/revoke-session', {
-            method: 'POST',
-            body: JSON.stringify({ id: which.id }),
-          }),
+        ? api.call(accountApi.revokeOtherSessions, { body: {} })
+        : api.call(accountApi.revokeSession, { body: { id: which.id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: SESSIONS_KEY }),
   });
   const others = sessions.data?.filter((session) => !session.current) ?? [];

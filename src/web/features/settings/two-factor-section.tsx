@@ -8,7 +8,7 @@ import {
   totpCodeSchema,
   totpSecretOf,
 } from '../../../shared/two-factor';
-import { CONNECTION_ERROR } from '../../api-request';
+import { API_ERRORS } from '../../../shared/api-errors';
 import { authClient } from '../../auth-client';
 import { Button } from '../../ui/button';
 import { downloadFile } from '../../ui/download-file';
@@ -68,7 +68,7 @@ export function TwoFactorSection() {
       }
       return data ?? undefined;
     } catch {
-      setError(CONNECTION_ERROR);
+      setError(API_ERRORS.unreachable.message);
       return undefined;
     } finally {
       setBusy(false);

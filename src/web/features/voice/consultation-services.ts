@@ -3,12 +3,12 @@
  * only module of the screen that reaches the data layer, so it is the one to re-point when that
  * layer changes. Each call answers with a result the screen can show; none rejects.
  */
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import {
   isRetryableTranscriptionError,
   type TranscriptionStatus,
 } from '../../../shared/transcription';
-import { ApiError } from '../../api-request';
+import { ApiError } from '../../../shared/api/client';
 import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
 import type { RecordedAudio } from './audio-recorder';
 import type { SegmentFailure } from './consultation-machine';
@@ -52,10 +52,19 @@ export interface ConsultationServices {
   saveAndCloseRecord(): Promise<boolean>;
 }
 
-/** The consultation's services on the open record and the server's API. */
+/**
+ * Other services for the voice screen below it, in place of the open record and the server's
+ * API: the component tests give scripted ones to show each step. The app gives none.
+ */
+export const ConsultationServicesContext = createContext<ConsultationServices | undefined>(
+  undefined,
+);
+
+/** The consultation's services: on the open record and the server's API, unless given above. */
 export function useConsultationServices(): ConsultationServices {
+  const given = useContext(ConsultationServicesContext);
   const record = useOpenRecordActions();
-  return useMemo(() => consultationServices(record), [record]);
+  return useMemo(() => given ?? consultationServices(record), [given, record]);
 }
 
 function consultationServices(store: OpenRecordActions): ConsultationServices {

@@ -1,9 +1,7 @@
 import type { AiSource } from '../../../shared/ai-protocol';
-import { extractionResultSchema, structuredAnamnesisAnswerSchema } from '../../../shared/ai-tasks';
+import { aiApi } from '../../../shared/api/ai';
 import type { ExtractionResult } from '../../../shared/extraction';
-import { transcriptCleanUpResultSchema } from '../../../shared/transcription';
-import { requestAiTask } from '../../ai-client';
-import { requestJson } from '../../api-request';
+import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 
@@ -55,18 +53,11 @@ export interface ConsultationOutcome {
  */
 export async function analyseConsultation(transcript: string): Promise<ConsultationAnalysis> {
   if (!transcript.trim()) throw new Error('Transcrição vazia.');
-  const cleaned = transcriptCleanUpResultSchema.parse(
-    await requestJson('/api/transcripts/clean-up', {
-      method: 'POST',
-      body: JSON.stringify({ text: transcript }),
-    }),
-  );
+  const cleaned = await api.call(aiApi.cleanUpTranscript, { body: { text: transcript } });
   if (!cleaned.containsMedicalTerms) return { transcript: cleaned.text, medical: false };
-  const { answer, source, notice } = await requestAiTask(
-    'extract',
-    { text: cleaned.text },
-    extractionResultSchema,
-  );
+  const { answer, source, notice } = await api.call(aiApi.extract, {
+    body: { text: cleaned.text },
+  });
   return {
     transcript: cleaned.text,
     medical: true,
@@ -97,11 +88,9 @@ export async function applyConsultation(
   }
   const record = open();
   if (!record) return { analysis, applied, anamnesis: false };
-  const { answer: anamnesis } = await requestAiTask(
-    'structured-anamnesis',
-    { transcript: analysis.transcript, record: recordContentOf(record) },
-    structuredAnamnesisAnswerSchema,
-  );
+  const { answer: anamnesis } = await api.call(aiApi.structuredAnamnesis, {
+    body: { transcript: analysis.transcript, record: recordContentOf(record) },
+  });
   store.setPart('structuredAnamnesis', anamnesis);
   return { analysis, applied, anamnesis: true };
 }

@@ -1,14 +1,13 @@
 import type { ApiErrorCode } from '../../../shared/api-errors';
+import { aiApi } from '../../../shared/api/ai';
+import { ApiError } from '../../../shared/api/client';
 import {
   TRANSCRIPTION_FILE_FIELD,
-  transcriptionErrorSchema,
   transcriptionFailureMessage,
-  transcriptionResultSchema,
-  transcriptionStatusSchema,
   type TranscriptionResult,
   type TranscriptionStatus,
 } from '../../../shared/transcription';
-import { CONNECTION_ERROR, requestJson } from '../../api-request';
+import { api } from '../../data/api';
 import type { RecordedAudio } from './audio-recorder';
 
 /** A failed upload to `POST /api/ai/transcribe`, with the spec §8 message and the server's code. */
@@ -44,34 +43,14 @@ export async function transcribeAudio(
     form.append('segmentIndex', String(segment.index));
     if (segment.count !== undefined) form.append('segmentCount', String(segment.count));
   }
-  let response: Response;
   try {
-    response = await fetch('/api/ai/transcribe', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new TranscriptionUploadError(
-      transcriptionFailureMessage(CONNECTION_ERROR),
-      'unreachable',
-    );
+    return await api.call(aiApi.transcribe, { body: form });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const detail =
+      error.code === 'unexpected_answer' ? 'resposta inválida do servidor.' : error.message;
+    throw new TranscriptionUploadError(transcriptionFailureMessage(detail), error.code);
   }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const failure = transcriptionErrorSchema.safeParse(json);
-    const detail = failure.success ? failure.data.error : `Erro do servidor (${response.status}).`;
-    const code = failure.success ? failure.data.code : undefined;
-    throw new TranscriptionUploadError(transcriptionFailureMessage(detail), code);
-  }
-  const result = transcriptionResultSchema.safeParse(json);
-  if (!result.success) {
-    throw new TranscriptionUploadError(
-      transcriptionFailureMessage('resposta inválida do servidor.'),
-      'unexpected_answer',
-    );
-  }
-  return result.data;
 }
 
 /**
@@ -82,7 +61,7 @@ export async function transcribeAudio(
  */
 export async function readTranscriptionStatus(): Promise<TranscriptionStatus> {
   try {
-    return transcriptionStatusSchema.parse(await requestJson('/api/ai/transcribe/status'));
+    return await api.call(aiApi.transcriptionStatus);
   } catch {
     return { configured: true };
   }

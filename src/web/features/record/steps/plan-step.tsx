@@ -1,25 +1,14 @@
 import { CheckCircle2, Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RECORD_LIMITS } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
-import {
-  URGENCY_LABELS,
-  appendPlanBullet,
-  type PlanSuggestions,
-} from '../../../../shared/record-step-rules';
-import { useOpenRecordActions } from '../../../data/open-record';
+import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
+import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { suggestPlan, type AiProvenance } from '../record-ai';
+import { recordAiKeys, suggestPlan } from '../record-ai';
 import { BackButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
-
-type LoadedSuggestions = PlanSuggestions & AiProvenance;
-
-/**
- * Suggestions already generated, per record: coming back to the plan does not ask again
- * (spec §2: they load once on entry if none exist); 'Atualizar' replaces them.
- */
-const suggestionCache = new Map<string, LoadedSuggestions>();
 
 /** Spec §2 Plan: the plan text, suggestions to append to it, and 'Finalizar Prontuário'. */
 export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void }) {
@@ -33,10 +22,11 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
   const finalize = async () => {
     setFinalizing(true);
     setOffline(false);
-    const saved = await actions.finalize();
+    const outcome = await actions.finalize();
     setFinalizing(false);
-    if (saved) props.onFinalized();
-    else setOffline(true);
+    // Kept on the device, it is finalised here all the same (the queue sends it later).
+    if (outcome === 'sent' || outcome === 'kept') props.onFinalized();
+    if (outcome === 'kept') setOffline(true);
   };
 
   return (
@@ -68,11 +58,7 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
           onAdd={(suggestion) => write((current) => appendPlanBullet(current, suggestion))}
         />
       </div>
-      {offline && (
-        <QuietNotice tone="warning">
-          Sem conexão — o prontuário será finalizado assim que o servidor responder.
-        </QuietNotice>
-      )}
+      {offline && <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>}
     </StepLayout>
   );
 }
@@ -82,32 +68,16 @@ function PlanSuggestionsPanel(props: {
   onAdd: (suggestion: string) => void;
 }) {
   const { record } = props;
-  const [loaded, setLoaded] = useState(() => suggestionCache.get(record.id));
-  const [loading, setLoading] = useState(false);
-
-  const load = async (snapshot: WorkingRecord) => {
-    setLoading(true);
-    const answer = await suggestPlan(snapshot);
-    suggestionCache.set(snapshot.id, answer);
-    setLoaded(answer);
-    setLoading(false);
-  };
-
-  // Once on entry, when this record has no suggestions yet; the record as it is then is enough.
-  const [initialRecord] = useState(record);
-  useEffect(() => {
-    if (suggestionCache.has(initialRecord.id)) return;
-    let active = true;
-    void suggestPlan(initialRecord).then((answer) => {
-      suggestionCache.set(initialRecord.id, answer);
-      if (active) setLoaded(answer);
-    });
-    return () => {
-      active = false;
-    };
-  }, [initialRecord]);
-
-  const showLoading = loading || (!loaded && !suggestionCache.has(record.id));
+  const actions = useOpenRecordActions();
+  // Once per record, on entry, with the record as it is then; coming back to the plan does not
+  // ask again ('Atualizar' does, with the record as it is by then).
+  const suggestions = useQuery({
+    queryKey: recordAiKeys.planSuggestions(record.id),
+    queryFn: () => suggestPlan(actions.record?.id === record.id ? actions.record : record),
+    staleTime: Infinity,
+  });
+  const loaded = suggestions.data;
+  const loading = suggestions.isFetching;
 
   return (
     <aside
@@ -122,16 +92,16 @@ function PlanSuggestionsPanel(props: {
           variant="secondary"
           className="px-3 py-1"
           disabled={loading}
-          onClick={() => void load(record)}
+          onClick={() => void suggestions.refetch()}
         >
           <RefreshCw aria-hidden className="size-4" />
           Atualizar
         </Button>
       </div>
       <div aria-live="polite" className="flex flex-col gap-3">
-        {showLoading ? (
+        {loading || !loaded ? (
           <p className="text-sm text-fg-muted">Gerando sugestões...</p>
-        ) : !loaded || loaded.suggestions.length === 0 ? (
+        ) : loaded.suggestions.length === 0 ? (
           <p className="text-sm text-fg-muted">
             Nenhuma sugestão disponível. Clique em "Atualizar" para gerar.
           </p>

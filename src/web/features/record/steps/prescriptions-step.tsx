@@ -1,5 +1,6 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
-import { useEffect, useId, useState, type SyntheticEvent, type ReactNode } from 'react';
+import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
 import {
   EXAM_PRIORITIES,
   EXAM_TYPES,
@@ -24,7 +25,14 @@ import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
-import { checkMedication, fetchDosingHint, type DetectedMedication } from '../record-ai';
+import {
+  checkMedication,
+  fetchDosingHint,
+  recordAiKeys,
+  type DetectedMedication,
+  type MedicationCheck,
+} from '../record-ai';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
@@ -529,36 +537,32 @@ function AddExamForm(props: { full: boolean; onAdd: (exam: Omit<Exam, 'id'>) => 
  * and the dosing rules (debounced); hidden when there is nothing to say.
  */
 function MedicationWarnings(props: { medications: Medication[]; allergies: string[] }) {
-  const [warnings, setWarnings] = useState<string[]>([]);
-  // What is checked, as one value: the effect re-runs only when it really changes.
-  const request = JSON.stringify({
-    medications: props.medications.map(({ name, dosage, frequency }) => ({
-      name,
-      dosage,
-      frequency,
-    })),
-    allergies: props.allergies,
+  const check = useDebouncedValue<MedicationCheck>(
+    {
+      medications: props.medications.map(({ name, dosage, frequency }) => ({
+        name,
+        ...(dosage ? { dosage } : {}),
+        ...(frequency ? { frequency } : {}),
+      })),
+      allergies: props.allergies,
+    },
+    WARNINGS_DEBOUNCE_MS,
+  );
+  const checked = useQuery({
+    queryKey: recordAiKeys.medicationWarnings(check),
+    queryFn: async ({ signal }) =>
+      unionWarnings(
+        await Promise.all(
+          check.medications.map((medication) =>
+            checkMedication(medication, check.allergies, signal),
+          ),
+        ),
+      ),
+    enabled: check.medications.length > 0,
+    // While the next check runs, the last warnings stay on screen.
+    placeholderData: keepPreviousData,
   });
-
-  useEffect(() => {
-    const { medications, allergies } = JSON.parse(request) as {
-      medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
-      allergies: string[];
-    };
-    if (medications.length === 0) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      void Promise.all(
-        medications.map((medication) => checkMedication(medication, allergies, controller.signal)),
-      ).then((lists) => {
-        if (!controller.signal.aborted) setWarnings(unionWarnings(lists));
-      });
-    }, WARNINGS_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [request]);
+  const warnings = checked.data ?? [];
 
   // With nothing prescribed there is nothing to warn about, whatever the last check said.
   const shown = props.medications.length > 0 ? warnings : [];

@@ -6,6 +6,8 @@ import type { WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
 import { GENDER_LABELS, hasPrintableContent } from '../../../../shared/record-step-rules';
 import type { SessionDoctor } from '../../../auth-client';
+import { useSaveState } from '../../../data/doctor-data-context';
+import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { usePrescriptionStore } from '../../../prescriptions/prescription';
@@ -14,7 +16,7 @@ import { Button } from '../../../ui/button';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
-import { BackButton, StepLayout } from './step-layout';
+import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 /**
  * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once, as a
@@ -31,6 +33,8 @@ export function PrintSummaryStep(props: {
   const exams = record.prescriptions?.exams ?? [];
   const prescriptionStore = usePrescriptionStore();
   const settings = useDoctorSettings();
+  // Finalised on this device while the server could not be reached: it is sent when it answers.
+  const saveState = useSaveState('record', record.id);
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
   // The receita issued from the record, shown in the print preview.
   const [issued, setIssued] = useState<readonly PresentedPrescription[]>();
@@ -78,6 +82,9 @@ export function PrintSummaryStep(props: {
         </>
       }
     >
+      {record.status === 'finalizado' && saveState === 'offline' && (
+        <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>
+      )}
       <section aria-labelledby="summary-patient" className="rounded-md border border-line p-4">
         <h3 id="summary-patient" className="text-base font-semibold text-fg">
           Dados do Paciente

@@ -1,0 +1,236 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aiApi } from '../../../../shared/api/ai';
+import { recordsApi } from '../../../../shared/api/records';
+import type { WorkingRecord } from '../../../../shared/record-flow';
+import { recordContentOf } from '../../../chat-conversation/record-from-chat';
+import { FAST_TIMINGS } from '../../../data/browser-tab.testing';
+import {
+  createDoctorData,
+  json,
+  putOpenRecord,
+  renderWithDoctorData,
+  unreachable,
+} from '../../../testing/render-with-doctor-data';
+import { SAVE_STATUS_TEXT } from '../record-save-status';
+import { PlanStep } from './plan-step';
+import {
+  answerRecordSaves,
+  draftRecord,
+  OpenRecordStep,
+  savedRecords,
+  SUMMARY_STAND_IN,
+} from './record-steps.testing';
+
+// Vitest runs without globals, so Testing Library can't register its own cleanup.
+afterEach(cleanup);
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const SUGGESTIONS = {
+  suggestions: ['Dipirona 1 g se dor', 'Retorno em 7 dias se persistir'],
+  reasoning: 'Cefaleia tensional sem sinais de alarme.',
+  urgencyLevel: 'low',
+  followUpRecommendation: 'Retorno em 7 dias',
+};
+
+/** A draft at the plan step, nothing prescribed on purpose (so the doctor may go on). */
+function planRecord(content: Partial<WorkingRecord> = {}): WorkingRecord {
+  return draftRecord('plan', {
+    symptoms: { chiefComplaint: 'Cefaleia', intensity: 'leve' },
+    prescriptions: { noPrescription: true },
+    ...content,
+  });
+}
+
+/**
+ * The plan step of the open record, its saves answered, the suggestions answered by the model.
+ * @param options.timings - the write queue's (its quiet period stands for the record's 2 s)
+ */
+function renderPlan(
+  options: { record?: WorkingRecord; timings?: typeof FAST_TIMINGS; onFinalized?: () => void } = {},
+) {
+  const doctor = createDoctorData(options.timings ? { timings: options.timings } : {});
+  const record = options.record ?? planRecord();
+  answerRecordSaves(doctor.server, record);
+  doctor.server.on(aiApi.planSuggestions, () => json(SUGGESTIONS, { source: 'model' }));
+  putOpenRecord(doctor.cache, record);
+  const rendered = renderWithDoctorData(
+    <OpenRecordStep {...(options.onFinalized ? { onFinalized: options.onFinalized } : {})} />,
+    doctor,
+  );
+  return { ...rendered, record, user: userEvent.setup() };
+}
+
+const planField = () => screen.getByLabelText<HTMLTextAreaElement>('Condutas e Orientações');
+const suggestionsPanel = () => screen.getByRole('complementary', { name: 'Sugestões' });
+const finalizeButton = () => screen.getByRole('button', { name: 'Finalizar Prontuário' });
+
+describe('PlanStep', () => {
+  it('asks for suggestions once per record: coming back to the plan shows them without asking again', async () => {
+    const { user, server, record } = renderPlan();
+    expect(screen.getByRole('heading', { name: 'Plano de Tratamento' })).toBeTruthy();
+    expect(within(suggestionsPanel()).getByText('Gerando sugestões...')).toBeTruthy();
+
+    expect(await within(suggestionsPanel()).findByText('Dipirona 1 g se dor')).toBeTruthy();
+    expect(within(suggestionsPanel()).getByText('Baixa')).toBeTruthy();
+    expect(within(suggestionsPanel()).getByText('Retorno em 7 dias')).toBeTruthy();
+    // The model wrote them: no 'Sugestões gerais' label.
+    expect(within(suggestionsPanel()).queryByText(/^Sugestões gerais/)).toBeNull();
+    expect(server.requestsTo(aiApi.planSuggestions).map(({ body }) => body)).toEqual([
+      { record: recordContentOf(record) },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(await screen.findByRole('heading', { name: 'Prescrições e Exames' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+
+    expect(await within(suggestionsPanel()).findByText('Dipirona 1 g se dor')).toBeTruthy();
+    expect(server.requestsTo(aiApi.planSuggestions)).toHaveLength(1);
+  });
+
+  it("'Atualizar' asks again, with the record as it is by then", async () => {
+    const { user, server } = renderPlan();
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+    await user.type(planField(), 'Repouso');
+
+    await user.click(within(suggestionsPanel()).getByRole('button', { name: 'Atualizar' }));
+
+    await waitFor(() => {
+      expect(server.requestsTo(aiApi.planSuggestions)).toHaveLength(2);
+    });
+    expect(server.requestsTo(aiApi.planSuggestions)[1]?.body).toMatchObject({
+      record: { plan: 'Repouso' },
+    });
+    expect(await within(suggestionsPanel()).findByText('Dipirona 1 g se dor')).toBeTruthy();
+  });
+
+  it('says when the suggestions are the general ones, the AI being unavailable', async () => {
+    const doctor = createDoctorData();
+    const record = planRecord();
+    doctor.server.on(aiApi.planSuggestions, () =>
+      json({ success: false, code: 'provider_failed', error: 'Falhou.' }, { status: 502 }),
+    );
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    putOpenRecord(doctor.cache, record);
+    renderWithDoctorData(<OpenRecordStep />, doctor);
+
+    expect(
+      await within(suggestionsPanel()).findByText('Sugestões gerais (IA indisponível)'),
+    ).toBeTruthy();
+    expect(
+      within(suggestionsPanel()).getByText(
+        'Avaliação clínica presencial para confirmação diagnóstica',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('adds a suggestion to the plan as a bullet line, and saves the plan once the doctor stops typing', async () => {
+    // A longer quiet period than the tests' usual 10 ms, standing for the record's 2 s.
+    const { user, server } = renderPlan({ timings: { ...FAST_TIMINGS, quietMs: 500 } });
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+
+    await user.type(planField(), 'Repouso relativo');
+    const [, returnButton] = within(suggestionsPanel()).getAllByRole('button', {
+      name: 'Adicionar ao Plano',
+    });
+    if (!returnButton) throw new Error('No second suggestion');
+    await user.click(returnButton);
+
+    expect(planField().value).toBe('Repouso relativo\n- Retorno em 7 dias se persistir');
+    // Each keystroke restarted the quiet period: nothing has been sent yet.
+    expect(savedRecords(server)).toEqual([]);
+    await waitFor(() => {
+      expect(savedRecords(server)).toHaveLength(1);
+    });
+    expect(savedRecords(server)[0]?.plan).toBe(
+      'Repouso relativo\n- Retorno em 7 dias se persistir',
+    );
+    expect(savedRecords(server)[0]?.steps).toContainEqual({ type: 'plan', completed: true });
+  });
+
+  it("'Finalizar Prontuário' sends the finalised record at once and moves on to the summary", async () => {
+    const onFinalized = vi.fn();
+    const { user, server } = renderPlan({
+      record: planRecord({ plan: 'Dipirona 1 g se dor' }),
+      // No quiet period would pass before the test ends: the finalised record must not wait.
+      timings: { ...FAST_TIMINGS, quietMs: 60_000 },
+      onFinalized,
+    });
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+
+    await user.click(finalizeButton());
+
+    expect(await screen.findByText(SUMMARY_STAND_IN)).toBeTruthy();
+    await waitFor(() => {
+      expect(onFinalized).toHaveBeenCalledTimes(1);
+    });
+    expect(savedRecords(server)).toHaveLength(1);
+    expect(savedRecords(server)[0]).toMatchObject({
+      status: 'finalizado',
+      currentStep: 'print-summary',
+      plan: 'Dipirona 1 g se dor',
+    });
+  });
+
+  it("'Finalizar Prontuário' is not offered while the plan is blank", async () => {
+    renderPlan();
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+    expect(finalizeButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offline, the finalised record is kept on the device and sent when the server answers', async () => {
+    const onFinalized = vi.fn();
+    const { user, server, record, queue } = renderPlan({
+      record: planRecord({ plan: 'Dipirona 1 g se dor' }),
+      onFinalized,
+    });
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+    server.on(recordsApi.update, unreachable);
+
+    await user.click(finalizeButton());
+
+    // The record view moves to the summary at once, finalised on this device.
+    expect(await screen.findByText(SUMMARY_STAND_IN)).toBeTruthy();
+    expect(await screen.findByText(SAVE_STATUS_TEXT.offline)).toBeTruthy();
+    expect(queue.pendingFor('record', record.id)[0]?.payload).toMatchObject({
+      status: 'finalizado',
+    });
+    // Finalised on this device: the record view goes on (its summary says the rest).
+    await waitFor(() => {
+      expect(onFinalized).toHaveBeenCalledOnce();
+    });
+
+    answerRecordSaves(server, record);
+    await waitFor(() => {
+      expect(queue.pendingFor('record', record.id)).toEqual([]);
+    });
+    expect(screen.getByText(SAVE_STATUS_TEXT.saved)).toBeTruthy();
+    expect(onFinalized).toHaveBeenCalledOnce();
+  });
+
+  it('on its own, the step says the record will be finalised once the server answers', async () => {
+    // The plan step kept on screen with its record as it was (the record view leaves it at once
+    // for the summary, see the test above): its notice for a finalisation kept on the device.
+    const doctor = createDoctorData();
+    const record = planRecord({ plan: 'Dipirona 1 g se dor' });
+    doctor.server
+      .on(aiApi.planSuggestions, () => json(SUGGESTIONS, { source: 'model' }))
+      .on(recordsApi.update, unreachable);
+    putOpenRecord(doctor.cache, record);
+    const onFinalized = vi.fn();
+    renderWithDoctorData(<PlanStep record={record} onFinalized={onFinalized} />, doctor);
+    const user = userEvent.setup();
+
+    await user.click(finalizeButton());
+
+    expect((await screen.findByText(/^Sem conexão/)).textContent).toBe(
+      'Sem conexão — o prontuário será finalizado assim que o servidor responder.',
+    );
+    expect(onFinalized).toHaveBeenCalledOnce();
+    expect(finalizeButton().hasAttribute('disabled')).toBe(false);
+  });
+});

@@ -1,0 +1,523 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
+import { emptyExtraction } from '../../../shared/extraction';
+import {
+  TRANSCRIPTION_UNCONFIGURED_MESSAGE,
+  type TranscriptionStatus,
+} from '../../../shared/transcription';
+import type { SessionDoctor } from '../../auth-client';
+import {
+  readConsultationTranscript,
+  writeConsultationTranscript,
+} from '../../consultation-transcript';
+import {
+  createDoctorData,
+  putSettings,
+  renderWithDoctorData,
+} from '../../testing/render-with-doctor-data';
+import type { WorkspaceViewProps } from '../../workspace-views';
+import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
+import {
+  ConsultationServicesContext,
+  type AnalysisResult,
+  type ApplyResult,
+  type ConsultationServices,
+  type SegmentTranscription,
+} from './consultation-services';
+import { MICROPHONE_HELP } from './microphone-permission';
+import MobileConsultationView from './mobile-consultation-view';
+import type { AiProvenance, ConsultationAnalysis } from './process-consultation';
+
+// Vitest runs without globals, so Testing Library can't register its own cleanup.
+afterEach(cleanup);
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * The voice screen with its services (consultation-services.ts) played by the test: each step
+ * of its machine is reached as the doctor reaches it, and what the screen shows is checked.
+ * The server and the record are the services' business, tested with them.
+ */
+
+const DOCTOR: SessionDoctor = { id: 'doctor-1', name: 'Dra. Ana Lima', email: 'ana@example.com' };
+
+const SPOKEN = 'paciente maria souza 54 anos com dor de cabeça há 3 dias';
+const CLEANED = 'Paciente Maria Souza, 54 anos, com cefaleia há 3 dias.';
+
+/** What the analysis finds in {@link SPOKEN}: medical, and confident enough to open the record. */
+function medicalAnalysis(provenance: AiProvenance, confidence = 0.9): ConsultationAnalysis {
+  const empty = emptyExtraction();
+  return {
+    transcript: CLEANED,
+    medical: true,
+    extraction: {
+      ...empty,
+      patientInfo: { ...empty.patientInfo, name: 'Maria Souza', age: 54 },
+      symptoms: { ...empty.symptoms, chiefComplaint: 'Cefaleia', duration: '3 dias' },
+      confidence,
+    },
+    provenance,
+  };
+}
+
+/** A promise the test settles, to look at the screen while the work is under way. */
+function deferred<T>() {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => {
+    resolve = settle;
+  });
+  return { promise, resolve };
+}
+
+/** The services, answering at once and successfully unless a test says otherwise. */
+function scriptedServices() {
+  return {
+    readTranscriptionStatus: vi.fn<ConsultationServices['readTranscriptionStatus']>(() =>
+      Promise.resolve({ configured: true }),
+    ),
+    transcribeSegment: vi.fn<ConsultationServices['transcribeSegment']>(() =>
+      Promise.resolve({ ok: true, text: SPOKEN }),
+    ),
+    analyseTranscript: vi.fn<ConsultationServices['analyseTranscript']>(() =>
+      Promise.resolve({ ok: true, analysis: medicalAnalysis({ source: 'model' }) }),
+    ),
+    // As the record would take it: a medical transcript goes in, with its anamnesis.
+    applyToRecord: vi.fn<ConsultationServices['applyToRecord']>((analysis) =>
+      Promise.resolve({
+        ok: true,
+        outcome: { analysis, applied: analysis.medical, anamnesis: analysis.medical },
+      }),
+    ),
+    hasOpenRecord: vi.fn<ConsultationServices['hasOpenRecord']>(() => false),
+    openRecordIfNone: vi.fn<ConsultationServices['openRecordIfNone']>(() => Promise.resolve()),
+    saveAndCloseRecord: vi.fn<ConsultationServices['saveAndCloseRecord']>(() =>
+      Promise.resolve(true),
+    ),
+  } satisfies ConsultationServices;
+}
+
+type ScriptedServices = ReturnType<typeof scriptedServices>;
+
+/**
+ * The voice screen of a doctor with a complete profile.
+ * @param options.services - the scripted services (their defaults otherwise)
+ * @param options.status - what the server says of its transcription service
+ * @param options.keptTranscript - a transcript left in the browser by an earlier visit
+ */
+function renderConsultation(
+  options: {
+    services?: ScriptedServices;
+    status?: TranscriptionStatus;
+    keptTranscript?: string;
+    profile?: boolean;
+  } = {},
+) {
+  const doctor = createDoctorData({ userId: DOCTOR.id });
+  putSettings(doctor.cache, {
+    ...DEFAULT_DOCTOR_SETTINGS,
+    ...(options.profile === false ? {} : { name: 'Dra. Ana Lima', crm: '123456', crmState: 'SP' }),
+  });
+  if (options.keptTranscript) writeConsultationTranscript(DOCTOR.id, options.keptTranscript);
+  const services = options.services ?? scriptedServices();
+  const { status } = options;
+  if (status) services.readTranscriptionStatus.mockResolvedValue(status);
+  const openView = vi.fn<WorkspaceViewProps['openView']>();
+  renderWithDoctorData(
+    <ConsultationServicesContext value={services}>
+      <MobileConsultationView
+        doctor={DOCTOR}
+        openView={openView}
+        recordMode="form"
+        preloadView={() => undefined}
+      />
+    </ConsultationServicesContext>,
+    doctor,
+  );
+  return { services, openView, user: userEvent.setup() };
+}
+
+const button = (name: string) => screen.getByRole('button', { name });
+const isDisabled = (name: string) => button(name).hasAttribute('disabled');
+
+/** The transcript under review, once the review shows. */
+async function findTranscript(): Promise<HTMLTextAreaElement> {
+  await screen.findByRole('heading', { name: 'Revisão' });
+  return screen.getByLabelText<HTMLTextAreaElement>('Transcrição');
+}
+
+/** What the analysis recognised, as the screen lists it: [label, value] rows. */
+function recognisedRows(): [string, string][] {
+  const values = screen.getAllByRole('definition').map((value) => value.textContent);
+  return screen
+    .getAllByRole('term')
+    .map((label, row): [string, string] => [label.textContent, values[row] ?? '']);
+}
+
+/** A MediaRecorder that records nothing, but hands over a file when stopped. */
+class SilentMediaRecorder {
+  static isTypeSupported(type: string): boolean {
+    return type === 'audio/webm;codecs=opus';
+  }
+  state: 'inactive' | 'recording' | 'paused' = 'inactive';
+  readonly mimeType: string;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: (() => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(_stream: unknown, options: { mimeType?: string } = {}) {
+    this.mimeType = options.mimeType ?? '';
+  }
+  start(): void {
+    this.state = 'recording';
+  }
+  pause(): void {
+    this.state = 'paused';
+  }
+  resume(): void {
+    this.state = 'recording';
+  }
+  stop(): void {
+    this.state = 'inactive';
+    this.ondataavailable?.({ data: new Blob(['áudio'], { type: this.mimeType }) });
+    this.onstop?.();
+  }
+}
+
+/** A stream with no tracks: happy-dom has no microphone. */
+class SilentMediaStream {
+  getTracks(): never[] {
+    return [];
+  }
+}
+
+/**
+ * A browser that can record (happy-dom has no MediaRecorder nor getUserMedia), the microphone
+ * `permission` as the browser answers it.
+ */
+function stubMicrophone(permission: 'granted' | 'denied'): void {
+  vi.stubGlobal('MediaRecorder', SilentMediaRecorder);
+  vi.stubGlobal('MediaStream', SilentMediaStream);
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: { getUserMedia: () => Promise.resolve(new SilentMediaStream()) },
+  });
+  onTestFinished(() => {
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+  vi.spyOn(navigator.permissions, 'query').mockResolvedValue({
+    state: permission,
+  } as PermissionStatus);
+}
+
+describe('MobileConsultationView', () => {
+  it('starts with recording and typing offered, under the doctor who signs the visit', async () => {
+    const { services, openView, user } = renderConsultation();
+
+    expect(screen.getByRole('heading', { name: 'Consulta Mobile' })).toBeTruthy();
+    expect(screen.getByText('Dra. Ana Lima · CRM/SP 123456')).toBeTruthy();
+    const start = screen.getByRole('region', { name: 'Iniciar consulta' });
+    expect(within(start).getByRole('button', { name: 'Iniciar Gravação' })).toBeTruthy();
+    expect(
+      within(start).getByRole('button', { name: 'Digitar ou colar a transcrição' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await waitFor(() => {
+      expect(services.readTranscriptionStatus).toHaveBeenCalledTimes(1);
+    });
+
+    await user.click(button('Voltar ao Chat'));
+    expect(openView).toHaveBeenCalledWith('chat');
+  });
+
+  it("says it is a test mode while the doctor's profile has no name and CRM", () => {
+    renderConsultation({ profile: false });
+    expect(
+      screen.getByText(
+        'Modo de teste: preencha seu nome e CRM em Configurações para identificar a consulta.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tells how to allow the microphone when the browser denies it', async () => {
+    stubMicrophone('denied');
+    const { services, user } = renderConsultation();
+
+    await user.click(button('Iniciar Gravação'));
+
+    const help = await screen.findByRole('alert');
+    expect(within(help).getByText(MICROPHONE_HELP.title)).toBeTruthy();
+    expect(within(help).getByText(MICROPHONE_HELP.browser)).toBeTruthy();
+    // Still at the start, and no record was started for a recording that cannot happen.
+    expect(button('Iniciar Gravação')).toBeTruthy();
+    expect(services.openRecordIfNone).not.toHaveBeenCalled();
+  });
+
+  it('says when this browser cannot record at all', async () => {
+    // happy-dom, like a plain-http page, has no MediaRecorder.
+    const { user } = renderConsultation();
+
+    await user.click(button('Iniciar Gravação'));
+
+    expect(
+      within(await screen.findByRole('alert')).getByText(MICROPHONE_HELP.unsupported),
+    ).toBeTruthy();
+  });
+
+  it('offers typing the transcript when the server has no transcription service', async () => {
+    const { user } = renderConsultation({ status: { configured: false } });
+
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Iniciar Gravação' })).toBeNull();
+    // No speech recognition in this browser: dictation is not offered either.
+    expect(screen.queryByRole('button', { name: 'Ditar com o navegador' })).toBeNull();
+
+    await user.click(button('Digitar ou colar a transcrição'));
+
+    const transcript = await findTranscript();
+    expect(transcript.value).toBe('');
+    expect(screen.getByRole('note').textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+  });
+
+  it('reviews a typed transcript: its buttons wait for text, and the text is kept in the browser', async () => {
+    const { user } = renderConsultation();
+    await user.click(button('Digitar ou colar a transcrição'));
+    const transcript = await findTranscript();
+    expect(isDisabled('Finalizar Consulta')).toBe(true);
+    expect(isDisabled('Processar Novamente')).toBe(true);
+    expect(isDisabled('Nova Consulta')).toBe(false);
+
+    await user.type(transcript, SPOKEN);
+
+    expect(isDisabled('Finalizar Consulta')).toBe(false);
+    expect(isDisabled('Processar Novamente')).toBe(false);
+    expect(readConsultationTranscript(DOCTOR.id)).toBe(SPOKEN);
+  });
+
+  it('takes up the transcript a reload left, and discards it only after asking', async () => {
+    const { user } = renderConsultation({ keptTranscript: SPOKEN });
+    expect((await findTranscript()).value).toBe(SPOKEN);
+
+    await user.click(button('Nova Consulta'));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Nova Consulta' });
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar transcrição' }));
+
+    expect(await screen.findByRole('button', { name: 'Iniciar Gravação' })).toBeTruthy();
+    expect(readConsultationTranscript(DOCTOR.id)).toBe('');
+  });
+
+  it("'Processar Novamente' shows the analysis under way, then what it recognised", async () => {
+    const services = scriptedServices();
+    const analysis = deferred<AnalysisResult>();
+    services.analyseTranscript.mockReturnValue(analysis.promise);
+    const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
+    await findTranscript();
+
+    await user.click(button('Processar Novamente'));
+
+    expect((await screen.findByRole('status')).textContent).toContain('Analisando a transcrição…');
+    expect(services.analyseTranscript).toHaveBeenCalledWith(SPOKEN);
+    analysis.resolve({ ok: true, analysis: medicalAnalysis({ source: 'model' }) });
+
+    // Back to the review, with the cleaned-up text and what was found in it.
+    expect((await findTranscript()).value).toBe(CLEANED);
+    expect(screen.getByRole('heading', { name: 'Dados reconhecidos' })).toBeTruthy();
+    expect(recognisedRows()).toEqual([
+      ['Paciente', 'Maria Souza'],
+      ['Idade', '54 anos'],
+      ['Queixa principal', 'Cefaleia'],
+      ['Duração', '3 dias'],
+    ]);
+    expect(screen.queryByText('Modo offline')).toBeNull();
+    expect(services.applyToRecord).not.toHaveBeenCalled();
+  });
+
+  it("'Finalizar Consulta' analyses, fills the record and shows what went in, labelled 'Modo offline'", async () => {
+    const services = scriptedServices();
+    const analysis = deferred<AnalysisResult>();
+    const applied = deferred<ApplyResult>();
+    services.analyseTranscript.mockReturnValue(analysis.promise);
+    services.applyToRecord.mockReturnValue(applied.promise);
+    const { openView, user } = renderConsultation({ services, keptTranscript: SPOKEN });
+    await findTranscript();
+
+    await user.click(button('Finalizar Consulta'));
+
+    expect((await screen.findByRole('status')).textContent).toContain('Analisando a transcrição…');
+    const offline = medicalAnalysis({ source: 'offline' });
+    analysis.resolve({ ok: true, analysis: offline });
+    await waitFor(() => {
+      expect(screen.getByRole('status').textContent).toContain(
+        'Preenchendo o prontuário e a anamnese…',
+      );
+    });
+    expect(services.applyToRecord).toHaveBeenCalledWith(offline);
+    applied.resolve({ ok: true, outcome: { analysis: offline, applied: true, anamnesis: true } });
+
+    expect(await screen.findByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+    const recognised = screen.getByRole('heading', { name: /^Dados reconhecidos/ });
+    expect(within(recognised).getByText('Modo offline')).toBeTruthy();
+    expect(recognisedRows()).toContainEqual(['Paciente', 'Maria Souza']);
+    expect(screen.getByText('A anamnese estruturada foi gerada.')).toBeTruthy();
+    expect(button('Abrir Prontuário')).toBeTruthy();
+    // In the record now: a reload starts the next visit.
+    expect(readConsultationTranscript(DOCTOR.id)).toBe('');
+    // Confident: the record opens by itself.
+    expect(screen.getByText('Abrindo o prontuário…')).toBeTruthy();
+    await waitFor(
+      () => {
+        expect(openView).toHaveBeenCalledWith('medical-record');
+      },
+      { timeout: 3000 },
+    );
+  });
+
+  it('says when the transcript holds nothing medical, and leaves the record alone', async () => {
+    const services = scriptedServices();
+    services.analyseTranscript.mockResolvedValue({
+      ok: true,
+      analysis: { transcript: 'Bom dia, tudo bem?', medical: false },
+    });
+    const { openView, user } = renderConsultation({ services, keptTranscript: 'bom dia tudo bem' });
+    await findTranscript();
+
+    await user.click(button('Finalizar Consulta'));
+
+    expect(
+      await screen.findByText(
+        'A transcrição não menciona termos médicos; nada foi levado ao prontuário.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Abrir Prontuário' })).toBeNull();
+    expect(openView).not.toHaveBeenCalled();
+  });
+
+  it('shows a failed analysis, keeping every word of the transcript', async () => {
+    const services = scriptedServices();
+    services.analyseTranscript.mockResolvedValue({
+      ok: false,
+      message: 'O serviço de IA não respondeu. Tente novamente.',
+    });
+    const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
+    await findTranscript();
+
+    await user.click(button('Finalizar Consulta'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'O serviço de IA não respondeu. Tente novamente.',
+    );
+    expect((await findTranscript()).value).toBe(SPOKEN);
+    expect(services.applyToRecord).not.toHaveBeenCalled();
+  });
+
+  it('shows a failure to fill the record, back in the review', async () => {
+    const services = scriptedServices();
+    services.applyToRecord.mockResolvedValue({ ok: false, message: 'Não autorizado.' });
+    const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
+    await findTranscript();
+
+    await user.click(button('Finalizar Consulta'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('Não autorizado.');
+    expect(screen.getByRole('heading', { name: 'Revisão' })).toBeTruthy();
+  });
+
+  it("'Nova Consulta' saves the open record first, and says so when it could not reach the server", async () => {
+    const services = scriptedServices();
+    services.hasOpenRecord.mockReturnValue(true);
+    const saved = deferred<boolean>();
+    services.saveAndCloseRecord.mockReturnValue(saved.promise);
+    // Too vague to open the record by itself: the doctor stays on the summary.
+    services.analyseTranscript.mockResolvedValue({
+      ok: true,
+      analysis: medicalAnalysis({ source: 'model' }, 0.5),
+    });
+    const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
+    await findTranscript();
+    await user.click(button('Finalizar Consulta'));
+    await screen.findByRole('heading', { name: 'Consulta concluída' });
+    expect(screen.queryByText('Abrindo o prontuário…')).toBeNull();
+
+    await user.click(button('Nova Consulta'));
+
+    expect((await screen.findByRole('status')).textContent).toContain('Salvando o prontuário…');
+    saved.resolve(false);
+    expect((await screen.findByRole('alert')).textContent).toBe(UNSAVED_RECORD_MESSAGE);
+    expect(screen.getByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+  });
+
+  it('records the visit: preparing, REC with pause and resume, then the transcript to review', async () => {
+    stubMicrophone('granted');
+    const services = scriptedServices();
+    const transcription = deferred<SegmentTranscription>();
+    services.transcribeSegment.mockReturnValue(transcription.promise);
+    const { user } = renderConsultation({ services });
+
+    await user.click(button('Iniciar Gravação'));
+
+    expect(await screen.findByText('Preparando o microfone…')).toBeTruthy();
+    // Leaving would stop the recording.
+    expect(isDisabled('Voltar ao Chat')).toBe(true);
+    expect(button('Voltar ao Chat').getAttribute('title')).toBe(
+      'Finalize a gravação antes de sair',
+    );
+    expect(await screen.findByText('REC', {}, { timeout: 3000 })).toBeTruthy();
+    expect(services.openRecordIfNone).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('0:00')).toBeTruthy();
+
+    await user.click(button('Pausar Gravação'));
+    expect(screen.getByText('PAUSADO')).toBeTruthy();
+    await user.click(button('Retomar Gravação'));
+    expect(screen.getByText('REC')).toBeTruthy();
+
+    await user.click(button('Finalizar Gravação'));
+
+    expect(await screen.findByText(/Transcrevendo a consulta…/)).toBeTruthy();
+    await waitFor(() => {
+      expect(services.transcribeSegment).toHaveBeenCalledTimes(1);
+    });
+    const [audio, index] = services.transcribeSegment.mock.calls[0] ?? [];
+    expect(index).toBe(0);
+    expect(audio?.mimeType).toBe('audio/webm;codecs=opus');
+    transcription.resolve({ ok: true, text: SPOKEN });
+
+    // Collected, cleaned up and analysed, then reviewed.
+    expect((await findTranscript()).value).toBe(CLEANED);
+    expect(services.analyseTranscript).toHaveBeenCalledWith(SPOKEN);
+    expect(isDisabled('Voltar ao Chat')).toBe(false);
+  });
+
+  it("offers 'Tentar novamente' for a piece of the recording that failed, and sends it again", async () => {
+    stubMicrophone('granted');
+    const services = scriptedServices();
+    services.transcribeSegment.mockResolvedValueOnce({
+      ok: false,
+      failure: {
+        message: 'Falha na transcrição: tempo esgotado.',
+        retryable: true,
+        unconfigured: false,
+      },
+    });
+    const { user } = renderConsultation({ services });
+    await user.click(button('Iniciar Gravação'));
+    await screen.findByText('REC', {}, { timeout: 3000 });
+
+    await user.click(button('Finalizar Gravação'));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Falha na transcrição: tempo esgotado.',
+    );
+    expect(screen.getByText('1 trecho da gravação não foi transcrito.')).toBeTruthy();
+    expect((await findTranscript()).value).toBe('');
+
+    await user.click(button('Tentar novamente'));
+
+    expect((await findTranscript()).value).toBe(CLEANED);
+    expect(services.transcribeSegment).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText('1 trecho da gravação não foi transcrito.')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
