@@ -23,8 +23,8 @@ import { createTestStorage, type TestStorage } from '../../src/server/testing/te
 import { TestBrowser } from '../../src/server/testing/test-server';
 import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
 import type { DatabaseKind } from '../../src/server/db/database';
+import { recordsApi } from '../../src/shared/api/records';
 import { buildNewRecordContent } from '../../src/shared/record-write';
-import type { MedicalRecord } from '../../src/shared/medical-record';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DOCTORS = 100;
@@ -203,9 +203,11 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figur
     const ids: string[] = [];
     let key: string | undefined;
     while (ids.length < 5_000) {
-      const page = await browser.records.list({ limit: 100, lastEvaluatedKey: key });
-      if (!page.success || !page.lastEvaluatedKey) throw new Error('could not page');
-      ids.push(...page.records.map((record: MedicalRecord) => record.id));
+      const page = await browser.api.call(recordsApi.list, {
+        query: { limit: 100, lastEvaluatedKey: key },
+      });
+      if (!page.lastEvaluatedKey) throw new Error('could not page');
+      ids.push(...page.records.map((record) => record.id));
       key = page.lastEvaluatedKey;
     }
     const deepKey = encodeURIComponent(key ?? '');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { recordsApi } from '../shared/api/records';
 import { useTestServer } from './testing/server-fixture';
 import { testDatabaseKind, withTestStorage } from './testing/test-storage';
 import {
@@ -84,8 +85,8 @@ describe('HTTP surface', () => {
       error: 'Origem da requisição não permitida.',
     });
     expect((await forged({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    const list = await doctor.browser.records.list();
-    expect(list.success && list.records).toHaveLength(0);
+    const list = await doctor.browser.api.call(recordsApi.list);
+    expect(list.records).toHaveLength(0);
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
@@ -167,19 +168,20 @@ describe('logs', () => {
       try {
         const doctor = await signUpDoctor(server.url);
         sessionToken = /session_token=([^.;]+)/.exec(doctor.browser.cookieHeader ?? '')?.[1];
-        const created = await doctor.browser.records.create({
-          patientInfo: { name: 'Paciente Sigilosa' },
+        const { api } = doctor.browser;
+        const created = await api.call(recordsApi.create, {
+          body: { patientInfo: { name: 'Paciente Sigilosa' } },
         });
-        if (!created.success) throw new Error(created.error);
         // Make the write itself fail in the database, with the patient text in the query's
         // parameters and in PostgreSQL's "failing row" detail.
         await server.database.db.execute(
           sql`alter table medical_records add constraint test_refuses_hiv check (assessment not like '%HIV%')`,
         );
-        const failed = await doctor.browser.records.update(created.recordId, {
-          assessment: 'Diagnóstico sigiloso de HIV',
+        const failed = api.call(recordsApi.update, {
+          params: { id: created.recordId },
+          body: { assessment: 'Diagnóstico sigiloso de HIV' },
         });
-        expect(failed).toMatchObject({ success: false, status: 500 });
+        await expect(failed).rejects.toMatchObject({ code: 'internal', status: 500 });
       } finally {
         await server.close();
       }
@@ -197,8 +199,9 @@ describe('lifecycle', () => {
     withTestStorage(async (storage) => {
       const first = await startTestServer(storage);
       const doctor = await signUpDoctor(first.url, 'Dra. Persistente');
-      const created = await doctor.browser.records.create({ patientInfo: { name: 'Lúcia' } });
-      if (!created.success) throw new Error(created.error);
+      const created = await doctor.browser.api.call(recordsApi.create, {
+        body: { patientInfo: { name: 'Lúcia' } },
+      });
       await first.close();
 
       const secret = await stat(path.join(storage.dataDir, 'auth-secret'));
@@ -206,8 +209,8 @@ describe('lifecycle', () => {
 
       await withServer(storage, async (second) => {
         const sameTab = doctor.browser.pointedAt(second.url);
-        const read = await sameTab.records.get(created.recordId);
-        expect(read.success && read.record.patientInfo).toEqual({ name: 'Lúcia' });
+        const read = await sameTab.api.call(recordsApi.get, { params: { id: created.recordId } });
+        expect(read.record.patientInfo).toEqual({ name: 'Lúcia' });
 
         const newTab = new TestBrowser(second.url);
         const signIn = await newTab.postJson('/api/auth/sign-in/email', {
@@ -215,10 +218,8 @@ describe('lifecycle', () => {
           password: doctor.password,
         });
         expect(signIn.status).toBe(200);
-        const list = await newTab.records.list();
-        expect(list.success && list.records.map((record) => record.patientInfo?.name)).toEqual([
-          'Lúcia',
-        ]);
+        const list = await newTab.api.call(recordsApi.list);
+        expect(list.records.map((record) => record.patientInfo?.name)).toEqual(['Lúcia']);
       });
     }));
 
@@ -226,8 +227,9 @@ describe('lifecycle', () => {
     withTestStorage(async (storage) => {
       const server = await startTestServer(storage);
       const doctor = await signUpDoctor(server.url);
-      const created = await doctor.browser.records.create({ patientInfo: { name: 'Em voo' } });
-      if (!created.success) throw new Error(created.error);
+      const created = await doctor.browser.api.call(recordsApi.create, {
+        body: { patientInfo: { name: 'Em voo' } },
+      });
 
       const request = http.request(`${server.url}/api/medical-records/${created.recordId}`, {
         method: 'PUT',
@@ -263,8 +265,10 @@ describe('lifecycle', () => {
       await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
 
       await withServer(storage, async (restarted) => {
-        const read = await doctor.browser.pointedAt(restarted.url).records.get(created.recordId);
-        expect(read.success && read.record.plan).toBe('Escrito enquanto o servidor desligava');
+        const read = await doctor.browser
+          .pointedAt(restarted.url)
+          .api.call(recordsApi.get, { params: { id: created.recordId } });
+        expect(read.record.plan).toBe('Escrito enquanto o servidor desligava');
       });
     }));
 

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';
 import {
@@ -157,17 +158,18 @@ describe('the chat with a configured model', () => {
 
   it('shows the open record in the Atendimento em Andamento card, sends it as context, and leaves it', async () => {
     const { page, doctor } = await openChat();
-    const created = await doctor.browser.records.create({
-      patientInfo: {
-        name: 'Joana Ribeiro',
-        age: 52,
-        allergies: [],
-        medications: [],
-        chronicConditions: [],
+    await doctor.browser.api.call(recordsApi.create, {
+      body: {
+        patientInfo: {
+          name: 'Joana Ribeiro',
+          age: 52,
+          allergies: [],
+          medications: [],
+          chronicConditions: [],
+        },
+        symptoms: { chiefComplaint: 'Dor lombar', duration: '5 dias', currentSymptoms: [] },
       },
-      symptoms: { chiefComplaint: 'Dor lombar', duration: '5 dias', currentSymptoms: [] },
     });
-    if (!created.success) throw new Error('record not created');
     // Opening it from the records list makes it the open record.
     await page.goto(`${session.server.url}/?view=medical-records-menu`);
     await page

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import { ITEM_INFO_ERROR } from '../../src/shared/ai-tasks';
 import { useBrowserSession } from './support/browser-session';
 import {
@@ -39,23 +40,24 @@ async function openPrescriptions(
     viewport,
     options,
   );
-  const created = await doctor.browser.pointedAt(session.server.url).records.create({
-    patientInfo: {
-      name: 'Maria Souza',
-      age: 45,
-      allergies: [],
-      medications: [],
-      chronicConditions: [],
-    },
-    symptoms: { chiefComplaint: 'Dor de garganta', duration: '3 dias', currentSymptoms: [] },
-    prescriptions: {
-      medications: [
-        { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
-      ],
-      exams: [{ name: 'Hemograma completo' }],
+  await doctor.browser.pointedAt(session.server.url).api.call(recordsApi.create, {
+    body: {
+      patientInfo: {
+        name: 'Maria Souza',
+        age: 45,
+        allergies: [],
+        medications: [],
+        chronicConditions: [],
+      },
+      symptoms: { chiefComplaint: 'Dor de garganta', duration: '3 dias', currentSymptoms: [] },
+      prescriptions: {
+        medications: [
+          { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
+        ],
+        exams: [{ name: 'Hemograma completo' }],
+      },
     },
   });
-  if (!created.success) throw new Error(created.error);
   await page.goto(`${session.server.url}/?view=medical-records-menu`);
   await page
     .getByRole('button', { name: /Editar/ })

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
@@ -206,13 +207,14 @@ describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport)
 describe('the records list', () => {
   it('pages with Carregar Mais and deletes after confirming', async () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
-    const api = doctor.browser.pointedAt(session.server.url).records;
+    const { api } = doctor.browser.pointedAt(session.server.url);
     for (let index = 1; index <= 23; index += 1) {
-      const created = await api.create({
-        patientInfo: { name: `Paciente ${String(index).padStart(2, '0')}`, age: 30 + index },
-        symptoms: { chiefComplaint: `Queixa número ${index} ${'muito longa '.repeat(10)}` },
+      await api.call(recordsApi.create, {
+        body: {
+          patientInfo: { name: `Paciente ${String(index).padStart(2, '0')}`, age: 30 + index },
+          symptoms: { chiefComplaint: `Queixa número ${index} ${'muito longa '.repeat(10)}` },
+        },
       });
-      if (!created.success) throw new Error(created.error);
     }
     await page.goto(`${session.server.url}/?view=medical-records-menu`);
     await visible(page.getByRole('heading', { name: 'Prontuários Médicos' }));
@@ -233,8 +235,8 @@ describe('the records list', () => {
       .getByRole('button', { name: /Excluir/ })
       .click();
     await page.getByText('Paciente 05').waitFor({ state: 'detached' });
-    const left = await api.list({ limit: 100 });
-    expect(left.success && left.records.length).toBe(22);
+    const left = await api.call(recordsApi.list, { query: { limit: 100 } });
+    expect(left.records).toHaveLength(22);
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });
@@ -296,28 +298,28 @@ describe('auto-save', () => {
 describe('the record’s other views', () => {
   it('shows the narrative report, prints it alone, downloads the text and shows feedback and anamnesis', async () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
-    const api = doctor.browser.pointedAt(session.server.url).records;
-    const created = await api.create({
-      patientInfo: { name: 'Rita Lobo' },
-      symptoms: { chiefComplaint: 'Tosse seca', duration: '2 semanas' },
-      assessment: 'J20.9 - Bronquite aguda',
-      structuredAnamnesis: {
-        identificacao: { nome: 'Rita Lobo', sexo: 'Não informado', idade: 'Não informado' },
-        queixaPrincipal: 'Tosse seca há 2 semanas',
-        historiaDoencaAtual: 'Tosse seca sem febre.',
-        antecedentesPessoais: 'Não informado',
-        antecedentesFamiliares: 'Não informado',
-        habitosVida: 'Tabagista',
-        exameFisico: 'Não avaliado',
-        historiaSocial: 'Não informado',
-        hipotesesDiagnosticas: 'Bronquite aguda',
-        condutas: 'Não informado',
-        orientacoes: 'Não informado',
-        resumoClinico: 'Tosse seca em tabagista.',
-        confidence: 0.65,
+    await doctor.browser.pointedAt(session.server.url).api.call(recordsApi.create, {
+      body: {
+        patientInfo: { name: 'Rita Lobo' },
+        symptoms: { chiefComplaint: 'Tosse seca', duration: '2 semanas' },
+        assessment: 'J20.9 - Bronquite aguda',
+        structuredAnamnesis: {
+          identificacao: { nome: 'Rita Lobo', sexo: 'Não informado', idade: 'Não informado' },
+          queixaPrincipal: 'Tosse seca há 2 semanas',
+          historiaDoencaAtual: 'Tosse seca sem febre.',
+          antecedentesPessoais: 'Não informado',
+          antecedentesFamiliares: 'Não informado',
+          habitosVida: 'Tabagista',
+          exameFisico: 'Não avaliado',
+          historiaSocial: 'Não informado',
+          hipotesesDiagnosticas: 'Bronquite aguda',
+          condutas: 'Não informado',
+          orientacoes: 'Não informado',
+          resumoClinico: 'Tosse seca em tabagista.',
+          confidence: 0.65,
+        },
       },
     });
-    if (!created.success) throw new Error(created.error);
 
     await page.goto(`${session.server.url}/?view=medical-records-menu`);
     await page.getByRole('button', { name: /Abrir prontuário de Rita Lobo/ }).click();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
@@ -89,15 +90,18 @@ describe('a counselling-only visit', () => {
 describe('a finalised record', () => {
   it('opens read-only and takes an addendum that shows in the report', async () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
-    const api = doctor.browser.pointedAt(session.server.url).records;
-    const created = await api.create({
-      patientInfo: { name: 'Otávio Reis', age: 52 },
-      symptoms: { chiefComplaint: 'Lombalgia' },
-      plan: 'Analgesia e alongamento.',
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    const created = await api.call(recordsApi.create, {
+      body: {
+        patientInfo: { name: 'Otávio Reis', age: 52 },
+        symptoms: { chiefComplaint: 'Lombalgia' },
+        plan: 'Analgesia e alongamento.',
+      },
     });
-    if (!created.success) throw new Error(created.error);
-    const finalised = await api.update(created.recordId, { status: 'finalizado' });
-    if (!finalised.success) throw new Error(finalised.error);
+    const finalised = await api.call(recordsApi.update, {
+      params: { id: created.recordId },
+      body: { status: 'finalizado' },
+    });
 
     await page.goto(`${session.server.url}/?view=medical-records-menu`);
     await page.getByRole('button', { name: /Editar prontuário de Otávio Reis/ }).click();

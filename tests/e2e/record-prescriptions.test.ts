@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
@@ -24,17 +25,18 @@ async function openPrescriptions(): Promise<{ page: Page; doctor: TestDoctorAcco
     session.server.url,
     'desktop',
   );
-  const created = await doctor.browser.pointedAt(session.server.url).records.create({
-    patientInfo: {
-      name: 'Maria Souza',
-      age: 45,
-      allergies: [],
-      medications: [],
-      chronicConditions: [],
+  await doctor.browser.pointedAt(session.server.url).api.call(recordsApi.create, {
+    body: {
+      patientInfo: {
+        name: 'Maria Souza',
+        age: 45,
+        allergies: [],
+        medications: [],
+        chronicConditions: [],
+      },
+      symptoms: { chiefComplaint: 'Tosse e febre', duration: '3 dias', currentSymptoms: [] },
     },
-    symptoms: { chiefComplaint: 'Tosse e febre', duration: '3 dias', currentSymptoms: [] },
   });
-  if (!created.success) throw new Error(created.error);
   await page.goto(`${session.server.url}/?view=medical-records-menu`);
   await page
     .getByRole('button', { name: /Editar/ })
@@ -51,8 +53,9 @@ async function openPrescriptions(): Promise<{ page: Page; doctor: TestDoctorAcco
 
 /** The record as the server has it, read with the doctor's own session. */
 async function recordOnServer(doctor: TestDoctorAccount): Promise<MedicalRecord> {
-  const listed = await doctor.browser.pointedAt(session.server.url).records.list({ limit: 1 });
-  if (!listed.success) throw new Error(listed.error);
+  const listed = await doctor.browser
+    .pointedAt(session.server.url)
+    .api.call(recordsApi.list, { query: { limit: 1 } });
   const [record] = listed.records;
   if (!record) throw new Error('no record on the server');
   return record;

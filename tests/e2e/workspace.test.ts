@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import { useBrowserSession } from './support/browser-session';
 import {
   openPage,
@@ -334,18 +335,19 @@ describe('the chat on a phone with a record open', () => {
       'phone',
     );
     await openWorkspaceChat(page, session.server.url, 'phone');
-    const created = await doctor.browser.records.create({
-      patientInfo: {
-        name: 'Joana Ribeiro',
-        age: 54,
-        gender: 'feminino',
-        allergies: [],
-        medications: [],
-        chronicConditions: [],
+    await doctor.browser.api.call(recordsApi.create, {
+      body: {
+        patientInfo: {
+          name: 'Joana Ribeiro',
+          age: 54,
+          gender: 'feminino',
+          allergies: [],
+          medications: [],
+          chronicConditions: [],
+        },
+        symptoms: { chiefComplaint: 'Dor lombar', duration: '5 dias', currentSymptoms: [] },
       },
-      symptoms: { chiefComplaint: 'Dor lombar', duration: '5 dias', currentSymptoms: [] },
     });
-    if (!created.success) throw new Error('record not created');
     await page.goto(`${session.server.url}/?view=medical-records-menu`);
     await page
       .getByRole('button', { name: /Editar/ })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_ATTEMPTS_PER_MINUTE, passwordWork } from './auth';
 import { nextLoopbackAddress } from '../testing/loopback-fetch';
+import { isSignedIn } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TEST_PASSWORD, TestBrowser, signUpDoctor } from '../testing/test-server';
 
@@ -39,12 +40,12 @@ describe('accounts', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect((await sessionOf(browser))?.user.name).toBe('Dra. Helena');
-    expect((await browser.records.list()).success).toBe(true);
+    expect(await isSignedIn(browser)).toBe(true);
 
     const signOut = await browser.postJson('/api/auth/sign-out', {});
     expect(signOut.status).toBe(200);
     expect(await sessionOf(browser)).toBeNull();
-    expect(await browser.records.list()).toMatchObject({ success: false, status: 401 });
+    expect(await isSignedIn(browser)).toBe(false);
 
     const signIn = await browser.postJson('/api/auth/sign-in/email', {
       email,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoctorSessionView } from './doctor-sessions';
+import { isSignedIn } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TEST_PASSWORD, TestBrowser, signUpDoctor } from '../testing/test-server';
 
@@ -30,7 +31,7 @@ describe('changing the password', () => {
   it('ends every other session, even when the client asks to keep them', async () => {
     const doctor = await signUpDoctor(fixture.server.url);
     const other = await secondDevice(doctor.email, doctor.password);
-    expect((await other.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(true);
 
     const change = await doctor.browser.postJson('/api/auth/change-password', {
       currentPassword: doctor.password,
@@ -40,8 +41,8 @@ describe('changing the password', () => {
     expect(change.status).toBe(200);
     expect(await change.json()).not.toHaveProperty('token');
 
-    expect(await other.records.list()).toMatchObject({ success: false, status: 401 });
-    expect((await doctor.browser.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(false);
+    expect(await isSignedIn(doctor.browser)).toBe(true);
     expect(await listSessions(doctor.browser)).toHaveLength(1);
   });
 
@@ -85,27 +86,27 @@ describe('the session list', () => {
   it('ends another session by its id, at once on this server, and not another doctor’s', async () => {
     const doctor = await signUpDoctor(fixture.server.url);
     const other = await secondDevice(doctor.email, doctor.password);
-    expect((await other.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(true);
     const otherId = (await listSessions(doctor.browser)).find((session) => !session.current)?.id;
 
     const stranger = await signUpDoctor(fixture.server.url);
     const refused = await stranger.browser.postJson('/api/auth/revoke-session', { id: otherId });
     expect(refused.status).toBe(404);
-    expect((await other.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(true);
 
     const ended = await doctor.browser.postJson('/api/auth/revoke-session', { id: otherId });
     expect(ended.status).toBe(200);
-    expect(await other.records.list()).toMatchObject({ success: false, status: 401 });
-    expect((await doctor.browser.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(false);
+    expect(await isSignedIn(doctor.browser)).toBe(true);
   });
 
   it('ends all the other sessions, keeping this one', async () => {
     const doctor = await signUpDoctor(fixture.server.url);
     const other = await secondDevice(doctor.email, doctor.password);
-    expect((await other.records.list()).success).toBe(true);
+    expect(await isSignedIn(other)).toBe(true);
     const ended = await doctor.browser.postJson('/api/auth/revoke-other-sessions', {});
     expect(ended.status).toBe(200);
-    expect(await other.records.list()).toMatchObject({ success: false, status: 401 });
+    expect(await isSignedIn(other)).toBe(false);
     expect(await listSessions(doctor.browser)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../shared/api/records';
 import { signUpDoctor, startTestServer } from '../testing/test-server';
 import { createTestStorage, testDatabaseKind, type TestStorage } from '../testing/test-storage';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';
@@ -55,20 +56,19 @@ describe.skipIf(skipReason !== undefined)(
 
     it('flushes to disk before acknowledging each autosave, and keeps it after kill -9', async () => {
       const doctor = await signUpDoctor(server.url);
-      const created = await doctor.browser.records.create({
-        patientInfo: { name: 'Maria Durável' },
+      const created = await doctor.browser.api.call(recordsApi.create, {
+        body: { patientInfo: { name: 'Maria Durável' } },
       });
-      if (!created.success) throw new Error(created.error);
+      const params = { id: created.recordId };
       let version = created.record.version;
       const flushesPerWrite: number[] = [];
       for (let index = 1; index <= AUTOSAVES; index += 1) {
         const before = await syncCalls();
-        const saved = await doctor.browser.records.update(
-          created.recordId,
-          { plan: `Plano salvo ${index}`, currentStep: 'plan' },
-          version,
-        );
-        if (!saved.success) throw new Error(saved.error);
+        const saved = await doctor.browser.api.call(recordsApi.update, {
+          params,
+          body: { plan: `Plano salvo ${index}`, currentStep: 'plan' },
+          ifMatch: version,
+        });
         version = saved.record.version;
         flushesPerWrite.push((await syncCalls()) - before);
       }
@@ -79,10 +79,9 @@ describe.skipIf(skipReason !== undefined)(
       const restarted = await startTestServer(storage);
       try {
         const browser = doctor.browser.pointedAt(restarted.url);
-        const record = await browser.records.get(created.recordId);
-        if (!record.success) throw new Error(record.error);
-        expect(record.record.plan).toBe(`Plano salvo ${AUTOSAVES}`);
-        expect(record.record.version).toBe(version);
+        const { record } = await browser.api.call(recordsApi.get, { params });
+        expect(record.plan).toBe(`Plano salvo ${AUTOSAVES}`);
+        expect(record.version).toBe(version);
       } finally {
         await restarted.close();
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from '../../shared/api-errors';
+import { recordsApi } from '../../shared/api/records';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 import { MAX_JSON_BODY_BYTES } from './json-body';
@@ -18,11 +19,9 @@ let recordId: string;
 
 beforeAll(async () => {
   doctor = await signUpDoctor(fixture.server.url);
-  const created = await doctor.browser.records.create({});
-  if (!created.success) throw new Error(`record not created: ${created.error}`);
-  recordId = created.recordId;
-  const updated = await doctor.browser.records.update(recordId, { plan: 'Repouso.' });
-  if (!updated.success) throw new Error(`record not updated: ${updated.error}`);
+  const { api } = doctor.browser;
+  recordId = (await api.call(recordsApi.create, { body: {} })).recordId;
+  await api.call(recordsApi.update, { params: { id: recordId }, body: { plan: 'Repouso.' } });
 });
 
 const recordPath = () => `/api/medical-records/${recordId}`;

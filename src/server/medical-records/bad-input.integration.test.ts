@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../shared/api/records';
 import type { MedicalRecord } from '../../shared/medical-record';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
@@ -10,19 +11,17 @@ let record: MedicalRecord;
 
 beforeAll(async () => {
   doctor = await signUpDoctor(fixture.server.url);
-  const created = await doctor.browser.records.create({
-    patientInfo: { name: 'Maria', age: 40 },
-    assessment: 'Avaliação original',
+  const created = await doctor.browser.api.call(recordsApi.create, {
+    body: { patientInfo: { name: 'Maria', age: 40 }, assessment: 'Avaliação original' },
   });
-  if (!created.success) throw new Error(created.error);
   record = created.record;
 });
 
 /** The stored record and the list size, to compare before and after a rejected request. */
 async function snapshot() {
-  const read = await doctor.browser.records.get(record.id);
-  const list = await doctor.browser.records.list({ limit: 100 });
-  if (!read.success || !list.success) throw new Error('snapshot failed');
+  const { api } = doctor.browser;
+  const read = await api.call(recordsApi.get, { params: { id: record.id } });
+  const list = await api.call(recordsApi.list, { query: { limit: 100 } });
   return { record: read.record, count: list.records.length };
 }
 
@@ -227,11 +226,12 @@ describe('bad list queries', () => {
   });
 
   it('defaults the page size to 20', async () => {
+    const { api } = doctor.browser;
     for (let index = 0; index < 21; index += 1) {
-      await doctor.browser.records.create({ patientInfo: { name: `Página ${index}` } });
+      await api.call(recordsApi.create, { body: { patientInfo: { name: `Página ${index}` } } });
     }
-    const page = await doctor.browser.records.list();
-    expect(page.success && page.records).toHaveLength(20);
-    expect(page.success && typeof page.lastEvaluatedKey).toBe('string');
+    const page = await api.call(recordsApi.list);
+    expect(page.records).toHaveLength(20);
+    expect(typeof page.lastEvaluatedKey).toBe('string');
   });
 });

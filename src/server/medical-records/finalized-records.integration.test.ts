@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../shared/api/records';
 import { ADDENDUM_MAX_LENGTH, type MedicalRecord } from '../../shared/medical-record';
+import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
+import { fetchAnswer } from '../testing/wire';
 
 const fixture = useTestServer();
 
@@ -12,22 +15,23 @@ beforeAll(async () => {
 
 /** A record with some content, finalised; fails the test if the API refuses. */
 async function finalisedRecord(account = doctor): Promise<MedicalRecord> {
-  const { records } = account.browser;
-  const created = await records.create({
-    patientInfo: { name: 'Maria Souza', age: 45 },
-    symptoms: { chiefComplaint: 'Cefaleia há 3 dias' },
-    plan: 'Analgesia',
+  const { api } = account.browser;
+  const created = await api.call(recordsApi.create, {
+    body: {
+      patientInfo: { name: 'Maria Souza', age: 45 },
+      symptoms: { chiefComplaint: 'Cefaleia há 3 dias' },
+      plan: 'Analgesia',
+    },
   });
-  if (!created.success) throw new Error(created.error);
-  const finalised = await records.update(created.recordId, { status: 'finalizado' });
-  if (!finalised.success) throw new Error(finalised.error);
+  const finalised = await api.call(recordsApi.update, {
+    params: { id: created.recordId },
+    body: { status: 'finalizado' },
+  });
   return finalised.record;
 }
 
 async function read(id: string, account = doctor): Promise<MedicalRecord> {
-  const answer = await account.browser.records.get(id);
-  if (!answer.success) throw new Error(answer.error);
-  return answer.record;
+  return (await account.browser.api.call(recordsApi.get, { params: { id } })).record;
 }
 
 async function etagOf(id: string): Promise<string | null> {
@@ -38,7 +42,8 @@ async function etagOf(id: string): Promise<string | null> {
 describe('a finalised record', () => {
   it('refuses any change of its content with 409 record_finalized and keeps it as it was', async () => {
     const record = await finalisedRecord();
-    const { records } = doctor.browser;
+    const { api } = doctor.browser;
+    const params = { id: record.id };
     const changes = [
       { symptoms: { chiefComplaint: 'Texto trocado' } },
       { plan: null },
@@ -47,20 +52,23 @@ describe('a finalised record', () => {
       { status: 'finalizado' as const, plan: 'Outro plano' },
     ];
     for (const change of changes) {
-      const answer = await records.update(record.id, change);
-      expect(answer, JSON.stringify(change)).toMatchObject({
-        success: false,
+      const refusal = await refusalOf(api.call(recordsApi.update, { params, body: change }));
+      expect(refusal, JSON.stringify(change)).toMatchObject({
         status: 409,
         code: 'record_finalized',
+        body: { success: false, record: { version: record.version } },
       });
-      expect(!answer.success && answer.error).toBe(
+      expect(refusal.message).toBe(
         'Este prontuário foi finalizado e não pode ser alterado. Registre a correção como adendo.',
       );
-      expect(!answer.success && answer.record?.version).toBe(record.version);
     }
     // With the version it last saw, too: a finalised record is no version to choose between.
-    const withIfMatch = await records.update(record.id, { plan: 'x' }, record.version);
-    expect(withIfMatch).toMatchObject({ status: 409, code: 'record_finalized' });
+    const withIfMatch = api.call(recordsApi.update, {
+      params,
+      body: { plan: 'x' },
+      ifMatch: record.version,
+    });
+    await expect(withIfMatch).rejects.toMatchObject({ status: 409, code: 'record_finalized' });
 
     const after = await read(record.id);
     expect(after).toEqual(record);
@@ -71,53 +79,61 @@ describe('a finalised record', () => {
   it('answers a write that changes nothing with 200 and no new version', async () => {
     const record = await finalisedRecord();
     const before = await etagOf(record.id);
-    const same = await doctor.browser.records.update(record.id, {
-      status: 'finalizado',
-      plan: 'Analgesia',
-      patientInfo: { age: 45, name: 'Maria Souza' },
+    const same = await fetchAnswer(doctor.browser, 'PUT', `/api/medical-records/${record.id}`, {
+      json: {
+        status: 'finalizado',
+        plan: 'Analgesia',
+        patientInfo: { age: 45, name: 'Maria Souza' },
+      },
     });
-    expect(same).toMatchObject({ success: true, status: 200 });
-    expect(same.success && same.record.version).toBe(record.version);
+    expect(same).toMatchObject({
+      status: 200,
+      body: { success: true, record: { version: record.version } },
+    });
     expect(await etagOf(record.id)).toBe(before);
   });
 
   it('is kept: DELETE answers 409 record_finalized and the record stays', async () => {
     const record = await finalisedRecord();
-    const answer = await doctor.browser.records.remove(record.id);
-    expect(answer).toMatchObject({
-      success: false,
-      status: 409,
-      code: 'record_finalized',
-    });
+    const refusal = await refusalOf(
+      doctor.browser.api.call(recordsApi.remove, { params: { id: record.id } }),
+    );
+    expect(refusal).toMatchObject({ status: 409, code: 'record_finalized' });
     expect(await read(record.id)).toEqual(record);
   });
 
   it('takes addenda: 201, author from the session, date and time, listed oldest first', async () => {
     const record = await finalisedRecord();
     expect(record.addenda).toEqual([]);
-    const { records } = doctor.browser;
+    const { api } = doctor.browser;
+    const params = { id: record.id };
 
-    const first = await records.addAddendum(record.id, {
-      text: '  Paciente relatou alergia a AAS após a consulta.  ',
-    });
-    expect(first).toMatchObject({ success: true, status: 201 });
-    if (!first.success) return;
-    expect(first.addendum).toMatchObject({
+    // The first on the wire: its 201 is no part of what the typed client answers.
+    const first = await fetchAnswer(
+      doctor.browser,
+      'POST',
+      `/api/medical-records/${record.id}/addenda`,
+      {
+        json: { text: '  Paciente relatou alergia a AAS após a consulta.  ' },
+      },
+    );
+    expect(first).toMatchObject({ status: 201, body: { success: true } });
+    const { addendum } = recordsApi.addAddendum.readAnswer(first.body, new Headers());
+    expect(addendum).toMatchObject({
       author: 'Dra. Helena Prado',
       text: 'Paciente relatou alergia a AAS após a consulta.',
     });
-    expect(first.addendum.id).toMatch(/^addendum-/);
-    expect(first.addendum.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(addendum.id).toMatch(/^addendum-/);
+    expect(addendum.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
-    const second = await records.addAddendum(record.id, { text: 'Retorno antecipado.' });
-    expect(second.success).toBe(true);
+    await api.call(recordsApi.addAddendum, { params, body: { text: 'Retorno antecipado.' } });
 
     const after = await read(record.id);
     expect(after.addenda?.map((addendum) => addendum.text)).toEqual([
       'Paciente relatou alergia a AAS após a consulta.',
       'Retorno antecipado.',
     ]);
-    expect(after.addenda?.[0]).toEqual(first.addendum);
+    expect(after.addenda?.[0]).toEqual(addendum);
     // The record itself is untouched; only its version says a reader now gets more.
     expect(after.plan).toBe('Analgesia');
     expect(after.status).toBe('finalizado');
@@ -125,15 +141,16 @@ describe('a finalised record', () => {
     expect(after.version).toBe(record.version + 2);
     expect(await etagOf(record.id)).toBe(`"${after.version}"`);
 
-    const listed = await records.list({ status: 'finalizado', limit: 100 });
-    const inList = listed.success && listed.records.find((item) => item.id === record.id);
-    expect(inList && inList.addenda).toEqual(after.addenda);
+    const listed = await api.call(recordsApi.list, { query: { status: 'finalizado', limit: 100 } });
+    const inList = listed.records.find((item) => item.id === record.id);
+    expect(inList?.addenda).toEqual(after.addenda);
   });
 
   it('offers no way to edit or delete an addendum', async () => {
     const record = await finalisedRecord();
-    const added = await doctor.browser.records.addAddendum(record.id, { text: 'Original.' });
-    if (!added.success) throw new Error(added.error);
+    const { api } = doctor.browser;
+    const params = { id: record.id };
+    const added = await api.call(recordsApi.addAddendum, { params, body: { text: 'Original.' } });
     const path = `/api/medical-records/${record.id}/addenda/${added.addendum.id}`;
     for (const method of ['PUT', 'PATCH', 'DELETE']) {
       const response = await doctor.browser.fetch(path, {
@@ -144,25 +161,30 @@ describe('a finalised record', () => {
       expect(response.status, method).toBe(404);
     }
     // Nor through the record: addenda are no writable part of it.
-    const viaRecord = await doctor.browser.records.update(record.id, {
-      addenda: [],
-    } as never);
-    expect(viaRecord).toMatchObject({ success: false, status: 400 });
+    const viaRecord = api.call(recordsApi.update, { params, body: { addenda: [] } as never });
+    await expect(viaRecord).rejects.toMatchObject({ status: 400 });
     expect((await read(record.id)).addenda).toEqual([added.addendum]);
   });
 });
 
 describe('addenda', () => {
   it('are refused on a record in progress with 409 record_not_finalized', async () => {
-    const created = await doctor.browser.records.create({ patientInfo: { name: 'Rascunho' } });
-    if (!created.success) throw new Error(created.error);
-    const answer = await doctor.browser.records.addAddendum(created.recordId, { text: 'Nota.' });
-    expect(answer).toMatchObject({
-      success: false,
+    const { api } = doctor.browser;
+    const created = await api.call(recordsApi.create, {
+      body: { patientInfo: { name: 'Rascunho' } },
+    });
+    const refusal = await refusalOf(
+      api.call(recordsApi.addAddendum, {
+        params: { id: created.recordId },
+        body: { text: 'Nota.' },
+      }),
+    );
+    expect(refusal).toMatchObject({
       status: 409,
       code: 'record_not_finalized',
+      body: { success: false },
     });
-    expect(!answer.success && answer.error).toMatch(/edite-o diretamente/);
+    expect(refusal.message).toMatch(/edite-o diretamente/);
     expect((await read(created.recordId)).version).toBe(1);
   });
 
@@ -188,22 +210,27 @@ describe('addenda', () => {
       expect(answer.success).toBe(false);
       expect(answer.error).toMatch(message);
     }
-    const longest = await doctor.browser.records.addAddendum(record.id, {
-      text: 'a'.repeat(ADDENDUM_MAX_LENGTH),
+    await doctor.browser.api.call(recordsApi.addAddendum, {
+      params: { id: record.id },
+      body: { text: 'a'.repeat(ADDENDUM_MAX_LENGTH) },
     });
-    expect(longest.success).toBe(true);
     expect((await read(record.id)).addenda).toHaveLength(1);
   });
 
   it("answer 404 for another doctor's record, exactly like a missing one", async () => {
     const record = await finalisedRecord();
     const other = await signUpDoctor(fixture.server.url, 'Dr. Outro');
-    const foreign = await other.browser.records.addAddendum(record.id, { text: 'Invasão.' });
-    const missing = await other.browser.records.addAddendum('medical-record-nao-existe', {
-      text: 'Invasão.',
-    });
-    expect(foreign).toMatchObject({ success: false, status: 404 });
-    expect(foreign).toEqual(missing);
+    const addAddendumTo = (id: string) =>
+      refusalOf(
+        other.browser.api.call(recordsApi.addAddendum, {
+          params: { id },
+          body: { text: 'Invasão.' },
+        }),
+      );
+    const foreign = await addAddendumTo(record.id);
+    const missing = await addAddendumTo('medical-record-nao-existe');
+    expect(foreign).toMatchObject({ status: 404, code: 'not_found', body: { success: false } });
+    expect([foreign.status, foreign.body]).toEqual([missing.status, missing.body]);
     expect((await read(record.id)).addenda).toEqual([]);
   });
 
@@ -220,38 +247,43 @@ describe('addenda', () => {
 
 describe('writes to a record in progress', () => {
   it('keep the version and ETag when they change nothing, and bump them when they do', async () => {
-    const created = await doctor.browser.records.create({
-      patientInfo: { name: 'Joana', allergies: ['dipirona'] },
-      currentStep: 'symptoms',
+    const { api } = doctor.browser;
+    const created = await api.call(recordsApi.create, {
+      body: { patientInfo: { name: 'Joana', allergies: ['dipirona'] }, currentStep: 'symptoms' },
     });
-    if (!created.success) throw new Error(created.error);
-    const { records } = doctor.browser;
     const id = created.recordId;
+    const params = { id };
     expect(await etagOf(id)).toBe('"1"');
 
     // Clicking through to the step it is already on, resending the same content.
-    const same = await records.update(
-      id,
-      { currentStep: 'symptoms', patientInfo: { allergies: ['dipirona'], name: 'Joana' } },
-      1,
-    );
-    expect(same).toMatchObject({ success: true, status: 200 });
-    expect(same.success && same.record.version).toBe(1);
+    const same = await api.call(recordsApi.update, {
+      params,
+      body: { currentStep: 'symptoms', patientInfo: { allergies: ['dipirona'], name: 'Joana' } },
+      ifMatch: 1,
+    });
+    expect(same.record.version).toBe(1);
     expect(await etagOf(id)).toBe('"1"');
     expect((await read(id)).updatedAt).toBe(created.record.updatedAt);
 
-    const moved = await records.update(id, { currentStep: 'physical-exam' }, 1);
-    expect(moved.success && moved.record.version).toBe(2);
+    const moved = await api.call(recordsApi.update, {
+      params,
+      body: { currentStep: 'physical-exam' },
+      ifMatch: 1,
+    });
+    expect(moved.record.version).toBe(2);
     expect(await etagOf(id)).toBe('"2"');
 
     // A device still at version 1 that sends what the record already holds has nothing to
     // conflict about.
-    const late = await records.update(id, { currentStep: 'physical-exam' }, 1);
-    expect(late).toMatchObject({ success: true, status: 200 });
-    expect(late.success && late.record.version).toBe(2);
+    const late = await api.call(recordsApi.update, {
+      params,
+      body: { currentStep: 'physical-exam' },
+      ifMatch: 1,
+    });
+    expect(late.record.version).toBe(2);
     // One that sends something else does.
-    const stale = await records.update(id, { plan: 'Plano' }, 1);
-    expect(stale).toMatchObject({ status: 409, code: 'record_changed' });
+    const stale = api.call(recordsApi.update, { params, body: { plan: 'Plano' }, ifMatch: 1 });
+    await expect(stale).rejects.toMatchObject({ status: 409, code: 'record_changed' });
   });
 });
 
@@ -265,12 +297,14 @@ describe("a record's prescribed medicines", () => {
       // A client's number is not trusted: the server computes it from the parts.
       dispenseQuantity: { amount: 7, unit: 'dias', text: '7 (sete)' },
     };
-    const { records } = doctor.browser;
-    const created = await records.create({
-      patientInfo: { name: 'Maria Silva', age: 45 },
-      prescriptions: { medications: [amoxicilina] },
+    const { api } = doctor.browser;
+    const created = await api.call(recordsApi.create, {
+      body: {
+        patientInfo: { name: 'Maria Silva', age: 45 },
+        prescriptions: { medications: [amoxicilina] },
+      },
     });
-    if (!created.success) throw new Error(created.error);
+    const params = { id: created.recordId };
     const stored = (await read(created.recordId)).prescriptions?.medications?.[0];
     expect(stored?.dispenseQuantity).toEqual({
       amount: 21,
@@ -280,22 +314,20 @@ describe("a record's prescribed medicines", () => {
 
     // The browser resends the item as it holds it, without the computed quantity.
     const { dispenseQuantity: _computed, ...asTyped } = amoxicilina;
-    const again = await records.update(
-      created.recordId,
-      { prescriptions: { medications: [asTyped] } },
-      1,
-    );
-    expect(again.success && again.record.version).toBe(1);
+    const again = await api.call(recordsApi.update, {
+      params,
+      body: { prescriptions: { medications: [asTyped] } },
+      ifMatch: 1,
+    });
+    expect(again.record.version).toBe(1);
 
     // A doctor's own quantity is kept as written.
     const byDoctor = { amount: 2, unit: 'caixas', text: '2 (duas) caixas', enteredByDoctor: true };
-    const edited = await records.update(
-      created.recordId,
-      { prescriptions: { medications: [{ ...asTyped, dispenseQuantity: byDoctor }] } },
-      1,
-    );
-    expect(
-      edited.success && edited.record.prescriptions?.medications?.[0]?.dispenseQuantity,
-    ).toEqual(byDoctor);
+    const edited = await api.call(recordsApi.update, {
+      params,
+      body: { prescriptions: { medications: [{ ...asTyped, dispenseQuantity: byDoctor }] } },
+      ifMatch: 1,
+    });
+    expect(edited.record.prescriptions?.medications?.[0]?.dispenseQuantity).toEqual(byDoctor);
   });
 });

@@ -1,30 +1,42 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  batchesApi,
+  prescriptionsApi,
+  type PresentedPrescription,
+} from '../../shared/api/prescriptions';
 import type { PrescriptionBatch } from '../../shared/prescription';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';
-import type { PresentedPrescription } from './presenter';
-import { prescriptionInput, prescriptionsApi, type PrescriptionsApi } from './test-client';
+import { fetchAnswer } from '../testing/wire';
+import {
+  batchPath,
+  newBatch,
+  newPrescription,
+  prescriptionInput,
+  prescriptionPath,
+} from './test-fixtures';
+
+// Bodies, queries and ids the typed client would never send, each refused with an exact answer:
+// these go over the wire as written (fetchAnswer); what is stored is read with the typed client.
 
 const fixture = useTestServer();
 
 let browser: TestBrowser;
-let api: PrescriptionsApi;
 let prescription: PresentedPrescription;
 let batch: PrescriptionBatch;
 
 beforeAll(async () => {
   browser = (await signUpDoctor(fixture.server.url)).browser;
-  api = prescriptionsApi(browser);
-  prescription = await api.newPrescription();
-  batch = await api.newBatch({ name: 'Manhã', prescriptionIds: [prescription.id] });
+  prescription = await newPrescription(browser.api);
+  batch = await newBatch(browser.api, { name: 'Manhã', prescriptionIds: [prescription.id] });
 });
 
 /** Everything the doctor has stored, to compare before and after a refused request. */
 async function snapshot() {
-  const prescriptions = await api.listPrescriptions({ limit: 100 });
-  const batches = await api.listBatches({ limit: 100 });
-  if (!prescriptions.body.success || !batches.body.success) throw new Error('snapshot failed');
-  return { prescriptions: prescriptions.body.prescriptions, batches: batches.body.batches };
+  const query = { limit: 100 };
+  const prescriptions = await browser.api.call(prescriptionsApi.list, { query });
+  const batches = await browser.api.call(batchesApi.list, { query });
+  return { prescriptions: prescriptions.prescriptions, batches: batches.batches };
 }
 
 const firstMedication = (fields: Record<string, unknown>) => [{ name: 'Dipirona', ...fields }];
@@ -102,21 +114,27 @@ const INVALID_PRESCRIPTION_FIELDS: { name: string; fields: unknown; error: strin
 describe('bad prescription input changes nothing', () => {
   it.each(INVALID_PRESCRIPTION_FIELDS)('create: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
-    const answer = await api.createPrescription({ ...prescriptionInput(), ...(fields as object) });
+    const answer = await fetchAnswer(browser, 'POST', '/api/prescriptions', {
+      json: { ...prescriptionInput(), ...(fields as object) },
+    });
     expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
 
   it.each(INVALID_PRESCRIPTION_FIELDS)('update: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
-    const answer = await api.updatePrescription(prescription.id, fields);
+    const answer = await fetchAnswer(browser, 'PUT', prescriptionPath(prescription.id), {
+      json: fields,
+    });
     expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
 
   it('NUL in the notes → 400 naming the field (refused by the JSON reader itself)', async () => {
     const before = await snapshot();
-    const answer = await api.createPrescription({ ...prescriptionInput(), notes: 'a\u0000b' });
+    const answer = await fetchAnswer(browser, 'POST', '/api/prescriptions', {
+      json: { ...prescriptionInput(), notes: 'a\u0000b' },
+    });
     expect(answer).toEqual({
       status: 400,
       body: {
@@ -130,7 +148,9 @@ describe('bad prescription input changes nothing', () => {
   });
 
   it('create without the required fields → 400 naming the first', async () => {
-    const answer = await api.createPrescription({ date: '2026-03-01' });
+    const answer = await fetchAnswer(browser, 'POST', '/api/prescriptions', {
+      json: { date: '2026-03-01' },
+    });
     expect(answer).toEqual({
       status: 400,
       body: {
@@ -154,7 +174,7 @@ describe('bad prescription input changes nothing', () => {
       code: 'invalid_json',
       error: 'JSON inválido no corpo da requisição.',
     });
-    expect((await api.call('POST', '/api/prescriptions')).status).toBe(415);
+    expect((await fetchAnswer(browser, 'POST', '/api/prescriptions')).status).toBe(415);
     expect(await snapshot()).toEqual(before);
   });
 });
@@ -192,7 +212,9 @@ const INVALID_BATCH_FIELDS: { name: string; fields: unknown; error: string }[] =
 describe('bad batch input changes nothing', () => {
   it.each(INVALID_BATCH_FIELDS)('create: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
-    expect(await api.createBatch(fields)).toEqual({
+    expect(
+      await fetchAnswer(browser, 'POST', '/api/prescription-batches', { json: fields }),
+    ).toEqual({
       status: 400,
       body: { success: false, code: 'validation', error },
     });
@@ -201,7 +223,7 @@ describe('bad batch input changes nothing', () => {
 
   it.each(INVALID_BATCH_FIELDS)('update: $name → 400', async ({ fields, error }) => {
     const before = await snapshot();
-    expect(await api.updateBatch(batch.id, fields)).toEqual({
+    expect(await fetchAnswer(browser, 'PUT', batchPath(batch.id), { json: fields })).toEqual({
       status: 400,
       body: { success: false, code: 'validation', error },
     });
@@ -213,11 +235,9 @@ describe('bad batch input changes nothing', () => {
     [{ prescriptionId: '' }, 'Receita (prescriptionId): não pode ficar vazio'],
   ])('add %j → 400', async (body, error) => {
     const before = await snapshot();
-    const answer = await api.call(
-      'POST',
-      `/api/prescription-batches/${batch.id}/prescriptions`,
-      body,
-    );
+    const answer = await fetchAnswer(browser, 'POST', `${batchPath(batch.id)}/prescriptions`, {
+      json: body,
+    });
     expect(answer).toEqual({ status: 400, body: { success: false, code: 'validation', error } });
     expect(await snapshot()).toEqual(before);
   });
@@ -235,7 +255,7 @@ describe('bad list queries', () => {
     ['foo=bar', 'Dados enviados: campo não reconhecido: foo'],
   ])('%s → 400', async (query, error) => {
     for (const path of ['/api/prescriptions', '/api/prescription-batches']) {
-      const answer = await api.call('GET', `${path}?${query}`);
+      const answer = await fetchAnswer(browser, 'GET', `${path}?${query}`);
       expect(answer, path).toEqual({
         status: 400,
         body: { success: false, code: 'validation', error },
@@ -248,20 +268,25 @@ describe('ids no prescription or batch could have', () => {
   it('answer 400 to an id holding a NUL and change nothing', async () => {
     const before = await snapshot();
     const impossible = 'abc%00def';
-    for (const method of ['GET', 'DELETE']) {
-      expect((await api.call(method, `/api/prescriptions/${impossible}`)).status).toBe(400);
-      expect((await api.call(method, `/api/prescription-batches/${impossible}`)).status).toBe(400);
+    for (const method of ['GET', 'DELETE'] as const) {
+      for (const path of [
+        `/api/prescriptions/${impossible}`,
+        `/api/prescription-batches/${impossible}`,
+      ]) {
+        expect((await fetchAnswer(browser, method, path)).status, `${method} ${path}`).toBe(400);
+      }
     }
-    expect((await api.call('PUT', `/api/prescriptions/${impossible}`, { notes: 'x' })).status).toBe(
-      400,
+    const put = await fetchAnswer(browser, 'PUT', `/api/prescriptions/${impossible}`, {
+      json: { notes: 'x' },
+    });
+    expect(put.status).toBe(400);
+    const add = await fetchAnswer(
+      browser,
+      'POST',
+      `/api/prescription-batches/${impossible}/prescriptions`,
+      { json: { prescriptionId: prescription.id } },
     );
-    expect(
-      (
-        await api.call('POST', `/api/prescription-batches/${impossible}/prescriptions`, {
-          prescriptionId: prescription.id,
-        })
-      ).status,
-    ).toBe(400);
+    expect(add.status).toBe(400);
     expect(await snapshot()).toEqual(before);
   });
 });

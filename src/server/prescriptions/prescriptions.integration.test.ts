@@ -1,98 +1,131 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../shared/api/client';
+import {
+  batchesApi,
+  prescriptionsApi,
+  type PresentedPrescription,
+} from '../../shared/api/prescriptions';
+import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor } from '../testing/test-server';
-import { prescriptionInput, prescriptionsApi, type PrescriptionsApi } from './test-client';
+import { fetchAnswer } from '../testing/wire';
+import { newBatch, newPrescription, prescriptionInput, prescriptionPath } from './test-fixtures';
 
 const fixture = useTestServer();
 
 /** Walks every page of a doctor's prescriptions; the ids in the order received, page sizes. */
 async function listAllPrescriptionIds(
-  api: PrescriptionsApi,
-  params: { limit?: number; finalized?: boolean } = {},
+  api: ApiClient,
+  query: { limit?: number; finalized?: boolean } = {},
 ): Promise<{ ids: string[]; pageSizes: number[] }> {
   const ids: string[] = [];
   const pageSizes: number[] = [];
   let lastEvaluatedKey: string | undefined;
   do {
-    const page = await api.listPrescriptions({ ...params, lastEvaluatedKey });
-    if (!page.body.success) throw new Error(page.body.error);
-    ids.push(...page.body.prescriptions.map((prescription) => prescription.id));
-    pageSizes.push(page.body.prescriptions.length);
-    lastEvaluatedKey = page.body.lastEvaluatedKey;
+    const page = await api.call(prescriptionsApi.list, { query: { ...query, lastEvaluatedKey } });
+    ids.push(...page.prescriptions.map((prescription) => prescription.id));
+    pageSizes.push(page.prescriptions.length);
+    lastEvaluatedKey = page.lastEvaluatedKey;
   } while (lastEvaluatedKey);
   return { ids, pageSizes };
 }
 
+/** A new doctor's typed client. */
+async function newDoctorApi(name?: string): Promise<ApiClient> {
+  return (await signUpDoctor(fixture.server.url, name)).browser.api;
+}
+
 describe('prescriptions and batches without a session', () => {
   it('answer 401 on every call', async () => {
-    const anonymous = prescriptionsApi(new TestBrowser(fixture.server.url));
-    const answers = await Promise.all([
-      anonymous.createPrescription(prescriptionInput()),
-      anonymous.listPrescriptions(),
-      anonymous.getPrescription('prescription-x'),
-      anonymous.updatePrescription('prescription-x', { notes: 'x' }),
-      anonymous.deletePrescription('prescription-x'),
-      anonymous.createBatch({}),
-      anonymous.listBatches(),
-      anonymous.getBatch('batch-x'),
-      anonymous.updateBatch('batch-x', { name: 'x' }),
-      anonymous.addToBatch('batch-x', 'prescription-x'),
-      anonymous.deleteBatch('batch-x'),
-    ]);
-    for (const answer of answers) {
-      expect(answer.status).toBe(401);
-      expect(answer.body.success).toBe(false);
-      expect(!answer.body.success && answer.body.error).toMatch(/Faça login/);
+    const anonymous = new TestBrowser(fixture.server.url).api;
+    const prescription = { id: 'prescription-x' };
+    const batch = { id: 'batch-x' };
+    const refusals = await Promise.all(
+      [
+        anonymous.call(prescriptionsApi.create, { body: prescriptionInput() }),
+        anonymous.call(prescriptionsApi.list),
+        anonymous.call(prescriptionsApi.get, { params: prescription }),
+        anonymous.call(prescriptionsApi.update, { params: prescription, body: { notes: 'x' } }),
+        anonymous.call(prescriptionsApi.remove, { params: prescription }),
+        anonymous.call(batchesApi.create, { body: {} }),
+        anonymous.call(batchesApi.list),
+        anonymous.call(batchesApi.get, { params: batch }),
+        anonymous.call(batchesApi.update, { params: batch, body: { name: 'x' } }),
+        anonymous.call(batchesApi.addPrescription, {
+          params: batch,
+          body: { prescriptionId: prescription.id },
+        }),
+        anonymous.call(batchesApi.remove, { params: batch }),
+      ].map(refusalOf),
+    );
+    for (const refusal of refusals) {
+      expect(refusal).toMatchObject({
+        status: 401,
+        code: 'unauthorized',
+        body: { success: false },
+      });
+      expect(refusal.message).toMatch(/Faça login/);
     }
   });
 });
 
 describe('prescriptions API', () => {
-  let api: PrescriptionsApi;
+  let browser: TestBrowser;
+  let api: ApiClient;
   beforeAll(async () => {
-    api = prescriptionsApi((await signUpDoctor(fixture.server.url)).browser);
+    browser = (await signUpDoctor(fixture.server.url)).browser;
+    api = browser.api;
   });
 
   it('creates, reads, updates, finalizes and deletes a prescription', async () => {
-    const created = await api.createPrescription(
-      prescriptionInput({
+    // Created and read on the wire: the exact status, ETag and fields as the server sends them
+    // (the typed client's reader would fill in defaults and drop what it does not know).
+    const created = await fetchAnswer(browser, 'POST', '/api/prescriptions', {
+      json: prescriptionInput({
         patientAddress: 'Rua das Flores, 10',
         doctorName: 'Dra. Ana Lima',
         doctorCRM: '123456/SP',
       }),
-    );
-    expect(created.status).toBe(201);
-    if (!created.body.success) throw new Error(created.body.error);
-    const { prescription } = created.body;
-    expect(prescription).toMatchObject({
-      patientName: 'Maria Souza',
-      patientAge: '45 anos',
-      patientAddress: 'Rua das Flores, 10',
-      diagnosis: 'Amigdalite bacteriana',
-      notes: '',
-      date: '2026-03-01',
-      doctorName: 'Dra. Ana Lima',
-      doctorCRM: '123456/SP',
-      isFinalized: false,
-      medications: [
-        { name: 'Amoxicilina', dosage: '500 mg', genericAllowed: true, priority: 'normal' },
-      ],
     });
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        success: true,
+        prescription: {
+          patientName: 'Maria Souza',
+          patientAge: '45 anos',
+          patientAddress: 'Rua das Flores, 10',
+          diagnosis: 'Amigdalite bacteriana',
+          notes: '',
+          date: '2026-03-01',
+          doctorName: 'Dra. Ana Lima',
+          doctorCRM: '123456/SP',
+          isFinalized: false,
+          medications: [
+            { name: 'Amoxicilina', dosage: '500 mg', genericAllowed: true, priority: 'normal' },
+          ],
+        },
+      },
+    });
+    const { prescription } = created.body as { prescription: PresentedPrescription };
     expect(prescription.id).toMatch(/^prescription-[0-9a-f-]{36}$/);
     expect(Date.parse(prescription.createdAt)).not.toBeNaN();
     expect(prescription.updatedAt).toBe(prescription.createdAt);
     expect(prescription).not.toHaveProperty('userId');
     expect(prescription).not.toHaveProperty('content');
 
-    const read = await api.getPrescription(prescription.id);
+    const read = await fetchAnswer(browser, 'GET', prescriptionPath(prescription.id));
     expect(read).toEqual({ status: 200, etag: '"1"', body: { success: true, prescription } });
 
-    const updated = await api.updatePrescription(prescription.id, {
-      notes: 'Retornar em 7 dias',
-      medications: [{ name: 'Azitromicina', dosage: '500 mg', frequency: '1x ao dia' }],
+    const params = { id: prescription.id };
+    const updated = await api.call(prescriptionsApi.update, {
+      params,
+      body: {
+        notes: 'Retornar em 7 dias',
+        medications: [{ name: 'Azitromicina', dosage: '500 mg', frequency: '1x ao dia' }],
+      },
     });
-    expect(updated.status).toBe(200);
-    expect(updated.body.success && updated.body.prescription).toMatchObject({
+    expect(updated.prescription).toMatchObject({
       patientName: 'Maria Souza',
       patientAddress: 'Rua das Flores, 10',
       notes: 'Retornar em 7 dias',
@@ -100,27 +133,38 @@ describe('prescriptions API', () => {
       isFinalized: false,
     });
 
-    const finalized = await api.updatePrescription(prescription.id, { isFinalized: true });
-    expect(finalized.body.success && finalized.body.prescription).toMatchObject({
+    const finalized = await api.call(prescriptionsApi.update, {
+      params,
+      body: { isFinalized: true },
+    });
+    expect(finalized.prescription).toMatchObject({
       isFinalized: true,
       notes: 'Retornar em 7 dias',
     });
 
-    expect(await api.deletePrescription(prescription.id)).toEqual({
+    expect(await fetchAnswer(browser, 'DELETE', prescriptionPath(prescription.id))).toEqual({
       status: 200,
       body: { success: true },
     });
-    expect(await api.getPrescription(prescription.id)).toEqual({
-      status: 404,
-      body: { success: false, code: 'not_found', error: 'Receita não encontrada.' },
+    const gone = await refusalOf(api.call(prescriptionsApi.get, { params }));
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({
+      success: false,
+      code: 'not_found',
+      error: 'Receita não encontrada.',
     });
-    expect((await api.deletePrescription(prescription.id)).status).toBe(404);
+    await expect(api.call(prescriptionsApi.remove, { params })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('keeps a finalized prescription finalized (409) and still lets its text be corrected', async () => {
-    const prescription = await api.newPrescription({ isFinalized: true });
+    const prescription = await newPrescription(api, { isFinalized: true });
     expect(prescription.isFinalized).toBe(true);
-    const reopened = await api.updatePrescription(prescription.id, { isFinalized: false });
+    const params = { id: prescription.id };
+    const reopened = await refusalOf(
+      api.call(prescriptionsApi.update, { params, body: { isFinalized: false } }),
+    );
     expect(reopened.status).toBe(409);
     expect(reopened.body).toMatchObject({
       success: false,
@@ -128,15 +172,15 @@ describe('prescriptions API', () => {
       error: 'Esta receita já foi finalizada.',
       prescription: { id: prescription.id, isFinalized: true },
     });
-    const corrected = await api.updatePrescription(prescription.id, { patientName: 'Maria S.' });
-    expect(corrected.body.success && corrected.body.prescription).toMatchObject({
-      patientName: 'Maria S.',
-      isFinalized: true,
+    const corrected = await api.call(prescriptionsApi.update, {
+      params,
+      body: { patientName: 'Maria S.' },
     });
+    expect(corrected.prescription).toMatchObject({ patientName: 'Maria S.', isFinalized: true });
   });
 
   it('computes the quantity to dispense of each medicine, and keeps a doctor-overwritten one', async () => {
-    const prescription = await api.newPrescription({
+    const prescription = await newPrescription(api, {
       isFinalized: true,
       medications: [
         {
@@ -161,41 +205,43 @@ describe('prescriptions API', () => {
       expect.not.objectContaining({ dispenseQuantity: expect.anything() as unknown }),
     ]);
 
+    const params = { id: prescription.id };
     const doctors = { amount: 2, unit: 'caixas', text: '2 (duas) caixas', enteredByDoctor: true };
-    const overwritten = await api.updatePrescription(prescription.id, {
-      medications: prescription.medications.map((medication, index) => {
-        const { control: _control, ...rest } = medication;
-        return index === 0 ? { ...rest, dispenseQuantity: doctors } : rest;
-      }),
+    await api.call(prescriptionsApi.update, {
+      params,
+      body: {
+        medications: prescription.medications.map((medication, index) => {
+          const { control: _control, ...rest } = medication;
+          return index === 0 ? { ...rest, dispenseQuantity: doctors } : rest;
+        }),
+      },
     });
-    expect(overwritten.status).toBe(200);
-    const read = await api.getPrescription(prescription.id);
-    if (!read.body.success) throw new Error(read.body.error);
-    expect(read.body.prescription.medications[0]?.dispenseQuantity).toEqual(doctors);
+    const read = await api.call(prescriptionsApi.get, { params });
+    expect(read.prescription.medications[0]?.dispenseQuantity).toEqual(doctors);
     // Still kept, not recomputed, after another change to the same medicine.
-    const [first] = read.body.prescription.medications;
+    const [first] = read.prescription.medications;
     if (!first) throw new Error('no medicine');
     const { control: _control, ...firstWithoutControl } = first;
-    await api.updatePrescription(prescription.id, {
-      medications: [{ ...firstWithoutControl, duration: '10 dias' }],
+    await api.call(prescriptionsApi.update, {
+      params,
+      body: { medications: [{ ...firstWithoutControl, duration: '10 dias' }] },
     });
-    const again = await api.getPrescription(prescription.id);
-    expect(again.body.success && again.body.prescription.medications[0]?.dispenseQuantity).toEqual(
-      doctors,
-    );
+    const again = await api.call(prescriptionsApi.get, { params });
+    expect(again.prescription.medications[0]?.dispenseQuantity).toEqual(doctors);
   });
 
   it('loses no field when several partial updates land at once', async () => {
-    const prescription = await api.newPrescription();
-    const answers = await Promise.all([
-      api.updatePrescription(prescription.id, { notes: 'Nota da aba 1' }),
-      api.updatePrescription(prescription.id, { diagnosis: 'Faringite' }),
-      api.updatePrescription(prescription.id, { patientAge: '46 anos' }),
-      api.updatePrescription(prescription.id, { doctorCRM: '999/RJ' }),
+    const prescription = await newPrescription(api);
+    const params = { id: prescription.id };
+    const { refusals } = await outcomesOf([
+      api.call(prescriptionsApi.update, { params, body: { notes: 'Nota da aba 1' } }),
+      api.call(prescriptionsApi.update, { params, body: { diagnosis: 'Faringite' } }),
+      api.call(prescriptionsApi.update, { params, body: { patientAge: '46 anos' } }),
+      api.call(prescriptionsApi.update, { params, body: { doctorCRM: '999/RJ' } }),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    const read = await api.getPrescription(prescription.id);
-    expect(read.body.success && read.body.prescription).toMatchObject({
+    expect(refusals).toEqual([]);
+    const read = await api.call(prescriptionsApi.get, { params });
+    expect(read.prescription).toMatchObject({
       notes: 'Nota da aba 1',
       diagnosis: 'Faringite',
       patientAge: '46 anos',
@@ -204,7 +250,7 @@ describe('prescriptions API', () => {
   });
 
   it('marks each medicine with the special-control document it needs', async () => {
-    const prescription = await api.newPrescription({
+    const prescription = await newPrescription(api, {
       medications: [
         { name: 'Sertralina', dosage: '50 mg' },
         { name: 'Amoxicilina', dosage: '500 mg' },
@@ -212,9 +258,9 @@ describe('prescriptions API', () => {
         { name: 'Paracetamol', dosage: '750 mg' },
       ],
     });
-    const read = await api.getPrescription(prescription.id);
-    if (!read.body.success) throw new Error(read.body.error);
-    const [sertralina, amoxicilina, clonazepam, paracetamol] = read.body.prescription.medications;
+    const params = { id: prescription.id };
+    const read = await api.call(prescriptionsApi.get, { params });
+    const [sertralina, amoxicilina, clonazepam, paracetamol] = read.prescription.medications;
     expect(sertralina?.control).toEqual({
       list: 'C1',
       document: 'Receituário de Controle Especial',
@@ -235,43 +281,44 @@ describe('prescriptions API', () => {
     expect(paracetamol).not.toHaveProperty('control');
 
     // The marks are worked out on the way out, never stored: lists and updates carry them too.
-    const list = await api.listPrescriptions({ limit: 100 });
-    const listed =
-      list.body.success && list.body.prescriptions.find((each) => each.id === prescription.id);
-    expect(listed && listed.medications.map((medication) => medication.control?.list)).toEqual([
+    const list = await api.call(prescriptionsApi.list, { query: { limit: 100 } });
+    const listed = list.prescriptions.find((each) => each.id === prescription.id);
+    expect(listed?.medications.map((medication) => medication.control?.list)).toEqual([
       'C1',
       'antimicrobiano',
       'B1',
       undefined,
     ]);
-    const updated = await api.updatePrescription(prescription.id, {
-      medications: [{ name: 'Rivotril', dosage: '2 mg' }],
+    const updated = await api.call(prescriptionsApi.update, {
+      params,
+      body: { medications: [{ name: 'Rivotril', dosage: '2 mg' }] },
     });
-    expect(updated.body.success && updated.body.prescription.medications[0]?.control).toMatchObject(
-      { list: 'B1', alsoRequires: 'Notificação de Receita B' },
-    );
+    expect(updated.prescription.medications[0]?.control).toMatchObject({
+      list: 'B1',
+      alsoRequires: 'Notificação de Receita B',
+    });
   });
 });
 
 describe('prescription list', () => {
   it('pages 25 prescriptions as 20 and a key, then 5, newest first', async () => {
-    const api = prescriptionsApi((await signUpDoctor(fixture.server.url)).browser);
+    const api = await newDoctorApi();
     const created: string[] = [];
     for (let index = 0; index < 25; index += 1) {
-      created.push((await api.newPrescription({ patientName: `Paciente ${index}` })).id);
+      created.push((await newPrescription(api, { patientName: `Paciente ${index}` })).id);
     }
-    const first = await api.listPrescriptions();
-    if (!first.body.success) throw new Error(first.body.error);
-    expect(first.body.prescriptions).toHaveLength(20);
-    expect(typeof first.body.lastEvaluatedKey).toBe('string');
-    const second = await api.listPrescriptions({ lastEvaluatedKey: first.body.lastEvaluatedKey });
-    if (!second.body.success) throw new Error(second.body.error);
-    expect(second.body.prescriptions).toHaveLength(5);
-    expect(second.body.lastEvaluatedKey).toBeUndefined();
+    const first = await api.call(prescriptionsApi.list);
+    expect(first.prescriptions).toHaveLength(20);
+    expect(typeof first.lastEvaluatedKey).toBe('string');
+    const second = await api.call(prescriptionsApi.list, {
+      query: { lastEvaluatedKey: first.lastEvaluatedKey },
+    });
+    expect(second.prescriptions).toHaveLength(5);
+    expect(second.lastEvaluatedKey).toBeUndefined();
 
-    const ids = [...first.body.prescriptions, ...second.body.prescriptions].map((each) => each.id);
+    const all = [...first.prescriptions, ...second.prescriptions];
+    const ids = all.map((each) => each.id);
     expect(new Set(ids)).toEqual(new Set(created));
-    const all = [...first.body.prescriptions, ...second.body.prescriptions];
     const newestFirst = [...all].sort(
       (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
     );
@@ -279,10 +326,10 @@ describe('prescription list', () => {
   });
 
   it('filters by finalized', async () => {
-    const api = prescriptionsApi((await signUpDoctor(fixture.server.url)).browser);
+    const api = await newDoctorApi();
     const finalized: string[] = [];
     for (let index = 0; index < 5; index += 1) {
-      const prescription = await api.newPrescription({ isFinalized: index % 2 === 0 });
+      const prescription = await newPrescription(api, { isFinalized: index % 2 === 0 });
       if (prescription.isFinalized) finalized.push(prescription.id);
     }
     const done = await listAllPrescriptionIds(api, { finalized: true, limit: 2 });
@@ -296,66 +343,87 @@ describe('prescription list', () => {
 
 describe('ownership', () => {
   it("answers 404 to another doctor on every route and never lists the first doctor's items", async () => {
-    const owner = prescriptionsApi((await signUpDoctor(fixture.server.url, 'Dra. Dona')).browser);
-    const other = prescriptionsApi((await signUpDoctor(fixture.server.url, 'Dr. Outro')).browser);
-    const prescription = await owner.newPrescription({ patientName: 'Paciente da Dra. Dona' });
-    const batch = await owner.newBatch({ name: 'Manhã', prescriptionIds: [prescription.id] });
-    const ownPrescription = await other.newPrescription({ patientName: 'Paciente do Dr. Outro' });
-    const ownBatch = await other.newBatch({ name: 'Tarde' });
+    const owner = await newDoctorApi('Dra. Dona');
+    const other = await newDoctorApi('Dr. Outro');
+    const prescription = await newPrescription(owner, { patientName: 'Paciente da Dra. Dona' });
+    const batch = await newBatch(owner, { name: 'Manhã', prescriptionIds: [prescription.id] });
+    const ownPrescription = await newPrescription(other, { patientName: 'Paciente do Dr. Outro' });
+    const ownBatch = await newBatch(other, { name: 'Tarde' });
 
-    const prescriptionAnswers = await Promise.all([
-      other.getPrescription(prescription.id),
-      other.updatePrescription(prescription.id, { notes: 'invasão' }),
-      other.updatePrescription(prescription.id, { isFinalized: true }),
-      other.deletePrescription(prescription.id),
-    ]);
-    for (const answer of prescriptionAnswers) {
-      expect(answer).toEqual({
-        status: 404,
-        body: { success: false, code: 'not_found', error: 'Receita não encontrada.' },
+    const ofPrescription = { params: { id: prescription.id } };
+    const prescriptionRefusals = await Promise.all(
+      [
+        other.call(prescriptionsApi.get, ofPrescription),
+        other.call(prescriptionsApi.update, { ...ofPrescription, body: { notes: 'invasão' } }),
+        other.call(prescriptionsApi.update, { ...ofPrescription, body: { isFinalized: true } }),
+        other.call(prescriptionsApi.remove, ofPrescription),
+      ].map(refusalOf),
+    );
+    for (const refusal of prescriptionRefusals) {
+      expect(refusal.status).toBe(404);
+      expect(refusal.body).toEqual({
+        success: false,
+        code: 'not_found',
+        error: 'Receita não encontrada.',
       });
     }
-    const batchAnswers = await Promise.all([
-      other.getBatch(batch.id),
-      other.updateBatch(batch.id, { name: 'invasão' }),
-      other.addToBatch(batch.id, ownPrescription.id),
-      other.deleteBatch(batch.id),
-    ]);
-    for (const answer of batchAnswers) {
-      expect(answer).toEqual({
-        status: 404,
-        body: { success: false, code: 'not_found', error: 'Lote não encontrado.' },
+    const ofBatch = { params: { id: batch.id } };
+    const batchRefusals = await Promise.all(
+      [
+        other.call(batchesApi.get, ofBatch),
+        other.call(batchesApi.update, { ...ofBatch, body: { name: 'invasão' } }),
+        other.call(batchesApi.addPrescription, {
+          ...ofBatch,
+          body: { prescriptionId: ownPrescription.id },
+        }),
+        other.call(batchesApi.remove, ofBatch),
+      ].map(refusalOf),
+    );
+    for (const refusal of batchRefusals) {
+      expect(refusal.status).toBe(404);
+      expect(refusal.body).toEqual({
+        success: false,
+        code: 'not_found',
+        error: 'Lote não encontrado.',
       });
     }
     // A missing id answers exactly the same.
-    expect(await other.getPrescription('prescription-does-not-exist')).toEqual(
-      prescriptionAnswers[0],
+    const missingPrescription = await refusalOf(
+      other.call(prescriptionsApi.get, { params: { id: 'prescription-does-not-exist' } }),
     );
-    expect(await other.getBatch('batch-does-not-exist')).toEqual(batchAnswers[0]);
-
-    // Nor can the first doctor's prescription be put in the other's batch.
-    expect(await other.addToBatch(ownBatch.id, prescription.id)).toEqual({
-      status: 400,
-      body: {
-        success: false,
-        code: 'validation',
-        error: `Receita não encontrada: ${prescription.id}`,
-      },
-    });
-
-    const otherPrescriptions = await other.listPrescriptions({ limit: 100 });
-    expect(
-      otherPrescriptions.body.success &&
-        otherPrescriptions.body.prescriptions.map((each) => each.id),
-    ).toEqual([ownPrescription.id]);
-    const otherBatches = await other.listBatches({ limit: 100 });
-    expect(otherBatches.body.success && otherBatches.body.batches.map((each) => each.id)).toEqual([
-      ownBatch.id,
+    expect([missingPrescription.status, missingPrescription.body]).toEqual([
+      prescriptionRefusals[0]?.status,
+      prescriptionRefusals[0]?.body,
+    ]);
+    const missingBatch = await refusalOf(
+      other.call(batchesApi.get, { params: { id: 'batch-does-not-exist' } }),
+    );
+    expect([missingBatch.status, missingBatch.body]).toEqual([
+      batchRefusals[0]?.status,
+      batchRefusals[0]?.body,
     ]);
 
-    const untouched = await owner.getBatch(batch.id);
-    expect(untouched.body).toMatchObject({
-      success: true,
+    // Nor can the first doctor's prescription be put in the other's batch.
+    const foreignAdded = await refusalOf(
+      other.call(batchesApi.addPrescription, {
+        params: { id: ownBatch.id },
+        body: { prescriptionId: prescription.id },
+      }),
+    );
+    expect(foreignAdded.status).toBe(400);
+    expect(foreignAdded.body).toEqual({
+      success: false,
+      code: 'validation',
+      error: `Receita não encontrada: ${prescription.id}`,
+    });
+
+    const otherPrescriptions = await other.call(prescriptionsApi.list, { query: { limit: 100 } });
+    expect(otherPrescriptions.prescriptions.map((each) => each.id)).toEqual([ownPrescription.id]);
+    const otherBatches = await other.call(batchesApi.list, { query: { limit: 100 } });
+    expect(otherBatches.batches.map((each) => each.id)).toEqual([ownBatch.id]);
+
+    const untouched = await owner.call(batchesApi.get, ofBatch);
+    expect(untouched).toMatchObject({
       batch: { name: 'Manhã', prescriptionIds: [prescription.id], isFinalized: false },
       prescriptions: [{ id: prescription.id, notes: '', isFinalized: false }],
     });

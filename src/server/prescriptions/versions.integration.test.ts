@@ -1,22 +1,32 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../shared/api/client';
+import {
+  batchesApi,
+  prescriptionsApi,
+  type BatchUpdateInput,
+  type PrescriptionUpdateInput,
+  type PresentedPrescription,
+} from '../../shared/api/prescriptions';
 import type { PrescriptionBatch } from '../../shared/prescription';
+import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';
-import type { PresentedPrescription } from './presenter';
-import { prescriptionsApi, type PrescriptionsApi } from './test-client';
+import { fetchAnswer } from '../testing/wire';
+import { batchPath, newBatch, newPrescription, prescriptionPath } from './test-fixtures';
 
 // No lost update (issue 17): every write of a receita or lote that names the version it read
 // (If-Match) is done only over that version; otherwise 409 with the current state, unchanged.
 
 const fixture = useTestServer();
 
-let api: PrescriptionsApi;
 let browser: TestBrowser;
+let api: ApiClient;
 beforeAll(async () => {
   browser = (await signUpDoctor(fixture.server.url)).browser;
-  api = prescriptionsApi(browser);
+  api = browser.api;
 });
 
+/** The body of a 409 answer: the current receita or lote, as the server holds it now. */
 type Conflict = {
   success: false;
   error: string;
@@ -25,172 +35,182 @@ type Conflict = {
   batch?: PrescriptionBatch;
 };
 
-const prescriptionPath = (id: string) => `/api/prescriptions/${encodeURIComponent(id)}`;
-const batchPath = (id: string) => `/api/prescription-batches/${encodeURIComponent(id)}`;
+/** An update of the receita `id` based on version 1 (`If-Match: "1"`). */
+function updateOverVersion1(id: string, body: PrescriptionUpdateInput) {
+  return api.call(prescriptionsApi.update, { params: { id }, body, ifMatch: 1 });
+}
+
+/** An update of the lote `id` based on version 1 (`If-Match: "1"`). */
+function updateBatchOverVersion1(id: string, body: BatchUpdateInput) {
+  return api.call(batchesApi.update, { params: { id }, body, ifMatch: 1 });
+}
 
 /** A receita written once since it was read at version 1: a write naming 1 is stale. */
 async function prescriptionChangedElsewhere(): Promise<PresentedPrescription> {
-  const read = await api.newPrescription({ patientName: 'Maria Souza' });
+  const read = await newPrescription(api, { patientName: 'Maria Souza' });
   expect(read.version).toBe(1);
-  const otherTab = await api.call('PUT', prescriptionPath(read.id), { diagnosis: 'Faringite' }, 1);
-  expect(otherTab.status).toBe(200);
+  await updateOverVersion1(read.id, { diagnosis: 'Faringite' });
   return read;
 }
 
 async function batchChangedElsewhere(): Promise<PrescriptionBatch> {
-  const read = await api.newBatch({ name: 'Manhã' });
+  const read = await newBatch(api, { name: 'Manhã' });
   expect(read.version).toBe(1);
-  const otherTab = await api.call('PUT', batchPath(read.id), { name: 'Tarde' }, 1);
-  expect(otherTab.status).toBe(200);
+  await updateBatchOverVersion1(read.id, { name: 'Tarde' });
   return read;
 }
 
 describe('receitas: versions and If-Match', () => {
   it('answers the version in the body and as ETag, raised by each write', async () => {
-    const created = await api.createPrescription({
-      patientName: 'Ana',
-      patientAge: '30 anos',
-      diagnosis: 'Gripe',
-      date: '2026-03-01',
-      medications: [],
+    // On the wire: the ETag is no part of what the typed client answers.
+    const created = await fetchAnswer(browser, 'POST', '/api/prescriptions', {
+      json: {
+        patientName: 'Ana',
+        patientAge: '30 anos',
+        diagnosis: 'Gripe',
+        date: '2026-03-01',
+        medications: [],
+      },
     });
-    expect(created.etag).toBe('"1"');
-    if (!created.body.success) throw new Error(created.body.error);
-    const { id } = created.body.prescription;
-    const updated = await api.call<{ prescription: PresentedPrescription }>(
-      'PUT',
-      prescriptionPath(id),
-      { notes: 'Repouso' },
-      1,
-    );
+    expect(created).toMatchObject({ etag: '"1"', body: { success: true } });
+    const { id } = prescriptionsApi.create.readAnswer(created.body, new Headers()).prescription;
+    const updated = await fetchAnswer(browser, 'PUT', prescriptionPath(id), {
+      json: { notes: 'Repouso' },
+      ifMatch: 1,
+    });
     expect(updated).toMatchObject({
       status: 200,
       etag: '"2"',
       body: { prescription: { version: 2 } },
     });
-    const read = await api.getPrescription(id);
+    const read = await fetchAnswer(browser, 'GET', prescriptionPath(id));
     expect(read.etag).toBe('"2"');
   });
 
   it.each([
-    ['PUT', { notes: 'Tomar com água' }],
-    ['PUT (finalise)', { isFinalized: true }],
-    ['DELETE', undefined],
+    ['PUT', (id: string) => updateOverVersion1(id, { notes: 'Tomar com água' })],
+    ['PUT (finalise)', (id: string) => updateOverVersion1(id, { isFinalized: true })],
+    ['DELETE', (id: string) => api.call(prescriptionsApi.remove, { params: { id }, ifMatch: 1 })],
   ] as const)(
     'refuses a stale %s with 409 prescription_changed and the current receita',
-    async (verb, body) => {
+    async (_verb, writeStale) => {
       const read = await prescriptionChangedElsewhere();
-      const stale = await api.call<Conflict>(
-        verb.startsWith('PUT') ? 'PUT' : 'DELETE',
-        prescriptionPath(read.id),
-        body,
-        1,
-      );
-      expect(stale.status).toBe(409);
-      expect(stale.body).toMatchObject({ success: false, code: 'prescription_changed' });
-      expect(stale.body.error).toContain('outra aba');
-      expect(stale.body.prescription).toMatchObject({
+      const stale = await refusalOf(writeStale(read.id));
+      expect(stale).toMatchObject({ status: 409, code: 'prescription_changed' });
+      const conflict = stale.body as Conflict;
+      expect(conflict).toMatchObject({ success: false, code: 'prescription_changed' });
+      expect(conflict.error).toContain('outra aba');
+      expect(conflict.prescription).toMatchObject({
         id: read.id,
         version: 2,
         diagnosis: 'Faringite',
         isFinalized: false,
       });
-      const now = await api.getPrescription(read.id);
-      expect(now.body).toEqual({ success: true, prescription: stale.body.prescription });
+      // Exactly the receita a read answers now, as the wire carries both.
+      const now = await fetchAnswer(browser, 'GET', prescriptionPath(read.id));
+      expect(now.body).toEqual({ success: true, prescription: conflict.prescription });
     },
   );
 
   it('lets exactly one of several writes naming the same version through', async () => {
-    const read = await api.newPrescription();
-    const answers = await Promise.all([
-      api.call('PUT', prescriptionPath(read.id), { notes: 'Aba A' }, 1),
-      api.call('PUT', prescriptionPath(read.id), { notes: 'Aba B' }, 1),
-      api.call('PUT', prescriptionPath(read.id), { isFinalized: true }, 1),
+    const read = await newPrescription(api);
+    const { answers, refusals } = await outcomesOf([
+      updateOverVersion1(read.id, { notes: 'Aba A' }),
+      updateOverVersion1(read.id, { notes: 'Aba B' }),
+      updateOverVersion1(read.id, { isFinalized: true }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(answers).toHaveLength(1);
+    expect(refusals.map((refusal) => refusal.status)).toEqual([409, 409]);
   });
 
   it('still takes a write without If-Match (last write wins, as for records)', async () => {
     const read = await prescriptionChangedElsewhere();
-    expect((await api.updatePrescription(read.id, { notes: 'Sem versão' })).status).toBe(200);
-    expect((await api.deletePrescription(read.id)).status).toBe(200);
+    const params = { id: read.id };
+    await api.call(prescriptionsApi.update, { params, body: { notes: 'Sem versão' } });
+    expect(await api.call(prescriptionsApi.remove, { params })).toEqual({ success: true });
   });
 
   it('answers 404 rather than 409 for a receita that is gone', async () => {
-    const read = await api.newPrescription();
-    expect((await api.deletePrescription(read.id)).status).toBe(200);
-    const again = await api.call('DELETE', prescriptionPath(read.id), undefined, 1);
-    expect(again.status).toBe(404);
+    const read = await newPrescription(api);
+    const params = { id: read.id };
+    await api.call(prescriptionsApi.remove, { params });
+    const again = api.call(prescriptionsApi.remove, { params, ifMatch: 1 });
+    await expect(again).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
   it('refuses an If-Match that is not a version with 400, and changes nothing', async () => {
-    const read = await api.newPrescription();
+    const read = await newPrescription(api);
     const response = await browser.fetch(prescriptionPath(read.id), {
       method: 'DELETE',
       headers: { 'if-match': 'qualquer' },
     });
     expect(response.status).toBe(400);
-    expect((await api.getPrescription(read.id)).status).toBe(200);
+    const still = await api.call(prescriptionsApi.get, { params: { id: read.id } });
+    expect(still.prescription).toEqual(read);
   });
 });
 
 describe('lotes: versions and If-Match', () => {
   it('answers the version in the body and as ETag', async () => {
-    const created = await api.createBatch({ name: 'Lote A' });
-    expect(created.etag).toBe('"1"');
-    if (!created.body.success) throw new Error(created.body.error);
-    expect(created.body.batch.version).toBe(1);
-    const read = await api.getBatch(created.body.batch.id);
+    const created = await fetchAnswer(browser, 'POST', '/api/prescription-batches', {
+      json: { name: 'Lote A' },
+    });
+    expect(created).toMatchObject({ etag: '"1"', body: { batch: { version: 1 } } });
+    const { id } = batchesApi.create.readAnswer(created.body, new Headers()).batch;
+    const read = await fetchAnswer(browser, 'GET', batchPath(id));
     expect(read.etag).toBe('"1"');
   });
 
   it.each([
-    ['PUT', { name: 'Noite' }],
-    ['PUT (finalise)', { isFinalized: true }],
-    ['DELETE', undefined],
+    ['PUT', (id: string) => updateBatchOverVersion1(id, { name: 'Noite' })],
+    ['PUT (finalise)', (id: string) => updateBatchOverVersion1(id, { isFinalized: true })],
+    ['DELETE', (id: string) => api.call(batchesApi.remove, { params: { id }, ifMatch: 1 })],
   ] as const)(
     'refuses a stale %s with 409 batch_changed and the current lote',
-    async (verb, body) => {
+    async (_verb, writeStale) => {
       const read = await batchChangedElsewhere();
-      const stale = await api.call<Conflict>(
-        verb.startsWith('PUT') ? 'PUT' : 'DELETE',
-        batchPath(read.id),
-        body,
-        1,
-      );
-      expect(stale.status).toBe(409);
-      expect(stale.body).toMatchObject({ success: false, code: 'batch_changed' });
-      expect(stale.body.batch).toMatchObject({
+      const stale = await refusalOf(writeStale(read.id));
+      expect(stale).toMatchObject({ status: 409, code: 'batch_changed' });
+      const conflict = stale.body as Conflict;
+      expect(conflict).toMatchObject({ success: false, code: 'batch_changed' });
+      expect(conflict.batch).toMatchObject({
         id: read.id,
         version: 2,
         name: 'Tarde',
         isFinalized: false,
       });
-      const now = await api.getBatch(read.id);
-      expect(now.body.success && now.body.batch).toEqual(stale.body.batch);
+      const now = await fetchAnswer(browser, 'GET', batchPath(read.id));
+      expect(now.body).toMatchObject({ success: true });
+      expect((now.body as { batch: unknown }).batch).toEqual(conflict.batch);
     },
   );
 
   it('refuses a stale addition of a receita with 409 batch_changed', async () => {
     const read = await batchChangedElsewhere();
-    const prescription = await api.newPrescription();
-    const stale = await api.call<Conflict>(
-      'POST',
-      `${batchPath(read.id)}/prescriptions`,
-      { prescriptionId: prescription.id },
-      1,
+    const prescription = await newPrescription(api);
+    const stale = await refusalOf(
+      api.call(batchesApi.addPrescription, {
+        params: { id: read.id },
+        body: { prescriptionId: prescription.id },
+        ifMatch: 1,
+      }),
     );
-    expect(stale).toMatchObject({ status: 409, body: { code: 'batch_changed' } });
-    expect(stale.body.batch?.prescriptionIds).toEqual([]);
+    expect(stale).toMatchObject({
+      status: 409,
+      code: 'batch_changed',
+      body: { code: 'batch_changed' },
+    });
+    expect((stale.body as Conflict).batch?.prescriptionIds).toEqual([]);
   });
 
   it('lets exactly one of several writes naming the same version through', async () => {
-    const read = await api.newBatch({ name: 'Corrida' });
-    const answers = await Promise.all([
-      api.call('PUT', batchPath(read.id), { name: 'Aba A' }, 1),
-      api.call('PUT', batchPath(read.id), { name: 'Aba B' }, 1),
-      api.call('PUT', batchPath(read.id), { isFinalized: true }, 1),
+    const read = await newBatch(api, { name: 'Corrida' });
+    const { answers, refusals } = await outcomesOf([
+      updateBatchOverVersion1(read.id, { name: 'Aba A' }),
+      updateBatchOverVersion1(read.id, { name: 'Aba B' }),
+      updateBatchOverVersion1(read.id, { isFinalized: true }),
     ]);
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(answers).toHaveLength(1);
+    expect(refusals.map((refusal) => refusal.status)).toEqual([409, 409]);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import { createRecordsClient, type RecordsClient } from '../../shared/records-client';
+import { createApiClient, type ApiClient } from '../../shared/api/client';
 import { fetchFrom, nextLoopbackAddress } from './loopback-fetch';
 import type { TestStorage } from './test-storage';
 
@@ -69,11 +69,14 @@ export async function withServer<T>(
 
 /**
  * An HTTP client that behaves like a browser tab of one doctor: it keeps the session cookie and
- * sends our Origin on every request.
+ * sends our Origin on every request. Tests act through {@link TestBrowser.api}, the typed client
+ * the web app uses; {@link TestBrowser.fetch} is for checking the HTTP contract itself (exact
+ * status, headers, raw bodies, requests the typed client cannot send).
  */
 export class TestBrowser {
   private readonly cookies = new Map<string, string>();
-  readonly records: RecordsClient;
+  /** The app's typed API client, over this tab's session. */
+  readonly api: ApiClient;
 
   /**
    * @param localAddress - a loopback source address for this tab's requests (see
@@ -84,7 +87,7 @@ export class TestBrowser {
     readonly baseUrl: string,
     readonly localAddress?: string,
   ) {
-    this.records = createRecordsClient((path, init) => this.fetch(path, init));
+    this.api = createApiClient((path, init) => this.fetch(path, init));
   }
 
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { recordsApi } from '../../../src/shared/api/records';
 import type { MedicalRecord } from '../../../src/shared/medical-record';
 import { signUpDoctor, type TestDoctorAccount } from '../../../src/server/testing/test-server';
 
@@ -156,7 +157,8 @@ export async function newestRecordOnServer(
   serverUrl: string,
   doctor: TestDoctorAccount,
 ): Promise<MedicalRecord | undefined> {
-  const listed = await doctor.browser.pointedAt(serverUrl).records.list({ limit: 1 });
-  if (!listed.success) throw new Error(listed.error);
+  const listed = await doctor.browser
+    .pointedAt(serverUrl)
+    .api.call(recordsApi.list, { query: { limit: 1 } });
   return listed.records[0];
 }
