@@ -3,6 +3,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const FETCH_MESSAGE =
+  'Call the server through the typed client (`api` in src/web/data/api.ts, endpoints in src/shared/api).';
+
 /** Code may only depend "downwards": shared ← clinical ← server, and shared ← web. */
 const layerRules = (forbidden, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
@@ -82,8 +85,27 @@ export default tseslint.config(
     },
   },
   {
+    // One way to the server: the typed client. Only its browser transport calls fetch.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['src/web/data/api.ts', 'src/web/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: FETCH_MESSAGE },
+        { name: 'XMLHttpRequest', message: FETCH_MESSAGE },
+        { name: 'EventSource', message: FETCH_MESSAGE },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: FETCH_MESSAGE },
+        { object: 'globalThis', property: 'fetch', message: FETCH_MESSAGE },
+        { object: 'self', property: 'fetch', message: FETCH_MESSAGE },
+      ],
+    },
+  },
+  {
     // Integration tests of browser code run it against the real server.
-    files: ['src/web/**/*.integration.test.ts'],
+    files: ['src/web/**/*.integration.test.ts', 'src/web/**/*.testing.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
