@@ -23,6 +23,7 @@ import {
 import { forgetDoctorEntries } from './local-entries';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { PERSISTED_QUERIES } from './registry';
+import { stubLocalStorage, type MemoryStorage } from '../testing/memory-local-storage';
 
 /**
  * The conversation in a query cache of its own, asking a server played by the test through the
@@ -646,18 +647,11 @@ describe('posting', () => {
 });
 
 describe('on the device', () => {
-  /** The browser's local storage, kept in memory; `window` and `document` for their events. */
-  class MemoryStorage {
-    readonly values = new Map<string, string>();
-    getItem = (key: string) => this.values.get(key) ?? null;
-    setItem = (key: string, value: string) => void this.values.set(key, value);
-    removeItem = (key: string) => void this.values.delete(key);
-  }
   let storage: MemoryStorage;
 
   beforeEach(() => {
-    storage = new MemoryStorage();
-    vi.stubGlobal('localStorage', storage);
+    storage = stubLocalStorage();
+    // `window` and `document` for their events.
     vi.stubGlobal('window', new EventTarget());
     vi.stubGlobal('document', new EventTarget());
   });
