@@ -20,7 +20,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Registered by src/web/service-worker.ts (so a failure is only logged, spec §1).
+      // Registered by src/web/service-worker.ts (so a failure is only logged:
+      // docs/product.md, "Tema, instalação e service worker").
       injectRegister: false,
       registerType: 'autoUpdate',
       filename: 'sw.js',

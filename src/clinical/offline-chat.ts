@@ -3,7 +3,8 @@ import { foldForMatching } from '../shared/text-folding';
 /**
  * The offline engine's answers in the landing page's demo chat: what a visitor gets when this
  * server has no language model configured. Deterministic keyword matching, honest about being
- * offline, and always sending emergencies to SAMU 192 first (spec §8, "Emergency mock replies").
+ * offline, and always sending emergencies to SAMU 192 first
+ * (docs/product.md, "Modo offline do chat").
  */
 
 export interface ChatTurn {
@@ -35,7 +36,10 @@ function anyTerm(terms: readonly string[]): RegExp {
   return new RegExp(`(?:^| )(?:${alternatives.join('|')})(?= |$)`);
 }
 
-/** Spec §8's emergency keywords, in the words a Brazilian would type them. */
+/**
+ * The emergencies of docs/product.md, "Modo offline do chat", in the words a Brazilian would type
+ * them.
+ */
 const EMERGENCY = anyTerm([
   'dor no peito',
   'dor forte no peito',
@@ -60,8 +64,8 @@ const EMERGENCY = anyTerm([
 ]);
 
 /**
- * Whether a message names one of spec §8's emergencies (accents and case ignored); every
- * offline chat answers these first, with SAMU 192.
+ * Whether a message names one of the emergencies of docs/product.md, "Modo offline do chat"
+ * (accents and case ignored); every offline chat answers these first, with SAMU 192.
  * @param text - the message as typed
  */
 export function mentionsEmergency(text: string): boolean {

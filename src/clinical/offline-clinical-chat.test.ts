@@ -24,7 +24,7 @@ function ask(content: string, options: Partial<OfflineClinicalChatInput> = {}) {
   });
 }
 
-describe('emergencies (spec §8)', () => {
+describe('emergencies', () => {
   it.each([
     'Paciente com dor no peito há 20 minutos',
     'DOR TORACICA irradiando',

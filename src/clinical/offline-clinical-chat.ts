@@ -104,7 +104,10 @@ const COURTESY_WORDS: ReadonlySet<string> = new Set([
   'favor',
 ]);
 
-/** What the steps need to count as complete (spec §4), in the doctor's words. */
+/**
+ * What the steps need to count as complete (docs/product.md, "Conclusão das etapas e progresso"),
+ * in the doctor's words.
+ */
 const MISSING_PART: Record<Exclude<RecordStep, 'print-summary'>, string> = {
   'patient-info': 'nome do paciente',
   symptoms: 'queixa principal',

@@ -8,14 +8,15 @@ export const AI_SOURCE_HEADER = 'X-Prontu-AI-Mode';
 
 /**
  * Who wrote an AI answer: the configured language model, the offline engine (no model is
- * configured), or the spec's fallback (§8) because the model failed or answered nonsense.
+ * configured), or the fallback (docs/product.md, "Quem respondeu") because the model failed or
+ * answered nonsense.
  */
 export type AiSource = 'model' | 'offline' | 'fallback';
 
 /**
  * Set beside a `fallback` answer when the provider itself failed: the kind of failure
  * (`auth`, `quota`, `rate-limit`, `network`, `other`), so the screen can say what happened in the
- * words of spec §8 (`CHAT_ERROR_MESSAGES`).
+ * words of docs/product.md, "Erros do chat e do provedor de IA" (`CHAT_ERROR_MESSAGES`).
  */
 export const AI_ERROR_HEADER = 'X-Prontu-AI-Error';
 

@@ -24,10 +24,10 @@ import {
 } from './record-step-rules';
 
 /**
- * The AI tasks of spec §7 as the server offers them under `/api/ai/<task>`: what each one reads
- * (request schemas, also used by the browser to build its calls) and what it answers (answer
- * schemas, used by the server to validate a model's reply and by the browser to read it), with
- * the spec's fallbacks (§8) for a reply that could not be used.
+ * The AI tasks of docs/product.md, "Tarefas e respostas padrão" as the server offers them under
+ * `/api/ai/<task>`: what each one reads (request schemas, also used by the browser to build its
+ * calls) and what it answers (answer schemas, used by the server to validate a model's reply and by
+ * the browser to read it), with their fallbacks for a reply that could not be used.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -276,9 +276,10 @@ function lenientPart(shape: z.ZodRawShape) {
 }
 
 /**
- * A model's extraction (spec §3 Extraction result). Each field is kept when valid and dropped
- * when not, so one wrong field does not throw away a whole consultation. Assessment and plan may
- * come as objects: `extraction-paragraphs.ts` turns those into text before this schema runs.
+ * A model's extraction (docs/product.md, "Leitura das respostas dos modelos"). Each field is kept
+ * when valid and dropped when not, so one wrong field does not throw away a whole consultation.
+ * Assessment and plan may come as objects: `extraction-paragraphs.ts` turns those into text before
+ * this schema runs.
  */
 export const extractionAnswerSchema = z.object({
   patientInfo: lenientPart(patientInfoSchema.shape),
@@ -327,9 +328,9 @@ export const consultationFeedbackAnswerSchema = consultationFeedbackSchema;
 export const itemInfoAnswerSchema = z.object({ answer: z.string().trim().min(1) });
 
 // ---------------------------------------------------------------------------------------------
-// Fallbacks (spec §8)
+// Fallbacks (docs/product.md, "Tarefas e respostas padrão")
 
-/** Spec §8: an unreadable medication answer falls back to paracetamol with two warnings. */
+/** An unreadable medication answer falls back to paracetamol with two warnings. */
 export const MEDICATION_SUGGESTIONS_FALLBACK: MedicationSuggestions = {
   medications: [
     {
@@ -347,14 +348,14 @@ export const MEDICATION_SUGGESTIONS_FALLBACK: MedicationSuggestions = {
   reasoning: 'Sugestão genérica, sem análise do caso.',
 };
 
-/** Spec §8: when the medication analysis itself fails, nothing is suggested. */
+/** When the medication analysis itself fails, nothing is suggested. */
 export const MEDICATION_SUGGESTIONS_ON_ERROR: MedicationSuggestions = {
   medications: [],
   warnings: ['Erro na análise automática — consulta médica necessária'],
   reasoning: '',
 };
 
-/** Spec §8: an unreadable exam answer falls back to a complete blood count and fasting glucose. */
+/** An unreadable exam answer falls back to a complete blood count and fasting glucose. */
 export const EXAM_SUGGESTIONS_FALLBACK: ExamSuggestions = {
   exams: [
     {
@@ -382,7 +383,7 @@ export const EXAM_SUGGESTIONS_ON_ERROR: ExamSuggestions = {
 
 export { PLAN_SUGGESTIONS_FALLBACK };
 
-/** Spec §8: the item-info chat's error text. */
+/** The item-info chat's error text (docs/product.md, "Erros do chat e do provedor de IA"). */
 export const ITEM_INFO_ERROR =
   'Desculpe, ocorreu um erro ao buscar as informações. Tente novamente ou consulte seu médico.';
 

@@ -387,7 +387,7 @@ describe('conversationForModel', () => {
   });
 });
 
-describe('suggestions (spec §4 and §9)', () => {
+describe('suggestions (record and receita)', () => {
   const both = { record: true, prescription: true };
 
   it('asks about the last 5 exchanged messages once there are more than 2', () => {

@@ -23,7 +23,9 @@ import {
  * (`src/web/data/chat.ts`) and streams replies into it; everything it decides is decided here.
  */
 
-/** One message of the doctor's conversation (spec §3 Chat message). */
+/**
+ * One message of the doctor's conversation (docs/product.md, "Conversa e respostas em streaming").
+ */
 export interface ChatMessage {
   /** Prefixed user-, assistant-, system-, suggestion-, error- or record- plus the time. */
   id: string;
@@ -75,7 +77,10 @@ export const NEW_CHAT_CONVERSATION: ChatConversation = { mode: 'general', messag
 export const KEPT_CHAT_MESSAGES = 200;
 /** Longest earlier reply sent back as context (the server's limit). */
 const CONTEXT_REPLY_LENGTH = 8_000;
-/** Spec §9: a receita is suggested from this detection confidence on. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": a receita is suggested from this
+ * detection confidence on.
+ */
 const PRESCRIPTION_SUGGESTION_CONFIDENCE = 0.5;
 
 export const RECORD_SUGGESTION_TEXT =
@@ -124,8 +129,9 @@ export function appendChatMessage(
 }
 
 /**
- * Spec §2: 'Chat Geral' / 'Especialistas' switch the mode and clear the messages (and, to the
- * general chat, the specialist). A reply on its way is no longer awaited.
+ * docs/product.md, "Modos do chat e agentes especialistas": 'Chat Geral' / 'Especialistas' switch
+ * the mode and clear the messages (and, to the general chat, the specialist). A reply on its way is
+ * no longer awaited.
  */
 export function switchChatMode(conversation: ChatConversation, mode: ChatMode): ChatConversation {
   const agentId = mode === 'general' ? undefined : conversation.agentId;
@@ -133,9 +139,10 @@ export function switchChatMode(conversation: ChatConversation, mode: ChatMode): 
 }
 
 /**
- * Spec §4: choosing a specialist switches to specialist mode and posts the note that the
- * consultation is now with them. A reply on its way was asked of the previous one: it is no
- * longer awaited. An unknown specialist changes nothing (the same conversation is returned).
+ * docs/product.md, "Modos do chat e agentes especialistas": choosing a specialist switches to
+ * specialist mode and posts the note that the consultation is now with them. A reply on its way was
+ * asked of the previous one: it is no longer awaited. An unknown specialist changes nothing (the
+ * same conversation is returned).
  * @param now - when the note is posted
  */
 export function chooseChatAgent(
@@ -159,7 +166,8 @@ export function clearChatMessages(conversation: ChatConversation): ChatConversat
 
 /**
  * The doctor's question added and its reply awaited; undefined when there is nothing to send
- * (a blank text) or a reply is still on its way (spec §4: one at a time).
+ * (a blank text) or a reply is still on its way
+ * (docs/product.md, "Conversa e respostas em streaming": one at a time).
  * @param text - what the doctor typed; sent trimmed
  * @param now - when it is sent
  */
@@ -223,7 +231,7 @@ export function appendReplyText(
 
 /**
  * The awaited reply ended whole: it says who wrote it. A reply with no words at all is the
- * generic error (spec §8).
+ * generic error (docs/product.md, "Erros do chat e do provedor de IA").
  * @param source - who wrote it
  * @param now - when it ended
  */
@@ -251,7 +259,7 @@ export function finishChatReply(
 
 /**
  * The awaited reply failed: what arrived of it stays, and the failure follows as the assistant's
- * error message (spec §8).
+ * error message (docs/product.md, "Erros do chat e do provedor de IA").
  * @param error - what the reply failed with
  * @param now - when it failed
  */
@@ -318,10 +326,10 @@ export interface SuggestionCheck {
 }
 
 /**
- * Spec §4 and §9: after a reply, with more than 2 exchanged messages, whether to ask if the
- * recent messages are about a patient (no record open) and if they prescribe medicines (no
- * receita being written) — each only until it was suggested in this conversation. Undefined
- * when nothing is to be asked.
+ * docs/product.md, "Sugestões de prontuário e de receita": after a reply, with more than 2
+ * exchanged messages, whether to ask if the recent messages are about a patient (no record open)
+ * and if they prescribe medicines (no receita being written) — each only until it was suggested in
+ * this conversation. Undefined when nothing is to be asked.
  * @param wanted - which suggestions the open record and receita allow
  */
 export function suggestionCheckOf(
@@ -345,7 +353,10 @@ export function suggestionCheckOf(
   };
 }
 
-/** Spec §9: whether a detection is sure enough of a prescription to suggest a receita. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": whether a detection is sure enough of a
+ * prescription to suggest a receita.
+ */
 export function isConfidentPrescription(detection: PrescriptionDetection): boolean {
   return detection.hasPrescription && detection.confidence >= PRESCRIPTION_SUGGESTION_CONFIDENCE;
 }

@@ -5,8 +5,9 @@ import { isApiError } from './api/client';
 export type ChatErrorKind = 'auth' | 'quota' | 'rate-limit' | 'network' | 'other';
 
 /**
- * Spec §8, chat errors shown as assistant messages, word for word. One copy for the server (the
- * provider's failures) and the browser (a request that never got an answer).
+ * docs/product.md, "Erros do chat e do provedor de IA": chat errors shown as assistant messages,
+ * word for word. One copy for the server (the provider's failures) and the browser (a request that
+ * never got an answer).
  */
 export const CHAT_ERROR_MESSAGES: Readonly<Record<ChatErrorKind, string>> = {
   auth: 'Erro de configuração: Chave da API não configurada ou inválida.',

@@ -13,7 +13,7 @@ import {
 } from './chat-rules';
 
 describe('chat constants', () => {
-  it('match spec §9', () => {
+  it('match the documented values', () => {
     expect(CHAT_INPUT_MAX_LENGTH).toBe(500);
     expect(RECENT_MESSAGES_FOR_DETECTION).toBe(5);
     expect(RECENT_MESSAGES_FOR_UPDATE).toBe(10);

@@ -1,19 +1,28 @@
 import type { RecordContent } from './medical-record';
 import { patientAgeText, patientNameOf } from './record-list-rules';
 
-/** Spec §5 and §9: the app's chat input takes at most 500 characters. */
+/** docs/product.md, "Caixa de mensagem": the app's chat input takes at most 500 characters. */
 export const CHAT_INPUT_MAX_LENGTH = 500;
 
-/** Spec §9: the record-creation check reads the last 5 messages. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": the record-creation check reads the last
+ * 5 messages.
+ */
 export const RECENT_MESSAGES_FOR_DETECTION = 5;
 
-/** Spec §4 and §9: updating a record from the chat reads the last 10 messages. */
+/**
+ * Updating a record or a receita from the chat reads the last 10 messages
+ * (docs/product.md, "Comandos do prontuário" and "Comandos de receitas e lotes").
+ */
 export const RECENT_MESSAGES_FOR_UPDATE = 10;
 
-/** Spec §4: a record is suggested only once the conversation has more than this many messages. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": a record is suggested only once the
+ * conversation has more than this many messages.
+ */
 const MESSAGES_BEFORE_RECORD_CHECK = 2;
 
-/** The prefixes of chat message ids (spec §3 "Chat message"). */
+/** The prefixes of chat message ids (docs/product.md, "Conversa e respostas em streaming"). */
 export type ChatMessageKind = 'user' | 'assistant' | 'system' | 'suggestion' | 'error' | 'record';
 
 let messageCounter = 0;
@@ -29,7 +38,7 @@ export function chatMessageId(kind: ChatMessageKind, now: number = Date.now()): 
   return `${kind}-${now}-${messageCounter}`;
 }
 
-/** What the chat input's placeholder depends on (spec §2 "Chat view"). */
+/** What the chat input's placeholder depends on (docs/product.md, "Caixa de mensagem"). */
 export interface ChatInputContext {
   /** Whether the open record already holds patient information. */
   hasPatientInfo: boolean;
@@ -56,7 +65,8 @@ export function chatInputPlaceholder(ctx: ChatInputContext): string {
 
 /**
  * Whether, after a reply, to ask the model if the conversation should become a record
- * (spec §4 "Chat"): only with no record open and more than two messages.
+ * (docs/product.md, "Sugestões de prontuário e de receita"): only with no record open and more than
+ * two messages.
  */
 export function shouldCheckRecordCreation(state: {
   hasRecord: boolean;
@@ -96,7 +106,7 @@ export interface TreatmentCardSummary {
 
 /**
  * The patient's name, age and chief complaint (with its duration) for the 'Atendimento em
- * Andamento' card (spec §2 "Chat view").
+ * Andamento' card (docs/product.md, "Cartão Atendimento em Andamento").
  * @param record - the open record
  */
 export function treatmentCardSummary(record: RecordContent): TreatmentCardSummary {
@@ -129,9 +139,10 @@ function complaintWithDuration(
 }
 
 /**
- * Spec §2 auto switch: on a narrow screen an empty chat gives way to the voice consultation,
- * whether or not the doctor's name and CRM are set. Once per browser session — beyond the spec,
- * so that 'Voltar ao Chat' leads to the chat rather than straight back.
+ * docs/product.md, "Tela inicial e cabeçalho do chat", automatic switch: on a narrow screen an
+ * empty chat gives way to the voice consultation, whether or not the doctor's name and CRM are set.
+ * Once per browser session — beyond the spec, so that 'Voltar ao Chat' leads to the chat rather
+ * than straight back.
  */
 export function shouldOpenMobileConsultation(state: {
   narrowScreen: boolean;

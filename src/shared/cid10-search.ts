@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec §9: a CID search shows at most 10 results. */
+/** docs/product.md, "Busca CID-10": a CID search shows at most 10 results. */
 export const CID10_SEARCH_MAX_RESULTS = 10;
 /** Longest query accepted: a description pasted whole fits; anything longer is not a search. */
 export const CID10_QUERY_MAX_LENGTH = 200;

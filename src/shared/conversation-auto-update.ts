@@ -1,6 +1,9 @@
 import type { ExtractionResult } from './extraction';
 
-/** How often and on what the open record is updated from the conversation (spec §9). */
+/**
+ * How often and on what the open record is updated from the conversation
+ * (docs/product.md, "Atualização automática pela conversa").
+ */
 export interface AutoUpdateConfig {
   /** Time between two attempts. */
   intervalMs: number;
@@ -12,7 +15,7 @@ export interface AutoUpdateConfig {
   confidenceThreshold: number;
 }
 
-/** Spec §9 "Auto-update defaults". */
+/** The defaults of docs/product.md, "Atualização automática pela conversa". */
 export const AUTO_UPDATE_DEFAULTS: AutoUpdateConfig = {
   intervalMs: 10_000,
   minNewMessages: 3,
@@ -27,7 +30,7 @@ export interface AutoUpdateMessage {
   content: string;
 }
 
-/** Spec §3 "Auto-update result": the outcome of one attempt. */
+/** The outcome of one attempt (docs/product.md, "Atualização automática pela conversa"). */
 export interface AutoUpdateResult {
   success: boolean;
   confidence: number;
@@ -36,7 +39,7 @@ export interface AutoUpdateResult {
   timestamp: Date;
 }
 
-/** Spec §8 "Auto-update" texts. */
+/** The auto-update texts of docs/product.md, "Erros do chat e do provedor de IA". */
 export const AUTO_UPDATE_MESSAGES = {
   busy: 'Processamento já em andamento',
   notEnough: 'Insuficientes mensagens novas',
@@ -70,10 +73,10 @@ export interface AutoUpdateDeps {
 }
 
 /**
- * Keeps the open record up to date from the chat (spec §4 "Auto-update from the
- * conversation"): disabled until started; then every interval, when enough new messages came
- * in, sends the latest ones to the extractor and applies the result if it is confident enough.
- * One attempt runs at a time.
+ * Keeps the open record up to date from the chat
+ * (docs/product.md, "Atualização automática pela conversa"): disabled until started; then every
+ * interval, when enough new messages came in, sends the latest ones to the extractor and applies
+ * the result if it is confident enough. One attempt runs at a time.
  */
 export class ConversationAutoUpdater {
   readonly #deps: AutoUpdateDeps;

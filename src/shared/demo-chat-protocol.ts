@@ -4,7 +4,10 @@
  */
 import { AI_SOURCE_HEADER } from './ai-protocol';
 
-/** Spec §2 and §9: the landing page's demo chat accepts at most 500 characters per message. */
+/**
+ * docs/product.md, "Página inicial e chat de demonstração": the landing page's demo chat accepts at
+ * most 500 characters per message.
+ */
 export const DEMO_CHAT_MAX_LENGTH = 500;
 /** Messages a demo conversation may send: enough for a short exchange, little for abuse. */
 export const DEMO_CHAT_MAX_MESSAGES = 20;

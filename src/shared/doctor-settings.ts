@@ -7,7 +7,9 @@ export const BRAZILIAN_STATES = [
 ] as const; // prettier-ignore
 export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 
-/** Spec §9: prescriptions printed per page, 1 to 4, default 2. */
+/**
+ * docs/product.md, "Campos das configurações": prescriptions printed per page, 1 to 4, default 2.
+ */
 export const PRESCRIPTIONS_PER_PAGE = { min: 1, max: 4, default: 2 } as const;
 
 export const SETTINGS_LIMITS = {
@@ -18,7 +20,10 @@ export const SETTINGS_LIMITS = {
   crmDigits: 8,
 } as const;
 
-/** The default record output (spec §9 record variables); doctors rewrite it as they like. */
+/**
+ * The default record output (the record variables of
+ * docs/product.md, "Modelos de prontuário e de receita"); doctors rewrite it as they like.
+ */
 export const DEFAULT_RECORD_TEMPLATE = `PRONTUÁRIO MÉDICO
 Paciente: {{nome_paciente}}
 Data da consulta: {{data_consulta}}
@@ -45,7 +50,10 @@ Próxima consulta: {{proxima_consulta}}
 
 {{nome_medico}} — {{crm}}`;
 
-/** The default prescription (spec §9 prescription variables). */
+/**
+ * The default prescription (the prescription variables of
+ * docs/product.md, "Modelos de prontuário e de receita").
+ */
 export const DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
 Data: {{data_receita}}
 
@@ -125,8 +133,9 @@ const settingsFieldsSchema = z
   .strict();
 
 /**
- * The doctor's settings (spec §3), which fill prescriptions and records. Every field may be left
- * blank; what is filled must be valid. The same schema checks the form and the API.
+ * The doctor's settings (docs/product.md, "Campos das configurações"), which fill prescriptions and
+ * records. Every field may be left blank; what is filled must be valid. The same schema checks the
+ * form and the API.
  */
 export const doctorSettingsSchema = settingsFieldsSchema.superRefine((settings, context) => {
   if (settings.crm !== '' && settings.crmState === '') {
@@ -149,7 +158,10 @@ export type DoctorSettingsPatch = z.infer<typeof doctorSettingsPatchSchema>;
 
 export type DoctorSettingsField = keyof DoctorSettings;
 
-/** Spec §3 defaults: blank profile, the default templates, 2 prescriptions per page. */
+/**
+ * The defaults (docs/product.md, "Campos das configurações"): blank profile, the default templates,
+ * 2 prescriptions per page.
+ */
 export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
   name: '',
   crm: '',
@@ -185,7 +197,10 @@ export function formatCrm(settings: { crm: string; crmState: string }): string {
     : `CRM/${settings.crmState} ${settings.crm}`;
 }
 
-/** Spec §6: the doctor profile counts as configured with a name and a CRM. */
+/**
+ * docs/product.md, "Campos das configurações": the doctor profile counts as configured with a name
+ * and a CRM.
+ */
 export function isDoctorProfileConfigured(settings: DoctorSettings): boolean {
   return settings.name !== '' && settings.crm !== '';
 }

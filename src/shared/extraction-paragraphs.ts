@@ -1,6 +1,6 @@
 /**
  * Models asked for an assessment or a plan sometimes answer with an object instead of text
- * (spec §4 "Auto-update from the conversation"). These turn such answers into the labelled
+ * (docs/product.md, "Mescla de dados extraídos"). These turn such answers into the labelled
  * paragraphs the record's text fields hold.
  */
 

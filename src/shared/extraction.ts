@@ -7,7 +7,10 @@ import type {
   Symptoms,
 } from './medical-record';
 
-/** The record sections an extraction can fill (spec §3 `extractedSections`). */
+/**
+ * The record sections an extraction can fill (`extractedSections` in
+ * docs/product.md, "Leitura das respostas dos modelos").
+ */
 export const EXTRACTION_SECTIONS = [
   'patientInfo',
   'symptoms',
@@ -19,9 +22,9 @@ export const EXTRACTION_SECTIONS = [
 export type ExtractionSection = (typeof EXTRACTION_SECTIONS)[number];
 
 /**
- * Spec §3 Extraction result: what a consultation text states, in the record's own shapes, so it
- * merges straight into a record. Only explicit information; unknown fields stay unset, lists
- * default to empty.
+ * docs/product.md, "Leitura das respostas dos modelos": what a consultation text states, in the
+ * record's own shapes, so it merges straight into a record. Only explicit information; unknown
+ * fields stay unset, lists default to empty.
  */
 export interface ExtractionResult {
   patientInfo: PatientInfo;
@@ -35,7 +38,10 @@ export interface ExtractionResult {
   extractedSections: ExtractionSection[];
 }
 
-/** Spec §8: what a failed extraction answers — nothing found, confidence 0. */
+/**
+ * docs/product.md, "Tarefas e respostas padrão": what a failed extraction answers — nothing found,
+ * confidence 0.
+ */
 export function emptyExtraction(): ExtractionResult {
   return {
     patientInfo: { allergies: [], medications: [], chronicConditions: [] },

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The seven steps of the SOAP record, in the order the doctor walks through them (spec §4). */
+/**
+ * The seven steps of the SOAP record, in the order the doctor walks through them
+ * (docs/product.md, "As sete etapas").
+ */
 export const RECORD_STEPS = [
   'patient-info',
   'symptoms',
@@ -118,7 +121,10 @@ export const medicationSchema = z.strictObject({
   duration: shortText.optional(),
   instructions: mediumText.optional(),
   explanation: mediumText.optional(),
-  /** Days of treatment (spec §3); what the pharmacy dispenses is `dispenseQuantity`. */
+  /**
+   * Days of treatment (docs/product.md, "Receitas e lotes"); what the pharmacy dispenses is
+   * `dispenseQuantity`.
+   */
   quantity: shortText.optional(),
   dispenseQuantity: dispenseQuantitySchema.optional(),
   genericAllowed: z.boolean().optional(),
@@ -168,7 +174,10 @@ export const consultationFeedbackSchema = z.strictObject({
 
 const anamnesisText = mediumText;
 
-/** Spec §3 Structured anamnesis, as a record keeps it: 'Não informado' where nothing was said. */
+/**
+ * The structured anamnesis (docs/product.md, "Anamnese estruturada"), as a record keeps it: 'Não
+ * informado' where nothing was said.
+ */
 export const structuredAnamnesisSchema = z.strictObject({
   identificacao: z.strictObject({
     nome: anamnesisText,

@@ -2,19 +2,20 @@ import type { Medication } from './medical-record';
 import { foldForMatching } from './text-folding';
 
 /**
- * Rules of the prescriptions step's AI assistant (spec §5): which medication suggestions are
- * shown, which suggestion is already prescribed, and the dosing table's regimen as a medicine.
+ * Rules of the prescriptions step's AI assistant (docs/product.md, "Assistente de prescrição"):
+ * which medication suggestions are shown, which suggestion is already prescribed, and the dosing
+ * table's regimen as a medicine.
  */
 
 /** Longest case description the suggestion tasks accept (`caseDescription` in ai-tasks.ts). */
 export const CASE_DESCRIPTION_MAX_CHARS = 4_000;
 
 /**
- * Urgent-sounding terms (spec §5: confirmed infection, high fever, severe pain, acute, pneumonia,
- * hypertension, diabetes and similar), folded (no accents, lower case). Each matches at the start
- * of a word, so 'agud' finds 'aguda' and 'agudização', 'hipertens' finds 'hipertensão' and
- * 'hipertenso'; terms of 3 characters or less ('itu') match whole words only, so 'habitual' is
- * not an urinary infection.
+ * Urgent-sounding terms (docs/product.md, "Assistente de prescrição": confirmed infection, high
+ * fever, severe pain, acute, pneumonia, hypertension, diabetes and similar), folded (no accents,
+ * lower case). Each matches at the start of a word, so 'agud' finds 'aguda' and 'agudização',
+ * 'hipertens' finds 'hipertensão' and 'hipertenso'; terms of 3 characters or less ('itu') match
+ * whole words only, so 'habitual' is not an urinary infection.
  */
 export const URGENT_TERMS: readonly string[] = [
   'infec',
@@ -46,8 +47,9 @@ export const URGENT_TERMS: readonly string[] = [
 ];
 
 /**
- * Routine or check-up terms (spec §5), folded like {@link URGENT_TERMS}. 'rotina' covers
- * 'acompanhamento de rotina' and 'consulta de rotina'; 'check up' is 'check-up' folded.
+ * Routine or check-up terms (docs/product.md, "Assistente de prescrição"), folded like
+ * {@link URGENT_TERMS}. 'rotina' covers 'acompanhamento de rotina' and 'consulta de rotina'; 'check
+ * up' is 'check-up' folded.
  */
 export const ROUTINE_TERMS: readonly string[] = ['rotina', 'check up', 'checkup', 'preventiv'];
 
@@ -71,12 +73,12 @@ function suggestionText(
 }
 
 /**
- * Spec §5: the AI's medication suggestions are shown only when the case is urgent-sounding and
- * nothing in it is routine; otherwise none are shown (exam and plan suggestions are never
- * filtered). The spec says "they contain"; a suggestion rarely names the condition it treats
- * (offline answers carry no explanation at all), so the texts read are the suggestions' name,
- * explanation and instructions *and* the doctor's case description: an urgent term in any of
- * them shows the list, a routine or check-up term in any of them hides it.
+ * docs/product.md, "Assistente de prescrição": the AI's medication suggestions are shown only when
+ * the case is urgent-sounding and nothing in it is routine; otherwise none are shown (exam and plan
+ * suggestions are never filtered). The original specification said "they contain"; a suggestion
+ * rarely names the condition it treats (offline answers carry no explanation at all), so the texts
+ * read are the suggestions' name, explanation and instructions *and* the doctor's case description:
+ * an urgent term in any of them shows the list, a routine or check-up term in any of them hides it.
  * @param suggestions - the medication suggestions of one answer
  * @param caseText - the case description the suggestions were asked for
  * @returns whether to show the list; false when it is empty
@@ -93,8 +95,9 @@ export function shouldShowMedicationSuggestions(
 }
 
 /**
- * Spec §5: a suggested medication or exam counts as already added when a prescribed item has the
- * same name, ignoring case, accents, punctuation and spacing ('Amoxicilina' = ' amoxicilina').
+ * docs/product.md, "Assistente de prescrição": a suggested medication or exam counts as already
+ * added when a prescribed item has the same name, ignoring case, accents, punctuation and spacing
+ * ('Amoxicilina' = ' amoxicilina').
  * @param name - the suggested item's name
  * @param prescribed - the items already in the record
  */
@@ -123,7 +126,7 @@ export interface DosingHintAnswer {
 
 /**
  * A medicine to prescribe under the name the doctor chose, with the table's regimen when it has
- * one (a detected-medicine chip, spec §5).
+ * one (a detected-medicine chip, docs/product.md, "Assistente de prescrição").
  * @param name - the name to prescribe, as shown on the chip
  * @param hint - the table's regimen, or null when it has none
  */

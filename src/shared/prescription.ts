@@ -5,9 +5,10 @@ import { quantityInWords } from './number-words';
 import { foldAccents } from './text-folding';
 
 /**
- * Prescriptions (receitas) and batches of them (spec §3, §4): what the server stores and answers,
- * what a create or update request may hold, and the wording rules a printed receita follows
- * (CFM: a route heading per medicine, no abbreviations in the instructions).
+ * Prescriptions (receitas) and batches of them (docs/product.md, "Receitas e lotes"): what the
+ * server stores and answers, what a create or update request may hold, and the wording rules a
+ * printed receita follows (CFM: a route heading per medicine, no abbreviations in the
+ * instructions).
  */
 
 export const PRESCRIPTION_LIMITS = {
@@ -64,7 +65,10 @@ const requiredText = (label: string, max: number, missing: string) =>
 const isoDateTime = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label}: data e hora inválidas.` });
 
-/** A medicine as a prescription document holds it (spec §3: quantity, generic, priority). */
+/**
+ * A medicine as a prescription document holds it (docs/product.md, "Receitas e lotes": quantity,
+ * generic, priority).
+ */
 export const prescriptionMedicationSchema = medicationSchema.extend({
   name: requiredText(
     'Nome do medicamento',
@@ -250,7 +254,8 @@ export type BatchUpdate = z.output<typeof batchUpdateSchema>;
 export type PrescriptionBatch = z.output<typeof prescriptionBatchSchema>;
 
 /**
- * Spec §3: a batch created without a name is called 'Lote' plus the pt-BR local date.
+ * docs/product.md, "Ciclo de vida do lote": a batch created without a name is called 'Lote' plus
+ * the pt-BR local date.
  * @param now - the moment of creation
  * @returns e.g. 'Lote 21/11/2026'
  */
@@ -488,13 +493,16 @@ export function expandInstructionAbbreviations(text: string): string {
   return out.replace(/[ \t]{2,}/g, ' ').replace(/ +([,;.])/g, '$1');
 }
 
-/** Spec §9: the quality shown for a rule-parsed quick prescription. */
+/** docs/product.md, "Receita rápida": the quality shown for a rule-parsed quick prescription. */
 export const MANUAL_PARSING_QUALITY = 85;
-/** Spec §9: the quality shown when a model's answer carries no confidence. */
+/**
+ * docs/product.md, "Receita rápida": the quality shown when a model's answer carries no confidence.
+ */
 export const DEFAULT_QUICK_QUALITY = 80;
 
 /**
- * Spec §9's quick prescription quality, in percent, as the chat reports it:
+ * The quick prescription quality of docs/product.md, "Receita rápida", in percent, as the chat
+ * reports it:
  * - parsed by the rule parser (src/clinical/prescriptions/quick-prescription.ts): 85, whatever its confidence says — the
  *   spec fixes the figure for manual parsing;
  * - from a model: its confidence × 100, rounded and kept within 0–100; a confidence that is

@@ -353,7 +353,7 @@ describe('buildReceitaSheets', () => {
 });
 
 describe('fillPrescriptionTemplate', () => {
-  it('fills every §9 variable from the prescription and the settings', () => {
+  it('fills every template variable from the prescription and the settings', () => {
     const text = fillPrescriptionTemplate(prescription({ notes: 'Retornar se febre.' }), settings);
     expect(text).toBe(`RECEITUÁRIO
 Data: 01/03/2026

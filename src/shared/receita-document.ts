@@ -70,7 +70,7 @@ export type ReceitaSettings = Pick<
   | 'doctorEmail'
 > & { rqe?: string | undefined };
 
-/** Spec §9: receitas per A4 page. */
+/** docs/product.md, "Impressão de receitas": receitas per A4 page. */
 export type ReceitasPerPage = 1 | 2 | 3 | 4;
 
 export const SIMPLE_RECEITA_TITLE = 'Receituário';
@@ -347,10 +347,11 @@ export function medicationsAsText(medications: readonly ReceitaMedication[]): st
 }
 
 /**
- * The doctor's prescription template (settings) filled with this prescription: the §9 variables
+ * The doctor's prescription template (settings) filled with this prescription: the variables
  * data_receita, nome_paciente, idade_paciente, nome_medico, crm, diagnostico, medicamentos,
- * observacoes, endereco_clinica, telefone_clinica, email_medico. Variables with no value stay
- * visible as written ({@link fillTemplate}).
+ * observacoes, endereco_clinica, telefone_clinica, email_medico
+ * (docs/product.md, "Modelos de prontuário e de receita"). Variables with no value stay visible as
+ * written ({@link fillTemplate}).
  * @param prescription - the prescription
  * @param settings - the doctor's settings, template included
  */

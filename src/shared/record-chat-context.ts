@@ -2,8 +2,9 @@ import type { RecordContent } from './medical-record';
 import { formatDecimal } from './pt-br-format';
 
 /**
- * The open record as a short Portuguese text for a language model's prompt (spec §7: "the
- * context prompt … is extended with the record's chat context"). Only what is filled in.
+ * The open record as a short Portuguese text for a language model's prompt
+ * (docs/product.md, "Modos do chat e agentes especialistas": "the context prompt … is extended with
+ * the record's chat context"). Only what is filled in.
  * @param record - the record's content
  * @returns an empty string when the record holds nothing
  */
@@ -70,8 +71,9 @@ function shortened(text: string): string {
 }
 
 /**
- * Spec §4: the message the chat shows when a record is finalised from the record screen — who,
- * the complaint, the assessment, the plan and what was prescribed, in Markdown.
+ * docs/product.md, "Finalização do prontuário": the message the chat shows when a record is
+ * finalised from the record screen — who, the complaint, the assessment, the plan and what was
+ * prescribed, in Markdown.
  * @param record - the finalised record's content
  * @param patientName - as the app names the patient ('Paciente sem nome' when none)
  */

@@ -1,6 +1,6 @@
 /**
- * Small display rules of the record view (spec §2 Medical record flow) that the browser needs
- * and that are worth testing without one: the title, which anamnesis sections show, the
+ * Small display rules of the record view (docs/product.md, "Tela do prontuário") that the browser
+ * needs and that are worth testing without one: the title, which anamnesis sections show, the
  * confidence colour, the feedback date text and which feedback cards hold anything.
  */
 import { isValid, parseISO } from 'date-fns';
@@ -28,7 +28,7 @@ const PLACEHOLDERS = new Set([fold(NOT_INFORMED), fold(NOT_EVALUATED)]);
 
 /**
  * Whether the anamnesis view shows a value: not blank and not 'Não informado' / 'Não avaliado'
- * in any spelling (spec §2 Structured anamnesis view).
+ * in any spelling (docs/product.md, "Anamnese estruturada").
  * @param value - a section's text
  */
 export function isShownAnamnesisValue(value: string | undefined): boolean {
@@ -39,8 +39,8 @@ export function isShownAnamnesisValue(value: string | undefined): boolean {
 export type ConfidenceColour = 'green' | 'yellow' | 'red';
 
 /**
- * The confidence bar's colour (spec §2, §9): green at 0.8 or more, yellow at 0.6 or more, red
- * otherwise (a missing or broken number included).
+ * The confidence bar's colour (docs/product.md, "Anamnese estruturada"): green at 0.8 or more,
+ * yellow at 0.6 or more, red otherwise (a missing or broken number included).
  * @param confidence - from 0 to 1
  */
 export function confidenceColour(confidence: number): ConfidenceColour {
@@ -118,8 +118,8 @@ export const FEEDBACK_DATE_MISSING = 'Data não informada';
 export const FEEDBACK_DATE_INVALID = 'Data inválida';
 
 /**
- * The consultation summary's generation date, 'dd/MM/yyyy HH:mm' in local time; the spec's texts,
- * spelt with their accents, when it is missing or not a date (spec §2 Consultation summary).
+ * The consultation summary's generation date, 'dd/MM/yyyy HH:mm' in local time; the texts of
+ * docs/product.md, "Feedback da consulta" when it is missing or not a date.
  * @param value - `consultationFeedback.generatedAt`, an ISO 8601 moment
  */
 export function feedbackDateText(value?: string): string {
@@ -129,7 +129,7 @@ export function feedbackDateText(value?: string): string {
 
 type FeedbackField = Exclude<keyof ConsultationFeedback, 'generatedAt'>;
 
-/** The summary's cards in order, with the spec's titles spelt with their accents. */
+/** The summary's cards in order, with the titles of docs/product.md, "Feedback da consulta". */
 export const FEEDBACK_CARDS: readonly { field: FeedbackField; title: string }[] = [
   { field: 'mainSymptoms', title: 'Sintomas Principais' },
   { field: 'relevantFindings', title: 'Achados Relevantes' },

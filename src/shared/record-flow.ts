@@ -19,7 +19,10 @@ import { normalizeSteps } from './record-write';
  */
 export type WorkingRecord = Omit<MedicalRecord, 'userId' | 'version'> & { version?: number };
 
-/** Spec §3: a record the browser made itself when the server could not be reached. */
+/**
+ * docs/product.md, "Criar, abrir, sair e cancelar": a record the browser made itself when the
+ * server could not be reached.
+ */
 export const LOCAL_RECORD_ID_PREFIX = 'record-';
 
 export function isLocalRecordId(id: string): boolean {
@@ -50,7 +53,7 @@ export const STEP_LABELS: Record<RecordStep, string> = {
   'print-summary': 'Resumo',
 };
 
-/** Spec §5: what the chat reports the doctor is doing on each step. */
+/** docs/product.md, "As sete etapas": what the chat reports the doctor is doing on each step. */
 export const STEP_STATUS_TEXT: Record<RecordStep, string> = {
   'patient-info': 'Coletando dados do paciente',
   symptoms: 'Coletando sintomas',
@@ -83,9 +86,10 @@ export function previousStep(step: RecordStep): RecordStep {
 const hasText = (text: string | undefined): boolean => Boolean(text?.trim());
 
 /**
- * Spec §4 completion, from what the record holds: patient name, chief complaint, general
- * appearance, assessment, at least one prescribed item (or 'Sem prescrição nesta consulta'),
- * plan; print-summary only once the record says so (finalising completes it).
+ * The completion rules of docs/product.md, "Conclusão das etapas e progresso", from what the record
+ * holds: patient name, chief complaint, general appearance, assessment, at least one prescribed
+ * item (or 'Sem prescrição nesta consulta'), plan; print-summary only once the record says so
+ * (finalising completes it).
  */
 export function isStepComplete(record: WorkingRecord, step: RecordStep): boolean {
   switch (step) {
@@ -121,7 +125,10 @@ export function prescriptionsDecided(record: RecordContent): boolean {
   return prescribedItemCount(record) > 0 || record.prescriptions?.noPrescription === true;
 }
 
-/** Share of complete steps, as a whole percentage (spec §4). */
+/**
+ * Share of complete steps, as a whole percentage
+ * (docs/product.md, "Conclusão das etapas e progresso").
+ */
 export function computeProgress(record: WorkingRecord): number {
   const complete = RECORD_STEPS.filter((step) => isStepComplete(record, step)).length;
   return Math.round((complete / RECORD_STEPS.length) * 100);
@@ -149,7 +156,10 @@ export const STEP_OF_PART = {
 } as const satisfies Partial<Record<keyof RecordContent, RecordStep>>;
 export type EditablePart = keyof typeof STEP_OF_PART;
 
-/** Spec §5: BMI = weight / (height in m)², one decimal; only when both are set and positive. */
+/**
+ * docs/product.md, "Etapa Exame Físico": BMI = weight / (height in m)², one decimal; only when both
+ * are set and positive.
+ */
 export function computeBmi(weightKg: number | undefined, heightCm: number | undefined) {
   if (!weightKg || !heightCm || weightKg <= 0 || heightCm <= 0) return undefined;
   const heightM = heightCm / 100;
@@ -163,7 +173,9 @@ export function withComputedBmi(vitals: VitalSigns): VitalSigns {
   return bmi === undefined ? rest : { ...rest, bmi };
 }
 
-/** Spec §5: an age as typed; whole numbers 0–150, anything else is no age. */
+/**
+ * docs/product.md, "Etapa Paciente": an age as typed; whole numbers 0–150, anything else is no age.
+ */
 export function parseAge(text: string): number | undefined {
   const trimmed = text.trim();
   if (!/^\d{1,3}$/.test(trimmed)) return undefined;
@@ -171,7 +183,10 @@ export function parseAge(text: string): number | undefined {
   return age <= 150 ? age : undefined;
 }
 
-/** Spec §5: a comma-separated list as typed: split, trimmed, empty entries dropped. */
+/**
+ * docs/product.md, "Etapa Paciente": a comma-separated list as typed: split, trimmed, empty entries
+ * dropped.
+ */
 export function parseCommaList(text: string): string[] {
   return text
     .split(',')
@@ -187,7 +202,7 @@ export function parseMeasurement(text: string): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** Spec §2/§9: the intensity scale, with the colour each level shows in. */
+/** docs/product.md, "Etapa Sintomas": the intensity scale, with the colour each level shows in. */
 export const INTENSITY_SCALE: readonly {
   value: Intensity;
   label: string;
@@ -199,14 +214,14 @@ export const INTENSITY_SCALE: readonly {
   { value: 'intensa', label: 'Intensa', range: '7-10', colour: 'red' },
 ];
 
-/** Green for leve, yellow for moderada, red otherwise (spec §2). */
+/** Green for leve, yellow for moderada, red otherwise (docs/product.md, "Etapa Sintomas"). */
 export function intensityColour(intensity: Intensity | undefined): 'green' | 'yellow' | 'red' {
   if (intensity === undefined || intensity === 'leve') return 'green';
   return intensity === 'moderada' ? 'yellow' : 'red';
 }
 
 // ---------------------------------------------------------------------------------------------
-// Merging extracted data (spec §4 "Merging chat extraction")
+// Merging extracted data (docs/product.md, "Mescla de dados extraídos")
 
 /** Copies the non-empty values of `update` over `base`: blank text and unset numbers never erase. */
 function overrideNonEmpty<T extends object>(base: T | undefined, update: Partial<T>): T {
@@ -233,9 +248,10 @@ export function appendParagraph(existing: string | undefined, addition: string):
 }
 
 /**
- * Merges extracted data into a record (spec §4): new non-empty values override old ones for
- * patient info, symptoms and vitals; lists default to empty; assessment and plan are appended
- * after a blank line; a step is marked complete only when the merged part holds content.
+ * Merges extracted data into a record (docs/product.md, "Mescla de dados extraídos"): new non-empty
+ * values override old ones for patient info, symptoms and vitals; lists default to empty;
+ * assessment and plan are appended after a blank line; a step is marked complete only when the
+ * merged part holds content.
  */
 export function mergeExtraction(
   record: WorkingRecord,

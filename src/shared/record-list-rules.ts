@@ -1,9 +1,15 @@
 import type { MedicalRecord } from './medical-record';
 
-/** Spec §9 "Records page": the card shows this many characters of the chief complaint. */
+/**
+ * docs/product.md, "Lista de prontuários": the card shows this many characters of the chief
+ * complaint.
+ */
 export const COMPLAINT_PREVIEW_LENGTH = 60;
 
-/** Records per request of the list (spec §9: 'Carregar Mais' works in steps of 20). */
+/**
+ * Records per request of the list (docs/product.md, "Lista de prontuários": 'Carregar Mais' works
+ * in steps of 20).
+ */
 export const RECORDS_PAGE_SIZE = 20;
 
 /** What a card calls a patient whose name was not written yet. */

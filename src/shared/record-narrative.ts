@@ -19,7 +19,10 @@ export interface NarrativeSection {
   lines: string[];
 }
 
-/** The narrative record ('PRONTUÁRIO MÉDICO', spec §2) as text blocks the view and print share. */
+/**
+ * The narrative record ('PRONTUÁRIO MÉDICO', docs/product.md, "Relatório") as text blocks the view
+ * and print share.
+ */
 export interface RecordNarrative {
   title: string;
   sections: NarrativeSection[];
@@ -166,10 +169,10 @@ export function signatureLines(settings: TemplateSettings): string[] {
 }
 
 /**
- * The narrative record of spec §2: identification, QP, HDA, APP, physical exam, diagnostic
- * hypotheses, prescriptions and plan, with the generation date and the doctor's signature block.
- * Sections with nothing to say are left out, except identification and APP (which always
- * states allergies, 'Nega alergias conhecidas' when none).
+ * The narrative record of docs/product.md, "Relatório": identification, QP, HDA, APP, physical
+ * exam, diagnostic hypotheses, prescriptions and plan, with the generation date and the doctor's
+ * signature block. Sections with nothing to say are left out, except identification and APP (which
+ * always states allergies, 'Nega alergias conhecidas' when none).
  */
 export function buildRecordNarrative(
   record: WorkingRecord,
@@ -210,7 +213,8 @@ export function buildRecordNarrative(
 
 /**
  * The downloadable record: the doctor's record template (settings) filled with this record.
- * Variables the record does not fill (e.g. proxima_consulta) stay visible as `{{…}}` (spec §5).
+ * Variables the record does not fill (e.g. proxima_consulta) stay visible as `{{…}}`
+ * (docs/product.md, "Modelos de prontuário e de receita").
  */
 export function buildRecordDocument(
   record: WorkingRecord,
@@ -244,7 +248,10 @@ export function buildRecordDocument(
   return addenda ? `${document.trimEnd()}\n\n${addenda}\n` : document;
 }
 
-/** `prontuario-maria-souza-2026-11-21.txt` (spec §9), safe as a file name on every system. */
+/**
+ * `prontuario-maria-souza-2026-11-21.txt`
+ * (docs/product.md, "Copiar, baixar e imprimir o prontuário"), safe as a file name on every system.
+ */
 export function recordFileName(record: RecordContent, day: Date): string {
   const patient =
     foldAccents(record.patientInfo?.name ?? '')

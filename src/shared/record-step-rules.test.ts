@@ -136,7 +136,7 @@ describe('medication warnings', () => {
   });
 });
 
-describe('AI fallbacks (spec §8)', () => {
+describe('AI fallbacks', () => {
   it('keep the assessment as written, with no CIDs and confidence 0.5', () => {
     expect(assessmentEnhancementFallback('texto')).toEqual({
       improvedText: 'texto',

@@ -4,8 +4,8 @@ import { isStepComplete, parseAge, parseCommaList, parseMeasurement } from './re
 import type { WorkingRecord } from './record-flow';
 
 /**
- * Pure rules behind the record's step screens (spec §2, §5, §8): what the forms show, accept
- * and append. No I/O, so each rule is tested without a browser.
+ * Pure rules behind the record's step screens (docs/product.md, "Prontuário SOAP"): what the forms
+ * show, accept and append. No I/O, so each rule is tested without a browser.
  */
 
 /** The select's option labels for the spec's genders. */
@@ -17,7 +17,10 @@ export const GENDER_LABELS: Record<Gender, string> = {
 
 export const AGE_ERROR = 'Idade deve ser um número entre 0 e 150';
 
-/** The age field's error for what was typed: none while blank or valid (spec §5: 0–150). */
+/**
+ * The age field's error for what was typed: none while blank or valid
+ * (docs/product.md, "Etapa Paciente": 0–150).
+ */
 export function ageError(text: string): string | undefined {
   return text.trim() !== '' && parseAge(text) === undefined ? AGE_ERROR : undefined;
 }
@@ -97,7 +100,7 @@ export function appendLine(text: string | undefined, line: string): string {
   return before ? `${before}\n${line}` : line;
 }
 
-/** Spec §2: 'Adicionar ao Plano' appends the suggestion as a bullet line. */
+/** docs/product.md, "Etapa Plano": 'Adicionar ao Plano' appends the suggestion as a bullet line. */
 export function appendPlanBullet(plan: string | undefined, suggestion: string): string {
   return appendLine(plan, `- ${suggestion.trim()}`);
 }
@@ -108,8 +111,8 @@ export function cidLine(cid: { code: string; description: string }): string {
 }
 
 /**
- * Whether the assessment already names this CID code (spec §5: adding it again is skipped).
- * A whole code only: 'G44' is not in 'G44.2', and 'I10' is not in 'I100'.
+ * Whether the assessment already names this CID code (docs/product.md, "Etapa Avaliação": adding it
+ * again is skipped). A whole code only: 'G44' is not in 'G44.2', and 'I10' is not in 'I100'.
  */
 export function assessmentHasCid(assessment: string | undefined, code: string): boolean {
   const escaped = code.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -141,7 +144,7 @@ export function unionWarnings(lists: readonly (readonly string[])[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------
-// AI fallbacks (spec §8)
+// AI fallbacks (docs/product.md, "Tarefas e respostas padrão")
 
 export interface PlanSuggestions {
   suggestions: string[];
@@ -150,7 +153,7 @@ export interface PlanSuggestions {
   followUpRecommendation: string;
 }
 
-/** Spec §8: generic advice when no plan suggestions could be generated. */
+/** Generic advice when no plan suggestions could be generated. */
 export const PLAN_SUGGESTIONS_FALLBACK: PlanSuggestions = {
   suggestions: [
     'Avaliação clínica presencial para confirmação diagnóstica',
@@ -181,10 +184,10 @@ export interface AssessmentEnhancement {
   confidence: number;
 }
 
-/** Spec §8: the confidence an enhancement reports when the answer leaves it out. */
+/** The confidence an enhancement reports when the answer leaves it out. */
 export const ENHANCEMENT_DEFAULT_CONFIDENCE = 0.7;
 
-/** Spec §8: when enhancing fails the assessment stays as written, with no CIDs, confidence 0.5. */
+/** When enhancing fails the assessment stays as written, with no CIDs, confidence 0.5. */
 export function assessmentEnhancementFallback(text: string): AssessmentEnhancement {
   return { improvedText: text, suggestedCIDs: [], confidence: 0.5 };
 }

@@ -29,7 +29,10 @@ export function normalizeSteps(steps: readonly RecordStepState[] | undefined): R
   return RECORD_STEPS.map((type) => ({ type, completed: completed.get(type) ?? false }));
 }
 
-/** A new record: starts at patient-info, em_andamento, with no step completed (spec §4). */
+/**
+ * A new record: starts at patient-info, em_andamento, with no step completed
+ * (docs/product.md, "As sete etapas").
+ */
 export function buildNewRecordContent(input: RecordCreateInput): StoredRecordContent {
   let content: StoredRecordContent = {
     status: 'em_andamento',

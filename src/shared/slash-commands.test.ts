@@ -25,7 +25,10 @@ const NO_RECORD_TO_UPDATE = 'Nenhum prontuário ativo. Use /iniciar-prontuario p
 const NO_PRESCRIPTION = 'Nenhuma receita ativa. Use /iniciar-receita para começar.';
 const NO_BATCH = 'Nenhum lote ativo. Use /iniciar-lote primeiro.';
 
-/** Spec §9, word for word: every command and alias, and the id it must resolve to. */
+/**
+ * docs/product.md, "Comandos de barra", word for word: every command and alias, and the id it must
+ * resolve to.
+ */
 const SPEC_WORDS: readonly [string, SlashCommandId][] = [
   ['/iniciar-prontuario', 'start-record'],
   ['/atualizar-prontuario', 'update-record'],
@@ -67,7 +70,7 @@ function guard(id: SlashCommandId, state: CommandState, text = ''): string | und
 }
 
 describe('the command table', () => {
-  it('holds exactly the commands and aliases of spec §9', () => {
+  it('holds exactly the documented commands and aliases', () => {
     const words = SLASH_COMMANDS.flatMap((command) => [command.name, ...command.aliases]);
     expect(words.sort()).toEqual(SPEC_WORDS.map(([word]) => word).sort());
   });
@@ -367,7 +370,7 @@ describe('suggestCommands', () => {
   });
 });
 
-describe('the command errors of spec §8', () => {
+describe('the command errors', () => {
   it('are word for word', () => {
     expect(COMMAND_ERROR_MESSAGES['record-start']).toBe(
       'Erro ao iniciar prontuário. Tente novamente ou inicie manualmente.',

@@ -1,10 +1,10 @@
 import { foldAccents } from './text-folding';
 
 /**
- * The chat's slash commands (spec §5, §8, §9): the command table, the parser that finds the
- * command in what the doctor typed, the guards that stop a command that cannot run yet, the help
- * texts and the autocomplete. Pure: the chat runs the command; this only says which one and
- * whether it may.
+ * The chat's slash commands (docs/product.md, "Comandos de barra"): the command table, the parser
+ * that finds the command in what the doctor typed, the guards that stop a command that cannot run
+ * yet, the help texts and the autocomplete. Pure: the chat runs the command; this only says which
+ * one and whether it may.
  */
 
 /** Stable English ids the chat switches on; the Portuguese names are for the doctor. */
@@ -31,7 +31,10 @@ export type SlashCommandId =
 
 export type SlashCommandGroup = 'record' | 'prescription';
 
-/** The three sections of '/ajuda-receitas' (spec §9: first 6 basic, next 4 batch, the rest). */
+/**
+ * The three sections of '/ajuda-receitas' (docs/product.md, "Comandos de receitas e lotes": first 6
+ * basic, next 4 batch, the rest).
+ */
 export type PrescriptionHelpGroup = 'basic' | 'batch' | 'utility';
 
 /** What must be open in the chat before a command can run. */
@@ -62,7 +65,10 @@ export interface CommandState {
   readonly hasBatch: boolean;
 }
 
-/** Every command of spec §9, records first, then prescriptions in the order of their help. */
+/**
+ * Every command of docs/product.md, "Comandos de barra", records first, then prescriptions in the
+ * order of their help.
+ */
 export const SLASH_COMMANDS: readonly SlashCommand[] = [
   {
     id: 'start-record',
@@ -287,7 +293,10 @@ export function slashCommandById(id: SlashCommandId): SlashCommand {
   return command;
 }
 
-/** The messages of spec §5 that stop a command when what it works on is not open. */
+/**
+ * The messages of docs/product.md, "Como os comandos são lidos" that stop a command when what it
+ * works on is not open.
+ */
 export const COMMAND_GUARD_MESSAGES = {
   noRecord: 'Nenhum prontuário ativo. Use /iniciar-prontuario para começar.',
   noRecordToUpdate: 'Nenhum prontuário ativo. Use /iniciar-prontuario primeiro.',
@@ -302,7 +311,7 @@ export type CommandErrorKind =
   | 'prescription-process'
   | 'prescription-update';
 
-/** Spec §8, command errors: what the chat says when a command that did run failed. */
+/** docs/product.md, "Erros dos comandos": what the chat says when a command that did run failed. */
 export const COMMAND_ERROR_MESSAGES: Readonly<Record<CommandErrorKind, string>> = {
   'record-start': 'Erro ao iniciar prontuário. Tente novamente ou inicie manualmente.',
   'record-update': 'Erro ao atualizar prontuário. Tente novamente.',
@@ -389,8 +398,9 @@ function isOpen(state: CommandState, requirement: CommandRequirement): boolean {
 }
 
 /**
- * The message that stops a command (spec §5), or undefined when it may run. What must be open is
- * checked before the text, so '/adicionar-medicamento' alone without a receita says so first.
+ * The message that stops a command (docs/product.md, "Como os comandos são lidos"), or undefined
+ * when it may run. What must be open is checked before the text, so '/adicionar-medicamento' alone
+ * without a receita says so first.
  * @param command - the parsed command
  * @param state - what is open in the chat
  * @param text - the text after the command, trimmed

@@ -26,7 +26,7 @@ function contrast(a: string, b: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
-describe('SPECIALIST_AGENTS (spec §3)', () => {
+describe('SPECIALIST_AGENTS', () => {
   it('has the 20 ids, unique, in the spec order', () => {
     expect(SPECIALIST_AGENTS.map((agent) => agent.id)).toEqual([...SPECIALIST_AGENT_IDS]);
     expect(new Set(SPECIALIST_AGENT_IDS).size).toBe(20);
@@ -79,7 +79,7 @@ describe('findSpecialistAgent', () => {
   });
 });
 
-describe('categories (spec §9)', () => {
+describe('categories', () => {
   it('puts every agent in exactly one category', () => {
     const listed = SPECIALIST_CATEGORIES.flatMap((category) => category.agentIds);
     expect([...listed].sort()).toEqual([...SPECIALIST_AGENT_IDS].sort());
@@ -147,7 +147,7 @@ describe('specialistSystemPrompt', () => {
     expect(prompt).toContain('concisa');
   });
 
-  it('has the general chat header of spec §2', () => {
+  it('has the general chat header', () => {
     expect(GENERAL_CHAT_TITLE).toBe('Chat Médico Geral');
     expect(GENERAL_CHAT_DESCRIPTION).toBe(
       'Assistente médico com conhecimento em todas as especialidades médicas',

@@ -1,9 +1,13 @@
 /**
- * The 20 specialist agents a doctor can consult in the chat (spec §3), how the picker groups
- * them (spec §9) and the system prompt that makes the model speak as one of them.
+ * The 20 specialist agents a doctor can consult in the chat
+ * (docs/product.md, "Modos do chat e agentes especialistas"), how the picker groups them and the
+ * system prompt that makes the model speak as one of them.
  */
 
-/** Spec §3: the fixed agent ids, in the order the spec lists them. */
+/**
+ * docs/product.md, "Modos do chat e agentes especialistas": the fixed agent ids, in the order the
+ * original specification listed them.
+ */
 export const SPECIALIST_AGENT_IDS = [
   'general-practitioner',
   'cardiologist',
@@ -44,9 +48,10 @@ export interface SpecialistAgent {
 }
 
 /**
- * Spec §3's agents. The colours are Tailwind 500–700 shades spread around the hue circle, each
- * chosen to keep 3:1 contrast (WCAG, non-text) on the white surface and on the dark one
- * (#111827), so a chip or avatar ring reads in both themes; the test checks it.
+ * The agents of docs/product.md, "Modos do chat e agentes especialistas". The colours are Tailwind
+ * 500–700 shades spread around the hue circle, each chosen to keep 3:1 contrast (WCAG, non-text) on
+ * the white surface and on the dark one (#111827), so a chip or avatar ring reads in both themes;
+ * the test checks it.
  */
 export const SPECIALIST_AGENTS: readonly SpecialistAgent[] = [
   {
@@ -225,10 +230,16 @@ export function findSpecialistAgent(id: string): SpecialistAgent | undefined {
   return AGENTS_BY_ID.get(id);
 }
 
-/** The category that takes any agent no other category lists (spec §9). */
+/**
+ * The category that takes any agent no other category lists
+ * (docs/product.md, "Modos do chat e agentes especialistas").
+ */
 const CATCH_ALL_CATEGORY = 'Outras Especialidades';
 
-/** Spec §9: the picker's categories, in display order, each with its agents in order. */
+/**
+ * docs/product.md, "Modos do chat e agentes especialistas": the picker's categories, in display
+ * order, each with its agents in order.
+ */
 export const SPECIALIST_CATEGORIES: readonly {
   name: string;
   agentIds: readonly SpecialistAgentId[];
@@ -266,9 +277,9 @@ export const SPECIALIST_CATEGORIES: readonly {
 ];
 
 /**
- * The agents by picker category (spec §9), categories and agents in the category's order.
- * An agent no category lists goes last in 'Outras Especialidades'; categories left without
- * agents are omitted.
+ * The agents by picker category (docs/product.md, "Modos do chat e agentes especialistas"),
+ * categories and agents in the category's order. An agent no category lists goes last in 'Outras
+ * Especialidades'; categories left without agents are omitted.
  * @param agents - the agents to group; all 20 by default
  */
 export function groupAgentsByCategory(
@@ -286,7 +297,9 @@ export function groupAgentsByCategory(
   })).filter((group) => group.agents.length > 0);
 }
 
-/** Spec §2: the header of the chat in general mode. */
+/**
+ * docs/product.md, "Modos do chat e agentes especialistas": the header of the chat in general mode.
+ */
 export const GENERAL_CHAT_TITLE = 'Chat Médico Geral';
 export const GENERAL_CHAT_DESCRIPTION =
   'Assistente médico com conhecimento em todas as especialidades médicas';

@@ -41,7 +41,7 @@ describe('fillTemplate', () => {
 });
 
 describe('template variables', () => {
-  it('are the ones spec §9 lists', () => {
+  it('are the 11 record and 11 prescription variables', () => {
     expect(RECORD_TEMPLATE_VARIABLES).toHaveLength(11);
     expect(PRESCRIPTION_TEMPLATE_VARIABLES).toHaveLength(11);
   });

@@ -1,7 +1,10 @@
 import { formatCrm } from './doctor-settings';
 import { formatDate } from './pt-br-format';
 
-/** Spec §9: the variables a record output template may use. */
+/**
+ * docs/product.md, "Modelos de prontuário e de receita": the variables a record output template may
+ * use.
+ */
 export const RECORD_TEMPLATE_VARIABLES = [
   'nome_paciente',
   'data_consulta',
@@ -16,7 +19,10 @@ export const RECORD_TEMPLATE_VARIABLES = [
   'proxima_consulta',
 ] as const;
 
-/** Spec §9: the variables a prescription template may use. */
+/**
+ * docs/product.md, "Modelos de prontuário e de receita": the variables a prescription template may
+ * use.
+ */
 export const PRESCRIPTION_TEMPLATE_VARIABLES = [
   'data_receita',
   'nome_paciente',
@@ -51,7 +57,8 @@ const VARIABLE_PATTERN = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /**
  * Fills `{{variavel}}` placeholders. A variable with no value (missing or blank) stays visible as
- * written, so the doctor sees what is still to be filled (spec §5).
+ * written, so the doctor sees what is still to be filled
+ * (docs/product.md, "Modelos de prontuário e de receita").
  */
 export function fillTemplate(template: string, values: TemplateValues): string {
   return template.replace(VARIABLE_PATTERN, (placeholder, name: string) => {

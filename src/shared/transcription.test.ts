@@ -28,7 +28,7 @@ describe('audioFileName', () => {
   });
 });
 
-describe('transcription error texts (spec §8)', () => {
+describe('transcription error texts', () => {
   it('wraps a failure as the audio service does', () => {
     expect(transcriptionFailureMessage('Invalid audio file')).toBe(
       'Falha na transcrição: Invalid audio file',

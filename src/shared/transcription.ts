@@ -2,10 +2,16 @@ import { z } from 'zod';
 import { isApiErrorCode, isRetryableError, type ApiErrorCode } from './api-errors';
 import { EXTRACTION_TEXT_MAX_LENGTH } from './extraction-request';
 
-/** Largest audio file `POST /api/ai/transcribe` accepts (spec §9: 25 MB, Whisper's own limit). */
+/**
+ * Largest audio file `POST /api/ai/transcribe` accepts
+ * (docs/product.md, "Gravação e transcrição em trechos": 25 MB, Whisper's own limit).
+ */
 export const TRANSCRIPTION_MAX_FILE_BYTES = 25 * 1024 * 1024;
 
-/** Confidence given to a transcription whose provider reports none (spec §9). */
+/**
+ * Confidence given to a transcription whose provider reports none
+ * (docs/product.md, "Gravação e transcrição em trechos").
+ */
 export const TRANSCRIPTION_FALLBACK_CONFIDENCE = 0.95;
 
 /** Audio types by the extension transcription services recognise them by. */
@@ -24,9 +30,10 @@ const AUDIO_EXTENSIONS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The name an audio file is uploaded under (spec §7). Whisper-compatible servers tell formats
- * apart by the extension, so it follows the recorded type. The spec labels webm as mp4; we keep
- * `recording.webm`, because servers reject (or misdecode) webm data named `.mp4`.
+ * The name an audio file is uploaded under (docs/product.md, "Gravação e transcrição em trechos").
+ * Whisper-compatible servers tell formats apart by the extension, so it follows the recorded type.
+ * The original specification labels webm as mp4; we keep `recording.webm`, because servers reject
+ * (or misdecode) webm data named `.mp4`.
  * @param mimeType - the recorded type, parameters such as `;codecs=opus` allowed
  */
 export function audioFileName(mimeType: string): string {
@@ -72,9 +79,10 @@ export const transcriptionSegmentSchema = z.object({
 });
 
 /**
- * Spec §3, Transcription result: the answer of `POST /api/ai/transcribe`. `segments` is empty
- * when the provider gives no timings. `segmentIndex` and `segmentCount` repeat what the browser
- * sent with one piece of a consultation recorded in segments.
+ * The transcription result (docs/product.md, "Gravação e transcrição em trechos"): the answer of
+ * `POST /api/ai/transcribe`. `segments` is empty when the provider gives no timings. `segmentIndex`
+ * and `segmentCount` repeat what the browser sent with one piece of a consultation recorded in
+ * segments.
  */
 export const transcriptionResultSchema = z.object({
   text: z.string(),
@@ -88,7 +96,9 @@ export const transcriptionResultSchema = z.object({
 export type TranscriptionSegment = z.infer<typeof transcriptionSegmentSchema>;
 export type TranscriptionResult = z.infer<typeof transcriptionResultSchema>;
 
-/** Why the transcription provider failed (spec §8, Transcription). */
+/**
+ * Why the transcription provider failed (docs/product.md, "Erros da transcrição e do microfone").
+ */
 export type TranscriptionProviderErrorKind =
   'unsupported-format' | 'quota' | 'rate-limit' | 'auth' | 'network' | 'other';
 
@@ -117,10 +127,16 @@ export const TRANSCRIPTION_ERROR_CODES = [
 
 export type TranscriptionErrorCode = (typeof TRANSCRIPTION_ERROR_CODES)[number];
 
-/** Spec §8: the invalid or empty audio message, word for word (the spec keeps it in English). */
+/**
+ * docs/product.md, "Erros da transcrição e do microfone": the invalid or empty audio message, word
+ * for word (kept in English).
+ */
 export const INVALID_AUDIO_MESSAGE = 'Invalid audio file';
 
-/** Spec §8: the file is over {@link TRANSCRIPTION_MAX_FILE_BYTES}. */
+/**
+ * docs/product.md, "Erros da transcrição e do microfone": the file is over
+ * {@link TRANSCRIPTION_MAX_FILE_BYTES}.
+ */
 export const AUDIO_TOO_LARGE_MESSAGE = 'Arquivo muito grande. Máximo 25MB permitido.';
 
 /** No transcription endpoint is configured (ARCHITECTURE.md, Configuration). */
@@ -128,9 +144,9 @@ export const TRANSCRIPTION_UNCONFIGURED_MESSAGE =
   'Transcrição indisponível: nenhum serviço de transcrição configurado. Defina AI_TRANSCRIBE_BASE_URL (por exemplo, um servidor Whisper local) ou AI_BASE_URL.';
 
 /**
- * Spec §8's transcription texts, with the provider named generically. The spec's unsupported
- * format text ends in 'Tentando conversão...'; we do not convert audio, so ours asks for another
- * recording instead.
+ * The transcription texts of docs/product.md, "Erros da transcrição e do microfone", with the
+ * provider named generically. The original specification's unsupported format text ends in
+ * 'Tentando conversão...'; we do not convert audio, so ours asks for another recording instead.
  */
 const PROVIDER_ERROR_MESSAGES: Readonly<
   Record<Exclude<TranscriptionProviderErrorKind, 'other'>, string>
@@ -147,7 +163,8 @@ const PROVIDER_ERROR_MESSAGES: Readonly<
 export const TRANSCRIPTION_ERROR_DETAIL_MAX_LENGTH = 200;
 
 /**
- * The Portuguese message for a failed transcription call (spec §8).
+ * The Portuguese message for a failed transcription call
+ * (docs/product.md, "Erros da transcrição e do microfone").
  * @param kind - what went wrong
  * @param detail - the provider's own error text, used only for `other`
  */
@@ -161,7 +178,8 @@ export function transcriptionProviderErrorMessage(
 }
 
 /**
- * What the audio service shows when a transcription fails (spec §8, audio service wrapper).
+ * What the audio service shows when a transcription fails
+ * (docs/product.md, "Erros da transcrição e do microfone").
  * @param detail - the server's error message, or the browser's own
  */
 export function transcriptionFailureMessage(detail: string): string {
@@ -215,7 +233,8 @@ export const transcriptCleanUpRequestSchema = z.strictObject({
 });
 
 /**
- * Answer of `POST /api/transcripts/clean-up` (spec §5): the transcript in medical language, and
+ * Answer of `POST /api/transcripts/clean-up`
+ * (docs/product.md, "Revisão, processamento e prontuário"): the transcript in medical language, and
  * whether it mentions medical terms — only then is it turned into record data.
  */
 export const transcriptCleanUpResultSchema = z.object({

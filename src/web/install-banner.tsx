@@ -16,8 +16,8 @@ function isInstallPrompt(event: Event): event is BeforeInstallPromptEvent {
 const dismissedEntry = deviceEntry('pwa-install-dismissed', ['true']);
 
 /**
- * The install banner at the bottom (spec §2): offered when the browser can install Prontu,
- * gone for good once dismissed (`pwa-install-dismissed`).
+ * The install banner at the bottom (docs/product.md, "Tema, instalação e service worker"): offered
+ * when the browser can install Prontu, gone for good once dismissed (`pwa-install-dismissed`).
  */
 export function InstallBanner() {
   const [installPrompt, setInstallPrompt] = useState<BeforeInstallPromptEvent>();

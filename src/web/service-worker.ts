@@ -1,7 +1,8 @@
 /**
  * Registers the service worker (`/sw.js`, built by vite-plugin-pwa) that makes Prontu installable
  * and opens it without a network. Only in a production build (the dev server has no `/sw.js`).
- * A failure is only logged: the app works the same without it (spec §1).
+ * A failure is only logged: the app works the same without it
+ * (docs/product.md, "Tema, instalação e service worker").
  */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { deviceEntry, readEntry, writeEntry } from './data/local-entries';
 
-/** Spec §3 Theme preference: light or dark, light by default, saved locally. */
+/**
+ * docs/product.md, "Tema, instalação e service worker": light or dark, light by default, saved
+ * locally.
+ */
 export type Theme = 'light' | 'dark';
 export const DEFAULT_THEME: Theme = 'light';
 

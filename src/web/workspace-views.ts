@@ -1,6 +1,6 @@
 import type { SessionDoctor } from './auth-client';
 
-/** Spec §2: what the main area at `/` can show; the route keeps it in `?view=`. */
+/** docs/product.md, "Rotas": what the main area at `/` can show; the route keeps it in `?view=`. */
 export const WORKSPACE_VIEWS = [
   'chat',
   'medical-record',
@@ -10,7 +10,10 @@ export const WORKSPACE_VIEWS = [
 export type WorkspaceView = (typeof WORKSPACE_VIEWS)[number];
 export const DEFAULT_WORKSPACE_VIEW: WorkspaceView = 'chat';
 
-/** Spec §2: how the record view shows the record (Formulário, Relatório, Anamnese, Feedback). */
+/**
+ * docs/product.md, "Modos de exibição": how the record view shows the record (Formulário,
+ * Relatório, Anamnese, Feedback).
+ */
 export const RECORD_DISPLAY_MODES = ['form', 'report', 'anamnesis', 'feedback'] as const;
 export type RecordDisplayMode = (typeof RECORD_DISPLAY_MODES)[number];
 

@@ -23,7 +23,8 @@ const session = useBrowserSession({
 const problems = new PageProblems();
 
 afterAll(() => {
-  // The provider-failure test answers 502 on purpose (spec §8: shown as a message); nothing else.
+  // The provider-failure test answers 502 on purpose
+  // (docs/product.md, "Erros do chat e do provedor de IA": shown as a message); nothing else.
   expect(problems.found).toEqual([`502 ${session.server.url}/api/ai/chat`]);
 });
 

@@ -16,7 +16,8 @@ const session = useBrowserSession();
 const problems = new PageProblems();
 
 afterAll(() => {
-  // The error-path test answers 503 on purpose (spec §8: shown as a message); nothing else.
+  // The error-path test answers 503 on purpose
+  // (docs/product.md, "Erros do chat e do provedor de IA": shown as a message); nothing else.
   expect(problems.found).toEqual([`503 ${session.server.url}/api/ai/item-info`]);
 });
 
@@ -138,7 +139,7 @@ describe('the item info chat, offline', () => {
     await page.context().close();
   });
 
-  it('shows the spec §8 error when the call fails or the answer is the fallback', async () => {
+  it('shows the item-info error when the call fails or the answer is the fallback', async () => {
     const page = await openPrescriptions('phone', { blockServiceWorker: true });
     let failures = 0;
     await page.route('**/api/ai/item-info', async (route) => {

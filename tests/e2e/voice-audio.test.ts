@@ -17,7 +17,7 @@ import { expectConsultationRecorded } from './support/voice-consultation';
 /**
  * All the offline extraction reads from it: name, age, gender, complaint, duration, intensity,
  * vital signs and a requested exam — 9 of its 10 core fields, confidence 0.9, above the 0.7 at
- * which the record opens by itself (spec §5).
+ * which the record opens by itself (docs/product.md, "Revisão, processamento e prontuário").
  */
 const CONSULTATION =
   'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias, intensidade 7 de 10. ' +

@@ -23,8 +23,8 @@ const problems = new PageProblems();
 let permissionBeforeStart: string | undefined;
 
 afterAll(() => {
-  // Spec §8: a start that fails is logged; where the refusal is known beforehand, the app does
-  // not even try. Either way the screen says what to do.
+  // A start that fails is logged; where the refusal is known beforehand, the app does not even try.
+  // Either way the screen says what to do (docs/product.md, "Permissão do microfone").
   expect(problems.found).toEqual(
     permissionBeforeStart === 'denied'
       ? []

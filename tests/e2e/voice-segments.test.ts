@@ -30,7 +30,8 @@ const session = useBrowserSession({
 const problems = new PageProblems();
 
 afterAll(() => {
-  // The refused segment: the provider's rate limit, passed on as a 502 (spec §8 text).
+  // The refused segment: the provider's rate limit, passed on as a 502 (with the text of
+  // docs/product.md, "Erros da transcrição e do microfone").
   expect(problems.found).toEqual([`502 ${session.server.url}/api/ai/transcribe`]);
 });
 

@@ -104,7 +104,7 @@ describe('the voice consultation on a phone without a transcription endpoint', (
   });
 });
 
-describe('the automatic switch to the voice consultation (spec §2)', () => {
+describe('the automatic switch to the voice consultation', () => {
   it('takes a phone from an empty chat to Consulta Mobile once; Voltar ao Chat stays in the chat', async () => {
     const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
     await page.goto(session.server.url);

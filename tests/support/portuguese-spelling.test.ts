@@ -183,7 +183,7 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
   ...['prescricoes', 'orientacoes', 'diagnostico', 'observacoes'].map((text) => ({
     file: 'shared/templates.ts',
     text,
-    why: 'a template variable name of spec §9, typed by doctors as {{…}}',
+    why: 'a variable doctors type as {{…}} (docs/product.md, "Modelos de prontuário e de receita")',
   })),
   {
     file: 'shared/record-display.ts',

@@ -20,7 +20,8 @@ export function formatDecimal(value: number, decimals = 1): string {
 }
 
 /**
- * Spec §5: BMI = weight / (height in m)², one decimal; undefined unless both are known.
+ * docs/product.md, "Etapa Exame Físico": BMI = weight / (height in m)², one decimal; undefined
+ * unless both are known.
  * @param vitals - the vital signs (height in cm, weight in kg)
  */
 export function bodyMassIndex(vitals: VitalSigns): number | undefined {
@@ -40,7 +41,7 @@ export function normalizeBloodPressure(value: string): string {
  * The vital signs the way Brazilian records write them, in the usual order:
  * "PA 120/80 mmHg, FC 80 bpm, FR 16 irpm, Tax 37,8 °C, SatO2 97%, peso 72 kg, altura 168 cm,
  * IMC 25,5". Empty when nothing was measured. The BMI is computed from weight and height when
- * not given (spec §5).
+ * not given (docs/product.md, "Etapa Exame Físico").
  * @param vitals - the record's vital signs
  */
 export function formatVitalSigns(vitals: VitalSigns | undefined): string {
@@ -95,9 +96,9 @@ export function describeExamFindings(exam: PhysicalExam): string[] {
 }
 
 /**
- * Free text from the extraction as the anamnesis shows it (spec §5, "extracted text is
- * normalised"): spacing and punctuation tidied, unambiguous abbreviations written out, drug
- * names and the first letter capitalised. Blank or missing → ''.
+ * Free text from the extraction as the anamnesis shows it (docs/product.md, "Motor offline":
+ * "extracted text is normalised"): spacing and punctuation tidied, unambiguous abbreviations
+ * written out, drug names and the first letter capitalised. Blank or missing → ''.
  * @param text - assessment, plan, exam or other free text
  */
 export function cleanClinicalText(text: string | undefined): string {
@@ -108,9 +109,9 @@ export function cleanClinicalText(text: string | undefined): string {
 }
 
 /**
- * A medical term as the anamnesis writes it (spec §5: "medical terms start with a capital
- * letter"): abbreviations written out, first letter capitalised, no final full stop.
- * "HAS" → "Hipertensão arterial sistêmica", "dor de garganta" → "Dor de garganta".
+ * A medical term as the anamnesis writes it (docs/product.md, "Anamnese estruturada": "medical
+ * terms start with a capital letter"): abbreviations written out, first letter capitalised, no
+ * final full stop. "HAS" → "Hipertensão arterial sistêmica", "dor de garganta" → "Dor de garganta".
  * @param term - a symptom, condition, allergy, medicine or exam name
  */
 export function formatTerm(term: string): string {

@@ -1,5 +1,5 @@
 /**
- * The offline 'Resumo da Consulta' (spec §2 and §3, Consultation feedback): the cards built from
+ * The offline 'Resumo da Consulta' (docs/product.md, "Feedback da consulta"): the cards built from
  * what the extraction found, and feedback for the doctor on what the record still lacks. Nothing
  * is invented: a card with nothing to show says so. Pure function of (extraction, now).
  */

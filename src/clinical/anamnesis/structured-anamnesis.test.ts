@@ -264,7 +264,7 @@ describe('buildStructuredAnamnesis: details', () => {
 });
 
 describe('emptyAnamnesis', () => {
-  it('is spec §8’s fallback: every field Não informado, confidence 0', () => {
+  it('is the failed-anamnesis fallback: every field Não informado, confidence 0', () => {
     const anamnesis = emptyAnamnesis();
     const { identificacao, confidence, ...sections } = anamnesis;
     expect(Object.values(identificacao)).toEqual([NOT_INFORMED, NOT_INFORMED, NOT_INFORMED]);

@@ -1,7 +1,8 @@
 /**
- * The offline structured anamnesis (spec §3): every field written in Brazilian clinical
- * Portuguese from an extraction result and, when given, the transcript it came from. Only what
- * was said; 'Não informado' (or 'Não avaliado' for an exam nobody described) everywhere else.
+ * The offline structured anamnesis (docs/product.md, "Anamnese estruturada"): every field written
+ * in Brazilian clinical Portuguese from an extraction result and, when given, the transcript it
+ * came from. Only what was said; 'Não informado' (or 'Não avaliado' for an exam nobody described)
+ * everywhere else.
  */
 import {
   NOT_EVALUATED,
@@ -29,11 +30,13 @@ import {
 import { toImpersonalConduct, withoutRepeatedSentences } from './impersonal-voice';
 import { readTranscriptStatements, type TranscriptStatements } from './transcript-statements';
 
-/** Spec §8: the confidence of an anamnesis whose source gives none. */
+/**
+ * docs/product.md, "Anamnese estruturada": the confidence of an anamnesis whose source gives none.
+ */
 export const DEFAULT_ANAMNESIS_CONFIDENCE = 0.85;
 
 /**
- * Spec §8: what a failed anamnesis answers — every field 'Não informado', confidence 0.
+ * What a failed anamnesis answers: every field 'Não informado', confidence 0.
  */
 export function emptyAnamnesis(): StructuredAnamnesis {
   return {
@@ -54,8 +57,9 @@ export function emptyAnamnesis(): StructuredAnamnesis {
 }
 
 /**
- * Whether the anamnesis view shows a section with this value (spec §2: sections reading 'Não
- * informado' or 'Não avaliado' are hidden, and so are blank ones).
+ * Whether the anamnesis view shows a section with this value
+ * (docs/product.md, "Anamnese estruturada": sections reading 'Não informado' or 'Não avaliado' are
+ * hidden, and so are blank ones).
  * @param value - the section's text
  */
 export function isShownAnamnesisValue(value: string | undefined): boolean {
@@ -70,8 +74,8 @@ export function isShownAnamnesisValue(value: string | undefined): boolean {
 export type ConfidenceColour = 'green' | 'yellow' | 'red';
 
 /**
- * The colour of the anamnesis confidence bar (spec §2 and §9): green at 0.8 or more, yellow at
- * 0.6 or more, red otherwise.
+ * The colour of the anamnesis confidence bar (docs/product.md, "Anamnese estruturada"): green at
+ * 0.8 or more, yellow at 0.6 or more, red otherwise.
  * @param confidence - 0 to 1
  */
 export function anamnesisConfidenceColour(confidence: number): ConfidenceColour {
@@ -300,7 +304,10 @@ function clinicalSummary(extraction: ExtractionResult): string {
   return paragraph(sentences);
 }
 
-/** The extraction's confidence in 0–1, or spec §8's default when it has none. */
+/**
+ * The extraction's confidence in 0–1, or the default of docs/product.md, "Anamnese estruturada",
+ * when it has none.
+ */
 function confidenceOf(extraction: ExtractionResult): number {
   const { confidence } = extraction as { confidence?: unknown };
   if (typeof confidence !== 'number' || !Number.isFinite(confidence)) {
@@ -310,11 +317,11 @@ function confidenceOf(extraction: ExtractionResult): number {
 }
 
 /**
- * The structured anamnesis of spec §3 from an extraction result, offline. Every field is filled:
- * what the extraction (and the transcript, for denials, habits, family and social history)
- * states, written in Brazilian clinical Portuguese with medical terms capitalised (spec §5);
- * 'Não informado' where nothing is known, 'Não avaliado' for an exam with no data. Confidence is
- * the extraction's, or 0.85 when it has none (spec §8).
+ * The structured anamnesis (docs/product.md, "Anamnese estruturada") from an extraction result,
+ * offline. Every field is filled: what the extraction (and the transcript, for denials, habits,
+ * family and social history) states, written in Brazilian clinical Portuguese with medical terms
+ * capitalised; 'Não informado' where nothing is known, 'Não avaliado' for an exam with no data.
+ * Confidence is the extraction's, or 0.85 when it has none.
  * @param extraction - the extraction result of the consultation
  * @param transcript - the consultation text the extraction came from, when available
  */

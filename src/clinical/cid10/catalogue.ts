@@ -1,10 +1,10 @@
 /**
- * The built-in CID-10 catalogue: the codes of spec §9 and the codes most used in Brazilian
- * primary and emergency care, at the level doctors code them (the subcategory where SUS forms
- * expect one, e.g. `M54.5`; the category when it has none, e.g. `I10`). Descriptions, categories
- * and chapters are the official DATASUS texts; `catalogue.test.ts` checks every one of them
- * against the official files. It is what search uses when no official files are loaded, and it
- * marks the codes search ranks first when they are.
+ * The built-in CID-10 catalogue (the "catálogo de emergência" of docs/product.md, "Busca CID-10"):
+ * the codes most used in Brazilian primary and emergency care, at the level doctors code them (the
+ * subcategory where SUS forms expect one, e.g. `M54.5`; the category when it has none, e.g. `I10`).
+ * Descriptions, categories and chapters are the official DATASUS texts; `catalogue.test.ts` checks
+ * every one of them against the official files. It is what search uses when no official files are
+ * loaded, and it marks the codes search ranks first when they are.
  */
 import { sexRestrictionOf, type Cid10Chapter, type Cid10Entry } from './entry';
 
@@ -1004,8 +1004,9 @@ const BUILT_IN_CODES: readonly (readonly [string, string])[] = [
   ['Z88.0', 'História pessoal de alergia à penicilina'],
 ];
 /**
- * The codes spec §9 names for the built-in catalogue (hypertension, COPD, GERD, type 2 diabetes,
- * low back pain, depression, fever, dyspnoea, headache and others), all part of it.
+ * The everyday codes the original product specification named for the built-in catalogue
+ * (hypertension, COPD, GERD, type 2 diabetes, low back pain, depression, fever, dyspnoea, headache
+ * and others), all part of it.
  */
 export const SPEC_BUILT_IN_CODES: readonly string[] = [
   'I10',

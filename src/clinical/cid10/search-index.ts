@@ -42,8 +42,9 @@ export interface Cid10Index {
   readonly compactCodes: readonly string[];
   readonly idByCompactCode: ReadonlyMap<string, number>;
   /**
-   * How likely a doctor means this code when its words match, 0–1 (spec §9's "confidence"):
-   * 1 for the codes of the built-in catalogue (the ones in everyday use), less for the rest.
+   * How likely a doctor means this code when its words match, 0–1 (the "confiança" of
+   * docs/product.md, "Busca CID-10"): 1 for the codes of the built-in catalogue (the ones in
+   * everyday use), less for the rest.
    */
   readonly confidence: Float32Array;
   /** Stems of the description that say something (not 'não especificada' and the like). */

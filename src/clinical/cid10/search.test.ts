@@ -48,7 +48,7 @@ function smallIndex(options: { commonCodes?: string[]; layTerms?: LayTerm[] } = 
 
 const codes = (results: { code: string }[]) => results.map((result) => result.code);
 
-describe('ranking (spec §9, as refined in search.ts)', () => {
+describe('ranking (the scoring described in search.ts)', () => {
   const index = smallIndex();
 
   it('puts the code with every query word first, those with some after', () => {

@@ -2,8 +2,8 @@
  * CID-10 search: what a doctor types (a code in any form, official words, lay words,
  * abbreviations, a word half typed or mistyped) → the codes meant, best first.
  *
- * Ranking (spec §9: exact code 100, description 50 plus 10 per word, category 20, plus
- * confidence × 10), in detail:
+ * Ranking (docs/product.md, "Busca CID-10": exact code 100, description 50 plus 10 per word,
+ * category 20, plus confidence × 10), in detail:
  * - Codes: the exact code scores 100 ('J45', 'j45.9', 'J459', 'J45.9'); the subcategories of a
  *   typed category 80; the category of a typed subcategory that does not exist 70; codes that
  *   start with a typed letter and digit ('J4') 60.

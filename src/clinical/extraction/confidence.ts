@@ -4,8 +4,8 @@ type ExtractedContent = Omit<ExtractionResult, 'confidence' | 'extractedSections
 
 /**
  * The fields a consultation usually states, each asking whether the extraction filled it. The
- * share of them filled is the extraction's confidence (spec §5: "computed from the share of
- * filled fields").
+ * share of them filled is the extraction's confidence (docs/product.md, "Motor offline": "computed
+ * from the share of filled fields").
  */
 const CORE_FIELDS: ((result: ExtractedContent) => boolean)[] = [
   (r) => Boolean(r.patientInfo.name),

@@ -22,9 +22,10 @@ import { extractRequestedExams } from './requested-exams';
 import { extractVitalSigns } from './vital-signs';
 
 /**
- * The offline engine's extraction (spec §3, §5): turns a Portuguese consultation — a 'Médico: …
- * / Paciente: …' dialogue, a dictation or a written note — into the record's fields. Only what
- * the text states; unknown fields stay unset and lists empty. Pure and deterministic.
+ * The offline engine's extraction (docs/product.md, "Motor offline"): turns a Portuguese
+ * consultation — a 'Médico: … / Paciente: …' dialogue, a dictation or a written note — into the
+ * record's fields. Only what the text states; unknown fields stay unset and lists empty. Pure and
+ * deterministic.
  * @param text - the consultation as pasted or transcribed
  */
 export function extractMedicalData(text: string): ExtractionResult {

@@ -2,7 +2,8 @@ import { foldAccents } from '../../shared/text-folding';
 
 /**
  * Common Brazilian first names by the sex they are usually given to (folded: lower case, no
- * accents). Spec §5: when a consultation states no sex, it is inferred from the first name.
+ * accents). docs/product.md, "Motor offline": when a consultation states no sex, it is inferred
+ * from the first name.
  */
 
 const FEMALE = `

@@ -7,9 +7,10 @@ import { SYMPTOM_PATTERN } from './symptom-lexicon';
 export type Intensity = (typeof INTENSITIES)[number];
 
 /**
- * The complaint's intensity (spec §3): a 0–10 score ('EVA 7/10', 'nota 6', 'uns 7' answering
- * 'de zero a dez?') maps to leve 1–3, moderada 4–6, intensa 7–10; words map directly (fraca,
- * leve → leve; moderada, média → moderada; forte, intensa, insuportável → intensa).
+ * The complaint's intensity (docs/product.md, "Etapa Sintomas"): a 0–10 score ('EVA 7/10', 'nota
+ * 6', 'uns 7' answering 'de zero a dez?') maps to leve 1–3, moderada 4–6, intensa 7–10; words map
+ * directly (fraca, leve → leve; moderada, média → moderada; forte, intensa, insuportável →
+ * intensa).
  */
 
 const N = `(${NUMBER_PATTERN})`;
@@ -85,7 +86,7 @@ export function extractIntensity(consultation: Consultation): Intensity | undefi
   return fromWords(consultation);
 }
 
-/** Spec §3: leve 1–3, moderada 4–6, intensa 7–10. */
+/** docs/product.md, "Etapa Sintomas": leve 1–3, moderada 4–6, intensa 7–10. */
 export function levelOfScore(score: number): Intensity | undefined {
   if (score <= 0 || score > 10) return undefined;
   if (score < 4) return 'leve';

@@ -4,10 +4,10 @@ import { genderOfFirstName } from './first-names';
 type Gender = 'masculino' | 'feminino';
 
 /**
- * The patient's sex, from the strongest evidence the text gives (spec §5): the words themselves
- * ('sexo feminino'), then 'a paciente' / 'o paciente', then how words agree with the patient
- * ('obrigada' said by the patient, 'corado' in the exam, 'o senhor', 'ele' from a mother), then
- * the first name.
+ * The patient's sex, from the strongest evidence the text gives (docs/product.md, "Motor offline"):
+ * the words themselves ('sexo feminino'), then 'a paciente' / 'o paciente', then how words agree
+ * with the patient ('obrigada' said by the patient, 'corado' in the exam, 'o senhor', 'ele' from a
+ * mother), then the first name.
  */
 
 const EXPLICIT = /\b(?:sexo|genero)\s*:?\s*(masculino|feminino|m|f)\b|\b(masculino|feminino)\b/g;

@@ -46,8 +46,9 @@ export interface MedicationPresentation {
 /**
  * Catalogue names and brand aliases that are also ordinary Portuguese words, first names or
  * exam names ('cefaleia frontal', 'Yasmin Souza', 'TSH e T4'): never read as
- * medicines in free text (the extraction and the spec §5 detection); typed in the search they
- * still find their medicine.
+ * medicines in free text (the extraction and the detection of
+ * docs/product.md, "Medicamentos e verificações"); typed in the search they still find their
+ * medicine.
  */
 export const AMBIGUOUS_MEDICATION_TERMS: ReadonlySet<string> = new Set([
   'frontal',

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseDose, parseFrequency } from './dose-notation';
 import { DOSING_HINTS, checkPrescription, findDosingHint } from './dosing';
 
-/** Spec §9's dosing table (it spells sinvastatina 'simvastatina', an alias here). */
+/**
+ * The dosing hints the original product specification listed (it spells sinvastatina
+ * 'simvastatina', an alias here).
+ */
 const SPEC_DRUGS = [
   'dipirona',
   'paracetamol',

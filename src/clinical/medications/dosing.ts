@@ -17,7 +17,10 @@ export interface MaxDailyDose {
   inhaledOnly?: boolean;
 }
 
-/** The usual adult regimen of one medicine: what the 'AI suggestion' button fills in (spec §4). */
+/**
+ * The usual adult regimen of one medicine: what 'Sugerir posologia' fills in
+ * (docs/product.md, "Etapa Prescrições e Exames").
+ */
 export interface DosingHint {
   /** The catalogue name it belongs to. */
   name: string;
@@ -37,8 +40,8 @@ export interface DosingHint {
 
 /**
  * Usual adult doses and maximum daily doses, from the Brazilian labels (bulas) and, where the
- * label is looser than current practice, the stricter usual maximum (noted beside it). Spec §9's
- * 15 drugs first, then other everyday prescriptions.
+ * label is looser than current practice, the stricter usual maximum (noted beside it). The 15
+ * drugs the original product specification listed come first, then other everyday prescriptions.
  */
 export const DOSING_HINTS: readonly DosingHint[] = [
   {

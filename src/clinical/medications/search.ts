@@ -2,15 +2,27 @@ import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS, type MedicationEntry } from '.
 import { foldForMatching } from '../../shared/text-folding';
 import { compareMedicationNames, medicationWords } from './medication-text';
 
-/** Suggestions the medicine autocomplete shows (spec §9); the helper itself defaults to 10. */
+/**
+ * Suggestions the medicine autocomplete shows (docs/product.md, "Medicamentos e verificações"); the
+ * helper itself defaults to 10.
+ */
 export const MEDICATION_SUGGESTIONS_SHOWN = 8;
-/** Shortest query, in characters, that searches at all (spec §5). */
+/**
+ * Shortest query, in characters, that searches at all
+ * (docs/product.md, "Medicamentos e verificações").
+ */
 export const MEDICATION_SEARCH_MIN_CHARS = 2;
-/** Detection runs only on texts longer than this many characters (spec §5). */
+/**
+ * Detection runs only on texts longer than this many characters
+ * (docs/product.md, "Medicamentos e verificações").
+ */
 export const DETECTION_MIN_TEXT_LENGTH = 10;
-/** Only words longer than this many characters can start a detected medicine (spec §5). */
+/**
+ * Only words longer than this many characters can start a detected medicine
+ * (docs/product.md, "Medicamentos e verificações").
+ */
 export const DETECTION_MIN_WORD_LENGTH = 3;
-/** Most medicines detected in one text (spec §9). */
+/** Most medicines detected in one text (docs/product.md, "Medicamentos e verificações"). */
 export const MAX_DETECTED_MEDICATIONS = 5;
 
 interface SearchableEntry {
@@ -48,9 +60,10 @@ for (const phrases of PHRASES_BY_FIRST_WORD.values()) {
 }
 
 /**
- * The medicine autocomplete (spec §5): case- and accent-insensitive, over names and aliases (an
- * alias answers with its generic entry). Entries whose name or an alias starts with the query
- * come first, then those containing it elsewhere; each group in alphabetical order.
+ * The medicine autocomplete (docs/product.md, "Medicamentos e verificações"): case- and
+ * accent-insensitive, over names and aliases (an alias answers with its generic entry). Entries
+ * whose name or an alias starts with the query come first, then those containing it elsewhere; each
+ * group in alphabetical order.
  * @param query - what the doctor typed; under 2 characters (after folding) gives no results
  * @param limit - most results; the UI shows {@link MEDICATION_SUGGESTIONS_SHOWN}
  */
@@ -84,11 +97,12 @@ export function findMedication(name: string): MedicationEntry | undefined {
 }
 
 /**
- * Medicines mentioned in a free-text case description, for the detected-medicine chips (spec §5):
- * only for texts longer than 10 characters; a word longer than 3 characters is matched against
- * the first word of every name and alias. A multi-word name must then appear whole ('ácido
- * fólico', 'insulina glargina'), so 'ácido', 'sulfato' or 'insulina' alone detect nothing rather
- * than a guess. At most 5, each once, in order of appearance.
+ * Medicines mentioned in a free-text case description, for the detected-medicine chips
+ * (docs/product.md, "Medicamentos e verificações"): only for texts longer than 10 characters; a
+ * word longer than 3 characters is matched against the first word of every name and alias. A
+ * multi-word name must then appear whole ('ácido fólico', 'insulina glargina'), so 'ácido',
+ * 'sulfato' or 'insulina' alone detect nothing rather than a guess. At most 5, each once, in order
+ * of appearance.
  */
 export function detectMedicationsInText(text: string): MedicationEntry[] {
   if (text.trim().length <= DETECTION_MIN_TEXT_LENGTH) return [];

@@ -231,10 +231,11 @@ export interface TreatmentDuration {
 }
 
 /**
- * The duration of a treatment read from a text (spec §5: days as is, weeks × 7, months × 30): '7
- * dias', 'duas semanas' (14), '3 meses' (90), '3 a 5 dias' (5, the longer), 'uso contínuo'
- * ({@link CONTINUOUS_USE_DAYS}). '2x ao dia', '1 vez por semana' and '20 mg/dia' are not
- * durations. The one reader of durations for the quick prescription and the quantity to dispense.
+ * The duration of a treatment read from a text (docs/product.md, "Receita rápida": days as is,
+ * weeks × 7, months × 30): '7 dias', 'duas semanas' (14), '3 meses' (90), '3 a 5 dias' (5, the
+ * longer), 'uso contínuo' ({@link CONTINUOUS_USE_DAYS}). '2x ao dia', '1 vez por semana' and '20
+ * mg/dia' are not durations. The one reader of durations for the quick prescription and the
+ * quantity to dispense.
  * @param text - the text, in any case, with or without accents
  */
 export function readTreatmentDuration(text: string | undefined): TreatmentDuration | undefined {

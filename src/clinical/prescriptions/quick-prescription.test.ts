@@ -237,7 +237,7 @@ describe('parseQuickPrescription: diagnosis', () => {
   });
 });
 
-describe('confidence (spec §9 weights)', () => {
+describe('confidence (name 0.2, medicines up to 0.7, diagnosis 0.1)', () => {
   it.each([
     // name 0.2 + complete medicine 0.7
     ['Maria 45 anos amoxicilina 500mg 8/8h por 7 dias', 0.9],
@@ -290,7 +290,7 @@ describe('confidence (spec §9 weights)', () => {
   });
 });
 
-describe('quickPrescriptionQuality (spec §9)', () => {
+describe('quickPrescriptionQuality', () => {
   it('is 85 for the rule parser, whatever its confidence', () => {
     expect(quickPrescriptionQuality({ confidence: 0.2 }, true)).toBe(85);
     expect(quickPrescriptionQuality({ confidence: 1 }, true)).toBe(85);

@@ -16,16 +16,16 @@ import { findMedication } from '../medications/search';
 import { planDispense, readTreatmentDuration } from './dispense-quantity';
 
 /**
- * The rule parser behind `/receita-rapida` when no model answers (spec §5, "Quick prescription
- * fallback parsing"): 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias' becomes a patient, an
- * age and one medicine with its dosage, frequency, duration and quantity.
+ * The rule parser behind `/receita-rapida` when no model answers
+ * (docs/product.md, "Receita rápida"): 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias' becomes a
+ * patient, an age and one medicine with its dosage, frequency, duration and quantity.
  *
  * Each medicine owns the text from its name to the next medicine's name, and its dosage,
  * frequency and duration are read there only, so 'losartana 50mg 1x ao dia e sinvastatina 20mg
  * à noite' gives each its own.
  */
 
-/** Spec §5 defaults. */
+/** The defaults of docs/product.md, "Receita rápida". */
 export const QUICK_PRESCRIPTION_DEFAULTS = {
   patientName: 'Paciente',
   frequency: 'Conforme orientação médica',
@@ -39,7 +39,7 @@ export const QUICK_PRESCRIPTION_DEFAULTS = {
   },
 } as const;
 
-/** Spec §9: the weights of the prescription confidence. */
+/** docs/product.md, "Limiares de confiança": the weights of the prescription confidence. */
 export const PRESCRIPTION_CONFIDENCE_WEIGHTS = {
   patientName: 0.2,
   medications: 0.7,
@@ -47,10 +47,10 @@ export const PRESCRIPTION_CONFIDENCE_WEIGHTS = {
 } as const;
 
 /**
- * Spec §5's built-in list: medicines recognised by name alone, with no dosage after them. The
- * catalogue adds every other generic and brand name it knows; these are the ones a quick
- * prescription names most, kept here so that they are found whatever the catalogue says
- * ('insulina' alone, 'AAS').
+ * The "nomes conhecidos" of docs/product.md, "Receita rápida": medicines recognised by name alone,
+ * with no dosage after them. The catalogue adds every other generic and brand name it knows; these
+ * are the ones a quick prescription names most, kept here so that they are found whatever the
+ * catalogue says ('insulina' alone, 'AAS').
  */
 export const COMMON_QUICK_MEDICINES: readonly string[] = [
   'aas',
@@ -379,7 +379,7 @@ function findMentions(text: QuickText, blocked: Span | undefined): Mention[] {
     mentions.push({ start, end: word.end, name, key: medicationWords(name).join(' '), dosage });
   }
   mentions.sort((a, b) => a.start - b.start);
-  // Spec §5: duplicate names dropped (the first mention stays).
+  // docs/product.md, "Receita rápida": duplicate names dropped (the first mention stays).
   const seen = new Set<string>();
   return mentions.filter((mention) => {
     if (seen.has(mention.key)) return false;
@@ -413,10 +413,10 @@ function timesPhrase(count: number, period: 'dia' | 'semana'): string {
 }
 
 /**
- * The frequency phrase of one medicine's text (spec §5 keywords): intervals ('8/8h', 'de oito em
- * oito horas', 'a cada 6 horas') → 'A cada 8 horas'; counts ('1x', '2x ao dia', 'duas vezes ao
- * dia') → 'Duas vezes ao dia'; 'jejum', 'manhã', 'tarde', 'noite', 'ao deitar'; and 'se dor',
- * 'se febre', 'SOS'. Several combine: 'Uma vez ao dia, em jejum'.
+ * The frequency phrase of one medicine's text (the keywords of docs/product.md, "Receita rápida"):
+ * intervals ('8/8h', 'de oito em oito horas', 'a cada 6 horas') → 'A cada 8 horas'; counts ('1x',
+ * '2x ao dia', 'duas vezes ao dia') → 'Duas vezes ao dia'; 'jejum', 'manhã', 'tarde', 'noite', 'ao
+ * deitar'; and 'se dor', 'se febre', 'SOS'. Several combine: 'Uma vez ao dia, em jejum'.
  */
 function readFrequency(segment: string): string | undefined {
   const parts: string[] = [];
@@ -522,7 +522,10 @@ const NOT_NAME = new Set([
   'usar',
 ]);
 
-/** What may follow a patient's name (spec §5: 'N anos', 'com', 'precisa', 'para'). */
+/**
+ * What may follow a patient's name (docs/product.md, "Receita rápida": 'N anos', 'com', 'precisa',
+ * 'para').
+ */
 const NAME_CUE = new RegExp(
   `^\\s*,?\\s*(?:${N}\\s*(?:anos?|a)\\b|idade\\b|com\\b|precisa\\b|necessita\\b|para\\b|pra\\b|tem\\b|apresenta\\b|-)`,
 );
@@ -675,12 +678,12 @@ function readDiagnosis(text: QuickText, from: number, to: number): string | unde
 // The parser
 
 /**
- * Reads a quick prescription without a model (spec §5): the patient's name ('Paciente' when
- * none is found) and age, an optional diagnosis ('com sinusite', 'para hipertensão'), and each
- * medicine with its dosage, frequency (default 'Conforme orientação médica'), duration (default
- * '30 dias') and quantity in days (weeks × 7, months × 30, default 30). No medicine found gives
- * the one placeholder 'Medicamento mencionado'. Confidence follows spec §9's weights, see
- * {@link prescriptionConfidence}.
+ * Reads a quick prescription without a model (docs/product.md, "Receita rápida"): the patient's
+ * name ('Paciente' when none is found) and age, an optional diagnosis ('com sinusite', 'para
+ * hipertensão'), and each medicine with its dosage, frequency (default 'Conforme orientação
+ * médica'), duration (default '30 dias') and quantity in days (weeks × 7, months × 30, default 30).
+ * No medicine found gives the one placeholder 'Medicamento mencionado'. Confidence follows the
+ * weights of docs/product.md, "Limiares de confiança", see {@link prescriptionConfidence}.
  * @param text - what the doctor typed after `/receita-rapida`
  */
 export function parseQuickPrescription(text: string): PrescriptionExtraction {
@@ -768,11 +771,11 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
 }
 
 /**
- * Spec §9's prescription confidence, 0–1: the patient's name (other than the default
- * 'Paciente') 0.2, the diagnosis 0.1, and the medicines up to 0.7 — each medicine scores 0.4 for
- * being named, plus 0.1 each for a dosage, a frequency and a duration of its own (not the
- * defaults); the medicines' mean is taken, so one complete medicine scores the full 0.7. The
- * placeholder 'Medicamento mencionado' scores nothing. Rounded to two decimals.
+ * The prescription confidence of docs/product.md, "Limiares de confiança", 0–1: the patient's name
+ * (other than the default 'Paciente') 0.2, the diagnosis 0.1, and the medicines up to 0.7 — each
+ * medicine scores 0.4 for being named, plus 0.1 each for a dosage, a frequency and a duration of
+ * its own (not the defaults); the medicines' mean is taken, so one complete medicine scores the
+ * full 0.7. The placeholder 'Medicamento mencionado' scores nothing. Rounded to two decimals.
  * @param result - a prescription extraction
  */
 export function prescriptionConfidence(

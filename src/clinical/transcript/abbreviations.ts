@@ -1,8 +1,9 @@
 import { WORD_END, WORD_START } from './text';
 
 /**
- * Expansion of the abbreviations Brazilian doctors say and type (spec §5, "abbreviations
- * expanded"). Only where the abbreviation is unambiguous in clinical speech:
+ * Expansion of the abbreviations Brazilian doctors say and type
+ * (docs/product.md, "Revisão, processamento e prontuário": "abbreviations expanded"). Only where
+ * the abbreviation is unambiguous in clinical speech:
  * - disease and finding acronyms are matched in upper case only ("HAS", never the word "has");
  * - vital-sign abbreviations only before a value ("PA 120x80", "FC: 80"), because on their own
  *   they mean other things ("RX de tórax PA e perfil", "FR" = fator reumatoide);

@@ -1,8 +1,9 @@
 /**
- * The offline medical-language clean-up of a consultation transcript (spec §5): spacing,
- * abbreviations, drug names, capitals and final punctuation, colloquial speech; plus the section
- * a transcript most likely belongs to and whether it looks medical at all (spec §4, Recording).
- * Pure functions: no I/O, deterministic.
+ * The offline medical-language clean-up of a consultation transcript
+ * (docs/product.md, "Revisão, processamento e prontuário"): spacing, abbreviations, drug names,
+ * capitals and final punctuation, colloquial speech; plus the section a transcript most likely
+ * belongs to (docs/product.md, "Motor offline") and whether it looks medical at all. Pure
+ * functions: no I/O, deterministic.
  */
 import { expandClinicalAbbreviations } from './abbreviations';
 import { capitalizeDrugNames } from './drug-names';
@@ -73,9 +74,10 @@ const FIRST_PERSON = foldedTermsPattern([
 ]);
 
 /**
- * Whether the text reads like a patient speaking (spec §5, "patient-style text"): it uses a
- * spoken contraction (tô, tá, pra, né…) or tells a story in the first person (two or more of
- * eu, meu, minha, estou, tenho, sinto…). A doctor's third-person note ("Paciente refere…") is not.
+ * Whether the text reads like a patient speaking
+ * (docs/product.md, "Revisão, processamento e prontuário"): it uses a spoken contraction (tô, tá,
+ * pra, né…) or tells a story in the first person (two or more of eu, meu, minha, estou, tenho,
+ * sinto…). A doctor's third-person note ("Paciente refere…") is not.
  * @param text - the transcript or any part of it
  */
 export function isPatientStyleText(text: string): boolean {
@@ -110,11 +112,12 @@ function withFinalPunctuation(line: string, isLast: boolean): string {
 }
 
 /**
- * The medical-language clean-up of spec §5, offline: spacing and punctuation normalised;
- * patient-style text gets its spoken contractions written out; unambiguous abbreviations
- * expanded (PA, FC, FR, Tax, SatO2, HAS, DM2, IAM, AVC, DPOC, ICC, ITU, IVAS, VO, EV, IM, SC,
- * 8/8h, 2x/dia, cp…); common drug names capitalised; the first letter of each sentence in capitals
- * and a final full stop. Line breaks (one turn per line in a dialogue) are kept. Blank text → ''.
+ * The medical-language clean-up of docs/product.md, "Revisão, processamento e prontuário", offline:
+ * spacing and punctuation normalised; patient-style text gets its spoken contractions written out;
+ * unambiguous abbreviations expanded (PA, FC, FR, Tax, SatO2, HAS, DM2, IAM, AVC, DPOC, ICC, ITU,
+ * IVAS, VO, EV, IM, SC, 8/8h, 2x/dia, cp…); common drug names capitalised; the first letter of each
+ * sentence in capitals and a final full stop. Line breaks (one turn per line in a dialogue) are
+ * kept. Blank text → ''.
  * @param text - the transcript as it came from the speech-to-text service or the doctor
  */
 export function cleanUpTranscript(text: string): string {
@@ -132,7 +135,10 @@ export function cleanUpTranscript(text: string): string {
     .join('\n');
 }
 
-/** The record sections a transcript can be suggested for (spec §5, section suggestion). */
+/**
+ * The record sections a transcript can be suggested for (the section suggestion of
+ * docs/product.md, "Motor offline").
+ */
 export const TRANSCRIPT_SECTIONS = ['symptoms', 'physicalExam', 'assessment', 'plan'] as const;
 export type TranscriptSection = (typeof TRANSCRIPT_SECTIONS)[number];
 
@@ -285,10 +291,10 @@ export function countSectionKeywords(text: string): Record<TranscriptSection, nu
 }
 
 /**
- * The record section a transcript most likely belongs to (spec §5): the one with the most keyword
- * hits. A tie goes to the section that comes first in the record (symptoms, physical exam,
- * assessment, plan) — the doctor fills them in that order, so the earlier one is the open one;
- * no hit at all gives `DEFAULT_TRANSCRIPT_SECTION` ('symptoms').
+ * The record section a transcript most likely belongs to (docs/product.md, "Motor offline"): the
+ * one with the most keyword hits. A tie goes to the section that comes first in the record
+ * (symptoms, physical exam, assessment, plan) — the doctor fills them in that order, so the earlier
+ * one is the open one; no hit at all gives `DEFAULT_TRANSCRIPT_SECTION` ('symptoms').
  * @param text - the transcript or a part of it
  */
 export function suggestSection(text: string): TranscriptSection {
@@ -305,9 +311,9 @@ export function suggestSection(text: string): TranscriptSection {
 }
 
 /**
- * Spec §4's medical terms (symptom, pain, fever, pressure, medication, treatment, exam,
- * diagnosis, patient, consultation, prescription, allergy, complaint, assessment and similar),
- * as Brazilians say them, folded.
+ * The medical terms of docs/product.md, "Revisão, processamento e prontuário" (symptom, pain,
+ * fever, pressure, medication, treatment, exam, diagnosis, patient, consultation, prescription,
+ * allergy, complaint, assessment and similar), as Brazilians say them, folded.
  */
 const MEDICAL_TERMS = foldedTermsPattern([
   'sintoma*',
@@ -354,8 +360,9 @@ const MEDICAL_TERMS = foldedTermsPattern([
 ]);
 
 /**
- * Whether the text mentions at least one medical term (spec §4: voice data is applied only when
- * the transcript looks medical). Case- and accent-insensitive: "DIAGNOSTICO" counts.
+ * Whether the text mentions at least one medical term
+ * (docs/product.md, "Revisão, processamento e prontuário": voice data is applied only when the
+ * transcript looks medical). Case- and accent-insensitive: "DIAGNOSTICO" counts.
  * @param text - the transcript
  */
 export function containsMedicalTerms(text: string): boolean {

@@ -226,10 +226,11 @@ interface Word {
 }
 
 /**
- * The text with the generic names of common medicines capitalised (spec §5: "drug names
- * capitalised"): "tomar dipirona 500 mg" → "tomar Dipirona 500 mg". Matching ignores case and
- * accents; only the first letter changes, since a generic name is a common noun ("ácido fólico"
- * → "Ácido fólico", "insulina NPH" → "Insulina NPH").
+ * The text with the generic names of common medicines capitalised
+ * (docs/product.md, "Revisão, processamento e prontuário": "drug names capitalised"): "tomar
+ * dipirona 500 mg" → "tomar Dipirona 500 mg". Matching ignores case and accents; only the first
+ * letter changes, since a generic name is a common noun ("ácido fólico" → "Ácido fólico", "insulina
+ * NPH" → "Insulina NPH").
  * @param text - any text
  */
 export function capitalizeDrugNames(text: string): string {

@@ -82,11 +82,12 @@ export function capitalizeSentences(line: string): string {
 }
 
 /**
- * Whitespace and punctuation spacing as written Portuguese has them (spec §5, "extracted text is
- * normalised"): single spaces, no space before `, . ; : ! ? %` or after an opening bracket, one
- * space after a comma, semicolon or colon that follows a word, repeated commas collapsed. Line
- * breaks are kept (a dialogue has one turn per line); runs of blank lines become one. Decimal
- * commas (37,8), times (10:30) and fractions (8/8h) are left alone.
+ * Whitespace and punctuation spacing as written Portuguese has them
+ * (docs/product.md, "Motor offline": "extracted text is normalised"): single spaces, no space
+ * before `, . ; : ! ? %` or after an opening bracket, one space after a comma, semicolon or colon
+ * that follows a word, repeated commas collapsed. Line breaks are kept (a dialogue has one turn per
+ * line); runs of blank lines become one. Decimal commas (37,8), times (10:30) and fractions (8/8h)
+ * are left alone.
  * @param text - any text
  */
 export function normalizeTextSpacing(text: string): string {

@@ -26,8 +26,8 @@ export const AI_RATE_LIMIT_MESSAGE =
 
 /**
  * The signed-in doctor's AI: `POST /api/ai/chat` (a streamed reply) and one route per task of
- * spec §7 (`tasks.ts`). Every answer says who wrote it in `X-Prontu-AI-Mode` (model, offline,
- * fallback). Rate-limited per doctor.
+ * docs/product.md, "Tarefas e respostas padrão" (`tasks.ts`). Every answer says who wrote it in
+ * `X-Prontu-AI-Mode` (model, offline, fallback). Rate-limited per doctor.
  */
 export function aiRoutes(deps: {
   config: Config;

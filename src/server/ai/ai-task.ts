@@ -17,9 +17,9 @@ export interface OfflineEngine {
 }
 
 /**
- * One AI task of spec §7, answered under `POST /api/ai/<path>`: by the configured model when
- * there is one, else by the offline engine; a model reply that cannot be used gives the spec's
- * fallback (§8).
+ * One AI task of docs/product.md, "Tarefas e respostas padrão", answered under
+ * `POST /api/ai/<path>`: by the configured model when there is one, else by the offline engine; a
+ * model reply that cannot be used gives the task's fallback (its resposta padrão).
  */
 export interface AiTask<Input, Answer> {
   /** The route under `/api/ai/`. */
@@ -38,9 +38,15 @@ export interface AiTask<Input, Answer> {
   model?: 'chat' | 'reasoning';
   /** The offline engine's answer when no model is configured. */
   offline: (input: Input, engine: OfflineEngine) => Answer;
-  /** Spec §8: the answer when the model's reply cannot be used. */
+  /**
+   * docs/product.md, "Tarefas e respostas padrão": the answer when the model's reply cannot be
+   * used.
+   */
   fallback: (input: Input) => Answer;
-  /** Spec §8: the answer when the call itself failed; the fallback when not given. */
+  /**
+   * docs/product.md, "Tarefas e respostas padrão": the answer when the call itself failed; the
+   * fallback when not given.
+   */
   onError?: (input: Input) => Answer;
 }
 
@@ -98,8 +104,8 @@ export async function runAiTask<Input, Answer>(
       };
     } catch (error) {
       if (error instanceof HttpError) throw error;
-      // Spec §8: failures are logged and swallowed. The error's name only: its message may quote
-      // the patient's words.
+      // docs/product.md, "Tarefas e respostas padrão": failures are logged and swallowed. The
+      // error's name only: its message may quote the patient's words.
       log.error({ error: errorName(error) }, 'offline engine failed');
       return { answer: task.fallback(input), source: 'fallback' };
     }

@@ -30,7 +30,8 @@ const QUICK_TEXT = 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias';
 
 // Every route of the AI gateway (`/api/ai/<task>`), against the real app and a scripted
 // OpenAI-compatible provider: what a good reply gives, what an unusable one or a failing
-// provider gives (spec §8), what the offline engine answers, and who may call them.
+// provider gives (docs/product.md, "Tarefas e respostas padrão"), what the offline engine answers,
+// and who may call them.
 
 const CHAT_MODEL = 'modelo-chat-teste';
 const REASONING_MODEL = 'modelo-raciocinio-teste';
@@ -74,7 +75,7 @@ async function callTask(doctor: TestDoctorAccount, path: string, body: unknown) 
 }
 
 // ---------------------------------------------------------------------------------------------
-// The table: one row per task of spec §7
+// The table: one row per task of docs/product.md, "Tarefas e respostas padrão"
 
 const RECORD = {
   patientInfo: { name: 'Maria Souza', age: 45, gender: 'feminino', allergies: ['dipirona'] },
@@ -127,7 +128,9 @@ interface TaskCase {
   answer: unknown;
   /** A reply the task cannot use (undefined: every reply is usable, see its own test). */
   unusable: FakeBehaviour | undefined;
-  /** Spec §8: the answer to an unusable reply. */
+  /**
+   * The fallback (docs/product.md, "Tarefas e respostas padrão"): the answer to an unusable reply.
+   */
   fallback: unknown;
   /** The offline engine's answer, checked for what it must hold. */
   checkOffline: (answer: unknown) => void;
@@ -618,7 +621,8 @@ const TASKS: TaskCase[] = [
       extractedSections: ['patientName', 'patientAge', 'medications'],
     },
     unusable: NOT_JSON,
-    // Spec §8: a failed model extraction falls back, silently, to the rule parser.
+    // docs/product.md, "Receita rápida": a failed model extraction falls back, silently, to the
+    // rule parser.
     fallback: parseQuickPrescription(QUICK_TEXT),
     checkOffline: (answer) => {
       expect(answer).toEqual(parseQuickPrescription(QUICK_TEXT));
@@ -703,7 +707,8 @@ describe('AI tasks with a model', () => {
       });
     } else {
       expect(request?.model).toBe(CHAT_MODEL);
-      // The chat model's calls from a task use the provider's defaults, not the chat's §7 ones.
+      // The chat model's calls from a task use the provider's defaults, not the chat's ones
+      // (docs/product.md, "Parâmetros dos modelos").
       expect(request?.max_tokens).toBeUndefined();
       expect(request?.temperature).toBeUndefined();
     }

@@ -5,7 +5,10 @@ import type { Config } from '../config';
 /** A configured language model endpoint (`config.ai` when AI_BASE_URL is set). */
 export type AiConfig = NonNullable<Config['ai']>;
 
-/** Spec §7: chat answers use at most 800 tokens, temperature 0.7, top_p 0.9, penalties 0.1. */
+/**
+ * docs/product.md, "Parâmetros dos modelos": chat answers use at most 800 tokens, temperature 0.7,
+ * top_p 0.9, penalties 0.1.
+ */
 export const CHAT_CALL_SETTINGS = {
   maxOutputTokens: 800,
   temperature: 0.7,

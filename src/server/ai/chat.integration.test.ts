@@ -10,8 +10,10 @@ import {
 import { TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
 // The signed-in doctor's chat, `POST /api/ai/chat`, against the real app and a scripted
-// OpenAI-compatible provider: the model's words streamed as they come, the spec §7 parameters
-// and prompt, the §8 messages when the provider fails, and the offline engine without a model.
+// OpenAI-compatible provider: the model's words streamed as they come, the parameters and prompt,
+// the messages when the provider fails
+// (docs/product.md, "Parâmetros dos modelos" and "Erros do chat e do provedor de IA"), and the
+// offline engine without a model.
 
 const CHAT_MODEL = 'modelo-chat-teste';
 const NO_RATE_LIMIT = '10000';
@@ -116,7 +118,7 @@ describe('chat with a model', () => {
     expect(chunks.length).toBeGreaterThan(1);
   });
 
-  it('sends the spec §7 chat parameters and the whole conversation, trimmed', async () => {
+  it('sends the chat model parameters and the whole conversation, trimmed', async () => {
     fake.replyWith('Certo.');
     const conversation = [
       { role: 'user', content: 'Oi' },
@@ -199,7 +201,7 @@ describe('chat with a model', () => {
     ['rate-limit' as const, 429, undefined],
     ['other' as const, 500, undefined],
   ])(
-    'answers 502 with the §8 message (%s) when the provider answers %i',
+    'answers 502 with the provider-error message (%s) when the provider answers %i',
     async (kind, status, body) => {
       fake.failWith(status, body);
       const response = await postChat(app().doctor, ask('Oi'));
@@ -217,21 +219,24 @@ describe('chat with a model', () => {
     ['quota' as const, { kind: 'quota' } as const],
     ['rate-limit' as const, { kind: 'rate-limit' } as const],
     ['other' as const, { kind: 'server-error' } as const],
-  ])('answers 502 with the §8 message (%s) for the fake provider error', async (kind, failure) => {
-    // The first attempt and a retry both fail; any unused failure is drained below.
-    fake.enqueue(failure, failure);
-    const before = fake.chatRequests().length;
-    const response = await postChat(app().doctor, ask('Oi'));
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({
-      success: false,
-      code: CODE_OF_FAILURE[kind],
-      error: CHAT_ERROR_MESSAGES[kind],
-    });
-    if (fake.chatRequests().length - before < 2) {
-      await (await postChat(app().doctor, ask('Oi'))).text();
-    }
-  });
+  ])(
+    'answers 502 with the provider-error message (%s) for the fake provider error',
+    async (kind, failure) => {
+      // The first attempt and a retry both fail; any unused failure is drained below.
+      fake.enqueue(failure, failure);
+      const before = fake.chatRequests().length;
+      const response = await postChat(app().doctor, ask('Oi'));
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({
+        success: false,
+        code: CODE_OF_FAILURE[kind],
+        error: CHAT_ERROR_MESSAGES[kind],
+      });
+      if (fake.chatRequests().length - before < 2) {
+        await (await postChat(app().doctor, ask('Oi'))).text();
+      }
+    },
+  );
 
   it('answers 502 with the generic message for an empty answer', async () => {
     fake.enqueue({ kind: 'empty' });

@@ -177,7 +177,7 @@ describe('demo chat with a language model', () => {
     logLines,
   );
 
-  it("streams the model's reply and sends it the spec §7 chat parameters", async () => {
+  it("streams the model's reply and sends it the chat model parameters", async () => {
     fake.replyWith('Para lombalgia aguda sem sinais de alarme, analgesia e retorno às atividades.');
     const conversation = [
       { role: 'user', content: 'Oi' },
@@ -237,7 +237,7 @@ describe('demo chat with a language model', () => {
       'Desculpe, ocorreu um erro ao processar sua mensagem. Tente novamente em alguns instantes.',
     ],
   ])(
-    'answers 502 with the §8 message when the provider answers %i',
+    'answers 502 with the provider-error message when the provider answers %i',
     async (status, code, message) => {
       fake.failWith(status);
       const before = fake.requests.length;

@@ -1,6 +1,7 @@
 /**
- * Reads the JSON a language model was asked to reply with, tolerantly (spec §7: "the model is
- * asked to reply with JSON only", and models still wrap it in prose or code fences).
+ * Reads the JSON a language model was asked to reply with, tolerantly
+ * (docs/product.md, "Leitura das respostas dos modelos": "the model is asked to reply with JSON
+ * only", and models still wrap it in prose or code fences).
  */
 
 /**

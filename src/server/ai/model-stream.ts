@@ -46,8 +46,9 @@ export function offlineReply(text: string, log: Logger): StreamedReply {
 
 /**
  * Asks the model and waits for its first words, so a provider that fails at once (bad key,
- * quota, unreachable) is answered with a 502 and the §8 message instead of a broken stream.
- * @throws HttpError 502 with the spec §8 text and the failure's `provider_*` code when the
+ * quota, unreachable) is answered with a 502 and the message of
+ * docs/product.md, "Erros do chat e do provedor de IA" instead of a broken stream.
+ * @throws HttpError 502 with that text and the failure's `provider_*` code when the
  *   provider fails before any text
  */
 export async function startModelReply(request: {

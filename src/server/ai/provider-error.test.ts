@@ -27,7 +27,7 @@ function connectionRefused(): APICallError {
   });
 }
 
-describe('providerErrorMessage (spec §8 chat errors)', () => {
+describe('providerErrorMessage (the chat error messages)', () => {
   it.each([
     [httpFailure(401, 'Incorrect API key provided', 'invalid_api_key'), 'auth'],
     [httpFailure(403, 'Forbidden'), 'auth'],

@@ -2,10 +2,16 @@ import { APICallError, RetryError } from 'ai';
 import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../../shared/chat-errors';
 import type { ErrorCodeWithStatus } from '../http/errors';
 
-/** Why a call to the language model provider failed (spec §8's kinds). */
+/**
+ * Why a call to the language model provider failed (the kinds of
+ * docs/product.md, "Erros do chat e do provedor de IA").
+ */
 export type ProviderErrorKind = ChatErrorKind;
 
-/** Spec §8, chat errors shown as assistant messages (shared with the browser). */
+/**
+ * docs/product.md, "Erros do chat e do provedor de IA": chat errors shown as assistant messages
+ * (shared with the browser).
+ */
 export const PROVIDER_ERROR_MESSAGES = CHAT_ERROR_MESSAGES;
 
 /** The API's code (`shared/api-errors.ts`) of each kind of failure, all answered with 502. */
@@ -77,8 +83,9 @@ function factsOf(error: unknown): FailureFacts {
 }
 
 /**
- * Classifies a failed call to the language model (spec §8). The quota check comes before the
- * rate limit: OpenAI answers an exhausted quota with 429 and `insufficient_quota`.
+ * Classifies a failed call to the language model
+ * (docs/product.md, "Erros do chat e do provedor de IA"). The quota check comes before the rate
+ * limit: OpenAI answers an exhausted quota with 429 and `insufficient_quota`.
  * @param error - whatever the AI SDK threw or put in an `error` stream part
  */
 export function classifyProviderError(error: unknown): ProviderErrorKind {
@@ -97,7 +104,8 @@ export function classifyProviderError(error: unknown): ProviderErrorKind {
 }
 
 /**
- * The Portuguese message for a failed call to the language model (spec §8).
+ * The Portuguese message for a failed call to the language model
+ * (docs/product.md, "Erros do chat e do provedor de IA").
  * @param error - whatever the AI SDK threw or put in an `error` stream part
  */
 export function providerErrorMessage(error: unknown): string {

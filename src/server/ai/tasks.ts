@@ -57,9 +57,9 @@ import { defineAiTask, type AiTask, type OfflineEngine } from './ai-task';
 import { parseModelJson } from './model-json';
 
 /**
- * The AI tasks of spec §7, one per route under `/api/ai/`: the model's instructions, the offline
- * engine's answer and the spec's fallback (§8) for each. The chat itself streams and lives in
- * `chat-routes.ts`.
+ * The AI tasks of docs/product.md, "Tarefas e respostas padrão", one per route under `/api/ai/`:
+ * the model's instructions, the offline engine's answer and the fallback (resposta padrão) for
+ * each. The chat itself streams and lives in `chat-routes.ts`.
  */
 
 /** Every structured task asks for JSON only, in Brazilian Portuguese clinical language. */
@@ -120,7 +120,7 @@ export const correctTextTask: AiTask<CorrectedText, CorrectedText> = {
       }),
     ),
   offline: (input) => mapFields(input, cleanUpTranscript),
-  // Spec §8: text correction returns the input unchanged.
+  // docs/product.md, "Tarefas e respostas padrão": text correction returns the input unchanged.
   fallback: (input) => input,
 };
 
@@ -330,7 +330,8 @@ const EXTRACTION_FORMAT =
 
 /**
  * A model's extraction as the record reads it: object-shaped assessment and plan become the
- * labelled paragraphs of spec §4, then each field is validated on its own.
+ * labelled paragraphs of docs/product.md, "Mescla de dados extraídos", then each field is validated
+ * on its own.
  */
 export function readExtractionReply(reply: string): unknown {
   const raw = parseModelJson(reply);
@@ -359,7 +360,7 @@ export const extractTask: AiTask<
     `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
   finish: (_input, answer) => extractionWithQuantities(answer),
   offline: ({ text }) => extractionWithQuantities(extractMedicalData(text)),
-  // Spec §8: a failed extraction answers an empty one.
+  // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
   fallback: () => emptyExtraction(),
 };
 
@@ -484,7 +485,8 @@ export const structuredAnamnesisTask: AiTask<
     const text = consultationOf(input);
     return buildStructuredAnamnesis(offlineExtraction(text, input.record), text || undefined);
   },
-  // Spec §8: a failed anamnesis is swallowed; the offline engine's is the honest empty-ish one.
+  // docs/product.md, "Tarefas e respostas padrão": a failed anamnesis is swallowed; the offline
+  // engine's is the honest empty-ish one.
   fallback: (input) => {
     const text = consultationOf(input);
     return buildStructuredAnamnesis(offlineExtraction(text, input.record), text || undefined);
@@ -544,7 +546,10 @@ export const detectPrescriptionTask: AiTask<
   fallback: () => ({ hasPrescription: false, confidence: 0 }),
 };
 
-/** Spec §9: the confidence of a prescription extraction — name 0.2, medicines up to 0.7, diagnosis 0.1. */
+/**
+ * docs/product.md, "Limiares de confiança": the confidence of a prescription extraction — name 0.2,
+ * medicines up to 0.7, diagnosis 0.1.
+ */
 function prescriptionConfidence(
   hasName: boolean,
   medicines: number,
@@ -615,7 +620,7 @@ export const quickPrescriptionTask: AiTask<{ text: string }, typeof EMPTY_PRESCR
       ...answer,
       medications: withComputedQuantities(answer.medications),
     }),
-    // Spec §8: "if AI extraction fails in quick mode it silently falls back to manual parsing".
+    // docs/product.md, "Receita rápida": when the model fails, the rule parser answers, silently.
     offline: ({ text }) => parseQuickPrescription(text),
     fallback: ({ text }) => parseQuickPrescription(text),
   };
@@ -669,7 +674,7 @@ function offlineItemInfo(item: { kind: 'medication' | 'exam'; name: string }): s
   ].join('\n');
 }
 
-/** Every structured task, in the order of spec §7. */
+/** Every structured task (the table of docs/product.md, "Tarefas e respostas padrão"). */
 export const AI_TASKS = [
   defineAiTask(correctTextTask),
   defineAiTask(planSuggestionsTask),

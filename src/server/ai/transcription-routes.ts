@@ -24,11 +24,12 @@ const invalidAudio = () => transcriptionError('invalid_audio', INVALID_AUDIO_MES
 /**
  * `POST /api/ai/transcribe` (mounted inside `aiRoutes`, so behind its session check and the
  * per-doctor AI rate limit): a multipart form with the audio in `file` and, for a consultation
- * recorded in segments, `segmentIndex` and `segmentCount`. Answers spec §3's
- * TranscriptionResult, with `segmentIndex`/`segmentCount` repeated when sent.
- * Errors: 400 `invalid_audio` ('Invalid audio file'), 413 `audio_too_large` over 25 MB, 415 not
- * multipart, 502 `provider_*` the provider's failure (spec §8), 503 `transcription_unconfigured`
- * when no endpoint is set.
+ * recorded in segments, `segmentIndex` and `segmentCount`. Answers a
+ * TranscriptionResult (docs/product.md, "Gravação e transcrição em trechos"), with
+ * `segmentIndex`/`segmentCount` repeated when sent. Errors: 400 `invalid_audio` ('Invalid audio
+ * file'), 413 `audio_too_large` over 25 MB, 415 not multipart, 502 `provider_*` the provider's
+ * failure (docs/product.md, "Erros da transcrição e do microfone"), 503
+ * `transcription_unconfigured` when no endpoint is set.
  */
 export function transcriptionRoutes(deps: { config: Config }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();

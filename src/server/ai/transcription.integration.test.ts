@@ -30,7 +30,9 @@ import {
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 
 // POST /api/ai/transcribe against a real OpenAI-compatible server on the network (the fake):
-// what it is asked, spec §3's answer, spec §8's errors, the 25 MB limit, no endpoint at all.
+// what it is asked, its answer and errors
+// (docs/product.md, "Gravação e transcrição em trechos" and "Erros da transcrição e do microfone"),
+// the 25 MB limit, no endpoint at all.
 
 const TRANSCRIBE_KEY = 'sk-transcribe-SECRET-456';
 const AI_KEY = 'sk-ai-SECRET-789';
@@ -156,7 +158,8 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     expect(request?.path).toBe('/v1/audio/transcriptions');
     expect(request?.headers.authorization).toBe(`Bearer ${TRANSCRIBE_KEY}`);
 
-    // Spec §3, with spec §9's fallback confidence (the fake reports none).
+    // The TranscriptionResult, with the fallback confidence of
+    // docs/product.md, "Gravação e transcrição em trechos" (the fake reports none).
     expect(asResult(json)).toEqual({
       text: CONSULTATION,
       confidence: 0.95,
@@ -283,7 +286,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
   ];
 
   it.each(providerErrors)(
-    'provider %s → 502 with its code and spec §8 text',
+    'provider %s → 502 with its code and message',
     async (_, behaviour, code, message) => {
       fake.enqueueTranscription(behaviour);
       const { status, json } = await transcribe(app.doctor.browser, audioForm(2000));
@@ -300,7 +303,8 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     expect(asError(rate.json).code).toBe('provider_rate_limited');
     expect(isRetryableTranscriptionError(asError(quota.json).code)).toBe(false);
     expect(isRetryableTranscriptionError(asError(rate.json).code)).toBe(true);
-    // The audio service's wrapper (spec §8), built in the browser.
+    // The audio service's wrapper (docs/product.md, "Erros da transcrição e do microfone"), built
+    // in the browser.
     expect(transcriptionFailureMessage(asError(quota.json).error)).toBe(
       'Falha na transcrição: Cota da API de transcrição excedida. Verifique seu plano.',
     );

@@ -74,9 +74,9 @@ const roundConfidence = (value: number) => Math.round(value * 1000) / 1000;
 const roundSeconds = roundConfidence;
 
 /**
- * Spec §3's TranscriptionResult from the provider's answer. A segment's confidence is
- * `exp(avg_logprob)` when the provider reports it; the whole text's is the duration-weighted
- * mean of those; without any, both are spec §9's fallback 0.95.
+ * The TranscriptionResult (docs/product.md, "Gravação e transcrição em trechos") from the
+ * provider's answer. A segment's confidence is `exp(avg_logprob)` when the provider reports it; the
+ * whole text's is the duration-weighted mean of those; without any, both are the fallback 0.95.
  * @param answer - the provider's parsed answer
  */
 export function toTranscriptionResult(answer: ProviderAnswer): TranscriptionResult {
@@ -119,9 +119,10 @@ interface ProviderFailure {
 }
 
 /**
- * Which of spec §8's transcription errors a provider's error answer is. The format check comes
- * first (OpenAI answers an undecodable file with 400 'Invalid file format'), and quota before
- * rate limit (OpenAI answers an exhausted quota with 429 `insufficient_quota`).
+ * Which of the transcription errors of docs/product.md, "Erros da transcrição e do microfone" a
+ * provider's error answer is. The format check comes first (OpenAI answers an undecodable file with
+ * 400 'Invalid file format'), and quota before rate limit (OpenAI answers an exhausted quota with
+ * 429 `insufficient_quota`).
  */
 export function classifyTranscriptionFailure(
   failure: ProviderFailure,
@@ -189,14 +190,15 @@ function providerFileName(file: File): string {
 }
 
 /**
- * Sends one audio file to the configured OpenAI-compatible `/audio/transcriptions` (spec §7:
- * language pt, JSON, temperature 0.2) and answers spec §3's TranscriptionResult. The audio stays
- * in memory and is dropped with the call; neither it nor the transcript is logged.
+ * Sends one audio file to the configured OpenAI-compatible `/audio/transcriptions`
+ * (docs/product.md, "Parâmetros dos modelos": language pt, JSON, temperature 0.2) and answers a
+ * TranscriptionResult. The audio stays in memory and is dropped with the call; neither it nor the
+ * transcript is logged.
  * @param input.endpoint - the transcription endpoint (`config.transcription`)
  * @param input.audio - the uploaded file, already checked to be non-empty and within 25 MB
  * @param input.timeoutMs - `config.aiTimeoutMs`; audio gets twice as long
  * @param input.signal - the client's request, so a closed tab stops the call
- * @throws HttpError 502 with spec §8's message and the failure's `code`
+ * @throws HttpError 502 with the transcription error's message and the failure's `code`
  */
 export async function transcribeAudio(input: {
   endpoint: TranscriptionEndpoint;

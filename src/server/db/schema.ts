@@ -225,7 +225,10 @@ export const medicalRecordAddenda = pgTable(
 
 export type MedicalRecordAddendumRow = typeof medicalRecordAddenda.$inferSelect;
 
-/** One row per doctor: their settings (spec §3) as saved, read back through the shared schema. */
+/**
+ * One row per doctor: their settings (docs/product.md, "Campos das configurações") as saved, read
+ * back through the shared schema.
+ */
 export const doctorSettings = pgTable('doctor_settings', {
   userId: text('user_id')
     .primaryKey()
@@ -239,7 +242,10 @@ export const doctorSettings = pgTable('doctor_settings', {
 /** What a prescription row keeps in `content`: every writable field but `isFinalized`. */
 export type StoredPrescriptionContent = Omit<PrescriptionCreate, 'isFinalized'>;
 
-/** The receitas (spec §3), one doctor's each; every query is scoped by `user_id`. */
+/**
+ * The receitas (docs/product.md, "Receitas e lotes"), one doctor's each; every query is scoped by
+ * `user_id`.
+ */
 export const prescriptions = pgTable(
   'prescriptions',
   {

@@ -32,7 +32,8 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
     return c.json({ results: searchMedications(q, limit).map(presentMedication) });
   });
 
-  // The detected-medicine chips of the prescriptions step (spec §5): one call for the whole text.
+  // The detected-medicine chips of the prescriptions step
+  // (docs/product.md, "Assistente de prescrição"): one call for the whole text.
   routes.post('/detect', async (c) => {
     const { text } = await readJsonBody(c, medicationDetectionSchema);
     // Each with what the text says of its regimen, which the chip prescribes as written.
@@ -44,7 +45,8 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
     });
   });
 
-  // The inline edit's 'Sugerir posologia' (spec §4): the usual adult regimen, or null.
+  // The inline edit's 'Sugerir posologia' (docs/product.md, "Etapa Prescrições e Exames"): the
+  // usual adult regimen, or null.
   routes.get('/dosing-hint', (c) => {
     const { name } = parseOrBadRequest(dosingHintQuerySchema, c.req.query());
     const hint = findDosingHint(name);

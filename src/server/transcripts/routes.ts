@@ -11,9 +11,10 @@ import type { CpuWorkQueue } from '../http/cpu-work';
 import { readJsonBody } from '../http/json-body';
 
 /**
- * `/api/transcripts`: the rule-based work on a consultation transcript (spec §5), kept on the
- * server with the rest of src/clinical. No model is involved, so it is not rate-limited as AI;
- * its CPU work takes turns with other doctors' (`http/cpu-work.ts`).
+ * `/api/transcripts`: the rule-based work on a consultation transcript
+ * (docs/product.md, "Revisão, processamento e prontuário"), kept on the server with the rest of
+ * src/clinical. No model is involved, so it is not rate-limited as AI; its CPU work takes turns
+ * with other doctors' (`http/cpu-work.ts`).
  */
 export function transcriptRoutes(deps: {
   sessions: SessionVerifier;

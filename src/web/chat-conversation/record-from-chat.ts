@@ -6,8 +6,9 @@ import type { OpenRecordActions } from '../data/open-record';
 import { api } from '../data/api';
 
 /**
- * What the chat does with the open record (spec §4 Creation, Update from chat): start one from
- * the conversation, and draw its structured anamnesis from it.
+ * What the chat does with the open record
+ * (docs/product.md, "Criar, abrir, sair e cancelar" and "Anamnese estruturada"): start one from the
+ * conversation, and draw its structured anamnesis from it.
  */
 
 /** The conversation as the AI tasks read it: the exchange, without notes and errors. */
@@ -47,8 +48,8 @@ export function recordContentOf(record: RecordContent): RecordContent {
 }
 
 /**
- * Spec §4: starting from chat first extracts what the conversation says, then creates the
- * record with it. An extraction that fails still starts an empty record.
+ * docs/product.md, "Criar, abrir, sair e cancelar": starting from chat creates the record, then
+ * fills it with what the conversation says. An extraction that fails still leaves an empty record.
  * @returns the extraction's confidence (0 when it failed)
  */
 export async function startRecordFromConversation(
@@ -66,7 +67,8 @@ export async function startRecordFromConversation(
     store.mergeExtraction(answer);
     confidence = answer.confidence;
   } catch (error) {
-    // Spec §8: extraction failures are logged and swallowed; the record stays as started.
+    // docs/product.md, "Criar, abrir, sair e cancelar": extraction failures are logged and
+    // swallowed; the record stays as started.
     console.warn('Extração da conversa indisponível.', error);
   }
   return confidence;

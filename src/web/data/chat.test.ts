@@ -373,7 +373,7 @@ describe('send errors', () => {
   });
 });
 
-describe('record suggestion (spec §4)', () => {
+describe('record suggestion', () => {
   it('asks with the last 5 exchanged messages once there are more than 2', async () => {
     const { server, chat, conversation, exchange } = setUp();
     chat.chooseAgent('cardiologist');
@@ -467,7 +467,7 @@ describe('record suggestion (spec §4)', () => {
   });
 });
 
-describe('prescription suggestion (spec §9)', () => {
+describe('prescription suggestion', () => {
   const receitaSuggestions = (conversation: ChatConversation) =>
     conversation.messages.filter((m) => suggestionOf(m) === 'prescription');
 

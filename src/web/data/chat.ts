@@ -137,12 +137,17 @@ export function chatConversationActions(cache: QueryClient) {
       updateConversation(cache, (conversation) =>
         appendChatMessage(conversation, createChatMessage(role, content, new Date(), kind)),
       ),
-    /** Spec §2: 'Chat Geral' / 'Especialistas'. */
+    /**
+     * 'Chat Geral' / 'Especialistas' (docs/product.md, "Modos do chat e agentes especialistas").
+     */
     setMode: (mode: ChatMode): void => {
       stopChatReplies(cache);
       updateConversation(cache, (conversation) => switchChatMode(conversation, mode));
     },
-    /** Spec §4: the consultation is now with this specialist (an unknown one changes nothing). */
+    /**
+     * docs/product.md, "Modos do chat e agentes especialistas": the consultation is now with this
+     * specialist (an unknown one changes nothing).
+     */
     chooseAgent: (agentId: SpecialistAgentId): void => {
       const current = readConversation(cache);
       const next = chooseChatAgent(current, agentId, new Date());
@@ -169,10 +174,11 @@ export function useChatConversationActions(): ChatConversationActions {
 }
 
 /**
- * Asks the question and streams its reply into the conversation, then, as spec §4 and §9 say,
- * asks the server whether to suggest a record and a receita. Refused (nothing happens) for a
- * blank text or while a reply is on its way. A failure becomes the assistant's error message;
- * once the reply is stopped, nothing more of it reaches the cache.
+ * Asks the question and streams its reply into the conversation, then, as
+ * docs/product.md, "Sugestões de prontuário e de receita" says, asks the server whether to suggest
+ * a record and a receita. Refused (nothing happens) for a blank text or while a reply is on its
+ * way. A failure becomes the assistant's error message; once the reply is stopped, nothing more of
+ * it reaches the cache.
  * @param cache - where the conversation is
  * @param client - the API client
  * @param variables - the question, its context and its controller
@@ -223,7 +229,10 @@ export async function sendChatMessage(
   );
 }
 
-/** Spec §4: whether the recent messages describe a patient who should get a record. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": whether the recent messages describe a
+ * patient who should get a record.
+ */
 async function isAboutAPatient(
   client: ApiClient,
   check: SuggestionCheck,
@@ -236,13 +245,17 @@ async function isAboutAPatient(
     });
     return answer.shouldCreate;
   } catch (error) {
-    // Spec §8: detection failures are logged and swallowed (a stopped one is no failure).
+    // docs/product.md, "Sugestões de prontuário e de receita": detection failures are logged and
+    // swallowed (a stopped one is no failure).
     if (!signal.aborted) console.warn('Verificação de prontuário indisponível.', error);
     return false;
   }
 }
 
-/** Spec §9: whether the recent messages prescribe medicines, surely enough. */
+/**
+ * docs/product.md, "Sugestões de prontuário e de receita": whether the recent messages prescribe
+ * medicines, surely enough.
+ */
 async function isPrescribing(
   client: ApiClient,
   check: SuggestionCheck,
@@ -255,7 +268,8 @@ async function isPrescribing(
     });
     return isConfidentPrescription(answer);
   } catch (error) {
-    // Spec §8: detection failures are logged and swallowed (a stopped one is no failure).
+    // docs/product.md, "Sugestões de prontuário e de receita": detection failures are logged and
+    // swallowed (a stopped one is no failure).
     if (!signal.aborted) console.warn('Detecção de prescrição indisponível.', error);
     return false;
   }

@@ -40,7 +40,10 @@ export const PRINT_PREVIEW_TEXT = {
   copyFailed: 'Não foi possível copiar o texto.',
 } as const;
 
-/** Spec §2: 'Lote: <nome>' for a batch, 'Receitas para Impressão' otherwise. */
+/**
+ * docs/product.md, "Impressão de receitas": 'Lote: <nome>' for a batch, 'Receitas para Impressão'
+ * otherwise.
+ */
 export function printPreviewTitle(batchName: string | undefined): string {
   return batchName === undefined ? PRINT_PREVIEW_TEXT.singleTitle : `Lote: ${batchName}`;
 }
@@ -62,8 +65,8 @@ export function ReceitaPrintArea(props: { pages: readonly ReceitaPage[] }) {
 }
 
 /**
- * The receitas in the doctor's template (spec §9), one after another with a blank line between;
- * variables with nothing to fill stay visible.
+ * The receitas in the doctor's template (docs/product.md, "Modelos de prontuário e de receita"),
+ * one after another with a blank line between; variables with nothing to fill stay visible.
  * @param prescriptions - the receitas of the dialog
  * @param settings - the doctor's settings, their template among them
  */
@@ -87,10 +90,11 @@ export function printChoiceLabel(prescription: ReceitaPrescription): string {
 }
 
 /**
- * The print preview of spec §2, for one prescription, several, or a batch: the receitas to
- * choose from, grouped by patient, with checkboxes (when there is more than one); the notices
- * of medicines left out (official notification forms), the A4 pages as they print (toggle),
- * each patient's on pages of their own; print with the count, the same pages as a PDF, close.
+ * The print preview of docs/product.md, "Impressão de receitas", for one prescription, several, or
+ * a batch: the receitas to choose from, grouped by patient, with checkboxes (when there is more
+ * than one); the notices of medicines left out (official notification forms), the A4 pages as they
+ * print (toggle), each patient's on pages of their own; print with the count, the same pages as a
+ * PDF, close.
  */
 export function PrintPreviewDialog(props: {
   open: boolean;

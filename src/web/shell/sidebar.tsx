@@ -19,7 +19,7 @@ import type { WorkspaceView } from '../workspace-views';
 import { ThemeToggle } from './theme-toggle';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query';
 
-/** Spec §2: the version label under the sidebar. */
+/** docs/product.md, "Espaço de trabalho e barra lateral": the version label under the sidebar. */
 export const APP_VERSION_LABEL = `v${__APP_VERSION__}`;
 
 /** Which sidebar entry is the current page. */

@@ -11,7 +11,8 @@ import type { WorkspaceView } from '../workspace-views';
 
 /**
  * The frame of every signed-in screen: the data cache, the sidebar and the main area. A
- * full-screen view (the mobile consultation) gets the whole screen, no sidebar (spec §2).
+ * full-screen view (the mobile consultation) gets the whole screen, no sidebar
+ * (docs/product.md, "Espaço de trabalho e barra lateral").
  */
 export function SignedInShell(props: ShellProps) {
   return (

@@ -1,6 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9: below 1024 px the sidebar becomes an overlay. Same value as Tailwind's `lg`. */
+/**
+ * docs/product.md, "Espaço de trabalho e barra lateral": below 1024 px the sidebar becomes an
+ * overlay. Same value as Tailwind's `lg`.
+ */
 export const WIDE_SCREEN_QUERY = '(min-width: 1024px)';
 
 /** A phone: narrower than Tailwind's `sm` (40rem), where `max-sm:` styles apply. */

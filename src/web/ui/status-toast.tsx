@@ -11,7 +11,10 @@ export interface StatusNotice {
 
 const VISIBLE_MS = 5000;
 
-/** The spec's alerts (§8) as a polite, self-dismissing notice instead of a blocking popup. */
+/**
+ * The alerts of docs/product.md, "Avisos e confirmações" as a polite, self-dismissing notice
+ * instead of a blocking popup.
+ */
 export function useStatusNotice() {
   const [notice, setNotice] = useState<StatusNotice>();
   useEffect(() => {

@@ -130,8 +130,9 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Spec §2: a phone's first visit to an empty chat opens Consulta Mobile by itself (once per
- * browser session). Waits for that switch, then goes back to the chat as a doctor would.
+ * docs/product.md, "Tela inicial e cabeçalho do chat": a phone's first visit to an empty chat opens
+ * Consulta Mobile by itself (once per browser session). Waits for that switch, then goes back to
+ * the chat as a doctor would.
  */
 export async function returnFromAutoOpenedConsultation(page: Page): Promise<void> {
   await visible(page.getByRole('heading', { name: 'Consulta Mobile' }));

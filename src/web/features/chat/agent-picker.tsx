@@ -6,7 +6,10 @@ import {
   type SpecialistAgentId,
 } from '../../../shared/specialist-agents';
 
-/** Spec §2: the first two categories open, two agents each until 'Ver mais'. */
+/**
+ * docs/product.md, "Modos do chat e agentes especialistas": the first two categories open, two
+ * agents each until 'Ver mais'.
+ */
 const OPEN_CATEGORIES = 2;
 const AGENTS_BEFORE_MORE = 2;
 
@@ -23,7 +26,9 @@ export function AgentAvatar({ agent }: { agent: SpecialistAgent }) {
   );
 }
 
-/** A specialist's chip: avatar and name (spec §2 Chat components). */
+/**
+ * A specialist's chip: avatar and name (docs/product.md, "Modos do chat e agentes especialistas").
+ */
 export function AgentChip({ agent }: { agent: SpecialistAgent }) {
   return (
     <span className="inline-flex items-center gap-2">
@@ -33,7 +38,10 @@ export function AgentChip({ agent }: { agent: SpecialistAgent }) {
   );
 }
 
-/** The specialist picker, grouped by the categories of spec §9. */
+/**
+ * The specialist picker, grouped by the categories of
+ * docs/product.md, "Modos do chat e agentes especialistas".
+ */
 export function AgentPicker(props: {
   selected: SpecialistAgentId | undefined;
   onSelect: (id: SpecialistAgentId) => void;

@@ -58,7 +58,7 @@ const PrintPreviewDialog = lazy(() =>
 );
 
 /**
- * The chat (spec §2 Chat view): the start screen with the agent selection, the conversation
+ * The chat (docs/product.md, "Chat"): the start screen with the agent selection, the conversation
  * with the general assistant or a specialist, replies streamed in as Markdown, and the open
  * record beside it — its card, its buttons, and the auto-update from the conversation.
  */
@@ -141,7 +141,10 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const dismissSuggestion = (id: string) =>
     setDismissedSuggestions((current) => new Set(current).add(id));
 
-  /** Spec §9 'Criar Receita': the receita from the conversation, posted as a command answer. */
+  /**
+   * 'Criar Receita' (docs/product.md, "Sugestões de prontuário e de receita"): the receita from the
+   * conversation, posted as a command answer.
+   */
   const startPrescription = async (suggestionId: string) => {
     if (busyAction) return;
     setBusyAction(true);
@@ -438,8 +441,9 @@ function toListMessage(
 const ICON_ON_PHONES = 'max-sm:px-2.5';
 
 /**
- * Spec §2 top bar: 'Novo Prontuário'; 'Continuar Prontuário' for a record in progress (with the
- * green pulsing dot 'Há dados salvos'); 'Visualizar Prontuário Aberto' for a finalised one.
+ * The top bar (docs/product.md, "Tela inicial e cabeçalho do chat"): 'Novo Prontuário'; 'Continuar
+ * Prontuário' for a record in progress (with the green pulsing dot 'Há dados salvos'); 'Visualizar
+ * Prontuário Aberto' for a finalised one.
  */
 function RecordButton(props: {
   status: 'em_andamento' | 'finalizado' | undefined;
@@ -495,7 +499,10 @@ function RecordButton(props: {
   );
 }
 
-/** No messages yet (spec §2): the welcome, and the choice of the general chat or a specialist. */
+/**
+ * No messages yet (docs/product.md, "Tela inicial e cabeçalho do chat"): the welcome, and the
+ * choice of the general chat or a specialist.
+ */
 function StartScreen(props: {
   doctorName: string;
   mode: 'general' | 'specialist';

@@ -14,8 +14,8 @@ import { api } from '../../data/api';
 import type { PrescriptionActions } from '../../data/prescription-actions';
 
 /**
- * The prescription slash commands (spec §5, §9): receitas and lotes written from the chat. Each
- * returns the answer the chat shows (Markdown).
+ * The prescription slash commands (docs/product.md, "Comandos de receitas e lotes"): receitas and
+ * lotes written from the chat. Each returns the answer the chat shows (Markdown).
  */
 
 /** What the print dialog opens with. */
@@ -31,20 +31,26 @@ export interface PrintRequest {
 export interface PrescriptionCommandContext {
   prescriptions: PrescriptionActions;
   doctor: PrescribingDoctor;
-  /** The doctor's settings: their receita template (spec §9), filled by /mostrar-receita. */
+  /**
+   * The doctor's settings: their receita template
+   * (docs/product.md, "Modelos de prontuário e de receita"), filled by /mostrar-receita.
+   */
   settings: ReceitaSettings;
   messages: readonly ChatMessage[];
   /** The patient of the open record, if one is open: whose receitas print first. */
   openRecordPatientName?: string | undefined;
   /** Opens the print preview with these receitas to choose from. */
   openPrint: (request: PrintRequest) => void;
-  /** Spec §8 alert when there is nothing to print. */
+  /** The alert of docs/product.md, "Erros dos comandos" when there is nothing to print. */
   alert: (message: string) => void;
 }
 
 const NOTHING_TO_PRINT = 'Nenhuma prescrição para imprimir!';
 
-/** Spec §8: what to try when nothing could be read from a quick prescription. */
+/**
+ * docs/product.md, "Erros dos comandos": what to try when nothing could be read from a quick
+ * prescription.
+ */
 const QUICK_TIPS = [
   'Dicas:',
   '- mencione o paciente (ex.: "Maria 45 anos");',
@@ -68,8 +74,8 @@ export function describePrescription(prescription: PresentedPrescription): strin
 }
 
 /**
- * The receita in the doctor's template (spec §9), in a fenced block so the chat keeps its lines;
- * variables with nothing to fill stay visible.
+ * The receita in the doctor's template (docs/product.md, "Modelos de prontuário e de receita"), in
+ * a fenced block so the chat keeps its lines; variables with nothing to fill stay visible.
  */
 export function prescriptionTemplateBlock(
   prescription: PresentedPrescription,
@@ -87,8 +93,9 @@ export const PRESCRIPTION_STARTED_FROM_CHAT =
   'Receita iniciada. Use /finalizar-receita para salvar.';
 
 /**
- * Spec §9 'Criar Receita': extracts the receita from the last 10 exchanged messages and starts
- * it. Returns the answer the chat shows (Markdown): the receita, or the error.
+ * 'Criar Receita' (docs/product.md, "Sugestões de prontuário e de receita"): extracts the receita
+ * from the last 10 exchanged messages and starts it. Returns the answer the chat shows (Markdown):
+ * the receita, or the error.
  * @param ctx - the prescription actions, the doctor who signs and the conversation
  */
 export async function startPrescriptionFromConversation(
@@ -111,7 +118,10 @@ async function extractFromText(text: string) {
   return api.call(aiApi.quickPrescription, { body: { text } });
 }
 
-/** Runs one prescription command; the guards of spec §5 have already passed. */
+/**
+ * Runs one prescription command; the guards of docs/product.md, "Como os comandos são lidos" have
+ * already passed.
+ */
 export async function runPrescriptionCommand(
   command: SlashCommand,
   text: string,

@@ -22,11 +22,15 @@ import type { InputSuggestion } from '../../ui/chat/chat-input';
 import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
 
 /**
- * The chat's slash commands (spec §5, §9): what the doctor types after '/' runs here instead of
- * going to the model. The command and its answer both stay in the conversation.
+ * The chat's slash commands (docs/product.md, "Comandos de barra"): what the doctor types after '/'
+ * runs here instead of going to the model. The command and its answer both stay in the
+ * conversation.
  */
 
-/** Spec §4: the start command opens the record 1 s later when the extraction is confident. */
+/**
+ * docs/product.md, "Comandos do prontuário": the start command opens the record 1 s later when the
+ * extraction is confident.
+ */
 const OPEN_RECORD_DELAY_MS = 1_000;
 const OPEN_RECORD_CONFIDENCE = 0.7;
 

@@ -13,10 +13,10 @@ interface TreatmentCardProps {
 }
 
 /**
- * Spec §2: with a record open, the 'Atendimento em Andamento' card — who the patient is, the
- * complaint, 'Prontuário ativo' — with 'Sair do Atendimento', and the record's auto-update from
- * the conversation. On a phone it is one line that opens to all of that, so the conversation
- * keeps the screen.
+ * docs/product.md, "Cartão Atendimento em Andamento": with a record open, the 'Atendimento em
+ * Andamento' card — who the patient is, the complaint, 'Prontuário ativo' — with 'Sair do
+ * Atendimento', and the record's auto-update from the conversation. On a phone it is one line that
+ * opens to all of that, so the conversation keeps the screen.
  */
 export function TreatmentCard(props: TreatmentCardProps) {
   const phone = useMediaQuery(PHONE_SCREEN_QUERY);

@@ -19,9 +19,9 @@ export interface AutoUpdateControls {
 }
 
 /**
- * Spec §4 "Auto-update from the conversation": while the doctor keeps it on, the open record is
- * filled from the chat every 10 s when at least 3 new messages came in and the extraction is
- * confident enough. Stops when the record closes.
+ * docs/product.md, "Atualização automática pela conversa": while the doctor keeps it on, the open
+ * record is filled from the chat every 10 s when at least 3 new messages came in and the extraction
+ * is confident enough. Stops when the record closes.
  */
 export function useConversationAutoUpdate(
   recordStore: OpenRecordActions,

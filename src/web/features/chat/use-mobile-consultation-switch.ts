@@ -26,8 +26,9 @@ function markOpened(doctorId: string): void {
 }
 
 /**
- * Spec §2 auto switch: a phone opening an empty chat lands on the voice consultation. Decided
- * once, when the chat first shows; a conversation already under way keeps the chat.
+ * docs/product.md, "Tela inicial e cabeçalho do chat", automatic switch: a phone opening an empty
+ * chat lands on the voice consultation. Decided once, when the chat first shows; a conversation
+ * already under way keeps the chat.
  * @param doctorId - the signed-in doctor
  * @param hasMessages - whether the chat has a conversation
  * @param openMobileConsultation - shows the voice consultation

@@ -37,8 +37,9 @@ function useAiMode(): DemoChatMode | undefined {
 }
 
 /**
- * The landing's demo chat (spec §2): a welcome empty state, 500 characters per message, replies
- * streamed from the server — from the offline engine, and labelled so, when no model is set.
+ * The landing's demo chat (docs/product.md, "Página inicial e chat de demonstração"): a welcome
+ * empty state, 500 characters per message, replies streamed from the server — from the offline
+ * engine, and labelled so, when no model is set.
  */
 export function DemoChat() {
   const [messages, setMessages] = useState<DemoMessage[]>([]);

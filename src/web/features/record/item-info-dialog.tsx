@@ -77,7 +77,8 @@ const messageId = (role: string) => `item-info-${role}-${++nextId}`;
 /**
  * Asks the server about the item (`POST /api/ai/item-info`).
  * @returns the answer as a chat message: 'Modo offline' when the offline engine wrote it, and
- *   spec §8's error text when the call failed or the answer is the fallback
+ *   the error text of docs/product.md, "Erros do chat e do provedor de IA" when the call failed or
+ *   the answer is the fallback
  */
 async function askAboutItem(
   item: InfoItem,
@@ -117,8 +118,9 @@ async function askAboutItem(
 
 /**
  * The 'Mais informações' button of a prescribed medication or exam, and the dialog it opens
- * (spec §2): a small question-and-answer chat about the item, with suggested first questions
- * and the reminder that the answers are informative only. Closing it forgets the chat.
+ * (docs/product.md, "Mais informações sobre um item"): a small question-and-answer chat about the
+ * item, with suggested first questions and the reminder that the answers are informative only.
+ * Closing it forgets the chat.
  */
 export function ItemInfoDialog({ item }: { item: InfoItem }) {
   const label = `Mais informações sobre ${item.name}`;

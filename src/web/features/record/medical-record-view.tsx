@@ -41,8 +41,8 @@ function useRecordSettings(doctor: SessionDoctor): DoctorSettings {
 }
 
 /**
- * The prontuário (spec §2 Medical record flow): with no open record, the SOAP empty state;
- * otherwise its header, the four display modes and, whatever the mode, the narrative record
+ * The prontuário (docs/product.md, "Tela do prontuário"): with no open record, the SOAP empty
+ * state; otherwise its header, the four display modes and, whatever the mode, the narrative record
  * ready in the print area so printing works from every step.
  */
 export default function MedicalRecordView(props: WorkspaceViewProps) {
@@ -86,7 +86,8 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     }
   };
 
-  // Spec §2: a conversation decides the 'Anamnese' tab and 'Gerar Anamnese Estruturada'.
+  // docs/product.md, "Modos de exibição": a conversation decides the 'Anamnese' tab and
+  // 'Gerar Anamnese Estruturada'.
   const chatHasMessages = chat.messages.some((message) => message.role !== 'system');
 
   const generateAnamnesis = async () => {
@@ -130,7 +131,8 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   const modes: RecordDisplayMode[] = [
     'form',
     'report',
-    // Spec §2: only with a conversation or an anamnesis; kept while the address asks for it.
+    // docs/product.md, "Modos de exibição": only with a conversation or an anamnesis; kept while
+    // the address asks for it.
     ...(record.structuredAnamnesis || chatHasMessages || recordMode === 'anamnesis'
       ? (['anamnesis'] as const)
       : []),
@@ -185,9 +187,9 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                   record={record}
                   doctor={doctor}
                   onFinalized={() => {
-                    // Spec §4 posts a summary in the chat. Unlike the spec, the record stays
-                    // open on its summary step: that is where its receitas and documents are
-                    // printed (finalising has already moved it there).
+                    // docs/product.md, "Finalização do prontuário": a summary is posted in the
+                    // chat, and the record stays open on its summary step: that is where its
+                    // receitas and documents are printed (finalising has already moved it there).
                     const finalized = actions.record;
                     if (finalized) {
                       chatActions.post(

@@ -70,7 +70,8 @@ const noticeOf = (error: unknown) =>
 /**
  * Asks for the assessment rewritten in medical language, with CID-10 suggestions
  * (`POST /api/ai/enhance-assessment`): by the model, or offline by the Prontu's rules.
- * @returns the answer, or the text unchanged with no CIDs (spec §8) when there is none
+ * @returns the answer, or the text unchanged with no CIDs
+ *   (docs/product.md, "Tarefas e respostas padrão") when there is none
  */
 export async function enhanceAssessment(
   text: string,
@@ -85,7 +86,7 @@ export async function enhanceAssessment(
 
 /**
  * Asks for treatment-plan suggestions for the record (`POST /api/ai/plan-suggestions`).
- * @returns the answer, or the generic advice of spec §8
+ * @returns the answer, or the generic advice of docs/product.md, "Tarefas e respostas padrão"
  */
 export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
   try {
@@ -101,7 +102,8 @@ export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestion
 /**
  * Asks for medication suggestions for the record and the doctor's case description
  * (`POST /api/ai/medication-suggestions`).
- * @returns the answer, or spec §8's empty list with its warning when the call failed
+ * @returns the answer, or the empty list with its warning when the call failed
+ *   (docs/product.md, "Tarefas e respostas padrão")
  */
 export async function suggestMedications(
   record: WorkingRecord,
@@ -122,7 +124,8 @@ export async function suggestMedications(
 /**
  * Asks for exam suggestions for the record and the doctor's case description
  * (`POST /api/ai/exam-suggestions`).
- * @returns the answer, or an empty list (spec §8) when the call failed
+ * @returns the answer, or an empty list (docs/product.md, "Tarefas e respostas padrão") when
+ *   the call failed
  */
 export async function suggestExams(
   record: WorkingRecord,
@@ -190,7 +193,8 @@ export async function checkMedication(
 
 /**
  * The medicine autocomplete (`GET /api/medications/search`): prefix matches first, then
- * alphabetical, at most 8 (spec §9); nothing under 2 characters.
+ * alphabetical, at most 8 (docs/product.md, "Medicamentos e verificações"); nothing under 2
+ * characters.
  * @throws ApiError when the search fails (or the AbortError of `signal`)
  */
 export async function searchMedicationCatalogue(
@@ -201,8 +205,9 @@ export async function searchMedicationCatalogue(
 }
 
 /**
- * The medicines named in a free case description (`POST /api/medications/detect`, spec §5): at
- * most 5, in order of appearance; none for a text of 10 characters or less.
+ * The medicines named in a free case description (`POST /api/medications/detect`,
+ * docs/product.md, "Medicamentos e verificações"): at most 5, in order of appearance; none for a
+ * text of 10 characters or less.
  * @throws ApiError when the call fails (or the AbortError of `signal`)
  */
 export async function detectMedications(
@@ -214,7 +219,8 @@ export async function detectMedications(
 
 /**
  * The dosing table's usual adult regimen for a medicine, by generic or brand name
- * (`GET /api/medications/dosing-hint`, spec §4 'Sugerir posologia').
+ * (`GET /api/medications/dosing-hint`, 'Sugerir posologia' in
+ * docs/product.md, "Etapa Prescrições e Exames").
  * @returns the regimen, or null when the table has none for it
  * @throws ApiError when the call fails
  */

@@ -27,8 +27,9 @@ const SOAP_PARTS = [
 ] as const;
 
 /**
- * No open record (spec §2): what the SOAP prontuário is, and the ways out — back to the chat,
- * a new record, or (when the chat holds a conversation) a structured anamnesis drawn from it.
+ * No open record (docs/product.md, "Tela do prontuário"): what the SOAP prontuário is, and the ways
+ * out — back to the chat, a new record, or (when the chat holds a conversation) a structured
+ * anamnesis drawn from it.
  */
 export function RecordEmptyState(props: {
   onCancel: () => void;

@@ -37,8 +37,9 @@ function HeaderAction(props: { label: string; icon: ReactNode; onClick: () => vo
 }
 
 /**
- * The open record's title bar (spec §2): patient, creation date, status, where the edits are,
- * the actions (edit, copy, download, print, cancel) and the progress bar.
+ * The open record's title bar (docs/product.md, "Tela do prontuário"): patient, creation date,
+ * status, where the edits are, the actions (edit, copy, download, print, cancel) and the progress
+ * bar.
  */
 export function RecordHeader(props: {
   record: WorkingRecord;
@@ -57,7 +58,8 @@ export function RecordHeader(props: {
       await navigator.clipboard.writeText(buildRecordDocument(record, settings, new Date()));
       notify(COPIED_NOTICE);
     } catch (error) {
-      // Spec §8: clipboard failures are logged; the doctor still learns nothing was copied.
+      // docs/product.md, "Copiar, baixar e imprimir o prontuário": clipboard failures are logged;
+      // the doctor still learns nothing was copied.
       console.error('Falha ao copiar o prontuário:', error);
       notify(COPY_FAILED_NOTICE, 'error');
     }
@@ -150,7 +152,7 @@ export function RecordHeader(props: {
   );
 }
 
-/** The record's display modes (spec §2), in tab order. */
+/** The record's display modes (docs/product.md, "Modos de exibição"), in tab order. */
 const MODE_LABELS: Record<RecordDisplayMode, string> = {
   form: 'Formulário',
   report: 'Relatório',

@@ -4,9 +4,10 @@ import { RECORD_STEPS, type RecordStep } from '../../../shared/medical-record';
 import { isStepComplete, STEP_LABELS, type WorkingRecord } from '../../../shared/record-flow';
 
 /**
- * The seven steps of the record (spec §2, §4), numbered, each a button: the doctor may jump to
- * any step. The current step is `aria-current="step"`; complete ones carry a check and say so
- * to screen readers. On a narrow screen the bar scrolls sideways instead of widening the page.
+ * The seven steps of the record (docs/product.md, "As sete etapas"), numbered, each a button: the
+ * doctor may jump to any step. The current step is `aria-current="step"`; complete ones carry a
+ * check and say so to screen readers. On a narrow screen the bar scrolls sideways instead of
+ * widening the page.
  */
 export function RecordStepBar(props: {
   record: WorkingRecord;

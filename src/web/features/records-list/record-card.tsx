@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 
-/** Spec §3 status, in the words of the spec's badge. */
+/** The record's status, in the words of the badge of docs/product.md, "Lista de prontuários". */
 function StatusBadge({ status }: { status: MedicalRecord['status'] }) {
   const finished = status === 'finalizado';
   return (

@@ -37,7 +37,7 @@ import { settingsDraftEntry } from './settings-draft';
 import { TemplatePreview } from './template-preview';
 import { TwoFactorSection } from './two-factor-section';
 
-/** Spec §2 Settings page 'Configurações'. */
+/** The settings page 'Configurações' (docs/product.md, "Configurações do médico"). */
 export function SettingsPage() {
   const settingsQuery = useSettingsQuery();
   if (settingsQuery.data) return <SettingsForm saved={settingsQuery.data.settings} />;

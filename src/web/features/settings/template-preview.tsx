@@ -12,7 +12,8 @@ const KINDS: { kind: TemplateKind; label: string }[] = [
 
 /**
  * The template as it will print, filled with what the form holds now (saved or not). Variables
- * only a consultation can fill stay visible (spec §5).
+ * only a consultation can fill stay visible
+ * (docs/product.md, "Modelos de prontuário e de receita").
  */
 export function TemplatePreview(props: {
   values: SettingsFormValues;

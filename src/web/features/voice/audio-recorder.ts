@@ -72,8 +72,8 @@ export interface StartOptions {
 }
 
 /**
- * Recording types tried in this order (spec §7); the first the browser supports wins, and when
- * none is supported the browser chooses.
+ * Recording types tried in this order (docs/product.md, "Gravação e transcrição em trechos"); the
+ * first the browser supports wins, and when none is supported the browser chooses.
  */
 export const PREFERRED_AUDIO_TYPES = [
   'audio/wav',
@@ -82,7 +82,7 @@ export const PREFERRED_AUDIO_TYPES = [
   'audio/webm;codecs=opus',
 ] as const;
 
-/** The message of `stop()` with nothing recording (spec §8). */
+/** The message of `stop()` with nothing recording (docs/product.md, "Mensagens de erro"). */
 export const NO_ACTIVE_RECORDING_MESSAGE = 'No active recording to stop';
 
 const MICROPHONE_CONSTRAINTS: MediaStreamConstraints = {

@@ -282,7 +282,10 @@ export function CompletedSummary(props: {
   );
 }
 
-/** Spec §5: a confident extraction, once in the record, opens the record view by itself. */
+/**
+ * docs/product.md, "Revisão, processamento e prontuário": a confident extraction, once in the
+ * record, opens the record view by itself.
+ */
 export function outcomeOpensRecord({ analysis, applied }: ConsultationOutcome): boolean {
   return applied && analysis.medical && analysis.extraction.confidence > OPEN_RECORD_CONFIDENCE;
 }

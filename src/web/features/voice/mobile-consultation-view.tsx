@@ -21,10 +21,11 @@ import {
 import { useConsultation, type Consultation } from './use-consultation';
 
 /**
- * The voice consultation, full screen (spec §2): record the visit, review the transcript with
- * what was recognised in it, and fill the open record and its structured anamnesis. Without a
- * transcription service the doctor dictates with the browser's speech recognition or types the
- * transcript. The transcript under review is kept in the browser until the visit is done.
+ * The voice consultation, full screen (docs/product.md, "Consulta por voz"): record the visit,
+ * review the transcript with what was recognised in it, and fill the open record and its structured
+ * anamnesis. Without a transcription service the doctor dictates with the browser's speech
+ * recognition or types the transcript. The transcript under review is kept in the browser until the
+ * visit is done.
  */
 export default function MobileConsultationView({ doctor, openView }: WorkspaceViewProps) {
   const settings = useSettingsQuery().data?.settings;

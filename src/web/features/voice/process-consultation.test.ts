@@ -125,7 +125,7 @@ describe('analyseConsultation', () => {
     expect(sentBody(fetchMock, 1)).toEqual({ text: CONSULTATION });
   });
 
-  it('returns only the text of a transcript without medical terms (spec §5)', async () => {
+  it('returns only the text of a transcript without medical terms', async () => {
     const fetchMock = stubServer(consultationExtraction(), {
       text: 'Vamos almoçar amanhã.',
       containsMedicalTerms: false,

@@ -5,10 +5,16 @@ import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 
-/** Spec §5: an extraction is applied to the record only above this confidence. */
+/**
+ * docs/product.md, "Revisão, processamento e prontuário": an extraction is applied to the record
+ * only above this confidence.
+ */
 export const APPLY_EXTRACTION_CONFIDENCE = 0.1;
 
-/** Spec §5: above this confidence the record view opens by itself after processing. */
+/**
+ * docs/product.md, "Revisão, processamento e prontuário": above this confidence the record view
+ * opens by itself after processing.
+ */
 export const OPEN_RECORD_CONFIDENCE = 0.7;
 
 /** The parts of the open record's store that processing uses. */
@@ -20,7 +26,10 @@ export type ConsultationRecordStore = Pick<
 /** Who read the transcript, so the screen never presents the offline engine as a model. */
 export interface AiProvenance {
   source: AiSource;
-  /** Spec §8's message when the provider failed and a fallback answered. */
+  /**
+   * The message of docs/product.md, "Quem respondeu" when the provider failed and a fallback
+   * answered.
+   */
   notice?: string;
 }
 
@@ -33,7 +42,10 @@ export type ConsultationAnalysis =
       extraction: ExtractionResult;
       provenance: AiProvenance;
     }
-  /** Spec §5: a transcript without medical terms is only text; nothing is extracted. */
+  /**
+   * docs/product.md, "Revisão, processamento e prontuário": a transcript without medical terms is
+   * only text; nothing is extracted.
+   */
   | { transcript: string; medical: false };
 
 /** What finishing the consultation did to the record. */
@@ -46,8 +58,9 @@ export interface ConsultationOutcome {
 }
 
 /**
- * Spec §5, first half: the transcript's medical-language clean-up and medical-term check on the
- * server, then — only when it is medical — the extraction of its record data. Changes nothing.
+ * docs/product.md, "Revisão, processamento e prontuário", first half: the transcript's
+ * medical-language clean-up and medical-term check on the server, then — only when it is medical —
+ * the extraction of its record data. Changes nothing.
  * @param transcript - as transcribed, dictated or typed; must not be blank
  * @throws ApiError when the server refuses or cannot be reached (the caller shows it)
  */
@@ -67,9 +80,10 @@ export async function analyseConsultation(transcript: string): Promise<Consultat
 }
 
 /**
- * Spec §5, second half: a confident extraction goes into the open record (one is started when
- * none is open), and the full transcript becomes the record's structured anamnesis. A transcript
- * that is not medical, or too vague to apply without an open record, changes nothing.
+ * docs/product.md, "Revisão, processamento e prontuário", second half: a confident extraction goes
+ * into the open record (one is started when none is open), and the full transcript becomes the
+ * record's structured anamnesis. A transcript that is not medical, or too vague to apply without an
+ * open record, changes nothing.
  * @param store - the open record's store
  * @param analysis - from {@link analyseConsultation}, for the transcript as the doctor left it
  * @throws ApiError when the anamnesis is refused (the caller shows it)

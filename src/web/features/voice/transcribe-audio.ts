@@ -10,7 +10,10 @@ import {
 import { api } from '../../data/api';
 import type { RecordedAudio } from './audio-recorder';
 
-/** A failed upload to `POST /api/ai/transcribe`, with the spec §8 message and the server's code. */
+/**
+ * A failed upload to `POST /api/ai/transcribe`, with the message of
+ * docs/product.md, "Erros da transcrição e do microfone" and the server's code.
+ */
 export class TranscriptionUploadError extends Error {
   constructor(
     message: string,
@@ -30,8 +33,9 @@ export class TranscriptionUploadError extends Error {
  * Uploads one recorded audio file (or one segment of a long visit) for transcription.
  * @param audio - the recorder's file
  * @param segment - its position among the visit's segments, when recorded in segments
- * @returns the server's TranscriptionResult (spec §3)
- * @throws TranscriptionUploadError with 'Falha na transcrição: …' (spec §8)
+ * @returns the server's TranscriptionResult (docs/product.md, "Gravação e transcrição em trechos")
+ * @throws TranscriptionUploadError with 'Falha na transcrição: …'
+ *   (docs/product.md, "Erros da transcrição e do microfone")
  */
 export async function transcribeAudio(
   audio: RecordedAudio,

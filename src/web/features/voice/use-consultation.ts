@@ -23,7 +23,10 @@ import {
   microphoneHelpText,
 } from './microphone-permission';
 
-/** Spec §4: after starting a record, recording begins half a second later. */
+/**
+ * docs/product.md, "Estados da consulta por voz": after starting a record, recording begins half a
+ * second later.
+ */
 const START_DELAY_MS = 500;
 
 /** How long the completed screen shows before a confident record opens by itself. */
@@ -326,7 +329,8 @@ export function useConsultation(doctorId: string, openView: WorkspaceViewProps['
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [asksBeforeLeaving]);
 
-  // Spec §5: a confident extraction opens the record by itself.
+  // docs/product.md, "Revisão, processamento e prontuário": a confident extraction opens the record
+  // by itself.
   const opensRecord = step.kind === 'completed' && outcomeOpensRecord(step.outcome);
   useEffect(() => {
     if (!opensRecord) return;

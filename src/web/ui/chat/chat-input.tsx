@@ -9,12 +9,15 @@ import {
 } from 'react';
 import { useDictation } from './use-dictation';
 
-/** Spec §9: the box grows from 48 px up to 12 lines of 24 px. */
+/** docs/product.md, "Caixa de mensagem": the box grows from 48 px up to 12 lines of 24 px. */
 const MIN_HEIGHT_PX = 48;
 const LINE_HEIGHT_PX = 24;
 const MAX_LINES = 12;
 
-/** Spec §5: trimmed, non-empty, within the limit, and not while a reply is loading. */
+/**
+ * docs/product.md, "Caixa de mensagem": trimmed, non-empty, within the limit, and not while a reply
+ * is loading.
+ */
 export function canSendChatText(text: string, maxLength: number, disabled: boolean): boolean {
   const trimmed = text.trim();
   return !disabled && trimmed !== '' && trimmed.length <= maxLength;

@@ -1,8 +1,9 @@
 import { Bot, Users } from 'lucide-react';
 
 /**
- * Spec §2: 'Chat Geral' and 'Especialistas' switch the chat's mode (and clear the messages). The
- * record and records-list screens offer the same two, which return to the chat in that mode.
+ * docs/product.md, "Modos do chat e agentes especialistas": 'Chat Geral' and 'Especialistas' switch
+ * the chat's mode (and clear the messages). The record and records-list screens offer the same two,
+ * which return to the chat in that mode.
  */
 export function ChatModeButtons(props: {
   /** The chat's mode, shown pressed; none on the screens that only lead back to the chat. */

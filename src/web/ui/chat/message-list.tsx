@@ -24,7 +24,10 @@ export interface ChatListMessage {
   id: string;
   role: 'user' | 'assistant' | 'system';
   content: string;
-  /** An error shown in the conversation (spec §8: chat errors appear as assistant messages). */
+  /**
+   * An error shown in the conversation (docs/product.md, "Conversa e respostas em streaming":
+   * errors appear as assistant messages).
+   */
   isError?: boolean;
   /** Written by the offline engine: the bubble says so ('Modo offline'). */
   offline?: boolean;
@@ -32,7 +35,10 @@ export interface ChatListMessage {
   actions?: ReactNode;
 }
 
-/** Spec §9: the scroll-to-bottom button appears beyond 50 px from the bottom. */
+/**
+ * docs/product.md, "Conversa e respostas em streaming": the scroll-to-bottom button appears beyond
+ * 50 px from the bottom.
+ */
 const BOTTOM_THRESHOLD_PX = 50;
 
 /**

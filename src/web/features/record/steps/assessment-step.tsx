@@ -19,7 +19,9 @@ type Enhancement =
   | { status: 'unavailable'; notice: string | undefined }
   | { status: 'done'; suggestedCIDs: CidSuggestion[]; offline: boolean };
 
-/** Spec §2 Assessment: the diagnostic hypotheses, AI formatting and CID-10 codes. */
+/**
+ * docs/product.md, "Etapa Avaliação": the diagnostic hypotheses, AI formatting and CID-10 codes.
+ */
 export function AssessmentStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'assessment');
   const assessment = record.assessment ?? '';

@@ -15,10 +15,11 @@ type SearchState =
   | { status: 'failed' };
 
 /**
- * Spec §2 'Adicionar CIDs': searches the CID-10 catalogue (Enter or 'Buscar') and adds a result
- * to the assessment as a new line — once: a code already in the assessment reads 'Adicionado'.
- * With the patient's sex and age known, codes for the other sex (and pregnancy codes past the age
- * of one) are offered only when typed, and a code restricted to one sex says so.
+ * 'Adicionar CIDs' (docs/product.md, "Etapa Avaliação"): searches the CID-10 catalogue (Enter or
+ * 'Buscar') and adds a result to the assessment as a new line — once: a code already in the
+ * assessment reads 'Adicionado'. With the patient's sex and age known, codes for the other sex (and
+ * pregnancy codes past the age of one) are offered only when typed, and a code restricted to one
+ * sex says so.
  */
 export function CidSearchPanel(props: {
   assessment: string;

@@ -4,7 +4,10 @@ import { capitalizedMedicationName } from '../../../../shared/prescription-sugge
 import { TextField } from '../../../ui/text-field';
 import { searchMedicationCatalogue, type CatalogueMedication } from '../record-ai';
 
-/** Spec §9: the search starts at 2 characters and shows at most 8 suggestions. */
+/**
+ * docs/product.md, "Medicamentos e verificações": the search starts at 2 characters and shows at
+ * most 8 suggestions.
+ */
 const SEARCH_MIN_CHARS = 2;
 const SUGGESTIONS_SHOWN = 8;
 /** The catalogue is asked this long after the last keystroke. */
@@ -13,10 +16,11 @@ const SEARCH_DEBOUNCE_MS = 200;
 type Found = { query: string; results: CatalogueMedication[] };
 
 /**
- * 'Nome do medicamento' with the catalogue's suggestions (spec §5): from 2 characters, at most 8,
- * prefix matches first then alphabetical (the server ranks them). Arrows move through the list,
- * Enter chooses, Escape closes it; a click chooses too. Without a highlighted suggestion Enter
- * submits the form as usual, so an unlisted medicine can still be prescribed.
+ * 'Nome do medicamento' with the catalogue's suggestions
+ * (docs/product.md, "Medicamentos e verificações"): from 2 characters, at most 8, prefix matches
+ * first then alphabetical (the server ranks them). Arrows move through the list, Enter chooses,
+ * Escape closes it; a click chooses too. Without a highlighted suggestion Enter submits the form as
+ * usual, so an unlisted medicine can still be prescribed.
  */
 export function MedicationNameCombobox(props: {
   value: string;

@@ -19,7 +19,10 @@ const LIST_FIELDS: { field: ListField; label: string; placeholder: string }[] = 
   { field: 'chronicConditions', label: 'Condições crônicas', placeholder: 'Ex: hipertensão' },
 ];
 
-/** Spec §2 Patient info: identification and history, every keystroke kept in the record. */
+/**
+ * docs/product.md, "Etapa Paciente": identification and history, every keystroke kept in the
+ * record.
+ */
 export function PatientInfoStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'patientInfo');
   const info = record.patientInfo ?? {};

@@ -15,7 +15,10 @@ import { TextAreaField } from '../../../ui/text-field';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useDraft } from './use-draft';
 
-/** Spec §9: a physical-exam change reaches the record 300 ms after the last keystroke. */
+/**
+ * docs/product.md, "Etapa Exame Físico": a physical-exam change reaches the record 300 ms after the
+ * last keystroke.
+ */
 const PHYSICAL_EXAM_DEBOUNCE_MS = 300;
 
 type DraftField = NumericVital | 'bloodPressure' | 'generalAppearance';
@@ -36,7 +39,10 @@ const VITAL_FIELDS: {
   { field: 'weight', label: 'Peso', unit: 'kg', placeholder: '70,5' },
 ];
 
-/** The system fields the form no longer shows: it blanks them (spec §3). */
+/**
+ * The system fields the form no longer shows: it blanks them
+ * (docs/product.md, "Etapa Exame Físico").
+ */
 const BLANKED_SYSTEMS = {
   head: '',
   neck: '',
@@ -83,8 +89,9 @@ function examOf(draft: ExamDraft, previous: PhysicalExam | undefined): PhysicalE
 }
 
 /**
- * Spec §2 Physical exam: vital signs and one free-text exam. Typing goes to a local draft that
- * reaches the record 300 ms after the last change, on leaving a field, and on leaving the step.
+ * docs/product.md, "Etapa Exame Físico": vital signs and one free-text exam. Typing goes to a local
+ * draft that reaches the record 300 ms after the last change, on leaving a field, and on leaving
+ * the step.
  */
 export function PhysicalExamStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'physicalExam');

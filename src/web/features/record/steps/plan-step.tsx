@@ -10,7 +10,10 @@ import { TextAreaField } from '../../../ui/text-field';
 import { recordAiKeys, suggestPlan } from '../record-ai';
 import { BackButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
 
-/** Spec §2 Plan: the plan text, suggestions to append to it, and 'Finalizar Prontuário'. */
+/**
+ * docs/product.md, "Etapa Plano": the plan text, suggestions to append to it, and 'Finalizar
+ * Prontuário'.
+ */
 export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void }) {
   const { record } = props;
   const actions = useOpenRecordActions();

@@ -30,11 +30,11 @@ interface Generated {
 }
 
 /**
- * The prescriptions step's AI assistant (spec §2, §5): 'Escrever para IA' opens a free case
- * description; the medicines it names become chips to prescribe in one click, and 'Gerar
- * Sugestoes' asks for medication and exam suggestions for the case and the record. Medication
- * suggestions are shown only for an urgent-sounding case; a suggestion already prescribed reads
- * 'Adicionado'.
+ * The prescriptions step's AI assistant (docs/product.md, "Assistente de prescrição"): 'Escrever
+ * para IA' opens a free case description; the medicines it names become chips to prescribe in one
+ * click, and 'Gerar Sugestoes' asks for medication and exam suggestions for the case and the
+ * record. Medication suggestions are shown only for an urgent-sounding case; a suggestion already
+ * prescribed reads 'Adicionado'.
  */
 export function PrescriptionAssistant(props: {
   record: WorkingRecord;
@@ -138,7 +138,10 @@ export function PrescriptionAssistant(props: {
   );
 }
 
-/** The medicines named in the case description, as chips that prescribe them (spec §5). */
+/**
+ * The medicines named in the case description, as chips that prescribe them
+ * (docs/product.md, "Assistente de prescrição").
+ */
 function DetectedMedicines(props: {
   text: string;
   prescribed: readonly Medication[];
@@ -253,7 +256,10 @@ function SuggestionSection(props: {
   );
 }
 
-/** 'Adicionar', or 'Adicionado' for an item already prescribed (spec §5). */
+/**
+ * 'Adicionar', or 'Adicionado' for an item already prescribed
+ * (docs/product.md, "Assistente de prescrição").
+ */
 function AddSuggestionButton(props: {
   name: string;
   added: boolean;

@@ -87,9 +87,10 @@ function withoutDetails(medication: Medication): Medication {
 }
 
 /**
- * Spec §2 Prescriptions: the medications and exams prescribed (added by hand with the catalogue's
- * autocomplete, from the AI assistant's suggestions or detected medicines, edited inline,
- * removed), the medication check's warnings, the treatment plan and additional notes.
+ * docs/product.md, "Etapa Prescrições e Exames": the medications and exams prescribed (added by
+ * hand with the catalogue's autocomplete, from the AI assistant's suggestions or detected
+ * medicines, edited inline, removed), the medication check's warnings, the treatment plan and
+ * additional notes.
  */
 export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   const writePrescriptions = usePartWriter(record, 'prescriptions');
@@ -361,7 +362,8 @@ function MedicationItem(props: {
     });
   };
 
-  // Spec §4: the suggestion button fills the four fields from the dosing table.
+  // docs/product.md, "Etapa Prescrições e Exames": the suggestion button fills the four fields from
+  // the dosing table.
   const suggestDosing = async () => {
     setHint({ status: 'loading' });
     try {

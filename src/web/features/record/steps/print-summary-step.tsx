@@ -19,8 +19,9 @@ import { BackButton, QuietNotice, StepLayout } from './step-layout';
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 
 /**
- * Spec §2 Print summary: the patient, the prescriptions (each printable, or all at once, as a
- * receita a pharmacy accepts), the exams, the whole record's print and 'Finalizar Consulta'.
+ * docs/product.md, "Etapa Resumo e Impressão": the patient, the prescriptions (each printable, or
+ * all at once, as a receita a pharmacy accepts), the exams, the whole record's print and 'Finalizar
+ * Consulta'.
  */
 export function PrintSummaryStep(props: {
   record: WorkingRecord;

@@ -11,8 +11,8 @@ import { StepReadOnlyContext } from './step-layout';
 import { SymptomsStep } from './symptoms-step';
 
 /**
- * The form of the record's current step (spec §2 "Step screens"). The frame around it (step
- * bar, header, view tabs, progress) belongs to the record view.
+ * The form of the record's current step (docs/product.md, "Prontuário SOAP"). The frame around it
+ * (step bar, header, view tabs, progress) belongs to the record view.
  * @param props.onFinalized - called once 'Finalizar Prontuário' reached the server
  * @param props.onOpenReport - 'Finalizar Consulta' on the last step
  */

@@ -23,7 +23,10 @@ const COLOUR_NAMES = { green: 'verde', yellow: 'amarelo', red: 'vermelho' } as c
 
 const DEFAULT_INTENSITY: Intensity = 'leve';
 
-/** Spec §2 Symptoms: complaint, duration, intensity (with its colour) and additional info. */
+/**
+ * docs/product.md, "Etapa Sintomas": complaint, duration, intensity (with its colour) and
+ * additional info.
+ */
 export function SymptomsStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'symptoms');
   const symptoms = record.symptoms ?? {};

@@ -13,7 +13,9 @@ const BAR_CLASSES: Record<ConfidenceColour, { bar: string; text: string }> = {
   red: { bar: 'bg-danger-fg', text: 'text-danger-fg' },
 };
 
-/** How sure the anamnesis is of itself, as a coloured bar (spec §2, §9 confidence colours). */
+/**
+ * How sure the anamnesis is of itself, as a coloured bar (docs/product.md, "Anamnese estruturada").
+ */
 function ConfidenceMeter({ confidence }: { confidence: number }) {
   const percent = confidencePercent(confidence);
   const colour = confidenceColour(confidence);
@@ -42,7 +44,7 @@ function ConfidenceMeter({ confidence }: { confidence: number }) {
 }
 
 /**
- * The structured anamnesis (spec §2 Structured anamnesis view): only the sections that say
+ * The structured anamnesis (docs/product.md, "Anamnese estruturada"): only the sections that say
  * something, under their Portuguese titles, and the confidence bar.
  */
 export function AnamnesisView({ anamnesis }: { anamnesis: StructuredAnamnesis | undefined }) {

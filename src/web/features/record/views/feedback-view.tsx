@@ -95,9 +95,9 @@ function FeedbackSummary(props: {
 }
 
 /**
- * The consultation summary 'Resumo da Consulta' (spec §2) of the open record's patient; without
- * feedback, the spec's empty state naming that patient, and below it an example of the screen
- * labelled and framed as such, never in place of the patient's data.
+ * The consultation summary 'Resumo da Consulta' (docs/product.md, "Feedback da consulta") of the
+ * open record's patient; without feedback, the empty state naming that patient, and below it an
+ * example of the screen labelled and framed as such, never in place of the patient's data.
  */
 export function FeedbackView(props: {
   feedback: ConsultationFeedback | undefined;

@@ -32,7 +32,7 @@ const CLASSES = {
 } as const;
 
 /**
- * The narrative record 'PRONTUÁRIO MÉDICO' (spec §2): the sections built by
+ * The narrative record 'PRONTUÁRIO MÉDICO' (docs/product.md, "Relatório"): the sections built by
  * `buildRecordNarrative`, the prescriptions panel, the generation date and the signature block.
  * The screen version carries the 'Imprimir' button; the print version is what the paper shows.
  */
