@@ -36,6 +36,9 @@ import { stubLocalStorage, type MemoryStorage } from './memory-local-storage';
  * renderWithDoctorData(<PlanStep record={record} onFinalized={…} />, doctor);
  * ```
  *
+ * A streamed answer (the chat's reply) is a {@link textStream}, or an {@link openTextStream} the
+ * test writes into piece by piece.
+ *
  * What it stubs (localStorage, fetch) is undone when the test finishes, after the `afterEach`
  * hooks (so put Testing Library's `afterEach(cleanup)` in the file, as the other component tests
  * do: the screen unmounts before its queue stops).
@@ -175,6 +178,55 @@ export function json(body: unknown, init: { status?: number; source?: AiSource }
   const headers = new Headers({ 'content-type': 'application/json' });
   if (init.source) headers.set(AI_SOURCE_HEADER, init.source);
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** A text answer the test writes piece by piece, as a streamed reply (the chat's) arrives. */
+export interface OpenTextStream {
+  /** The answer for the route to return: its headers at once, its body as it is written. */
+  response: Response;
+  /** Sends the next piece of the text. */
+  write: (text: string) => void;
+  /** Ends the answer. */
+  end: () => void;
+  /** The connection breaks off in the middle of the answer. */
+  breakOff: () => void;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * A streamed text answer (`text/plain`) whose pieces the test sends when it wants, to look at
+ * the screen while the answer is still arriving.
+ * @param init.source - for an AI answer: who writes it (its `X-Prontu-AI-Mode` header)
+ */
+export function openTextStream(init: { source?: AiSource } = {}): OpenTextStream {
+  let writer: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      writer = controller;
+    },
+  });
+  const controller = writer;
+  if (!controller) throw new Error('The stream did not start.');
+  const headers = new Headers({ 'content-type': 'text/plain; charset=utf-8' });
+  if (init.source) headers.set(AI_SOURCE_HEADER, init.source);
+  return {
+    response: new Response(body, { headers }),
+    write: (text) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    breakOff: () => controller.error(new TypeError('network error')),
+  };
+}
+
+/**
+ * A streamed text answer sent whole: each piece of `pieces` in turn, then the end.
+ * @param init.source - for an AI answer: who writes it (its `X-Prontu-AI-Mode` header)
+ */
+export function textStream(pieces: readonly string[], init: { source?: AiSource } = {}): Response {
+  const stream = openTextStream(init);
+  for (const piece of pieces) stream.write(piece);
+  stream.end();
+  return stream.response;
 }
 
 /** An answer that never comes: the server cannot be reached (what `fetch` does offline). */
