@@ -27,6 +27,9 @@ export default defineConfig({
           exclude: [...SERVER_TESTS],
           globalSetup: [RUN_FOLDER_SETUP],
           env: RUN_ENV,
+          // Component tests render whole screens in happy-dom: a few seconds each on a shared
+          // two-core machine, past Vitest's default 5 s when the machine is busy.
+          testTimeout: 15_000,
         },
       },
       // The server suites run twice: once on the embedded PGlite, once on a real PostgreSQL.
