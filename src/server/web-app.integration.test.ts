@@ -63,7 +63,17 @@ const INDEX_HTML =
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 /** Not an image a browser could show: only that its bytes come back untouched matters. */
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array<number>(64).fill(7)]);
+const PNG = Buffer.from([
+  0x89,
+  0x50,
+  0x4e,
+  0x47,
+  0x0d,
+  0x0a,
+  0x1a,
+  0x0a,
+  ...new Array<number>(64).fill(7),
+]);
 
 describe('web app files', () => {
   // Made now, filled before the server starts (hooks run in the order they are registered).
