@@ -1,0 +1,77 @@
+import { digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
+import { foldForMatching } from './text-folding';
+
+/**
+ * What a doctor typed in the patients' search box, read as what it is: a birth date
+ * ('12/03/1961'), a CPF or a CNS in any punctuation, or words of a name. Names match without
+ * accents or case, every word in any order and as the start of a word of the name (the doctor
+ * may still be typing it): 'mar apar' finds 'Maria Aparecida'.
+ */
+export type PatientQuery =
+  | { kind: 'birthDate'; birthDate: string }
+  | { kind: 'cpf'; digits: string }
+  | { kind: 'cns'; digits: string }
+  | { kind: 'name'; words: string[] };
+
+/**
+ * Reads a search; undefined when there is nothing to search for.
+ * @param text - as typed
+ */
+export function readPatientQuery(text: string): PatientQuery | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const birthDate = birthDateOf(trimmed);
+  if (birthDate) return { kind: 'birthDate', birthDate };
+  if (/^[\d.\-\s]+$/.test(trimmed)) {
+    const digits = digitsOf(trimmed);
+    if (digits.length === 11 && isValidCpf(digits)) return { kind: 'cpf', digits };
+    if (digits.length === 15 && isValidCns(digits)) return { kind: 'cns', digits };
+  }
+  const words = foldForMatching(trimmed).split(' ').filter(Boolean);
+  return words.length > 0 ? { kind: 'name', words } : undefined;
+}
+
+/**
+ * A date as a Brazilian writes it, dd/MM/yyyy (or with '-' or '.'), as `yyyy-MM-dd`; undefined
+ * when it is not a day of the calendar (31/02/1961).
+ */
+export function birthDateOf(text: string): string | undefined {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return undefined;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1) return undefined;
+  if (date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a patient's name answers the name words: each word of the query starts a word of the
+ * name (accents and case aside), each name word used once.
+ * @param name - the patient's full name
+ * @param words - the query's words, folded
+ */
+export function nameMatches(name: string, words: readonly string[]): boolean {
+  const nameWords = foldForMatching(name).split(' ');
+  // Tried every way ('ma maria' in 'Maria Mattos': 'ma' must leave 'maria' to the other word);
+  // a name has a handful of words.
+  const matchFrom = (index: number, used: ReadonlySet<number>): boolean => {
+    const word = words[index];
+    if (word === undefined) return true;
+    return nameWords.some(
+      (nameWord, at) =>
+        !used.has(at) && nameWord.startsWith(word) && matchFrom(index + 1, new Set([...used, at])),
+    );
+  };
+  return matchFrom(0, new Set());
+}
+
+/**
+ * The age in whole years on a day, from the birth date: a birthday not yet reached this year
+ * does not count. Both as `yyyy-MM-dd`.
+ */
+export function ageOn(birthDate: string, today: string): number {
+  const [birthYear, birthMonthDay] = [Number(birthDate.slice(0, 4)), birthDate.slice(5)];
+  const [year, monthDay] = [Number(today.slice(0, 4)), today.slice(5)];
+  return year - birthYear - (monthDay < birthMonthDay ? 1 : 0);
+}
