@@ -84,9 +84,15 @@ function isBrazilianState(state: string): state is BrazilianState {
   return (BRAZILIAN_STATES as readonly string[]).includes(state);
 }
 
-/** 10 or 11 digits once punctuation is removed: DDD plus a landline or mobile number. */
 const PHONE_PATTERN = /^\+?[\d\s().-]+$/;
 const phoneDigits = (phone: string) => phone.replace(/\D/g, '').replace(/^55(?=\d{10,11}$)/, '');
+
+/** A Brazilian phone: 10 or 11 digits once punctuation (and a +55) is removed, DDD included. */
+export function isBrazilianPhone(phone: string): boolean {
+  return PHONE_PATTERN.test(phone) && [10, 11].includes(phoneDigits(phone).length);
+}
+
+export const PHONE_INVALID = 'Telefone inválido: informe DDD e número, por exemplo (11) 3456-7890.';
 
 /** Each setting on its own; {@link doctorSettingsSchema} adds the rules across fields. */
 const settingsFieldsSchema = z
@@ -114,12 +120,7 @@ const settingsFieldsSchema = z
     clinicPhone: z
       .string()
       .trim()
-      .refine(
-        (phone) =>
-          phone === '' ||
-          (PHONE_PATTERN.test(phone) && [10, 11].includes(phoneDigits(phone).length)),
-        'Telefone inválido: informe DDD e número, por exemplo (11) 3456-7890.',
-      ),
+      .refine((phone) => phone === '' || isBrazilianPhone(phone), PHONE_INVALID),
     doctorEmail: z
       .string()
       .trim()

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
+import { GENDERS, RECORD_LIMITS } from './medical-record';
+import { CNS_INVALID, CPF_INVALID, digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
+import { birthDateOf } from './patient-search';
+
+/**
+ * A patient of one doctor (issue 19): who she is, how to reach her, and her current lists —
+ * allergies, chronic conditions, medicines in use — which every visit starts from. The same
+ * schema checks the form and the API; identifiers are kept as digits only.
+ */
+
+export const PATIENT_LIMITS = {
+  name: RECORD_LIMITS.shortText,
+  text: RECORD_LIMITS.shortText,
+  notes: RECORD_LIMITS.longText,
+  listItems: RECORD_LIMITS.listItems,
+} as const;
+
+const BIRTH_DATE_INVALID = 'Data de nascimento inválida: use dd/mm/aaaa.';
+const BIRTH_DATE_FUTURE = 'A data de nascimento não pode estar no futuro.';
+const CEP_INVALID = 'CEP inválido: informe os 8 dígitos, por exemplo 01310-100.';
+
+/** Text a person typed: trimmed, capped, without NUL (PostgreSQL refuses it in text). */
+const typedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !text.includes('\u0000'), { message: 'contém um caractere inválido (NUL)' });
+
+const textList = z.array(typedText(PATIENT_LIMITS.text).min(1)).max(PATIENT_LIMITS.listItems);
+
+/** An identifier typed with or without punctuation, valid by its check digits, kept as digits. */
+const identifier = (isValid: (text: string) => boolean, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => isValid(text), message)
+    .transform(digitsOf);
+
+/**
+ * The birth date, as `yyyy-MM-dd` (the API) or dd/mm/aaaa (typed): a day of the calendar, not
+ * after today and not before 1900.
+ */
+const birthDate = (today: () => string) =>
+  z
+    .string()
+    .trim()
+    .transform((text, context) => {
+      const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
+        ? birthDateOf(`${text.slice(8)}/${text.slice(5, 7)}/${text.slice(0, 4)}`)
+        : birthDateOf(text);
+      if (!date || date < '1900-01-01') {
+        context.addIssue({ code: 'custom', message: BIRTH_DATE_INVALID });
+        return z.NEVER;
+      }
+      if (date > today()) {
+        context.addIssue({ code: 'custom', message: BIRTH_DATE_FUTURE });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+export const patientAddressSchema = z.strictObject({
+  street: typedText(PATIENT_LIMITS.text).optional(),
+  number: typedText(20).optional(),
+  complement: typedText(PATIENT_LIMITS.text).optional(),
+  district: typedText(PATIENT_LIMITS.text).optional(),
+  city: typedText(PATIENT_LIMITS.text).optional(),
+  uf: z.enum(BRAZILIAN_STATES).optional(),
+  cep: z
+    .string()
+    .trim()
+    .refine((cep) => /^\d{5}-?\d{3}$/.test(cep), CEP_INVALID)
+    .transform(digitsOf)
+    .optional(),
+});
+
+/**
+ * What the doctor sends to create or change a patient. Only the name is required: a patient
+ * first seen in the chat has nothing else yet.
+ * @param today - the local day, `yyyy-MM-dd`, for the birth date's upper bound
+ */
+export function patientInputSchema(today: () => string = localToday) {
+  return z.strictObject({
+    name: typedText(PATIENT_LIMITS.name).min(1),
+    birthDate: birthDate(today).optional(),
+    sex: z.enum(GENDERS).optional(),
+    cpf: identifier(isValidCpf, CPF_INVALID).optional(),
+    cns: identifier(isValidCns, CNS_INVALID).optional(),
+    phone: z.string().trim().refine(isBrazilianPhone, PHONE_INVALID).optional(),
+    address: patientAddressSchema.optional(),
+    allergies: textList.optional(),
+    chronicConditions: textList.optional(),
+    medications: textList.optional(),
+    notes: typedText(PATIENT_LIMITS.notes).optional(),
+  });
+}
+
+export type PatientInput = z.output<ReturnType<typeof patientInputSchema>>;
+export type PatientAddress = z.output<typeof patientAddressSchema>;
+
+/** Today on this machine's calendar, as `yyyy-MM-dd`. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
