@@ -42,7 +42,7 @@ export const RECORD_LIMITS = {
  * Text a person typed. The NUL character has no place in it and PostgreSQL cannot store it in
  * text or JSONB, so it is refused here rather than failing in the database.
  */
-const typedText = (max: number) =>
+export const typedText = (max: number) =>
   z
     .string()
     .max(max)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
-import { GENDERS, RECORD_LIMITS } from './medical-record';
+import { GENDERS, RECORD_LIMITS, typedText } from './medical-record';
 import { CNS_INVALID, CPF_INVALID, digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
 import { birthDateOf } from './patient-search';
 
@@ -21,15 +21,10 @@ const BIRTH_DATE_INVALID = 'Data de nascimento inválida: use dd/mm/aaaa.';
 const BIRTH_DATE_FUTURE = 'A data de nascimento não pode estar no futuro.';
 const CEP_INVALID = 'CEP inválido: informe os 8 dígitos, por exemplo 01310-100.';
 
-/** Text a person typed: trimmed, capped, without NUL (PostgreSQL refuses it in text). */
-const typedText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .refine((text) => !text.includes('\u0000'), { message: 'contém um caractere inválido (NUL)' });
+/** Text a person typed, trimmed. */
+const trimmedText = (max: number) => typedText(max).trim();
 
-const textList = z.array(typedText(PATIENT_LIMITS.text).min(1)).max(PATIENT_LIMITS.listItems);
+const textList = z.array(trimmedText(PATIENT_LIMITS.text).min(1)).max(PATIENT_LIMITS.listItems);
 
 /** An identifier typed with or without punctuation, valid by its check digits, kept as digits. */
 const identifier = (isValid: (text: string) => boolean, message: string) =>
@@ -63,11 +58,11 @@ const birthDate = (today: () => string) =>
     });
 
 export const patientAddressSchema = z.strictObject({
-  street: typedText(PATIENT_LIMITS.text).optional(),
-  number: typedText(20).optional(),
-  complement: typedText(PATIENT_LIMITS.text).optional(),
-  district: typedText(PATIENT_LIMITS.text).optional(),
-  city: typedText(PATIENT_LIMITS.text).optional(),
+  street: trimmedText(PATIENT_LIMITS.text).optional(),
+  number: trimmedText(20).optional(),
+  complement: trimmedText(PATIENT_LIMITS.text).optional(),
+  district: trimmedText(PATIENT_LIMITS.text).optional(),
+  city: trimmedText(PATIENT_LIMITS.text).optional(),
   uf: z.enum(BRAZILIAN_STATES).optional(),
   cep: z
     .string()
@@ -84,7 +79,7 @@ export const patientAddressSchema = z.strictObject({
  */
 export function patientInputSchema(today: () => string = localToday) {
   return z.strictObject({
-    name: typedText(PATIENT_LIMITS.name).min(1),
+    name: trimmedText(PATIENT_LIMITS.name).min(1),
     birthDate: birthDate(today).optional(),
     sex: z.enum(GENDERS).optional(),
     cpf: identifier(isValidCpf, CPF_INVALID).optional(),
@@ -94,7 +89,7 @@ export function patientInputSchema(today: () => string = localToday) {
     allergies: textList.optional(),
     chronicConditions: textList.optional(),
     medications: textList.optional(),
-    notes: typedText(PATIENT_LIMITS.notes).optional(),
+    notes: trimmedText(PATIENT_LIMITS.notes).optional(),
   });
 }
 
