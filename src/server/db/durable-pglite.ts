@@ -2,6 +2,7 @@ import { existsSync, fsyncSync } from 'node:fs';
 import { open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /**
@@ -15,6 +16,12 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * `wal_sync_method=fsync` because the `fdatasync` path is the stub. See docs/durabilidade.md.
  */
 const DURABLE_SETTINGS = ['-c', 'fsync=on', '-c', 'wal_sync_method=fsync'];
+
+/**
+ * The PostgreSQL extensions the schema uses, which PGlite must load before the migrations (or
+ * any query on their indexes) run: pg_trgm for the patients' name search.
+ */
+const EXTENSIONS = { pg_trgm };
 
 /** The parts of an Emscripten stream and module this file touches. */
 interface NodefsStream {
@@ -53,9 +60,10 @@ export async function openPgliteClient(
   directory: string,
   options: { durable: boolean },
 ): Promise<PGlite> {
-  if (!options.durable) return PGlite.create(directory);
+  if (!options.durable) return PGlite.create(directory, { extensions: EXTENSIONS });
   const isNew = !existsSync(path.join(directory, 'PG_VERSION'));
   const client = await PGlite.create({
+    extensions: EXTENSIONS,
     fs: new SyncingNodeFS(directory),
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'),

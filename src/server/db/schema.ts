@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,10 +11,12 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import {
   RECORD_STEPS,
   type ConsultationFeedback,
+  type Gender,
   type PatientInfo,
   type PhysicalExam,
   type RecordPrescriptions,
@@ -23,6 +26,7 @@ import {
   type StructuredAnamnesis,
   type Symptoms,
 } from '../../shared/medical-record';
+import type { PatientAddress } from '../../shared/patient';
 import type { PrescriptionCreate } from '../../shared/prescription';
 
 /** Millisecond timestamps: JavaScript dates and the paging key round-trip them exactly. */
@@ -192,6 +196,59 @@ export const medicalRecords = pgTable(
 );
 
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
+
+/**
+ * The patients (issue 19), one doctor's each; every query is scoped by `user_id`. Identifiers are
+ * kept as digits; `search_name` is the name as the search compares it (`foldForMatching`: lower
+ * case, no accents, one space between words), written with the name.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    sex: text('sex').$type<Gender>(),
+    cpf: text('cpf'),
+    cns: text('cns'),
+    phone: text('phone'),
+    address: jsonb('address').$type<PatientAddress>(),
+    allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
+    chronicConditions: jsonb('chronic_conditions').$type<string[]>().notNull().default([]),
+    medications: jsonb('medications').$type<string[]>().notNull().default([]),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (table) => [
+    // The list: one doctor's patients in name order, keyset on (search_name, id).
+    index('patients_user_search_name_idx').on(table.userId, table.searchName, table.id),
+    // The name search: each word of the query starts a word of the name, `(' ' || search_name)
+    // LIKE '% mar%'`. pg_trgm (in PGlite and PostgreSQL alike) serves it from any word of the
+    // name, where a btree on the name would serve only its first word; the leading space makes
+    // a one- or two-letter word start usable by the index too.
+    index('patients_search_name_trgm_idx').using(
+      'gin',
+      sql`(' ' || ${table.searchName}) gin_trgm_ops`,
+    ),
+    index('patients_user_birth_date_idx').on(table.userId, table.birthDate),
+    // One person, one chart per doctor: a CPF or CNS names one patient (and finds her).
+    uniqueIndex('patients_user_cpf_idx')
+      .on(table.userId, table.cpf)
+      .where(sql`${table.cpf} is not null`),
+    uniqueIndex('patients_user_cns_idx')
+      .on(table.userId, table.cns)
+      .where(sql`${table.cns} is not null`),
+    check('patients_version_check', sql`${table.version} > 0`),
+  ],
+);
+
+export type PatientRow = typeof patients.$inferSelect;
 
 /**
  * Addenda of finalised records: appended, never updated or deleted by the app (a record is
