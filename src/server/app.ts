@@ -22,6 +22,7 @@ import { refuseUnstorableUrlText } from './http/url-text';
 import type { Logger } from './logger';
 import { medicalRecordRoutes } from './medical-records/routes';
 import { medicationRoutes } from './medications/routes';
+import { patientRoutes } from './patients/routes';
 import { prescriptionBatchRoutes, prescriptionRoutes } from './prescriptions/routes';
 import { settingsRoutes } from './settings/routes';
 import { transcriptRoutes } from './transcripts/routes';
@@ -76,6 +77,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
   app.route('/api/health', healthRoutes({ ...deps, sessions }));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/patients', patientRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
   app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
   app.route(

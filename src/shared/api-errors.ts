@@ -75,6 +75,15 @@ export const API_ERRORS = {
   },
   batch_finalized: { status: 409, message: 'Este lote já foi finalizado.' },
   already_in_batch: { status: 409, message: 'Esta receita já está no lote.' },
+  patient_changed: {
+    status: 409,
+    message:
+      'Este paciente foi alterado em outra aba ou dispositivo. Confira os dados atuais antes de continuar.',
+  },
+  patient_duplicate: {
+    status: 409,
+    message: 'Já existe um paciente seu com este CPF ou CNS.',
+  },
   settings_changed: {
     status: 409,
     message:

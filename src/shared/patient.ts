@@ -94,10 +94,56 @@ export function patientInputSchema(today: () => string = localToday) {
 }
 
 export type PatientInput = z.output<ReturnType<typeof patientInputSchema>>;
+/** What a client may send: a birth date also as dd/mm/aaaa, identifiers with punctuation. */
+export type PatientWrite = z.input<ReturnType<typeof patientInputSchema>>;
 export type PatientAddress = z.output<typeof patientAddressSchema>;
 
+/** Ids the server gives patients. */
+export const PATIENT_ID_PREFIX = 'patient-';
+export const patientIdSchema = typedText(PATIENT_LIMITS.name).min(1);
+
+/**
+ * A patient as the API answers it: unset fields left out, the lists always there, and `age`
+ * computed from the birth date on the server's day (never stored).
+ */
+export const patientSchema = z.object({
+  id: patientIdSchema,
+  name: z.string(),
+  birthDate: z.string().optional(),
+  age: z.number().int().nonnegative().optional(),
+  sex: z.enum(GENDERS).optional(),
+  cpf: z.string().optional(),
+  cns: z.string().optional(),
+  phone: z.string().optional(),
+  address: patientAddressSchema.optional(),
+  allergies: z.array(z.string()),
+  chronicConditions: z.array(z.string()),
+  medications: z.array(z.string()),
+  notes: z.string().optional(),
+  version: z.number().int().positive(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Patient = z.infer<typeof patientSchema>;
+
+export const PATIENT_LIST_DEFAULT_LIMIT = 20;
+export const PATIENT_LIST_MAX_LIMIT = 100;
+
+/** `GET /api/patients`: a search as typed (`readPatientQuery`), a page size, the next page. */
+export const patientListQuerySchema = z.strictObject({
+  q: typedText(PATIENT_LIMITS.name).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PATIENT_LIST_MAX_LIMIT)
+    .default(PATIENT_LIST_DEFAULT_LIMIT),
+  cursor: z.string().min(1).max(1000).optional(),
+});
+
 /** Today on this machine's calendar, as `yyyy-MM-dd`. */
-function localToday(): string {
+export function localToday(): string {
   const now = new Date();
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;

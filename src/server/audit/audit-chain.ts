@@ -21,7 +21,13 @@ export type AuditAction =
   'list' | 'read' | 'create' | 'update' | 'finalize' | 'delete' | 'addendum' | 'process';
 
 export type AuditEntityType =
-  'medical_record' | 'prescription' | 'prescription_batch' | 'settings' | 'ai' | 'transcript';
+  | 'medical_record'
+  | 'prescription'
+  | 'prescription_batch'
+  | 'patient'
+  | 'settings'
+  | 'ai'
+  | 'transcript';
 
 /** An entry as stored: its facts, its place, the hash of the one before it and its own. */
 export interface AuditEntry extends AuditFacts {

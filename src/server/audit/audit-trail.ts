@@ -18,8 +18,8 @@ export const auditUnavailable = () =>
   );
 
 /**
- * Records every access to patient data (records, receitas, lotes, settings, the AI and the
- * transcript work) in the audit trail, after the route answered and before the answer leaves:
+ * Records every access to patient data (patients, records, receitas, lotes, settings, the AI
+ * and the transcript work) in the audit trail, after the route answered and before the answer leaves:
  * if the entry cannot be written, the client gets 503 instead of the data (a request that already
  * failed with a 5xx keeps its own answer). A write that was
  * committed is then unacknowledged (the client retries; the failure is logged with the ids),

@@ -31,6 +31,7 @@ const RESOURCES: readonly { prefix: string; entityType: AuditEntityType }[] = [
   { prefix: '/api/medical-records', entityType: 'medical_record' },
   { prefix: '/api/prescriptions', entityType: 'prescription' },
   { prefix: '/api/prescription-batches', entityType: 'prescription_batch' },
+  { prefix: '/api/patients', entityType: 'patient' },
 ];
 
 /**
@@ -152,6 +153,11 @@ const answers = {
     created: z.object({ batch: identified }),
     written: z.object({ batch: written }),
   },
+  patient: {
+    list: z.object({ patients: z.array(identified) }),
+    created: z.object({ patient: identified }),
+    written: z.object({ patient: written }),
+  },
 } as const;
 
 /**
@@ -180,7 +186,8 @@ export function auditSubjectOf(
   if (
     entityType !== 'medical_record' &&
     entityType !== 'prescription' &&
-    entityType !== 'prescription_batch'
+    entityType !== 'prescription_batch' &&
+    entityType !== 'patient'
   ) {
     return subject;
   }
@@ -206,9 +213,14 @@ export function auditSubjectOf(
 }
 
 function createdIdOf(
-  created: { recordId: string } | { prescription: { id: string } } | { batch: { id: string } },
+  created:
+    | { recordId: string }
+    | { prescription: { id: string } }
+    | { batch: { id: string } }
+    | { patient: { id: string } },
 ): string {
   if ('recordId' in created) return created.recordId;
   if ('prescription' in created) return created.prescription.id;
+  if ('patient' in created) return created.patient.id;
   return created.batch.id;
 }

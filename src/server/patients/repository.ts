@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
+import { nameMatches, type PatientQuery } from '../../shared/patient-search';
+import { foldForMatching } from '../../shared/text-folding';
+import type { AppDatabase } from '../db/database';
+import { patients, type PatientRow } from '../db/schema';
+import type { PatientPosition } from './paging-key';
+
+// Every query here takes the doctor's id and filters by it: a patient of another doctor is
+// indistinguishable from a missing one.
+
+type PatientColumns = Omit<PatientRow, 'id' | 'userId' | 'version' | 'createdAt' | 'updatedAt'>;
+
+/** Every content column, so a field left out of `input` is written as NULL (or an empty list). */
+function toColumns(input: PatientInput): PatientColumns {
+  return {
+    name: input.name,
+    searchName: foldForMatching(input.name),
+    birthDate: input.birthDate ?? null,
+    sex: input.sex ?? null,
+    cpf: input.cpf ?? null,
+    cns: input.cns ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    allergies: input.allergies ?? [],
+    chronicConditions: input.chronicConditions ?? [],
+    medications: input.medications ?? [],
+    notes: input.notes ?? null,
+  };
+}
+
+const ownedBy = (userId: string, id: string) =>
+  and(eq(patients.id, id), eq(patients.userId, userId));
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether a failed write broke a unique index (PGlite and node-postgres, wrapped by Drizzle). */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if ('code' in current && current.code === UNIQUE_VIOLATION) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** Which of the doctor's other patients already has the CPF or CNS. */
+export interface Duplicate {
+  kind: 'duplicate';
+  field: 'cpf' | 'cns';
+  existingId: string;
+}
+
+export type CreateOutcome = { kind: 'created'; row: PatientRow } | Duplicate;
+
+export type UpdateOutcome =
+  | { kind: 'updated'; row: PatientRow }
+  | { kind: 'not-found' }
+  /** If-Match named an older version: nothing written; the current patient comes along. */
+  | { kind: 'stale'; current: PatientRow }
+  | Duplicate;
+
+export type RemoveOutcome =
+  { kind: 'removed' } | { kind: 'not-found' } | { kind: 'stale'; current: PatientRow };
+
+export interface ListOptions {
+  /** What the doctor searched for; undefined lists every patient. */
+  query: PatientQuery | undefined;
+  limit: number;
+  /** Only patients strictly after this position (the previous page's last patient). */
+  after: PatientPosition | undefined;
+}
+
+/** The patients store of one database. */
+export function createPatientRepository(db: AppDatabase) {
+  const find = async (userId: string, id: string): Promise<PatientRow | undefined> => {
+    const [row] = await db.select().from(patients).where(ownedBy(userId, id));
+    return row;
+  };
+
+  /** After a unique violation: the patient of the doctor's that holds the CPF or CNS. */
+  const duplicateOf = async (
+    userId: string,
+    input: PatientInput,
+    exceptId: string | undefined,
+  ): Promise<Duplicate> => {
+    for (const field of ['cpf', 'cns'] as const) {
+      const value = input[field];
+      if (value === undefined) continue;
+      const conditions = [eq(patients.userId, userId), eq(patients[field], value)];
+      if (exceptId !== undefined) conditions.push(ne(patients.id, exceptId));
+      const [holder] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(...conditions));
+      if (holder) return { kind: 'duplicate', field, existingId: holder.id };
+    }
+    // The holder was deleted between the failed write and this read: still the writer's
+    // conflict to resolve, by trying again.
+    throw new Error('unique violation without a holder');
+  };
+
+  /** The conditions of a search, besides the doctor and the page position. */
+  const searchConditions = (query: PatientQuery | undefined): SQL[] => {
+    switch (query?.kind) {
+      case undefined:
+        return [];
+      case 'cpf':
+        return [eq(patients.cpf, query.digits)];
+      case 'cns':
+        return [eq(patients.cns, query.digits)];
+      case 'birthDate':
+        return [eq(patients.birthDate, query.birthDate)];
+      case 'name':
+        // Words are folded to [a-z0-9], so none holds a LIKE wildcard. The expression is the
+        // trigram index's (schema.ts): a word start anywhere in the name.
+        return query.words.map((word) => sql`(' ' || ${patients.searchName}) like ${`% ${word}%`}`);
+    }
+  };
+
+  return {
+    find,
+
+    async insert(userId: string, input: PatientInput): Promise<CreateOutcome> {
+      const now = new Date();
+      try {
+        const [row] = await db
+          .insert(patients)
+          .values({
+            ...toColumns(input),
+            id: `${PATIENT_ID_PREFIX}${randomUUID()}`,
+            userId,
+            version: 1,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        return { kind: 'created', row };
+      } catch (error) {
+        if (isUniqueViolation(error)) return duplicateOf(userId, input, undefined);
+        throw error;
+      }
+    },
+
+    /**
+     * Replaces a patient's data. With If-Match, only if the patient is still at that version:
+     * one statement, so no write can land between the check and the write. Without it, the last
+     * write wins.
+     */
+    async update(
+      userId: string,
+      id: string,
+      input: PatientInput,
+      expectedVersion: number | undefined,
+    ): Promise<UpdateOutcome> {
+      const conditions = [ownedBy(userId, id)];
+      if (expectedVersion !== undefined) conditions.push(eq(patients.version, expectedVersion));
+      try {
+        const [row] = await db
+          .update(patients)
+          .set({
+            ...toColumns(input),
+            version: sql`${patients.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(...conditions))
+          .returning();
+        if (row) return { kind: 'updated', row };
+      } catch (error) {
+        if (isUniqueViolation(error)) return duplicateOf(userId, input, id);
+        throw error;
+      }
+      const current = await find(userId, id);
+      return current ? { kind: 'stale', current } : { kind: 'not-found' };
+    },
+
+    /** Deletes the patient row; with `expectedVersion`, only if the patient is still at it. */
+    async remove(
+      userId: string,
+      id: string,
+      expectedVersion: number | undefined,
+    ): Promise<RemoveOutcome> {
+      const conditions = [ownedBy(userId, id)];
+      if (expectedVersion !== undefined) conditions.push(eq(patients.version, expectedVersion));
+      const deleted = await db
+        .delete(patients)
+        .where(and(...conditions))
+        .returning({ id: patients.id });
+      if (deleted.length > 0) return { kind: 'removed' };
+      const current = await find(userId, id);
+      return current ? { kind: 'stale', current } : { kind: 'not-found' };
+    },
+
+    /**
+     * One page of a doctor's patients in name order (keyset on (search_name, id): nothing
+     * skipped or repeated, also among homonyms). A name search asks the database for the
+     * patients having a word that starts with each word typed (served by the trigram index),
+     * then keeps those `nameMatches` accepts — each name word answering one typed word ('ma
+     * maria' is not 'Maria Souza') — reading further while the page is not full.
+     * @returns up to `limit + 1` rows: the extra one only tells that another page exists
+     */
+    async list(userId: string, options: ListOptions): Promise<PatientRow[]> {
+      const { query } = options;
+      const wanted = options.limit + 1;
+      const words = query?.kind === 'name' ? query.words : undefined;
+      const matched: PatientRow[] = [];
+      let after = options.after;
+      for (;;) {
+        const conditions = [eq(patients.userId, userId), ...searchConditions(query)];
+        if (after) {
+          conditions.push(
+            sql`(${patients.searchName}, ${patients.id}) > (${after.searchName}, ${after.id})`,
+          );
+        }
+        const batch = await db
+          .select()
+          .from(patients)
+          .where(and(...conditions))
+          .orderBy(asc(patients.searchName), asc(patients.id))
+          .limit(wanted);
+        for (const row of batch) {
+          if (!words || nameMatches(row.name, words)) matched.push(row);
+        }
+        const last = batch[batch.length - 1];
+        if (matched.length >= wanted || batch.length < wanted || !last) break;
+        after = { searchName: last.searchName, id: last.id };
+      }
+      return matched.slice(0, wanted);
+    },
+  };
+}
+
+export type PatientRepository = ReturnType<typeof createPatientRepository>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { patientSchema, type PatientWrite } from '../patient';
+import { endpoint, jsonBody, queryOf } from './client';
+
+const patientAnswer = z.object({ patient: patientSchema });
+
+/** `/api/patients`: the doctor's patients (README, API de pacientes). */
+export const patientsApi = {
+  create: endpoint({
+    method: 'POST',
+    path: '/api/patients',
+    body: jsonBody<PatientWrite>(),
+    answer: patientAnswer,
+  }),
+  /**
+   * In name order, a page at a time (`nextCursor` names the next one); `q` is a name's word
+   * starts, a CPF or CNS in any punctuation, or a birth date dd/mm/aaaa.
+   */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/patients',
+    query: queryOf<{ q?: string; limit?: number; cursor?: string }>(),
+    answer: z.object({ patients: z.array(patientSchema), nextCursor: z.string().optional() }),
+  }),
+  get: endpoint({ method: 'GET', path: '/api/patients/:id', answer: patientAnswer }),
+  /** Replaces the patient's data; with `ifMatch`, 409 `patient_changed` if newer. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/patients/:id',
+    body: jsonBody<PatientWrite>(),
+    answer: patientAnswer,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/patients/:id',
+    answer: z.object({ success: z.literal(true) }),
+  }),
+};
