@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../../shared/medical-record';
-import { badRequest } from '../http/errors';
+import { opaqueCursor } from '../http/opaque-cursor';
 
 /** Position after the last record of a page: records are ordered by (createdAt, id), newest first. */
 export interface RecordPosition {
@@ -8,25 +8,18 @@ export interface RecordPosition {
   id: string;
 }
 
-const positionSchema = z.strictObject({
-  t: z.iso.datetime(),
-  id: recordIdSchema,
-});
+const pagingKey = opaqueCursor(
+  z.strictObject({ t: z.iso.datetime(), id: recordIdSchema }),
+  'Chave de paginação (lastEvaluatedKey) inválida.',
+);
 
 /** Encodes a position as the opaque `lastEvaluatedKey` string the client sends back as is. */
 export function encodePagingKey(position: RecordPosition): string {
-  const json = JSON.stringify({ t: position.createdAt.toISOString(), id: position.id });
-  return Buffer.from(json, 'utf8').toString('base64url');
+  return pagingKey.encode({ t: position.createdAt.toISOString(), id: position.id });
 }
 
 /** @throws HttpError 400 when the key was not produced by {@link encodePagingKey} */
 export function decodePagingKey(key: string): RecordPosition {
-  try {
-    const decoded = positionSchema.parse(
-      JSON.parse(Buffer.from(key, 'base64url').toString('utf8')),
-    );
-    return { createdAt: new Date(decoded.t), id: decoded.id };
-  } catch {
-    throw badRequest('Chave de paginação (lastEvaluatedKey) inválida.');
-  }
+  const decoded = pagingKey.decode(key);
+  return { createdAt: new Date(decoded.t), id: decoded.id };
 }

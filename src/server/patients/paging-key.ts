@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patientIdSchema } from '../../shared/patient';
-import { badRequest } from '../http/errors';
+import { opaqueCursor } from '../http/opaque-cursor';
 
 /** Position after the last patient of a page: patients are in name order, (searchName, id). */
 export interface PatientPosition {
@@ -8,22 +8,18 @@ export interface PatientPosition {
   id: string;
 }
 
-const positionSchema = z.strictObject({ n: z.string().max(1000), id: patientIdSchema });
+const cursor = opaqueCursor(
+  z.strictObject({ n: z.string().max(1000), id: patientIdSchema }),
+  'Cursor de paginação inválido.',
+);
 
 /** Encodes a position as the opaque `nextCursor` string the client sends back as is. */
 export function encodePatientCursor(position: PatientPosition): string {
-  const json = JSON.stringify({ n: position.searchName, id: position.id });
-  return Buffer.from(json, 'utf8').toString('base64url');
+  return cursor.encode({ n: position.searchName, id: position.id });
 }
 
 /** @throws HttpError 400 when the cursor was not produced by {@link encodePatientCursor} */
-export function decodePatientCursor(cursor: string): PatientPosition {
-  try {
-    const decoded = positionSchema.parse(
-      JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')),
-    );
-    return { searchName: decoded.n, id: decoded.id };
-  } catch {
-    throw badRequest('Cursor de paginação inválido.');
-  }
+export function decodePatientCursor(text: string): PatientPosition {
+  const decoded = cursor.decode(text);
+  return { searchName: decoded.n, id: decoded.id };
 }
