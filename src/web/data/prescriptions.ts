@@ -266,30 +266,42 @@ export const createPrescriptionWrite: WriteKind<PrescriptionContent, Prescriptio
   settled: settledPrescription,
 };
 
-const draftContentSchema = prescriptionContentSchema.omit({ isFinalized: true });
-type DraftContent = z.output<typeof draftContentSchema>;
+/**
+ * A write of part of a receita's content, the whole part each time: a later one not yet sent
+ * replaces an earlier one.
+ */
+function prescriptionContentWrite<
+  Payload extends Partial<PrescriptionContent> & Pick<PrescriptionContent, 'medications'>,
+>(
+  name: string,
+  payload: z.ZodType<Payload>,
+): WriteKind<Payload, PrescriptionAnswer> {
+  return {
+    name,
+    resource: PRESCRIPTION,
+    payload,
+    fold: (_older, newer) => newer.payload,
+    send: (client, write) =>
+      client.call(prescriptionsApi.update, {
+        params: { id: write.entityId },
+        body: withoutControlMarks(write.payload),
+        ifMatch: write.version,
+      }),
+    identify: (answer) => ({ version: answer.prescription.version }),
+    show: (cache, write) =>
+      changeState(cache, (state) =>
+        withPrescriptionContent(state, write.entityId, write.payload, madeAt(write)),
+      ),
+    settled: settledPrescription,
+    refused: refusedPrescriptionWrite,
+  };
+}
 
 /** Saves the whole content of a draft (a merge, a medicine added or removed). */
-export const updatePrescriptionWrite: WriteKind<DraftContent, PrescriptionAnswer> = {
-  name: 'prescription.update',
-  resource: PRESCRIPTION,
-  payload: draftContentSchema,
-  // The whole content: a later one not yet sent replaces an earlier one.
-  fold: (_older, newer) => newer.payload,
-  send: (client, write) =>
-    client.call(prescriptionsApi.update, {
-      params: { id: write.entityId },
-      body: withoutControlMarks(write.payload),
-      ifMatch: write.version,
-    }),
-  identify: (answer) => ({ version: answer.prescription.version }),
-  show: (cache, write) =>
-    changeState(cache, (state) =>
-      withPrescriptionContent(state, write.entityId, write.payload, madeAt(write)),
-    ),
-  settled: settledPrescription,
-  refused: refusedPrescriptionWrite,
-};
+export const updatePrescriptionWrite = prescriptionContentWrite(
+  'prescription.update',
+  prescriptionContentSchema.omit({ isFinalized: true }),
+);
 
 /** Finalises a draft: saved and printable, it no longer changes but for its quantities. */
 export const finalizePrescriptionWrite: WriteKind<NoPayload, PrescriptionAnswer> = {
@@ -309,32 +321,14 @@ export const finalizePrescriptionWrite: WriteKind<NoPayload, PrescriptionAnswer>
   refused: refusedPrescriptionWrite,
 };
 
-const dispenseQuantitiesSchema = z.object({ medications: z.array(presentedMedicationSchema) });
-type DispenseQuantities = z.output<typeof dispenseQuantitiesSchema>;
-
 /**
  * The doctor's own quantity to dispense, on a draft or a finalised receita: its medicines as
  * they now are, the one overwritten marked as the doctor's (the server never recomputes it).
  */
-export const setDispenseQuantityWrite: WriteKind<DispenseQuantities, PrescriptionAnswer> = {
-  name: 'prescription.dispenseQuantity',
-  resource: PRESCRIPTION,
-  payload: dispenseQuantitiesSchema,
-  fold: (_older, newer) => newer.payload,
-  send: (client, write) =>
-    client.call(prescriptionsApi.update, {
-      params: { id: write.entityId },
-      body: withoutControlMarks(write.payload),
-      ifMatch: write.version,
-    }),
-  identify: (answer) => ({ version: answer.prescription.version }),
-  show: (cache, write) =>
-    changeState(cache, (state) =>
-      withPrescriptionContent(state, write.entityId, write.payload, madeAt(write)),
-    ),
-  settled: settledPrescription,
-  refused: refusedPrescriptionWrite,
-};
+export const setDispenseQuantityWrite = prescriptionContentWrite(
+  'prescription.dispenseQuantity',
+  z.object({ medications: z.array(presentedMedicationSchema) }),
+);
 
 /** Deletes a cancelled draft, if it is still the version seen. */
 export const deletePrescriptionWrite: WriteKind<NoPayload, unknown> = {
