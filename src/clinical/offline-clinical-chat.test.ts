@@ -303,3 +303,41 @@ describe('anything else', () => {
     }
   });
 });
+
+describe("the patient's earlier visits", () => {
+  const history = {
+    name: 'Maria Aparecida',
+    allergies: ['Dipirona'],
+    chronicConditions: ['Hipertensão'],
+    medications: ['Losartana 50 mg'],
+    visits: [
+      {
+        date: '2026-10-12T13:00:00.000Z',
+        bloodPressure: '150x95',
+        heartRate: 88,
+        assessment: 'HAS não controlada',
+        plan: 'Aumentar losartana para 100 mg',
+      },
+      { date: '2026-06-01T13:00:00.000Z', bloodPressure: '140x90' },
+    ],
+  };
+
+  it('says what the last visit measured, assessed and planned', () => {
+    const reply = ask('Como estava a pressão na última consulta?', { history });
+    expect(reply.kind).toBe('patient-history');
+    expect(reply.text).toContain(
+      'na última consulta, em 12/10/2026, a PA era 150x95 mmHg e a FC era 88 bpm.',
+    );
+    expect(reply.text).toContain('- Plano: Aumentar losartana para 100 mg');
+    expect(reply.text).toContain('- 01/06/2026 — PA 140x90 mmHg');
+    expect(reply.text).toContain('**Alergias:** Dipirona');
+    expect(reply.text).toMatch(/^Prontu \(modo offline\)/);
+  });
+
+  it('says so when the record is not linked to a patient, or she has no earlier visit', () => {
+    expect(ask('e o histórico?').text).toContain('não está ligado à ficha de um paciente');
+    expect(ask('e na consulta anterior?', { history: { ...history, visits: [] } }).text).toContain(
+      'não tem consultas anteriores',
+    );
+  });
+});

@@ -17,6 +17,8 @@ import { findMedication } from './medications/search';
 import type { MedicationEntry } from './medications/catalogue';
 import { GREETING, mentionsEmergency } from './offline-chat';
 import { foldForMatching } from '../shared/text-folding';
+import { formatDate, formatDecimal } from '../shared/pt-br-format';
+import { visitLine, type EarlierVisit, type PatientHistory } from '../shared/patient-history';
 
 /** What the offline clinical chat needs to answer. */
 export interface OfflineClinicalChatInput {
@@ -26,13 +28,22 @@ export interface OfflineClinicalChatInput {
   agent: SpecialistAgent | undefined;
   /** The medical record open in the workspace, if any. */
   record?: RecordContent;
+  /** The open record's patient's earlier visits and lists, when the record belongs to one. */
+  history?: PatientHistory;
   /** The CID-10 catalogue's search index. */
   cid10: Cid10Index;
 }
 
 /** Which kind of answer the offline engine gave. */
 export type OfflineChatAnswerKind =
-  'emergency' | 'cid-code' | 'cid-search' | 'dosing' | 'record-gaps' | 'greeting' | 'needs-model';
+  | 'emergency'
+  | 'cid-code'
+  | 'cid-search'
+  | 'dosing'
+  | 'record-gaps'
+  | 'patient-history'
+  | 'greeting'
+  | 'needs-model';
 
 /** An offline reply: Markdown-friendly plain text (**bold**, '- ' lists). */
 export interface OfflineClinicalReply {
@@ -51,8 +62,13 @@ const CAPABILITIES = [
   '- o código e a descrição de um CID-10 (ex.: "o que é o CID J45.9?");',
   '- o CID de um diagnóstico (ex.: "qual o CID de hipertensão?");',
   '- a posologia usual de medicamentos comuns (ex.: "qual a dose de amoxicilina?");',
-  '- o que ainda falta preencher no prontuário aberto (ex.: "o que falta no prontuário?").',
+  '- o que ainda falta preencher no prontuário aberto (ex.: "o que falta no prontuário?");',
+  '- o que a ficha do paciente diz das consultas anteriores (ex.: "como estava a PA na última consulta?").',
 ].join('\n');
+
+/** Questions about the patient's earlier visits ('e na última consulta?', 'histórico'). */
+const HISTORY_QUESTION =
+  /\b(?:ultim[ao]s? (?:consultas?|visitas?|atendimentos?)|consultas? anterior(?:es)?|historico|da ultima vez|vez passada|antes)\b/;
 
 /** Most codes answered from one message, and most subcategories listed for a category. */
 const MAX_CODES = 5;
@@ -154,6 +170,9 @@ export function composeOfflineClinicalReply(input: OfflineClinicalChatInput): Of
     }
     unknownDose = medication;
   }
+  if (HISTORY_QUESTION.test(folded)) {
+    return speak('patient-history', describeHistory(input.history));
+  }
   if (RECORD_GAP_VERB.test(folded) && RECORD_GAP_OBJECT.test(folded)) {
     return speak('record-gaps', describeRecordGaps(input.record));
   }
@@ -174,6 +193,48 @@ export function composeOfflineClinicalReply(input: OfflineClinicalChatInput): Of
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The patient's earlier visits
+
+/** 'na última consulta, em 12/10/2026, a PA era 150x95 mmHg e a FC era 88 bpm.' */
+function lastVisitSentence(visit: EarlierVisit): string {
+  const measured = [
+    visit.bloodPressure && `a PA era ${visit.bloodPressure} mmHg`,
+    visit.heartRate !== undefined && `a FC era ${formatDecimal(visit.heartRate)} bpm`,
+    visit.temperature !== undefined && `a temperatura era ${formatDecimal(visit.temperature)} °C`,
+    visit.weight !== undefined && `o peso era ${formatDecimal(visit.weight)} kg`,
+  ].filter((part): part is string => typeof part === 'string' && part !== '');
+  const when = `na última consulta, em ${formatDate(visit.date)}`;
+  if (measured.length === 0) return `${when}, não foram registrados sinais vitais.`;
+  const last = measured.pop();
+  return `${when}, ${measured.length > 0 ? `${measured.join(', ')} e ${last}` : last}.`;
+}
+
+function describeHistory(history: PatientHistory | undefined): string {
+  if (!history) {
+    return (
+      'este atendimento não está ligado à ficha de um paciente, então não tenho consultas ' +
+      'anteriores para consultar. Ligue o prontuário a um paciente na etapa **Paciente**.'
+    );
+  }
+  const [last, ...earlier] = history.visits;
+  if (!last) {
+    return `**${history.name}** não tem consultas anteriores registradas no Prontu.`;
+  }
+  const lines = [`**${history.name}** — ${lastVisitSentence(last)}`];
+  if (last.assessment) lines.push(`- Avaliação: ${last.assessment.trim()}`);
+  if (last.plan) lines.push(`- Plano: ${last.plan.trim()}`);
+  if (earlier.length > 0) {
+    lines.push('', 'Consultas anteriores:', ...earlier.map((visit) => `- ${visitLine(visit)}`));
+  }
+  const lists = [
+    history.allergies.length > 0 && `**Alergias:** ${history.allergies.join(', ')}`,
+    history.medications.length > 0 && `**Em uso:** ${history.medications.join(', ')}`,
+  ].filter((line): line is string => typeof line === 'string');
+  if (lists.length > 0) lines.push('', ...lists);
+  return lines.join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------

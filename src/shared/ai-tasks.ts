@@ -65,7 +65,7 @@ const conversation = z
  * with unset (null) parts left out.
  */
 export const aiRecordSchema = recordCreateSchema.transform(
-  ({ userId: _owner, ...parts }): RecordContent =>
+  ({ userId: _owner, patientId: _patient, ...parts }): RecordContent =>
     Object.fromEntries(
       Object.entries(parts).filter(([, value]) => value !== null),
     ) as RecordContent,

@@ -190,6 +190,7 @@ export function askChatQuestion(
 export function chatRequestOf(
   conversation: ChatConversation,
   record: RecordContent | undefined,
+  patient?: ChatPatient,
 ): ChatRequest {
   return {
     messages: conversationForModel(conversation.messages),
@@ -198,7 +199,15 @@ export function chatRequestOf(
       ? { agentId: conversation.agentId }
       : {}),
     ...(record ? { recordContext: record } : {}),
+    ...(patient ? { patientId: patient.patientId, recordId: patient.recordId } : {}),
   };
+}
+
+/** The open record's patient, whose earlier visits the server adds to the context. */
+export interface ChatPatient {
+  patientId: string;
+  /** The open record, left out of her earlier visits. */
+  recordId: string;
 }
 
 /**

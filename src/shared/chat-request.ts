@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiRecordSchema } from './ai-tasks';
+import { patientIdSchema, recordIdSchema } from './medical-record';
 import { CHAT_INPUT_MAX_LENGTH } from './chat-rules';
 import { SPECIALIST_AGENT_IDS } from './specialist-agents';
 
@@ -50,6 +51,10 @@ export const chatRequestSchema = z
     mode: z.enum(CHAT_MODES, { error: 'O modo deve ser "general" ou "specialist".' }),
     agentId: z.enum(SPECIALIST_AGENT_IDS, { error: 'Especialista desconhecido.' }).optional(),
     recordContext: aiRecordSchema.optional(),
+    /** The open record's patient: her earlier visits and lists join the context (issue 19). */
+    patientId: patientIdSchema.optional(),
+    /** The open record, left out of her earlier visits. */
+    recordId: recordIdSchema.optional(),
   })
   .refine((body) => body.mode === 'general' || body.agentId !== undefined, {
     error: 'Escolha o especialista da conversa (agentId).',

@@ -244,6 +244,16 @@ const writableRecordShape = {
 /** A record id as it may appear in a path or body. */
 export const recordIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
 
+/** A patient id as it may appear in a path or body (issue 19). */
+export const patientIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
+
+/**
+ * The patient whose visit the record is: one of the doctor's (404 `patient_not_found` if not);
+ * `null` in an update takes the record from its patient. Not a part of the content: moving a
+ * finalised visit filed under the wrong patient changes no word of it.
+ */
+const patientField = { patientId: patientIdSchema.nullable().optional() };
+
 /** A `userId` may be sent (the spec's client does), but only the session decides the owner. */
 const ownerField = { userId: z.string().max(RECORD_LIMITS.shortText).optional() };
 
@@ -291,7 +301,7 @@ function withoutNestedNulls<S extends z.ZodType>(schema: S) {
 
 /** Body of `POST /api/medical-records`. */
 export const recordCreateSchema = withoutNestedNulls(
-  z.strictObject({ ...writableRecordShape, ...ownerField }),
+  z.strictObject({ ...writableRecordShape, ...ownerField, ...patientField }),
 );
 
 /** Body of `PUT /api/medical-records/:id`: any subset of the writable parts. */
@@ -299,6 +309,7 @@ export const recordUpdateSchema = withoutNestedNulls(
   z.strictObject({
     ...writableRecordShape,
     ...ownerField,
+    ...patientField,
     id: recordIdSchema.optional(),
   }),
 );
@@ -348,6 +359,8 @@ export interface RecordAddendum {
 export interface MedicalRecord extends RecordContent {
   id: string;
   userId: string;
+  /** The patient whose visit this is; absent while the record names nobody. */
+  patientId?: string;
   status: RecordStatus;
   currentStep: RecordStep;
   steps: RecordStepState[];
@@ -367,6 +380,7 @@ const storedPart = <S extends z.ZodType>(schema: S) => schema.optional();
 export const medicalRecordSchema = z.object({
   id: recordIdSchema,
   userId: z.string(),
+  patientId: z.string().optional(),
   status: z.enum(RECORD_STATUSES),
   currentStep: z.enum(RECORD_STEPS),
   steps: stepStatesSchema,

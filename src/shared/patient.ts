@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
-import { GENDERS, RECORD_LIMITS, typedText } from './medical-record';
+import { GENDERS, RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
 import { CNS_INVALID, CPF_INVALID, digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
 import { birthDateOf } from './patient-search';
 
@@ -100,7 +100,6 @@ export type PatientAddress = z.output<typeof patientAddressSchema>;
 
 /** Ids the server gives patients. */
 export const PATIENT_ID_PREFIX = 'patient-';
-export const patientIdSchema = typedText(PATIENT_LIMITS.name).min(1);
 
 /**
  * A patient as the API answers it: unset fields left out, the lists always there, and `age`
@@ -123,6 +122,18 @@ export const patientSchema = z.object({
   version: z.number().int().positive(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Her latest visit: when (ISO 8601) and the age the record gave, if any. */
+  lastVisit: z
+    .object({ date: z.string(), age: z.number().int().nonnegative().optional() })
+    .optional(),
+  /** How much is kept about her; only when one patient is asked for (the erase names it). */
+  counts: z
+    .object({
+      records: z.number().int().nonnegative(),
+      prescriptions: z.number().int().nonnegative(),
+      documents: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 
 export type Patient = z.infer<typeof patientSchema>;
@@ -144,7 +155,11 @@ export const patientListQuerySchema = z.strictObject({
 
 /** Today on this machine's calendar, as `yyyy-MM-dd`. */
 export function localToday(): string {
-  const now = new Date();
+  return localDayOf(new Date());
+}
+
+/** The day of an instant on this machine's calendar, as `yyyy-MM-dd`. */
+export function localDayOf(instant: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
 }

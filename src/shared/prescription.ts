@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEDICATION_PRIORITIES, medicationSchema } from './medical-record';
+import { MEDICATION_PRIORITIES, medicationSchema, patientIdSchema } from './medical-record';
 import { formatDate } from './pt-br-format';
 import { quantityInWords } from './number-words';
 import { foldAccents } from './text-folding';
@@ -115,6 +115,8 @@ const writablePrescriptionShape = {
   patientAge: typedText('Idade do paciente', 20).default(''),
   /** Required on a Receituário de Controle Especial; optional otherwise. */
   patientAddress: typedText('Endereço do paciente', 300).optional(),
+  /** The doctor's patient the receita is for (issue 19), when she is known. */
+  patientId: patientIdSchema.optional(),
   diagnosis: typedText('Diagnóstico', PRESCRIPTION_LIMITS.mediumText).default(''),
   medications: medicationList.default([]),
   notes: typedText('Observações', PRESCRIPTION_LIMITS.mediumText).default(''),
@@ -141,6 +143,7 @@ export const prescriptionUpdateSchema = z.strictObject(
     patientName: writablePrescriptionShape.patientName.optional(),
     patientAge: typedText('Idade do paciente', 20).optional(),
     patientAddress: writablePrescriptionShape.patientAddress,
+    patientId: writablePrescriptionShape.patientId,
     diagnosis: typedText('Diagnóstico', PRESCRIPTION_LIMITS.mediumText).optional(),
     medications: medicationList.optional(),
     notes: typedText('Observações', PRESCRIPTION_LIMITS.mediumText).optional(),

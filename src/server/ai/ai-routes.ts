@@ -3,16 +3,25 @@ import type { Cid10Index } from '../../clinical/cid10/search-index';
 import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-chat';
 import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
 import { chatRequestSchema } from '../../shared/chat-request';
+import type { RecordContent } from '../../shared/medical-record';
+import { patientHistoryContext, type PatientHistory } from '../../shared/patient-history';
 import { recordChatContext } from '../../shared/record-chat-context';
 import type { TranscriptionStatus } from '../../shared/transcription';
-import { findSpecialistAgent, specialistSystemPrompt } from '../../shared/specialist-agents';
+import {
+  findSpecialistAgent,
+  specialistSystemPrompt,
+  type SpecialistAgent,
+} from '../../shared/specialist-agents';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import type { CpuWorkQueue } from '../http/cpu-work';
+import { notFound } from '../http/errors';
 import { readJson, readJsonBody } from '../http/json-body';
+import { loadPatientHistory } from '../patients/history';
+import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { rateLimit } from '../http/rate-limit';
 import type { OfflineEngine } from './ai-task';
 import { createAiModels } from './chat-model';
@@ -79,14 +88,15 @@ export function aiRoutes(deps: {
       withRecord: request.recordContext !== undefined,
     });
     const doctorId = currentDoctor(c.get('doctor')).id;
+    const history = request.patientId
+      ? await loadPatientHistory(deps.db, doctorId, request.patientId, request.recordId)
+      : undefined;
+    if (request.patientId && !history) throw notFound(PATIENT_NOT_FOUND);
     let reply;
     if (models) {
-      const context = request.recordContext ? recordChatContext(request.recordContext) : '';
       reply = await startModelReply({
         model: models.chat,
-        system: context
-          ? `${specialistSystemPrompt(agent)}\n\nAtendimento em andamento (prontuário aberto):\n${context}`
-          : specialistSystemPrompt(agent),
+        system: chatSystemPrompt(agent, request.recordContext, history),
         messages: request.messages,
         requestSignal: c.req.raw.signal,
         timeoutMs: deps.config.aiTimeoutMs,
@@ -100,6 +110,7 @@ export function aiRoutes(deps: {
           messages: request.messages,
           agent,
           ...(request.recordContext ? { record: request.recordContext } : {}),
+          ...(history ? { history } : {}),
           cid10: deps.cid10,
         }),
       );
@@ -133,4 +144,18 @@ export function aiRoutes(deps: {
     });
   }
   return routes;
+}
+
+/** The model's instructions: the specialist's, then the open record and the patient's history. */
+function chatSystemPrompt(
+  agent: SpecialistAgent | undefined,
+  record: RecordContent | undefined,
+  history: PatientHistory | undefined,
+): string {
+  const sections = [specialistSystemPrompt(agent)];
+  const recordText = record ? recordChatContext(record) : '';
+  if (recordText) sections.push(`Atendimento em andamento (prontuário aberto):\n${recordText}`);
+  const historyText = history ? patientHistoryContext(history) : '';
+  if (historyText) sections.push(`Ficha do paciente (antes desta consulta):\n${historyText}`);
+  return sections.join('\n\n');
 }

@@ -18,7 +18,18 @@ export interface AuditFacts {
 }
 
 export type AuditAction =
-  'list' | 'read' | 'create' | 'update' | 'finalize' | 'delete' | 'addendum' | 'process';
+  | 'list'
+  | 'read'
+  | 'create'
+  | 'update'
+  | 'finalize'
+  | 'delete'
+  | 'addendum'
+  | 'process'
+  /** A patient's whole data handed over (FHIR export, LGPD art. 18). */
+  | 'export'
+  /** Another patient's visits moved into this one, and the other deleted. */
+  | 'merge';
 
 export type AuditEntityType =
   | 'medical_record'

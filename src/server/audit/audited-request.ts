@@ -106,7 +106,16 @@ function resourceRequest(
         return undefined;
     }
   }
+  if (entityType === 'patient' && method === 'GET') {
+    if (sub === 'fhir') return { entityType, action: 'export', entityId, readsAnswer: false };
+    if (sub === 'timeline' || sub === 'vitals') {
+      return { entityType, action: 'read', entityId, readsAnswer: false };
+    }
+  }
   if (method !== 'POST') return undefined;
+  if (entityType === 'patient' && sub === 'merge') {
+    return { entityType, action: 'merge', entityId, readsAnswer: false };
+  }
   if (entityType === 'medical_record' && sub === 'addenda') {
     return { entityType, action: 'addendum', entityId, readsAnswer: false };
   }

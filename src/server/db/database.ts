@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { runDataSteps } from './data-steps';
 import { openPgliteClient } from './durable-pglite';
 import * as schema from './schema';
 
@@ -45,7 +46,12 @@ export async function openDatabase(options: {
     options.migrationsFolder === undefined ? MIGRATIONS_FOLDER : options.migrationsFolder;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.logger, migrationsFolder)
-    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true, migrationsFolder);
+    : openPglite(
+        pgliteDirectory(options.dataDir),
+        options.durableWrites ?? true,
+        migrationsFolder,
+        options.logger,
+      );
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
@@ -57,11 +63,15 @@ async function openPglite(
   directory: string,
   durable: boolean,
   migrationsFolder: string | null,
+  logger: Logger,
 ): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const client = await openPgliteClient(directory, { durable });
   const db = drizzlePglite({ client, schema });
-  if (migrationsFolder) await migratePglite(db, { migrationsFolder });
+  if (migrationsFolder) {
+    await migratePglite(db, { migrationsFolder });
+    await runDataStepsOfThisVersion(db, migrationsFolder, logger);
+  }
   return { db, kind: 'pglite', close: once(() => client.close()) };
 }
 
@@ -83,13 +93,25 @@ async function openPostgres(
   try {
     const db = drizzlePostgres({ client: pool, schema });
     if (migrationsFolder) {
-      await withAdvisoryLock(pool, () => migratePostgres(db, { migrationsFolder }));
+      await withAdvisoryLock(pool, async () => {
+        await migratePostgres(db, { migrationsFolder });
+        await runDataStepsOfThisVersion(db, migrationsFolder, logger);
+      });
     }
     return { db, kind: 'postgres', close: once(() => pool.end()) };
   } catch (error) {
     await pool.end();
     throw error;
   }
+}
+
+/** The data steps belong to this version's schema: not to a test's older set of migrations. */
+async function runDataStepsOfThisVersion(
+  db: AppDatabase,
+  migrationsFolder: string,
+  logger: Logger,
+): Promise<void> {
+  if (migrationsFolder === MIGRATIONS_FOLDER) await runDataSteps(db, logger);
 }
 
 /** Several app servers may start at once against one database; only one migrates at a time. */

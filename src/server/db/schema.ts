@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -162,6 +163,9 @@ export const medicalRecords = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The patient whose visit this is (issue 19); none while a new record names nobody yet.
+    // No cascade: erasing a patient deletes her records on purpose, in one transaction.
+    patientId: text('patient_id').references((): AnyPgColumn => patients.id),
     patientInfo: jsonb('patient_info').$type<PatientInfo>(),
     symptoms: jsonb('symptoms').$type<Symptoms>(),
     physicalExam: jsonb('physical_exam').$type<PhysicalExam>(),
@@ -185,6 +189,12 @@ export const medicalRecords = pgTable(
       table.status,
       table.createdAt,
       table.id,
+    ),
+    // A patient's visits, newest first: her timeline and charts.
+    index('medical_records_patient_created_idx').on(
+      table.patientId,
+      table.createdAt.desc(),
+      table.id.desc(),
     ),
     check('medical_records_status_check', sql`${table.status} in ('em_andamento', 'finalizado')`),
     check(
@@ -296,8 +306,11 @@ export const doctorSettings = pgTable('doctor_settings', {
   updatedAt: timestampMs('updated_at').notNull(),
 });
 
-/** What a prescription row keeps in `content`: every writable field but `isFinalized`. */
-export type StoredPrescriptionContent = Omit<PrescriptionCreate, 'isFinalized'>;
+/**
+ * What a prescription row keeps in `content`: every writable field but `isFinalized` and the
+ * patient, which have their columns.
+ */
+export type StoredPrescriptionContent = Omit<PrescriptionCreate, 'isFinalized' | 'patientId'>;
 
 /**
  * The receitas (docs/product.md, "Receitas e lotes"), one doctor's each; every query is scoped by
@@ -310,6 +323,8 @@ export const prescriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // The patient the receita is for (issue 19), when known.
+    patientId: text('patient_id').references((): AnyPgColumn => patients.id),
     content: jsonb('content').$type<StoredPrescriptionContent>().notNull(),
     isFinalized: boolean('is_finalized').notNull().default(false),
     version: integer('version').notNull().default(1),
@@ -320,6 +335,11 @@ export const prescriptions = pgTable(
     // The list query: one doctor's prescriptions, newest first, keyset on (created_at, id).
     index('prescriptions_user_created_idx').on(
       table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('prescriptions_patient_created_idx').on(
+      table.patientId,
       table.createdAt.desc(),
       table.id.desc(),
     ),
@@ -358,6 +378,15 @@ export const prescriptionBatches = pgTable(
 );
 
 export type PrescriptionBatchRow = typeof prescriptionBatches.$inferSelect;
+
+/**
+ * Data changes made once, in code, after the SQL migrations (the one so far gives every record
+ * written before patients existed a patient: src/server/db/data-steps.ts). A row means done.
+ */
+export const dataSteps = pgTable('data_steps', {
+  name: text('name').primaryKey(),
+  doneAt: timestampMs('done_at').notNull(),
+});
 
 /**
  * The audit trail (CFM 1.821/2007, LGPD): one row per access to patient data, appended and never

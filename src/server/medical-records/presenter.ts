@@ -30,6 +30,7 @@ export function presentRecord(
     updatedAt: row.updatedAt.toISOString(),
     addenda: addenda.map(presentAddendum),
   };
+  if (row.patientId !== null) record.patientId = row.patientId;
   // Field by field rather than a generic loop: this runs for every record of every list page.
   if (row.patientInfo !== null) record.patientInfo = row.patientInfo;
   if (row.symptoms !== null) record.symptoms = row.symptoms;

@@ -21,7 +21,7 @@ import type { RecordPosition } from './paging-key';
 
 type RecordColumns = Omit<
   MedicalRecordRow,
-  'id' | 'userId' | 'version' | 'createdAt' | 'updatedAt'
+  'id' | 'userId' | 'patientId' | 'version' | 'createdAt' | 'updatedAt'
 >;
 
 /** Every content column, so a part that is unset in `content` is written as NULL. */
@@ -71,18 +71,25 @@ async function writeUpdate(
   expectedVersion: number | undefined,
 ): Promise<UpdateOutcome | undefined> {
   if (!current) return { kind: 'not-found' };
-  const plan = planRecordUpdate(toContent(current), update);
+  const { patientId, ...contentUpdate } = update;
+  const plan = planRecordUpdate(toContent(current), contentUpdate);
+  const movesPatient = patientId !== undefined && patientId !== current.patientId;
   // Before the version check: a write that changes nothing cannot conflict with anything, and
   // a finalised record is not a version to choose between.
   if (plan.kind === 'rejected') return { kind: 'rejected', error: plan.error };
-  if (plan.kind === 'unchanged') return { kind: 'unchanged', row: current };
+  if (plan.kind === 'unchanged' && !movesPatient) return { kind: 'unchanged', row: current };
   if (plan.kind === 'finalized') return { kind: 'finalized', current };
   if (expectedVersion !== undefined && expectedVersion !== current.version) {
     return { kind: 'stale', current };
   }
   const [row] = await db
     .update(medicalRecords)
-    .set({ ...toColumns(plan.content), version: current.version + 1, updatedAt: new Date() })
+    .set({
+      ...(plan.kind === 'write' ? toColumns(plan.content) : {}),
+      ...(movesPatient ? { patientId } : {}),
+      version: current.version + 1,
+      updatedAt: new Date(),
+    })
     .where(and(ownedBy(current.userId, current.id), eq(medicalRecords.version, current.version)))
     .returning();
   return row ? { kind: 'updated', row } : undefined;
@@ -156,12 +163,17 @@ export function createRecordRepository(db: AppDatabase) {
   };
 
   return {
-    async insert(userId: string, content: StoredRecordContent): Promise<MedicalRecordRow> {
+    async insert(
+      userId: string,
+      content: StoredRecordContent,
+      patientId: string | null,
+    ): Promise<MedicalRecordRow> {
       const now = new Date();
       const [row] = await db
         .insert(medicalRecords)
         .values({
           ...toColumns(content),
+          patientId,
           id: `${SERVER_RECORD_ID_PREFIX}${randomUUID()}`,
           userId,
           version: 1,

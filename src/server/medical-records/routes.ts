@@ -19,6 +19,7 @@ import { etagOf as etag, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from './paging-key';
 import type { MedicalRecordRow } from '../db/schema';
 import { presentAddendum, presentRecord } from './presenter';
+import { ownPatientCheck } from '../patients/own-patient';
 import { createRecordRepository } from './repository';
 
 const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
@@ -37,6 +38,7 @@ export function medicalRecordRoutes(deps: {
   sessions: SessionVerifier;
 }): Hono<AppEnv> {
   const records = createRecordRepository(deps.db);
+  const assertOwnPatient = ownPatientCheck(deps.db);
   /** One record as the API answers it, with its addenda. */
   const present = async (userId: string, row: MedicalRecordRow) =>
     presentRecord(row, (await records.addendaOf(userId, [row])).get(row.id) ?? []);
@@ -51,7 +53,12 @@ export function medicalRecordRoutes(deps: {
     const doctor = currentDoctor(c.get('doctor'));
     const input = withRecordQuantities(await readJsonBody(c, recordCreateSchema));
     assertActingAsSelf(doctor, input.userId);
-    const row = await records.insert(doctor.id, buildNewRecordContent(input));
+    await assertOwnPatient(doctor.id, input.patientId);
+    const row = await records.insert(
+      doctor.id,
+      buildNewRecordContent(input),
+      input.patientId ?? null,
+    );
     c.header('ETag', etag(row.version));
     return c.json({ success: true, recordId: row.id, record: presentRecord(row, []) }, 201);
   });
@@ -93,6 +100,7 @@ export function medicalRecordRoutes(deps: {
     if (update.id !== undefined && update.id !== id) {
       throw badRequest('O id no corpo não corresponde ao prontuário do endereço.');
     }
+    await assertOwnPatient(doctor.id, update.patientId);
     const outcome = await records.update(doctor.id, id, update, expectedVersion);
     switch (outcome.kind) {
       case 'not-found':

@@ -62,9 +62,6 @@ export type UpdateOutcome =
   | { kind: 'stale'; current: PatientRow }
   | Duplicate;
 
-export type RemoveOutcome =
-  { kind: 'removed' } | { kind: 'not-found' } | { kind: 'stale'; current: PatientRow };
-
 export interface ListOptions {
   /** What the doctor searched for; undefined lists every patient. */
   query: PatientQuery | undefined;
@@ -173,23 +170,6 @@ export function createPatientRepository(db: AppDatabase) {
         if (isUniqueViolation(error)) return duplicateOf(userId, input, id);
         throw error;
       }
-      const current = await find(userId, id);
-      return current ? { kind: 'stale', current } : { kind: 'not-found' };
-    },
-
-    /** Deletes the patient row; with `expectedVersion`, only if the patient is still at it. */
-    async remove(
-      userId: string,
-      id: string,
-      expectedVersion: number | undefined,
-    ): Promise<RemoveOutcome> {
-      const conditions = [ownedBy(userId, id)];
-      if (expectedVersion !== undefined) conditions.push(eq(patients.version, expectedVersion));
-      const deleted = await db
-        .delete(patients)
-        .where(and(...conditions))
-        .returning({ id: patients.id });
-      if (deleted.length > 0) return { kind: 'removed' };
       const current = await find(userId, id);
       return current ? { kind: 'stale', current } : { kind: 'not-found' };
     },

@@ -1,24 +1,28 @@
 import { Hono } from 'hono';
-import {
-  localToday,
-  patientIdSchema,
-  patientInputSchema,
-  patientListQuerySchema,
-} from '../../shared/patient';
+import { z } from 'zod';
+import { patientIdSchema } from '../../shared/medical-record';
+import { localToday, patientInputSchema, patientListQuerySchema } from '../../shared/patient';
+import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '../../shared/patient-chart';
 import { readPatientQuery } from '../../shared/patient-search';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
 import type { PatientRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { etagOf, parseIfMatch } from '../http/versions';
-import { decodePatientCursor, encodePatientCursor } from './paging-key';
-import { presentPatient } from './presenter';
+import { createChartRepository } from './chart-repository';
+import {
+  decodePatientCursor,
+  decodeTimelineCursor,
+  encodePatientCursor,
+  encodeTimelineCursor,
+} from './paging-key';
+import { PATIENT_NOT_FOUND } from './own-patient';
+import { presentPatient, presentTimelineItem, presentVitals } from './presenter';
 import { createPatientRepository, type Duplicate } from './repository';
 
-const PATIENT_NOT_FOUND = 'Paciente não encontrado.';
 const PATIENT_CHANGED_ELSEWHERE =
   'Este paciente foi alterado em outra aba ou dispositivo. Confira os dados atuais antes de continuar.';
 const DUPLICATE_MESSAGES = {
@@ -26,6 +30,10 @@ const DUPLICATE_MESSAGES = {
   cns: 'Já existe um paciente seu com este CNS.',
 } as const;
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do paciente.';
+const MERGE_WITH_ITSELF = 'Escolha outro paciente: não é possível unir um paciente a ele mesmo.';
+
+const timelineQuerySchema = z.strictObject({ cursor: z.string().min(1).max(1000).optional() });
+const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
 
 /** Read once: the birth date's "not in the future" asks for the local day at each parse. */
 const patientInput = patientInputSchema();
@@ -33,7 +41,20 @@ const patientInput = patientInputSchema();
 /** `/api/patients`: the doctor's patients (issue 19; README, API de pacientes). */
 export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier }): Hono<AppEnv> {
   const patients = createPatientRepository(deps.db);
+  const charts = createChartRepository(deps.db);
   const present = (row: PatientRow) => presentPatient(row, localToday());
+  /** One patient as `GET /:id` answers her: with her latest visit and what is kept about her. */
+  const presentWhole = async (doctorId: string, row: PatientRow) =>
+    presentPatient(row, localToday(), {
+      lastVisit: (await charts.lastVisits(doctorId, [row.id])).get(row.id),
+      counts: await charts.counts(doctorId, row.id),
+    });
+  /** The patient, or 404 when she is missing or another doctor's. */
+  const ownPatient = async (doctorId: string, param: string) => {
+    const row = await patients.find(doctorId, patientIdFrom(param));
+    if (!row) throw notFound(PATIENT_NOT_FOUND);
+    return row;
+  };
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
@@ -57,15 +78,66 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
     const nextCursor = rows.length > query.limit && last ? encodePatientCursor(last) : undefined;
-    return c.json({ success: true, patients: page.map(present), nextCursor });
+    const lastVisits = await charts.lastVisits(
+      doctor.id,
+      page.map((row) => row.id),
+    );
+    const today = localToday();
+    return c.json({
+      success: true,
+      patients: page.map((row) =>
+        presentPatient(row, today, { lastVisit: lastVisits.get(row.id) }),
+      ),
+      nextCursor,
+    });
   });
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await patients.find(doctor.id, patientIdFrom(c.req.param('id')));
-    if (!row) throw notFound(PATIENT_NOT_FOUND);
+    const row = await ownPatient(doctor.id, c.req.param('id'));
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, patient: present(row) });
+    return c.json({ success: true, patient: await presentWhole(doctor.id, row) });
+  });
+
+  routes.get('/:id/timeline', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await ownPatient(doctor.id, c.req.param('id'));
+    const query = parseOrBadRequest(timelineQuerySchema, c.req.query());
+    const rows = await charts.timeline(
+      doctor.id,
+      row.id,
+      TIMELINE_PAGE_SIZE,
+      query.cursor ? decodeTimelineCursor(query.cursor) : undefined,
+    );
+    const page = rows.slice(0, TIMELINE_PAGE_SIZE);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > TIMELINE_PAGE_SIZE && last ? encodeTimelineCursor(last) : undefined;
+    return c.json({ success: true, items: page.map(presentTimelineItem), nextCursor });
+  });
+
+  routes.get('/:id/vitals', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await ownPatient(doctor.id, c.req.param('id'));
+    const visits = await charts.vitals(doctor.id, row.id, VITALS_MAX_POINTS);
+    const points = visits.flatMap((visit) => presentVitals(visit) ?? []).reverse();
+    return c.json({ success: true, points });
+  });
+
+  routes.post('/:id/merge', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = patientIdFrom(c.req.param('id'));
+    const { otherId } = await readJsonBody(c, mergeBodySchema);
+    const outcome = await charts.merge(doctor.id, id, otherId);
+    switch (outcome.kind) {
+      case 'same':
+        throw badRequest(MERGE_WITH_ITSELF);
+      case 'not-found':
+        throw notFound(PATIENT_NOT_FOUND);
+      case 'merged':
+        c.header('ETag', etagOf(outcome.row.version));
+        return c.json({ success: true, patient: await presentWhole(doctor.id, outcome.row) });
+    }
   });
 
   // The whole patient is sent: a field left out is cleared (the form always sends them all).
@@ -90,14 +162,13 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     }
   });
 
-  // Only the patient row for now. Erasing everything attached to her (records, receitas,
-  // documents) in one transaction comes with the visits that belong to a patient (issue 19,
-  // "LGPD rights"); until then no other table refers to a patient.
+  // Erases her and everything kept about her (LGPD art. 18, VI), in one transaction; the app
+  // asks first, naming her and the count of items (`counts` of GET /:id).
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = patientIdFrom(c.req.param('id'));
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
-    const outcome = await patients.remove(doctor.id, id, expectedVersion);
+    const outcome = await charts.erase(doctor.id, id, expectedVersion);
     switch (outcome.kind) {
       case 'not-found':
         throw notFound(PATIENT_NOT_FOUND);
@@ -105,8 +176,11 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
         throw conflict(PATIENT_CHANGED_ELSEWHERE, 'patient_changed', {
           patient: present(outcome.current),
         });
-      case 'removed':
-        return c.json({ success: true });
+      case 'erased':
+        return c.json({
+          success: true,
+          erased: { records: outcome.records, prescriptions: outcome.prescriptions },
+        });
     }
   });
 

@@ -47,6 +47,7 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
     version: row.version,
   };
   if (content.patientAddress !== undefined) prescription.patientAddress = content.patientAddress;
+  if (row.patientId !== null) prescription.patientId = row.patientId;
   return prescription;
 }
 

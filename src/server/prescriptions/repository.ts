@@ -106,13 +106,14 @@ export function createPrescriptionRepository(db: AppDatabase) {
 
   return {
     async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionRow> {
-      const { isFinalized, ...content } = input;
+      const { isFinalized, patientId, ...content } = input;
       const now = new Date();
       const [row] = await db
         .insert(prescriptions)
         .values({
           id: `${PRESCRIPTION_ID_PREFIX}${randomUUID()}`,
           userId,
+          patientId: patientId ?? null,
           content,
           isFinalized,
           version: 1,
@@ -170,7 +171,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
           .for('update');
         if (!current) return { kind: 'not-found' };
         if (isStale(current, expectedVersion)) return { kind: 'stale', current };
-        const { isFinalized, ...changes } = update;
+        const { isFinalized, patientId, ...changes } = update;
         if (current.isFinalized && isFinalized === false) return { kind: 'finalized', current };
         const content: StoredPrescriptionContent = { ...current.content };
         Object.assign(content, withoutUndefined(changes));
@@ -178,6 +179,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
           .update(prescriptions)
           .set({
             content,
+            patientId: patientId ?? current.patientId,
             isFinalized: isFinalized ?? current.isFinalized,
             version: current.version + 1,
             updatedAt: new Date(),

@@ -32,6 +32,7 @@ import {
   type ListOptions,
 } from './repository';
 import { batchAddPrescriptionSchema, couldBeStoredId, prescriptionListQuerySchema } from './schema';
+import { ownPatientCheck } from '../patients/own-patient';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
@@ -97,12 +98,14 @@ export function prescriptionRoutes(deps: {
   sessions: SessionVerifier;
 }): Hono<AppEnv> {
   const prescriptions = createPrescriptionRepository(deps.db);
+  const assertOwnPatient = ownPatientCheck(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = withQuantities(await readJsonBody(c, prescriptionCreateSchema));
+    await assertOwnPatient(doctor.id, input.patientId);
     const row = await prescriptions.insert(doctor.id, input);
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, prescription: presentPrescription(row) }, 201);
@@ -138,6 +141,7 @@ export function prescriptionRoutes(deps: {
     const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const update = withQuantities(await readJsonBody(c, prescriptionUpdateSchema));
+    await assertOwnPatient(doctor.id, update.patientId);
     const outcome = await prescriptions.update(doctor.id, id, update, expectedVersion);
     switch (outcome.kind) {
       case 'not-found':

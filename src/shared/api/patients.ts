@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { patientSchema, type PatientWrite } from '../patient';
+import { timelineItemSchema, vitalsPointSchema } from '../patient-chart';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const patientAnswer = z.object({ patient: patientSchema });
@@ -30,9 +31,36 @@ export const patientsApi = {
     body: jsonBody<PatientWrite>(),
     answer: patientAnswer,
   }),
-  remove: endpoint({
+  /**
+   * Erases her and everything kept about her (records, receitas), in one transaction; with
+   * `ifMatch`, 409 `patient_changed` if newer.
+   */
+  erase: endpoint({
     method: 'DELETE',
     path: '/api/patients/:id',
-    answer: z.object({ success: z.literal(true) }),
+    answer: z.object({
+      success: z.literal(true),
+      erased: z.object({ records: z.number(), prescriptions: z.number() }),
+    }),
+  }),
+  /** Her visits and receitas, newest first, 20 at a time. */
+  timeline: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/timeline',
+    query: queryOf<{ cursor?: string }>(),
+    answer: z.object({ items: z.array(timelineItemSchema), nextCursor: z.string().optional() }),
+  }),
+  /** The vital signs of her latest visits, oldest first, for the charts. */
+  vitals: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/vitals',
+    answer: z.object({ points: z.array(vitalsPointSchema) }),
+  }),
+  /** Moves everything of `otherId` into this patient and deletes `otherId`. */
+  merge: endpoint({
+    method: 'POST',
+    path: '/api/patients/:id/merge',
+    body: jsonBody<{ otherId: string }>(),
+    answer: patientAnswer,
   }),
 };

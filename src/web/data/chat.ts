@@ -27,6 +27,7 @@ import {
   suggestionCheckOf,
   switchChatMode,
   type ChatConversation,
+  type ChatPatient,
   type ChatMessage,
   type ChatStatus,
   type SuggestionCheck,
@@ -98,6 +99,8 @@ export interface SendChatMessageVariables {
   text: string;
   /** The open record: sent as context, and no record is suggested. */
   record?: RecordContent | undefined;
+  /** The open record's patient and the record itself: her earlier visits join the context. */
+  patient?: ChatPatient | undefined;
   /** A receita is being written: no receita is suggested. */
   hasPrescription?: boolean | undefined;
   /** Stops the reply: a new conversation, another mode or specialist, sign-out. */
@@ -202,7 +205,7 @@ export async function sendChatMessage(
   try {
     const source = await client.stream(
       aiApi.chat,
-      { body: chatRequestOf(asked.conversation, variables.record), signal },
+      { body: chatRequestOf(asked.conversation, variables.record, variables.patient), signal },
       (text) => update((conversation) => appendReplyText(conversation, replyId, text, new Date())),
     );
     update((conversation) => finishChatReply(conversation, replyId, source, new Date()));
@@ -298,7 +301,11 @@ export function sendChatMessageMutation(client: ApiClient) {
  */
 export function useSendChatMessage(): (
   text: string,
-  context?: { record?: RecordContent | undefined; hasPrescription?: boolean | undefined },
+  context?: {
+    record?: RecordContent | undefined;
+    patient?: ChatPatient | undefined;
+    hasPrescription?: boolean | undefined;
+  },
 ) => void {
   const { mutate } = useMutation(sendChatMessageMutation(api));
   return useCallback(

@@ -134,6 +134,9 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     }
     sendMessage(text, {
       ...(activeRecord ? { record: recordContentOf(activeRecord) } : {}),
+      ...(activeRecord?.patientId
+        ? { patient: { patientId: activeRecord.patientId, recordId: activeRecord.id } }
+        : {}),
       hasPrescription: prescriptions.current !== undefined,
     });
   };
