@@ -618,3 +618,22 @@ export function useLatestPrescriptions(
     [prescriptions, state],
   );
 }
+
+/**
+ * One receita, as this device holds it (a quantity it changed shows) or else as the server
+ * keeps it: a patient's timeline opens her receitas this way.
+ * @param cache - the query cache holding the receitas
+ * @param id - the receita's id
+ */
+export function readPrescription(cache: QueryClient, id: string): Promise<PresentedPrescription> {
+  const held = heldPrescription(prescriptionStateIn(cache), id);
+  if (held) return Promise.resolve(held);
+  return cache.fetchQuery({
+    queryKey: [...prescriptionKeys.all, 'detail', id],
+    queryFn: async ({ signal }) =>
+      (await api.call(prescriptionsApi.get, { params: { id }, signal })).prescription,
+    staleTime: 0,
+    // Not kept: the saved list is where receitas live on the device.
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,203 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { patientsApi } from '../../shared/api/patients';
+import { isApiError } from '../../shared/api/client';
+import { patientSchema, type Patient, type PatientWrite } from '../../shared/patient';
+import { api } from './api';
+
+/**
+ * The doctor's patients (`/api/patients`, issue 19) in the browser: the searched list, one
+ * patient's data, her timeline and her vital signs, read through the query cache with the keys
+ * below. Unlike a record's keystrokes, a patient's changes are not queued on the device: each
+ * one — a new patient, an edit, an erase, a merge — waits for the server's answer, because the
+ * form must show the server's refusal under the field (a CPF already taken, a newer version
+ * saved elsewhere), and an erase or a merge must never be replayed later from a device's queue.
+ * Signing out clears them with the rest of the cache (`forget()` in doctor-data.tsx).
+ */
+
+export const patientKeys = {
+  all: ['patients'] as const,
+  /** The list for a search as typed (trimmed); '' for all of them. */
+  list: (query: string) => ['patients', 'list', query] as const,
+  detail: (id: string) => ['patients', 'detail', id] as const,
+  timeline: (id: string) => ['patients', 'timeline', id] as const,
+  vitals: (id: string) => ['patients', 'vitals', id] as const,
+};
+
+/** Patients per page of the list. */
+export const PATIENTS_PAGE_SIZE = 20;
+
+/**
+ * The doctor's patients in name order, a page at a time ('Carregar mais' asks for the next),
+ * found by `query` (name word starts in any order, CPF, CNS or birth date); all without one.
+ */
+export function usePatientsList(query: string) {
+  const q = query.trim();
+  return useInfiniteQuery({
+    queryKey: patientKeys.list(q),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(patientsApi.list, {
+        query: { ...(q ? { q } : {}), limit: PATIENTS_PAGE_SIZE, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // Visits change a patient's last visit without telling the list: read it each time it shows.
+    refetchOnMount: 'always',
+    // While the next search is on its way, the last answer stays on screen.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One patient with what is kept about her (`counts`), read fresh each time her chart opens. */
+export function usePatient(id: string | undefined) {
+  return useQuery({
+    queryKey: patientKeys.detail(id ?? ''),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.get, { params: { id: id ?? '' }, signal })).patient,
+    enabled: id !== undefined,
+    refetchOnMount: 'always',
+  });
+}
+
+/** Her visits and receitas, newest first, a page at a time. */
+export function usePatientTimeline(id: string) {
+  return useInfiniteQuery({
+    queryKey: patientKeys.timeline(id),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(patientsApi.timeline, { params: { id }, query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    refetchOnMount: 'always',
+  });
+}
+
+/** The vital signs of her visits, oldest first, for the charts. */
+export function usePatientVitals(id: string) {
+  return useQuery({
+    queryKey: patientKeys.vitals(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.vitals, { params: { id }, signal })).points,
+    refetchOnMount: 'always',
+  });
+}
+
+/** After a change: the lists read again; her data as the server answered it. */
+function settlePatient(cache: QueryClient, patient: Patient | undefined): void {
+  if (patient) cache.setQueryData(patientKeys.detail(patient.id), patient);
+  void cache.invalidateQueries({ queryKey: ['patients', 'list'] });
+}
+
+/** Creates a patient. @returns her, as the server keeps her */
+export function useCreatePatient() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: PatientWrite) =>
+      (await api.call(patientsApi.create, { body: input })).patient,
+    onSuccess: (patient) => settlePatient(cache, patient),
+  });
+}
+
+/**
+ * The patient another tab or device saved meanwhile, from a 409 `patient_changed`; shown in the
+ * form in place of what the doctor had read, so nothing is written over unseen.
+ */
+export function currentPatientOf(error: unknown): Patient | undefined {
+  if (!isApiError(error, 'patient_changed')) return undefined;
+  const body = error.body;
+  const parsed = patientSchema.safeParse(
+    typeof body === 'object' && body !== null && 'patient' in body ? body.patient : undefined,
+  );
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Replaces a patient's data, if she is still the version read (If-Match). */
+export function useUpdatePatient() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (change: { id: string; version: number; input: PatientWrite }) =>
+      (
+        await api.call(patientsApi.update, {
+          params: { id: change.id },
+          body: change.input,
+          ifMatch: change.version,
+        })
+      ).patient,
+    onSuccess: (patient) => settlePatient(cache, patient),
+    onError: (error) => {
+      // Saved elsewhere meanwhile: her chart shows the version the server holds.
+      const current = currentPatientOf(error);
+      if (current) settlePatient(cache, current);
+    },
+  });
+}
+
+/**
+ * Erases her and everything kept about her, if she is still the version read (If-Match).
+ * @returns how many records and receitas went with her
+ */
+export function useErasePatient() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (patient: Pick<Patient, 'id' | 'version'>) =>
+      (
+        await api.call(patientsApi.erase, {
+          params: { id: patient.id },
+          ifMatch: patient.version,
+        })
+      ).erased,
+    onSuccess: (_erased, patient) => {
+      for (const key of [
+        patientKeys.detail(patient.id),
+        patientKeys.timeline(patient.id),
+        patientKeys.vitals(patient.id),
+      ]) {
+        cache.removeQueries({ queryKey: key });
+      }
+      // Her records went with her: the records list must not show them.
+      void cache.invalidateQueries({ queryKey: ['records', 'list'] });
+      settlePatient(cache, undefined);
+    },
+    onError: (error) => {
+      const current = currentPatientOf(error);
+      if (current) settlePatient(cache, current);
+    },
+  });
+}
+
+/** Moves everything of `otherId` into this patient and deletes `otherId`. */
+export function useMergePatients() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (merge: { id: string; otherId: string }) =>
+      (
+        await api.call(patientsApi.merge, {
+          params: { id: merge.id },
+          body: { otherId: merge.otherId },
+        })
+      ).patient,
+    onSuccess: (patient, merge) => {
+      for (const id of [merge.id, merge.otherId]) {
+        void cache.invalidateQueries({ queryKey: patientKeys.timeline(id) });
+        void cache.invalidateQueries({ queryKey: patientKeys.vitals(id) });
+      }
+      cache.removeQueries({ queryKey: patientKeys.detail(merge.otherId) });
+      settlePatient(cache, patient);
+    },
+  });
+}
+
+/** Where her data downloads as a FHIR R4 Bundle (same origin: the session cookie goes along). */
+export function patientFhirUrl(id: string): string {
+  return `/api/patients/${encodeURIComponent(id)}/fhir`;
+}
+
+/** Where her printable summary opens (same origin, with the session cookie). */
+export function patientSummaryUrl(id: string): string {
+  return `/api/patients/${encodeURIComponent(id)}/summary`;
+}
