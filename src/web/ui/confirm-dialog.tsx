@@ -13,6 +13,8 @@ export function ConfirmDialog(props: {
   onOpenChange?: (open: boolean) => void;
   title: string;
   question: string;
+  /** A second paragraph under the question (what the law says, what else goes with it). */
+  note?: string;
   confirmLabel: string;
   /** 'danger' (the default) for what destroys; 'primary' for what creates. */
   confirmVariant?: ComponentProps<typeof Button>['variant'];
@@ -30,9 +32,19 @@ export function ConfirmDialog(props: {
           <AlertDialog.Title className="text-lg font-semibold text-fg">
             {props.title}
           </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-fg-muted">
-            {props.question}
-          </AlertDialog.Description>
+          {props.note ? (
+            // Both paragraphs are the description, read out when the dialog opens.
+            <AlertDialog.Description asChild>
+              <div className="mt-2 flex flex-col gap-2 text-fg-muted">
+                <p>{props.question}</p>
+                <p className="text-sm">{props.note}</p>
+              </div>
+            </AlertDialog.Description>
+          ) : (
+            <AlertDialog.Description className="mt-2 text-fg-muted">
+              {props.question}
+            </AlertDialog.Description>
+          )}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
               <Button variant="secondary">Cancelar</Button>
