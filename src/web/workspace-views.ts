@@ -6,6 +6,7 @@ export const WORKSPACE_VIEWS = [
   'medical-record',
   'medical-records-menu',
   'mobile-consultation',
+  'patients',
 ] as const;
 export type WorkspaceView = (typeof WORKSPACE_VIEWS)[number];
 export const DEFAULT_WORKSPACE_VIEW: WorkspaceView = 'chat';
@@ -21,15 +22,32 @@ export interface WorkspaceSearch {
   view?: WorkspaceView;
   /** Only with the record view; the form when absent. */
   mode?: Exclude<RecordDisplayMode, 'form'>;
+  /** Only with the patients view: the patient whose chart is open; the list when absent. */
+  patient?: string;
 }
+
+/**
+ * A patient id as it may stand in the address: the server's `patient-<uuid>` form, letters,
+ * digits, `-` and `_`, at most 200 characters. Anything else is dropped (the list shows).
+ */
+const PATIENT_ID_IN_ADDRESS = /^[A-Za-z0-9_-]{1,200}$/;
 
 function isWorkspaceView(value: unknown): value is WorkspaceView {
   return (WORKSPACE_VIEWS as readonly unknown[]).includes(value);
 }
 
-/** Reads `?view=`; anything unknown falls back to the chat (an old or mistyped link). */
+/**
+ * Reads `?view=` (anything unknown falls back to the chat: an old or mistyped link), the record
+ * view's `?mode=` and the patients view's `?patient=`; a parameter of another view is dropped.
+ */
 export function parseWorkspaceSearch(search: Record<string, unknown>): WorkspaceSearch {
   if (!isWorkspaceView(search.view) || search.view === DEFAULT_WORKSPACE_VIEW) return {};
+  if (search.view === 'patients') {
+    const patient = search.patient;
+    return typeof patient === 'string' && PATIENT_ID_IN_ADDRESS.test(patient)
+      ? { view: search.view, patient }
+      : { view: search.view };
+  }
   const mode = RECORD_DISPLAY_MODES.find((known) => known !== 'form' && known === search.mode);
   return search.view === 'medical-record' && mode && mode !== 'form'
     ? { view: search.view, mode }
@@ -44,4 +62,8 @@ export interface WorkspaceViewProps {
   /** The record view's display mode from the address (`?mode=`). */
   recordMode: RecordDisplayMode;
   preloadView: (view: WorkspaceView) => void;
+  /** The patient whose chart the address names (`?view=patients&patient=`), if any. */
+  patientId: string | undefined;
+  /** Shows a patient's chart, or the patients list without an id. */
+  openPatient: (id?: string) => void;
 }

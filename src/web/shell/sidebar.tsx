@@ -8,6 +8,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Settings,
+  Users,
   X,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,7 +24,7 @@ import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query';
 export const APP_VERSION_LABEL = `v${__APP_VERSION__}`;
 
 /** Which sidebar entry is the current page. */
-export type SidebarSection = 'chat' | 'medical-records' | 'settings';
+export type SidebarSection = 'chat' | 'patients' | 'medical-records' | 'settings';
 
 export interface SidebarProps {
   doctor: SessionDoctor;
@@ -140,6 +141,20 @@ function SidebarContents(
         >
           {(content, linkProps) => (
             <Link to="/" search={{}} {...linkProps}>
+              {content}
+            </Link>
+          )}
+        </SidebarLink>
+        <SidebarLink
+          icon={Users}
+          label="Pacientes"
+          compact={compact}
+          active={current === 'patients'}
+          onClick={props.onNavigate}
+          onIntent={() => props.onIntent('patients')}
+        >
+          {(content, linkProps) => (
+            <Link to="/" search={{ view: 'patients' }} {...linkProps}>
               {content}
             </Link>
           )}

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { SessionDoctor } from '../auth-client';
 import { SignedInShell } from '../shell/signed-in-shell';
+import type { SidebarSection } from '../shell/sidebar';
 import { LoadingScreen } from '../ui/loading-screen';
 import {
   DEFAULT_WORKSPACE_VIEW,
@@ -20,6 +21,7 @@ const VIEW_LOADERS: Record<
   'medical-record': () => import('../features/record/medical-record-view'),
   'medical-records-menu': () => import('../features/records-list/records-list-view'),
   'mobile-consultation': () => import('../features/voice/mobile-consultation-view'),
+  patients: () => import('../features/patients/patients-view'),
 };
 
 const VIEWS: Record<WorkspaceView, ComponentType<WorkspaceViewProps>> = {
@@ -27,7 +29,15 @@ const VIEWS: Record<WorkspaceView, ComponentType<WorkspaceViewProps>> = {
   'medical-record': lazy(VIEW_LOADERS['medical-record']),
   'medical-records-menu': lazy(VIEW_LOADERS['medical-records-menu']),
   'mobile-consultation': lazy(VIEW_LOADERS['mobile-consultation']),
+  patients: lazy(VIEW_LOADERS.patients),
 };
+
+/** The sidebar entry each view belongs to. */
+function sectionOf(view: WorkspaceView): SidebarSection {
+  if (view === 'chat') return 'chat';
+  if (view === 'patients') return 'patients';
+  return 'medical-records';
+}
 
 export function preloadView(view: WorkspaceView): void {
   void VIEW_LOADERS[view]().catch(() => {
@@ -50,11 +60,16 @@ export function WorkspacePage({ doctor }: { doctor: SessionDoctor }) {
           : { view: next };
     void navigate({ to: '/', search: nextSearch });
   };
+  const openPatient = (id?: string) => {
+    const nextSearch: WorkspaceSearch =
+      id === undefined ? { view: 'patients' } : { view: 'patients', patient: id };
+    void navigate({ to: '/', search: nextSearch });
+  };
 
   return (
     <SignedInShell
       doctor={doctor}
-      section={view === 'chat' ? 'chat' : 'medical-records'}
+      section={sectionOf(view)}
       fullScreen={view === 'mobile-consultation'}
       onViewIntent={preloadView}
     >
@@ -64,6 +79,8 @@ export function WorkspacePage({ doctor }: { doctor: SessionDoctor }) {
           openView={openView}
           preloadView={preloadView}
           recordMode={search.mode ?? 'form'}
+          patientId={search.patient}
+          openPatient={openPatient}
         />
       </Suspense>
     </SignedInShell>

@@ -80,6 +80,8 @@ function renderChat() {
       openView={openView}
       recordMode="form"
       preloadView={() => undefined}
+      patientId={undefined}
+      openPatient={() => undefined}
     />,
     doctor,
   );

@@ -133,6 +133,8 @@ function renderConsultation(
         openView={openView}
         recordMode="form"
         preloadView={() => undefined}
+        patientId={undefined}
+        openPatient={() => undefined}
       />
     </ConsultationServicesContext>,
     doctor,

@@ -1,0 +1,394 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  ExternalLink,
+  FileDown,
+  FilePlus2,
+  Merge,
+  Pencil,
+  Trash2,
+  TriangleAlert,
+} from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { SessionDoctor } from '../../auth-client';
+import { isApiError } from '../../../shared/api/client';
+import type { Patient, PatientWrite } from '../../../shared/patient';
+import type { TimelineItem } from '../../../shared/patient-chart';
+import {
+  ERASE_LEGAL_NOTE,
+  birthDateText,
+  eraseQuestion,
+  fhirFileName,
+  patientAgeLabel,
+  patientInfoForVisit,
+  SEX_LABELS,
+} from '../../../shared/patient-display';
+import { maskCns, maskCpf } from '../../../shared/patient-identifiers';
+import type { ReceitaPrescription } from '../../../shared/receita-document';
+import { useOpenRecordActions } from '../../data/open-record';
+import {
+  currentPatientOf,
+  patientFhirUrl,
+  patientSummaryUrl,
+  useErasePatient,
+  usePatient,
+  usePatientVitals,
+  useUpdatePatient,
+} from '../../data/patients';
+import { readPrescription } from '../../data/prescriptions';
+import { readRecordFresh } from '../../data/records';
+import { useDoctorSettings } from '../../data/settings';
+import { Button, buttonClassName } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { preloadOnIntent } from '../../ui/preload-on-intent';
+import { StatusToast, useStatusNotice } from '../../ui/status-toast';
+import { ViewHeader } from '../../ui/view-header';
+import type { WorkspaceViewProps } from '../../workspace-views';
+import { MergePatientDialog } from './merge-patient-dialog';
+import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
+import { PatientTimeline } from './patient-timeline';
+import { VitalsCharts } from './vitals-charts';
+
+const PrintPreviewDialog = lazy(() =>
+  import('../../prescriptions/print-preview-dialog').then((module) => ({
+    default: module.PrintPreviewDialog,
+  })),
+);
+
+const OPEN_FAILED = 'Não foi possível abrir. Verifique sua conexão e tente novamente.';
+
+/**
+ * A patient's chart (issue 19, "The chart"): who she is and what to watch (allergies first),
+ * her vital signs across visits, and everything done for her, newest first; from here a new
+ * visit starts with her data filled in.
+ */
+export function PatientChart(props: {
+  patientId: string;
+  doctor: SessionDoctor;
+  openView: WorkspaceViewProps['openView'];
+  openPatient: WorkspaceViewProps['openPatient'];
+  preloadView: WorkspaceViewProps['preloadView'];
+}) {
+  const patient = usePatient(props.patientId);
+  const back = (
+    <Button variant="secondary" onClick={() => props.openPatient()}>
+      <ArrowLeft aria-hidden="true" size={18} /> Pacientes
+    </Button>
+  );
+
+  if (patient.isPending || !patient.data) {
+    return (
+      <div className="flex min-h-full flex-col">
+        <ViewHeader title="Paciente">{back}</ViewHeader>
+        <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">
+          {patient.isError ? (
+            <div
+              role="alert"
+              className="rounded-md border border-danger-fg bg-danger-soft p-4 text-sm text-danger-fg"
+            >
+              {isApiError(patient.error, 'not_found')
+                ? 'Paciente não encontrado. Ele pode ter sido apagado ou unido a outro cadastro.'
+                : patient.error.message}
+            </div>
+          ) : (
+            <p role="status" className="text-fg-muted">
+              Carregando paciente...
+            </p>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return <LoadedChart {...props} patient={patient.data} back={back} />;
+}
+
+function LoadedChart(
+  props: Parameters<typeof PatientChart>[0] & { patient: Patient; back: ReactNode },
+) {
+  const { patient } = props;
+  const cache = useQueryClient();
+  const recordActions = useOpenRecordActions();
+  const settings = useDoctorSettings();
+  const vitals = usePatientVitals(patient.id);
+  const update = useUpdatePatient();
+  const erase = useErasePatient();
+  const { notice, show } = useStatusNotice();
+  const [editing, setEditing] = useState(false);
+  const [merging, setMerging] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const [busyId, setBusyId] = useState<string>();
+  const [openError, setOpenError] = useState<string>();
+  const [receita, setReceita] = useState<readonly ReceitaPrescription[]>();
+  const preloadRecordView = () => props.preloadView('medical-record');
+
+  const saveEdit = async (input: PatientWrite): Promise<SaveOutcome> => {
+    try {
+      return {
+        saved: await update.mutateAsync({ id: patient.id, version: patient.version, input }),
+      };
+    } catch (error) {
+      return { refused: error, current: currentPatientOf(error) };
+    }
+  };
+
+  /** 'Nova consulta': a record for her, her patient step filled in, opened in the record view. */
+  const startVisit = async () => {
+    if (starting) return;
+    setStarting(true);
+    try {
+      // Never fails: without the server a local record starts, sent once it answers.
+      await recordActions.create({
+        patientInfo: patientInfoForVisit(patient),
+        patientId: patient.id,
+      });
+      props.openView('medical-record');
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  /** A visit opens in the record view; a receita in the receitas dialog. */
+  const openItem = async (item: TimelineItem) => {
+    if (busyId) return;
+    setBusyId(item.id);
+    setOpenError(undefined);
+    try {
+      if (item.kind === 'record') {
+        const record = await readRecordFresh(cache, item.id);
+        recordActions.open(record);
+        props.openView('medical-record', record.status === 'finalizado' ? 'report' : 'form');
+      } else if (item.kind === 'prescription') {
+        setReceita([await readPrescription(cache, item.id)]);
+      }
+    } catch (error) {
+      setOpenError(isApiError(error) ? error.message : OPEN_FAILED);
+    } finally {
+      setBusyId(undefined);
+    }
+  };
+
+  const confirmErase = () => {
+    erase.mutate(patient, { onSuccess: () => props.openPatient() });
+  };
+
+  const details = [
+    patientAgeLabel(patient),
+    patient.sex ? SEX_LABELS[patient.sex] : undefined,
+    patient.birthDate ? `Nascimento ${birthDateText(patient.birthDate)}` : undefined,
+  ].filter(Boolean);
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <StatusToast notice={notice} />
+      <ViewHeader title={patient.name}>
+        {props.back}
+        <Button
+          disabled={starting}
+          onClick={() => void startVisit()}
+          {...preloadOnIntent(preloadRecordView)}
+        >
+          <FilePlus2 aria-hidden="true" size={18} /> Nova consulta
+        </Button>
+        <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" size={18} /> Editar
+        </Button>
+      </ViewHeader>
+
+      <PatientFormDialog
+        open={editing}
+        onOpenChange={setEditing}
+        title={`Editar ${patient.name}`}
+        patient={patient}
+        onSave={saveEdit}
+        onSaved={() => {
+          setEditing(false);
+          show('Paciente atualizado.');
+        }}
+      />
+      <MergePatientDialog
+        patient={patient}
+        open={merging}
+        onOpenChange={setMerging}
+        onMerged={() => {
+          setMerging(false);
+          show('Pacientes unidos.');
+        }}
+      />
+      {receita && (
+        <Suspense fallback={null}>
+          <PrintPreviewDialog
+            open
+            onOpenChange={(open) => {
+              if (!open) setReceita(undefined);
+            }}
+            prescriptions={receita}
+            settings={{ ...settings, name: settings.name || props.doctor.name }}
+          />
+        </Suspense>
+      )}
+
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-6 sm:px-6">
+        {erase.isError && (
+          <p
+            role="alert"
+            className="rounded-md border border-danger-fg bg-danger-soft p-3 text-sm text-danger-fg"
+          >
+            {isApiError(erase.error, 'patient_changed')
+              ? 'Este paciente foi alterado em outra aba ou dispositivo e não foi apagado. Os dados abaixo são os atuais: confira antes de apagar.'
+              : erase.error.message}
+          </p>
+        )}
+        <section aria-label="Dados do paciente" className="flex flex-col gap-4">
+          {details.length > 0 && <p className="text-fg-muted">{details.join(' · ')}</p>}
+          <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            {patient.cpf && <Detail term="CPF">{maskCpf(patient.cpf)}</Detail>}
+            {patient.cns && <Detail term="CNS">{maskCns(patient.cns)}</Detail>}
+            {patient.phone && <Detail term="Telefone">{patient.phone}</Detail>}
+            {patient.address?.city && (
+              <Detail term="Cidade">
+                {[patient.address.city, patient.address.uf].filter(Boolean).join('/')}
+              </Detail>
+            )}
+          </dl>
+          <Allergies allergies={patient.allergies} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ListBox
+              title="Doenças crônicas"
+              items={patient.chronicConditions}
+              empty="Nenhuma registrada."
+            />
+            <ListBox
+              title="Medicamentos em uso"
+              items={patient.medications}
+              empty="Nenhum registrado."
+            />
+          </div>
+          {patient.notes && (
+            <div className="text-sm">
+              <h2 className="font-semibold text-fg">Observações</h2>
+              <p className="whitespace-pre-line text-fg">{patient.notes}</p>
+            </div>
+          )}
+        </section>
+
+        <section aria-labelledby="patient-vitals" className="flex flex-col gap-3">
+          <h2 id="patient-vitals" className="text-lg font-semibold text-fg">
+            Sinais vitais
+          </h2>
+          <VitalsCharts points={vitals.data} loading={vitals.isPending} error={vitals.error} />
+        </section>
+
+        <section aria-labelledby="patient-timeline" className="flex flex-col gap-3">
+          <h2 id="patient-timeline" className="text-lg font-semibold text-fg">
+            Histórico
+          </h2>
+          {openError && (
+            <p role="alert" className="text-sm text-danger-fg">
+              {openError}
+            </p>
+          )}
+          <PatientTimeline
+            patientId={patient.id}
+            busyId={busyId}
+            onOpen={(item) => void openItem(item)}
+          />
+        </section>
+
+        <section
+          aria-labelledby="patient-data-actions"
+          className="flex flex-col gap-3 border-t border-line pt-6"
+        >
+          <h2 id="patient-data-actions" className="text-lg font-semibold text-fg">
+            Mais ações
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={patientFhirUrl(patient.id)}
+              download={fhirFileName(patient.name)}
+              className={buttonClassName('secondary')}
+            >
+              <FileDown aria-hidden="true" size={18} /> Exportar dados (FHIR)
+            </a>
+            <a
+              href={patientSummaryUrl(patient.id)}
+              target="_blank"
+              rel="noopener"
+              className={buttonClassName('secondary')}
+            >
+              <ExternalLink aria-hidden="true" size={18} /> Resumo para o paciente
+              <span className="sr-only"> (abre em uma nova aba)</span>
+            </a>
+            <Button variant="secondary" onClick={() => setMerging(true)}>
+              <Merge aria-hidden="true" size={18} /> Unir com outro paciente
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="danger" disabled={erase.isPending}>
+                  <Trash2 aria-hidden="true" size={18} /> Apagar paciente
+                </Button>
+              }
+              title="Apagar paciente"
+              question={eraseQuestion(patient)}
+              note={ERASE_LEGAL_NOTE}
+              confirmLabel="Apagar"
+              onConfirm={confirmErase}
+            />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-fg-muted">{term}</dt>
+      <dd className="text-fg">{children}</dd>
+    </>
+  );
+}
+
+/** Her allergies, in red with a warning sign and the word 'Alergias': never colour alone. */
+function Allergies({ allergies }: { allergies: readonly string[] }) {
+  if (allergies.length === 0) {
+    return (
+      <p className="text-sm text-fg-muted">
+        <span className="font-semibold text-fg">Alergias:</span> nenhuma registrada.
+      </p>
+    );
+  }
+  return (
+    <div
+      role="note"
+      aria-labelledby="patient-allergies"
+      className="rounded-md border border-danger-fg bg-danger-soft p-3 text-danger-fg"
+    >
+      <h2 id="patient-allergies" className="flex items-center gap-2 font-semibold">
+        <TriangleAlert aria-hidden="true" size={18} /> Alergias
+      </h2>
+      <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+        {allergies.map((allergy) => (
+          <li key={allergy}>{allergy}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ListBox(props: { title: string; items: readonly string[]; empty: string }) {
+  return (
+    <div className="rounded-md border border-line bg-surface p-3 text-sm">
+      <h2 className="font-semibold text-fg">{props.title}</h2>
+      {props.items.length === 0 ? (
+        <p className="text-fg-muted">{props.empty}</p>
+      ) : (
+        <ul className="mt-1 list-disc pl-5 text-fg">
+          {props.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

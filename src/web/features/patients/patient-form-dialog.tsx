@@ -1,0 +1,305 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { BRAZILIAN_STATES } from '../../../shared/doctor-settings';
+import { GENDERS } from '../../../shared/medical-record';
+import type { Patient, PatientWrite } from '../../../shared/patient';
+import { SEX_LABELS } from '../../../shared/patient-display';
+import { Button } from '../../ui/button';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
+import {
+  EMPTY_PATIENT_FORM,
+  formValuesOf,
+  patientWriteOf,
+  refusalOf,
+  validatePatientForm,
+  type AddressField,
+  type PatientFormErrors,
+  type PatientFormValues,
+} from './patient-form-values';
+
+/** What saving the form ended in: the saved patient, or the refusal to show. */
+export type SaveOutcome = { saved: Patient } | { refused: unknown; current?: Patient | undefined };
+
+const CHANGED_ELSEWHERE =
+  'Este paciente foi alterado em outra aba ou dispositivo. O formulário agora mostra os dados atuais: confira e salve de novo, se ainda quiser mudar algo.';
+
+/**
+ * The patient form ('Novo paciente', 'Editar'), in a dialog: only the name is required. It is
+ * checked by the shared schema before it is sent; the server's refusals show under their field.
+ * When the patient changed elsewhere since it opened, the form takes the current data and says
+ * so, so nothing is written over unseen.
+ */
+export function PatientFormDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The patient being edited; a new one when absent. */
+  patient?: Patient | undefined;
+  onSave: (input: PatientWrite) => Promise<SaveOutcome>;
+  onSaved: (patient: Patient) => void;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(44rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-xl"
+        >
+          <header className="flex items-center justify-between gap-2 border-b border-line p-4">
+            <Dialog.Title className="text-lg font-semibold text-fg">{props.title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" className="px-2" aria-label="Fechar">
+                <X aria-hidden="true" size={18} />
+              </Button>
+            </Dialog.Close>
+          </header>
+          {/* Mounted anew each time it opens: the form starts from the patient as she is. */}
+          {props.open && (
+            <PatientForm
+              patient={props.patient}
+              onSave={props.onSave}
+              onSaved={props.onSaved}
+              onCancel={() => props.onOpenChange(false)}
+            />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PatientForm(props: {
+  patient: Patient | undefined;
+  onSave: (input: PatientWrite) => Promise<SaveOutcome>;
+  onSaved: (patient: Patient) => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState<PatientFormValues>(() =>
+    props.patient ? formValuesOf(props.patient) : EMPTY_PATIENT_FORM,
+  );
+  const [errors, setErrors] = useState<PatientFormErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const set = <K extends keyof PatientFormValues>(field: K, value: PatientFormValues[K]) =>
+    setValues((current) => ({ ...current, [field]: value }));
+  const setAddress = (field: AddressField, value: string) =>
+    setValues((current) => ({ ...current, address: { ...current.address, [field]: value } }));
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    const found = validatePatientForm(values);
+    setErrors(found);
+    setFormError(undefined);
+    if (Object.keys(found).length > 0) {
+      // The first field with a problem gets the focus, so its message is read out.
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const outcome = await props.onSave(patientWriteOf(values));
+      if ('saved' in outcome) {
+        props.onSaved(outcome.saved);
+        return;
+      }
+      if (outcome.current) {
+        setValues(formValuesOf(outcome.current));
+        setFormError(CHANGED_ELSEWHERE);
+        return;
+      }
+      const refusal = refusalOf(outcome.refused);
+      if (refusal.field) setErrors({ [refusal.field]: refusal.message });
+      else setFormError(refusal.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="flex min-h-0 flex-1 flex-col"
+      aria-label={props.patient ? `Editar ${props.patient.name}` : 'Novo paciente'}
+    >
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
+        {formError && (
+          <p
+            role="alert"
+            className="rounded-md border border-danger-fg bg-danger-soft p-3 text-sm text-danger-fg"
+          >
+            {formError}
+          </p>
+        )}
+        <TextField
+          label="Nome completo"
+          required
+          autoComplete="off"
+          value={values.name}
+          error={errors.name}
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Data de nascimento"
+            hint="dd/mm/aaaa"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.birthDate}
+            error={errors.birthDate}
+            onChange={(event) => set('birthDate', event.target.value)}
+          />
+          <SelectField
+            label="Sexo"
+            value={values.sex}
+            error={errors.sex}
+            onChange={(event) => set('sex', event.target.value as PatientFormValues['sex'])}
+          >
+            <option value="">Não informado</option>
+            {GENDERS.map((sex) => (
+              <option key={sex} value={sex}>
+                {SEX_LABELS[sex]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            label="CPF"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.cpf}
+            error={errors.cpf}
+            onChange={(event) => set('cpf', event.target.value)}
+          />
+          <TextField
+            label="CNS (Cartão Nacional de Saúde)"
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.cns}
+            error={errors.cns}
+            onChange={(event) => set('cns', event.target.value)}
+          />
+          <TextField
+            label="Telefone"
+            type="tel"
+            autoComplete="off"
+            value={values.phone}
+            error={errors.phone}
+            onChange={(event) => set('phone', event.target.value)}
+          />
+        </div>
+
+        <fieldset className="flex flex-col gap-4 rounded-md border border-line p-3">
+          <legend className="px-1 text-sm font-semibold text-fg">Endereço</legend>
+          <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+            <TextField
+              label="Logradouro"
+              autoComplete="off"
+              value={values.address.street}
+              error={errors['address.street']}
+              onChange={(event) => setAddress('street', event.target.value)}
+            />
+            <TextField
+              label="Número"
+              autoComplete="off"
+              value={values.address.number}
+              error={errors['address.number']}
+              onChange={(event) => setAddress('number', event.target.value)}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Complemento"
+              autoComplete="off"
+              value={values.address.complement}
+              error={errors['address.complement']}
+              onChange={(event) => setAddress('complement', event.target.value)}
+            />
+            <TextField
+              label="Bairro"
+              autoComplete="off"
+              value={values.address.district}
+              error={errors['address.district']}
+              onChange={(event) => setAddress('district', event.target.value)}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-[1fr_6rem_9rem]">
+            <TextField
+              label="Cidade"
+              autoComplete="off"
+              value={values.address.city}
+              error={errors['address.city']}
+              onChange={(event) => setAddress('city', event.target.value)}
+            />
+            <SelectField
+              label="UF"
+              value={values.address.uf}
+              error={errors['address.uf']}
+              onChange={(event) => setAddress('uf', event.target.value)}
+            >
+              <option value="">—</option>
+              {BRAZILIAN_STATES.map((uf) => (
+                <option key={uf} value={uf}>
+                  {uf}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="CEP"
+              inputMode="numeric"
+              autoComplete="off"
+              value={values.address.cep}
+              error={errors['address.cep']}
+              onChange={(event) => setAddress('cep', event.target.value)}
+            />
+          </div>
+        </fieldset>
+
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextAreaField
+            label="Alergias"
+            hint="Uma por linha."
+            rows={3}
+            value={values.allergies}
+            error={errors.allergies}
+            onChange={(event) => set('allergies', event.target.value)}
+          />
+          <TextAreaField
+            label="Doenças crônicas"
+            hint="Uma por linha."
+            rows={3}
+            value={values.chronicConditions}
+            error={errors.chronicConditions}
+            onChange={(event) => set('chronicConditions', event.target.value)}
+          />
+          <TextAreaField
+            label="Medicamentos em uso"
+            hint="Um por linha."
+            rows={3}
+            value={values.medications}
+            error={errors.medications}
+            onChange={(event) => set('medications', event.target.value)}
+          />
+        </div>
+        <TextAreaField
+          label="Observações"
+          rows={3}
+          value={values.notes}
+          error={errors.notes}
+          onChange={(event) => set('notes', event.target.value)}
+        />
+      </div>
+      <footer className="flex justify-end gap-2 border-t border-line p-4">
+        <Button variant="secondary" onClick={props.onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Salvando...' : 'Salvar paciente'}
+        </Button>
+      </footer>
+    </form>
+  );
+}
