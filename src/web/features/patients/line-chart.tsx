@@ -11,11 +11,36 @@ import { dayMonthOf, type VitalsChartData } from './vitals-chart-data';
 
 const HEIGHT = 200;
 const DAY = 86_400;
-const DAY_INCREMENTS = [1, 2, 7, 14, 30, 61, 91, 182, 365, 730].map((days) => days * DAY);
+const MAX_TICKS = 6;
+
+/**
+ * Local midnights between `min` and `max` (seconds), every day or every few days so that at most
+ * {@link MAX_TICKS} are marked.
+ */
+function dayTicks(min: number, max: number): number[] {
+  const step = Math.max(1, Math.ceil((max - min) / DAY / MAX_TICKS));
+  const day = new Date(min * 1000);
+  day.setHours(0, 0, 0, 0);
+  if (day.getTime() < min * 1000) day.setDate(day.getDate() + 1);
+  const ticks: number[] = [];
+  while (day.getTime() <= max * 1000) {
+    ticks.push(day.getTime() / 1000);
+    day.setDate(day.getDate() + step);
+  }
+  return ticks;
+}
 
 /** A colour of the app's theme (styles.css), so the axes follow light and dark. */
 function themeColor(name: string, fallback: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || fallback;
+}
+
+/** The visits' span, with a day (or a twentieth of the span) on each side. */
+function xRangeOf(xs: readonly number[]): uPlot.Range.MinMax {
+  const min = Math.min(...xs);
+  const max = Math.max(...xs);
+  const pad = Math.max(DAY, (max - min) * 0.05);
+  return [min - pad, max + pad];
 }
 
 function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
@@ -35,7 +60,16 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
     height: HEIGHT,
     legend: { show: false },
     cursor: { show: false },
-    scales: { x: { time: true } },
+    scales: {
+      x: {
+        time: true,
+        // A day on each side at least: visits on one day still read as that day, not a point
+        // on the axis' edge among labels of other months.
+        // From the visits themselves, not from the range it is given: uPlot passes the current
+        // range back on a resize, which would widen at every call.
+        range: () => xRangeOf(chart.xs),
+      },
+    },
     series: [
       {},
       ...chart.spec.lines.map((line): uPlot.Series => ({
@@ -53,9 +87,8 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
         stroke: axisColor,
         grid: { show: false },
         ticks: { stroke: gridColor, width: 1 },
-        // Whole days at least: a label is a day (dd/MM), never two ticks of the same day.
-        incrs: DAY_INCREMENTS,
-        space: 56,
+        // A label is a day (dd/MM): ticks at local midnights, never two on the same day.
+        splits: (_plot, _axis, min, max) => dayTicks(min, max),
         values: (_plot, splits) => splits.map((seconds) => dayMonthOf(seconds * 1000)),
       },
       yAxis('y', 3),
@@ -76,11 +109,18 @@ export default function LineChart({ chart }: { chart: VitalsChartData }) {
       [chart.xs, ...chart.ys] as uPlot.AlignedData,
       element,
     );
+    // Redrawn once per frame at most, and only for a new width of the box.
+    let frame = 0;
     const observer = new ResizeObserver(() => {
-      if (plot.width !== widthOf()) plot.setSize({ width: widthOf(), height: HEIGHT });
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const width = widthOf();
+        if (Math.abs(plot.width - width) > 1) plot.setSize({ width, height: HEIGHT });
+      });
     });
     observer.observe(element);
     return () => {
+      cancelAnimationFrame(frame);
       observer.disconnect();
       plot.destroy();
     };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
 import type { VitalsPoint } from '../../../shared/patient-chart';
 import { Button } from '../../ui/button';
 import {
@@ -47,6 +47,36 @@ export function VitalsCharts(props: {
   );
 }
 
+/**
+ * Keeps a chart that cannot be drawn (its code did not load, or the library failed in this
+ * browser) from taking the patient's chart down with it: the values stay, as a table.
+ */
+class DrawingBoundary extends Component<
+  { onFailed: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    this.props.onFailed();
+  }
+
+  override render() {
+    if (this.state.failed) {
+      return (
+        <p className="text-sm text-fg-muted">
+          Não foi possível desenhar o gráfico. Os valores estão na tabela abaixo.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}
+
 function VitalsChart({ chart }: { chart: VitalsChartData }) {
   const [tableShown, setTableShown] = useState(false);
   const titleId = useId();
@@ -73,9 +103,11 @@ function VitalsChart({ chart }: { chart: VitalsChartData }) {
       <Legend chart={chart} />
       {/* The drawing's accessible name says every value with its date. */}
       <div role="img" aria-label={chartSummary(chart)} className="min-h-[200px]">
-        <Suspense fallback={<div className="h-[200px] animate-pulse rounded bg-surface-muted" />}>
-          <LineChart chart={chart} />
-        </Suspense>
+        <DrawingBoundary onFailed={() => setTableShown(true)}>
+          <Suspense fallback={<div className="h-[200px] animate-pulse rounded bg-surface-muted" />}>
+            <LineChart chart={chart} />
+          </Suspense>
+        </DrawingBoundary>
       </div>
       <table id={tableId} hidden={!tableShown} className="w-full text-sm">
         <caption className="sr-only">{chart.spec.title}: valores por consulta</caption>
@@ -103,10 +135,13 @@ function VitalsChart({ chart }: { chart: VitalsChartData }) {
 
 /** Which line is which: its colour and its stroke (solid or dashed), and its name in words. */
 function Legend({ chart }: { chart: VitalsChartData }) {
+  const drawn = chart.spec.lines.filter((_line, index) =>
+    chart.ys[index]?.some((value) => value !== null),
+  );
   if (chart.spec.lines.length < 2) return null;
   return (
     <ul aria-hidden="true" className="flex flex-wrap gap-4 text-xs text-fg-muted">
-      {chart.spec.lines.map((line) => (
+      {drawn.map((line) => (
         <li key={line.measure} className="flex items-center gap-1.5">
           <svg width="24" height="8" className="shrink-0">
             <line
