@@ -1,5 +1,6 @@
 import {
   useInfiniteQuery,
+  type InfiniteData,
   useMutation,
   useQuery,
   useQueryClient,
@@ -87,6 +88,8 @@ export function usePatientVitals(id: string) {
   });
 }
 
+type PatientPages = InfiniteData<{ patients: Patient[]; nextCursor?: string | undefined }>;
+
 /** After a change: the lists read again; her data as the server answered it. */
 function settlePatient(cache: QueryClient, patient: Patient | undefined): void {
   if (patient) cache.setQueryData(patientKeys.detail(patient.id), patient);
@@ -152,6 +155,18 @@ export function useErasePatient() {
         })
       ).erased,
     onSuccess: (_erased, patient) => {
+      // Out of every list at once: the list shown next must not offer her while it is read again.
+      cache.setQueriesData<PatientPages>({ queryKey: ['patients', 'list'] }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                patients: page.patients.filter((listed) => listed.id !== patient.id),
+              })),
+            }
+          : data,
+      );
       for (const key of [
         patientKeys.detail(patient.id),
         patientKeys.timeline(patient.id),
