@@ -41,16 +41,20 @@ export class PageProblems {
  * A fresh browser context (no cookies, no storage) with one page, watched for problems.
  * @param blockServiceWorker - for tests that intercept requests: a service worker answering
  *   from its cache would bypass the interception
+ * @param locale - the browser's language (`navigator.language`), e.g. 'pt-BR'; the headless
+ *   Chromium's own otherwise (on a machine with LANG=C, 'en-US@posix', which `Intl` refuses)
  */
 export async function openPage(
   browser: Browser,
   problems: PageProblems,
   viewport: ViewportName = 'desktop',
   blockServiceWorker = false,
+  locale?: string,
 ): Promise<Page> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     serviceWorkers: blockServiceWorker ? 'block' : 'allow',
+    ...(locale ? { locale } : {}),
   });
   const page = await context.newPage();
   problems.watch(page);
@@ -78,10 +82,16 @@ export async function openSignedInPage(
   problems: PageProblems,
   serverUrl: string,
   viewport: ViewportName = 'desktop',
-  options: { name?: string; blockServiceWorker?: boolean } = {},
+  options: { name?: string; blockServiceWorker?: boolean; locale?: string } = {},
 ): Promise<{ page: Page; doctor: TestDoctorAccount }> {
   const doctor = await signUpDoctor(serverUrl, options.name ?? 'Dra. Helena Prado');
-  const page = await openPage(browser, problems, viewport, options.blockServiceWorker);
+  const page = await openPage(
+    browser,
+    problems,
+    viewport,
+    options.blockServiceWorker,
+    options.locale,
+  );
   await addSessionCookies(page.context(), doctor, serverUrl);
   return { page, doctor };
 }

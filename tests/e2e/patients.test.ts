@@ -1,0 +1,278 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/shared/api/client';
+import { patientsApi } from '../../src/shared/api/patients';
+import { prescriptionsApi } from '../../src/shared/api/prescriptions';
+import { recordsApi } from '../../src/shared/api/records';
+import type { Patient } from '../../src/shared/patient';
+import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import { useBrowserSession } from './support/browser-session';
+import {
+  fieldLabelled as field,
+  newestRecordOnServer,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+  type ViewportName,
+} from './support/pages';
+
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const MARIA = 'Maria Aparecida da Silva';
+
+/** The doctor's API client, over her own session. */
+const apiOf = (doctor: TestDoctorAccount): ApiClient =>
+  doctor.browser.pointedAt(session.server.url).api;
+
+/** A visit of `patient` with the vital signs taken. */
+async function visit(
+  api: ApiClient,
+  patient: Patient,
+  complaint: string,
+  vitalSigns: { bloodPressure?: string; heartRate?: number; weight?: number; temperature?: number },
+) {
+  const { record } = await api.call(recordsApi.create, {
+    body: {
+      patientId: patient.id,
+      patientInfo: { name: patient.name, allergies: patient.allergies },
+      symptoms: { chiefComplaint: complaint },
+      physicalExam: { vitalSigns },
+    },
+  });
+  return record;
+}
+
+/**
+ * A returning patient with two visits (150x95 then 140/90) and a receita, and two patients
+ * whose names are close to hers.
+ */
+async function seedPatients(doctor: TestDoctorAccount) {
+  const api = apiOf(doctor);
+  const { patient: maria } = await api.call(patientsApi.create, {
+    body: {
+      name: MARIA,
+      birthDate: '12/03/1961',
+      sex: 'feminino',
+      cpf: '529.982.247-25',
+      allergies: ['Dipirona'],
+      chronicConditions: ['Hipertensão arterial'],
+      medications: ['Losartana 50 mg'],
+    },
+  });
+  await api.call(patientsApi.create, { body: { name: 'Mariana Souza', sex: 'feminino' } });
+  await api.call(patientsApi.create, { body: { name: 'José Aparecido Lima', sex: 'masculino' } });
+  await visit(api, maria, 'Cefaleia', { bloodPressure: '150x95', heartRate: 88, weight: 72.5 });
+  await visit(api, maria, 'Retorno', { bloodPressure: '140/90', heartRate: 80, weight: 71 });
+  await api.call(prescriptionsApi.create, {
+    body: {
+      patientId: maria.id,
+      patientName: MARIA,
+      patientAge: '65 anos',
+      date: '2026-03-01',
+      medications: [{ name: 'Losartana', dosage: '50 mg', frequency: '1 vez ao dia' }],
+      isFinalized: true,
+    },
+  });
+  return { api, maria };
+}
+
+async function openPatients(viewport: ViewportName = 'desktop') {
+  const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport, {
+    name: 'Dra. Beatriz Nunes',
+    // A doctor's browser in Brazil (the chart library reads the browser's language).
+    locale: 'pt-BR',
+  });
+  const seeded = await seedPatients(opened.doctor);
+  await opened.page.goto(`${session.server.url}/?view=patients`);
+  await visible(opened.page.getByRole('heading', { name: 'Pacientes', level: 1 }));
+  return { ...opened, ...seeded };
+}
+
+const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Buscar paciente' });
+const patientButton = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Lista de pacientes' }).getByRole('button', { name });
+
+async function openChart(page: Page, search: string, name = MARIA) {
+  await searchBox(page).fill(search);
+  await patientButton(page, name).click();
+  await visible(page.getByRole('heading', { name, level: 1 }));
+}
+
+describe('patients', () => {
+  it('finds a returning patient by a partial name and shows her chart', async () => {
+    const { page } = await openPatients();
+    // Reached from the sidebar too.
+    await page.goto(session.server.url);
+    await page.getByRole('link', { name: 'Pacientes' }).click();
+    await visible(page.getByRole('heading', { name: 'Pacientes', level: 1 }));
+    await visible(patientButton(page, 'Mariana Souza'));
+
+    await searchBox(page).fill('mar apar');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Lista de pacientes' }).innerText())
+      .not.toContain('Mariana Souza');
+    const row = patientButton(page, MARIA);
+    const rowText = await row.innerText();
+    expect(rowText).toMatch(/\d+ anos · Feminino · última consulta \d{2}\/\d{2}\/\d{4}/);
+    expect(await page.getByText('José Aparecido Lima').count()).toBe(0);
+
+    await row.click();
+    await visible(page.getByRole('heading', { name: MARIA, level: 1 }));
+    expect(new URL(page.url()).searchParams.get('patient')).toMatch(/^patient-/);
+    const allergies = page.getByRole('note', { name: 'Alergias' });
+    expect(await allergies.innerText()).toContain('Dipirona');
+    await visible(page.getByText('•••.•••.•47-25'));
+    await visible(page.getByText('Hipertensão arterial'));
+
+    // The blood pressure chart draws both visits, and says them in words.
+    const pressure = page.getByRole('img', { name: /^Pressão arterial \(mmHg\):/ });
+    await visible(pressure);
+    const summary = (await pressure.getAttribute('aria-label')) ?? '';
+    expect(summary).toMatch(/\d{2}\/\d{2} 150\/95; \d{2}\/\d{2} 140\/90\.$/);
+    await visible(pressure.locator('[data-chart="pressure"] canvas'));
+    await visible(page.getByRole('img', { name: /^Frequência cardíaca \(bpm\):.* 88;.* 80\.$/ }));
+    await visible(page.getByRole('img', { name: /^Peso \(kg\) e IMC:.*72,5 kg/ }));
+    // The values as a table, on request.
+    const figure = page.getByRole('figure', { name: 'Pressão arterial (mmHg)' });
+    await figure.getByRole('button', { name: 'Mostrar valores' }).click();
+    expect(await figure.getByRole('table').innerText()).toContain('150/95');
+
+    // The timeline, newest first: the receita, the return, the first visit.
+    const timeline = page.getByRole('region', { name: 'Histórico' });
+    const entries = timeline.getByRole('listitem');
+    await expect.poll(() => entries.count()).toBe(3);
+    expect(await entries.nth(1).innerText()).toContain('Consulta — Retorno');
+    expect(await entries.nth(2).innerText()).toContain('Consulta — Cefaleia');
+
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A receita opens in the receitas dialog.
+    await timeline.getByRole('button', { name: /Receita — Losartana/ }).click();
+    const receita = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+    await visible(receita);
+    await receita.getByRole('button', { name: 'Fechar' }).first().click();
+
+    // A visit opens in the record view.
+    await timeline.getByRole('button', { name: /Consulta — Retorno/ }).click();
+    await visible(page.getByRole('heading', { name: 'Dados do Paciente', level: 2 }));
+    await page.context().close();
+  });
+
+  it('starts a visit for her with her data filled in', async () => {
+    const { page, doctor, maria } = await openPatients();
+    await openChart(page, 'aparecida');
+    await page.getByRole('button', { name: 'Nova consulta' }).click();
+    await visible(page.getByRole('heading', { name: 'Dados do Paciente', level: 2 }));
+    expect(await field(page, 'Nome completo').inputValue()).toBe(MARIA);
+    expect(await field(page, 'Sexo').inputValue()).toBe('feminino');
+    expect(await field(page, 'Alergias').inputValue()).toContain('Dipirona');
+    // Created on the server as her visit.
+    await expect
+      .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
+        timeout: 15_000,
+      })
+      .toBe(maria.id);
+    await page.context().close();
+  });
+
+  it('registers a new patient, showing the schema’s errors under their field', async () => {
+    const { page } = await openPatients('phone');
+    await page.getByRole('button', { name: 'Novo paciente' }).click();
+    const form = page.getByRole('dialog', { name: 'Novo paciente' });
+    await field(page, 'Nome completo').fill('Antônio Carlos Pereira');
+    await field(page, 'Sexo').selectOption('masculino');
+    await field(page, 'CPF').fill('111.111.111-11');
+    await field(page, 'Data de nascimento').fill('31/02/1950');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await visible(form.getByText('CPF inválido: confira os 11 dígitos.'));
+    await visible(form.getByText('Data de nascimento inválida: use dd/mm/aaaa.'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The server's refusal lands under its field too: this CPF is Maria's.
+    await field(page, 'CPF').fill('529.982.247-25');
+    await field(page, 'Data de nascimento').fill('02/05/1950');
+    await field(page, 'Alergias').fill('Penicilina\nSulfa');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await visible(form.getByText('Já existe um paciente seu com este CPF.'));
+
+    await field(page, 'CPF').fill('');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await visible(page.getByRole('heading', { name: 'Antônio Carlos Pereira', level: 1 }));
+    const allergies = await page.getByRole('note', { name: 'Alergias' }).innerText();
+    expect(allergies).toContain('Penicilina');
+    expect(allergies).toContain('Sulfa');
+    await visible(page.getByText(/\d+ anos · Masculino · Nascimento 02\/05\/1950/));
+    await page.context().close();
+  });
+
+  it('links her data for export and the summary for a new tab', async () => {
+    const { page } = await openPatients();
+    await openChart(page, '529.982.247-25');
+    const exportLink = page.getByRole('link', { name: 'Exportar dados (FHIR)' });
+    expect(await exportLink.getAttribute('download')).toBe(
+      'paciente-maria-aparecida-da-silva.fhir.json',
+    );
+    expect(await exportLink.getAttribute('href')).toMatch(/^\/api\/patients\/patient-.+\/fhir$/);
+    const summary = page.getByRole('link', { name: /Resumo para o paciente/ });
+    expect(await summary.getAttribute('target')).toBe('_blank');
+    expect(await summary.getAttribute('href')).toMatch(/^\/api\/patients\/patient-.+\/summary$/);
+    await page.context().close();
+  });
+
+  it('merges a duplicate registration into her', async () => {
+    const { page, api, maria } = await openPatients();
+    const { patient: twin } = await api.call(patientsApi.create, {
+      body: { name: 'Maria A. Silva', sex: 'feminino' },
+    });
+    await visit(api, twin, 'Tosse', { bloodPressure: '130x85' });
+    await openChart(page, 'mar apar');
+    await page.getByRole('button', { name: 'Unir com outro paciente' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unir com outro paciente' });
+    await dialog.getByRole('searchbox').fill('maria a. silva');
+    await dialog.getByRole('button', { name: /^Maria A\. Silva/ }).click();
+    await visible(dialog.getByText('Unir Maria A. (1 consulta) a este paciente?'));
+    await dialog.getByRole('button', { name: 'Unir', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByRole('status').getByText('Pacientes unidos.'));
+    const timeline = page.getByRole('region', { name: 'Histórico' });
+    await expect.poll(() => timeline.getByRole('listitem').count()).toBe(4);
+    await visible(timeline.getByText('Consulta — Tosse'));
+    await expect
+      .poll(async () => {
+        const { patients } = await api.call(patientsApi.list, { query: { q: 'silva' } });
+        return patients.map((patient) => patient.id);
+      })
+      .toEqual([maria.id]);
+    await page.context().close();
+  });
+
+  it('erases her and everything kept about her after naming it', async () => {
+    const { page } = await openPatients();
+    await openChart(page, 'mar apar');
+    await page.getByRole('button', { name: 'Apagar paciente' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Apagar paciente' });
+    const text = await confirm.innerText();
+    expect(text).toContain(
+      `Apagar ${MARIA} e tudo o que está guardado sobre ela: 2 consultas e 1 receita? Esta ação não pode ser desfeita.`,
+    );
+    expect(text).toContain('O CFM exige que o prontuário seja guardado por 20 anos');
+    await confirm.getByRole('button', { name: 'Cancelar' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await visible(page.getByRole('heading', { name: MARIA, level: 1 }));
+
+    await page.getByRole('button', { name: 'Apagar paciente' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Apagar' }).click();
+    await visible(page.getByRole('heading', { name: 'Pacientes', level: 1 }));
+    await visible(patientButton(page, 'Mariana Souza'));
+    expect(await patientButton(page, MARIA).count()).toBe(0);
+    await searchBox(page).fill('mar apar');
+    await visible(page.getByText('Nenhum paciente encontrado para “mar apar”.'));
+    await page.context().close();
+  });
+});
