@@ -211,6 +211,42 @@ describe('patients', () => {
     await page.context().close();
   });
 
+  it('edits her, and shows the current data when another tab saved first', async () => {
+    const { page, api, maria } = await openPatients();
+    await openChart(page, 'mar apar');
+    await page.getByRole('button', { name: 'Editar' }).click();
+    const form = page.getByRole('dialog', { name: `Editar ${MARIA}` });
+    expect(await form.getByLabel('Data de nascimento', { exact: true }).inputValue()).toBe(
+      '12/03/1961',
+    );
+    expect(await form.getByLabel('CPF', { exact: true }).inputValue()).toBe('529.982.247-25');
+    // Meanwhile another tab adds an allergy.
+    await api.call(patientsApi.update, {
+      params: { id: maria.id },
+      body: {
+        name: MARIA,
+        birthDate: '1961-03-12',
+        sex: 'feminino',
+        allergies: ['Dipirona', 'Látex'],
+      },
+      ifMatch: maria.version,
+    });
+    await form.getByLabel('Telefone', { exact: true }).fill('(11) 98765-4321');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await visible(form.getByRole('alert').getByText(/alterado em outra aba ou dispositivo/));
+    expect(await form.getByLabel('Alergias', { exact: true }).inputValue()).toBe('Dipirona\nLátex');
+    expect(await form.getByLabel('Telefone', { exact: true }).inputValue()).toBe('');
+
+    // Saved over the current version, nothing of the other tab's is lost.
+    await form.getByLabel('Telefone', { exact: true }).fill('(11) 98765-4321');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await form.waitFor({ state: 'detached' });
+    await visible(page.getByRole('status').getByText('Paciente atualizado.'));
+    expect(await page.getByRole('note', { name: 'Alergias' }).innerText()).toContain('Látex');
+    await visible(page.getByText('(11) 98765-4321'));
+    await page.context().close();
+  });
+
   it('links her data for export and the summary for a new tab', async () => {
     const { page } = await openPatients();
     await openChart(page, '529.982.247-25');

@@ -628,7 +628,7 @@ export function useLatestPrescriptions(
 export function readPrescription(cache: QueryClient, id: string): Promise<PresentedPrescription> {
   const held = heldPrescription(prescriptionStateIn(cache), id);
   if (held) return Promise.resolve(held);
-  return cache.fetchQuery({
+  return cache.query({
     queryKey: [...prescriptionKeys.all, 'detail', id],
     queryFn: async ({ signal }) =>
       (await api.call(prescriptionsApi.get, { params: { id }, signal })).prescription,

@@ -12,6 +12,12 @@ import { dayMonthOf, type VitalsChartData } from './vitals-chart-data';
 const HEIGHT = 200;
 const DAY = 86_400;
 const MAX_TICKS = 6;
+// uPlot's `Axis.Side` values: its types declare a const enum, which verbatimModuleSyntax cannot
+// read, so the numbers are given as the enum.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+const RIGHT = 1 as uPlot.Axis.Side;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
+const LEFT = 3 as uPlot.Axis.Side;
 
 /**
  * Local midnights between `min` and `max` (seconds), every day or every few days so that at most
@@ -47,11 +53,11 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
   const axisColor = themeColor('--fg-muted', '#475569');
   const gridColor = themeColor('--line', '#cbd5e1');
   const hasRightAxis = chart.spec.lines.some((line) => line.axis === 'right');
-  const yAxis = (scale: string, side: 1 | 3): uPlot.Axis => ({
+  const yAxis = (scale: string, side: uPlot.Axis.Side): uPlot.Axis => ({
     scale,
     side,
     stroke: axisColor,
-    grid: { show: side === 3, stroke: gridColor, width: 1 },
+    grid: { show: side === LEFT, stroke: gridColor, width: 1 },
     ticks: { stroke: gridColor, width: 1 },
     values: (_plot, splits) => splits.map((value) => String(value).replace('.', ',')),
   });
@@ -91,8 +97,8 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
         splits: (_plot, _axis, min, max) => dayTicks(min, max),
         values: (_plot, splits) => splits.map((seconds) => dayMonthOf(seconds * 1000)),
       },
-      yAxis('y', 3),
-      ...(hasRightAxis ? [yAxis('right', 1)] : []),
+      yAxis('y', LEFT),
+      ...(hasRightAxis ? [yAxis('right', RIGHT)] : []),
     ],
   };
 }

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { BRAZILIAN_STATES } from '../../../shared/doctor-settings';
 import { GENDERS } from '../../../shared/medical-record';
 import type { Patient, PatientWrite } from '../../../shared/patient';
@@ -88,7 +88,7 @@ function PatientForm(props: {
   const setAddress = (field: AddressField, value: string) =>
     setValues((current) => ({ ...current, address: { ...current.address, [field]: value } }));
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     const found = validatePatientForm(values);

@@ -103,7 +103,7 @@ export function PatientList(props: { onOpen: (id: string) => void }) {
         )}
         {list.isFetchNextPageError && (
           <p role="alert" className="text-center text-sm text-danger-fg">
-            {list.error?.message}
+            {list.error.message}
           </p>
         )}
       </>

@@ -95,7 +95,7 @@ export function PatientTimeline(props: {
       )}
       {timeline.isFetchNextPageError && (
         <p role="alert" className="text-center text-sm text-danger-fg">
-          {timeline.error?.message}
+          {timeline.error.message}
         </p>
       )}
     </div>
