@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Search, X } from 'lucide-react';
+import { UserSearch, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Patient } from '../../../shared/patient';
 import { lastVisitLabel, mergeQuestion, patientAgeLabel } from '../../../shared/patient-display';
@@ -112,7 +112,7 @@ function MergeSteps(props: {
         <label htmlFor={searchId} className="sr-only">
           Buscar o outro paciente
         </label>
-        <Search
+        <UserSearch
           aria-hidden="true"
           size={18}
           className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"

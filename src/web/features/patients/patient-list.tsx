@@ -1,4 +1,4 @@
-import { Search, UserPlus, Users } from 'lucide-react';
+import { UserPlus, UserSearch, Users } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/client';
 import type { Patient } from '../../../shared/patient';
@@ -135,7 +135,7 @@ export function PatientList(props: { onOpen: (id: string) => void }) {
           <label htmlFor={searchId} className="sr-only">
             Buscar paciente
           </label>
-          <Search
+          <UserSearch
             aria-hidden="true"
             size={18}
             className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
