@@ -97,6 +97,7 @@ export function contentOf(record: WorkingRecord): RecordUpdateInput {
     steps: record.steps,
   };
   for (const part of RECORD_PARTS) content[part] = record[part] ?? null;
+  content.patientId = record.patientId ?? null;
   return content;
 }
 
