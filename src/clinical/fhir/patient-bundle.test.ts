@@ -237,10 +237,43 @@ describe('patientBundle', () => {
     );
     const impression = only(inEncounter(resourcesOf('ClinicalImpression'), first));
     expect(impression.summary).toContain('Cefaleia tensional; hipertensão fora do alvo.');
+    expect(impression.description).toBe(
+      [
+        'Queixa principal: Dor de cabeça há 3 dias',
+        'Sintomas: cefaleia, tontura',
+        'Duração: 3 dias',
+        'Intensidade: moderada',
+      ].join('\n'),
+    );
     expect(impression.finding).toHaveLength(2);
     expect(impression.note?.[0]?.text).toBe(
       'Adendo: Paciente ligou: a cefaleia cedeu com o paracetamol.',
     );
+  });
+
+  it('writes the physical examination as a narrative observation of the visit', () => {
+    const exam = only(
+      inEncounter(resourcesOf('Observation'), encounterOf(0)).filter(
+        (observation) => observation.code.coding?.[0]?.code === '29545-1',
+      ),
+    );
+    expect(exam.valueString).toBe(
+      'Estado geral: Bom estado geral, corada, hidratada.\n' +
+        'Coração: Ritmo regular em dois tempos, sem sopros.',
+    );
+  });
+
+  it('writes the exams requested and the plan of the visit', () => {
+    const exam = only(resourcesOf('ServiceRequest'));
+    expect([exam.status, exam.intent, exam.code?.text, exam.priority]).toEqual([
+      'completed',
+      'order',
+      'Hemograma completo',
+      'routine',
+    ]);
+    const plan = only(resourcesOf('CarePlan'));
+    expect(plan.description).toBe('Aferir a pressão em casa por 7 dias.\nRetorno em 30 dias.');
+    expect(plan.note).toEqual([{ text: 'Observações da prescrição: Evitar anti-inflamatórios.' }]);
   });
 
   describe('vital signs', () => {

@@ -30,7 +30,12 @@ import {
   type PrescriptionMedication,
 } from '../../shared/prescription';
 import { cidsInAssessment } from '../../shared/record-step-rules';
-import type { PatientExport } from './patient-export';
+import {
+  medicationTitle,
+  physicalExamLines,
+  symptomLines,
+  type PatientExport,
+} from './patient-export';
 
 /**
  * One patient's data as a FHIR R4 `collection` Bundle (LGPD, art. 18: her copy, in a format
@@ -227,7 +232,7 @@ function chronicCondition(
           system: 'http://terminology.hl7.org/CodeSystem/condition-category',
           code: 'problem-list-item',
         },
-        'Doença crônica',
+        'Condição crônica',
       ),
     ],
     code: text(condition),
@@ -487,28 +492,9 @@ function vitalSignObservations(
   return observations;
 }
 
-/** The physical examination's written findings, each with its heading, in the record's order. */
-const EXAM_SECTIONS = {
-  generalAppearance: 'Estado geral',
-  head: 'Cabeça',
-  neck: 'Pescoço',
-  chest: 'Tórax',
-  heart: 'Coração',
-  abdomen: 'Abdome',
-  extremities: 'Extremidades',
-  neurological: 'Neurológico',
-  skin: 'Pele',
-  additionalFindings: 'Outros achados',
-} as const;
-
 /** The written physical examination as one narrative Observation (LOINC 29545-1). */
 function examFindings(context: VisitContext): Identified<Observation>[] {
-  const exam = context.record.physicalExam;
-  if (!exam) return [];
-  const findings = Object.entries(EXAM_SECTIONS).flatMap(([field, heading]) => {
-    const finding = exam[field as keyof typeof EXAM_SECTIONS];
-    return nonBlank(finding) ? [`${heading}: ${finding.trim()}`] : [];
-  });
+  const findings = physicalExamLines(context.record);
   if (findings.length === 0) return [];
   return [
     {
@@ -525,23 +511,6 @@ function examFindings(context: VisitContext): Identified<Observation>[] {
   ];
 }
 
-/** The symptoms as the record holds them, one line each; '' when none were written. */
-function symptomsText(record: MedicalRecord): string {
-  const symptoms = record.symptoms;
-  if (!symptoms) return '';
-  const currentSymptoms = (symptoms.currentSymptoms ?? []).filter(nonBlank);
-  return [
-    nonBlank(symptoms.chiefComplaint) && `Queixa principal: ${symptoms.chiefComplaint.trim()}`,
-    currentSymptoms.length > 0 && `Sintomas: ${currentSymptoms.join(', ')}`,
-    nonBlank(symptoms.duration) && `Duração: ${symptoms.duration.trim()}`,
-    symptoms.intensity && `Intensidade: ${symptoms.intensity}`,
-    nonBlank(symptoms.additionalInfo) &&
-      `Informações adicionais: ${symptoms.additionalInfo.trim()}`,
-  ]
-    .filter((line): line is string => typeof line === 'string')
-    .join('\n');
-}
-
 /**
  * The doctor's assessment: what prompted it (the symptoms), what it concluded (the assessment
  * text), the diagnoses it recorded, and the addenda written after the visit was finalised.
@@ -551,7 +520,7 @@ function assessmentImpression(
   diagnoses: Identified<Condition>[],
 ): Identified<ClinicalImpression>[] {
   const { record } = context;
-  const description = symptomsText(record);
+  const description = symptomLines(record).join('\n');
   const addenda = record.addenda ?? [];
   if (!nonBlank(record.assessment) && !description && addenda.length === 0) return [];
   return [
@@ -664,7 +633,7 @@ function medicationRequest(
     status: context.status,
     intent: 'order',
     ...(item.priority ? { priority: REQUEST_PRIORITIES[item.priority] } : {}),
-    medicationCodeableConcept: text([item.name, item.dosage].filter(nonBlank).join(' ').trim()),
+    medicationCodeableConcept: text(medicationTitle(item)),
     subject: context.subject,
     ...(context.encounter ? { encounter: context.encounter } : {}),
     authoredOn: context.authoredOn,
