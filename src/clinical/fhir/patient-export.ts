@@ -10,9 +10,9 @@ import type { Prescription } from '../../shared/prescription';
  */
 export interface PatientExport {
   patient: Patient;
-  /** Her visits, in any order. */
+  /** Her visits (the records filed under her `patientId`), in any order. */
   records: MedicalRecord[];
-  /** Her receitas, in any order. */
+  /** Her receitas (filed under her `patientId`), in any order. */
   prescriptions: Prescription[];
   /** When the export was made, ISO 8601 with its offset. */
   exportedAt: string;

@@ -40,6 +40,7 @@ const maria = patientSchema.parse({
 const record = (fields: Partial<MedicalRecord> & Pick<MedicalRecord, 'id' | 'createdAt'>) =>
   medicalRecordSchema.parse({
     userId: 'user-1',
+    patientId: maria.id,
     status: 'finalizado',
     currentStep: 'print-summary',
     steps: [],
@@ -125,6 +126,7 @@ export const SECOND_VISIT = record({
 
 export const RECEITA = prescriptionSchema.parse({
   id: 'prescription-0c4e8b2a-6f91-4d3e-b7a5-3e2f1d9c8b70',
+  patientId: maria.id,
   patientName: 'Maria Aparecida da Silva',
   patientAge: '57',
   diagnosis: 'Hipertensão arterial',
