@@ -111,7 +111,7 @@ export function patientSummaryHtml(input: PatientExport): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dados de saúde — ${patient.name}</title>
-<style>${new Markup(STYLE)}</style>
+<style>${new Markup(SUMMARY_STYLE)}</style>
 </head>
 <body>
 <header>
@@ -235,7 +235,7 @@ ${list(prescription.medications.map(medicationItem), 'Nenhum medicamento nesta r
 `;
 }
 
-const STYLE = `
+export const SUMMARY_STYLE = `
 @page { size: A4; margin: 18mm 16mm; }
 * { box-sizing: border-box; }
 body { margin: 0 auto; max-width: 48rem; padding: 1.5rem; font: 11pt/1.45 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #1a1a1a; }
