@@ -11,6 +11,7 @@ import {
   structuredAnamnesisSchema,
   symptomsSchema,
   vitalSignsSchema,
+  patientIdSchema,
   EXAM_PRIORITIES,
   EXAM_TYPES,
   type Exam,
@@ -83,6 +84,8 @@ export const recordTaskRequestSchema = z.strictObject({
   record: aiRecordSchema,
   /** The doctor's free description of the case, beside the record (the assistant's text box). */
   caseDescription: aiText(4_000).optional(),
+  /** The record's patient: her earlier visits and lists join the model's context (issue 19). */
+  patientId: patientIdSchema.optional(),
 });
 
 export const enhanceAssessmentRequestSchema = z.strictObject({

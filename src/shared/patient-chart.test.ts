@@ -3,7 +3,9 @@ import {
   bloodPressureOf,
   noListChanges,
   patientListChanges,
+  patientOfferLabel,
   timelineTitle,
+  visitPatientInfo,
   withListChanges,
 } from './patient-chart';
 
@@ -76,5 +78,46 @@ describe('patientListChanges', () => {
     expect(
       noListChanges(patientListChanges(patient, { ...patient, allergies: ['DIPIRONA'] })),
     ).toBe(true);
+  });
+});
+
+describe('patientOfferLabel', () => {
+  it('names her, her age and her last visit', () => {
+    expect(
+      patientOfferLabel({
+        name: 'Maria Aparecida',
+        age: 63,
+        lastVisit: { date: '2026-10-12T13:00:00.000Z' },
+      }),
+    ).toBe('Maria Aparecida, 63 anos — última consulta 12/10/2026');
+    expect(
+      patientOfferLabel({ name: 'Leo', lastVisit: { date: '2026-10-12T13:00:00.000Z', age: 1 } }),
+    ).toBe('Leo, 1 ano — última consulta 12/10/2026');
+    expect(patientOfferLabel({ name: 'Ana' })).toBe('Ana');
+  });
+});
+
+describe('visitPatientInfo', () => {
+  it('starts the visit from her chart and keeps what was typed', () => {
+    expect(
+      visitPatientInfo(
+        {
+          name: 'Maria Aparecida',
+          age: 63,
+          sex: 'feminino',
+          allergies: ['Dipirona'],
+          chronicConditions: [],
+          medications: ['Losartana'],
+        },
+        { name: 'maria ap', allergies: ['dipirona', 'Látex'], gender: 'feminino' },
+      ),
+    ).toEqual({
+      name: 'Maria Aparecida',
+      age: 63,
+      gender: 'feminino',
+      allergies: ['Dipirona', 'Látex'],
+      chronicConditions: [],
+      medications: ['Losartana'],
+    });
   });
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { PatientInfo } from './medical-record';
+import type { Patient } from './patient';
+import { formatDate } from './pt-br-format';
 import { foldForMatching } from './text-folding';
 
 /**
@@ -152,13 +155,17 @@ export function patientListChanges(patient: PatientLists, visit: PatientLists): 
 
 /** Whether a visit changes nothing in the lists. */
 export function noListChanges(changes: PatientListChanges): boolean {
-  return Object.values(changes).every(
+  const { allergies, chronicConditions, medications } = changes;
+  return [allergies, chronicConditions, medications].every(
     (change) => change.added.length === 0 && change.removed.length === 0,
   );
 }
 
 /** The patient's lists once the doctor confirmed the changes. */
-export function withListChanges(patient: PatientLists, changes: PatientListChanges): PatientLists {
+export function withListChanges(
+  patient: PatientLists,
+  changes: PatientListChanges,
+): { allergies: string[]; chronicConditions: string[]; medications: string[] } {
   const apply = (items: readonly string[], change: ListChange) => {
     const removed = new Set(change.removed.map(foldForMatching));
     return [...items.filter((item) => !removed.has(foldForMatching(item))), ...change.added];
@@ -168,4 +175,42 @@ export function withListChanges(patient: PatientLists, changes: PatientListChang
     chronicConditions: apply(patient.chronicConditions, changes.chronicConditions),
     medications: apply(patient.medications, changes.medications),
   };
+}
+
+/**
+ * The patient step of a visit of this patient: her name; her age (from the birth date) unless
+ * the visit has one; the sex typed, else hers; and her lists with what the visit already listed
+ * (each item once), so a new visit starts from her history and loses nothing typed.
+ */
+export function visitPatientInfo(
+  patient: Pick<Patient, 'name' | 'age' | 'sex'> & PatientLists,
+  visit: PatientInfo = {},
+): PatientInfo {
+  const joined = (mine: readonly string[], typed: readonly string[] | undefined) => [
+    ...mine,
+    ...itemsNotIn(typed ?? [], mine),
+  ];
+  const info: PatientInfo = {
+    ...visit,
+    name: patient.name,
+    allergies: joined(patient.allergies, visit.allergies),
+    chronicConditions: joined(patient.chronicConditions, visit.chronicConditions),
+    medications: joined(patient.medications, visit.medications),
+  };
+  const age = visit.age ?? patient.age;
+  if (age !== undefined) info.age = age;
+  const gender = visit.gender ?? patient.sex;
+  if (gender !== undefined) info.gender = gender;
+  return info;
+}
+
+/**
+ * How a patient is offered where a visit names her: 'Maria Aparecida, 63 anos — última consulta
+ * 12/10/2026'. The age is her birth date's, else the one her last visit recorded.
+ */
+export function patientOfferLabel(patient: Pick<Patient, 'name' | 'age' | 'lastVisit'>): string {
+  const age = patient.age ?? patient.lastVisit?.age;
+  const who =
+    age === undefined ? patient.name : `${patient.name}, ${age} ${age === 1 ? 'ano' : 'anos'}`;
+  return patient.lastVisit ? `${who} — última consulta ${formatDate(patient.lastVisit.date)}` : who;
 }

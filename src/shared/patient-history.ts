@@ -80,3 +80,12 @@ export function patientHistoryContext(history: PatientHistory): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * A model's instructions with the patient's history after them, under its own heading; as they
+ * were when there is none.
+ */
+export function withPatientHistory(system: string, history: PatientHistory | undefined): string {
+  const text = history ? patientHistoryContext(history) : '';
+  return text ? `${system}\n\nFicha do paciente (antes desta consulta):\n${text}` : system;
+}

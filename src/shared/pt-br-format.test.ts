@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatCep,
   formatDecimal,
   formatDate,
   formatDateTime,
@@ -184,5 +185,12 @@ describe('formatDecimal', () => {
     expect(formatDecimal(88)).toBe('88');
     expect(formatDecimal(22.857, 1)).toBe('22,9');
     expect(formatDecimal(30, 1)).toBe('30,0');
+  });
+});
+
+describe('formatCep', () => {
+  it('puts the hyphen after the fifth digit', () => {
+    expect(formatCep('01310100')).toBe('01310-100');
+    expect(formatCep('0131010')).toBe('0131010');
   });
 });

@@ -108,3 +108,11 @@ export function formatDecimal(value: number, fractionDigits?: number): string {
 export function capitalizeFirst(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A CEP's 8 digits as written on an envelope: '01310100' → '01310-100'; anything else as given.
+ * @param digits - the CEP as stored, digits only
+ */
+export function formatCep(digits: string): string {
+  return digits.replace(/^(\d{5})(\d{3})$/, '$1-$2');
+}

@@ -3,8 +3,8 @@ import type { Cid10Index } from '../../clinical/cid10/search-index';
 import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-chat';
 import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
 import { chatRequestSchema } from '../../shared/chat-request';
-import type { RecordContent } from '../../shared/medical-record';
-import { patientHistoryContext, type PatientHistory } from '../../shared/patient-history';
+import { patientIdSchema, type RecordContent } from '../../shared/medical-record';
+import { withPatientHistory, type PatientHistory } from '../../shared/patient-history';
 import { recordChatContext } from '../../shared/record-chat-context';
 import type { TranscriptionStatus } from '../../shared/transcription';
 import {
@@ -49,6 +49,21 @@ export function aiRoutes(deps: {
   const engine: OfflineEngine = { cid10: deps.cid10, now: () => new Date() };
   const routes = new Hono<AppEnv>();
 
+  /** The doctor's patient's history; 404 for a patient who is not hers. */
+  const ownPatientHistory = async (doctorId: string, patientId: string, recordId?: string) => {
+    const history = await loadPatientHistory(deps.db, doctorId, patientId, recordId);
+    if (!history) throw notFound(PATIENT_NOT_FOUND);
+    return history;
+  };
+  /**
+   * The history a task's body asks for with `patientId`. Read before the task validates the
+   * body, so only a well-formed id is looked up; a task that takes none refuses the field.
+   */
+  const historyOf = async (doctorId: string, body: unknown) => {
+    if (typeof body !== 'object' || body === null || !('patientId' in body)) return undefined;
+    const patientId = patientIdSchema.safeParse(body.patientId);
+    return patientId.success ? ownPatientHistory(doctorId, patientId.data) : undefined;
+  };
   routes.use('*', requireDoctor(deps.sessions));
   // Before the rate limit: opening the voice screen is not an AI request.
   routes.get('/transcribe/status', (c) => {
@@ -89,9 +104,8 @@ export function aiRoutes(deps: {
     });
     const doctorId = currentDoctor(c.get('doctor')).id;
     const history = request.patientId
-      ? await loadPatientHistory(deps.db, doctorId, request.patientId, request.recordId)
+      ? await ownPatientHistory(doctorId, request.patientId, request.recordId)
       : undefined;
-    if (request.patientId && !history) throw notFound(PATIENT_NOT_FOUND);
     let reply;
     if (models) {
       reply = await startModelReply({
@@ -129,7 +143,10 @@ export function aiRoutes(deps: {
 
   for (const task of AI_TASKS) {
     routes.post(`/${task.path}`, async (c) => {
-      const outcome = await task.run(await readJson(c), {
+      const body = await readJson(c);
+      const history = await historyOf(currentDoctor(c.get('doctor')).id, body);
+      const outcome = await task.run(body, {
+        ...(history ? { history } : {}),
         models,
         engine,
         timeoutMs: deps.config.aiTimeoutMs,
@@ -152,10 +169,9 @@ function chatSystemPrompt(
   record: RecordContent | undefined,
   history: PatientHistory | undefined,
 ): string {
-  const sections = [specialistSystemPrompt(agent)];
   const recordText = record ? recordChatContext(record) : '';
-  if (recordText) sections.push(`Atendimento em andamento (prontuário aberto):\n${recordText}`);
-  const historyText = history ? patientHistoryContext(history) : '';
-  if (historyText) sections.push(`Ficha do paciente (antes desta consulta):\n${historyText}`);
-  return sections.join('\n\n');
+  const system = recordText
+    ? `${specialistSystemPrompt(agent)}\n\nAtendimento em andamento (prontuário aberto):\n${recordText}`
+    : specialistSystemPrompt(agent);
+  return withPatientHistory(system, history);
 }

@@ -5,6 +5,7 @@ import type { Cid10Index } from '../../clinical/cid10/search-index';
 import { HttpError } from '../http/errors';
 import { parseOrBadRequest } from '../http/json-body';
 import type { Logger } from '../logger';
+import { withPatientHistory, type PatientHistory } from '../../shared/patient-history';
 import { REASONING_CALL_SETTINGS, type AiModels } from './chat-model';
 import { parseModelJson } from './model-json';
 import { classifyProviderError, type ProviderErrorKind } from './provider-error';
@@ -69,6 +70,8 @@ export interface TaskDeps {
   log: Logger;
   /** Runs the offline engine's synchronous work in its turn (see `http/cpu-work.ts`). */
   runCpuWork: <T>(work: () => T) => Promise<T>;
+  /** The record's patient's earlier visits and lists, for the model's instructions. */
+  history?: PatientHistory;
 }
 
 /** Wraps a typed task for the route table. */
@@ -116,7 +119,7 @@ export async function runAiTask<Input, Answer>(
   try {
     const result = await generateText({
       model,
-      system: task.system,
+      system: withPatientHistory(task.system, deps.history),
       prompt: task.prompt(input),
       ...(task.model === 'chat' ? {} : REASONING_CALL_SETTINGS),
       abortSignal: AbortSignal.any([

@@ -7,7 +7,10 @@ import {
   unreachableBaseUrl,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server';
-import { TestBrowser, type TestDoctorAccount } from '../testing/test-server';
+import { patientsApi } from '../../shared/api/patients';
+import { recordsApi } from '../../shared/api/records';
+import { formatDate } from '../../shared/pt-br-format';
+import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
 // The signed-in doctor's chat, `POST /api/ai/chat`, against the real app and a scripted
 // OpenAI-compatible provider: the model's words streamed as they come, the parameters and prompt,
@@ -429,6 +432,117 @@ describe('chat without a model (offline engine)', () => {
       success: false,
       code: 'unauthorized',
       error: 'Sessão expirada ou inexistente. Faça login para continuar.',
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/** A patient of `doctor` with one finalised visit (PA 150x95) and one in progress, open now. */
+async function patientWithAnEarlierVisit(doctor: TestDoctorAccount) {
+  const { api } = doctor.browser;
+  const { patient } = await api.call(patientsApi.create, {
+    body: {
+      name: 'Maria Aparecida',
+      allergies: ['Dipirona'],
+      medications: ['Losartana 50 mg'],
+    },
+  });
+  const earlier = await api.call(recordsApi.create, {
+    body: {
+      patientId: patient.id,
+      physicalExam: { vitalSigns: { bloodPressure: '150x95', heartRate: 88 } },
+      assessment: 'HAS não controlada',
+      plan: 'Aumentar losartana para 100 mg',
+    },
+  });
+  await api.call(recordsApi.update, {
+    params: { id: earlier.recordId },
+    body: { status: 'finalizado' },
+  });
+  const open = await api.call(recordsApi.create, {
+    body: { patientId: patient.id, physicalExam: { vitalSigns: { bloodPressure: '130x85' } } },
+  });
+  const day = formatDate(earlier.record.createdAt);
+  return { patient, openRecordId: open.recordId, day };
+}
+
+describe("the patient's history in the chat", () => {
+  describe('with a model', () => {
+    let fake: FakeOpenAiServer;
+    beforeAll(async () => {
+      fake = await startFakeOpenAiServer();
+    });
+    afterAll(async () => {
+      await fake.close();
+    });
+    const app = useChatServer(() => ({
+      AI_BASE_URL: `${fake.baseUrl}/v1`,
+      AI_API_KEY: 'test-key',
+      AI_CHAT_MODEL: CHAT_MODEL,
+      AI_REASONING_MODEL: 'modelo-raciocinio-teste',
+    }));
+
+    it("adds her lists and earlier visits, not the open one, to the model's instructions", async () => {
+      const { patient, openRecordId, day } = await patientWithAnEarlierVisit(app().doctor);
+      fake.replyWith('Certo.');
+      const response = await postChat(
+        app().doctor,
+        ask('Como estava a PA antes?', { patientId: patient.id, recordId: openRecordId }),
+      );
+      expect(await response.text()).toBe('Certo.');
+      const system = String(fake.chatRequests().at(-1)?.messages?.[0]?.content);
+      expect(system).toContain('Ficha do paciente (antes desta consulta):');
+      expect(system).toContain('Alergias registradas na ficha: Dipirona');
+      expect(system).toContain(
+        `- ${day} — PA 150x95 mmHg, FC 88 bpm; avaliação: HAS não controlada; plano: Aumentar losartana para 100 mg`,
+      );
+      expect(system).not.toContain('130x85');
+    });
+
+    it('gives the plan suggestions the same history', async () => {
+      const { patient } = await patientWithAnEarlierVisit(app().doctor);
+      fake.replyWith('{"plan": "Manter."}');
+      await app().doctor.browser.postJson('/api/ai/plan-suggestions', {
+        record: { assessment: 'HAS' },
+        patientId: patient.id,
+      });
+      const system = String(fake.chatRequests().at(-1)?.messages?.[0]?.content);
+      expect(system).toContain('Ficha do paciente (antes desta consulta):');
+      expect(system).toContain('PA 150x95 mmHg');
+    });
+  });
+
+  describe('without a model', () => {
+    const app = useChatServer(() => ({}));
+
+    it("answers from her chart: 'na última consulta, em …, a PA era 150x95 mmHg'", async () => {
+      const { patient, openRecordId, day } = await patientWithAnEarlierVisit(app().doctor);
+      const response = await postChat(
+        app().doctor,
+        ask('Como estava a pressão na última consulta?', {
+          patientId: patient.id,
+          recordId: openRecordId,
+        }),
+      );
+      expect(response.headers.get(AI_SOURCE_HEADER)).toBe('offline');
+      const text = await response.text();
+      expect(text).toContain(
+        `na última consulta, em ${day}, a PA era 150x95 mmHg e a FC era 88 bpm.`,
+      );
+      expect(text).toContain('- Plano: Aumentar losartana para 100 mg');
+    });
+
+    it("answers 404 for another doctor's patient, in the chat and in a task", async () => {
+      const { patient } = await patientWithAnEarlierVisit(app().doctor);
+      const other = await signUpDoctor(app().server.url, 'Dr. Outro Médico');
+      const chat = await postChat(other, ask('E na última consulta?', { patientId: patient.id }));
+      expect(chat.status).toBe(404);
+      const task = await other.browser.postJson('/api/ai/plan-suggestions', {
+        record: {},
+        patientId: patient.id,
+      });
+      expect(task.status).toBe(404);
     });
   });
 });

@@ -107,7 +107,9 @@ function resourceRequest(
     }
   }
   if (entityType === 'patient' && method === 'GET') {
-    if (sub === 'fhir') return { entityType, action: 'export', entityId, readsAnswer: false };
+    if (sub === 'fhir' || sub === 'summary') {
+      return { entityType, action: 'export', entityId, readsAnswer: false };
+    }
     if (sub === 'timeline' || sub === 'vitals') {
       return { entityType, action: 'read', entityId, readsAnswer: false };
     }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client';
 import { patientsApi } from '../../shared/api/patients';
+import { recordsApi } from '../../shared/api/records';
 import { localToday, type Patient, type PatientWrite } from '../../shared/patient';
 import { ageOn } from '../../shared/patient-search';
 import { refusalOf } from '../testing/api-calls';
@@ -29,6 +30,9 @@ const MARIA: PatientWrite = {
   medications: ['losartana 50 mg'],
   notes: 'Prefere consultas pela manhã.',
 };
+
+/** `counts` of a patient nothing is kept about yet (GET /:id). */
+const NOTHING_KEPT = { records: 0, prescriptions: 0, documents: 0 };
 
 async function createPatient(api: ApiClient, body: PatientWrite): Promise<Patient> {
   return (await api.call(patientsApi.create, { body })).patient;
@@ -65,7 +69,10 @@ describe('patients API without a session', () => {
       refusalOf(anonymous.call(patientsApi.create, { body: { name: 'Maria' } })),
       refusalOf(anonymous.call(patientsApi.get, { params })),
       refusalOf(anonymous.call(patientsApi.update, { params, body: { name: 'Maria' } })),
-      refusalOf(anonymous.call(patientsApi.remove, { params })),
+      refusalOf(anonymous.call(patientsApi.erase, { params })),
+      refusalOf(anonymous.call(patientsApi.timeline, { params })),
+      refusalOf(anonymous.call(patientsApi.vitals, { params })),
+      refusalOf(anonymous.call(patientsApi.merge, { params, body: { otherId: 'patient-y' } })),
     ]);
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({ status: 401, code: 'unauthorized' });
@@ -83,7 +90,7 @@ describe('patients API', () => {
     ]);
   });
 
-  it('creates, reads, updates and deletes a patient, with the age from the birth date', async () => {
+  it('creates, reads, updates and erases a patient, with the age from the birth date', async () => {
     const { api } = doctor.browser;
     const created = await fetchAnswer(doctor.browser, 'POST', '/api/patients', { json: MARIA });
     expect(created).toMatchObject({ status: 201, etag: '"1"', body: { success: true } });
@@ -116,7 +123,26 @@ describe('patients API', () => {
 
     const params = { id: patient.id };
     const read = await fetchAnswer(doctor.browser, 'GET', `/api/patients/${patient.id}`);
-    expect(read).toEqual({ status: 200, etag: '"1"', body: { success: true, patient } });
+    // Asked for alone, she comes with how much is kept about her; no visit yet, so no lastVisit.
+    expect(read).toEqual({
+      status: 200,
+      etag: '"1"',
+      body: { success: true, patient: { ...patient, counts: NOTHING_KEPT } },
+    });
+
+    // A visit: her latest, with her age on that day, in the chart and in the list.
+    const visit = await api.call(recordsApi.create, {
+      body: { patientId: patient.id, patientInfo: { name: patient.name, age: 65 } },
+    });
+    expect(visit.record.patientId).toBe(patient.id);
+    const lastVisit = { date: visit.record.createdAt, age: 65 };
+    expect((await api.call(patientsApi.get, { params })).patient).toEqual({
+      ...patient,
+      lastVisit,
+      counts: { records: 1, prescriptions: 0, documents: 0 },
+    });
+    const listed = await api.call(patientsApi.list, { query: { q: 'maria aparecida' } });
+    expect(listed.patients).toEqual([{ ...patient, lastVisit }]);
 
     // The whole patient is sent: what is left out is cleared.
     const { patient: updated } = await api.call(patientsApi.update, {
@@ -135,12 +161,18 @@ describe('patients API', () => {
       updatedAt: expect.any(String) as string,
     });
 
-    const removed = await fetchAnswer(doctor.browser, 'DELETE', `/api/patients/${patient.id}`);
-    expect(removed).toEqual({ status: 200, etag: undefined, body: { success: true } });
+    const erased = await fetchAnswer(doctor.browser, 'DELETE', `/api/patients/${patient.id}`);
+    expect(erased).toEqual({
+      status: 200,
+      etag: undefined,
+      body: { success: true, erased: { records: 1, prescriptions: 0 } },
+    });
     const refusals = [
       await refusalOf(api.call(patientsApi.get, { params })),
       await refusalOf(api.call(patientsApi.update, { params, body: { name: 'X' } })),
-      await refusalOf(api.call(patientsApi.remove, { params })),
+      await refusalOf(api.call(patientsApi.erase, { params })),
+      // Her visit went with her.
+      await refusalOf(api.call(recordsApi.get, { params: { id: visit.recordId } })),
     ];
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({ status: 404, code: 'not_found' });
@@ -161,8 +193,8 @@ describe('patients API', () => {
       await refusalOf(
         theirs.call(patientsApi.update, { params, body: { name: 'Outra' }, ifMatch: 1 }),
       ),
-      await refusalOf(theirs.call(patientsApi.remove, { params })),
-      await refusalOf(theirs.call(patientsApi.remove, { params, ifMatch: 1 })),
+      await refusalOf(theirs.call(patientsApi.erase, { params })),
+      await refusalOf(theirs.call(patientsApi.erase, { params, ifMatch: 1 })),
     ];
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({
@@ -177,7 +209,7 @@ describe('patients API', () => {
     }
     // Nothing changed for her doctor.
     const mine = await doctor.browser.api.call(patientsApi.get, { params });
-    expect(mine.patient).toEqual(patient);
+    expect(mine.patient).toEqual({ ...patient, counts: NOTHING_KEPT });
   });
 
   it('finds patients by name words, CPF or CNS in any punctuation, and birth date', async () => {
@@ -313,9 +345,10 @@ describe('patients API', () => {
       }),
     );
     expect(moved).toMatchObject({ status: 409, code: 'patient_duplicate' });
-    expect((await api.call(patientsApi.get, { params: { id: withCns.id } })).patient).toEqual(
-      withCns,
-    );
+    expect((await api.call(patientsApi.get, { params: { id: withCns.id } })).patient).toEqual({
+      ...withCns,
+      counts: NOTHING_KEPT,
+    });
     // Keeping her own CPF is no duplicate; another doctor may have a patient with it.
     await api.call(patientsApi.update, {
       params: { id: first.id },
@@ -343,16 +376,25 @@ describe('patients API', () => {
       code: 'patient_changed',
       body: { patient: { name: 'Tereza Cristina', allergies: ['látex'], version: 2 } },
     });
-    const staleDelete = await refusalOf(api.call(patientsApi.remove, { params, ifMatch: 1 }));
-    expect(staleDelete).toMatchObject({ status: 409, code: 'patient_changed' });
-    expect((await api.call(patientsApi.get, { params })).patient).toEqual(firstTab.patient);
+    const staleErase = await refusalOf(api.call(patientsApi.erase, { params, ifMatch: 1 }));
+    expect(staleErase).toMatchObject({
+      status: 409,
+      code: 'patient_changed',
+      body: { patient: { version: 2 } },
+    });
+    expect((await api.call(patientsApi.get, { params })).patient).toEqual({
+      ...firstTab.patient,
+      counts: NOTHING_KEPT,
+    });
 
     const badIfMatch = await doctor.browser.fetch(`/api/patients/${patient.id}`, {
       method: 'DELETE',
       headers: { 'if-match': 'abc' },
     });
     expect(badIfMatch.status).toBe(400);
-    await api.call(patientsApi.remove, { params, ifMatch: 2 });
+    const erased = await api.call(patientsApi.erase, { params, ifMatch: 2 });
+    expect(erased.erased).toEqual({ records: 0, prescriptions: 0 });
+    await expect(api.call(patientsApi.get, { params })).rejects.toMatchObject({ status: 404 });
   });
 
   it("records each access to a patient in the audit trail, by the patient's id", async () => {

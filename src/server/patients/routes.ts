@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { patientIdSchema } from '../../shared/medical-record';
 import { localToday, patientInputSchema, patientListQuerySchema } from '../../shared/patient';
+import { patientBundle } from '../../clinical/fhir/patient-bundle';
+import { patientSummaryHtml, SUMMARY_STYLE } from '../../clinical/fhir/patient-summary';
+import { foldForMatching } from '../../shared/text-folding';
 import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '../../shared/patient-chart';
 import { readPatientQuery } from '../../shared/patient-search';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
@@ -13,6 +17,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { createChartRepository } from './chart-repository';
+import { loadPatientExport } from './export';
 import {
   decodePatientCursor,
   decodeTimelineCursor,
@@ -32,6 +37,20 @@ const DUPLICATE_MESSAGES = {
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do paciente.';
 const MERGE_WITH_ITSELF = 'Escolha outro paciente: não é possível unir um paciente a ele mesmo.';
 
+const SUMMARY_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(SUMMARY_STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** 'Maria Aparecida' → 'paciente-maria-aparecida': a file name any system takes. */
+function exportFileName(name: string): string {
+  const slug = foldForMatching(name).replace(/ /g, '-').slice(0, 60);
+  return slug ? `paciente-${slug}` : 'paciente';
+}
+
 const timelineQuerySchema = z.strictObject({ cursor: z.string().min(1).max(1000).optional() });
 const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
 
@@ -49,6 +68,12 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
       lastVisit: (await charts.lastVisits(doctorId, [row.id])).get(row.id),
       counts: await charts.counts(doctorId, row.id),
     });
+  /** Everything kept about the patient, or 404 when she is missing or another doctor's. */
+  const exportOf = async (doctorId: string, param: string) => {
+    const data = await loadPatientExport(deps.db, doctorId, patientIdFrom(param), new Date());
+    if (!data) throw notFound(PATIENT_NOT_FOUND);
+    return data;
+  };
   /** The patient, or 404 when she is missing or another doctor's. */
   const ownPatient = async (doctorId: string, param: string) => {
     const row = await patients.find(doctorId, patientIdFrom(param));
@@ -122,6 +147,27 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     const visits = await charts.vitals(doctor.id, row.id, VITALS_MAX_POINTS);
     const points = visits.flatMap((visit) => presentVitals(visit) ?? []).reverse();
     return c.json({ success: true, points });
+  });
+
+  // LGPD art. 18, II and V: everything kept about her, as FHIR R4 for another system to read.
+  routes.get('/:id/fhir', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const data = await exportOf(doctor.id, c.req.param('id'));
+    return c.body(JSON.stringify(patientBundle(data)), 200, {
+      'Content-Type': 'application/fhir+json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${exportFileName(data.patient.name)}.fhir.json"`,
+    });
+  });
+
+  // The same, as a page she can read and print.
+  routes.get('/:id/summary', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const data = await exportOf(doctor.id, c.req.param('id'));
+    return c.body(patientSummaryHtml(data), 200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      // No script at all; its one <style> element allowed by its hash.
+      'Content-Security-Policy': SUMMARY_CSP,
+    });
   });
 
   routes.post('/:id/merge', async (c) => {

@@ -56,6 +56,19 @@ export const patientsApi = {
     path: '/api/patients/:id/vitals',
     answer: z.object({ points: z.array(vitalsPointSchema) }),
   }),
+  /**
+   * Everything kept about her as a FHIR R4 `Bundle` (`application/fhir+json`); the web app
+   * saves it as a file. Read loosely here: the server's tests validate it against FHIR R4.
+   */
+  fhir: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/fhir',
+    answer: z.looseObject({
+      resourceType: z.literal('Bundle'),
+      type: z.string(),
+      entry: z.array(z.looseObject({ resource: z.looseObject({ resourceType: z.string() }) })),
+    }),
+  }),
   /** Moves everything of `otherId` into this patient and deletes `otherId`. */
   merge: endpoint({
     method: 'POST',

@@ -19,6 +19,8 @@ import {
   type EditablePart,
   type WorkingRecord,
 } from '../../shared/record-flow';
+import type { Patient } from '../../shared/patient';
+import { visitPatientInfo } from '../../shared/patient-chart';
 import { api } from './api';
 import { useDoctorData, useWriteQueueState } from './doctor-data-context';
 import {
@@ -203,6 +205,28 @@ export function openRecordActions(
       const record = editable();
       if (!record) return;
       void edit({ ...record, [part]: value, steps: markStep(record.steps, STEP_OF_PART[part]) });
+    },
+
+    /**
+     * Makes the open draft a visit of this patient: her id, and what the patient step lacks
+     * filled from her chart (what the doctor already typed stays; her lists join the visit's).
+     */
+    linkPatient(patient: Patient): void {
+      const record = editable();
+      if (!record) return;
+      void edit({
+        ...record,
+        patientId: patient.id,
+        patientInfo: visitPatientInfo(patient, record.patientInfo),
+      });
+    },
+
+    /** Takes the open draft from its patient (the doctor picked the wrong one). */
+    unlinkPatient(): void {
+      const record = editable();
+      if (!record) return;
+      const { patientId: _patientId, ...unlinked } = record;
+      void edit(unlinked);
     },
 
     /** Merges extracted data (chat, voice) by the record's merge rules (record-flow.ts). */

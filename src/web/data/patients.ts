@@ -1,34 +1,138 @@
 import {
+  keepPreviousData,
   useInfiniteQuery,
-  type InfiniteData,
   useMutation,
   useQuery,
   useQueryClient,
+  type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import { ApiError, isApiError } from '../../shared/api/client';
 import { patientsApi } from '../../shared/api/patients';
-import { isApiError } from '../../shared/api/client';
+import type { PatientInfo } from '../../shared/medical-record';
 import { patientSchema, type Patient, type PatientWrite } from '../../shared/patient';
+import {
+  patientListChanges,
+  withListChanges,
+  type PatientListChanges,
+} from '../../shared/patient-chart';
 import { api } from './api';
 
 /**
  * The doctor's patients (`/api/patients`, issue 19) in the browser: the searched list, one
- * patient's data, her timeline and her vital signs, read through the query cache with the keys
- * below. Unlike a record's keystrokes, a patient's changes are not queued on the device: each
- * one — a new patient, an edit, an erase, a merge — waits for the server's answer, because the
- * form must show the server's refusal under the field (a CPF already taken, a newer version
- * saved elsewhere), and an erase or a merge must never be replayed later from a device's queue.
- * Signing out clears them with the rest of the cache (`forget()` in doctor-data.tsx).
+ * patient's data, her timeline and her vital signs, and the patients a visit's patient step
+ * matches, read through the query cache with the keys below. Unlike a record's keystrokes, a
+ * patient's changes are not queued on the device: each one — a new patient, an edit, the lists a
+ * visit changes, an erase, a merge — goes straight to the server with the version read and waits
+ * for its answer, because the form must show the server's refusal under the field (a CPF already
+ * taken, a newer version saved elsewhere), and an erase or a merge must never be replayed later
+ * from a device's queue. Signing out clears them with the rest of the cache (`forget()` in
+ * doctor-data.tsx).
  */
 
 export const patientKeys = {
   all: ['patients'] as const,
-  /** The list for a search as typed (trimmed); '' for all of them. */
+  /** The patients a visit's name matches, as typed ('' lists every patient). */
+  search: (query: string) => ['patients', 'search', query] as const,
+  /** The 'Pacientes' list for a search as typed (trimmed), a page at a time; '' for all. */
   list: (query: string) => ['patients', 'list', query] as const,
   detail: (id: string) => ['patients', 'detail', id] as const,
   timeline: (id: string) => ['patients', 'timeline', id] as const,
   vitals: (id: string) => ['patients', 'vitals', id] as const,
 };
+
+/** Shortest name that asks the server for matching patients: one letter matches too many. */
+export const MATCH_MIN_LENGTH = 3;
+const MATCHES_SHOWN = 5;
+
+/**
+ * The doctor's patients whose name matches what the patient step holds, as she types it (the
+ * caller debounces); none for a name shorter than {@link MATCH_MIN_LENGTH}.
+ */
+export function usePatientMatches(name: string) {
+  const query = name.trim();
+  return useQuery({
+    queryKey: patientKeys.search(query),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.list, { query: { q: query, limit: MATCHES_SHOWN }, signal }))
+        .patients,
+    enabled: query.length >= MATCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One patient, read fresh: another tab or device may have changed her since. */
+export function readPatientFresh(cache: QueryClient, id: string): Promise<Patient> {
+  return cache.query({
+    queryKey: patientKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.get, { params: { id }, signal })).patient,
+    staleTime: 0,
+  });
+}
+
+/** A new patient from what a visit's patient step holds (the doctor adds the rest later). */
+export async function createPatientFromVisit(
+  cache: QueryClient,
+  info: PatientInfo,
+): Promise<Patient> {
+  const body: PatientWrite = {
+    name: info.name?.trim() ?? '',
+    allergies: info.allergies ?? [],
+    chronicConditions: info.chronicConditions ?? [],
+    medications: info.medications ?? [],
+    ...(info.gender ? { sex: info.gender } : {}),
+  };
+  const { patient } = await api.call(patientsApi.create, { body });
+  cache.setQueryData(patientKeys.detail(patient.id), patient);
+  void cache.invalidateQueries({ queryKey: ['patients', 'search'] });
+  return patient;
+}
+
+/** The patient's data as a write: every field, since a PUT replaces her whole. */
+function writeOf(patient: Patient): PatientWrite {
+  const {
+    id: _id,
+    age: _age,
+    version: _version,
+    createdAt: _createdAt,
+    updatedAt: _updatedAt,
+    lastVisit: _lastVisit,
+    counts: _counts,
+    ...fields
+  } = patient;
+  return fields;
+}
+
+/**
+ * Writes the changes the doctor confirmed after a visit into the patient's lists, over the
+ * version she was read at. If another tab changed her meanwhile, the changes are worked out
+ * again over what she is now (an allergy added elsewhere is kept), once.
+ */
+export async function applyListChanges(
+  cache: QueryClient,
+  patient: Patient,
+  changes: PatientListChanges,
+): Promise<Patient> {
+  const write = (current: Patient, confirmed: PatientListChanges) =>
+    api.call(patientsApi.update, {
+      params: { id: current.id },
+      body: { ...writeOf(current), ...withListChanges(current, confirmed) },
+      ifMatch: current.version,
+    });
+  let saved: Patient;
+  try {
+    saved = (await write(patient, changes)).patient;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'patient_changed') throw error;
+    const current = await readPatientFresh(cache, patient.id);
+    const visitLists = withListChanges(patient, changes);
+    saved = (await write(current, patientListChanges(current, visitLists))).patient;
+  }
+  cache.setQueryData(patientKeys.detail(saved.id), saved);
+  void cache.invalidateQueries({ queryKey: patientKeys.all });
+  return saved;
+}
 
 /** Patients per page of the list. */
 export const PATIENTS_PAGE_SIZE = 20;
@@ -55,14 +159,18 @@ export function usePatientsList(query: string) {
   });
 }
 
-/** One patient with what is kept about her (`counts`), read fresh each time her chart opens. */
-export function usePatient(id: string | undefined) {
+/**
+ * One patient (none while `id` is undefined).
+ * @param options - `fresh`: read again each time a screen shows her (her chart: the counts the
+ *   erase names must include the visit just made)
+ */
+export function usePatient(id: string | undefined, options: { fresh?: boolean } = {}) {
   return useQuery({
     queryKey: patientKeys.detail(id ?? ''),
     queryFn: async ({ signal }) =>
       (await api.call(patientsApi.get, { params: { id: id ?? '' }, signal })).patient,
     enabled: id !== undefined,
-    refetchOnMount: 'always',
+    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 

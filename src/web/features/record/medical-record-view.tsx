@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { DoctorSettings } from '../../../shared/doctor-settings';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
@@ -17,6 +18,11 @@ import { ViewHeader } from '../../ui/view-header';
 import type { RecordDisplayMode, WorkspaceViewProps } from '../../workspace-views';
 import { PrintArea } from '../../ui/print-area';
 import { FinalizedRecordBanner } from './finalized-record-banner';
+import {
+  PatientChangesDialog,
+  chartChangesOf,
+  type PendingChartChanges,
+} from './patient-changes-dialog';
 import { printRecord as printRecordArea } from './print-record';
 import { RecordEmptyState } from './record-empty-state';
 import { RECORD_PANEL_ID, RecordHeader, RecordModeTabs, recordTabId } from './record-header';
@@ -54,6 +60,9 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
   const settings = useRecordSettings(doctor);
   const { notice, show } = useStatusNotice();
   const [starting, setStarting] = useState(false);
+  const cache = useQueryClient();
+  /** A finalised visit's changes to the patient's chart, waiting for the doctor's say-so. */
+  const [chartChanges, setChartChanges] = useState<PendingChartChanges>();
   /** Set by 'Iniciar Prontuário' until the new record's first field has the focus. */
   const focusFirstField = useRef(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -197,6 +206,9 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
                         recordSummaryMessage(finalized, patientNameOf(finalized)),
                         'record',
                       );
+                      chartChangesOf(cache, finalized).then(setChartChanges, () =>
+                        show('Não foi possível ler a ficha do paciente para atualizá-la.', 'error'),
+                      );
                     }
                   }}
                   onOpenReport={() => openView('medical-record', 'report')}
@@ -216,6 +228,13 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
           )}
         </div>
       </div>
+      <PatientChangesDialog
+        pending={chartChanges}
+        onDone={(message) => {
+          setChartChanges(undefined);
+          if (message) show(message);
+        }}
+      />
       <StatusToast notice={notice} />
       <PrintArea kind="record">
         <NarrativeReport narrative={narrative} variant="print" />

@@ -59,6 +59,11 @@ export interface AiProvenance {
 }
 
 /** An AI answer with who wrote it, as the screens keep it. */
+/** The record's patient, whose earlier visits the server adds to the model's context. */
+function patientOf(record: WorkingRecord): { patientId?: string } {
+  return record.patientId ? { patientId: record.patientId } : {};
+}
+
 function withProvenance<T>({ answer, source, notice }: AiAnswer<T>): T & AiProvenance {
   return { ...answer, source, ...(notice ? { notice } : {}) };
 }
@@ -91,7 +96,9 @@ export async function enhanceAssessment(
 export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
   try {
     return withProvenance(
-      await api.call(aiApi.planSuggestions, { body: { record: recordContentOf(record) } }),
+      await api.call(aiApi.planSuggestions, {
+        body: { record: recordContentOf(record), ...patientOf(record) },
+      }),
     );
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
@@ -112,7 +119,7 @@ export async function suggestMedications(
   try {
     return withProvenance(
       await api.call(aiApi.medicationSuggestions, {
-        body: { record: recordContentOf(record), caseDescription },
+        body: { record: recordContentOf(record), caseDescription, ...patientOf(record) },
       }),
     );
   } catch (error) {
@@ -134,7 +141,7 @@ export async function suggestExams(
   try {
     return withProvenance(
       await api.call(aiApi.examSuggestions, {
-        body: { record: recordContentOf(record), caseDescription },
+        body: { record: recordContentOf(record), caseDescription, ...patientOf(record) },
       }),
     );
   } catch (error) {

@@ -3,8 +3,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AGE_ERROR } from '../../../../shared/record-step-rules';
+import { patientsApi } from '../../../../shared/api/patients';
+import type { Patient } from '../../../../shared/patient';
 import {
   createDoctorData,
+  json,
   putOpenRecord,
   renderWithDoctorData,
 } from '../../../testing/render-with-doctor-data';
@@ -18,11 +21,35 @@ import {
 // Vitest runs without globals, so Testing Library can't register its own cleanup.
 afterEach(cleanup);
 
-/** The patient-info step of a fresh draft, its saves answered by the server. */
-function renderPatientInfo() {
+const MARIA: Patient = {
+  id: 'patient-maria',
+  name: 'Maria Aparecida Souza',
+  age: 63,
+  sex: 'feminino',
+  allergies: ['Dipirona'],
+  chronicConditions: ['Hipertensão'],
+  medications: ['Losartana 50 mg'],
+  version: 3,
+  createdAt: '2026-01-10T12:00:00.000Z',
+  updatedAt: '2026-10-12T12:00:00.000Z',
+  lastVisit: { date: '2026-10-12T13:00:00.000Z' },
+};
+
+/**
+ * The patient-info step of a fresh draft, its saves answered by the server, and the doctor's
+ * patients whose name starts with what is typed.
+ */
+function renderPatientInfo(patients: readonly Patient[] = []) {
   const doctor = createDoctorData();
   const record = draftRecord('patient-info');
   answerRecordSaves(doctor.server, record);
+  doctor.server.on(patientsApi.list, ({ query }) => {
+    const typed = (query.get('q') ?? '').toLowerCase();
+    return json({
+      patients: patients.filter((patient) => patient.name.toLowerCase().startsWith(typed)),
+    });
+  });
+  doctor.server.on(patientsApi.get, () => json({ patient: MARIA }));
   putOpenRecord(doctor.cache, record);
   return { ...renderWithDoctorData(<OpenRecordStep />, doctor), user: userEvent.setup() };
 }
@@ -84,5 +111,30 @@ describe('PatientInfoStep', () => {
     await waitFor(() => {
       expect(savedRecords(server).at(-1)?.currentStep).toBe('symptoms');
     });
+  });
+
+  it('offers her patients with the typed name and starts the visit from the chosen one', async () => {
+    const { user, server } = renderPatientInfo([MARIA]);
+
+    await user.type(screen.getByLabelText('Nome completo'), 'Maria');
+    await user.type(screen.getByLabelText('Alergias'), 'látex');
+    const offer = await screen.findByRole('button', {
+      name: 'Maria Aparecida Souza, 63 anos — última consulta 12/10/2026',
+    });
+    await user.click(offer);
+
+    await waitFor(() => {
+      const saved = savedRecords(server).at(-1);
+      expect(saved?.patientId).toBe('patient-maria');
+      expect(saved?.patientInfo).toEqual({
+        name: 'Maria Aparecida Souza',
+        age: 63,
+        gender: 'feminino',
+        allergies: ['Dipirona', 'látex'],
+        chronicConditions: ['Hipertensão'],
+        medications: ['Losartana 50 mg'],
+      });
+    });
+    expect(await screen.findByText(/Consulta na ficha de/)).toBeTruthy();
   });
 });

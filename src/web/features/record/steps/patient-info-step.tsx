@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/record-step-rules';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
+import { PatientLink } from './patient-link';
 import { useDraft } from './use-draft';
 
 type ListField = 'allergies' | 'medications' | 'chronicConditions';
@@ -49,7 +50,7 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
       }
     >
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-        <div className="md:col-span-2">
+        <div className="flex flex-col gap-2 md:col-span-2">
           <TextField
             label="Nome completo"
             autoComplete="off"
@@ -57,6 +58,7 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             value={info.name ?? ''}
             onChange={(event) => update({ name: event.target.value })}
           />
+          <PatientLink record={record} />
         </div>
         <TextField
           label="Idade"

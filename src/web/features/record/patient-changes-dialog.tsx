@@ -1,0 +1,184 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../shared/api/client';
+import type { Patient } from '../../../shared/patient';
+import {
+  noListChanges,
+  patientListChanges,
+  type PatientListChanges,
+} from '../../../shared/patient-chart';
+import type { WorkingRecord } from '../../../shared/record-flow';
+import { applyListChanges, readPatientFresh } from '../../data/patients';
+import { Button } from '../../ui/button';
+
+/** One line of the list the doctor confirms. */
+interface ChangeLine {
+  key: string;
+  list: keyof PatientListChanges;
+  direction: 'added' | 'removed';
+  item: string;
+  label: string;
+}
+
+const LABELS: Record<keyof PatientListChanges, Record<'added' | 'removed', string>> = {
+  allergies: { added: 'Nova alergia', removed: 'Alergia retirada' },
+  chronicConditions: { added: 'Nova condição crônica', removed: 'Condição retirada' },
+  medications: { added: 'Passa a usar', removed: 'Deixa de usar' },
+};
+
+function linesOf(changes: PatientListChanges): ChangeLine[] {
+  return (Object.keys(LABELS) as (keyof PatientListChanges)[]).flatMap((list) =>
+    (['added', 'removed'] as const).flatMap((direction) =>
+      changes[list][direction].map((item) => ({
+        key: `${list}:${direction}:${item}`,
+        list,
+        direction,
+        item,
+        label: LABELS[list][direction],
+      })),
+    ),
+  );
+}
+
+/** The changes with only the lines the doctor kept ticked. */
+function confirmedChanges(lines: readonly ChangeLine[], ticked: ReadonlySet<string>) {
+  const changes: PatientListChanges = {
+    allergies: { added: [], removed: [] },
+    chronicConditions: { added: [], removed: [] },
+    medications: { added: [], removed: [] },
+  };
+  for (const line of lines) {
+    if (ticked.has(line.key)) changes[line.list][line.direction].push(line.item);
+  }
+  return changes;
+}
+
+export interface PendingChartChanges {
+  patient: Patient;
+  changes: PatientListChanges;
+}
+
+/**
+ * After a visit is finalised: what it adds to or changes in the patient's allergies, conditions
+ * and medicines in use, read against her chart as it is now.
+ * @returns undefined when the visit has no patient or changes nothing
+ */
+export async function chartChangesOf(
+  cache: ReturnType<typeof useQueryClient>,
+  record: WorkingRecord,
+): Promise<PendingChartChanges | undefined> {
+  if (!record.patientId) return undefined;
+  const patient = await readPatientFresh(cache, record.patientId);
+  const info = record.patientInfo ?? {};
+  const changes = patientListChanges(patient, {
+    allergies: info.allergies ?? [],
+    chronicConditions: info.chronicConditions ?? [],
+    medications: info.medications ?? [],
+  });
+  return noListChanges(changes) ? undefined : { patient, changes };
+}
+
+/**
+ * The short list of changes a finalised visit brings to the patient's chart (issue 19), each
+ * ticked; the chart changes only when the doctor confirms — never silently.
+ */
+export function PatientChangesDialog(props: {
+  pending: PendingChartChanges | undefined;
+  onDone: (message: string | undefined) => void;
+}) {
+  const cache = useQueryClient();
+  const lines = props.pending ? linesOf(props.pending.changes) : [];
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [shownFor, setShownFor] = useState<PendingChartChanges>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string>();
+  if (props.pending !== shownFor) {
+    // A new list to confirm: every line ticked to start with.
+    setShownFor(props.pending);
+    setTicked(new Set(lines.map((line) => line.key)));
+    setError(undefined);
+  }
+  const pending = props.pending;
+
+  const confirm = async () => {
+    if (!pending) return;
+    setSaving(true);
+    setError(undefined);
+    try {
+      await applyListChanges(cache, pending.patient, confirmedChanges(lines, ticked));
+      props.onDone(`Ficha de ${pending.patient.name} atualizada.`);
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError
+          ? failure.message
+          : 'Não foi possível atualizar a ficha. Tente novamente.',
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog.Root
+      open={pending !== undefined}
+      onOpenChange={(open) => {
+        if (!open && !saving) props.onDone(undefined);
+      }}
+    >
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface p-6 shadow-xl">
+          <Dialog.Title className="text-lg font-semibold text-fg">
+            Atualizar a ficha de {pending?.patient.name}?
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-fg-muted">
+            Esta consulta mudou o que a ficha registra. Confira e desmarque o que não deve entrar.
+          </Dialog.Description>
+          <ul aria-label="Mudanças na ficha" className="mt-4 flex flex-col gap-2 overflow-y-auto">
+            {lines.map((line) => (
+              <li key={line.key}>
+                <label className="flex items-start gap-2 text-sm text-fg">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5"
+                    checked={ticked.has(line.key)}
+                    onChange={(event) => {
+                      const next = new Set(ticked);
+                      if (event.target.checked) next.add(line.key);
+                      else next.delete(line.key);
+                      setTicked(next);
+                    }}
+                  />
+                  <span>
+                    <span
+                      className={
+                        line.list === 'allergies' ? 'font-semibold text-danger-fg' : 'font-semibold'
+                      }
+                    >
+                      {line.label}:
+                    </span>{' '}
+                    {line.item}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {error && (
+            <p role="alert" className="mt-3 text-sm text-danger-fg">
+              {error}
+            </p>
+          )}
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <Button variant="secondary" disabled={saving} onClick={() => props.onDone(undefined)}>
+              Agora não
+            </Button>
+            <Button disabled={saving || ticked.size === 0} onClick={() => void confirm()}>
+              {saving ? 'Atualizando…' : 'Atualizar ficha'}
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

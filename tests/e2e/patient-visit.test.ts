@@ -1,0 +1,111 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { patientsApi } from '../../src/shared/api/patients';
+import { recordsApi } from '../../src/shared/api/records';
+import { useBrowserSession } from './support/browser-session';
+import {
+  fieldLabelled as field,
+  newestRecordOnServer,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+} from './support/pages';
+
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const stepHeading = (page: Page, name: string) =>
+  visible(page.getByRole('heading', { level: 2, name }));
+
+describe("a returning patient's visit", () => {
+  it('starts from her chart, and finalising with a new allergy updates it once the doctor confirms', async () => {
+    const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    const { patient } = await api.call(patientsApi.create, {
+      body: {
+        name: 'Maria Aparecida Souza',
+        birthDate: '1963-03-12',
+        sex: 'feminino',
+        allergies: ['Dipirona'],
+        chronicConditions: ['Hipertensão arterial'],
+        medications: ['Losartana 50 mg'],
+      },
+    });
+    const earlier = await api.call(recordsApi.create, {
+      body: {
+        patientId: patient.id,
+        patientInfo: { name: patient.name, age: patient.age },
+        physicalExam: { vitalSigns: { bloodPressure: '150x95' } },
+      },
+    });
+    await api.call(recordsApi.update, {
+      params: { id: earlier.recordId },
+      body: { status: 'finalizado' },
+    });
+
+    await page.goto(`${session.server.url}/?view=medical-record`);
+    await button(page, 'Iniciar Prontuário').click();
+    await stepHeading(page, 'Dados do Paciente');
+    await field(page, 'Nome completo').fill('mar apar');
+    const offer = page.getByRole('button', {
+      name: new RegExp(
+        `^Maria Aparecida Souza, ${patient.age} anos — última consulta \\d{2}/\\d{2}/\\d{4}$`,
+      ),
+    });
+    await visible(offer);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await offer.click();
+
+    // The step now reads her chart.
+    await visible(page.getByText(/Consulta na ficha de/));
+    expect(await field(page, 'Nome completo').inputValue()).toBe('Maria Aparecida Souza');
+    expect(await field(page, 'Idade').inputValue()).toBe(String(patient.age));
+    expect(await field(page, 'Alergias').inputValue()).toBe('Dipirona');
+    expect(await field(page, 'Medicamentos em uso').inputValue()).toBe('Losartana 50 mg');
+    await field(page, 'Alergias').fill('Dipirona, Penicilina');
+
+    await button(page, 'Continuar').click();
+    await stepHeading(page, 'Sintomas');
+    await field(page, 'Queixa principal').fill('Cefaleia');
+    await button(page, 'Continuar').click();
+    await stepHeading(page, 'Exame Físico');
+    await field(page, 'Exame físico').fill('BEG.');
+    await button(page, 'Continuar').click();
+    await stepHeading(page, 'Avaliação');
+    await field(page, 'Avaliação e hipóteses diagnósticas').fill('Cefaleia tensional.');
+    await button(page, 'Continuar').click();
+    await stepHeading(page, 'Prescrições e Exames');
+    await page.getByRole('checkbox', { name: 'Sem prescrição nesta consulta' }).check();
+    await button(page, 'Continuar').click();
+    await stepHeading(page, 'Plano de Tratamento');
+    await field(page, 'Condutas e Orientações').fill('Retorno em 30 dias.');
+    await button(page, 'Finalizar Prontuário').click();
+
+    const dialog = page.getByRole('dialog', {
+      name: 'Atualizar a ficha de Maria Aparecida Souza?',
+    });
+    await visible(dialog);
+    const changes = dialog.getByRole('list', { name: 'Mudanças na ficha' }).getByRole('listitem');
+    expect(await changes.allInnerTexts()).toEqual(['Nova alergia: Penicilina']);
+    // Nothing changes before the doctor confirms.
+    expect(
+      (await api.call(patientsApi.get, { params: { id: patient.id } })).patient.allergies,
+    ).toEqual(['Dipirona']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Atualizar ficha' }).click();
+    await visible(page.getByText('Ficha de Maria Aparecida Souza atualizada.'));
+
+    const chart = (await api.call(patientsApi.get, { params: { id: patient.id } })).patient;
+    expect(chart.allergies).toEqual(['Dipirona', 'Penicilina']);
+    expect(chart.medications).toEqual(['Losartana 50 mg']);
+    expect(chart.counts?.records).toBe(2);
+    const visit = await newestRecordOnServer(session.server.url, doctor);
+    expect(visit).toMatchObject({ patientId: patient.id, status: 'finalizado' });
+  });
+});
