@@ -65,7 +65,8 @@ describe('names', () => {
     expect(fhirFileName('Maria Aparecida da Conceição')).toBe(
       'paciente-maria-aparecida-da-conceicao.fhir.json',
     );
-    expect(fhirFileName('  ')).toBe('paciente-paciente.fhir.json');
+    expect(fhirFileName('  ')).toBe('paciente.fhir.json');
+    expect(fhirFileName('a'.repeat(80))).toBe(`paciente-${'a'.repeat(60)}.fhir.json`);
   });
 });
 

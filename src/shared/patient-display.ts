@@ -47,14 +47,14 @@ export function shortPatientName(name: string): string {
   return second ? `${first} ${second.charAt(0).toLocaleUpperCase('pt-BR')}.` : first;
 }
 
-/** 'maria-aparecida-da-silva': her name for a file, without accents; 'paciente' when empty. */
-export function patientFileSlug(name: string): string {
-  return foldForMatching(name).replace(/ /g, '-') || 'paciente';
-}
-
-/** The name her exported data downloads under: 'paciente-maria-aparecida.fhir.json'. */
+/**
+ * The name her exported data downloads under, as the server's `Content-Disposition` gives it:
+ * 'paciente-maria-aparecida.fhir.json' (her name without accents, at most 60 characters), or
+ * 'paciente.fhir.json' for a name with no letter or digit.
+ */
 export function fhirFileName(name: string): string {
-  return `paciente-${patientFileSlug(name)}.fhir.json`;
+  const slug = foldForMatching(name).replace(/ /g, '-').slice(0, 60);
+  return `${slug ? `paciente-${slug}` : 'paciente'}.fhir.json`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;

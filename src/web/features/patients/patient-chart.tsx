@@ -69,7 +69,7 @@ export function PatientChart(props: {
   openPatient: WorkspaceViewProps['openPatient'];
   preloadView: WorkspaceViewProps['preloadView'];
 }) {
-  const patient = usePatient(props.patientId);
+  const patient = usePatient(props.patientId, { fresh: true });
   const back = (
     <Button variant="secondary" onClick={() => props.openPatient()}>
       <ArrowLeft aria-hidden="true" size={18} /> Pacientes
