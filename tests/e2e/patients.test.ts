@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../src/shared/api/client';
@@ -247,17 +248,31 @@ describe('patients', () => {
     await page.context().close();
   });
 
-  it('links her data for export and the summary for a new tab', async () => {
+  it('downloads her data as a FHIR bundle and opens her summary in a new tab', async () => {
     const { page } = await openPatients();
     await openChart(page, '529.982.247-25');
-    const exportLink = page.getByRole('link', { name: 'Exportar dados (FHIR)' });
-    expect(await exportLink.getAttribute('download')).toBe(
-      'paciente-maria-aparecida-da-silva.fhir.json',
-    );
-    expect(await exportLink.getAttribute('href')).toMatch(/^\/api\/patients\/patient-.+\/fhir$/);
-    const summary = page.getByRole('link', { name: /Resumo para o paciente/ });
-    expect(await summary.getAttribute('target')).toBe('_blank');
-    expect(await summary.getAttribute('href')).toMatch(/^\/api\/patients\/patient-.+\/summary$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Exportar dados (FHIR)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('paciente-maria-aparecida-da-silva.fhir.json');
+    const path = await download.path();
+    const bundle = JSON.parse(await readFile(path, 'utf8')) as {
+      resourceType: string;
+      entry: { resource: { resourceType: string } }[];
+    };
+    expect(bundle.resourceType).toBe('Bundle');
+    const types = bundle.entry.map((entry) => entry.resource.resourceType);
+    expect(types).toContain('Patient');
+    expect(types).toContain('Encounter');
+    expect(JSON.stringify(bundle)).toContain('Maria Aparecida');
+
+    const [summary] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: /Resumo para o paciente/ }).click(),
+    ]);
+    await summary.waitForLoadState();
+    expect(await summary.locator('body').innerText()).toContain(MARIA);
     await page.context().close();
   });
 
