@@ -5,7 +5,7 @@ import { patientIdSchema } from '../../shared/medical-record';
 import { localToday, patientInputSchema, patientListQuerySchema } from '../../shared/patient';
 import { patientBundle } from '../../clinical/fhir/patient-bundle';
 import { patientSummaryHtml, SUMMARY_STYLE } from '../../clinical/fhir/patient-summary';
-import { foldForMatching } from '../../shared/text-folding';
+import { fhirFileName } from '../../shared/patient-display';
 import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '../../shared/patient-chart';
 import { readPatientQuery } from '../../shared/patient-search';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
@@ -44,12 +44,6 @@ const SUMMARY_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-/** 'Maria Aparecida' → 'paciente-maria-aparecida': a file name any system takes. */
-function exportFileName(name: string): string {
-  const slug = foldForMatching(name).replace(/ /g, '-').slice(0, 60);
-  return slug ? `paciente-${slug}` : 'paciente';
-}
 
 const timelineQuerySchema = z.strictObject({ cursor: z.string().min(1).max(1000).optional() });
 const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
@@ -155,7 +149,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     const data = await exportOf(doctor.id, c.req.param('id'));
     return c.body(JSON.stringify(patientBundle(data)), 200, {
       'Content-Type': 'application/fhir+json; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${exportFileName(data.patient.name)}.fhir.json"`,
+      'Content-Disposition': `attachment; filename="${fhirFileName(data.patient.name)}"`,
     });
   });
 

@@ -150,12 +150,13 @@ export function openRecordActions(
     setOpenRecord(cache, record);
   };
   /** An edit of the open draft: shown at once, kept on the device, saved after 2 s of quiet. */
-  const edit = (record: WorkingRecord): Promise<WriteResult<unknown>> => {
+  /** @param unlink - also take the record from its patient (`contentOf` never sends that) */
+  const edit = (record: WorkingRecord, unlink = false): Promise<WriteResult<unknown>> => {
     const edited = { ...record, updatedAt: now().toISOString() };
     show(edited);
     return queue.submit(saveRecordWrite, {
       entityId: edited.id,
-      payload: contentOf(edited),
+      payload: unlink ? { ...contentOf(edited), patientId: null } : contentOf(edited),
       version: edited.version,
     });
   };
@@ -226,7 +227,7 @@ export function openRecordActions(
       const record = editable();
       if (!record) return;
       const { patientId: _patientId, ...unlinked } = record;
-      void edit(unlinked);
+      void edit(unlinked, true);
     },
 
     /** Merges extracted data (chat, voice) by the record's merge rules (record-flow.ts). */

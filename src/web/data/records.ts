@@ -97,7 +97,9 @@ export function contentOf(record: WorkingRecord): RecordUpdateInput {
     steps: record.steps,
   };
   for (const part of RECORD_PARTS) content[part] = record[part] ?? null;
-  content.patientId = record.patientId ?? null;
+  // Only when set: a record kept on a device from before visits had patients must not unlink
+  // the patient the server gave it since. Unlinking sends `null` itself (open-record.ts).
+  if (record.patientId) content.patientId = record.patientId;
   return content;
 }
 
@@ -152,7 +154,12 @@ export const saveRecordWrite: WriteKind<RecordUpdateInput, RecordAnswer> = {
   payload: recordContentPayload,
   // Spec: the server save waits for 2 s of quiet; keystrokes meanwhile fold into one write.
   quietMs: 2_000,
-  fold: (_older, newer) => newer.payload,
+  // The newer content replaces the older, but an unlink (`patientId: null`) the newer write
+  // does not mention still goes.
+  fold: (older, newer) =>
+    newer.payload.patientId === undefined && older.payload.patientId !== undefined
+      ? { ...newer.payload, patientId: older.payload.patientId }
+      : newer.payload,
   send: (client, write) =>
     client.call(recordsApi.update, {
       params: { id: write.entityId },

@@ -136,5 +136,21 @@ describe('PatientInfoStep', () => {
       });
     });
     expect(await screen.findByText(/Consulta na ficha de/)).toBeTruthy();
+
+    // The wrong Maria: unlinked (sent as null, folded into later saves or sent before them),
+    // and no later save names her again.
+    await user.click(screen.getByRole('button', { name: 'Trocar paciente' }));
+    await user.type(screen.getByLabelText('Condições crônicas'), ', asma');
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.patientInfo?.chronicConditions).toEqual([
+        'Hipertensão',
+        'asma',
+      ]);
+    });
+    const afterUnlink = savedRecords(server).slice(
+      savedRecords(server).findLastIndex((saved) => saved.patientId === 'patient-maria') + 1,
+    );
+    expect(afterUnlink[0]?.patientId).toBeNull();
+    expect(afterUnlink.slice(1).every((saved) => saved.patientId === undefined)).toBe(true);
   });
 });
