@@ -107,5 +107,13 @@ describe("a returning patient's visit", () => {
     expect(chart.counts?.records).toBe(2);
     const visit = await newestRecordOnServer(session.server.url, doctor);
     expect(visit).toMatchObject({ patientId: patient.id, status: 'finalizado' });
+
+    // Her chart shows the new allergy, and the visit at the top of her history.
+    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
+    const allergies = page.getByRole('note', { name: 'Alergias' });
+    await visible(allergies);
+    expect(await allergies.innerText()).toContain('Penicilina');
+    const history = page.getByRole('region', { name: 'Histórico' });
+    await visible(history.getByText('Consulta — Cefaleia'));
   });
 });
