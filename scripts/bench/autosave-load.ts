@@ -9,14 +9,18 @@
  * PostgreSQL is TEST_DATABASE_URL's (a role that may create databases), else a throwaway one
  * from npm (src/server/testing/throwaway-postgres.ts).
  */
-import { createAuth } from '../../src/server/auth/auth';
-import { loadConfig } from '../../src/server/config';
 import { openDatabase, type DatabaseKind } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logger';
 import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
 import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
 import { startServerProcess } from '../../src/server/testing/server-process';
-import { BENCH_AUTH_SECRET, ms, percentile } from './bench-support';
+import {
+  BENCH_AUTH_SECRET,
+  createBenchAuth,
+  ms,
+  percentile,
+  signUpBenchDoctor,
+} from './bench-support';
 
 const DOCTORS = Number(process.env.BENCH_DOCTORS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
@@ -28,30 +32,17 @@ const PASSWORD = 'Bench-autosave-Ipê-2026!';
  * apply), and returns each one's session cookie.
  */
 async function seedDoctors(storage: TestStorage): Promise<string[]> {
-  const logger = createLogger('silent');
-  const database = await openDatabase({ ...storage, logger });
-  const auth = createAuth({
-    db: database.db,
-    secret: BENCH_AUTH_SECRET,
-    logger,
-    publicOrigin: undefined,
-    sessionLifetime: loadConfig({}).session,
-  });
+  const database = await openDatabase({ ...storage, logger: createLogger('silent') });
+  const auth = createBenchAuth(database.db);
   const cookies: string[] = [];
   try {
     for (let index = 0; index < DOCTORS; index += 1) {
       const email = `autosave${index}@bench.test`;
-      await auth.api.signUpEmail({ body: { name: `Médica ${index}`, email, password: PASSWORD } });
-      // Sign-up opens no session (no account enumeration): sign in, as the form does next.
-      const { headers } = await auth.api.signInEmail({
-        body: { email, password: PASSWORD },
-        returnHeaders: true,
+      const { cookie } = await signUpBenchDoctor(auth, {
+        name: `Médica ${index}`,
+        email,
+        password: PASSWORD,
       });
-      const cookie = headers
-        .getSetCookie()
-        .map((line) => line.split(';')[0])
-        .join('; ');
-      if (!cookie) throw new Error('sign-up gave no session cookie');
       cookies.push(cookie);
     }
   } finally {

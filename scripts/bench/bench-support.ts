@@ -1,3 +1,9 @@
+import autocannon from 'autocannon';
+import { createAuth } from '../../src/server/auth/auth';
+import { loadConfig } from '../../src/server/config';
+import type { AppDatabase } from '../../src/server/db/database';
+import { createLogger } from '../../src/server/logger';
+
 /** The session secret of benchmark servers, so seeding in-process signs cookies they accept. */
 export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
@@ -10,3 +16,88 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** `12.3 ms`, for the tables the benchmarks print. */
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The accounts of a database as a benchmark server with {@link BENCH_AUTH_SECRET} runs them. */
+export function createBenchAuth(db: AppDatabase) {
+  return createAuth({
+    db,
+    secret: BENCH_AUTH_SECRET,
+    logger: createLogger('silent'),
+    publicOrigin: undefined,
+    sessionLifetime: loadConfig({}).session,
+  });
+}
+
+/**
+ * Signs a doctor up in-process, as the server would (so sign-up's limits per address do not
+ * apply), then in — sign-up opens no session.
+ * @returns her id and the session cookie a benchmark server accepts
+ */
+export async function signUpBenchDoctor(
+  auth: ReturnType<typeof createBenchAuth>,
+  account: { name: string; email: string; password: string },
+): Promise<{ id: string; cookie: string }> {
+  const { user } = await auth.api.signUpEmail({ body: account });
+  const { headers } = await auth.api.signInEmail({
+    body: { email: account.email, password: account.password },
+    returnHeaders: true,
+  });
+  const cookie = headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  if (!cookie) throw new Error('sign-in gave no session cookie');
+  return { id: user.id, cookie };
+}
+
+/** Requests of one kind, a new path (and body) for each. */
+export interface LoadScenario {
+  name: string;
+  method: 'GET' | 'PUT';
+  path: () => string;
+  body?: () => string;
+}
+
+export interface LoadFigures {
+  scenario: string;
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** Answers other than 2xx, and requests that got none. */
+  failures: number;
+}
+
+/**
+ * Latency and throughput of a scenario under `connections` concurrent connections of one
+ * signed-in doctor, for `durationSeconds` (autocannon).
+ */
+export async function measureLoad(
+  baseUrl: string,
+  cookie: string,
+  scenario: LoadScenario,
+  options: { connections: number; durationSeconds: number },
+): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: scenario.method,
+        setupRequest: (request) => ({
+          ...request,
+          path: scenario.path(),
+          ...(scenario.body ? { body: scenario.body() } : {}),
+        }),
+      },
+    ],
+  });
+  return {
+    scenario: scenario.name,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: Math.round(result.requests.average),
+    failures: result.non2xx + result.errors,
+  };
+}

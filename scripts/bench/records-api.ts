@@ -12,7 +12,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createAuth } from '../../src/server/auth/auth';
 import { loadConfig } from '../../src/server/config';
@@ -25,6 +24,7 @@ import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postg
 import type { DatabaseKind } from '../../src/server/db/database';
 import { recordsApi } from '../../src/shared/api/records';
 import { buildNewRecordContent } from '../../src/shared/record-write';
+import { measureLoad, type LoadFigures, type LoadScenario } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const DOCTORS = 100;
@@ -37,21 +37,6 @@ const PORT = 3917;
 const ONLY = process.env.BENCH_ONLY;
 const AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 const PASSWORD = 'senha-do-benchmark-1';
-
-interface Scenario {
-  name: string;
-  method: 'GET' | 'PUT';
-  path: () => string;
-  body?: () => string;
-}
-
-interface Figures {
-  scenario: string;
-  p50: number;
-  p99: number;
-  requestsPerSecond: number;
-  failures: number;
-}
 
 const sampleRecord = (index: number) =>
   buildNewRecordContent({
@@ -159,33 +144,7 @@ function startServerProcess(storage: TestStorage): Promise<ChildProcess> {
   });
 }
 
-async function measure(baseUrl: string, cookie: string, scenario: Scenario): Promise<Figures> {
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
-    requests: [
-      {
-        method: scenario.method,
-        setupRequest: (request) => ({
-          ...request,
-          path: scenario.path(),
-          ...(scenario.body ? { body: scenario.body() } : {}),
-        }),
-      },
-    ],
-  });
-  return {
-    scenario: scenario.name,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requestsPerSecond: Math.round(result.requests.average),
-    failures: result.non2xx + result.errors,
-  };
-}
-
-async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figures[]> {
+async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<LoadFigures[]> {
   const storage = await createTestStorage(kind, postgresUrl);
   let server: ChildProcess | undefined;
   try {
@@ -214,7 +173,7 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figur
     const randomId = () => ids[Math.floor(Math.random() * ids.length)] ?? '';
     let edits = 0;
 
-    const scenarios: Scenario[] = [
+    const scenarios: LoadScenario[] = [
       { name: 'list, first page', method: 'GET', path: () => '/api/medical-records?limit=20' },
       {
         name: 'list, page 251 (deep)',
@@ -229,9 +188,14 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figur
         body: () => JSON.stringify({ plan: `Plano revisado ${(edits += 1)}`, currentStep: 'plan' }),
       },
     ];
-    const figures: Figures[] = [];
+    const figures: LoadFigures[] = [];
     for (const scenario of scenarios.filter((s) => !ONLY || s.name.includes(ONLY))) {
-      figures.push(await measure(baseUrl, cookie, scenario));
+      figures.push(
+        await measureLoad(baseUrl, cookie, scenario, {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+        }),
+      );
     }
     return figures;
   } finally {
@@ -241,7 +205,7 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<Figur
   }
 }
 
-function print(kind: DatabaseKind, figures: Figures[]) {
+function print(kind: DatabaseKind, figures: LoadFigures[]) {
   console.log(`\n${kind} — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
   console.log('scenario                    p50 ms   p99 ms    req/s   failures');
   for (const f of figures) {

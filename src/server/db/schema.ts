@@ -190,11 +190,13 @@ export const medicalRecords = pgTable(
       table.createdAt,
       table.id,
     ),
-    // A patient's visits, newest first: her timeline and charts.
+    // A patient's visits, newest first: her timeline and charts. NULLS FIRST is what `ORDER BY
+    // created_at DESC, id DESC` means; an index of another null order cannot hand the rows over
+    // in that order, and the planner then sorts all her visits or walks the doctor's instead.
     index('medical_records_patient_created_idx').on(
       table.patientId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     check('medical_records_status_check', sql`${table.status} in ('em_andamento', 'finalizado')`),
     check(
@@ -241,11 +243,13 @@ export const patients = pgTable(
     // The name search: each word of the query starts a word of the name, `(' ' || search_name)
     // LIKE '% mar%'`. pg_trgm (in PGlite and PostgreSQL alike) serves it from any word of the
     // name, where a btree on the name would serve only its first word; the leading space makes
-    // a one- or two-letter word start usable by the index too.
-    index('patients_search_name_trgm_idx').using(
-      'gin',
-      sql`(' ' || ${table.searchName}) gin_trgm_ops`,
-    ),
+    // a one- or two-letter word start usable by the index too. Without GIN's pending list
+    // (fastupdate): rows inserted since the last VACUUM would wait there, read one by one by every
+    // search, and the planner, counting them, turns to reading the whole table — PGlite has no
+    // autovacuum to empty it.
+    index('patients_search_name_trgm_idx')
+      .using('gin', sql`(' ' || ${table.searchName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('patients_user_birth_date_idx').on(table.userId, table.birthDate),
     // One person, one chart per doctor: a CPF or CNS names one patient (and finds her).
     uniqueIndex('patients_user_cpf_idx')
@@ -338,10 +342,11 @@ export const prescriptions = pgTable(
       table.createdAt.desc(),
       table.id.desc(),
     ),
+    // A patient's receitas, newest first: her timeline (NULLS FIRST as for her visits).
     index('prescriptions_patient_created_idx').on(
       table.patientId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     check('prescriptions_version_check', sql`${table.version} > 0`),
   ],

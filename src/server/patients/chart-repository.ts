@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { foldForMatching } from '../../shared/text-folding';
 import type { AppDatabase } from '../db/database';
 import {
@@ -87,46 +87,48 @@ async function takeOutOfBatches(tx: Transaction, userId: string, ids: readonly s
     );
 }
 
+/**
+ * The statement of a timeline page: each side reads at most a page from its (patient_id,
+ * created_at, id) index; the union keeps the newest of both. Exported for the query-plan test,
+ * which explains exactly this statement.
+ * @param limit - rows to read
+ */
+export function timelineQuery(
+  userId: string,
+  patientId: string,
+  limit: number,
+  after: TimelinePosition | undefined,
+): SQL {
+  const before = (table: typeof medicalRecords | typeof prescriptions) =>
+    after
+      ? sql`and (${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
+      : sql``;
+  return sql`
+    (select 'record' as kind, ${medicalRecords.id} as id, ${medicalRecords.createdAt} as created_at,
+            ${medicalRecords.status} = 'finalizado' as finalized,
+            ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
+            left(${medicalRecords.assessment}, 300) as assessment,
+            null::jsonb as medication_names
+       from ${medicalRecords}
+      where ${medicalRecords.patientId} = ${patientId} and ${medicalRecords.userId} = ${userId}
+        ${before(medicalRecords)}
+      order by ${medicalRecords.createdAt} desc, ${medicalRecords.id} desc
+      limit ${limit})
+    union all
+    (select 'prescription', ${prescriptions.id}, ${prescriptions.createdAt},
+            ${prescriptions.isFinalized}, null, null,
+            jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name')
+       from ${prescriptions}
+      where ${prescriptions.patientId} = ${patientId} and ${prescriptions.userId} = ${userId}
+        ${before(prescriptions)}
+      order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
+      limit ${limit})
+    order by created_at desc, id desc
+    limit ${limit}`;
+}
+
 /** The chart store of one database. */
 export function createChartRepository(db: AppDatabase) {
-  /**
-   * Each side reads at most a page from its (patient_id, created_at, id) index; the union keeps
-   * the newest of both.
-   */
-  const timelineQuery = (
-    userId: string,
-    patientId: string,
-    limit: number,
-    after: TimelinePosition | undefined,
-  ) => {
-    const before = (table: typeof medicalRecords | typeof prescriptions) =>
-      after
-        ? sql`and (${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
-        : sql``;
-    return sql`
-      (select 'record' as kind, ${medicalRecords.id} as id, ${medicalRecords.createdAt} as created_at,
-              ${medicalRecords.status} = 'finalizado' as finalized,
-              ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
-              left(${medicalRecords.assessment}, 300) as assessment,
-              null::jsonb as medication_names
-         from ${medicalRecords}
-        where ${medicalRecords.patientId} = ${patientId} and ${medicalRecords.userId} = ${userId}
-          ${before(medicalRecords)}
-        order by ${medicalRecords.createdAt} desc, ${medicalRecords.id} desc
-        limit ${limit})
-      union all
-      (select 'prescription', ${prescriptions.id}, ${prescriptions.createdAt},
-              ${prescriptions.isFinalized}, null, null,
-              jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name')
-         from ${prescriptions}
-        where ${prescriptions.patientId} = ${patientId} and ${prescriptions.userId} = ${userId}
-          ${before(prescriptions)}
-        order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
-        limit ${limit})
-      order by created_at desc, id desc
-      limit ${limit}`;
-  };
-
   return {
     /**
      * A page of the patient's timeline, newest first, keyset on (created_at, id) — ids differ

@@ -70,6 +70,51 @@ export interface ListOptions {
   after: PatientPosition | undefined;
 }
 
+/** The conditions of a search, besides the doctor and the page position. */
+function searchConditions(query: PatientQuery | undefined): SQL[] {
+  switch (query?.kind) {
+    case undefined:
+      return [];
+    case 'cpf':
+      return [eq(patients.cpf, query.digits)];
+    case 'cns':
+      return [eq(patients.cns, query.digits)];
+    case 'birthDate':
+      return [eq(patients.birthDate, query.birthDate)];
+    case 'name':
+      // Words are folded to [a-z0-9], so none holds a LIKE wildcard. The expression is the
+      // trigram index's (schema.ts): a word start anywhere in the name.
+      return query.words.map((word) => sql`(' ' || ${patients.searchName}) like ${`% ${word}%`}`);
+  }
+}
+
+/**
+ * One read of a list page, as the database is asked for it: the doctor's patients answering the
+ * search's conditions, strictly after `after`, in name order (keyset on (search_name, id)).
+ * Exported for the query-plan test, which explains exactly this statement.
+ * @param limit - rows to read
+ */
+export function patientPageQuery(
+  db: AppDatabase,
+  userId: string,
+  query: PatientQuery | undefined,
+  after: PatientPosition | undefined,
+  limit: number,
+) {
+  const conditions = [eq(patients.userId, userId), ...searchConditions(query)];
+  if (after) {
+    conditions.push(
+      sql`(${patients.searchName}, ${patients.id}) > (${after.searchName}, ${after.id})`,
+    );
+  }
+  return db
+    .select()
+    .from(patients)
+    .where(and(...conditions))
+    .orderBy(asc(patients.searchName), asc(patients.id))
+    .limit(limit);
+}
+
 /** The patients store of one database. */
 export function createPatientRepository(db: AppDatabase) {
   const find = async (userId: string, id: string): Promise<PatientRow | undefined> => {
@@ -97,24 +142,6 @@ export function createPatientRepository(db: AppDatabase) {
     // The holder was deleted between the failed write and this read: still the writer's
     // conflict to resolve, by trying again.
     throw new Error('unique violation without a holder');
-  };
-
-  /** The conditions of a search, besides the doctor and the page position. */
-  const searchConditions = (query: PatientQuery | undefined): SQL[] => {
-    switch (query?.kind) {
-      case undefined:
-        return [];
-      case 'cpf':
-        return [eq(patients.cpf, query.digits)];
-      case 'cns':
-        return [eq(patients.cns, query.digits)];
-      case 'birthDate':
-        return [eq(patients.birthDate, query.birthDate)];
-      case 'name':
-        // Words are folded to [a-z0-9], so none holds a LIKE wildcard. The expression is the
-        // trigram index's (schema.ts): a word start anywhere in the name.
-        return query.words.map((word) => sql`(' ' || ${patients.searchName}) like ${`% ${word}%`}`);
-    }
   };
 
   return {
@@ -189,18 +216,7 @@ export function createPatientRepository(db: AppDatabase) {
       const matched: PatientRow[] = [];
       let after = options.after;
       for (;;) {
-        const conditions = [eq(patients.userId, userId), ...searchConditions(query)];
-        if (after) {
-          conditions.push(
-            sql`(${patients.searchName}, ${patients.id}) > (${after.searchName}, ${after.id})`,
-          );
-        }
-        const batch = await db
-          .select()
-          .from(patients)
-          .where(and(...conditions))
-          .orderBy(asc(patients.searchName), asc(patients.id))
-          .limit(wanted);
+        const batch = await patientPageQuery(db, userId, query, after, wanted);
         for (const row of batch) {
           if (!words || nameMatches(row.name, words)) matched.push(row);
         }

@@ -1,0 +1,170 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCpf } from '../../shared/patient-identifiers';
+import { PATIENT_LIST_DEFAULT_LIMIT } from '../../shared/patient';
+import { TIMELINE_PAGE_SIZE } from '../../shared/patient-chart';
+import { readPatientQuery } from '../../shared/patient-search';
+import { openDatabase, type Database } from '../db/database';
+import { users } from '../db/schema';
+import { createLogger } from '../logger';
+import {
+  insertSyntheticPatients,
+  insertSyntheticReceitas,
+  insertSyntheticVisits,
+  type SyntheticPatient,
+} from '../testing/synthetic-patients';
+import { planOf } from '../testing/query-plans';
+import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { timelineQuery } from './chart-repository';
+import { patientPageQuery } from './repository';
+
+// The patients' list and chart stay fast only while the planner reads them from their indexes.
+// A practice's worth of data (one doctor with thousands of patients and years of visits, other
+// doctors beside her), analysed — autovacuum's work on PostgreSQL; PGlite has none, so there
+// only an explicit ANALYZE gives the planner statistics — and the plan of exactly the statements
+// the repositories send.
+
+const DOCTOR = 'doctor-plan';
+const OTHER_DOCTORS = ['doctor-plan-2', 'doctor-plan-3', 'doctor-plan-4'];
+const PATIENTS = 5_000;
+const VISITS = 25_000;
+const RECEITAS = 5_000;
+/** What the list route reads for a first page: a page and one more row. */
+const FIRST_PAGE_ROWS = PATIENT_LIST_DEFAULT_LIMIT + 1;
+const NAME_INDEXES = ['patients_search_name_trgm_idx', 'patients_user_search_name_idx'];
+
+/** What each scan of the statement's plan reads (see `planOf`). */
+const scansOf = async (database: Database, statement: SQLWrapper) =>
+  (await planOf(database.db, statement)).scans;
+
+/** Whether one of the scans reads one of the indexes. */
+const readsOneOf = (scans: string[], indexes: string[]) =>
+  scans.some((scan) => indexes.some((index) => scan.endsWith(` using ${index}`)));
+
+describe('the plans of the patients queries', () => {
+  const state: { storage?: TestStorage; database?: Database; seeded: SyntheticPatient[] } = {
+    seeded: [],
+  };
+  /** The seeded database, once beforeAll has run. */
+  const opened = (): Database => {
+    if (!state.database) throw new Error('the database is not open (beforeAll failed?)');
+    return state.database;
+  };
+
+  beforeAll(async () => {
+    state.storage = await createTestStorage();
+    state.database = await openDatabase({
+      databaseUrl: state.storage.databaseUrl,
+      dataDir: state.storage.dataDir,
+      logger: createLogger('silent'),
+      durableWrites: false,
+    });
+    const { db } = state.database;
+    await db
+      .insert(users)
+      .values(
+        [DOCTOR, ...OTHER_DOCTORS].map((id) => ({ id, name: id, email: `${id}@prontu.test` })),
+      );
+    state.seeded = await insertSyntheticPatients(db, DOCTOR, PATIENTS);
+    await insertSyntheticVisits(db, DOCTOR, VISITS);
+    await insertSyntheticReceitas(db, DOCTOR, RECEITAS);
+    for (const [index, other] of OTHER_DOCTORS.entries()) {
+      await insertSyntheticPatients(db, other, 300, index + 2);
+      await insertSyntheticVisits(db, other, 1_000);
+      await insertSyntheticReceitas(db, other, 200);
+    }
+    await db.execute(sql`analyze patients, medical_records, prescriptions`);
+  }, 180_000);
+
+  afterAll(async () => {
+    await state.database?.close();
+    await state.storage?.cleanup();
+  });
+
+  /** A patient of the doctor's with a name of three words or more, to be searched in full. */
+  const fullName = () =>
+    state.seeded.find((patient) => patient.name.split(' ').length >= 3)?.name ?? '';
+
+  it.each([
+    ['two word starts', 'mar apar'],
+    ['a common surname', 'silva'],
+    ['two short starts', 'jo sou'],
+    ['a full name', 'FULL NAME'],
+  ])('a name search (%s) reads a name index, not the whole table', async (_, typed) => {
+    const query = readPatientQuery(typed === 'FULL NAME' ? fullName() : typed);
+    expect(query?.kind).toBe('name');
+    const scans = await scansOf(
+      opened(),
+      patientPageQuery(opened().db, DOCTOR, query, undefined, FIRST_PAGE_ROWS),
+    );
+    expect(scans).not.toContain('Seq Scan on patients');
+    expect(readsOneOf(scans, NAME_INDEXES), scans.join(', ')).toBe(true);
+  });
+
+  it('a name search further down the list (after a cursor) reads a name index too', async () => {
+    const scans = await scansOf(
+      opened(),
+      patientPageQuery(
+        opened().db,
+        DOCTOR,
+        readPatientQuery('silva'),
+        { searchName: 'maria', id: '' },
+        FIRST_PAGE_ROWS,
+      ),
+    );
+    expect(scans).not.toContain('Seq Scan on patients');
+    expect(readsOneOf(scans, NAME_INDEXES), scans.join(', ')).toBe(true);
+  });
+
+  it('a search by CPF and one by birth date read their indexes', async () => {
+    const patient = state.seeded.find((each) => each.cpf && each.birthDate);
+    const byCpf = await scansOf(
+      opened(),
+      patientPageQuery(
+        opened().db,
+        DOCTOR,
+        readPatientQuery(formatCpf(patient?.cpf ?? '')),
+        undefined,
+        FIRST_PAGE_ROWS,
+      ),
+    );
+    expect(byCpf).toEqual([expect.stringMatching(/ using patients_user_cpf_idx$/)]);
+    const [year, month, day] = (patient?.birthDate ?? '').split('-');
+    const byBirthDate = await scansOf(
+      opened(),
+      patientPageQuery(
+        opened().db,
+        DOCTOR,
+        readPatientQuery(`${day}/${month}/${year}`),
+        undefined,
+        FIRST_PAGE_ROWS,
+      ),
+    );
+    expect(byBirthDate).toEqual([expect.stringMatching(/ using patients_user_birth_date_idx$/)]);
+  });
+
+  it('the list without a search reads the doctor’s name order from its index', async () => {
+    const scans = await scansOf(
+      opened(),
+      patientPageQuery(opened().db, DOCTOR, undefined, undefined, FIRST_PAGE_ROWS),
+    );
+    // In name order straight from the index: no sort of all her patients.
+    expect(scans).toEqual(['Index Scan using patients_user_search_name_idx']);
+  });
+
+  it('a timeline page reads her visits and receitas newest first from her indexes', async () => {
+    // The first patient by id has the most visits (the seeding's skew), the middle one a few.
+    for (const patient of [state.seeded[0], state.seeded[PATIENTS / 2]]) {
+      const scans = await scansOf(
+        opened(),
+        timelineQuery(DOCTOR, patient?.id ?? '', TIMELINE_PAGE_SIZE + 1, undefined),
+      );
+      // Ordered index scans, stopped after a page: neither all her visits sorted nor the
+      // doctor's walked.
+      expect(scans).toEqual([
+        'Index Scan using medical_records_patient_created_idx',
+        'Index Scan using prescriptions_patient_created_idx',
+      ]);
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import type { AppDatabase } from '../db/database';
+
+/** One node of PostgreSQL's `EXPLAIN (FORMAT JSON)`. */
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+interface Explained {
+  Plan: PlanNode;
+  'Execution Time'?: number;
+}
+
+export interface QueryPlan {
+  /**
+   * What each scan reads, outermost first: 'Index Scan using <index>', 'Bitmap Index Scan using
+   * <index>', or 'Seq Scan on <table>' for a whole table.
+   */
+  scans: string[];
+  /** With `analyze`: how long running it took in the database, in ms. */
+  executionMs: number | undefined;
+}
+
+/**
+ * The plan the database picks for a statement now, parameters bound as the app binds them.
+ * @param statement - exactly what the app sends (a Drizzle query or `sql`)
+ * @param options.analyze - run it too (EXPLAIN ANALYZE), for its execution time
+ */
+export async function planOf(
+  db: AppDatabase,
+  statement: SQLWrapper,
+  options: { analyze?: boolean } = {},
+): Promise<QueryPlan> {
+  const explain = options.analyze
+    ? sql`explain (analyze, format json) ${statement}`
+    : sql`explain (format json) ${statement}`;
+  const result = (await db.execute(explain)) as { rows: { 'QUERY PLAN': unknown }[] };
+  const raw = result.rows[0]?.['QUERY PLAN'];
+  // node-postgres and PGlite both parse json; a driver that did not would hand over the text.
+  const [explained] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [Explained];
+  const scans: string[] = [];
+  const visit = (node: PlanNode) => {
+    const type = node['Node Type'];
+    if (node['Index Name']) scans.push(`${type} using ${node['Index Name']}`);
+    else if (type === 'Seq Scan') scans.push(`${type} on ${node['Relation Name'] ?? '?'}`);
+    node.Plans?.forEach(visit);
+  };
+  visit(explained.Plan);
+  return { scans, executionMs: explained['Execution Time'] };
+}
