@@ -131,6 +131,14 @@ function itemsNotIn(items: readonly string[], among: readonly string[]): string[
 }
 
 /**
+ * One list with another's items it lacks (compared folded, each once, trimmed), its own first:
+ * how two charts or a chart and a visit are joined without losing an item.
+ */
+export function listUnion(mine: readonly string[], theirs: readonly string[] = []): string[] {
+  return [...mine, ...itemsNotIn(theirs, mine)];
+}
+
+/**
  * What a finalised visit changes in the patient's lists: the allergies and conditions it names
  * that she did not have (added; none is ever removed, so no allergy is lost because a visit
  * left it out), and her medicines in use as the visit lists them (added and stopped) — only
@@ -186,16 +194,12 @@ export function visitPatientInfo(
   patient: Pick<Patient, 'name' | 'age' | 'sex'> & PatientLists,
   visit: PatientInfo = {},
 ): PatientInfo {
-  const joined = (mine: readonly string[], typed: readonly string[] | undefined) => [
-    ...mine,
-    ...itemsNotIn(typed ?? [], mine),
-  ];
   const info: PatientInfo = {
     ...visit,
     name: patient.name,
-    allergies: joined(patient.allergies, visit.allergies),
-    chronicConditions: joined(patient.chronicConditions, visit.chronicConditions),
-    medications: joined(patient.medications, visit.medications),
+    allergies: listUnion(patient.allergies, visit.allergies),
+    chronicConditions: listUnion(patient.chronicConditions, visit.chronicConditions),
+    medications: listUnion(patient.medications, visit.medications),
   };
   const age = visit.age ?? patient.age;
   if (age !== undefined) info.age = age;

@@ -1,4 +1,5 @@
 import type { Gender } from './medical-record';
+import { listUnion } from './patient-chart';
 import { foldForMatching } from './text-folding';
 
 /**
@@ -120,19 +121,6 @@ export interface PatientFromVisits {
   medications: string[];
 }
 
-/** Items of several lists, each once (compared folded), in the order first seen. */
-function unionOf(lists: readonly (readonly string[] | undefined)[]): string[] {
-  const seen = new Set<string>();
-  const union: string[] = [];
-  for (const item of lists.flatMap((list) => list ?? [])) {
-    const key = foldForMatching(item);
-    if (key === '' || seen.has(key)) continue;
-    seen.add(key);
-    union.push(item.trim());
-  }
-  return union;
-}
-
 /**
  * A patient's chart from her visits: the name and sex of the latest visit that has them; every
  * allergy and chronic condition any visit recorded (an allergy is never dropped because a later
@@ -149,8 +137,14 @@ export function patientFromVisits(visits: readonly VisitPatientInfo[]): PatientF
   return {
     name: latest.name.trim().replace(/\s+/g, ' '),
     ...(sex ? { sex } : {}),
-    allergies: unionOf(newestFirst.map((visit) => visit.allergies)),
-    chronicConditions: unionOf(newestFirst.map((visit) => visit.chronicConditions)),
-    medications: unionOf([withMedications?.medications]),
+    allergies: newestFirst.reduce<string[]>(
+      (union, visit) => listUnion(union, visit.allergies),
+      [],
+    ),
+    chronicConditions: newestFirst.reduce<string[]>(
+      (union, visit) => listUnion(union, visit.chronicConditions),
+      [],
+    ),
+    medications: listUnion([], withMedications?.medications),
   };
 }

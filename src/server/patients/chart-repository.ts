@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { foldForMatching } from '../../shared/text-folding';
+import { listUnion } from '../../shared/patient-chart';
 import type { AppDatabase } from '../db/database';
 import {
   medicalRecords,
@@ -60,12 +60,6 @@ async function lockedPatient(
     .where(and(eq(patients.userId, userId), eq(patients.id, id)))
     .for('update');
   return row;
-}
-
-/** A list of one patient's with another's items she lacks (compared folded), hers first. */
-function unionOf(mine: readonly string[], theirs: readonly string[]): string[] {
-  const known = new Set(mine.map(foldForMatching));
-  return [...mine, ...theirs.filter((item) => !known.has(foldForMatching(item)))];
 }
 
 /** Removes receitas' ids from every batch of the doctor's holding any of them. */
@@ -268,9 +262,9 @@ export function createChartRepository(db: AppDatabase) {
             cns: kept.cns ?? other.cns,
             phone: kept.phone ?? other.phone,
             address: kept.address ?? other.address,
-            allergies: unionOf(kept.allergies, other.allergies),
-            chronicConditions: unionOf(kept.chronicConditions, other.chronicConditions),
-            medications: unionOf(kept.medications, other.medications),
+            allergies: listUnion(kept.allergies, other.allergies),
+            chronicConditions: listUnion(kept.chronicConditions, other.chronicConditions),
+            medications: listUnion(kept.medications, other.medications),
             notes: notes.length > 0 ? notes.join('\n\n') : null,
             version: kept.version + 1,
             updatedAt: new Date(),

@@ -84,8 +84,7 @@ export async function createPatientFromVisit(
     ...(info.gender ? { sex: info.gender } : {}),
   };
   const { patient } = await api.call(patientsApi.create, { body });
-  cache.setQueryData(patientKeys.detail(patient.id), patient);
-  void cache.invalidateQueries({ queryKey: ['patients', 'search'] });
+  settlePatient(cache, patient);
   return patient;
 }
 
@@ -129,8 +128,7 @@ export async function applyListChanges(
     const visitLists = withListChanges(patient, changes);
     saved = (await write(current, patientListChanges(current, visitLists))).patient;
   }
-  cache.setQueryData(patientKeys.detail(saved.id), saved);
-  void cache.invalidateQueries({ queryKey: patientKeys.all });
+  settlePatient(cache, saved);
   return saved;
 }
 
@@ -198,10 +196,14 @@ export function usePatientVitals(id: string) {
 
 type PatientPages = InfiniteData<{ patients: Patient[]; nextCursor?: string | undefined }>;
 
-/** After a change: the lists read again; her data as the server answered it. */
+/**
+ * After a change: every list read again — the chart's and the patient step's matches, so an
+ * erased or merged patient is never offered — and her data as the server answered it.
+ */
 function settlePatient(cache: QueryClient, patient: Patient | undefined): void {
   if (patient) cache.setQueryData(patientKeys.detail(patient.id), patient);
   void cache.invalidateQueries({ queryKey: ['patients', 'list'] });
+  void cache.invalidateQueries({ queryKey: ['patients', 'search'] });
 }
 
 /** Creates a patient. @returns her, as the server keeps her */

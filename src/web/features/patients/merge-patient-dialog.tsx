@@ -1,11 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { UserSearch, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { X } from 'lucide-react';
+import { useState } from 'react';
 import type { Patient } from '../../../shared/patient';
 import { lastVisitLabel, mergeQuestion, patientAgeLabel } from '../../../shared/patient-display';
 import { useMergePatients, usePatient, usePatientsList } from '../../data/patients';
 import { Button } from '../../ui/button';
-import { CONTROL_CLASSES } from '../../ui/field';
+import { PatientSearchInput } from './patient-search-input';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 
 /**
@@ -53,7 +53,6 @@ function MergeSteps(props: {
   const [typed, setTyped] = useState('');
   const query = useDebouncedValue(typed.trim(), 250);
   const [otherId, setOtherId] = useState<string>();
-  const searchId = useId();
   const found = usePatientsList(query);
   const other = usePatient(otherId);
   const merge = useMergePatients();
@@ -109,22 +108,11 @@ function MergeSteps(props: {
   return (
     <div className="flex min-h-0 flex-col gap-3">
       <div className="relative">
-        <label htmlFor={searchId} className="sr-only">
-          Buscar o outro paciente
-        </label>
-        <UserSearch
-          aria-hidden="true"
-          size={18}
-          className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
-        />
-        <input
-          id={searchId}
-          type="search"
-          autoComplete="off"
+        <PatientSearchInput
+          label="Buscar o outro paciente"
           placeholder="Nome, CPF, CNS ou data de nascimento"
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          className={`${CONTROL_CLASSES} pl-10`}
+          onChange={setTyped}
         />
       </div>
       {found.isPending ? (

@@ -1,13 +1,13 @@
-import { UserPlus, UserSearch, Users } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { UserPlus, Users } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { isApiError } from '../../../shared/api/client';
 import type { Patient } from '../../../shared/patient';
 import { lastVisitLabel, patientAgeLabel, SEX_LABELS } from '../../../shared/patient-display';
 import { useCreatePatient, usePatientsList } from '../../data/patients';
 import { Button } from '../../ui/button';
-import { CONTROL_CLASSES } from '../../ui/field';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { ViewHeader } from '../../ui/view-header';
+import { PatientSearchInput } from './patient-search-input';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
 
 /** How long the search waits for the doctor to stop typing before asking the server. */
@@ -20,7 +20,6 @@ export function PatientList(props: { onOpen: (id: string) => void }) {
   const list = usePatientsList(query);
   const create = useCreatePatient();
   const [creating, setCreating] = useState(false);
-  const searchId = useId();
 
   const saveNew = async (input: Parameters<typeof create.mutateAsync>[0]): Promise<SaveOutcome> => {
     try {
@@ -132,22 +131,11 @@ export function PatientList(props: { onOpen: (id: string) => void }) {
         className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-6 sm:px-6"
       >
         <div role="search" className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Buscar paciente
-          </label>
-          <UserSearch
-            aria-hidden="true"
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            id={searchId}
-            type="search"
-            autoComplete="off"
+          <PatientSearchInput
+            label="Buscar paciente"
             placeholder="Buscar por nome, CPF, CNS ou data de nascimento"
             value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            className={`${CONTROL_CLASSES} pl-10`}
+            onChange={setTyped}
           />
         </div>
         <p className="sr-only" aria-live="polite">
