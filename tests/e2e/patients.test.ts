@@ -86,8 +86,9 @@ async function seedPatients(doctor: TestDoctorAccount) {
 async function openPatients(viewport: ViewportName = 'desktop') {
   const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport, {
     name: 'Dra. Beatriz Nunes',
-    // A doctor's browser in Brazil (the chart library reads the browser's language).
-    locale: 'pt-BR',
+    // What a Chromium started under LANG=C reports, a tag Intl refuses: the chart library reads
+    // the browser's language as it loads, and the charts must still draw.
+    locale: 'en-US@posix',
   });
   const seeded = await seedPatients(opened.doctor);
   await opened.page.goto(`${session.server.url}/?view=patients`);

@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+// Before uPlot, which reads the browser's language as it loads.
+import './intl-language';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dayMonthOf, type VitalsChartData } from './vitals-chart-data';
