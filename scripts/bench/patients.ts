@@ -9,6 +9,7 @@
  *   npm run bench:patients
  *   BENCH_PATIENTS=1000 BENCH_VISITS=10000 BENCH_RECEITAS=2000 BENCH_DURATION=3 npm run bench:patients
  *   BENCH_DATABASES=postgres BENCH_CONNECTIONS=20 npm run bench:patients
+ *   BENCH_ONLY='search by name,chart' npm run bench:patients   (scenarios whose names contain one)
  *
  * PostgreSQL is analysed after the load, as its autovacuum would. PGlite has no autovacuum: it is
  * measured as the app leaves it (never analysed), then again after an ANALYZE. Beside the
@@ -59,6 +60,9 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 /** Charts opened (header, then timeline) by the back-to-back loop, over all its workers. */
 const CHART_ITERATIONS = Number(process.env.BENCH_CHART_ITERATIONS ?? 1_000);
+/** Scenarios measured: those whose names contain one of these (all when unset). */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
+const measured = (name: string) => ONLY.length === 0 || ONLY.some((part) => name.includes(part));
 /** Each scenario first runs this long unmeasured: caches warm, as in a day's use. */
 const WARM_UP_SECONDS = Math.min(2, DURATION_SECONDS);
 const PASSWORD = 'Bench-pacientes-Ipê-2026!';
@@ -284,6 +288,7 @@ async function measureServer(storage: TestStorage, seeded: Seeded): Promise<Row[
   try {
     const rows: Row[] = [];
     for (const { scenario, budget } of scenarios(seeded.patients)) {
+      if (!measured(scenario.name)) continue;
       const load = (durationSeconds: number) =>
         measureLoad(server.url, seeded.cookie, scenario, {
           connections: CONNECTIONS,
@@ -292,10 +297,12 @@ async function measureServer(storage: TestStorage, seeded: Seeded): Promise<Row[
       await load(WARM_UP_SECONDS);
       rows.push({ ...(await load(DURATION_SECONDS)), ...(budget ? { budget } : {}) });
     }
-    rows.push({
-      ...(await measureCharts(server.url, seeded.cookie, seeded.patients)),
-      budget: CHART_BUDGET_MS,
-    });
+    if (measured('chart (header + timeline)')) {
+      rows.push({
+        ...(await measureCharts(server.url, seeded.cookie, seeded.patients)),
+        budget: CHART_BUDGET_MS,
+      });
+    }
     return rows;
   } finally {
     await server.stop();

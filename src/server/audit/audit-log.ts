@@ -1,5 +1,6 @@
-import { and, arrayContains, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, lt, or } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { auditLog, type AuditLogRow } from '../db/schema';
 import {
   auditBreakOf,
@@ -9,16 +10,19 @@ import {
   type AuditFacts,
 } from './audit-chain';
 
-/**
- * The lock every append takes, on every app server sharing the database: appends run one at a
- * time, so each reads the true last entry and the chain never forks. Any number, the same
- * everywhere; distinct from the migration lock.
- */
-const AUDIT_APPEND_LOCK_ID = 7_370_017;
-/** Most entries written in one transaction (a list's entry carries up to 100 ids). */
+/** Most entries written in one statement (a list's entry carries up to 100 ids). */
 const MAX_APPEND_BATCH = 200;
+/**
+ * Appends tried in a row after each found its position taken by another app server's; each
+ * retry reads the chain's true end first, so only servers appending at the very same instant
+ * collide again.
+ */
+const MAX_APPEND_ATTEMPTS = 20;
 /** Entries read per query while verifying: bounded memory however long the trail. */
 const VERIFY_BATCH = 2_000;
+
+/** The last entry of the chain, or 'empty' before the first. */
+type ChainEnd = Pick<AuditEntry, 'position' | 'hash'> | 'empty';
 
 interface PendingAppend {
   facts: AuditFacts;
@@ -35,6 +39,12 @@ export function createAuditLog(db: AppDatabase) {
   let verifying: Promise<AuditVerification> | undefined;
   const waiting: PendingAppend[] = [];
   let writing: Promise<void> | undefined;
+  /**
+   * The chain's last entry as this server last wrote or read it; undefined until read, and again
+   * after any failed append. Another server may have appended since: then the next append's
+   * first position is taken and it is retried from the true end.
+   */
+  let knownEnd: ChainEnd | undefined;
 
   /** Writes what waits, batch after batch, until nothing does. */
   async function writeWaiting(): Promise<void> {
@@ -53,31 +63,45 @@ export function createAuditLog(db: AppDatabase) {
     }
   }
 
+  /** The chain's last entry, as the database has it now. */
+  async function readEnd(): Promise<ChainEnd> {
+    const [last] = await db
+      .select({ position: auditLog.position, hash: auditLog.hash })
+      .from(auditLog)
+      .orderBy(desc(auditLog.position))
+      .limit(1);
+    return last ?? 'empty';
+  }
+
   /**
-   * Appends entries after the last, under a transaction-scoped advisory lock so concurrent
-   * appends (this server's and other servers') queue instead of forking the chain; the primary
-   * key on `position` refuses a fork even if the lock were bypassed.
+   * Appends entries after the chain's last, in one INSERT (one round trip, committed on its
+   * own): the primary key on `position` is what keeps the chain from forking. When another app
+   * server sharing the database appended first, this server's idea of the end is stale, the
+   * INSERT's first position is taken and nothing is written; the entries are chained again
+   * after the true end and written again.
    */
-  function appendAll(facts: readonly AuditFacts[]): Promise<AuditEntry[]> {
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_APPEND_LOCK_ID})`);
-      const [last] = await tx
-        .select({ position: auditLog.position, hash: auditLog.hash })
-        .from(auditLog)
-        .orderBy(desc(auditLog.position))
-        .limit(1);
+  async function appendAll(facts: readonly AuditFacts[]): Promise<AuditEntry[]> {
+    for (let attempt = 1; ; attempt++) {
+      const end = knownEnd ?? (await readEnd());
       const entries: AuditEntry[] = [];
-      let previous: Pick<AuditEntry, 'position' | 'hash'> | undefined = last;
+      let previous = end === 'empty' ? undefined : end;
       for (const each of facts) {
         const entry = chainedAuditEntry(previous, each);
         entries.push(entry);
         previous = entry;
       }
-      await tx
-        .insert(auditLog)
-        .values(entries.map((entry) => ({ ...entry, listedIds: [...entry.listedIds] })));
+      knownEnd = undefined;
+      try {
+        await db
+          .insert(auditLog)
+          .values(entries.map((entry) => ({ ...entry, listedIds: [...entry.listedIds] })));
+      } catch (error) {
+        if (isUniqueViolation(error) && attempt < MAX_APPEND_ATTEMPTS) continue;
+        throw error;
+      }
+      knownEnd = previous ?? end;
       return entries;
-    });
+    }
   }
 
   async function verifyChain(): Promise<AuditVerification> {

@@ -1,6 +1,8 @@
 import { asc, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, type AuditLogRow } from '../db/schema';
+import type { AuditFacts } from './audit-chain';
+import { createAuditLog } from './audit-log';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
@@ -225,6 +227,39 @@ describe('the audit trail', () => {
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
     const rows = await allRows();
     expect(rows.length - before).toBe(50);
+    expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index + 1));
+    expect(await verify()).toMatchObject({ success: true, ok: true, entries: rows.length });
+  });
+
+  it('keeps one chain when other app servers append to the same database', async () => {
+    // Each app server knows the chain's end it last wrote; the others' appends make it stale.
+    const otherServers = [createAuditLog(db()), createAuditLog(db())];
+    const facts = (index: number): AuditFacts => ({
+      occurredAt: new Date(),
+      userId: bruno.id,
+      action: 'read',
+      entityType: 'medical_record',
+      entityId: `medical-record-outro-servidor-${index}`,
+      listedIds: [],
+      ipAddress: '10.0.0.2',
+      userAgent: 'outro servidor',
+      status: 200,
+    });
+    const before = (await allRows()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => {
+        const server = otherServers[index % 3];
+        return server
+          ? server.append(facts(index)).then(() => 200)
+          : send(ana.browser, 'GET', `/api/medical-records/${recordId}`).then((r) => r.status);
+      }),
+    );
+    expect(answers.every((status) => status === 200)).toBe(true);
+    // This server's end is stale again: its next entry still follows the true last one.
+    await otherServers[0]?.append(facts(30));
+    expect((await send(ana.browser, 'GET', `/api/medical-records/${recordId}`)).status).toBe(200);
+    const rows = await allRows();
+    expect(rows.length - before).toBe(32);
     expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index + 1));
     expect(await verify()).toMatchObject({ success: true, ok: true, entries: rows.length });
   });

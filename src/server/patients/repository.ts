@@ -4,6 +4,7 @@ import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
 import { nameMatches, type PatientQuery } from '../../shared/patient-search';
 import { foldForMatching } from '../../shared/text-folding';
 import type { AppDatabase } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { patients, type PatientRow } from '../db/schema';
 import type { PatientPosition } from './paging-key';
 
@@ -32,19 +33,6 @@ function toColumns(input: PatientInput): PatientColumns {
 
 const ownedBy = (userId: string, id: string) =>
   and(eq(patients.id, id), eq(patients.userId, userId));
-
-/** PostgreSQL's unique_violation. */
-const UNIQUE_VIOLATION = '23505';
-
-/** Whether a failed write broke a unique index (PGlite and node-postgres, wrapped by Drizzle). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    if ('code' in current && current.code === UNIQUE_VIOLATION) return true;
-    current = current.cause;
-  }
-  return false;
-}
 
 /** Which of the doctor's other patients already has the CPF or CNS. */
 export interface Duplicate {
