@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { listUnion } from '../../shared/patient-chart';
 import type { AppDatabase } from '../db/database';
 import {
@@ -35,6 +35,35 @@ export interface TimelinePosition {
 export interface LastVisit {
   createdAt: Date;
   age: number | undefined;
+}
+
+/**
+ * Her latest visit, as a subquery to join laterally to a patient's row (`patients.id` is the
+ * outer row's): the newest of her records, from the (patient_id, created_at, id) index.
+ */
+export function latestVisit(db: AppDatabase, userId: string | Placeholder) {
+  return db
+    .select({ createdAt: medicalRecords.createdAt, patientInfo: medicalRecords.patientInfo })
+    .from(medicalRecords)
+    .where(and(eq(medicalRecords.patientId, patients.id), eq(medicalRecords.userId, userId)))
+    .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
+    .limit(1)
+    .as('latest_visit');
+}
+
+/** The latest visit as read through {@link latestVisit}; undefined when she has none. */
+export function lastVisitOf(
+  createdAt: Date | null,
+  patientInfo: MedicalRecordRow['patientInfo'] | null,
+): LastVisit | undefined {
+  return createdAt ? { createdAt, age: patientInfo?.age } : undefined;
+}
+
+/** What a chart's header shows of a patient. */
+export interface PatientHeader {
+  patient: PatientRow;
+  lastVisit: LastVisit | undefined;
+  counts: { records: number; prescriptions: number; documents: number };
 }
 
 export type MergeOutcome =
@@ -83,8 +112,10 @@ async function takeOutOfBatches(tx: Transaction, userId: string, ids: readonly s
 
 /**
  * The statement of a timeline page: each side reads at most a page from its (patient_id,
- * created_at, id) index; the union keeps the newest of both. Exported for the query-plan test,
- * which explains exactly this statement.
+ * created_at, id) index; the union keeps the newest of both. Joined to her row, so one round
+ * trip also tells whether she is the doctor's at all: no row when she is not, one row of NULLs
+ * when she has nothing yet. Exported for the query-plan test, which explains exactly this
+ * statement.
  * @param limit - rows to read
  */
 export function timelineQuery(
@@ -98,6 +129,7 @@ export function timelineQuery(
       ? sql`and (${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
       : sql``;
   return sql`
+    select page.* from ${patients} left join lateral (
     (select 'record' as kind, ${medicalRecords.id} as id, ${medicalRecords.createdAt} as created_at,
             ${medicalRecords.status} = 'finalizado' as finalized,
             ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
@@ -118,26 +150,54 @@ export function timelineQuery(
       order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
       limit ${limit})
     order by created_at desc, id desc
-    limit ${limit}`;
+    limit ${limit}) page on true
+    where ${patients.id} = ${patientId} and ${patients.userId} = ${userId}
+    order by page.created_at desc, page.id desc`;
+}
+
+/**
+ * A patient's row, her latest visit and how many records and receitas she has: the statement of
+ * a chart's header, prepared once (`userId` and `patientId` bound when it runs).
+ */
+function headerQuery(db: AppDatabase) {
+  const userId = sql.placeholder('userId');
+  const visit = latestVisit(db, userId);
+  const countOf = (table: typeof medicalRecords | typeof prescriptions) =>
+    sql<number>`(select count(*) from ${table} where ${table.patientId} = ${patients.id} and ${table.userId} = ${userId})`.mapWith(
+      Number,
+    );
+  return db
+    .select({
+      patient: patients,
+      visitAt: visit.createdAt,
+      visitInfo: visit.patientInfo,
+      records: countOf(medicalRecords),
+      receitas: countOf(prescriptions),
+    })
+    .from(patients)
+    .leftJoinLateral(visit, sql`true`)
+    .where(and(eq(patients.id, sql.placeholder('patientId')), eq(patients.userId, userId)));
 }
 
 /** The chart store of one database. */
 export function createChartRepository(db: AppDatabase) {
+  const headerStatement = headerQuery(db).prepare('patient_header');
   return {
     /**
      * A page of the patient's timeline, newest first, keyset on (created_at, id) — ids differ
      * between tables, so the key is total.
-     * @returns up to `limit + 1` rows: the extra one only tells that another page exists
+     * @returns up to `limit + 1` rows (the extra one only tells that another page exists);
+     *   undefined when she is missing or another doctor's
      */
     async timeline(
       userId: string,
       patientId: string,
       limit: number,
       after: TimelinePosition | undefined,
-    ): Promise<TimelineRow[]> {
+    ): Promise<TimelineRow[] | undefined> {
       const result = (await db.execute(timelineQuery(userId, patientId, limit + 1, after))) as {
         rows: {
-          kind: 'record' | 'prescription';
+          kind: 'record' | 'prescription' | null;
           id: string;
           created_at: string | Date;
           finalized: boolean;
@@ -146,17 +206,21 @@ export function createChartRepository(db: AppDatabase) {
           medication_names: unknown;
         }[];
       };
-      return result.rows.map((row) => ({
-        kind: row.kind,
-        id: row.id,
-        createdAt: new Date(row.created_at),
-        finalized: row.finalized,
-        chiefComplaint: row.chief_complaint,
-        assessment: row.assessment,
-        medicationNames: Array.isArray(row.medication_names)
-          ? row.medication_names.filter((name): name is string => typeof name === 'string')
-          : null,
-      }));
+      if (result.rows.length === 0) return undefined;
+      return result.rows.flatMap(({ kind, ...row }) => {
+        if (kind === null) return [];
+        return {
+          kind,
+          id: row.id,
+          createdAt: new Date(row.created_at),
+          finalized: row.finalized,
+          chiefComplaint: row.chief_complaint,
+          assessment: row.assessment,
+          medicationNames: Array.isArray(row.medication_names)
+            ? row.medication_names.filter((name): name is string => typeof name === 'string')
+            : null,
+        };
+      });
     },
 
     /** The latest visits' vital signs, newest first (the caller orders them for the charts). */
@@ -183,48 +247,19 @@ export function createChartRepository(db: AppDatabase) {
         .limit(limit);
     },
 
-    /** Each patient's latest visit among `patientIds` (those with none left out). */
-    async lastVisits(
-      userId: string,
-      patientIds: readonly string[],
-    ): Promise<Map<string, LastVisit>> {
-      const visits = new Map<string, LastVisit>();
-      if (patientIds.length === 0) return visits;
-      const rows = await db
-        .selectDistinctOn([medicalRecords.patientId], {
-          patientId: medicalRecords.patientId,
-          createdAt: medicalRecords.createdAt,
-          patientInfo: medicalRecords.patientInfo,
-        })
-        .from(medicalRecords)
-        .where(
-          and(
-            inArray(medicalRecords.patientId, [...patientIds]),
-            eq(medicalRecords.userId, userId),
-          ),
-        )
-        .orderBy(medicalRecords.patientId, desc(medicalRecords.createdAt));
-      for (const row of rows) {
-        if (row.patientId === null) continue;
-        visits.set(row.patientId, { createdAt: row.createdAt, age: row.patientInfo?.age });
-      }
-      return visits;
-    },
-
-    /** How many records and receitas are kept about the patient. */
-    async counts(
-      userId: string,
-      patientId: string,
-    ): Promise<{ records: number; prescriptions: number; documents: number }> {
-      const [records] = await db
-        .select({ value: count() })
-        .from(medicalRecords)
-        .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.userId, userId)));
-      const [receitas] = await db
-        .select({ value: count() })
-        .from(prescriptions)
-        .where(and(eq(prescriptions.patientId, patientId), eq(prescriptions.userId, userId)));
-      return { records: records?.value ?? 0, prescriptions: receitas?.value ?? 0, documents: 0 };
+    /**
+     * The patient as her chart's header shows her — her row, her latest visit and how many
+     * records and receitas are kept about her — in one statement; undefined when she is missing
+     * or another doctor's.
+     */
+    async header(userId: string, patientId: string): Promise<PatientHeader | undefined> {
+      const [row] = await headerStatement.execute({ userId, patientId });
+      if (!row) return undefined;
+      return {
+        patient: row.patient,
+        lastVisit: lastVisitOf(row.visitAt, row.visitInfo),
+        counts: { records: row.records, prescriptions: row.receitas, documents: 0 },
+      };
     },
 
     /**

@@ -292,6 +292,11 @@ describe("a patient's timeline", () => {
     const page = await api.call(patientsApi.timeline, { params: { id: patient.id } });
     expect(page).toEqual({ items: expected });
     expect(page.items.map((item) => item.id).at(-1)).toBe(headache.id);
+    // A patient registered today has an empty chart, not a missing one.
+    const newcomer = await createPatient(api, { name: 'Nina Alves' });
+    expect(await api.call(patientsApi.timeline, { params: { id: newcomer.id } })).toEqual({
+      items: [],
+    });
 
     expect((await api.call(patientsApi.get, { params: { id: patient.id } })).patient).toEqual({
       ...patient,

@@ -6,6 +6,7 @@ import { foldForMatching } from '../../shared/text-folding';
 import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { patients, type PatientRow } from '../db/schema';
+import { lastVisitOf, latestVisit, type LastVisit } from './chart-repository';
 import type { PatientPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a patient of another doctor is
@@ -58,28 +59,57 @@ export interface ListOptions {
   after: PatientPosition | undefined;
 }
 
-/** The conditions of a search, besides the doctor and the page position. */
+/** A value of a statement: bound as a parameter when it runs. */
+const bound = (name: string) => sql.placeholder(name);
+
+/** The conditions of a search, besides the doctor and the page position, as placeholders. */
 function searchConditions(query: PatientQuery | undefined): SQL[] {
   switch (query?.kind) {
     case undefined:
       return [];
     case 'cpf':
-      return [eq(patients.cpf, query.digits)];
+      return [eq(patients.cpf, bound('digits'))];
     case 'cns':
-      return [eq(patients.cns, query.digits)];
+      return [eq(patients.cns, bound('digits'))];
     case 'birthDate':
-      return [eq(patients.birthDate, query.birthDate)];
+      return [eq(patients.birthDate, bound('birthDate'))];
     case 'name':
       // Words are folded to [a-z0-9], so none holds a LIKE wildcard. The expression is the
       // trigram index's (schema.ts): a word start anywhere in the name.
-      return query.words.map((word) => sql`(' ' || ${patients.searchName}) like ${`% ${word}%`}`);
+      return query.words.map(
+        (_, index) => sql`(' ' || ${patients.searchName}) like ${bound(`word${index}`)}`,
+      );
   }
+}
+
+/** The values of {@link searchConditions}' placeholders. */
+function searchValues(query: PatientQuery | undefined): Record<string, string> {
+  switch (query?.kind) {
+    case undefined:
+      return {};
+    case 'cpf':
+    case 'cns':
+      return { digits: query.digits };
+    case 'birthDate':
+      return { birthDate: query.birthDate };
+    case 'name':
+      return Object.fromEntries(query.words.map((word, index) => [`word${index}`, `% ${word}%`]));
+  }
+}
+
+/** A patient of a list page, with her latest visit. */
+export interface PatientListRow {
+  patient: PatientRow;
+  lastVisit: LastVisit | undefined;
 }
 
 /**
  * One read of a list page, as the database is asked for it: the doctor's patients answering the
- * search's conditions, strictly after `after`, in name order (keyset on (search_name, id)).
- * Exported for the query-plan test, which explains exactly this statement.
+ * search's conditions, strictly after `after`, in name order (keyset on (search_name, id)), each
+ * with her latest visit — one statement, one round trip. Its text depends only on the search's
+ * kind, its number of words and whether a position is given (`shape`): prepared once per shape,
+ * it is neither rebuilt nor parsed again by the database at each keystroke; `values` are bound
+ * to it. `statement` builds it (only when it is not prepared yet). Exported for the query-plan test, which explains exactly this statement.
  * @param limit - rows to read
  */
 export function patientPageQuery(
@@ -89,22 +119,51 @@ export function patientPageQuery(
   after: PatientPosition | undefined,
   limit: number,
 ) {
-  const conditions = [eq(patients.userId, userId), ...searchConditions(query)];
+  const conditions = [eq(patients.userId, bound('userId')), ...searchConditions(query)];
   if (after) {
     conditions.push(
-      sql`(${patients.searchName}, ${patients.id}) > (${after.searchName}, ${after.id})`,
+      sql`(${patients.searchName}, ${patients.id}) > (${bound('afterName')}, ${bound('afterId')})`,
     );
   }
-  return db
-    .select()
-    .from(patients)
-    .where(and(...conditions))
-    .orderBy(asc(patients.searchName), asc(patients.id))
-    .limit(limit);
+  const statement = () => {
+    const visit = latestVisit(db, bound('userId'));
+    return db
+      .select({ patient: patients, visitAt: visit.createdAt, visitInfo: visit.patientInfo })
+      .from(patients)
+      .leftJoinLateral(visit, sql`true`)
+      .where(and(...conditions))
+      .orderBy(asc(patients.searchName), asc(patients.id))
+      .limit(bound('limit'));
+  };
+  const words = query?.kind === 'name' ? query.words.length : 0;
+  return {
+    statement,
+    shape: `${query?.kind ?? 'all'}-${words}${after ? '-after' : ''}`,
+    values: {
+      userId,
+      limit,
+      ...searchValues(query),
+      ...(after ? { afterName: after.searchName, afterId: after.id } : {}),
+    },
+  };
 }
 
 /** The patients store of one database. */
 export function createPatientRepository(db: AppDatabase) {
+  type PageQuery = ReturnType<typeof patientPageQuery>;
+  const preparedPages = new Map<
+    string,
+    ReturnType<ReturnType<PageQuery['statement']>['prepare']>
+  >();
+  /** Runs a list page's statement, prepared the first time its shape is asked for. */
+  const readPage = (page: PageQuery) => {
+    let prepared = preparedPages.get(page.shape);
+    if (!prepared) {
+      prepared = page.statement().prepare(`patients_page_${page.shape}`);
+      preparedPages.set(page.shape, prepared);
+    }
+    return prepared.execute(page.values);
+  };
   const find = async (userId: string, id: string): Promise<PatientRow | undefined> => {
     const [row] = await db.select().from(patients).where(ownedBy(userId, id));
     return row;
@@ -197,18 +256,19 @@ export function createPatientRepository(db: AppDatabase) {
      * maria' is not 'Maria Souza') — reading further while the page is not full.
      * @returns up to `limit + 1` rows: the extra one only tells that another page exists
      */
-    async list(userId: string, options: ListOptions): Promise<PatientRow[]> {
+    async list(userId: string, options: ListOptions): Promise<PatientListRow[]> {
       const { query } = options;
       const wanted = options.limit + 1;
       const words = query?.kind === 'name' ? query.words : undefined;
-      const matched: PatientRow[] = [];
+      const matched: PatientListRow[] = [];
       let after = options.after;
       for (;;) {
-        const batch = await patientPageQuery(db, userId, query, after, wanted);
-        for (const row of batch) {
-          if (!words || nameMatches(row.name, words)) matched.push(row);
+        const batch = await readPage(patientPageQuery(db, userId, query, after, wanted));
+        for (const { patient, visitAt, visitInfo } of batch) {
+          if (words && !nameMatches(patient.name, words)) continue;
+          matched.push({ patient, lastVisit: lastVisitOf(visitAt, visitInfo) });
         }
-        const last = batch[batch.length - 1];
+        const last = batch[batch.length - 1]?.patient;
         if (matched.length >= wanted || batch.length < wanted || !last) break;
         after = { searchName: last.searchName, id: last.id };
       }

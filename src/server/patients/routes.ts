@@ -56,12 +56,16 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   const patients = createPatientRepository(deps.db);
   const charts = createChartRepository(deps.db);
   const present = (row: PatientRow) => presentPatient(row, localToday());
-  /** One patient as `GET /:id` answers her: with her latest visit and what is kept about her. */
-  const presentWhole = async (doctorId: string, row: PatientRow) =>
-    presentPatient(row, localToday(), {
-      lastVisit: (await charts.lastVisits(doctorId, [row.id])).get(row.id),
-      counts: await charts.counts(doctorId, row.id),
-    });
+  /**
+   * One patient as `GET /:id` answers her: with her latest visit and what is kept about her;
+   * 404 when she is missing or another doctor's.
+   */
+  const presentWhole = async (doctorId: string, id: string) => {
+    const header = await charts.header(doctorId, id);
+    if (!header) throw notFound(PATIENT_NOT_FOUND);
+    const { patient, ...extras } = header;
+    return { row: patient, patient: presentPatient(patient, localToday(), extras) };
+  };
   /** Everything kept about the patient, or 404 when she is missing or another doctor's. */
   const exportOf = async (doctorId: string, param: string) => {
     const data = await loadPatientExport(deps.db, doctorId, patientIdFrom(param), new Date());
@@ -95,39 +99,34 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
       after: query.cursor ? decodePatientCursor(query.cursor) : undefined,
     });
     const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1];
+    const last = page[page.length - 1]?.patient;
     const nextCursor = rows.length > query.limit && last ? encodePatientCursor(last) : undefined;
-    const lastVisits = await charts.lastVisits(
-      doctor.id,
-      page.map((row) => row.id),
-    );
     const today = localToday();
     return c.json({
       success: true,
-      patients: page.map((row) =>
-        presentPatient(row, today, { lastVisit: lastVisits.get(row.id) }),
-      ),
+      patients: page.map(({ patient, lastVisit }) => presentPatient(patient, today, { lastVisit })),
       nextCursor,
     });
   });
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await ownPatient(doctor.id, c.req.param('id'));
+    const { row, patient } = await presentWhole(doctor.id, patientIdFrom(c.req.param('id')));
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, patient: await presentWhole(doctor.id, row) });
+    return c.json({ success: true, patient });
   });
 
   routes.get('/:id/timeline', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await ownPatient(doctor.id, c.req.param('id'));
+    const id = patientIdFrom(c.req.param('id'));
     const query = parseOrBadRequest(timelineQuerySchema, c.req.query());
     const rows = await charts.timeline(
       doctor.id,
-      row.id,
+      id,
       TIMELINE_PAGE_SIZE,
       query.cursor ? decodeTimelineCursor(query.cursor) : undefined,
     );
+    if (!rows) throw notFound(PATIENT_NOT_FOUND);
     const page = rows.slice(0, TIMELINE_PAGE_SIZE);
     const last = page[page.length - 1];
     const nextCursor =
@@ -174,9 +173,11 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
         throw badRequest(MERGE_WITH_ITSELF);
       case 'not-found':
         throw notFound(PATIENT_NOT_FOUND);
-      case 'merged':
-        c.header('ETag', etagOf(outcome.row.version));
-        return c.json({ success: true, patient: await presentWhole(doctor.id, outcome.row) });
+      case 'merged': {
+        const { row, patient } = await presentWhole(doctor.id, id);
+        c.header('ETag', etagOf(row.version));
+        return c.json({ success: true, patient });
+      }
     }
   });
 

@@ -13,10 +13,16 @@ import {
   insertSyntheticVisits,
   type SyntheticPatient,
 } from '../testing/synthetic-patients';
-import { planOf } from '../testing/query-plans';
+import { planOf, withValues } from '../testing/query-plans';
 import { createTestStorage, type TestStorage } from '../testing/test-storage';
 import { timelineQuery } from './chart-repository';
-import { patientPageQuery } from './repository';
+import { patientPageQuery as preparedPageQuery } from './repository';
+
+/** A list page's statement as the repository prepares it, with the values it binds. */
+function patientPageQuery(...args: Parameters<typeof preparedPageQuery>) {
+  const page = preparedPageQuery(...args);
+  return withValues(page.statement(), page.values);
+}
 
 // The patients' list and chart stay fast only while the planner reads them from their indexes.
 // A practice's worth of data (one doctor with thousands of patients and years of visits, other
@@ -128,7 +134,9 @@ describe('the plans of the patients queries', () => {
         FIRST_PAGE_ROWS,
       ),
     );
-    expect(byCpf).toEqual([expect.stringMatching(/ using patients_user_cpf_idx$/)]);
+    // Each patient's latest visit from her visits' index, beside (patients.test: lastVisit).
+    const latestVisit = 'Index Scan using medical_records_patient_created_idx';
+    expect(byCpf).toEqual([expect.stringMatching(/ using patients_user_cpf_idx$/), latestVisit]);
     const [year, month, day] = (patient?.birthDate ?? '').split('-');
     const byBirthDate = await scansOf(
       opened(),
@@ -140,7 +148,10 @@ describe('the plans of the patients queries', () => {
         FIRST_PAGE_ROWS,
       ),
     );
-    expect(byBirthDate).toEqual([expect.stringMatching(/ using patients_user_birth_date_idx$/)]);
+    expect(byBirthDate).toEqual([
+      expect.stringMatching(/ using patients_user_birth_date_idx$/),
+      latestVisit,
+    ]);
   });
 
   it('the list without a search reads the doctor’s name order from its index', async () => {
@@ -148,8 +159,12 @@ describe('the plans of the patients queries', () => {
       opened(),
       patientPageQuery(opened().db, DOCTOR, undefined, undefined, FIRST_PAGE_ROWS),
     );
-    // In name order straight from the index: no sort of all her patients.
-    expect(scans).toEqual(['Index Scan using patients_user_search_name_idx']);
+    // In name order straight from the index: no sort of all her patients; each one's latest
+    // visit from her visits' index.
+    expect(scans).toEqual([
+      'Index Scan using patients_user_search_name_idx',
+      'Index Scan using medical_records_patient_created_idx',
+    ]);
   });
 
   it('a timeline page reads her visits and receitas newest first from her indexes', async () => {
@@ -159,9 +174,10 @@ describe('the plans of the patients queries', () => {
         opened(),
         timelineQuery(DOCTOR, patient?.id ?? '', TIMELINE_PAGE_SIZE + 1, undefined),
       );
-      // Ordered index scans, stopped after a page: neither all her visits sorted nor the
-      // doctor's walked.
+      // Her row by its key (she is the doctor's), then ordered index scans, stopped after a
+      // page: neither all her visits sorted nor the doctor's walked.
       expect(scans).toEqual([
+        'Index Scan using patients_pkey',
         'Index Scan using medical_records_patient_created_idx',
         'Index Scan using prescriptions_patient_created_idx',
       ]);

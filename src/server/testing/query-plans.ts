@@ -1,4 +1,5 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppDatabase } from '../db/database';
 
 /** One node of PostgreSQL's `EXPLAIN (FORMAT JSON)`. */
@@ -50,4 +51,20 @@ export async function planOf(
   };
   visit(explained.Plan);
   return { scans, executionMs: explained['Execution Time'] };
+}
+
+/**
+ * A prepared statement (with placeholders) and the values it runs with, as one statement to
+ * explain: its text as prepared, the values bound as the same parameters.
+ */
+export function withValues(statement: SQLWrapper, values: Record<string, unknown>): SQL {
+  const query = new PgDialect().sqlToQuery(statement.getSQL());
+  const params = fillPlaceholders(query.params, values);
+  // The text alternates with its parameters' numbers: "… = $1 and … > $2 …".
+  const parts = query.sql.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, index) =>
+      index % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`,
+    ),
+  );
 }

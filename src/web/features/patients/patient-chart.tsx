@@ -32,6 +32,7 @@ import {
   patientSummaryUrl,
   useErasePatient,
   usePatient,
+  usePatientTimeline,
   usePatientVitals,
   useUpdatePatient,
 } from '../../data/patients';
@@ -70,6 +71,9 @@ export function PatientChart(props: {
   preloadView: WorkspaceViewProps['preloadView'];
 }) {
   const patient = usePatient(props.patientId, { fresh: true });
+  // Asked for with her header, not once it has come: the chart opens in one round trip's time.
+  const timeline = usePatientTimeline(props.patientId);
+  const vitals = usePatientVitals(props.patientId);
   const back = (
     <Button variant="secondary" onClick={() => props.openPatient()}>
       <ArrowLeft aria-hidden="true" size={18} /> Pacientes
@@ -99,17 +103,29 @@ export function PatientChart(props: {
       </div>
     );
   }
-  return <LoadedChart {...props} patient={patient.data} back={back} />;
+  return (
+    <LoadedChart
+      {...props}
+      patient={patient.data}
+      timeline={timeline}
+      vitals={vitals}
+      back={back}
+    />
+  );
 }
 
 function LoadedChart(
-  props: Parameters<typeof PatientChart>[0] & { patient: Patient; back: ReactNode },
+  props: Parameters<typeof PatientChart>[0] & {
+    patient: Patient;
+    timeline: ReturnType<typeof usePatientTimeline>;
+    vitals: ReturnType<typeof usePatientVitals>;
+    back: ReactNode;
+  },
 ) {
-  const { patient } = props;
+  const { patient, vitals } = props;
   const cache = useQueryClient();
   const recordActions = useOpenRecordActions();
   const settings = useDoctorSettings();
-  const vitals = usePatientVitals(patient.id);
   const update = useUpdatePatient();
   const erase = useErasePatient();
   const { notice, show } = useStatusNotice();
@@ -288,7 +304,7 @@ function LoadedChart(
             </p>
           )}
           <PatientTimeline
-            patientId={patient.id}
+            timeline={props.timeline}
             busyId={busyId}
             onOpen={(item) => void openItem(item)}
           />

@@ -1,7 +1,7 @@
 import { FileText, Pill, ScrollText } from 'lucide-react';
 import type { TimelineItem } from '../../../shared/patient-chart';
 import { formatDate } from '../../../shared/pt-br-format';
-import { usePatientTimeline } from '../../data/patients';
+import type { usePatientTimeline } from '../../data/patients';
 import { Button } from '../../ui/button';
 
 const KIND_ICONS = { record: FileText, prescription: Pill, document: ScrollText } as const;
@@ -18,12 +18,13 @@ function statusText(item: TimelineItem): string {
  * receita in the receitas dialog.
  */
 export function PatientTimeline(props: {
-  patientId: string;
+  /** Asked for by the chart together with her header (patient-chart.tsx). */
+  timeline: ReturnType<typeof usePatientTimeline>;
   /** The entry being opened: its button waits. */
   busyId: string | undefined;
   onOpen: (item: TimelineItem) => void;
 }) {
-  const timeline = usePatientTimeline(props.patientId);
+  const { timeline } = props;
   const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (timeline.isPending) return <p className="text-sm text-fg-muted">Carregando histórico...</p>;
