@@ -11,8 +11,8 @@
  *   BENCH_DATABASES=postgres BENCH_CONNECTIONS=20 npm run bench:patients
  *   BENCH_ONLY='search by name,chart' npm run bench:patients   (scenarios whose names contain one)
  *
- * PostgreSQL is analysed after the load, as its autovacuum would. PGlite has no autovacuum: it is
- * measured as the app leaves it (never analysed), then again after an ANALYZE. Beside the
+ * PostgreSQL is analysed after the load, as its autovacuum would. PGlite has no autovacuum: the
+ * server analyses it as it starts (src/server/db/statistics-upkeep.ts). Beside the
  * figures: a floor (GET /api/health: one round trip to the database, no session, no audit
  * entry) and, after each run, the plan and time in the database of each statement measured.
  *
@@ -316,7 +316,7 @@ async function measureServer(storage: TestStorage, seeded: Seeded): Promise<Row[
   }
 }
 
-/** Seeds and measures one database; PGlite a second time after an ANALYZE. */
+/** Seeds and measures one database. */
 async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<void> {
   const storage = await createTestStorage(kind, postgresUrl);
   try {
@@ -328,15 +328,10 @@ async function benchmark(kind: DatabaseKind, postgresUrl: string): Promise<void>
       await withDatabase(storage, (db) => printPlans(db, seeded, 'postgres'));
       return;
     }
-    const unanalysed = 'pglite, as the app leaves it (never analysed)';
-    print(unanalysed, await measureServer(storage, seeded));
-    await withDatabase(storage, async (db) => {
-      await printPlans(db, seeded, unanalysed);
-      await analyze(db);
-    });
-    const analysed = 'pglite, after ANALYZE';
-    print(analysed, await measureServer(storage, seeded));
-    await withDatabase(storage, (db) => printPlans(db, seeded, analysed));
+    // The server analyses PGlite as it starts (db/statistics-upkeep.ts), during the warm-up.
+    const title = 'pglite, as the app runs it (analysed as the server starts)';
+    print(title, await measureServer(storage, seeded));
+    await withDatabase(storage, (db) => printPlans(db, seeded, title));
   } finally {
     await storage.cleanup();
   }

@@ -9,6 +9,7 @@ import { newBackupSecret, publishBackupEndpoint } from './backup/backup-endpoint
 import { loadCid10Catalogue } from './cid10/catalogue-source';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { keepStatistics } from './db/statistics-upkeep';
 import { createLogger, type Logger } from './logger';
 
 export interface RunningServer {
@@ -30,6 +31,7 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel);
   await mkdir(config.dataDir, { recursive: true });
   const database = await openDatabase({ ...config, logger });
+  const statistics = keepStatistics(database, logger);
   const secret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir));
   const auth = createAuth({
     db: database.db,
@@ -81,6 +83,7 @@ export async function startServer(
         });
       });
       await unpublishBackupEndpoint();
+      await statistics.stop();
       await database.close();
       logger.info('Prontu stopped');
     })();
