@@ -225,12 +225,12 @@ describe('patients API', () => {
     expect(await namesFound(api, 'APAR mar')).toEqual(['Maria Aparecida dos Santos']);
     expect(await namesFound(api, 'jose')).toEqual(['José da Silva', 'Josefa Martins']);
     expect(await namesFound(api, 'José Silva')).toEqual(['José da Silva']);
-    // Name order (accents aside); 'mar' starts a word of each.
+    // 'mar' starts a word of each: first the names it begins, then in name order.
     expect(await namesFound(api, 'mar')).toEqual([
-      'Ana Maria Braga',
-      'Josefa Martins',
       'Maria Aparecida dos Santos',
       'Mariana Apolinário',
+      'Ana Maria Braga',
+      'Josefa Martins',
     ]);
     // Each typed word needs a name word of its own: 'Ana Maria Braga' has one 'mar…' only.
     expect(await namesFound(api, 'mar mar')).toEqual([]);
@@ -292,6 +292,47 @@ describe('patients API', () => {
     expect(badCursor).toMatchObject({ status: 400, body: { success: false, code: 'validation' } });
     const badLimit = await fetchAnswer(pager.browser, 'GET', '/api/patients?limit=0');
     expect(badLimit).toMatchObject({ status: 400, body: { success: false, code: 'validation' } });
+  });
+
+  it('puts the best match of a name search first, and pages it without a skip or a repeat', async () => {
+    const searcher = await signUpDoctor(fixture.server.url);
+    const { api } = searcher.browser;
+    for (const name of [
+      'Silvana Costa',
+      'Maria Silvânia',
+      'Bruno Silva',
+      'Silva Neto',
+      'Ana Silva',
+    ]) {
+      await createPatient(api, { name });
+    }
+    const pageSizes: number[] = [];
+    const found = await walkList(api, { q: 'silva', limit: 2 }, pageSizes);
+    // The whole word before a word that only starts with it; among those, the name it begins
+    // first; then name order.
+    expect(found.map((patient) => patient.name)).toEqual([
+      'Silva Neto',
+      'Ana Silva',
+      'Bruno Silva',
+      'Silvana Costa',
+      'Maria Silvânia',
+    ]);
+    expect(pageSizes).toEqual([2, 2, 1]);
+
+    // A cursor belongs to the kind of list that gave it.
+    const listCursor = (await api.call(patientsApi.list, { query: { limit: 1 } })).nextCursor;
+    const searchCursor = (await api.call(patientsApi.list, { query: { q: 'silva', limit: 1 } }))
+      .nextCursor;
+    for (const [q, cursor] of [
+      ['silva', listCursor],
+      [undefined, searchCursor],
+    ] as const) {
+      const query = new URLSearchParams({ cursor: cursor ?? '', ...(q ? { q } : {}) });
+      expect(await fetchAnswer(searcher.browser, 'GET', `/api/patients?${query}`)).toMatchObject({
+        status: 400,
+        body: { success: false, code: 'validation', error: 'Cursor de paginação inválido.' },
+      });
+    }
   });
 
   it('refuses an invalid CPF or CNS with 400 validation, in Portuguese', async () => {

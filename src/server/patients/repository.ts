@@ -7,7 +7,7 @@ import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { patients, type PatientRow } from '../db/schema';
 import { lastVisitOf, latestVisit, type LastVisit } from './chart-repository';
-import type { PatientPosition } from './paging-key';
+import { positionOf, type PatientPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a patient of another doctor is
 // indistinguishable from a missing one.
@@ -82,7 +82,25 @@ function searchConditions(query: PatientQuery | undefined): SQL[] {
   }
 }
 
-/** The values of {@link searchConditions}' placeholders. */
+/**
+ * How well a name answers a name search, best (lowest) first: a typed word that is a whole word
+ * of the name counts before one that only starts a word ('silva' finds Ana Silva before Silvana
+ * Costa), then a name that begins with the first word typed ('maria' finds Maria Souza before
+ * Ana Maria). Its placeholders are `whole0…` and `first` ({@link searchValues}).
+ * @param wordCount - the words typed
+ */
+function nameRank(wordCount: number): SQL<number> {
+  const partials = Array.from(
+    { length: wordCount },
+    (_, index) =>
+      sql`case when (' ' || ${patients.searchName} || ' ') like ${bound(`whole${index}`)} then 0 else 2 end`,
+  );
+  return sql<number>`(${sql.join(partials, sql` + `)} + case when ${patients.searchName} like ${bound('first')} then 0 else 1 end)`.mapWith(
+    Number,
+  );
+}
+
+/** The values of {@link searchConditions}' and {@link nameRank}'s placeholders. */
 function searchValues(query: PatientQuery | undefined): Record<string, string> {
   switch (query?.kind) {
     case undefined:
@@ -93,7 +111,11 @@ function searchValues(query: PatientQuery | undefined): Record<string, string> {
     case 'birthDate':
       return { birthDate: query.birthDate };
     case 'name':
-      return Object.fromEntries(query.words.map((word, index) => [`word${index}`, `% ${word}%`]));
+      return Object.fromEntries<string>([
+        ...query.words.map((word, index): [string, string] => [`word${index}`, `% ${word}%`]),
+        ...query.words.map((word, index): [string, string] => [`whole${index}`, `% ${word} %`]),
+        ['first', `${query.words[0] ?? ''}%`],
+      ]);
   }
 }
 
@@ -101,15 +123,20 @@ function searchValues(query: PatientQuery | undefined): Record<string, string> {
 export interface PatientListRow {
   patient: PatientRow;
   lastVisit: LastVisit | undefined;
+  /** How well she answers a name search (lower is better); undefined for any other list. */
+  rank: number | undefined;
 }
 
 /**
  * One read of a list page, as the database is asked for it: the doctor's patients answering the
- * search's conditions, strictly after `after`, in name order (keyset on (search_name, id)), each
- * with her latest visit — one statement, one round trip. Its text depends only on the search's
- * kind, its number of words and whether a position is given (`shape`): prepared once per shape,
- * it is neither rebuilt nor parsed again by the database at each keystroke; `values` are bound
- * to it. `statement` builds it (only when it is not prepared yet). Exported for the query-plan test, which explains exactly this statement.
+ * search's conditions, strictly after `after`, each with her latest visit — one statement, one
+ * round trip. In name order (keyset on (search_name, id)); a name search best match first
+ * ({@link nameRank}), then in name order (keyset on (rank, search_name, id)).
+ *
+ * Its text depends only on the search's kind, its number of words and whether a position is
+ * given (`shape`): prepared once per shape, it is neither rebuilt nor parsed again by the
+ * database at each keystroke; `values` are bound to it, and `statement` builds it (only when it
+ * is not prepared yet). Exported for the query-plan test, which explains exactly this statement.
  * @param limit - rows to read
  */
 export function patientPageQuery(
@@ -119,23 +146,31 @@ export function patientPageQuery(
   after: PatientPosition | undefined,
   limit: number,
 ) {
-  const conditions = [eq(patients.userId, bound('userId')), ...searchConditions(query)];
-  if (after) {
-    conditions.push(
-      sql`(${patients.searchName}, ${patients.id}) > (${bound('afterName')}, ${bound('afterId')})`,
-    );
-  }
+  const words = query?.kind === 'name' ? query.words.length : 0;
   const statement = () => {
+    const rank = words > 0 ? nameRank(words) : undefined;
+    const conditions = [eq(patients.userId, bound('userId')), ...searchConditions(query)];
+    if (after) {
+      conditions.push(
+        rank
+          ? sql`(${rank}, ${patients.searchName}, ${patients.id}) > (${bound('afterRank')}, ${bound('afterName')}, ${bound('afterId')})`
+          : sql`(${patients.searchName}, ${patients.id}) > (${bound('afterName')}, ${bound('afterId')})`,
+      );
+    }
     const visit = latestVisit(db, bound('userId'));
     return db
-      .select({ patient: patients, visitAt: visit.createdAt, visitInfo: visit.patientInfo })
+      .select({
+        patient: patients,
+        visitAt: visit.createdAt,
+        visitInfo: visit.patientInfo,
+        rank: rank ?? sql<null>`null`,
+      })
       .from(patients)
       .leftJoinLateral(visit, sql`true`)
       .where(and(...conditions))
-      .orderBy(asc(patients.searchName), asc(patients.id))
+      .orderBy(...(rank ? [asc(rank)] : []), asc(patients.searchName), asc(patients.id))
       .limit(bound('limit'));
   };
-  const words = query?.kind === 'name' ? query.words.length : 0;
   return {
     statement,
     shape: `${query?.kind ?? 'all'}-${words}${after ? '-after' : ''}`,
@@ -143,7 +178,9 @@ export function patientPageQuery(
       userId,
       limit,
       ...searchValues(query),
-      ...(after ? { afterName: after.searchName, afterId: after.id } : {}),
+      ...(after
+        ? { afterRank: after.rank ?? 0, afterName: after.searchName, afterId: after.id }
+        : {}),
     },
   };
 }
@@ -249,8 +286,8 @@ export function createPatientRepository(db: AppDatabase) {
     },
 
     /**
-     * One page of a doctor's patients in name order (keyset on (search_name, id): nothing
-     * skipped or repeated, also among homonyms). A name search asks the database for the
+     * One page of a doctor's patients in name order, or best match first for a name search
+     * (keyset paging: nothing skipped or repeated, also among homonyms). A name search asks the database for the
      * patients having a word that starts with each word typed (served by the trigram index),
      * then keeps those `nameMatches` accepts — each name word answering one typed word ('ma
      * maria' is not 'Maria Souza') — reading further while the page is not full.
@@ -264,13 +301,17 @@ export function createPatientRepository(db: AppDatabase) {
       let after = options.after;
       for (;;) {
         const batch = await readPage(patientPageQuery(db, userId, query, after, wanted));
-        for (const { patient, visitAt, visitInfo } of batch) {
+        for (const { patient, visitAt, visitInfo, rank } of batch) {
           if (words && !nameMatches(patient.name, words)) continue;
-          matched.push({ patient, lastVisit: lastVisitOf(visitAt, visitInfo) });
+          matched.push({
+            patient,
+            lastVisit: lastVisitOf(visitAt, visitInfo),
+            rank: rank ?? undefined,
+          });
         }
-        const last = batch[batch.length - 1]?.patient;
+        const last = batch[batch.length - 1];
         if (matched.length >= wanted || batch.length < wanted || !last) break;
-        after = { searchName: last.searchName, id: last.id };
+        after = positionOf(last.patient, last.rank ?? undefined);
       }
       return matched.slice(0, wanted);
     },

@@ -19,6 +19,7 @@ import { etagOf, parseIfMatch } from '../http/versions';
 import { createChartRepository } from './chart-repository';
 import { loadPatientExport } from './export';
 import {
+  positionOf,
   decodePatientCursor,
   decodeTimelineCursor,
   encodePatientCursor,
@@ -93,14 +94,18 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   routes.get('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const query = parseOrBadRequest(patientListQuerySchema, c.req.query());
+    const search = query.q === undefined ? undefined : readPatientQuery(query.q);
     const rows = await patients.list(doctor.id, {
-      query: query.q === undefined ? undefined : readPatientQuery(query.q),
+      query: search,
       limit: query.limit,
-      after: query.cursor ? decodePatientCursor(query.cursor) : undefined,
+      after: query.cursor ? decodePatientCursor(query.cursor, search?.kind === 'name') : undefined,
     });
     const page = rows.slice(0, query.limit);
-    const last = page[page.length - 1]?.patient;
-    const nextCursor = rows.length > query.limit && last ? encodePatientCursor(last) : undefined;
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodePatientCursor(positionOf(last.patient, last.rank))
+        : undefined;
     const today = localToday();
     return c.json({
       success: true,
