@@ -12,6 +12,9 @@ import { openDatabase, type Database } from './db/database';
 import { keepStatistics } from './db/statistics-upkeep';
 import { createLogger, type Logger } from './logger';
 
+/** How long an idle HTTP connection stays open: longer than a proxy's usual 60 s. */
+const KEEP_ALIVE_MS = 65_000;
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -58,6 +61,13 @@ export async function startServer(
     const listening = serve({ fetch: app.fetch, port: config.port }, () => resolve(listening));
     listening.once('error', reject);
   });
+  // An idle connection is kept longer than clients and proxies keep theirs (Node's default is
+  // 5 s): the side that closes an idle connection first must be the client, or a request sent
+  // as the server closes it fails with ECONNRESET (seen in CI under load).
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   const unpublishBackupEndpoint = backupSecret

@@ -304,6 +304,38 @@ describe('patients', () => {
     await page.context().close();
   });
 
+  it('moves a finalised visit filed under the wrong patient to hers', async () => {
+    const { page, api, maria } = await openPatients();
+    const [jose] = (await api.call(patientsApi.list, { query: { q: 'jose apar' } })).patients;
+    if (!jose) throw new Error('seeded patient missing');
+    const misfiled = await visit(api, jose, 'Dor lombar', { bloodPressure: '120x80' });
+    await api.call(recordsApi.update, {
+      params: { id: misfiled.id },
+      body: { status: 'finalizado' },
+    });
+    await openChart(page, 'jose apar', 'José Aparecido Lima');
+    const timeline = page.getByRole('region', { name: 'Histórico' });
+    await visible(timeline.getByText('Consulta — Dor lombar'));
+    await timeline
+      .getByRole('button', { name: /^Mover a consulta de \d{2}\/\d{2}\/\d{4}/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Mover consulta para outro paciente' });
+    await dialog.getByRole('searchbox').fill('mar apar');
+    await dialog.getByRole('button', { name: new RegExp(`^${MARIA}`) }).click();
+    await visible(dialog.getByText(new RegExp(`^Mover a consulta de .* para ${MARIA}, \\d+ anos`)));
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await visible(page.getByRole('status').getByText(`Consulta movida para ${MARIA}.`));
+    await visible(timeline.getByText('Nenhuma consulta nem receita ainda.', { exact: false }));
+
+    const hers = await api.call(patientsApi.timeline, { params: { id: maria.id } });
+    expect(hers.items.map((item) => item.id)).toContain(misfiled.id);
+    const record = await api.call(recordsApi.get, { params: { id: misfiled.id } });
+    expect(record.record).toMatchObject({ patientId: maria.id, status: 'finalizado' });
+    expect(record.record.symptoms?.chiefComplaint).toBe('Dor lombar');
+    await page.context().close();
+  });
+
   it('erases her and everything kept about her after naming it', async () => {
     const { page } = await openPatients();
     await openChart(page, 'mar apar');

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, isApiError } from '../../shared/api/client';
 import { patientsApi } from '../../shared/api/patients';
+import { recordsApi } from '../../shared/api/records';
 import type { PatientInfo } from '../../shared/medical-record';
 import { patientSchema, type Patient, type PatientWrite } from '../../shared/patient';
 import {
@@ -17,6 +18,7 @@ import {
   type PatientListChanges,
 } from '../../shared/patient-chart';
 import { api } from './api';
+import { recordKeys } from './records';
 
 /**
  * The doctor's patients (`/api/patients`, issue 19) in the browser: the searched list, one
@@ -313,6 +315,32 @@ export function useMergePatients() {
       }
       cache.removeQueries({ queryKey: patientKeys.detail(merge.otherId) });
       settlePatient(cache, patient);
+    },
+  });
+}
+
+/**
+ * Files a finalised visit under another patient — the patient it was wrongly filed under, or a
+ * duplicate registration; its content never changes. Both charts and every list are read again.
+ */
+export function useMoveVisit() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (move: { recordId: string; fromId: string; toId: string }) =>
+      (
+        await api.call(recordsApi.update, {
+          params: { id: move.recordId },
+          body: { patientId: move.toId },
+        })
+      ).record,
+    onSuccess: (_record, move) => {
+      for (const id of [move.fromId, move.toId]) {
+        void cache.invalidateQueries({ queryKey: patientKeys.detail(id) });
+        void cache.invalidateQueries({ queryKey: patientKeys.timeline(id) });
+        void cache.invalidateQueries({ queryKey: patientKeys.vitals(id) });
+      }
+      void cache.invalidateQueries({ queryKey: recordKeys.detail(move.recordId) });
+      settlePatient(cache, undefined);
     },
   });
 }

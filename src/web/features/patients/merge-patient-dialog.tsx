@@ -2,11 +2,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Patient } from '../../../shared/patient';
-import { lastVisitLabel, mergeQuestion, patientAgeLabel } from '../../../shared/patient-display';
-import { useMergePatients, usePatient, usePatientsList } from '../../data/patients';
+import { mergeQuestion } from '../../../shared/patient-display';
+import { useMergePatients, usePatient } from '../../data/patients';
 import { Button } from '../../ui/button';
-import { PatientSearchInput } from './patient-search-input';
-import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { OtherPatientPicker } from './other-patient-picker';
 
 /**
  * 'Unir com outro paciente': the same person registered twice. The doctor finds the other one,
@@ -50,10 +49,7 @@ function MergeSteps(props: {
   onOpenChange: (open: boolean) => void;
   onMerged: (patient: Patient) => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const query = useDebouncedValue(typed.trim(), 250);
   const [otherId, setOtherId] = useState<string>();
-  const found = usePatientsList(query);
   const other = usePatient(otherId);
   const merge = useMergePatients();
 
@@ -102,46 +98,11 @@ function MergeSteps(props: {
     );
   }
 
-  const candidates = (found.data?.pages.flatMap((page) => page.patients) ?? []).filter(
-    (candidate) => candidate.id !== props.patient.id,
-  );
   return (
-    <div className="flex min-h-0 flex-col gap-3">
-      <div className="relative">
-        <PatientSearchInput
-          label="Buscar o outro paciente"
-          placeholder="Nome, CPF, CNS ou data de nascimento"
-          value={typed}
-          onChange={setTyped}
-        />
-      </div>
-      {found.isPending ? (
-        <p className="text-sm text-fg-muted">Carregando pacientes...</p>
-      ) : candidates.length === 0 ? (
-        <p className="text-sm text-fg-muted">Nenhum outro paciente encontrado.</p>
-      ) : (
-        <ul
-          aria-label="Pacientes encontrados"
-          className="flex min-h-0 flex-col divide-y divide-line overflow-y-auto rounded-md border border-line"
-        >
-          {candidates.map((candidate) => (
-            <li key={candidate.id}>
-              <button
-                type="button"
-                onClick={() => setOtherId(candidate.id)}
-                className="flex w-full flex-col items-start px-3 py-2 text-left hover:bg-surface-muted focus-visible:bg-surface-muted"
-              >
-                <span className="font-medium text-fg">{candidate.name}</span>
-                <span className="text-xs text-fg-muted">
-                  {[patientAgeLabel(candidate), lastVisitLabel(candidate)]
-                    .filter(Boolean)
-                    .join(' · ') || 'Sem consultas'}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
+    <OtherPatientPicker
+      exceptId={props.patient.id}
+      label="Buscar o outro paciente"
+      onPick={(other) => setOtherId(other.id)}
+    />
   );
 }

@@ -46,6 +46,7 @@ import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { MergePatientDialog } from './merge-patient-dialog';
+import { MoveVisitDialog } from './move-visit-dialog';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
 import { PatientTimeline } from './patient-timeline';
 import { VitalsCharts } from './vitals-charts';
@@ -131,6 +132,7 @@ function LoadedChart(
   const { notice, show } = useStatusNotice();
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
+  const [moving, setMoving] = useState<TimelineItem>();
   const [starting, setStarting] = useState(false);
   const [busyId, setBusyId] = useState<string>();
   const [openError, setOpenError] = useState<string>();
@@ -230,6 +232,15 @@ function LoadedChart(
           show('Pacientes unidos.');
         }}
       />
+      <MoveVisitDialog
+        visit={moving}
+        patient={patient}
+        onClose={() => setMoving(undefined)}
+        onMoved={(to) => {
+          setMoving(undefined);
+          show(`Consulta movida para ${to.name}.`);
+        }}
+      />
       {receita && (
         <Suspense fallback={null}>
           <PrintPreviewDialog
@@ -307,6 +318,7 @@ function LoadedChart(
             timeline={props.timeline}
             busyId={busyId}
             onOpen={(item) => void openItem(item)}
+            onMove={setMoving}
           />
         </section>
 

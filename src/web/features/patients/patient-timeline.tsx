@@ -1,4 +1,4 @@
-import { FileText, Pill, ScrollText } from 'lucide-react';
+import { ArrowRightLeft, FileText, Pill, ScrollText } from 'lucide-react';
 import type { TimelineItem } from '../../../shared/patient-chart';
 import { formatDate } from '../../../shared/pt-br-format';
 import type { usePatientTimeline } from '../../data/patients';
@@ -23,6 +23,8 @@ export function PatientTimeline(props: {
   /** The entry being opened: its button waits. */
   busyId: string | undefined;
   onOpen: (item: TimelineItem) => void;
+  /** 'Mover' on a finalised visit: to file it under another patient. */
+  onMove: (item: TimelineItem) => void;
 }) {
   const { timeline } = props;
   const items = timeline.data?.pages.flatMap((page) => page.items) ?? [];
@@ -64,8 +66,9 @@ export function PatientTimeline(props: {
               </span>
             </>
           );
+          const movable = item.kind === 'record' && item.finalized;
           return (
-            <li key={`${item.kind}-${item.id}`}>
+            <li key={`${item.kind}-${item.id}`} className="flex items-start">
               {opens ? (
                 <button
                   type="button"
@@ -78,6 +81,16 @@ export function PatientTimeline(props: {
                 </button>
               ) : (
                 <div className="flex items-start gap-3 px-4 py-3">{content}</div>
+              )}
+              {movable && (
+                <Button
+                  variant="ghost"
+                  className="m-2 shrink-0 px-2 text-sm"
+                  aria-label={`Mover a consulta de ${formatDate(item.date)} para outro paciente`}
+                  onClick={() => props.onMove(item)}
+                >
+                  <ArrowRightLeft aria-hidden="true" size={16} /> Mover
+                </Button>
               )}
             </li>
           );
