@@ -297,6 +297,15 @@ export function useErasePatient() {
   });
 }
 
+/** These patients' charts read again: header, timeline and vital signs. */
+function refreshCharts(cache: QueryClient, ids: readonly string[]): void {
+  for (const id of ids) {
+    for (const key of [patientKeys.detail(id), patientKeys.timeline(id), patientKeys.vitals(id)]) {
+      void cache.invalidateQueries({ queryKey: key });
+    }
+  }
+}
+
 /** Moves everything of `otherId` into this patient and deletes `otherId`. */
 export function useMergePatients() {
   const cache = useQueryClient();
@@ -309,11 +318,10 @@ export function useMergePatients() {
         })
       ).patient,
     onSuccess: (patient, merge) => {
-      for (const id of [merge.id, merge.otherId]) {
-        void cache.invalidateQueries({ queryKey: patientKeys.timeline(id) });
-        void cache.invalidateQueries({ queryKey: patientKeys.vitals(id) });
-      }
+      refreshCharts(cache, [merge.id]);
       cache.removeQueries({ queryKey: patientKeys.detail(merge.otherId) });
+      cache.removeQueries({ queryKey: patientKeys.timeline(merge.otherId) });
+      cache.removeQueries({ queryKey: patientKeys.vitals(merge.otherId) });
       settlePatient(cache, patient);
     },
   });
@@ -334,11 +342,7 @@ export function useMoveVisit() {
         })
       ).record,
     onSuccess: (_record, move) => {
-      for (const id of [move.fromId, move.toId]) {
-        void cache.invalidateQueries({ queryKey: patientKeys.detail(id) });
-        void cache.invalidateQueries({ queryKey: patientKeys.timeline(id) });
-        void cache.invalidateQueries({ queryKey: patientKeys.vitals(id) });
-      }
+      refreshCharts(cache, [move.fromId, move.toId]);
       void cache.invalidateQueries({ queryKey: recordKeys.detail(move.recordId) });
       settlePatient(cache, undefined);
     },

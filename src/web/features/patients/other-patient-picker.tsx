@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import type { Patient } from '../../../shared/patient';
 import { lastVisitLabel, patientAgeLabel } from '../../../shared/patient-display';
 import { usePatientsList } from '../../data/patients';
+import { Button } from '../../ui/button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { PatientSearchInput } from './patient-search-input';
 
@@ -59,5 +62,72 @@ export function OtherPatientPicker(props: {
         </ul>
       )}
     </div>
+  );
+}
+
+/**
+ * The step after a patient was picked: the question, what went wrong if the action failed,
+ * 'Voltar' to pick again, and the action.
+ */
+export function PickedPatientStep(props: {
+  question: ReactNode;
+  error: Error | null;
+  pending: boolean;
+  /** Whether the action may run yet (the question may still be loading). */
+  ready: boolean;
+  action: string;
+  /** The action's label while it runs ('Unindo...'). */
+  running: string;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-4">
+      {props.question}
+      {props.error && (
+        <p role="alert" className="text-sm text-danger-fg">
+          {props.error.message}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={props.onBack}>
+          Voltar
+        </Button>
+        <Button disabled={!props.ready || props.pending} onClick={props.onConfirm}>
+          {props.pending ? props.running : props.action}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The dialog the picking happens in: its title, a close button, what it does, and the steps. */
+export function PickerDialog(props: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-surface p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-2">
+            <Dialog.Title className="text-lg font-semibold text-fg">{props.title}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" className="-mt-1 px-2" aria-label="Fechar">
+                <X aria-hidden="true" size={18} />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="text-sm text-fg-muted">
+            {props.description}
+          </Dialog.Description>
+          {props.open && props.children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
