@@ -41,7 +41,13 @@ export async function createTestStorage(
   }
   const adminUrl = postgresUrl ?? inject('testPostgresUrl');
   const name = `prontu_t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  try {
+    await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  } catch (error) {
+    // An unreachable PostgreSQL leaves no temporary folder behind either.
+    await removeDataDir();
+    throw error;
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
