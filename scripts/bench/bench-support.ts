@@ -65,6 +65,8 @@ export interface LoadFigures {
   requestsPerSecond: number;
   /** Answers other than 2xx, and requests that got none. */
   failures: number;
+  /** The mean size of an answer, headers included, in kB. */
+  answerKb?: number;
 }
 
 /**
@@ -99,5 +101,6 @@ export async function measureLoad(
     p99: result.latency.p99,
     requestsPerSecond: Math.round(result.requests.average),
     failures: result.non2xx + result.errors,
+    answerKb: result.throughput.average / result.requests.average / 1000,
   };
 }

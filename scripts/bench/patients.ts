@@ -342,14 +342,17 @@ function print(title: string, rows: Row[]) {
     `\n${title} — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each ` +
       `(chart: ${CHART_ITERATIONS} charts); budgets are PostgreSQL's p99`,
   );
-  console.log('scenario                      p50 ms   p99 ms    req/s   failures   budget');
+  console.log(
+    'scenario                      p50 ms   p99 ms    req/s   failures   answer kB   budget',
+  );
   for (const row of rows) {
     const budget = row.budget
       ? `< ${row.budget} ms ${row.p99 < row.budget ? 'met' : 'MISSED'}`
       : '';
     console.log(
       `${row.scenario.padEnd(28)} ${row.p50.toFixed(1).padStart(7)} ${row.p99.toFixed(1).padStart(8)} ` +
-        `${String(row.requestsPerSecond).padStart(8)} ${String(row.failures).padStart(10)}   ${budget}`,
+        `${String(row.requestsPerSecond).padStart(8)} ${String(row.failures).padStart(10)} ` +
+        `${(row.answerKb === undefined ? '' : row.answerKb.toFixed(1)).padStart(11)}   ${budget}`,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, gt, lt, or } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { auditLog, type AuditLogRow } from '../db/schema';
@@ -36,6 +36,7 @@ export type AuditVerification =
 
 /** The audit trail's table: append, read one doctor's entries, verify the chain. */
 export function createAuditLog(db: AppDatabase) {
+  const insertEntries = appendStatement(db);
   let verifying: Promise<AuditVerification> | undefined;
   const waiting: PendingAppend[] = [];
   let writing: Promise<void> | undefined;
@@ -92,9 +93,7 @@ export function createAuditLog(db: AppDatabase) {
       }
       knownEnd = undefined;
       try {
-        await db
-          .insert(auditLog)
-          .values(entries.map((entry) => ({ ...entry, listedIds: [...entry.listedIds] })));
+        await insertEntries.execute({ entries: JSON.stringify(entries.map(storedEntry)) });
       } catch (error) {
         if (isUniqueViolation(error) && attempt < MAX_APPEND_ATTEMPTS) continue;
         throw error;
@@ -186,6 +185,47 @@ export function createAuditLog(db: AppDatabase) {
 }
 
 export type AuditLog = ReturnType<typeof createAuditLog>;
+
+/**
+ * The INSERT of a batch of entries, prepared once: the batch travels as one JSON parameter
+ * (see {@link storedEntry}), so the statement's text is the same for any number of entries —
+ * neither built again by Drizzle nor parsed again by the database on every request.
+ */
+function appendStatement(db: AppDatabase) {
+  return db
+    .insert(auditLog)
+    .select(
+      sql`select position, occurred_at, user_id, action, entity_type, entity_id, listed_ids,
+        ip_address, user_agent, status, previous_hash, hash
+      from jsonb_to_recordset(${sql.placeholder('entries')}::jsonb) as entry(
+        position bigint, occurred_at timestamptz, user_id text, action text, entity_type text,
+        entity_id text, listed_ids text[], ip_address text, user_agent text, status integer,
+        previous_hash text, hash text)`,
+    )
+    .prepare('audit_append');
+}
+
+/**
+ * An entry as a row of {@link appendStatement}'s JSON, keyed by column. Every text in it is an id,
+ * an address or a User-Agent already stripped of control characters: none holds the NUL that
+ * `jsonb` refuses.
+ */
+function storedEntry(entry: AuditEntry) {
+  return {
+    position: entry.position,
+    occurred_at: entry.occurredAt.toISOString(),
+    user_id: entry.userId,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId ?? null,
+    listed_ids: entry.listedIds,
+    ip_address: entry.ipAddress,
+    user_agent: entry.userAgent,
+    status: entry.status,
+    previous_hash: entry.previousHash,
+    hash: entry.hash,
+  };
+}
 
 function entryOfRow(row: AuditLogRow): AuditEntry {
   return {

@@ -49,7 +49,7 @@ export function auditTrail(deps: {
       c.res = new Response(text, { status, headers });
       answer = parsedOrUndefined(text);
     }
-    const subject = auditSubjectOf(audited, status, answer, startedAt);
+    const subject = auditSubjectOf(audited, status, answer, startedAt, c.get('listedIds'));
     try {
       await deps.auditLog.append({
         occurredAt: new Date(startedAt),

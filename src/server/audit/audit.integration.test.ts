@@ -213,6 +213,34 @@ describe('the audit trail', () => {
     await expect(db().execute(sql`truncate audit_log`)).rejects.toThrow();
   });
 
+  it('records the ids every list handed over', async () => {
+    const patient = await send(ana.browser, 'POST', '/api/patients', { name: PATIENT_NAME });
+    expect(patient.status).toBe(201);
+    const patientId = ((await patient.json()) as { patient: { id: string } }).patient.id;
+    const idsOf = async (path: string, key: string) => {
+      const answer = await send(ana.browser, 'GET', path);
+      expect(answer.status).toBe(200);
+      const body = (await answer.json()) as Record<string, { id: string }[]>;
+      return (body[key] ?? []).map((item) => item.id);
+    };
+    const before = (await allRows()).length;
+    const answered = [
+      await idsOf('/api/patients', 'patients'),
+      await idsOf('/api/prescriptions', 'prescriptions'),
+      await idsOf('/api/prescription-batches', 'batches'),
+      await idsOf('/api/medical-records', 'records'),
+    ];
+    expect(answered[0]).toContain(patientId);
+    for (const ids of answered.slice(1)) expect(ids.length).toBeGreaterThan(0);
+    const rows = (await allRows()).slice(before);
+    expect(rows.map((row) => [row.entityType, row.action, row.listedIds])).toEqual([
+      ['patient', 'list', answered[0]],
+      ['prescription', 'list', answered[1]],
+      ['prescription_batch', 'list', answered[2]],
+      ['medical_record', 'list', answered[3]],
+    ]);
+  });
+
   it('keeps one valid chain under 50 concurrent requests of two doctors', async () => {
     const brunoRecord = await createRecord(bruno.browser);
     const before = (await allRows()).length;

@@ -45,16 +45,21 @@ describe('auditedRequestOf', () => {
 describe('auditSubjectOf', () => {
   const started = Date.parse('2026-11-25T12:00:00.000Z');
 
-  it('takes a create’s id and a list’s ids from the answer', () => {
+  it('takes a create’s id from the answer, and a list’s ids from its route, not its answer', () => {
     const create = auditedRequestOf('POST', '/api/medical-records');
     const list = auditedRequestOf('GET', '/api/prescriptions');
     if (!create || !list) throw new Error('not audited');
+    expect(create.readsAnswer).toBe(true);
+    expect(list.readsAnswer).toBe(false);
     expect(auditSubjectOf(create, 201, { success: true, recordId: 'r9' }, started).entityId).toBe(
       'r9',
     );
-    expect(
-      auditSubjectOf(list, 200, { prescriptions: [{ id: 'p1' }, { id: 'p2' }] }, started).listedIds,
-    ).toEqual(['p1', 'p2']);
+    expect(auditSubjectOf(list, 200, undefined, started, ['p1', 'p2']).listedIds).toEqual([
+      'p1',
+      'p2',
+    ]);
+    // A failed list handed nothing over.
+    expect(auditSubjectOf(list, 500, undefined, started, ['p1']).listedIds).toEqual([]);
   });
 
   it('calls a write that finalised during the request a finalisation, a re-send an update', () => {
@@ -75,9 +80,11 @@ describe('auditSubjectOf', () => {
   it('lists the prescriptions a batch read handed over', () => {
     const read = auditedRequestOf('GET', '/api/prescription-batches/b1');
     if (!read) throw new Error('not audited');
-    expect(
-      auditSubjectOf(read, 200, { batch: { id: 'b1' }, prescriptions: [{ id: 'p3' }] }, started),
-    ).toEqual({ action: 'read', entityId: 'b1', listedIds: ['p3'] });
+    expect(auditSubjectOf(read, 200, undefined, started, ['p3'])).toEqual({
+      action: 'read',
+      entityId: 'b1',
+      listedIds: ['p3'],
+    });
   });
 });
 

@@ -11,7 +11,10 @@ export interface AuditedRequest {
   action: AuditAction;
   /** The id in the path, if any (`settings`: filled in with the doctor's id). */
   entityId: string | undefined;
-  /** Whether the answer must be read: for the created id, the listed ids or a finalisation. */
+  /**
+   * Whether the answer must be read: for the created id or a finalisation. (A list's ids are
+   * not read from its answer: its route hands them over, see AppEnv's `listedIds`.)
+   */
   readsAnswer: boolean;
 }
 
@@ -82,7 +85,7 @@ function resourceRequest(
   if (rest.length > 0) return undefined;
   if (rawId === undefined) {
     if (method === 'GET')
-      return { entityType, action: 'list', entityId: undefined, readsAnswer: true };
+      return { entityType, action: 'list', entityId: undefined, readsAnswer: false };
     if (method === 'POST')
       return { entityType, action: 'create', entityId: undefined, readsAnswer: true };
     return undefined;
@@ -91,13 +94,7 @@ function resourceRequest(
   if (sub === undefined) {
     switch (method) {
       case 'GET':
-        // A batch answers its prescriptions too: they are listed.
-        return {
-          entityType,
-          action: 'read',
-          entityId,
-          readsAnswer: entityType === 'prescription_batch',
-        };
+        return { entityType, action: 'read', entityId, readsAnswer: false };
       case 'PUT':
         return { entityType, action: 'update', entityId, readsAnswer: true };
       case 'DELETE':
@@ -150,22 +147,18 @@ const written = z.object({
 });
 const answers = {
   medical_record: {
-    list: z.object({ records: z.array(identified) }),
     created: z.object({ recordId: z.string() }),
     written: z.object({ record: written }),
   },
   prescription: {
-    list: z.object({ prescriptions: z.array(identified) }),
     created: z.object({ prescription: identified }),
     written: z.object({ prescription: written }),
   },
   prescription_batch: {
-    list: z.object({ batches: z.array(identified) }),
     created: z.object({ batch: identified }),
     written: z.object({ batch: written }),
   },
   patient: {
-    list: z.object({ patients: z.array(identified) }),
     created: z.object({ patient: identified }),
     written: z.object({ patient: written }),
   },
@@ -180,19 +173,23 @@ const answers = {
  * @param status - the answer's HTTP status
  * @param answer - the parsed JSON answer when `request.readsAnswer` and it succeeded
  * @param startedAt - when the request began, on the clock the server stamps `updatedAt` with
+ * @param listedIds - what the route said it handed over (AppEnv's `listedIds`)
  */
 export function auditSubjectOf(
   request: AuditedRequest,
   status: number,
   answer: unknown,
   startedAt: number,
+  listedIds: readonly string[] = [],
 ): AuditSubject {
   const subject: AuditSubject = {
     action: request.action,
     entityId: request.entityId,
     listedIds: [],
   };
-  if (status < 200 || status > 299 || answer === undefined) return subject;
+  if (status < 200 || status > 299) return subject;
+  subject.listedIds = [...listedIds];
+  if (answer === undefined) return subject;
   const { entityType } = request;
   if (
     entityType !== 'medical_record' &&
@@ -203,15 +200,9 @@ export function auditSubjectOf(
     return subject;
   }
   const shapes = answers[entityType];
-  if (request.action === 'list') {
-    const list = shapes.list.safeParse(answer);
-    if (list.success) subject.listedIds = Object.values(list.data)[0]?.map((item) => item.id) ?? [];
-  } else if (request.action === 'create') {
+  if (request.action === 'create') {
     const created = shapes.created.safeParse(answer);
     if (created.success) subject.entityId = createdIdOf(created.data);
-  } else if (request.action === 'read') {
-    const batch = z.object({ prescriptions: z.array(identified) }).safeParse(answer);
-    if (batch.success) subject.listedIds = batch.data.prescriptions.map((item) => item.id);
   } else if (request.action === 'update') {
     const written = shapes.written.safeParse(answer);
     const entity = written.success ? Object.values(written.data)[0] : undefined;

@@ -16,5 +16,10 @@ export interface AppEnv {
     requestId: string;
     log: Logger;
     doctor: Doctor | undefined;
+    /**
+     * The ids of the entities a list (or a batch's read) handed over, set by its route for the
+     * audit trail (audit/audit-trail.ts) — read from what it answered, never parsed back.
+     */
+    listedIds: readonly string[] | undefined;
   };
 }

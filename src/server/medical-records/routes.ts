@@ -76,6 +76,10 @@ export function medicalRecordRoutes(deps: {
     const last = page[page.length - 1];
     const lastEvaluatedKey = rows.length > query.limit && last ? encodePagingKey(last) : undefined;
     const addenda = await records.addendaOf(doctor.id, page);
+    c.set(
+      'listedIds',
+      page.map((row) => row.id),
+    );
     return c.json({
       success: true,
       records: page.map((row) => presentRecord(row, addenda.get(row.id) ?? [])),

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { listUnion } from '../../shared/patient-chart';
 import type { AppDatabase } from '../db/database';
 import {
@@ -38,14 +38,19 @@ export interface LastVisit {
 }
 
 /**
- * Her latest visit, as a subquery to join laterally to a patient's row (`patients.id` is the
- * outer row's): the newest of her records, from the (patient_id, created_at, id) index.
+ * Her latest visit, as a subquery to join laterally to a patient's row: the newest of her
+ * records, from the (patient_id, created_at, id) index.
+ * @param patientId - the outer row's patient id (`patients.id`, or a subquery's)
  */
-export function latestVisit(db: AppDatabase, userId: string | Placeholder) {
+export function latestVisit(
+  db: AppDatabase,
+  userId: string | Placeholder,
+  patientId: SQLWrapper = patients.id,
+) {
   return db
     .select({ createdAt: medicalRecords.createdAt, patientInfo: medicalRecords.patientInfo })
     .from(medicalRecords)
-    .where(and(eq(medicalRecords.patientId, patients.id), eq(medicalRecords.userId, userId)))
+    .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.userId, userId)))
     .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
     .limit(1)
     .as('latest_visit');

@@ -107,6 +107,10 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
         ? encodePatientCursor(positionOf(last.patient, last.rank))
         : undefined;
     const today = localToday();
+    c.set(
+      'listedIds',
+      page.map(({ patient }) => patient.id),
+    );
     return c.json({
       success: true,
       patients: page.map(({ patient, lastVisit }) => presentPatient(patient, today, { lastVisit })),

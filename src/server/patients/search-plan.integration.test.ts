@@ -122,6 +122,23 @@ describe('the plans of the patients queries', () => {
     expect(readsOneOf(scans, NAME_INDEXES), scans.join(', ')).toBe(true);
   });
 
+  it('a common surname reads the latest visit of the page’s patients only', async () => {
+    const plan = await planOf(
+      opened().db,
+      patientPageQuery(opened().db, DOCTOR, readPatientQuery('silva'), undefined, FIRST_PAGE_ROWS),
+      { analyze: true },
+    );
+    const latestVisitScan = plan.scans.indexOf(
+      'Index Scan using medical_records_patient_created_idx',
+    );
+    expect(latestVisitScan, plan.scans.join(', ')).toBeGreaterThanOrEqual(0);
+    // More Silvas than a page holds: a visit read per match would be more than a page's worth.
+    expect(state.seeded.filter(({ name }) => / Silva\b/.test(name)).length).toBeGreaterThan(
+      FIRST_PAGE_ROWS,
+    );
+    expect(plan.scanRuns[latestVisitScan]).toBeLessThanOrEqual(FIRST_PAGE_ROWS);
+  });
+
   it('a search by CPF and one by birth date read their indexes', async () => {
     const patient = state.seeded.find((each) => each.cpf && each.birthDate);
     const byCpf = await scansOf(

@@ -118,6 +118,10 @@ export function prescriptionRoutes(deps: {
       await prescriptions.list(doctor.id, options),
       options.limit,
     );
+    c.set(
+      'listedIds',
+      page.map((row) => row.id),
+    );
     return c.json({
       success: true,
       prescriptions: page.map(presentPrescription),
@@ -232,6 +236,10 @@ export function prescriptionBatchRoutes(deps: {
       await batches.list(doctor.id, options),
       options.limit,
     );
+    c.set(
+      'listedIds',
+      page.map((row) => row.id),
+    );
     return c.json({ success: true, batches: page.map(presentBatch), lastEvaluatedKey });
   });
 
@@ -242,12 +250,16 @@ export function prescriptionBatchRoutes(deps: {
     const batch = presentBatch(row);
     c.header('ETag', etagOf(row.version));
     const rows = await prescriptions.findMany(doctor.id, batch.prescriptionIds);
+    const handedOver = prescriptionsOfBatch(batch, rows.map(prescriptionOfRow));
+    // The batch is the entry's entity; the receitas it answers with are listed.
+    c.set(
+      'listedIds',
+      handedOver.map((prescription) => prescription.id),
+    );
     return c.json({
       success: true,
       batch,
-      prescriptions: prescriptionsOfBatch(batch, rows.map(prescriptionOfRow)).map(
-        markControlledMedicines,
-      ),
+      prescriptions: handedOver.map(markControlledMedicines),
     });
   });
 

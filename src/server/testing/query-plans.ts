@@ -7,6 +7,7 @@ interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Actual Loops'?: number;
   Plans?: PlanNode[];
 }
 
@@ -21,6 +22,8 @@ export interface QueryPlan {
    * <index>', or 'Seq Scan on <table>' for a whole table.
    */
   scans: string[];
+  /** With `analyze`: how many times each of `scans` ran, in the same order. */
+  scanRuns: number[];
   /** With `analyze`: how long running it took in the database, in ms. */
   executionMs: number | undefined;
 }
@@ -43,14 +46,22 @@ export async function planOf(
   // node-postgres and PGlite both parse json; a driver that did not would hand over the text.
   const [explained] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [Explained];
   const scans: string[] = [];
+  const scanRuns: number[] = [];
   const visit = (node: PlanNode) => {
     const type = node['Node Type'];
-    if (node['Index Name']) scans.push(`${type} using ${node['Index Name']}`);
-    else if (type === 'Seq Scan') scans.push(`${type} on ${node['Relation Name'] ?? '?'}`);
+    const scan = node['Index Name']
+      ? `${type} using ${node['Index Name']}`
+      : type === 'Seq Scan'
+        ? `${type} on ${node['Relation Name'] ?? '?'}`
+        : undefined;
+    if (scan) {
+      scans.push(scan);
+      scanRuns.push(node['Actual Loops'] ?? Number.NaN);
+    }
     node.Plans?.forEach(visit);
   };
   visit(explained.Plan);
-  return { scans, executionMs: explained['Execution Time'] };
+  return { scans, scanRuns, executionMs: explained['Execution Time'] };
 }
 
 /**
