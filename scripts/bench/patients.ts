@@ -2,8 +2,8 @@
  * Patients benchmark (issue 19): one doctor with 10,000 patients, 100,000 visits and 20,000
  * receitas of theirs, and a few other doctors with some patients, written in bulk; then latency
  * and throughput at 10 concurrent connections of the patients' search (by name, CPF, birth
- * date), the list's first page and a patient's chart — its header, its timeline, and the two
- * together as the chart screen asks for them — on PGlite and on PostgreSQL, beside the budgets.
+ * date), the list's first page and a patient's chart (her header and her timeline's first page,
+ * in the one call the chart screen makes) — on PGlite and on PostgreSQL, beside the budgets.
  * Prints figures; asserts nothing.
  *
  *   npm run bench:patients
@@ -22,7 +22,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { openDatabase, type AppDatabase, type DatabaseKind } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logger';
-import { timelineQuery } from '../../src/server/patients/chart-repository';
+import { headerQuery } from '../../src/server/patients/chart-repository';
 import { patientPageQuery } from '../../src/server/patients/repository';
 import { planOf, withValues } from '../../src/server/testing/query-plans';
 import { startServerProcess } from '../../src/server/testing/server-process';
@@ -58,7 +58,7 @@ const OTHER_DOCTORS = 4;
 const OTHER_DOCTOR_SIZE = { patients: 300, visits: 2_000, receitas: 400 };
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
-/** Charts opened (header and timeline together) by the chart loop, over all its workers. */
+/** Charts opened through the API client by the chart loop, over all its workers. */
 const CHART_ITERATIONS = Number(process.env.BENCH_CHART_ITERATIONS ?? 1_000);
 /** Scenarios measured: those whose names contain one of these (all when unset). */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()) ?? [];
@@ -174,14 +174,12 @@ function scenarios(
       budget: SEARCH_BUDGET_MS,
     },
     {
-      scenario: { name: 'chart header', method: 'GET', path: () => `/api/patients/${randomId()}` },
-    },
-    {
       scenario: {
-        name: 'chart timeline',
+        name: 'chart (one call)',
         method: 'GET',
-        path: () => `/api/patients/${randomId()}/timeline`,
+        path: () => `/api/patients/${randomId()}/chart`,
       },
+      budget: CHART_BUDGET_MS,
     },
   ];
 }
@@ -203,15 +201,19 @@ async function printPlans(db: AppDatabase, seeded: Seeded, title: string): Promi
     return withValues(prepared.statement(), prepared.values);
   };
   const { busiest, typical } = chartPatients(seeded.patients);
-  const timeline = (id: string) =>
-    timelineQuery(seeded.doctorId, id, TIMELINE_PAGE_SIZE + 1, undefined);
+  const chart = (id: string) =>
+    withValues(headerQuery(db, { timeline: true }), {
+      userId: seeded.doctorId,
+      patientId: id,
+      limit: TIMELINE_PAGE_SIZE + 1,
+    });
   const statements: [string, SQLWrapper][] = [
     ...searches.names.map((typed): [string, SQLWrapper] => [`search '${typed}'`, page(typed)]),
     [`search '${searches.cpfs[0] ?? ''}'`, page(searches.cpfs[0])],
     [`search '${searches.birthDates[0] ?? ''}'`, page(searches.birthDates[0])],
     ['list, first page', page(undefined)],
-    ['timeline, busiest patient', timeline(busiest)],
-    ['timeline, typical patient', timeline(typical)],
+    ['chart, busiest patient', chart(busiest)],
+    ['chart, typical patient', chart(typical)],
   ];
   console.log(`
 ${title}: plans and time in the database (EXPLAIN ANALYZE)`);
@@ -237,7 +239,7 @@ async function withDatabase(storage: TestStorage, work: (db: AppDatabase) => Pro
 
 /**
  * The chart as the screen opens it (patient-chart.tsx): the patient's header and her timeline's
- * first page asked for together, the chart open when both have come; by {@link CONNECTIONS}
+ * first page, in one call (GET /api/patients/:id/chart); by {@link CONNECTIONS}
  * workers until {@link CHART_ITERATIONS} charts are open. Through the app's own API client,
  * which checks each answer as the browser does — work the browser does on the doctor's
  * machine, done here on the server's.
@@ -264,10 +266,7 @@ async function measureCharts(
         const id = patients[Math.floor(Math.random() * patients.length)]?.id ?? '';
         const begun = performance.now();
         try {
-          await Promise.all([
-            api.call(patientsApi.get, { params: { id } }),
-            api.call(patientsApi.timeline, { params: { id } }),
-          ]);
+          await api.call(patientsApi.chart, { params: { id } });
           times.push(performance.now() - begun);
         } catch {
           failures += 1;
@@ -277,7 +276,7 @@ async function measureCharts(
   );
   const sorted = times.sort((a, b) => a - b);
   return {
-    scenario: 'chart (header + timeline)',
+    scenario: 'chart via API client',
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     requestsPerSecond: Math.round(CHART_ITERATIONS / ((performance.now() - started) / 1000)),
@@ -304,7 +303,7 @@ async function measureServer(storage: TestStorage, seeded: Seeded): Promise<Row[
       await load(WARM_UP_SECONDS);
       rows.push({ ...(await load(DURATION_SECONDS)), ...(budget ? { budget } : {}) });
     }
-    if (measured('chart (header + timeline)')) {
+    if (measured('chart via API client')) {
       rows.push({
         ...(await measureCharts(server.url, seeded.cookie, seeded.patients)),
         budget: CHART_BUDGET_MS,

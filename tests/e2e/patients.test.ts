@@ -124,6 +124,13 @@ describe('patients', () => {
     expect(rowText).toMatch(/\d+ anos · Feminino · última consulta \d{2}\/\d{2}\/\d{4}/);
     expect(await page.getByText('José Aparecido Lima').count()).toBe(0);
 
+    // The chart opens in one call for her data and her timeline, the vital signs beside it.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/patients/'))
+        asked.push(pathname.replace(/patient-[^/]+/, ':id'));
+    });
     await row.click();
     await visible(page.getByRole('heading', { name: MARIA, level: 1 }));
     expect(new URL(page.url()).searchParams.get('patient')).toMatch(/^patient-/);
@@ -151,6 +158,7 @@ describe('patients', () => {
     await expect.poll(() => entries.count()).toBe(3);
     expect(await entries.nth(1).innerText()).toContain('Consulta — Retorno');
     expect(await entries.nth(2).innerText()).toContain('Consulta — Cefaleia');
+    expect(asked.sort()).toEqual(['/api/patients/:id/chart', '/api/patients/:id/vitals']);
 
     expect(await seriousA11yViolations(page)).toEqual([]);
 

@@ -107,7 +107,7 @@ function resourceRequest(
     if (sub === 'fhir' || sub === 'summary') {
       return { entityType, action: 'export', entityId, readsAnswer: false };
     }
-    if (sub === 'timeline' || sub === 'vitals') {
+    if (sub === 'chart' || sub === 'timeline' || sub === 'vitals') {
       return { entityType, action: 'read', entityId, readsAnswer: false };
     }
   }

@@ -116,17 +116,15 @@ async function takeOutOfBatches(tx: Transaction, userId: string, ids: readonly s
 }
 
 /**
- * The statement of a timeline page: each side reads at most a page from its (patient_id,
- * created_at, id) index; the union keeps the newest of both. Joined to her row, so one round
- * trip also tells whether she is the doctor's at all: no row when she is not, one row of NULLs
- * when she has nothing yet. Exported for the query-plan test, which explains exactly this
- * statement.
+ * A timeline page, newest first: each side reads at most a page from its (patient_id,
+ * created_at, id) index; the union keeps the newest of both.
+ * @param patientId - her id: a value, a placeholder, or the outer row's `patients.id`
  * @param limit - rows to read
  */
-export function timelineQuery(
-  userId: string,
-  patientId: string,
-  limit: number,
+function timelinePage(
+  userId: string | Placeholder,
+  patientId: string | Placeholder | SQLWrapper,
+  limit: number | Placeholder,
   after: TimelinePosition | undefined,
 ): SQL {
   const before = (table: typeof medicalRecords | typeof prescriptions) =>
@@ -134,7 +132,6 @@ export function timelineQuery(
       ? sql`and (${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
       : sql``;
   return sql`
-    select page.* from ${patients} left join lateral (
     (select 'record' as kind, ${medicalRecords.id} as id, ${medicalRecords.createdAt} as created_at,
             ${medicalRecords.status} = 'finalizado' as finalized,
             ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
@@ -155,22 +152,71 @@ export function timelineQuery(
       order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
       limit ${limit})
     order by created_at desc, id desc
-    limit ${limit}) page on true
+    limit ${limit}`;
+}
+
+/**
+ * The statement of a timeline page ({@link timelinePage}), joined to her row, so one round
+ * trip also tells whether she is the doctor's at all: no row when she is not, one row of NULLs
+ * when she has nothing yet. Exported for the query-plan test, which explains exactly this
+ * statement.
+ * @param limit - rows to read
+ */
+export function timelineQuery(
+  userId: string,
+  patientId: string,
+  limit: number,
+  after: TimelinePosition | undefined,
+): SQL {
+  return sql`
+    select page.* from ${patients} left join lateral (
+      ${timelinePage(userId, patientId, limit, after)}) page on true
     where ${patients.id} = ${patientId} and ${patients.userId} = ${userId}
     order by page.created_at desc, page.id desc`;
 }
 
+/** A timeline row as the database answers it, as a column or inside JSON. */
+interface StoredTimelineRow {
+  kind: 'record' | 'prescription' | null;
+  id: string;
+  created_at: string | Date;
+  finalized: boolean;
+  chief_complaint: string | null;
+  assessment: string | null;
+  medication_names: unknown;
+}
+
+function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
+  return rows.flatMap(({ kind, ...row }) => {
+    if (kind === null) return [];
+    return {
+      kind,
+      id: row.id,
+      createdAt: new Date(row.created_at),
+      finalized: row.finalized,
+      chiefComplaint: row.chief_complaint,
+      assessment: row.assessment,
+      medicationNames: Array.isArray(row.medication_names)
+        ? row.medication_names.filter((name): name is string => typeof name === 'string')
+        : null,
+    };
+  });
+}
+
 /**
  * A patient's row, her latest visit and how many records and receitas she has: the statement of
- * a chart's header, prepared once (`userId` and `patientId` bound when it runs).
+ * a chart's header, prepared once (`userId` and `patientId` bound when it runs). With
+ * `timeline`, her timeline's first page comes along as JSON (`limit` bound too): the whole
+ * chart in one round trip. Exported for the query-plan test.
  */
-function headerQuery(db: AppDatabase) {
+export function headerQuery(db: AppDatabase, options: { timeline: boolean }) {
   const userId = sql.placeholder('userId');
   const visit = latestVisit(db, userId);
   const countOf = (table: typeof medicalRecords | typeof prescriptions) =>
     sql<number>`(select count(*) from ${table} where ${table.patientId} = ${patients.id} and ${table.userId} = ${userId})`.mapWith(
       Number,
     );
+  const firstPage = timelinePage(userId, patients.id, sql.placeholder('limit'), undefined);
   return db
     .select({
       patient: patients,
@@ -178,6 +224,11 @@ function headerQuery(db: AppDatabase) {
       visitInfo: visit.patientInfo,
       records: countOf(medicalRecords),
       receitas: countOf(prescriptions),
+      timeline: options.timeline
+        ? sql<
+            StoredTimelineRow[]
+          >`(select coalesce(json_agg(page order by page.created_at desc, page.id desc), '[]') from (${firstPage}) page)`
+        : sql<null>`null`,
     })
     .from(patients)
     .leftJoinLateral(visit, sql`true`)
@@ -186,7 +237,13 @@ function headerQuery(db: AppDatabase) {
 
 /** The chart store of one database. */
 export function createChartRepository(db: AppDatabase) {
-  const headerStatement = headerQuery(db).prepare('patient_header');
+  const headerStatement = headerQuery(db, { timeline: false }).prepare('patient_header');
+  const chartStatement = headerQuery(db, { timeline: true }).prepare('patient_chart');
+  const headerOf = (row: Awaited<ReturnType<typeof headerStatement.execute>>[number]) => ({
+    patient: row.patient,
+    lastVisit: lastVisitOf(row.visitAt, row.visitInfo),
+    counts: { records: row.records, prescriptions: row.receitas, documents: 0 },
+  });
   return {
     /**
      * A page of the patient's timeline, newest first, keyset on (created_at, id) — ids differ
@@ -201,31 +258,10 @@ export function createChartRepository(db: AppDatabase) {
       after: TimelinePosition | undefined,
     ): Promise<TimelineRow[] | undefined> {
       const result = (await db.execute(timelineQuery(userId, patientId, limit + 1, after))) as {
-        rows: {
-          kind: 'record' | 'prescription' | null;
-          id: string;
-          created_at: string | Date;
-          finalized: boolean;
-          chief_complaint: string | null;
-          assessment: string | null;
-          medication_names: unknown;
-        }[];
+        rows: StoredTimelineRow[];
       };
       if (result.rows.length === 0) return undefined;
-      return result.rows.flatMap(({ kind, ...row }) => {
-        if (kind === null) return [];
-        return {
-          kind,
-          id: row.id,
-          createdAt: new Date(row.created_at),
-          finalized: row.finalized,
-          chiefComplaint: row.chief_complaint,
-          assessment: row.assessment,
-          medicationNames: Array.isArray(row.medication_names)
-            ? row.medication_names.filter((name): name is string => typeof name === 'string')
-            : null,
-        };
-      });
+      return timelineRowsOf(result.rows);
     },
 
     /** The latest visits' vital signs, newest first (the caller orders them for the charts). */
@@ -259,12 +295,21 @@ export function createChartRepository(db: AppDatabase) {
      */
     async header(userId: string, patientId: string): Promise<PatientHeader | undefined> {
       const [row] = await headerStatement.execute({ userId, patientId });
-      if (!row) return undefined;
-      return {
-        patient: row.patient,
-        lastVisit: lastVisitOf(row.visitAt, row.visitInfo),
-        counts: { records: row.records, prescriptions: row.receitas, documents: 0 },
-      };
+      return row && headerOf(row);
+    },
+
+    /**
+     * Her chart as it opens: her header and her timeline's first page, in one statement.
+     * @param limit - timeline rows to read
+     * @returns undefined when she is missing or another doctor's
+     */
+    async chart(
+      userId: string,
+      patientId: string,
+      limit: number,
+    ): Promise<(PatientHeader & { timeline: TimelineRow[] }) | undefined> {
+      const [row] = await chartStatement.execute({ userId, patientId, limit });
+      return row && { ...headerOf(row), timeline: timelineRowsOf(row.timeline ?? []) };
     },
 
     /**

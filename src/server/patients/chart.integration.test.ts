@@ -45,16 +45,15 @@ async function walkTimeline(
 ): Promise<{ items: TimelineItem[]; pageSizes: number[] }> {
   const items: TimelineItem[] = [];
   const pageSizes: number[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await api.call(patientsApi.timeline, {
-      params: { id: patientId },
-      query: { cursor },
-    });
+  // The first page as the chart opens (with her header), the next ones as 'Carregar mais' asks.
+  let page = (await api.call(patientsApi.chart, { params: { id: patientId } })).timeline;
+  for (;;) {
     items.push(...page.items);
     pageSizes.push(page.items.length);
-    cursor = page.nextCursor;
-  } while (cursor);
+    const cursor = page.nextCursor;
+    if (!cursor) break;
+    page = await api.call(patientsApi.timeline, { params: { id: patientId }, query: { cursor } });
+  }
   return { items, pageSizes };
 }
 
@@ -137,6 +136,7 @@ describe("a patient's chart, for another doctor", () => {
     const chartBefore = await myApi.call(patientsApi.get, { params });
     const timelineBefore = await myApi.call(patientsApi.timeline, { params });
     const refusals = {
+      chart: await refusalOf(theirApi.call(patientsApi.chart, { params })),
       timeline: await refusalOf(theirApi.call(patientsApi.timeline, { params })),
       vitals: await refusalOf(theirApi.call(patientsApi.vitals, { params })),
       erase: await refusalOf(theirApi.call(patientsApi.erase, { params })),
@@ -298,10 +298,19 @@ describe("a patient's timeline", () => {
       items: [],
     });
 
-    expect((await api.call(patientsApi.get, { params: { id: patient.id } })).patient).toEqual({
+    const header = (await api.call(patientsApi.get, { params: { id: patient.id } })).patient;
+    expect(header).toEqual({
       ...patient,
       lastVisit: { date: blank.createdAt },
       counts: { records: 3, prescriptions: 2, documents: 0 },
+    });
+    // The chart as it opens: the same header and the same first page, in one call.
+    expect(await api.call(patientsApi.chart, { params: { id: patient.id } })).toEqual({
+      patient: header,
+      timeline: page,
+    });
+    expect((await api.call(patientsApi.chart, { params: { id: newcomer.id } })).timeline).toEqual({
+      items: [],
     });
   });
 

@@ -71,6 +71,7 @@ describe('patients API without a session', () => {
       refusalOf(anonymous.call(patientsApi.update, { params, body: { name: 'Maria' } })),
       refusalOf(anonymous.call(patientsApi.erase, { params })),
       refusalOf(anonymous.call(patientsApi.timeline, { params })),
+      refusalOf(anonymous.call(patientsApi.chart, { params })),
       refusalOf(anonymous.call(patientsApi.vitals, { params })),
       refusalOf(anonymous.call(patientsApi.merge, { params, body: { otherId: 'patient-y' } })),
     ]);

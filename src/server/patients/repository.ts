@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
 import { nameMatches, type PatientQuery } from '../../shared/patient-search';
 import { foldForMatching } from '../../shared/text-folding';
@@ -157,21 +157,30 @@ export function patientPageQuery(
           : sql`(${patients.searchName}, ${patients.id}) > (${bound('afterName')}, ${bound('afterId')})`,
       );
     }
-    // The page is chosen first, then only its patients' latest visits are read: joined before
-    // the LIMIT, the planner would read one for every patient a common surname matches.
-    const page = db
-      .select({ ...getTableColumns(patients), rank: (rank ?? sql<null>`null`).as('rank') })
+    const order = [...(rank ? [asc(rank)] : []), asc(patients.searchName), asc(patients.id)];
+    // The page's ids are chosen first, then only those patients are read with their latest
+    // visits: joined before the LIMIT, the planner would read a visit for every patient a
+    // common surname matches.
+    const pageIds = db
+      .select({ id: patients.id })
       .from(patients)
       .where(and(...conditions))
-      .orderBy(...(rank ? [asc(rank)] : []), asc(patients.searchName), asc(patients.id))
-      .limit(bound('limit'))
-      .as('page');
-    const visit = latestVisit(db, bound('userId'), page.id);
+      .orderBy(...order)
+      .limit(bound('limit'));
+    const visit = latestVisit(db, bound('userId'));
     return db
-      .select()
-      .from(page)
+      .select({
+        patient: patients,
+        visitAt: visit.createdAt,
+        visitInfo: visit.patientInfo,
+        rank: rank ?? sql<null>`null`,
+      })
+      .from(patients)
       .leftJoinLateral(visit, sql`true`)
-      .orderBy(...(rank ? [asc(page.rank)] : []), asc(page.searchName), asc(page.id));
+      .where(
+        and(eq(patients.userId, bound('userId')), sql`${patients.id} = any(array(${pageIds}))`),
+      )
+      .orderBy(...order);
   };
   return {
     statement,
@@ -303,18 +312,17 @@ export function createPatientRepository(db: AppDatabase) {
       let after = options.after;
       for (;;) {
         const batch = await readPage(patientPageQuery(db, userId, query, after, wanted));
-        for (const { page, latest_visit: visit } of batch) {
-          const { rank, ...patient } = page;
+        for (const { patient, visitAt, visitInfo, rank } of batch) {
           if (words && !nameMatches(patient.searchName, words)) continue;
           matched.push({
             patient,
-            lastVisit: lastVisitOf(visit?.createdAt ?? null, visit?.patientInfo ?? null),
+            lastVisit: lastVisitOf(visitAt, visitInfo),
             rank: rank ?? undefined,
           });
         }
-        const last = batch[batch.length - 1]?.page;
+        const last = batch[batch.length - 1];
         if (matched.length >= wanted || batch.length < wanted || !last) break;
-        after = positionOf(last, last.rank ?? undefined);
+        after = positionOf(last.patient, last.rank ?? undefined);
       }
       return matched.slice(0, wanted);
     },

@@ -16,7 +16,7 @@ import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { etagOf, parseIfMatch } from '../http/versions';
-import { createChartRepository } from './chart-repository';
+import { createChartRepository, type TimelineRow } from './chart-repository';
 import { loadPatientExport } from './export';
 import {
   positionOf,
@@ -47,6 +47,15 @@ const SUMMARY_CSP = [
 ].join('; ');
 
 const timelineQuerySchema = z.strictObject({ cursor: z.string().min(1).max(1000).optional() });
+
+/** A timeline page as answered, from up to a page and one more row read. */
+function timelinePageOf(rows: readonly TimelineRow[]) {
+  const page = rows.slice(0, TIMELINE_PAGE_SIZE);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > TIMELINE_PAGE_SIZE && last ? encodeTimelineCursor(last) : undefined;
+  return { items: page.map(presentTimelineItem), nextCursor };
+}
 const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
 
 /** Read once: the birth date's "not in the future" asks for the local day at each parse. */
@@ -125,6 +134,25 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     return c.json({ success: true, patient });
   });
 
+  // Her chart as the screen opens it: her header and her timeline's first page, in one
+  // statement (GET /:id and GET /:id/timeline, together).
+  routes.get('/:id/chart', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const chart = await charts.chart(
+      doctor.id,
+      patientIdFrom(c.req.param('id')),
+      TIMELINE_PAGE_SIZE + 1,
+    );
+    if (!chart) throw notFound(PATIENT_NOT_FOUND);
+    const { patient, timeline, ...extras } = chart;
+    c.header('ETag', etagOf(patient.version));
+    return c.json({
+      success: true,
+      patient: presentPatient(patient, localToday(), extras),
+      timeline: timelinePageOf(timeline),
+    });
+  });
+
   routes.get('/:id/timeline', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = patientIdFrom(c.req.param('id'));
@@ -136,11 +164,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
       query.cursor ? decodeTimelineCursor(query.cursor) : undefined,
     );
     if (!rows) throw notFound(PATIENT_NOT_FOUND);
-    const page = rows.slice(0, TIMELINE_PAGE_SIZE);
-    const last = page[page.length - 1];
-    const nextCursor =
-      rows.length > TIMELINE_PAGE_SIZE && last ? encodeTimelineCursor(last) : undefined;
-    return c.json({ success: true, items: page.map(presentTimelineItem), nextCursor });
+    return c.json({ success: true, ...timelinePageOf(rows) });
   });
 
   routes.get('/:id/vitals', async (c) => {

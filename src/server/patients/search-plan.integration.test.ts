@@ -15,7 +15,7 @@ import {
 } from '../testing/synthetic-patients';
 import { planOf, withValues } from '../testing/query-plans';
 import { createTestStorage, type TestStorage } from '../testing/test-storage';
-import { timelineQuery } from './chart-repository';
+import { headerQuery, timelineQuery } from './chart-repository';
 import { patientPageQuery as preparedPageQuery } from './repository';
 
 /** A list page's statement as the repository prepares it, with the values it binds. */
@@ -153,7 +153,13 @@ describe('the plans of the patients queries', () => {
     );
     // Each patient's latest visit from her visits' index, beside (patients.test: lastVisit).
     const latestVisit = 'Index Scan using medical_records_patient_created_idx';
-    expect(byCpf).toEqual([expect.stringMatching(/ using patients_user_cpf_idx$/), latestVisit]);
+    // The page's ids from the search's index, then those patients by key with their visits.
+    const pageRows = 'Index Scan using patients_pkey';
+    expect(byCpf).toEqual([
+      expect.stringMatching(/ using patients_user_cpf_idx$/),
+      pageRows,
+      latestVisit,
+    ]);
     const [year, month, day] = (patient?.birthDate ?? '').split('-');
     const byBirthDate = await scansOf(
       opened(),
@@ -167,6 +173,7 @@ describe('the plans of the patients queries', () => {
     );
     expect(byBirthDate).toEqual([
       expect.stringMatching(/ using patients_user_birth_date_idx$/),
+      pageRows,
       latestVisit,
     ]);
   });
@@ -176,10 +183,11 @@ describe('the plans of the patients queries', () => {
       opened(),
       patientPageQuery(opened().db, DOCTOR, undefined, undefined, FIRST_PAGE_ROWS),
     );
-    // In name order straight from the index: no sort of all her patients; each one's latest
-    // visit from her visits' index.
+    // The page's ids in name order straight from the index (no sort of all her patients),
+    // then those patients by key, each one's latest visit from her visits' index.
     expect(scans).toEqual([
-      'Index Scan using patients_user_search_name_idx',
+      expect.stringMatching(/^Index (Only )?Scan using patients_user_search_name_idx$/),
+      'Index Scan using patients_pkey',
       'Index Scan using medical_records_patient_created_idx',
     ]);
   });
@@ -198,6 +206,27 @@ describe('the plans of the patients queries', () => {
         'Index Scan using medical_records_patient_created_idx',
         'Index Scan using prescriptions_patient_created_idx',
       ]);
+    }
+  });
+
+  it('a chart (her header and first timeline page) reads only her rows, from their indexes', async () => {
+    for (const patient of [state.seeded[0], state.seeded[PATIENTS / 2]]) {
+      const scans = await scansOf(
+        opened(),
+        withValues(headerQuery(opened().db, { timeline: true }), {
+          userId: DOCTOR,
+          patientId: patient?.id ?? '',
+          limit: TIMELINE_PAGE_SIZE + 1,
+        }),
+      );
+      expect(scans).not.toContain('Seq Scan on medical_records');
+      expect(scans).not.toContain('Seq Scan on prescriptions');
+      expect(scans).toContain('Index Scan using patients_pkey');
+      expect(scans).toContain('Index Scan using prescriptions_patient_created_idx');
+      // Her latest visit and her timeline's visits; her counts from the same indexes.
+      for (const scan of scans.filter((each) => each.includes('medical_records'))) {
+        expect(scan).toMatch(/medical_records_patient_created_idx$/);
+      }
     }
   });
 });

@@ -4,6 +4,10 @@ import { timelineItemSchema, vitalsPointSchema } from '../patient-chart';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const patientAnswer = z.object({ patient: patientSchema });
+const timelinePageAnswer = z.object({
+  items: z.array(timelineItemSchema),
+  nextCursor: z.string().optional(),
+});
 
 /** `/api/patients`: the doctor's patients (README, API de pacientes). */
 export const patientsApi = {
@@ -48,7 +52,13 @@ export const patientsApi = {
     method: 'GET',
     path: '/api/patients/:id/timeline',
     query: queryOf<{ cursor?: string }>(),
-    answer: z.object({ items: z.array(timelineItemSchema), nextCursor: z.string().optional() }),
+    answer: timelinePageAnswer,
+  }),
+  /** Her chart as it opens, in one call: her data and her timeline's first page. */
+  chart: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/chart',
+    answer: z.object({ patient: patientSchema, timeline: timelinePageAnswer }),
   }),
   /** The vital signs of her latest visits, oldest first, for the charts. */
   vitals: endpoint({

@@ -159,32 +159,53 @@ export function usePatientsList(query: string) {
   });
 }
 
-/**
- * One patient (none while `id` is undefined).
- * @param options - `fresh`: read again each time a screen shows her (her chart: the counts the
- *   erase names must include the visit just made)
- */
-export function usePatient(id: string | undefined, options: { fresh?: boolean } = {}) {
+/** One patient (none while `id` is undefined). */
+export function usePatient(id: string | undefined) {
   return useQuery({
     queryKey: patientKeys.detail(id ?? ''),
     queryFn: async ({ signal }) =>
       (await api.call(patientsApi.get, { params: { id: id ?? '' }, signal })).patient,
     enabled: id !== undefined,
-    ...(options.fresh ? { refetchOnMount: 'always' as const } : {}),
   });
 }
 
-/** Her visits and receitas, newest first, a page at a time. */
-export function usePatientTimeline(id: string) {
-  return useInfiniteQuery({
+/**
+ * Her chart: her data and her visits and receitas, newest first, a page at a time. It opens in
+ * one call — her data and the timeline's first page together (GET …/chart) — read again each
+ * time the chart shows (the counts the erase names must include the visit just made); her data
+ * goes where her other screens read it ({@link usePatient}).
+ */
+export function usePatientChart(id: string) {
+  const cache = useQueryClient();
+  const timeline = useInfiniteQuery({
     queryKey: patientKeys.timeline(id),
-    queryFn: ({ pageParam, signal }) =>
-      api.call(patientsApi.timeline, { params: { id }, query: { cursor: pageParam }, signal }),
+    queryFn: async ({ pageParam, signal }) => {
+      if (pageParam !== undefined) {
+        return api.call(patientsApi.timeline, {
+          params: { id },
+          query: { cursor: pageParam },
+          signal,
+        });
+      }
+      const chart = await api.call(patientsApi.chart, { params: { id }, signal });
+      cache.setQueryData(patientKeys.detail(id), chart.patient);
+      return chart.timeline;
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     refetchOnMount: 'always',
   });
+  // Filled by the timeline's first page, never read on its own here.
+  const patient = useQuery({
+    queryKey: patientKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.get, { params: { id }, signal })).patient,
+    enabled: false,
+  });
+  return { patient: patient.data, timeline };
 }
+
+export type PatientTimelineQuery = ReturnType<typeof usePatientChart>['timeline'];
 
 /** The vital signs of her visits, oldest first, for the charts. */
 export function usePatientVitals(id: string) {

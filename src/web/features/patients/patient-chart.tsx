@@ -31,10 +31,10 @@ import {
   patientFhirUrl,
   patientSummaryUrl,
   useErasePatient,
-  usePatient,
-  usePatientTimeline,
+  usePatientChart,
   usePatientVitals,
   useUpdatePatient,
+  type PatientTimelineQuery,
 } from '../../data/patients';
 import { readPrescription } from '../../data/prescriptions';
 import { readRecordFresh } from '../../data/records';
@@ -71,9 +71,8 @@ export function PatientChart(props: {
   openPatient: WorkspaceViewProps['openPatient'];
   preloadView: WorkspaceViewProps['preloadView'];
 }) {
-  const patient = usePatient(props.patientId, { fresh: true });
-  // Asked for with her header, not once it has come: the chart opens in one round trip's time.
-  const timeline = usePatientTimeline(props.patientId);
+  // Her data and her timeline in one call; her vital signs beside it, not once it has come.
+  const { patient, timeline } = usePatientChart(props.patientId);
   const vitals = usePatientVitals(props.patientId);
   const back = (
     <Button variant="secondary" onClick={() => props.openPatient()}>
@@ -81,19 +80,20 @@ export function PatientChart(props: {
     </Button>
   );
 
-  if (patient.isPending || !patient.data) {
+  const notFound = timeline.isError && isApiError(timeline.error, 'not_found');
+  if (!patient || notFound) {
     return (
       <div className="flex min-h-full flex-col">
         <ViewHeader title="Paciente">{back}</ViewHeader>
         <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6">
-          {patient.isError ? (
+          {timeline.isError ? (
             <div
               role="alert"
               className="rounded-md border border-danger-fg bg-danger-soft p-4 text-sm text-danger-fg"
             >
-              {isApiError(patient.error, 'not_found')
+              {notFound
                 ? 'Paciente não encontrado. Ele pode ter sido apagado ou unido a outro cadastro.'
-                : patient.error.message}
+                : timeline.error.message}
             </div>
           ) : (
             <p role="status" className="text-fg-muted">
@@ -105,20 +105,14 @@ export function PatientChart(props: {
     );
   }
   return (
-    <LoadedChart
-      {...props}
-      patient={patient.data}
-      timeline={timeline}
-      vitals={vitals}
-      back={back}
-    />
+    <LoadedChart {...props} patient={patient} timeline={timeline} vitals={vitals} back={back} />
   );
 }
 
 function LoadedChart(
   props: Parameters<typeof PatientChart>[0] & {
     patient: Patient;
-    timeline: ReturnType<typeof usePatientTimeline>;
+    timeline: PatientTimelineQuery;
     vitals: ReturnType<typeof usePatientVitals>;
     back: ReactNode;
   },

@@ -1,7 +1,7 @@
 import { ArrowRightLeft, FileText, Pill, ScrollText } from 'lucide-react';
 import type { TimelineItem } from '../../../shared/patient-chart';
 import { formatDate } from '../../../shared/pt-br-format';
-import type { usePatientTimeline } from '../../data/patients';
+import type { PatientTimelineQuery } from '../../data/patients';
 import { Button } from '../../ui/button';
 
 const KIND_ICONS = { record: FileText, prescription: Pill, document: ScrollText } as const;
@@ -19,7 +19,7 @@ function statusText(item: TimelineItem): string {
  */
 export function PatientTimeline(props: {
   /** Asked for by the chart together with her header (patient-chart.tsx). */
-  timeline: ReturnType<typeof usePatientTimeline>;
+  timeline: PatientTimelineQuery;
   /** The entry being opened: its button waits. */
   busyId: string | undefined;
   onOpen: (item: TimelineItem) => void;
