@@ -3,10 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { patientsApi } from '../../src/shared/api/patients';
 import { recordsApi } from '../../src/shared/api/records';
 import { useBrowserSession } from './support/browser-session';
+import type { ApiClient } from '../../src/shared/api/client';
 import {
   fieldLabelled as field,
   newestRecordOnServer,
   openSignedInPage,
+  openWorkspaceChat,
   PageProblems,
   seriousA11yViolations,
   visible,
@@ -115,5 +117,90 @@ describe("a returning patient's visit", () => {
     expect(await allergies.innerText()).toContain('Penicilina');
     const history = page.getByRole('region', { name: 'Histórico' });
     await visible(history.getByText('Consulta — Cefaleia'));
+  });
+});
+
+/** A patient of the doctor's, born on 1 January `age` years ago, with one finalised visit. */
+async function returningPatient(api: ApiClient, name: string, age: number) {
+  const { patient } = await api.call(patientsApi.create, {
+    body: { name, birthDate: `${new Date().getFullYear() - age}-01-01` },
+  });
+  const earlier = await api.call(recordsApi.create, {
+    body: { patientId: patient.id, patientInfo: { name, age } },
+  });
+  await api.call(recordsApi.update, {
+    params: { id: earlier.recordId },
+    body: { status: 'finalizado' },
+  });
+  return patient;
+}
+
+/** The patient step's offer of her chart, as the name extracted from the chat or the voice. */
+const offerOf = (page: Page, name: string, age: number) =>
+  page.getByRole('button', {
+    name: new RegExp(`^${name}, ${age} anos — última consulta \\d{2}/\\d{2}/\\d{4}$`),
+  });
+
+describe('a returning patient named in the chat or the voice consultation', () => {
+  it('is offered on the record the chat starts, and the visit goes to her chart', async () => {
+    const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    const patient = await returningPatient(api, 'Marcos Pereira', 47);
+    await openWorkspaceChat(page, session.server.url, 'desktop');
+    const input = page.getByLabel('Mensagem para o Prontu');
+    await input.fill('Atendendo Marcos Pereira, 47 anos, com dor de cabeça há 3 dias.');
+    await input.press('Enter');
+    const log = page.getByRole('log', { name: 'Conversa com o Prontu' });
+    await visible(log.getByText('Modo offline').first());
+    await input.fill('Ele nega febre e tem pressão 140/90.');
+    await input.press('Enter');
+    await visible(log.getByText(/Deseja iniciar um prontuário/));
+    await log.getByRole('button', { name: 'Iniciar Prontuário' }).click();
+
+    await stepHeading(page, 'Dados do Paciente');
+    const offer = offerOf(page, 'Marcos Pereira', 47);
+    await visible(offer);
+    await offer.click();
+    await visible(page.getByText(/Consulta na ficha de/));
+    await expect
+      .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
+        timeout: 30_000,
+      })
+      .toBe(patient.id);
+    await page.context().close();
+  });
+
+  it('is offered on the record the voice consultation opens', async () => {
+    const { page, doctor } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      'phone',
+    );
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    const patient = await returningPatient(api, 'Joana Prado', 38);
+    await page.goto(`${session.server.url}/?view=mobile-consultation`);
+    await page.getByRole('button', { name: 'Digitar ou colar a transcrição' }).click();
+    await page
+      .getByLabel('Transcrição')
+      .fill(
+        'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias. Pressão 130 por 85, frequência cardíaca 88.',
+      );
+    await page.getByRole('button', { name: 'Finalizar Consulta' }).click();
+    const done = page.getByRole('region', { name: 'Consulta concluída' });
+    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    await done.getByRole('button', { name: 'Abrir Prontuário' }).click();
+    await stepHeading(page, 'Dados do Paciente');
+    const offer = offerOf(page, 'Joana Prado', 38);
+    await visible(offer);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await offer.click();
+    await visible(page.getByText(/Consulta na ficha de/));
+    await expect
+      .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
+        timeout: 30_000,
+      })
+      .toBe(patient.id);
+    await page.context().close();
   });
 });

@@ -86,10 +86,6 @@ async function openPostgres(
     max: 20,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
-    // Prepared statements (the patients' list and chart) are planned for the values of each
-    // call, as unprepared ones are: a plan made once for any value would read a rare name's
-    // search like a common one's.
-    options: '-c plan_cache_mode=force_custom_plan',
   });
   // An idle connection the database drops (restart, failover) is replaced on the next query;
   // without this listener the error would end the process.

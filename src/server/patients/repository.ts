@@ -149,7 +149,16 @@ export function patientPageQuery(
   const words = query?.kind === 'name' ? query.words.length : 0;
   const statement = () => {
     const rank = words > 0 ? nameRank(words) : undefined;
-    const conditions = [eq(patients.userId, bound('userId')), ...searchConditions(query)];
+    const conditions = [
+      // In a name search the doctor's id is a filter, not an index condition: a plan made once
+      // for any words (a prepared statement's generic plan) would otherwise AND the trigram
+      // index with her whole list from the (user_id, …) indexes — four times slower for one
+      // word. The trigram index finds few rows of any doctor's; the filter keeps hers.
+      rank
+        ? sql`(${patients.userId} = ${bound('userId')}) is true`
+        : eq(patients.userId, bound('userId')),
+      ...searchConditions(query),
+    ];
     if (after) {
       conditions.push(
         rank

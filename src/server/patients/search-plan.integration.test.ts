@@ -13,7 +13,7 @@ import {
   insertSyntheticVisits,
   type SyntheticPatient,
 } from '../testing/synthetic-patients';
-import { planOf, withValues } from '../testing/query-plans';
+import { genericPlanOf, planOf, withValues } from '../testing/query-plans';
 import { createTestStorage, type TestStorage } from '../testing/test-storage';
 import { headerQuery, timelineQuery } from './chart-repository';
 import { patientPageQuery as preparedPageQuery } from './repository';
@@ -228,5 +228,54 @@ describe('the plans of the patients queries', () => {
         expect(scan).toMatch(/medical_records_patient_created_idx$/);
       }
     }
+  });
+
+  // A prepared statement run again and again may be given one plan for any values (PostgreSQL's
+  // plan cache does, once that plan costs no more): it must read the same indexes.
+  it.each([
+    ['one word', 'silva', ['patients_search_name_trgm_idx']],
+    ['two words', 'mar apar', ['patients_search_name_trgm_idx']],
+    ['a CPF', 'CPF', ['patients_user_cpf_idx']],
+    ['a birth date', 'BIRTH DATE', ['patients_user_birth_date_idx']],
+    ['nothing (the list)', '', ['patients_user_search_name_idx']],
+  ])('the plan made once for any search of %s reads its index', async (_, typed, indexes) => {
+    const patient = state.seeded.find((each) => each.cpf && each.birthDate);
+    const [year, month, day] = (patient?.birthDate ?? '').split('-');
+    const text =
+      typed === 'CPF'
+        ? formatCpf(patient?.cpf ?? '')
+        : typed === 'BIRTH DATE'
+          ? `${day}/${month}/${year}`
+          : typed;
+    for (const after of [undefined, { searchName: 'maria', id: '', rank: 0 }]) {
+      const page = preparedPageQuery(
+        opened().db,
+        DOCTOR,
+        text ? readPatientQuery(text) : undefined,
+        after,
+        FIRST_PAGE_ROWS,
+      );
+      const { scans } = await genericPlanOf(opened().db, page.statement(), page.values);
+      expect(scans, scans.join(', ')).not.toContain('Seq Scan on patients');
+      expect(readsOneOf(scans, indexes), scans.join(', ')).toBe(true);
+      if (typed === 'silva' || typed === 'mar apar') {
+        // Not her whole list from the doctor's indexes, ANDed with the words'.
+        expect(scans.filter((scan) => / using patients_user_/.test(scan))).toEqual([]);
+      }
+    }
+  });
+
+  it('the plan made once for any chart reads her rows by their keys', async () => {
+    const { scans } = await genericPlanOf(
+      opened().db,
+      headerQuery(opened().db, { timeline: true }),
+      {
+        userId: DOCTOR,
+        patientId: state.seeded[0]?.id ?? '',
+        limit: TIMELINE_PAGE_SIZE + 1,
+      },
+    );
+    expect(scans.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
+    expect(scans).toContain('Index Scan using patients_pkey');
   });
 });

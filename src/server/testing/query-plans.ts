@@ -41,7 +41,49 @@ export async function planOf(
   const explain = options.analyze
     ? sql`explain (analyze, format json) ${statement}`
     : sql`explain (format json) ${statement}`;
-  const result = (await db.execute(explain)) as { rows: { 'QUERY PLAN': unknown }[] };
+  return planOfExplained(await db.execute(explain));
+}
+
+/**
+ * The plan a prepared statement runs with once the database has settled on a generic plan —
+ * one plan for any values, made without them (PostgreSQL's plan cache switches to it when it
+ * costs no more than the plans made for each call's values).
+ * @param statement - a Drizzle query with placeholders, as the app prepares it
+ * @param values - its placeholders' values
+ */
+export async function genericPlanOf(
+  db: AppDatabase,
+  statement: SQLWrapper,
+  values: Record<string, unknown>,
+): Promise<QueryPlan> {
+  const query = new PgDialect().sqlToQuery(statement.getSQL());
+  const params = fillPlaceholders(query.params, values);
+  // PREPARE outlives a failed transaction: each probe has its own name.
+  const name = `generic_plan_probe_${(probes += 1)}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+    // EXPLAIN takes no bound parameters: the values go in as literals.
+    const args = params.map(literalOf).join(', ');
+    const plan = planOfExplained(
+      await tx.execute(sql.raw(`explain (format json) execute ${name}(${args})`)),
+    );
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    return plan;
+  });
+}
+
+let probes = 0;
+
+/** A string or a number as an SQL literal (standard-conforming strings). */
+function literalOf(value: unknown): string {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`no literal for ${typeof value}`);
+}
+
+function planOfExplained(answer: unknown): QueryPlan {
+  const result = answer as { rows: { 'QUERY PLAN': unknown }[] };
   const raw = result.rows[0]?.['QUERY PLAN'];
   // node-postgres and PGlite both parse json; a driver that did not would hand over the text.
   const [explained] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as [Explained];
