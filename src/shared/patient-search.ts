@@ -48,22 +48,32 @@ export function birthDateOf(text: string): string | undefined {
 /**
  * Whether a patient's name answers the name words: each word of the query starts a word of the
  * name (accents and case aside), each name word used once.
- * @param name - the patient's full name
+ * @param searchName - the patient's full name, folded (`foldForMatching`, as stored)
  * @param words - the query's words, folded
  */
-export function nameMatches(name: string, words: readonly string[]): boolean {
-  const nameWords = foldForMatching(name).split(' ');
-  // Tried every way ('ma maria' in 'Maria Mattos': 'ma' must leave 'maria' to the other word);
-  // a name has a handful of words.
-  const matchFrom = (index: number, used: ReadonlySet<number>): boolean => {
-    const word = words[index];
-    if (word === undefined) return true;
-    return nameWords.some(
-      (nameWord, at) =>
-        !used.has(at) && nameWord.startsWith(word) && matchFrom(index + 1, new Set([...used, at])),
-    );
-  };
-  return matchFrom(0, new Set());
+export function nameMatches(searchName: string, words: readonly string[]): boolean {
+  return wordsMatchFrom(0, searchName.split(' '), words, []);
+}
+
+/**
+ * Whether `words` from `index` on each start a different name word, not one of `used` (their
+ * positions). Tried every way ('ma maria' in 'Maria Mattos': 'ma' must leave 'maria' to the
+ * other word); a name has a handful of words.
+ */
+function wordsMatchFrom(
+  index: number,
+  nameWords: readonly string[],
+  words: readonly string[],
+  used: readonly number[],
+): boolean {
+  const word = words[index];
+  if (word === undefined) return true;
+  return nameWords.some(
+    (nameWord, at) =>
+      !used.includes(at) &&
+      nameWord.startsWith(word) &&
+      wordsMatchFrom(index + 1, nameWords, words, [...used, at]),
+  );
 }
 
 /**
