@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { patientsApi } from '../../src/shared/api/patients';
 import { recordsApi } from '../../src/shared/api/records';
 import { useBrowserSession } from './support/browser-session';
+import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import type { ApiClient } from '../../src/shared/api/client';
+import type { Patient } from '../../src/shared/patient';
 import {
   fieldLabelled as field,
   newestRecordOnServer,
@@ -135,11 +137,26 @@ async function returningPatient(api: ApiClient, name: string, age: number) {
   return patient;
 }
 
-/** The patient step's offer of her chart, as the name extracted from the chat or the voice. */
-const offerOf = (page: Page, name: string, age: number) =>
-  page.getByRole('button', {
-    name: new RegExp(`^${name}, ${age} anos — última consulta \\d{2}/\\d{2}/\\d{4}$`),
+/**
+ * On the patient step: her chart is offered under the name the chat or the voice extracted
+ * ('Marcos Pereira, 47 anos — última consulta dd/mm/aaaa'); choosing it files the visit under her.
+ */
+async function chooseOffer(page: Page, doctor: TestDoctorAccount, patient: Patient) {
+  const offer = page.getByRole('button', {
+    name: new RegExp(
+      `^${patient.name}, ${patient.age} anos — última consulta \\d{2}/\\d{2}/\\d{4}$`,
+    ),
   });
+  await visible(offer);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await offer.click();
+  await visible(page.getByText(/Consulta na ficha de/));
+  await expect
+    .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
+      timeout: 30_000,
+    })
+    .toBe(patient.id);
+}
 
 describe('a returning patient named in the chat or the voice consultation', () => {
   it('is offered on the record the chat starts, and the visit goes to her chart', async () => {
@@ -158,15 +175,7 @@ describe('a returning patient named in the chat or the voice consultation', () =
     await log.getByRole('button', { name: 'Iniciar Prontuário' }).click();
 
     await stepHeading(page, 'Dados do Paciente');
-    const offer = offerOf(page, 'Marcos Pereira', 47);
-    await visible(offer);
-    await offer.click();
-    await visible(page.getByText(/Consulta na ficha de/));
-    await expect
-      .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
-        timeout: 30_000,
-      })
-      .toBe(patient.id);
+    await chooseOffer(page, doctor, patient);
     await page.context().close();
   });
 
@@ -191,16 +200,7 @@ describe('a returning patient named in the chat or the voice consultation', () =
     await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
     await done.getByRole('button', { name: 'Abrir Prontuário' }).click();
     await stepHeading(page, 'Dados do Paciente');
-    const offer = offerOf(page, 'Joana Prado', 38);
-    await visible(offer);
-    expect(await seriousA11yViolations(page)).toEqual([]);
-    await offer.click();
-    await visible(page.getByText(/Consulta na ficha de/));
-    await expect
-      .poll(async () => (await newestRecordOnServer(session.server.url, doctor))?.patientId, {
-        timeout: 30_000,
-      })
-      .toBe(patient.id);
+    await chooseOffer(page, doctor, patient);
     await page.context().close();
   });
 });
