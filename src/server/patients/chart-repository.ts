@@ -38,19 +38,14 @@ export interface LastVisit {
 }
 
 /**
- * Her latest visit, as a subquery to join laterally to a patient's row: the newest of her
- * records, from the (patient_id, created_at, id) index.
- * @param patientId - the outer row's patient id (`patients.id`, or a subquery's)
+ * Her latest visit, as a subquery to join laterally to a patient's row (`patients.id` is the
+ * outer row's): the newest of her records, from the (patient_id, created_at, id) index.
  */
-export function latestVisit(
-  db: AppDatabase,
-  userId: string | Placeholder,
-  patientId: SQLWrapper = patients.id,
-) {
+export function latestVisit(db: AppDatabase, userId: string | Placeholder) {
   return db
     .select({ createdAt: medicalRecords.createdAt, patientInfo: medicalRecords.patientInfo })
     .from(medicalRecords)
-    .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.userId, userId)))
+    .where(and(eq(medicalRecords.patientId, patients.id), eq(medicalRecords.userId, userId)))
     .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
     .limit(1)
     .as('latest_visit');
