@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm';
 import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
 import { nameMatches, type PatientQuery } from '../../shared/patient-search';
 import { foldForMatching } from '../../shared/text-folding';
@@ -62,6 +62,14 @@ export interface ListOptions {
 /** A value of a statement: bound as a parameter when it runs. */
 const bound = (name: string) => sql.placeholder(name);
 
+/**
+ * A bound text the planner does not look at: a scalar subquery's value is known only when the
+ * statement runs. A plan made for one call's values then costs what the plan made once for any
+ * values costs, and PostgreSQL keeps the latter. With the words in view, its estimates moved
+ * with the data, and it could plan every name search again (half as long as running it).
+ */
+const unseen = (name: string) => sql`(select ${bound(name)}::text)`;
+
 /** The conditions of a search, besides the doctor and the page position, as placeholders. */
 function searchConditions(query: PatientQuery | undefined): SQL[] {
   switch (query?.kind) {
@@ -77,7 +85,7 @@ function searchConditions(query: PatientQuery | undefined): SQL[] {
       // Words are folded to [a-z0-9], so none holds a LIKE wildcard. The expression is the
       // trigram index's (schema.ts): a word start anywhere in the name.
       return query.words.map(
-        (_, index) => sql`(' ' || ${patients.searchName}) like ${bound(`word${index}`)}`,
+        (_, index) => sql`(' ' || ${patients.searchName}) like ${unseen(`word${index}`)}`,
       );
   }
 }
@@ -93,12 +101,18 @@ function nameRank(wordCount: number): SQL<number> {
   const partials = Array.from(
     { length: wordCount },
     (_, index) =>
-      sql`case when (' ' || ${patients.searchName} || ' ') like ${bound(`whole${index}`)} then 0 else 2 end`,
+      sql`case when (' ' || ${patients.searchName} || ' ') like ${unseen(`whole${index}`)} then 0 else 2 end`,
   );
-  return sql<number>`(${sql.join(partials, sql` + `)} + case when ${patients.searchName} like ${bound('first')} then 0 else 1 end)`.mapWith(
+  return sql<number>`(${sql.join(partials, sql` + `)} + case when ${patients.searchName} like ${unseen('first')} then 0 else 1 end)`.mapWith(
     Number,
   );
 }
+
+/**
+ * A LIMIT written into a statement's text instead of bound to it. Drizzle types `limit()` for a
+ * number or a placeholder, both of which it binds, and writes SQL given to it as it stands.
+ */
+const literalLimit = (rows: number) => sql.raw(String(rows)) as unknown as number;
 
 /** The values of {@link searchConditions}' and {@link nameRank}'s placeholders. */
 function searchValues(query: PatientQuery | undefined): Record<string, string> {
@@ -137,7 +151,7 @@ export interface PatientListRow {
  * given (`shape`): prepared once per shape, it is neither rebuilt nor parsed again by the
  * database at each keystroke; `values` are bound to it, and `statement` builds it (only when it
  * is not prepared yet). Exported for the query-plan test, which explains exactly this statement.
- * @param limit - rows to read
+ * @param limit - rows to read: a positive integer, part of the statement's text and shape
  */
 export function patientPageQuery(
   db: AppDatabase,
@@ -146,6 +160,7 @@ export function patientPageQuery(
   after: PatientPosition | undefined,
   limit: number,
 ) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page size ${limit}`);
   const words = query?.kind === 'name' ? query.words.length : 0;
   const statement = () => {
     const rank = words > 0 ? nameRank(words) : undefined;
@@ -155,7 +170,7 @@ export function patientPageQuery(
       // index with her whole list from the (user_id, …) indexes — four times slower for one
       // word. The trigram index finds few rows of any doctor's; the filter keeps hers.
       rank
-        ? sql`(${patients.userId} = ${bound('userId')}) is true`
+        ? sql`(${patients.userId} = ${unseen('userId')}) is true`
         : eq(patients.userId, bound('userId')),
       ...searchConditions(query),
     ];
@@ -167,36 +182,48 @@ export function patientPageQuery(
       );
     }
     const order = [...(rank ? [asc(rank)] : []), asc(patients.searchName), asc(patients.id)];
-    // The page's ids are chosen first, then only those patients are read with their latest
-    // visits: joined before the LIMIT, the planner would read a visit for every patient a
-    // common surname matches.
-    const pageIds = db
-      .select({ id: patients.id })
+    // The page is chosen first, then only its patients are read with their latest visits:
+    // joined before the LIMIT, the planner would read a visit for every patient a common
+    // surname matches. A subquery with a LIMIT is read as it stands (never merged into the
+    // outer query), and its rows come out whole: no second read of them by key.
+    //
+    // It is named `patients`, as the table: the outer query reads it through the table's own
+    // columns, which Drizzle maps directly (a subquery's columns cost it a proxy per field per
+    // row, a fifth of the server's work on a page). Its LIMIT is written in the text (a
+    // statement per page size the app asks for, a handful): bound, the planner would guess a
+    // tenth of her patients for the plan it keeps for any values, find that plan dearer than
+    // one made for each call, and plan every call again (as long as running it, measured).
+    const page = db
+      .select({ ...getTableColumns(patients), rank: (rank ?? sql<null>`null`).as('rank') })
       .from(patients)
       .where(and(...conditions))
       .orderBy(...order)
-      .limit(bound('limit'));
-    const visit = latestVisit(db, bound('userId'));
-    return db
-      .select({
-        patient: patients,
-        visitAt: visit.createdAt,
-        visitInfo: visit.patientInfo,
-        rank: rank ?? sql<null>`null`,
-      })
-      .from(patients)
-      .leftJoinLateral(visit, sql`true`)
-      .where(
-        and(eq(patients.userId, bound('userId')), sql`${patients.id} = any(array(${pageIds}))`),
-      )
-      .orderBy(...order);
+      .limit(literalLimit(limit))
+      .as(getTableName(patients));
+    const visit = latestVisit(db);
+    return (
+      db
+        .select({
+          patient: patients,
+          visitAt: visit.createdAt,
+          visitAge: visit.age,
+          rank: page.rank,
+        })
+        .from(page)
+        .leftJoinLateral(visit, sql`true`)
+        // By the rank the page holds (Drizzle would write its whole expression again).
+        .orderBy(
+          ...(rank ? [sql`${sql.identifier('rank')}`] : []),
+          asc(patients.searchName),
+          asc(patients.id),
+        )
+    );
   };
   return {
     statement,
-    shape: `${query?.kind ?? 'all'}-${words}${after ? '-after' : ''}`,
+    shape: `${query?.kind ?? 'all'}-${words}${after ? '-after' : ''}-${limit}`,
     values: {
       userId,
-      limit,
       ...searchValues(query),
       ...(after
         ? { afterRank: after.rank ?? 0, afterName: after.searchName, afterId: after.id }
@@ -320,18 +347,19 @@ export function createPatientRepository(db: AppDatabase) {
       const matched: PatientListRow[] = [];
       let after = options.after;
       for (;;) {
-        const batch = await readPage(patientPageQuery(db, userId, query, after, wanted));
-        for (const { patient, visitAt, visitInfo, rank } of batch) {
-          if (words && !nameMatches(patient.searchName, words)) continue;
-          matched.push({
+        const batch = (await readPage(patientPageQuery(db, userId, query, after, wanted))).map(
+          ({ patient, visitAt, visitAge, rank }): PatientListRow => ({
             patient,
-            lastVisit: lastVisitOf(visitAt, visitInfo),
+            lastVisit: lastVisitOf(visitAt, visitAge),
             rank: rank ?? undefined,
-          });
+          }),
+        );
+        for (const row of batch) {
+          if (!words || nameMatches(row.patient.searchName, words)) matched.push(row);
         }
         const last = batch[batch.length - 1];
         if (matched.length >= wanted || batch.length < wanted || !last) break;
-        after = positionOf(last.patient, last.rank ?? undefined);
+        after = positionOf(last.patient, last.rank);
       }
       return matched.slice(0, wanted);
     },

@@ -75,6 +75,42 @@ export async function genericPlanOf(
 
 let probes = 0;
 
+/** How often the plan cache planned a prepared statement for its call, and how often it reused one plan. */
+export interface PlanCacheChoice {
+  customPlans: number;
+  genericPlans: number;
+}
+
+/**
+ * Runs a statement prepared as the app prepares it `calls` times with these values, leaving the
+ * choice of plan to PostgreSQL (`plan_cache_mode = auto`, its default): after five calls planned
+ * for their values, it keeps one plan for any values if that plan costs no more. A statement it
+ * keeps planning at every call pays the planning each time.
+ */
+export async function planCacheChoiceOf(
+  db: AppDatabase,
+  statement: SQLWrapper,
+  values: Record<string, unknown>,
+  calls = 10,
+): Promise<PlanCacheChoice> {
+  const query = new PgDialect().sqlToQuery(statement.getSQL());
+  const args = fillPlaceholders(query.params, values).map(literalOf).join(', ');
+  const name = `plan_cache_probe_${(probes += 1)}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = auto`);
+    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+    for (let call = 0; call < calls; call++) {
+      await tx.execute(sql.raw(`execute ${name}(${args})`));
+    }
+    const answer = await tx.execute(
+      sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
+    );
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    const [row] = (answer as { rows: { generic_plans: unknown; custom_plans: unknown }[] }).rows;
+    return { customPlans: Number(row?.custom_plans), genericPlans: Number(row?.generic_plans) };
+  });
+}
+
 /** A string or a number as an SQL literal (standard-conforming strings). */
 function literalOf(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
