@@ -1,3 +1,4 @@
+import { isoTimestamp } from '../../shared/iso-timestamp';
 import { ageOn } from '../../shared/patient-search';
 import type { Patient } from '../../shared/patient';
 import {
@@ -26,8 +27,8 @@ export function presentPatient(
     chronicConditions: row.chronicConditions,
     medications: row.medications,
     version: row.version,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTimestamp(row.createdAt),
+    updatedAt: isoTimestamp(row.updatedAt),
   };
   if (row.birthDate !== null) {
     patient.birthDate = row.birthDate;
@@ -40,7 +41,7 @@ export function presentPatient(
   if (row.address !== null) patient.address = row.address;
   if (row.notes !== null) patient.notes = row.notes;
   if (extras.lastVisit) {
-    patient.lastVisit = { date: extras.lastVisit.createdAt.toISOString() };
+    patient.lastVisit = { date: isoTimestamp(extras.lastVisit.createdAt) };
     if (extras.lastVisit.age !== undefined) patient.lastVisit.age = extras.lastVisit.age;
   }
   if (extras.counts) patient.counts = extras.counts;
@@ -52,7 +53,7 @@ export function presentTimelineItem(row: TimelineRow): TimelineItem {
   return {
     kind: row.kind,
     id: row.id,
-    date: row.createdAt.toISOString(),
+    date: isoTimestamp(row.createdAt),
     title: timelineTitle(row),
     finalized: row.finalized,
   };
@@ -64,7 +65,7 @@ export function presentVitals(
 ): VitalsPoint | undefined {
   const signs = row.physicalExam?.vitalSigns;
   if (!signs) return undefined;
-  const point: VitalsPoint = { recordId: row.id, date: row.createdAt.toISOString() };
+  const point: VitalsPoint = { recordId: row.id, date: isoTimestamp(row.createdAt) };
   const pressure = bloodPressureOf(signs.bloodPressure);
   if (pressure) Object.assign(point, pressure);
   if (signs.heartRate !== undefined) point.heartRate = signs.heartRate;
