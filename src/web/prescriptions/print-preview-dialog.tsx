@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert, X } from 'lucide-react';
+import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { DoctorSettings } from '../../shared/doctor-settings';
 import { formatDate } from '../../shared/pt-br-format';
@@ -16,6 +16,7 @@ import {
   selectedForPrint,
 } from '../../shared/receita-print-selection';
 import { Button } from '../ui/button';
+import { DialogFrame } from '../ui/dialog-frame';
 import { PrintArea, printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { useLatestPrescriptions } from '../data/prescriptions';
@@ -178,203 +179,175 @@ export function PrintPreviewDialog(props: {
   };
 
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex h-[min(56rem,calc(100dvh-2rem))] w-[min(56rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-xl">
-          <header className="flex items-start justify-between gap-2 border-b border-line p-4">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold break-words text-fg">
-                {printPreviewTitle(batchName)}
-              </Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-fg-muted">
-                {prescriptions.length === 0
-                  ? PRINT_PREVIEW_TEXT.empty
-                  : count === 0
-                    ? PRINT_PREVIEW_TEXT.noneSelected
-                    : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4${patientCount > 1 ? ` · ${patientCount} pacientes, cada um em folhas separadas` : ''}`}
-              </Dialog.Description>
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={printPreviewTitle(batchName)}
+      description={
+        prescriptions.length === 0
+          ? PRINT_PREVIEW_TEXT.empty
+          : count === 0
+            ? PRINT_PREVIEW_TEXT.noneSelected
+            : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4${patientCount > 1 ? ` · ${patientCount} pacientes, cada um em folhas separadas` : ''}`
+      }
+      size="document"
+      outside={props.open && printable && <ReceitaPrintArea pages={job.pages} />}
+    >
+      <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+        {choosing && (
+          <section
+            aria-labelledby="print-choice-heading"
+            className="max-h-[40%] shrink-0 overflow-auto border-b border-line p-4 md:max-h-none md:w-80 md:border-r md:border-b-0"
+          >
+            <h3 id="print-choice-heading" className="text-sm font-semibold text-fg">
+              {PRINT_PREVIEW_TEXT.chooseHeading}
+            </h3>
+            <p className="mt-1 text-xs text-fg-muted">{PRINT_PREVIEW_TEXT.chooseHint}</p>
+            <div className="mt-3 flex flex-col gap-3">
+              {choiceGroups.map((group) => (
+                <fieldset key={group.key} className="rounded-md border border-line p-2">
+                  <legend className="px-1 text-sm font-semibold break-words text-fg">
+                    {group.patientName}
+                  </legend>
+                  {group.prescriptions.length > 1 && (
+                    <PatientToggle
+                      patientName={group.patientName}
+                      allSelected={group.prescriptions.every((item) => selectedIds.has(item.id))}
+                      onToggle={(checked) =>
+                        toggle(
+                          group.prescriptions.map((item) => item.id),
+                          checked,
+                        )
+                      }
+                    />
+                  )}
+                  <ul className="flex flex-col gap-1">
+                    {group.prescriptions.map((prescription) => (
+                      <li key={prescription.id}>
+                        <label className="flex cursor-pointer items-start gap-2 rounded px-1 py-0.5 text-sm text-fg hover:bg-surface-muted">
+                          <input
+                            type="checkbox"
+                            className="mt-0.5 size-4 shrink-0 accent-accent-fg"
+                            checked={selectedIds.has(prescription.id)}
+                            onChange={(event) => toggle([prescription.id], event.target.checked)}
+                          />
+                          <span className="min-w-0 break-words">
+                            {printChoiceLabel(prescription)}
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+              ))}
             </div>
-            <Dialog.Close asChild>
-              <Button
-                variant="ghost"
-                className="shrink-0 px-2"
-                aria-label={PRINT_PREVIEW_TEXT.close}
-              >
-                <X aria-hidden className="size-4" />
-              </Button>
-            </Dialog.Close>
-          </header>
+          </section>
+        )}
 
-          <div className="flex min-h-0 flex-1 flex-col md:flex-row">
-            {choosing && (
-              <section
-                aria-labelledby="print-choice-heading"
-                className="max-h-[40%] shrink-0 overflow-auto border-b border-line p-4 md:max-h-none md:w-80 md:border-r md:border-b-0"
-              >
-                <h3 id="print-choice-heading" className="text-sm font-semibold text-fg">
-                  {PRINT_PREVIEW_TEXT.chooseHeading}
-                </h3>
-                <p className="mt-1 text-xs text-fg-muted">{PRINT_PREVIEW_TEXT.chooseHint}</p>
-                <div className="mt-3 flex flex-col gap-3">
-                  {choiceGroups.map((group) => (
-                    <fieldset key={group.key} className="rounded-md border border-line p-2">
-                      <legend className="px-1 text-sm font-semibold break-words text-fg">
-                        {group.patientName}
-                      </legend>
-                      {group.prescriptions.length > 1 && (
-                        <PatientToggle
-                          patientName={group.patientName}
-                          allSelected={group.prescriptions.every((item) =>
-                            selectedIds.has(item.id),
-                          )}
-                          onToggle={(checked) =>
-                            toggle(
-                              group.prescriptions.map((item) => item.id),
-                              checked,
-                            )
-                          }
-                        />
+        {/* Focusable, so the pages can be scrolled from the keyboard (nothing in them is). */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-label="Receitas a imprimir"
+          className="min-h-0 flex-1 overflow-auto p-4"
+        >
+          {count === 0 ? (
+            <p className="py-12 text-center text-fg-muted">
+              {prescriptions.length === 0
+                ? PRINT_PREVIEW_TEXT.empty
+                : PRINT_PREVIEW_TEXT.noneSelected}
+            </p>
+          ) : (
+            <>
+              {job.notices.length > 0 && (
+                <ul className="mb-4 space-y-1 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg">
+                  {job.notices.map((notice) => (
+                    <li key={notice} className="flex items-start gap-2">
+                      <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+                      {notice}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <DispenseQuantityEditor prescriptions={selected} />
+              {showPreview && (
+                <div role="group" aria-label="Prévia das receitas" className="flex flex-col gap-6">
+                  {job.patients.map((group) => (
+                    <section key={group.patientName} aria-label={`Folhas de ${group.patientName}`}>
+                      {patientCount > 1 && (
+                        <h3 className="mb-2 text-sm font-semibold text-fg">
+                          {`${group.patientName} · ${group.pages.length} ${group.pages.length === 1 ? 'página' : 'páginas'}`}
+                        </h3>
                       )}
-                      <ul className="flex flex-col gap-1">
-                        {group.prescriptions.map((prescription) => (
-                          <li key={prescription.id}>
-                            <label className="flex cursor-pointer items-start gap-2 rounded px-1 py-0.5 text-sm text-fg hover:bg-surface-muted">
-                              <input
-                                type="checkbox"
-                                className="mt-0.5 size-4 shrink-0 accent-accent-fg"
-                                checked={selectedIds.has(prescription.id)}
-                                onChange={(event) =>
-                                  toggle([prescription.id], event.target.checked)
-                                }
-                              />
-                              <span className="min-w-0 break-words">
-                                {printChoiceLabel(prescription)}
-                              </span>
-                            </label>
-                          </li>
+                      <div className="receita-preview">
+                        {group.pages.map((page, index) => (
+                          <ReceitaPrintPage key={index} page={page} />
                         ))}
-                      </ul>
-                    </fieldset>
+                      </div>
+                    </section>
                   ))}
                 </div>
-              </section>
-            )}
-
-            {/* Focusable, so the pages can be scrolled from the keyboard (nothing in them is). */}
-            <div
-              tabIndex={0}
-              role="region"
-              aria-label="Receitas a imprimir"
-              className="min-h-0 flex-1 overflow-auto p-4"
-            >
-              {count === 0 ? (
-                <p className="py-12 text-center text-fg-muted">
-                  {prescriptions.length === 0
-                    ? PRINT_PREVIEW_TEXT.empty
-                    : PRINT_PREVIEW_TEXT.noneSelected}
-                </p>
-              ) : (
-                <>
-                  {job.notices.length > 0 && (
-                    <ul className="mb-4 space-y-1 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg">
-                      {job.notices.map((notice) => (
-                        <li key={notice} className="flex items-start gap-2">
-                          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-                          {notice}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  <DispenseQuantityEditor prescriptions={selected} />
-                  {showPreview && (
-                    <div
-                      role="group"
-                      aria-label="Prévia das receitas"
-                      className="flex flex-col gap-6"
-                    >
-                      {job.patients.map((group) => (
-                        <section
-                          key={group.patientName}
-                          aria-label={`Folhas de ${group.patientName}`}
-                        >
-                          {patientCount > 1 && (
-                            <h3 className="mb-2 text-sm font-semibold text-fg">
-                              {`${group.patientName} · ${group.pages.length} ${group.pages.length === 1 ? 'página' : 'páginas'}`}
-                            </h3>
-                          )}
-                          <div className="receita-preview">
-                            {group.pages.map((page, index) => (
-                              <ReceitaPrintPage key={index} page={page} />
-                            ))}
-                          </div>
-                        </section>
-                      ))}
-                    </div>
-                  )}
-                </>
               )}
-              {downloadError && (
-                <p role="alert" className="mt-4 text-sm text-danger-fg">
-                  {PRINT_PREVIEW_TEXT.downloadFailed}
-                </p>
-              )}
-            </div>
-          </div>
-
-          <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
-            {/* Always on the page, so screen readers announce what the copy did. */}
-            <p
-              role="status"
-              className={`w-full text-right text-sm empty:hidden ${copyStatus === false ? 'text-danger-fg' : 'text-success-fg'}`}
-            >
-              {copyStatus === undefined
-                ? ''
-                : copyStatus
-                  ? PRINT_PREVIEW_TEXT.copied
-                  : PRINT_PREVIEW_TEXT.copyFailed}
+            </>
+          )}
+          {downloadError && (
+            <p role="alert" className="mt-4 text-sm text-danger-fg">
+              {PRINT_PREVIEW_TEXT.downloadFailed}
             </p>
-            {count > 0 && (
-              <Button
-                variant="ghost"
-                className="mr-auto"
-                aria-pressed={showPreview}
-                onClick={() => setShowPreview((shown) => !shown)}
-              >
-                {showPreview ? (
-                  <EyeOff aria-hidden className="size-4" />
-                ) : (
-                  <Eye aria-hidden className="size-4" />
-                )}
-                {showPreview ? PRINT_PREVIEW_TEXT.hidePreview : PRINT_PREVIEW_TEXT.showPreview}
-              </Button>
+          )}
+        </div>
+      </div>
+
+      <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
+        {/* Always on the page, so screen readers announce what the copy did. */}
+        <p
+          role="status"
+          className={`w-full text-right text-sm empty:hidden ${copyStatus === false ? 'text-danger-fg' : 'text-success-fg'}`}
+        >
+          {copyStatus === undefined
+            ? ''
+            : copyStatus
+              ? PRINT_PREVIEW_TEXT.copied
+              : PRINT_PREVIEW_TEXT.copyFailed}
+        </p>
+        {count > 0 && (
+          <Button
+            variant="ghost"
+            className="mr-auto"
+            aria-pressed={showPreview}
+            onClick={() => setShowPreview((shown) => !shown)}
+          >
+            {showPreview ? (
+              <EyeOff aria-hidden className="size-4" />
+            ) : (
+              <Eye aria-hidden className="size-4" />
             )}
-            <Dialog.Close asChild>
-              <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
-            </Dialog.Close>
-            {count > 0 && (
-              <Button variant="secondary" onClick={() => void copyText()}>
-                <Copy aria-hidden className="size-4" />
-                {count === 1 ? PRINT_PREVIEW_TEXT.copyOne : PRINT_PREVIEW_TEXT.copyMany}
-              </Button>
-            )}
-            <Button
-              variant="secondary"
-              disabled={!printable || downloading}
-              onClick={() => void downloadPdf()}
-            >
-              <Download aria-hidden className="size-4" />
-              {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
-            </Button>
-            <Button disabled={!printable} onClick={() => printOnly('receitas')}>
-              <Printer aria-hidden className="size-4" />
-              {`Imprimir (${count})`}
-            </Button>
-          </footer>
-        </Dialog.Content>
-      </Dialog.Portal>
-      {props.open && printable && <ReceitaPrintArea pages={job.pages} />}
-    </Dialog.Root>
+            {showPreview ? PRINT_PREVIEW_TEXT.hidePreview : PRINT_PREVIEW_TEXT.showPreview}
+          </Button>
+        )}
+        <Dialog.Close asChild>
+          <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
+        </Dialog.Close>
+        {count > 0 && (
+          <Button variant="secondary" onClick={() => void copyText()}>
+            <Copy aria-hidden className="size-4" />
+            {count === 1 ? PRINT_PREVIEW_TEXT.copyOne : PRINT_PREVIEW_TEXT.copyMany}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          disabled={!printable || downloading}
+          onClick={() => void downloadPdf()}
+        >
+          <Download aria-hidden className="size-4" />
+          {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
+        </Button>
+        <Button disabled={!printable} onClick={() => printOnly('receitas')}>
+          <Printer aria-hidden className="size-4" />
+          {`Imprimir (${count})`}
+        </Button>
+      </footer>
+    </DialogFrame>
   );
 }
 

@@ -1,10 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Patient } from '../../../shared/patient';
 import { lastVisitLabel, patientAgeLabel } from '../../../shared/patient-display';
 import { usePatientsList } from '../../data/patients';
 import { Button } from '../../ui/button';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { useDebouncedValue } from '../../ui/use-debounced-value';
 import { PatientSearchInput } from './patient-search-input';
 
@@ -101,7 +100,7 @@ export function PickedPatientStep(props: {
   );
 }
 
-/** The dialog the picking happens in: its title, a close button, what it does, and the steps. */
+/** The dialog the picking happens in: its title, what it does, and the steps. */
 export function PickerDialog(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -110,24 +109,14 @@ export function PickerDialog(props: {
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-hidden rounded-lg bg-surface p-6 shadow-xl">
-          <div className="flex items-start justify-between gap-2">
-            <Dialog.Title className="text-lg font-semibold text-fg">{props.title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" className="-mt-1 px-2" aria-label="Fechar">
-                <X aria-hidden="true" size={18} />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-fg-muted">
-            {props.description}
-          </Dialog.Description>
-          {props.open && props.children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.title}
+      description={props.description}
+      size="narrow"
+    >
+      <div className="flex min-h-0 flex-1 flex-col gap-4 p-4">{props.children}</div>
+    </DialogFrame>
   );
 }

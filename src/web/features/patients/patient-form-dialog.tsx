@@ -1,11 +1,10 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
 import { BRAZILIAN_STATES } from '../../../shared/doctor-settings';
 import { GENDERS } from '../../../shared/medical-record';
 import type { Patient, PatientWrite } from '../../../shared/patient';
 import { SEX_LABELS } from '../../../shared/patient-display';
 import { Button } from '../../ui/button';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
 import {
   EMPTY_PATIENT_FORM,
@@ -40,33 +39,22 @@ export function PatientFormDialog(props: {
   onSaved: (patient: Patient) => void;
 }) {
   return (
-    <Dialog.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(44rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg bg-surface shadow-xl"
-        >
-          <header className="flex items-center justify-between gap-2 border-b border-line p-4">
-            <Dialog.Title className="text-lg font-semibold text-fg">{props.title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" className="px-2" aria-label="Fechar">
-                <X aria-hidden="true" size={18} />
-              </Button>
-            </Dialog.Close>
-          </header>
-          {/* Mounted anew each time it opens: the form starts from the patient as she is. */}
-          {props.open && (
-            <PatientForm
-              patient={props.patient}
-              onSave={props.onSave}
-              onSaved={props.onSaved}
-              onCancel={() => props.onOpenChange(false)}
-            />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      title={props.title}
+      size="form"
+    >
+      {/* Mounted anew each time it opens: the form starts from the patient as she is. */}
+      {props.open && (
+        <PatientForm
+          patient={props.patient}
+          onSave={props.onSave}
+          onSaved={props.onSaved}
+          onCancel={() => props.onOpenChange(false)}
+        />
+      )}
+    </DialogFrame>
   );
 }
 
