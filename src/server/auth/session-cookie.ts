@@ -14,26 +14,39 @@ export function readSignedSessionToken(
   cookieHeader: string | undefined,
   secret: string,
 ): string | undefined {
+  const signed = signedSessionCookie(cookieHeader);
+  return signed === undefined ? undefined : tokenOfSignedCookie(signed, secret);
+}
+
+/** The session cookie's value as sent (still URL-encoded and unchecked), if there is one. */
+export function signedSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
   for (const name of SESSION_COOKIE_NAMES) {
     const raw = cookieValue(cookieHeader, name);
-    if (raw === undefined) continue;
-    let value: string;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    const separator = value.lastIndexOf('.');
-    if (separator < 1) return undefined;
-    const token = value.slice(0, separator);
-    const signature = Buffer.from(value.slice(separator + 1), 'base64');
-    const expected = createHmac('sha256', secret).update(token).digest();
-    return signature.length === expected.length && timingSafeEqual(signature, expected)
-      ? token
-      : undefined;
+    if (raw !== undefined) return raw;
   }
   return undefined;
+}
+
+/**
+ * The token a session cookie's value carries, if its signature is valid.
+ * @param signed - the value as {@link signedSessionCookie} found it
+ */
+export function tokenOfSignedCookie(signed: string, secret: string): string | undefined {
+  let value: string;
+  try {
+    value = decodeURIComponent(signed);
+  } catch {
+    return undefined;
+  }
+  const separator = value.lastIndexOf('.');
+  if (separator < 1) return undefined;
+  const token = value.slice(0, separator);
+  const signature = Buffer.from(value.slice(separator + 1), 'base64');
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return signature.length === expected.length && timingSafeEqual(signature, expected)
+    ? token
+    : undefined;
 }
 
 function cookieValue(header: string, name: string): string | undefined {

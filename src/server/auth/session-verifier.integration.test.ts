@@ -7,6 +7,7 @@ import { isSignedIn } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 import { loadConfig } from '../config';
+import { signedSessionCookie, tokenOfSignedCookie } from './session-cookie';
 import {
   SESSION_RECHECK_MS,
   SESSION_USE_RECORD_MS,
@@ -52,6 +53,20 @@ describe('session verifier', () => {
       email: doctor.email,
     });
     expect(await verifier.doctorFor(undefined)).toBeUndefined();
+  });
+
+  it('refuses a known session token under another signature, even while it is cached', async () => {
+    const doctor = await doctorWithCookie();
+    const { verifier } = verifierWithClock();
+    expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
+    const signed = signedSessionCookie(doctor.cookie) ?? '';
+    const token = tokenOfSignedCookie(signed, secret);
+    expect(token).toBeDefined();
+    const forged = encodeURIComponent(`${token ?? ''}.${Buffer.alloc(32, 7).toString('base64')}`);
+    const forgedCookie = doctor.cookie.replace(signed, forged);
+    expect(forgedCookie).not.toBe(doctor.cookie);
+    expect(await verifier.doctorFor(forgedCookie)).toBeUndefined();
+    expect(await verifier.doctorFor(doctor.cookie)).toBeDefined();
   });
 
   it('notices a session revoked elsewhere within the recheck window', async () => {

@@ -3,7 +3,7 @@ import type { SessionLifetime } from '../config';
 import type { AppDatabase } from '../db/database';
 import { sessions, users } from '../db/schema';
 import type { Doctor } from '../http/app-env';
-import { readSignedSessionToken } from './session-cookie';
+import { signedSessionCookie, tokenOfSignedCookie } from './session-cookie';
 
 /**
  * How long a verified session is trusted without asking the database again. A session revoked
@@ -21,6 +21,7 @@ const MAX_CACHED_SESSIONS = 10_000;
 interface CachedSession {
   doctor: Doctor;
   sessionId: string;
+  token: string;
   expiresAt: number;
   checkedAt: number;
 }
@@ -45,7 +46,9 @@ export function sessionExpiry(createdAt: number, lastUse: number, lifetime: Sess
  *
  * Better Auth's own `getSession` does this through its request pipeline at three times the CPU
  * cost (measured), which every API call would pay; and a doctor's tab calls the API every few
- * seconds while typing, so a verified session is kept for {@link SESSION_RECHECK_MS}.
+ * seconds while typing, so a verified session is kept for {@link SESSION_RECHECK_MS}. It is kept
+ * under the cookie's signed value: only a value whose signature was checked is ever stored, so a
+ * request carrying it again skips the HMAC.
  */
 export function createSessionVerifier(options: {
   db: AppDatabase;
@@ -55,6 +58,7 @@ export function createSessionVerifier(options: {
 }) {
   const { db, lifetime } = options;
   const now = options.now ?? Date.now;
+  /** Verified sessions, by the signed cookie value they came with. */
   const cache = new Map<string, CachedSession>();
   const findDoctor = db
     .select({
@@ -89,12 +93,12 @@ export function createSessionVerifier(options: {
     return expiresAt;
   }
 
-  function remember(token: string, entry: CachedSession) {
+  function remember(signedCookie: string, entry: CachedSession) {
     if (cache.size >= MAX_CACHED_SESSIONS) {
       const oldest = cache.keys().next();
       if (!oldest.done) cache.delete(oldest.value);
     }
-    cache.set(token, entry);
+    cache.set(signedCookie, entry);
   }
 
   return {
@@ -108,14 +112,16 @@ export function createSessionVerifier(options: {
      * is none, or it ended (idle too long, past its lifetime, signed out, revoked).
      */
     async sessionFor(cookieHeader: string | undefined): Promise<VerifiedSession | undefined> {
-      const token = readSignedSessionToken(cookieHeader, options.secret);
-      if (!token) return undefined;
-      const cached = cache.get(token);
+      const signed = signedSessionCookie(cookieHeader);
+      if (signed === undefined) return undefined;
+      const cached = cache.get(signed);
       const time = now();
       if (cached && time - cached.checkedAt < SESSION_RECHECK_MS && time < cached.expiresAt) {
-        return { doctor: cached.doctor, sessionId: cached.sessionId, token };
+        return { doctor: cached.doctor, sessionId: cached.sessionId, token: cached.token };
       }
-      cache.delete(token);
+      cache.delete(signed);
+      const token = tokenOfSignedCookie(signed, options.secret);
+      if (!token) return undefined;
       const [row] = await findDoctor.execute({ token, now: new Date(time).toISOString() });
       if (!row) return undefined;
       const createdAt = row.createdAt.getTime();
@@ -125,7 +131,7 @@ export function createSessionVerifier(options: {
           ? await recordUse(token, createdAt, time)
           : row.expiresAt.getTime();
       const doctor = { id: row.id, name: row.name, email: row.email };
-      remember(token, { doctor, sessionId: row.sessionId, expiresAt, checkedAt: time });
+      remember(signed, { doctor, sessionId: row.sessionId, token, expiresAt, checkedAt: time });
       return { doctor, sessionId: row.sessionId, token };
     },
 
@@ -135,12 +141,13 @@ export function createSessionVerifier(options: {
      * @returns the doctor's id, when known
      */
     forgetSessionsOf(cookieHeader: string | undefined, knownUserId?: string): string | undefined {
-      const token = readSignedSessionToken(cookieHeader, options.secret);
-      const userId = knownUserId ?? (token ? cache.get(token)?.doctor.id : undefined);
-      if (token) cache.delete(token);
+      const signed = signedSessionCookie(cookieHeader);
+      const userId =
+        knownUserId ?? (signed === undefined ? undefined : cache.get(signed)?.doctor.id);
+      if (signed !== undefined) cache.delete(signed);
       if (!userId) return undefined;
-      for (const [cachedToken, entry] of cache) {
-        if (entry.doctor.id === userId) cache.delete(cachedToken);
+      for (const [cachedCookie, entry] of cache) {
+        if (entry.doctor.id === userId) cache.delete(cachedCookie);
       }
       return userId;
     },
