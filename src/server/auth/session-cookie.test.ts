@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { readSignedSessionToken } from './session-cookie';
+import { signedSessionCookie, tokenOfSignedCookie } from './session-cookie';
 
 const SECRET = 'um-segredo-de-teste-com-mais-de-32-caracteres';
 
@@ -10,7 +10,13 @@ function signed(token: string, secret = SECRET): string {
   return encodeURIComponent(`${token}.${signature}`);
 }
 
-describe('readSignedSessionToken', () => {
+/** The token of a Cookie header's session cookie, as the session verifier reads it. */
+function readSignedSessionToken(header: string | undefined, secret: string): string | undefined {
+  const value = signedSessionCookie(header);
+  return value === undefined ? undefined : tokenOfSignedCookie(value, secret);
+}
+
+describe('the session cookie', () => {
   it('reads a correctly signed session cookie among others', () => {
     const header = `theme=dark; better-auth.session_token=${signed('abc123')}; other=1`;
     expect(readSignedSessionToken(header, SECRET)).toBe('abc123');

@@ -3,21 +3,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** Better Auth's session cookie, with the `__Secure-` prefix it uses over HTTPS. */
 const SESSION_COOKIE_NAMES = ['__Secure-better-auth.session_token', 'better-auth.session_token'];
 
-/**
- * The session token from a Cookie header, if its signature is valid. Better Auth signs the
- * cookie as `<token>.<base64 HMAC-SHA256 of token>` (URL-encoded); this checks it the same way
- * without going through Better Auth's request pipeline.
- * @param cookieHeader - the request's Cookie header
- * @param secret - the session-signing secret Better Auth was configured with
- */
-export function readSignedSessionToken(
-  cookieHeader: string | undefined,
-  secret: string,
-): string | undefined {
-  const signed = signedSessionCookie(cookieHeader);
-  return signed === undefined ? undefined : tokenOfSignedCookie(signed, secret);
-}
-
 /** The session cookie's value as sent (still URL-encoded and unchecked), if there is one. */
 export function signedSessionCookie(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader) return undefined;
@@ -29,8 +14,11 @@ export function signedSessionCookie(cookieHeader: string | undefined): string | 
 }
 
 /**
- * The token a session cookie's value carries, if its signature is valid.
+ * The token a session cookie's value carries, if its signature is valid. Better Auth signs the
+ * cookie as `<token>.<base64 HMAC-SHA256 of token>` (URL-encoded); this checks it the same way
+ * without going through Better Auth's request pipeline.
  * @param signed - the value as {@link signedSessionCookie} found it
+ * @param secret - the session-signing secret Better Auth was configured with
  */
 export function tokenOfSignedCookie(signed: string, secret: string): string | undefined {
   let value: string;

@@ -56,21 +56,10 @@ export async function genericPlanOf(
   statement: SQLWrapper,
   values: Record<string, unknown>,
 ): Promise<QueryPlan> {
-  const query = new PgDialect().sqlToQuery(statement.getSQL());
-  const params = fillPlaceholders(query.params, values);
-  // PREPARE outlives a failed transaction: each probe has its own name.
-  const name = `generic_plan_probe_${(probes += 1)}`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+  return withPreparedProbe(db, statement, values, 'force_generic_plan', async (tx, execute) =>
     // EXPLAIN takes no bound parameters: the values go in as literals.
-    const args = params.map(literalOf).join(', ');
-    const plan = planOfExplained(
-      await tx.execute(sql.raw(`explain (format json) execute ${name}(${args})`)),
-    );
-    await tx.execute(sql.raw(`deallocate ${name}`));
-    return plan;
-  });
+    planOfExplained(await tx.execute(sql.raw(`explain (format json) ${execute}`))),
+  );
 }
 
 let probes = 0;
@@ -93,21 +82,40 @@ export async function planCacheChoiceOf(
   values: Record<string, unknown>,
   calls = 10,
 ): Promise<PlanCacheChoice> {
-  const query = new PgDialect().sqlToQuery(statement.getSQL());
-  const args = fillPlaceholders(query.params, values).map(literalOf).join(', ');
-  const name = `plan_cache_probe_${(probes += 1)}`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = auto`);
-    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
-    for (let call = 0; call < calls; call++) {
-      await tx.execute(sql.raw(`execute ${name}(${args})`));
-    }
+  return withPreparedProbe(db, statement, values, 'auto', async (tx, execute, name) => {
+    for (let call = 0; call < calls; call++) await tx.execute(sql.raw(execute));
     const answer = await tx.execute(
       sql`select generic_plans, custom_plans from pg_prepared_statements where name = ${name}`,
     );
-    await tx.execute(sql.raw(`deallocate ${name}`));
     const [row] = (answer as { rows: { generic_plans: unknown; custom_plans: unknown }[] }).rows;
     return { customPlans: Number(row?.custom_plans), genericPlans: Number(row?.generic_plans) };
+  });
+}
+
+type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
+
+/**
+ * Prepares a statement as the app prepares it, in a transaction with this plan cache mode, and
+ * hands `probe` its `execute name(values…)` command (the values as literals) and its name;
+ * deallocated afterwards.
+ */
+async function withPreparedProbe<T>(
+  db: AppDatabase,
+  statement: SQLWrapper,
+  values: Record<string, unknown>,
+  mode: 'auto' | 'force_generic_plan',
+  probe: (tx: Transaction, execute: string, name: string) => Promise<T>,
+): Promise<T> {
+  const query = new PgDialect().sqlToQuery(statement.getSQL());
+  const args = fillPlaceholders(query.params, values).map(literalOf).join(', ');
+  // PREPARE outlives a failed transaction: each probe has its own name.
+  const name = `plan_probe_${(probes += 1)}`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
+    await tx.execute(sql.raw(`prepare ${name} as ${query.sql}`));
+    const result = await probe(tx, `execute ${name}(${args})`, name);
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    return result;
   });
 }
 
