@@ -5,7 +5,8 @@ import { nameMatches, type PatientQuery } from '../../shared/patient-search';
 import { foldForMatching } from '../../shared/text-folding';
 import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
-import { patients, type PatientRow } from '../db/schema';
+import { decodedColumn, prepareWithRowReader, tableRowReader } from '../db/row-reader';
+import { medicalRecords, patients, type PatientRow } from '../db/schema';
 import { lastVisitOf, latestVisit, type LastVisit } from './chart-repository';
 import { positionOf, type PatientPosition } from './paging-key';
 
@@ -232,18 +233,44 @@ export function patientPageQuery(
   };
 }
 
+/** A row of a list page's statement ({@link patientPageQuery}), as read. */
+interface PageRow {
+  patient: PatientRow;
+  visitAt: Date | null;
+  visitAge: unknown;
+  rank: number | null;
+}
+
+const patientRow = tableRowReader(patients);
+
+/**
+ * Reads a page's row in the order {@link patientPageQuery} selects it: the patient's columns,
+ * then her latest visit's date and age, then the rank (an integer, or null outside a name search).
+ */
+function pageRowOf(values: readonly unknown[]): PageRow {
+  const after = patientRow.width;
+  const rank = values[after + 2];
+  return {
+    patient: patientRow.read(values),
+    visitAt: decodedColumn(medicalRecords.createdAt, values[after]),
+    visitAge: values[after + 1],
+    rank: typeof rank === 'number' ? rank : null,
+  };
+}
+
 /** The patients store of one database. */
 export function createPatientRepository(db: AppDatabase) {
-  type PageQuery = ReturnType<typeof patientPageQuery>;
-  const preparedPages = new Map<
-    string,
-    ReturnType<ReturnType<PageQuery['statement']>['prepare']>
-  >();
+  const preparedPages = new Map<string, ReturnType<typeof prepareWithRowReader<PageRow>>>();
   /** Runs a list page's statement, prepared the first time its shape is asked for. */
-  const readPage = (page: PageQuery) => {
+  const readPage = (page: ReturnType<typeof patientPageQuery>) => {
     let prepared = preparedPages.get(page.shape);
     if (!prepared) {
-      prepared = page.statement().prepare(`patients_page_${page.shape}`);
+      prepared = prepareWithRowReader(
+        db,
+        page.statement(),
+        `patients_page_${page.shape}`,
+        pageRowOf,
+      );
       preparedPages.set(page.shape, prepared);
     }
     return prepared.execute(page.values);
