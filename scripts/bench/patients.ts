@@ -313,10 +313,10 @@ async function measureServer(storage: TestStorage, seeded: Seeded): Promise<Row[
       rows.push({ ...(await load(DURATION_SECONDS)), ...(budget ? { budget } : {}) });
     }
     if (measured('chart via API client')) {
-      rows.push({
-        ...(await measureCharts(server.url, seeded.cookie, seeded.patients)),
-        budget: CHART_BUDGET_MS,
-      });
+      // Beside the budget, not against it: the chart's budget is the server's answer ('chart
+      // (one call)'); here the client's own work (fetch, checking each answer) shares the
+      // server's two cores, where a browser does it on the doctor's machine.
+      rows.push(await measureCharts(server.url, seeded.cookie, seeded.patients));
     }
     return rows;
   } finally {
