@@ -10,6 +10,7 @@ import { authRoutes } from './auth/routes';
 import { createSessionVerifier } from './auth/session-verifier';
 import { createSignInThrottle } from './auth/sign-in-throttle';
 import { cid10Routes } from './cid10/routes';
+import { documentRoutes } from './documents/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -79,6 +80,15 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/patients', patientRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route(
+    '/api/documents',
+    documentRoutes({
+      db: deps.database.db,
+      sessions,
+      cid10: deps.cid10,
+      validationBase: deps.config.publicOrigin ?? `http://localhost:${deps.config.port}`,
+    }),
+  );
   app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
   app.route(
     '/api/prescription-batches',

@@ -84,6 +84,25 @@ export const API_ERRORS = {
     status: 409,
     message: 'Já existe um paciente seu com este CPF ou CNS.',
   },
+  document_changed: {
+    status: 409,
+    message:
+      'Este documento foi alterado em outra aba ou dispositivo. Confira a versão atual antes de continuar.',
+  },
+  document_issued: {
+    status: 409,
+    message:
+      'Este documento já foi emitido e não muda mais. Para corrigi-lo, emita um novo e cancele este.',
+  },
+  document_draft: {
+    status: 409,
+    message: 'Este documento ainda é um rascunho: para descartá-lo, exclua-o.',
+  },
+  document_cancelled: { status: 409, message: 'Este documento foi cancelado.' },
+  issuer_incomplete: {
+    status: 409,
+    message: 'Complete seus dados nas Configurações antes de emitir documentos.',
+  },
   settings_changed: {
     status: 409,
     message:

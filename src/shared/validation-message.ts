@@ -92,6 +92,24 @@ const FIELD_LABELS: Record<string, string> = {
   finalized: 'Filtro de finalização',
   prescriptionIds: 'Receitas do lote',
   prescriptionId: 'Receita',
+  // Clinical documents (shared/clinical-document.ts).
+  kind: 'Tipo de documento',
+  patientId: 'Paciente',
+  recordId: 'Prontuário',
+  days: 'Dias de afastamento',
+  startDate: 'Início do afastamento',
+  showCid: 'CID autorizado pela paciente',
+  cid: 'CID-10',
+  from: 'Horário de chegada',
+  to: 'Horário de saída',
+  clinicalIndication: 'Indicação clínica',
+  specialty: 'Especialidade',
+  summary: 'Resumo clínico',
+  reason: 'Motivo do cancelamento',
+  // Labelled by their last two keys: the last alone names something else elsewhere.
+  'content.date': 'Data do comparecimento',
+  'content.reason': 'Motivo do encaminhamento',
+  'content.text': 'Texto do relatório',
 };
 
 const TYPE_NAMES: Record<string, string> = {
@@ -106,7 +124,7 @@ const TYPE_NAMES: Record<string, string> = {
 /** Where in the input the problem is, named for a person: "Idade (patientInfo.age)". */
 function describePath(path: readonly PropertyKey[]): string {
   const keys = path.filter((part): part is string => typeof part === 'string');
-  const label = FIELD_LABELS[keys[keys.length - 1] ?? ''];
+  const label = FIELD_LABELS[keys.slice(-2).join('.')] ?? FIELD_LABELS[keys[keys.length - 1] ?? ''];
   const dotted = path.map(String).join('.');
   if (label) return `${label} (${dotted})`;
   return dotted ? `Campo ${dotted}` : 'Dados enviados';

@@ -29,13 +29,18 @@ export type AuditAction =
   /** A patient's whole data handed over (FHIR export, LGPD art. 18). */
   | 'export'
   /** Another patient's visits moved into this one, and the other deleted. */
-  | 'merge';
+  | 'merge'
+  /** A document frozen and given its validation code. */
+  | 'issue'
+  /** An issued document withdrawn, with a reason. */
+  | 'cancel';
 
 export type AuditEntityType =
   | 'medical_record'
   | 'prescription'
   | 'prescription_batch'
   | 'patient'
+  | 'document'
   | 'settings'
   | 'ai'
   | 'transcript';

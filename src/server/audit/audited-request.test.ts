@@ -18,6 +18,11 @@ describe('auditedRequestOf', () => {
     ['POST', '/api/ai/extract', 'ai', 'process', 'extract'],
     ['POST', '/api/ai/structured-anamnesis', 'ai', 'process', 'structured-anamnesis'],
     ['POST', '/api/transcripts/clean-up', 'transcript', 'process', 'clean-up'],
+    ['GET', '/api/documents', 'document', 'list', undefined],
+    ['POST', '/api/documents', 'document', 'create', undefined],
+    ['PUT', '/api/documents/d1', 'document', 'update', 'd1'],
+    ['POST', '/api/documents/d1/issue', 'document', 'issue', 'd1'],
+    ['POST', '/api/documents/d1/cancel', 'document', 'cancel', 'd1'],
   ])('%s %s is %s %s', (method, path, entityType, action, entityId) => {
     expect(auditedRequestOf(method, path)).toMatchObject({ entityType, action, entityId });
   });
@@ -30,6 +35,7 @@ describe('auditedRequestOf', () => {
     ['GET', '/api/medical-records-other'],
     ['GET', '/api/medical-records/r1/addenda/x'],
     ['PATCH', '/api/medical-records/r1'],
+    ['POST', '/api/documents/d1/print'],
     ['POST', '/api/auth/sign-in/email'],
   ])('%s %s is not patient data', (method, path) => {
     expect(auditedRequestOf(method, path)).toBeUndefined();

@@ -35,6 +35,7 @@ const RESOURCES: readonly { prefix: string; entityType: AuditEntityType }[] = [
   { prefix: '/api/prescriptions', entityType: 'prescription' },
   { prefix: '/api/prescription-batches', entityType: 'prescription_batch' },
   { prefix: '/api/patients', entityType: 'patient' },
+  { prefix: '/api/documents', entityType: 'document' },
 ];
 
 /**
@@ -112,6 +113,9 @@ function resourceRequest(
     }
   }
   if (method !== 'POST') return undefined;
+  if (entityType === 'document' && (sub === 'issue' || sub === 'cancel')) {
+    return { entityType, action: sub, entityId, readsAnswer: false };
+  }
   if (entityType === 'patient' && sub === 'merge') {
     return { entityType, action: 'merge', entityId, readsAnswer: false };
   }
@@ -162,6 +166,10 @@ const answers = {
     created: z.object({ patient: identified }),
     written: z.object({ patient: written }),
   },
+  document: {
+    created: z.object({ document: identified }),
+    written: z.object({ document: written }),
+  },
 } as const;
 
 /**
@@ -195,7 +203,8 @@ export function auditSubjectOf(
     entityType !== 'medical_record' &&
     entityType !== 'prescription' &&
     entityType !== 'prescription_batch' &&
-    entityType !== 'patient'
+    entityType !== 'patient' &&
+    entityType !== 'document'
   ) {
     return subject;
   }
@@ -219,9 +228,11 @@ function createdIdOf(
     | { recordId: string }
     | { prescription: { id: string } }
     | { batch: { id: string } }
-    | { patient: { id: string } },
+    | { patient: { id: string } }
+    | { document: { id: string } },
 ): string {
   if ('recordId' in created) return created.recordId;
+  if ('document' in created) return created.document.id;
   if ('prescription' in created) return created.prescription.id;
   if ('patient' in created) return created.patient.id;
   return created.batch.id;

@@ -27,6 +27,14 @@ import {
   type StructuredAnamnesis,
   type Symptoms,
 } from '../../shared/medical-record';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
+  type DocumentBody,
+  type DocumentIssue,
+  type DocumentKind,
+  type DocumentStatus,
+} from '../../shared/clinical-document';
 import type { PatientAddress } from '../../shared/patient';
 import type { PrescriptionCreate } from '../../shared/prescription';
 
@@ -353,6 +361,74 @@ export const prescriptions = pgTable(
 );
 
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
+
+/**
+ * Clinical documents (issue 20): atestados, declarations of attendance, exam requests, referrals
+ * and reports. A draft's content changes; once issued, the row changes only to be signed or
+ * cancelled — what it says (`content`, `issue`) never again (shared/clinical-document.ts).
+ */
+export const clinicalDocuments = pgTable(
+  'clinical_documents',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    patientId: text('patient_id')
+      .notNull()
+      .references((): AnyPgColumn => patients.id),
+    // The visit it came from, if any; an issued document outlives a deleted draft visit.
+    recordId: text('record_id').references((): AnyPgColumn => medicalRecords.id, {
+      onDelete: 'set null',
+    }),
+    kind: text('kind').$type<DocumentKind>().notNull(),
+    status: text('status').$type<DocumentStatus>().notNull(),
+    content: jsonb('content').$type<DocumentBody['content']>().notNull(),
+    // Who issued it and for whom, as they were at that moment; null while a draft.
+    issue: jsonb('issue').$type<DocumentIssue>(),
+    // Its address on the public validation page and the code that opens it, from its issue on.
+    publicId: text('public_id'),
+    secretCode: text('secret_code'),
+    signedAt: timestampMs('signed_at'),
+    cancelledAt: timestampMs('cancelled_at'),
+    cancelReason: text('cancel_reason'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestampMs('created_at').notNull(),
+    updatedAt: timestampMs('updated_at').notNull(),
+  },
+  (table) => [
+    // A patient's documents, newest first: her list and her timeline.
+    index('clinical_documents_patient_created_idx').on(
+      table.patientId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('clinical_documents_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    uniqueIndex('clinical_documents_public_id_idx')
+      .on(table.publicId)
+      .where(sql`${table.publicId} is not null`),
+    check(
+      'clinical_documents_kind_check',
+      sql`${table.kind} in (${sql.raw(DOCUMENT_KINDS.map((kind) => `'${kind}'`).join(', '))})`,
+    ),
+    check(
+      'clinical_documents_status_check',
+      sql`${table.status} in (${sql.raw(DOCUMENT_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+    ),
+    // Past the draft, a document always carries its issue and its validation code.
+    check(
+      'clinical_documents_issued_check',
+      sql`${table.status} = 'rascunho' or (${table.issue} is not null and ${table.publicId} is not null and ${table.secretCode} is not null)`,
+    ),
+    check('clinical_documents_version_check', sql`${table.version} > 0`),
+  ],
+);
+
+export type ClinicalDocumentRow = typeof clinicalDocuments.$inferSelect;
 
 /**
  * Batches (lotes) of prescriptions. They hold the ids of their prescriptions, in order, not

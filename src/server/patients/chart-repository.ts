@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { listUnion } from '../../shared/patient-chart';
 import type { AppDatabase } from '../db/database';
 import {
+  clinicalDocuments,
   medicalRecords,
   patients,
   prescriptionBatches,
@@ -86,7 +87,7 @@ export type MergeOutcome =
   | { kind: 'same' };
 
 export type EraseOutcome =
-  | { kind: 'erased'; records: number; prescriptions: number }
+  | { kind: 'erased'; records: number; prescriptions: number; documents: number }
   | { kind: 'not-found' }
   | { kind: 'stale'; current: PatientRow };
 
@@ -220,7 +221,9 @@ function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
 export function headerQuery(db: AppDatabase, options: { timeline: boolean }) {
   const userId = sql.placeholder('userId');
   const visit = latestVisit(db);
-  const countOf = (table: typeof medicalRecords | typeof prescriptions) =>
+  const countOf = (
+    table: typeof medicalRecords | typeof prescriptions | typeof clinicalDocuments,
+  ) =>
     sql<number>`(select count(*) from ${table} where ${table.patientId} = ${patients.id} and ${table.userId} = ${userId})`.mapWith(
       Number,
     );
@@ -232,6 +235,7 @@ export function headerQuery(db: AppDatabase, options: { timeline: boolean }) {
       visitAge: visit.age,
       records: countOf(medicalRecords),
       receitas: countOf(prescriptions),
+      documents: countOf(clinicalDocuments),
       timeline: options.timeline
         ? sql<
             StoredTimelineRow[]
@@ -250,7 +254,7 @@ export function createChartRepository(db: AppDatabase) {
   const headerOf = (row: Awaited<ReturnType<typeof headerStatement.execute>>[number]) => ({
     patient: row.patient,
     lastVisit: lastVisitOf(row.visitAt, row.visitAge),
-    counts: { records: row.records, prescriptions: row.receitas, documents: 0 },
+    counts: { records: row.records, prescriptions: row.receitas, documents: row.documents },
   });
   return {
     /**
@@ -343,6 +347,13 @@ export function createChartRepository(db: AppDatabase) {
           .update(prescriptions)
           .set({ patientId: id })
           .where(and(eq(prescriptions.patientId, otherId), eq(prescriptions.userId, userId)));
+        // Issued ones included: each keeps, in its issue's copy, the patient as she was named.
+        await tx
+          .update(clinicalDocuments)
+          .set({ patientId: id })
+          .where(
+            and(eq(clinicalDocuments.patientId, otherId), eq(clinicalDocuments.userId, userId)),
+          );
         // Before the update: her CPF or CNS may move to the patient kept (unique per doctor).
         await tx.delete(patients).where(and(eq(patients.id, otherId), eq(patients.userId, userId)));
         const notes = [kept.notes, other.notes].filter((note) => note !== null && note !== '');
@@ -381,6 +392,10 @@ export function createChartRepository(db: AppDatabase) {
         if (expectedVersion !== undefined && expectedVersion !== current.version) {
           return { kind: 'stale', current };
         }
+        const documents = await tx
+          .delete(clinicalDocuments)
+          .where(and(eq(clinicalDocuments.patientId, id), eq(clinicalDocuments.userId, userId)))
+          .returning({ id: clinicalDocuments.id });
         const records = await tx
           .delete(medicalRecords)
           .where(and(eq(medicalRecords.patientId, id), eq(medicalRecords.userId, userId)))
@@ -395,7 +410,12 @@ export function createChartRepository(db: AppDatabase) {
           receitas.map((receita) => receita.id),
         );
         await tx.delete(patients).where(and(eq(patients.id, id), eq(patients.userId, userId)));
-        return { kind: 'erased', records: records.length, prescriptions: receitas.length };
+        return {
+          kind: 'erased',
+          records: records.length,
+          prescriptions: receitas.length,
+          documents: documents.length,
+        };
       });
     },
   };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client';
+import { documentsApi } from '../../shared/api/documents';
 import { patientsApi } from '../../shared/api/patients';
 import { batchesApi, prescriptionsApi } from '../../shared/api/prescriptions';
 import { recordsApi } from '../../shared/api/records';
@@ -649,6 +650,14 @@ describe('erasing a patient', () => {
     ];
     const [issued, pending] = receitas;
     if (!issued || !pending) throw new Error('two receitas expected');
+    const { document: report } = await api.call(documentsApi.create, {
+      body: {
+        kind: 'relatorio',
+        patientId: patient.id,
+        recordId: finalised.id,
+        content: { text: `${NAME} em acompanhamento por dor torácica atípica.` },
+      },
+    });
 
     // Another patient of the same doctor, sharing the lote.
     const neighbour = await createPatient(api, { name: 'Vizinha Intacta' });
@@ -694,7 +703,7 @@ describe('erasing a patient', () => {
     expect(chart.patient).toEqual({
       ...updated.patient,
       lastVisit: { date: draft.createdAt },
-      counts: { records: 2, prescriptions: 2, documents: 0 },
+      counts: { records: 2, prescriptions: 2, documents: 1 },
     });
     expect((await walkTimeline(api, patient.id)).items).toHaveLength(4);
     const loteAfterStale = await api.call(batchesApi.get, { params: { id: lote.id } });
@@ -711,10 +720,12 @@ describe('erasing a patient', () => {
       draft.id,
       addendum.addendum.id,
       ...receitas.map((receita) => receita.id),
+      report.id,
     ];
     const herText = [NAME, 'Zuleica', 'Quaresma', '11144477735', 'sulfametoxazol', 'Quitéria'];
     expect(Object.keys(await rowsHolding([...herIds, ...herText])).sort()).toEqual([
       'audit_log',
+      'clinical_documents',
       'medical_record_addenda',
       'medical_records',
       'patients',
@@ -726,9 +737,10 @@ describe('erasing a patient', () => {
     const erased = await api.call(patientsApi.erase, { params, ifMatch: 2 });
     expect(erased).toEqual({
       success: true,
-      erased: { records: chart.patient.counts?.records, prescriptions: 2 },
+      erased: { records: chart.patient.counts?.records, prescriptions: 2, documents: 1 },
     });
     expect(erased.erased.prescriptions).toBe(chart.patient.counts?.prescriptions);
+    expect(erased.erased.documents).toBe(chart.patient.counts?.documents);
 
     const { audit_log: auditRows, ...elsewhere } = await rowsHolding([...herIds, ...herText]);
     expect(elsewhere).toEqual({});
@@ -747,6 +759,7 @@ describe('erasing a patient', () => {
       await refusalOf(api.call(recordsApi.get, { params: { id: draft.id } })),
       await refusalOf(api.call(prescriptionsApi.get, { params: { id: issued.id } })),
       await refusalOf(api.call(prescriptionsApi.get, { params: { id: pending.id } })),
+      await refusalOf(api.call(documentsApi.get, { params: { id: report.id } })),
     ]) {
       expect(refusal).toMatchObject({ status: 404, code: 'not_found' });
     }

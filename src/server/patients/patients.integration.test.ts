@@ -166,7 +166,7 @@ describe('patients API', () => {
     expect(erased).toEqual({
       status: 200,
       etag: undefined,
-      body: { success: true, erased: { records: 1, prescriptions: 0 } },
+      body: { success: true, erased: { records: 1, prescriptions: 0, documents: 0 } },
     });
     const refusals = [
       await refusalOf(api.call(patientsApi.get, { params })),
@@ -435,7 +435,7 @@ describe('patients API', () => {
     });
     expect(badIfMatch.status).toBe(400);
     const erased = await api.call(patientsApi.erase, { params, ifMatch: 2 });
-    expect(erased.erased).toEqual({ records: 0, prescriptions: 0 });
+    expect(erased.erased).toEqual({ records: 0, prescriptions: 0, documents: 0 });
     await expect(api.call(patientsApi.get, { params })).rejects.toMatchObject({ status: 404 });
   });
 

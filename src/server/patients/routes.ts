@@ -253,7 +253,11 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
       case 'erased':
         return c.json({
           success: true,
-          erased: { records: outcome.records, prescriptions: outcome.prescriptions },
+          erased: {
+            records: outcome.records,
+            prescriptions: outcome.prescriptions,
+            documents: outcome.documents,
+          },
         });
     }
   });

@@ -44,7 +44,7 @@ export const patientsApi = {
     path: '/api/patients/:id',
     answer: z.object({
       success: z.literal(true),
-      erased: z.object({ records: z.number(), prescriptions: z.number() }),
+      erased: z.object({ records: z.number(), prescriptions: z.number(), documents: z.number() }),
     }),
   }),
   /** Her visits and receitas, newest first, 20 at a time. */

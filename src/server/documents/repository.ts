@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import {
+  DOCUMENT_ID_PREFIX,
+  type DocumentBody,
+  type DocumentIssue,
+} from '../../shared/clinical-document';
+import type { AppDatabase } from '../db/database';
+import { clinicalDocuments, type ClinicalDocumentRow } from '../db/schema';
+import type { RecordPosition } from '../medical-records/paging-key';
+
+// Every query here takes the doctor's id and filters by it: a document of another doctor is
+// indistinguishable from a missing one.
+
+/** A new document: whose, from which visit, and what it says. */
+export interface DocumentInsert {
+  patientId: string;
+  recordId: string | undefined;
+  body: DocumentBody;
+}
+
+/** What issuing adds to a draft: the issue's copy and where the document is checked. */
+export interface DocumentIssuance {
+  issue: DocumentIssue;
+  publicId: string;
+  secretCode: string;
+}
+
+export type DocumentWriteOutcome =
+  | { kind: 'written'; row: ClinicalDocumentRow }
+  | { kind: 'not-found' }
+  /** If-Match named another version than the stored one: nothing written. */
+  | { kind: 'stale'; current: ClinicalDocumentRow }
+  /** The write is one a document in its status does not take (an issued one's content…). */
+  | { kind: 'refused'; current: ClinicalDocumentRow };
+
+export type DocumentRemoveOutcome =
+  | { kind: 'removed' }
+  | { kind: 'not-found' }
+  | { kind: 'stale'; current: ClinicalDocumentRow }
+  /** Only a draft is deleted: an issued document is cancelled, never erased. */
+  | { kind: 'refused'; current: ClinicalDocumentRow };
+
+const ownedBy = (userId: string, id: string) =>
+  and(eq(clinicalDocuments.id, id), eq(clinicalDocuments.userId, userId));
+
+const versionIs = (expectedVersion: number | undefined) =>
+  expectedVersion === undefined ? undefined : eq(clinicalDocuments.version, expectedVersion);
+
+/** The clinical documents store of one database. */
+export function createDocumentRepository(db: AppDatabase) {
+  const find = async (userId: string, id: string): Promise<ClinicalDocumentRow | undefined> => {
+    const [row] = await db.select().from(clinicalDocuments).where(ownedBy(userId, id));
+    return row;
+  };
+
+  /**
+   * One conditional UPDATE (so no other write lands between the check and the write), then, when
+   * it wrote nothing, why: missing, another version, or a status that refuses it.
+   */
+  const writeWhen = async (
+    userId: string,
+    id: string,
+    expectedVersion: number | undefined,
+    status: ClinicalDocumentRow['status'][],
+    set: Partial<ClinicalDocumentRow>,
+  ): Promise<DocumentWriteOutcome> => {
+    const [row] = await db
+      .update(clinicalDocuments)
+      .set({ ...set, version: sql`${clinicalDocuments.version} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          ownedBy(userId, id),
+          versionIs(expectedVersion),
+          or(...status.map((each) => eq(clinicalDocuments.status, each))),
+        ),
+      )
+      .returning();
+    if (row) return { kind: 'written', row };
+    const current = await find(userId, id);
+    if (!current) return { kind: 'not-found' };
+    if (expectedVersion !== undefined && current.version !== expectedVersion) {
+      return { kind: 'stale', current };
+    }
+    return { kind: 'refused', current };
+  };
+
+  return {
+    find,
+
+    async insert(userId: string, input: DocumentInsert): Promise<ClinicalDocumentRow> {
+      const now = new Date();
+      const [row] = await db
+        .insert(clinicalDocuments)
+        .values({
+          id: `${DOCUMENT_ID_PREFIX}${randomUUID()}`,
+          userId,
+          patientId: input.patientId,
+          recordId: input.recordId ?? null,
+          kind: input.body.kind,
+          status: 'rascunho',
+          content: input.body.content,
+          version: 1,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /**
+     * A page of the patient's documents, newest first (keyset on (created_at, id)).
+     * @returns up to `limit + 1` rows: the extra one only tells that another page exists
+     */
+    list(
+      userId: string,
+      patientId: string,
+      limit: number,
+      after: RecordPosition | undefined,
+    ): Promise<ClinicalDocumentRow[]> {
+      return db
+        .select()
+        .from(clinicalDocuments)
+        .where(
+          and(
+            eq(clinicalDocuments.patientId, patientId),
+            eq(clinicalDocuments.userId, userId),
+            after
+              ? or(
+                  lt(clinicalDocuments.createdAt, after.createdAt),
+                  and(
+                    eq(clinicalDocuments.createdAt, after.createdAt),
+                    lt(clinicalDocuments.id, after.id),
+                  ),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(clinicalDocuments.createdAt), desc(clinicalDocuments.id))
+        .limit(limit + 1);
+    },
+
+    /** A draft's new content; an issued document refuses it. */
+    updateDraft(
+      userId: string,
+      id: string,
+      body: DocumentBody,
+      expectedVersion: number | undefined,
+    ): Promise<DocumentWriteOutcome> {
+      return writeWhen(userId, id, expectedVersion, ['rascunho'], {
+        // The kind is the draft's own: a body of another kind is refused by the route's schema.
+        content: body.content,
+      });
+    },
+
+    /** Freezes a draft: its issue's copy and its validation code; anything else refuses it. */
+    issue(
+      userId: string,
+      id: string,
+      issuance: DocumentIssuance,
+      expectedVersion: number | undefined,
+    ): Promise<DocumentWriteOutcome> {
+      return writeWhen(userId, id, expectedVersion, ['rascunho'], {
+        status: 'emitido',
+        issue: issuance.issue,
+        publicId: issuance.publicId,
+        secretCode: issuance.secretCode,
+      });
+    },
+
+    /** Withdraws an issued (or signed) document with a reason; it stays, marked cancelled. */
+    cancel(
+      userId: string,
+      id: string,
+      reason: string,
+      expectedVersion: number | undefined,
+    ): Promise<DocumentWriteOutcome> {
+      return writeWhen(userId, id, expectedVersion, ['emitido', 'assinado'], {
+        status: 'cancelado',
+        cancelledAt: new Date(),
+        cancelReason: reason,
+      });
+    },
+
+    /** Deletes a draft; an issued document is only ever cancelled. */
+    async removeDraft(
+      userId: string,
+      id: string,
+      expectedVersion: number | undefined,
+    ): Promise<DocumentRemoveOutcome> {
+      const deleted = await db
+        .delete(clinicalDocuments)
+        .where(
+          and(
+            ownedBy(userId, id),
+            versionIs(expectedVersion),
+            eq(clinicalDocuments.status, 'rascunho'),
+          ),
+        )
+        .returning({ id: clinicalDocuments.id });
+      if (deleted.length > 0) return { kind: 'removed' };
+      const current = await find(userId, id);
+      if (!current) return { kind: 'not-found' };
+      if (expectedVersion !== undefined && current.version !== expectedVersion) {
+        return { kind: 'stale', current };
+      }
+      return { kind: 'refused', current };
+    },
+  };
+}
+
+export type DocumentRepository = ReturnType<typeof createDocumentRepository>;

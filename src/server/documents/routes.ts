@@ -1,0 +1,271 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Cid10Index } from '../../clinical/cid10/search-index';
+import {
+  DOCUMENT_TITLES,
+  documentCancelSchema,
+  documentCreateSchema,
+  documentUpdateSchemaOf,
+  listInWords,
+  missingIssuerFields,
+  type DocumentBody,
+  type DocumentIssue,
+} from '../../shared/clinical-document';
+import { API_ERRORS } from '../../shared/api-errors';
+import { patientIdSchema } from '../../shared/medical-record';
+import { DEFAULT_DOCTOR_SETTINGS, readStoredSettings } from '../../shared/doctor-settings';
+import { currentDoctor, requireDoctor } from '../auth/require-doctor';
+import type { SessionVerifier } from '../auth/session-verifier';
+import type { AppDatabase } from '../db/database';
+import type { ClinicalDocumentRow, PatientRow } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { etagOf, parseIfMatch } from '../http/versions';
+import { createRecordRepository } from '../medical-records/repository';
+import { PATIENT_NOT_FOUND } from '../patients/own-patient';
+import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-key';
+import { createPatientRepository } from '../patients/repository';
+import { createSettingsRepository } from '../settings/repository';
+import { presentDocument } from './presenter';
+import { createDocumentRepository, type DocumentWriteOutcome } from './repository';
+import { newPublicId, newSecretCode } from './validation-code';
+
+const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
+const RECORD_OF_ANOTHER_PATIENT = 'Este prontuário é de outro paciente.';
+const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do documento.';
+const PATIENT_REQUIRED = 'Informe o paciente (patientId).';
+
+export const DOCUMENT_LIST_DEFAULT_LIMIT = 50;
+const DOCUMENT_LIST_MAX_LIMIT = 100;
+
+const listQuerySchema = z.strictObject({
+  patientId: patientIdSchema.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(DOCUMENT_LIST_MAX_LIMIT)
+    .default(DOCUMENT_LIST_DEFAULT_LIMIT),
+  cursor: z.string().min(1).max(1000).optional(),
+});
+
+/** A route's `:id`: one no document could have is simply not found. */
+function idFrom(param: string): string {
+  if (!/^document-[0-9a-f-]{36}$/.test(param)) throw notFound(DOCUMENT_NOT_FOUND);
+  return param;
+}
+
+/** The CID-10 codes a document's content names, each in its display form. */
+function codesOf(body: DocumentBody): string[] {
+  if (body.kind === 'atestado' || body.kind === 'exames') {
+    return body.content.cid === undefined ? [] : [body.content.cid];
+  }
+  return [];
+}
+
+/**
+ * `/api/documents`: the doctor's clinical documents (issue 20). Drafts change; issuing freezes a
+ * document with a copy of who issued it and for whom, and gives it its validation address and
+ * code; an issued document is only ever cancelled, with a reason, and kept.
+ */
+export function documentRoutes(deps: {
+  db: AppDatabase;
+  sessions: SessionVerifier;
+  cid10: Cid10Index;
+  /** The origin validation pages are served from (PUBLIC_URL, or this server's own address). */
+  validationBase: string;
+}): Hono<AppEnv> {
+  const documents = createDocumentRepository(deps.db);
+  const patients = createPatientRepository(deps.db);
+  const records = createRecordRepository(deps.db);
+  const settings = createSettingsRepository(deps.db);
+  const routes = new Hono<AppEnv>();
+  routes.use('*', requireDoctor(deps.sessions));
+
+  const present = (row: ClinicalDocumentRow) => presentDocument(row, deps.validationBase);
+
+  /** Answers a write: the document (its ETag set), or the conflict it ended in. */
+  const writeAnswer = (c: Context<AppEnv>, outcome: DocumentWriteOutcome) => {
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(DOCUMENT_NOT_FOUND);
+      case 'stale':
+        throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
+          document: present(outcome.current),
+        });
+      case 'refused':
+        throw statusConflict(outcome.current);
+      case 'written':
+        c.header('ETag', etagOf(outcome.row.version));
+        return c.json({ success: true, document: present(outcome.row) });
+    }
+  };
+
+  /** 409 for a write the document's status does not take, with the document as it is. */
+  const statusConflict = (current: ClinicalDocumentRow) => {
+    const details = { document: present(current) };
+    switch (current.status) {
+      case 'rascunho':
+        return conflict(API_ERRORS.document_draft.message, 'document_draft', details);
+      case 'cancelado':
+        return conflict(API_ERRORS.document_cancelled.message, 'document_cancelled', details);
+      case 'emitido':
+      case 'assinado':
+        return conflict(API_ERRORS.document_issued.message, 'document_issued', details);
+    }
+  };
+
+  /** 400 for a CID-10 code the catalogue does not have. */
+  const assertKnownCodes = (body: DocumentBody) => {
+    for (const code of codesOf(body)) {
+      if (!deps.cid10.idByCompactCode.has(code.replace('.', ''))) {
+        throw badRequest(`CID-10 não encontrado na tabela: ${code}.`);
+      }
+    }
+  };
+
+  const ownPatient = async (userId: string, patientId: string): Promise<PatientRow> => {
+    const patient = await patients.find(userId, patientId);
+    if (!patient) throw notFound(PATIENT_NOT_FOUND);
+    return patient;
+  };
+
+  routes.post('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const input = await readJsonBody(c, documentCreateSchema);
+    assertKnownCodes(input.body);
+    await ownPatient(doctor.id, input.patientId);
+    if (input.recordId !== undefined) {
+      const record = await records.find(doctor.id, input.recordId);
+      if (!record) throw notFound(RECORD_NOT_FOUND);
+      if (record.patientId !== input.patientId) throw badRequest(RECORD_OF_ANOTHER_PATIENT);
+    }
+    const row = await documents.insert(doctor.id, input);
+    c.header('ETag', etagOf(row.version));
+    return c.json({ success: true, document: present(row) }, 201);
+  });
+
+  routes.get('/', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const query = parseOrBadRequest(listQuerySchema, c.req.query());
+    if (query.patientId === undefined) throw badRequest(PATIENT_REQUIRED);
+    await ownPatient(doctor.id, query.patientId);
+    const rows = await documents.list(
+      doctor.id,
+      query.patientId,
+      query.limit,
+      query.cursor === undefined ? undefined : decodeTimelineCursor(query.cursor),
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    c.set(
+      'listedIds',
+      page.map((row) => row.id),
+    );
+    return c.json({
+      success: true,
+      documents: page.map(present),
+      ...(rows.length > query.limit && last ? { nextCursor: encodeTimelineCursor(last) } : {}),
+    });
+  });
+
+  routes.get('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await documents.find(doctor.id, idFrom(c.req.param('id')));
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    c.header('ETag', etagOf(row.version));
+    return c.json({ success: true, document: present(row) });
+  });
+
+  routes.put('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const current = await documents.find(doctor.id, id);
+    if (!current) throw notFound(DOCUMENT_NOT_FOUND);
+    // A document's kind never changes: its new content is checked as one of its own kind.
+    const body = await readJsonBody(c, documentUpdateSchemaOf(current.kind));
+    assertKnownCodes(body);
+    return writeAnswer(c, await documents.updateDraft(doctor.id, id, body, expectedVersion));
+  });
+
+  routes.delete('/:id', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const outcome = await documents.removeDraft(doctor.id, id, expectedVersion);
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(DOCUMENT_NOT_FOUND);
+      case 'stale':
+        throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
+          document: present(outcome.current),
+        });
+      case 'refused':
+        throw statusConflict(outcome.current);
+      case 'removed':
+        return c.json({ success: true });
+    }
+  });
+
+  routes.post('/:id/issue', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const current = await documents.find(doctor.id, id);
+    if (!current) throw notFound(DOCUMENT_NOT_FOUND);
+    if (current.status !== 'rascunho') throw statusConflict(current);
+    const stored = await settings.find(doctor.id);
+    const profile = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+    const missing = missingIssuerFields(profile);
+    if (missing.length > 0) {
+      throw conflict(
+        `Para emitir ${articleOf(current.kind)} ${DOCUMENT_TITLES[current.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
+        'issuer_incomplete',
+      );
+    }
+    const patient = await ownPatient(doctor.id, current.patientId);
+    const issue: DocumentIssue = {
+      at: new Date().toISOString(),
+      doctor: {
+        name: profile.name,
+        crm: profile.crm,
+        crmState: profile.crmState,
+        address: profile.clinicAddress,
+        phone: profile.clinicPhone,
+        email: profile.doctorEmail,
+      },
+      patient: {
+        name: patient.name,
+        ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
+        ...(patient.cns === null ? {} : { cns: patient.cns }),
+        ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
+        ...(patient.sex === null ? {} : { sex: patient.sex }),
+      },
+    };
+    const outcome = await documents.issue(
+      doctor.id,
+      id,
+      { issue, publicId: newPublicId(), secretCode: newSecretCode() },
+      expectedVersion,
+    );
+    return writeAnswer(c, outcome);
+  });
+
+  routes.post('/:id/cancel', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const { reason } = await readJsonBody(c, documentCancelSchema);
+    return writeAnswer(c, await documents.cancel(doctor.id, id, reason, expectedVersion));
+  });
+
+  return routes;
+}
+
+/** 'o' or 'a' before a kind's title: 'o atestado médico', 'a declaração de comparecimento'. */
+function articleOf(kind: ClinicalDocumentRow['kind']): string {
+  return kind === 'comparecimento' || kind === 'exames' ? 'a' : 'o';
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { clinicalDocumentSchema, type DocumentBody } from '../clinical-document';
+import { endpoint, jsonBody, queryOf } from './client';
+
+const documentAnswer = z.object({ document: clinicalDocumentSchema });
+
+/** A new document's body as sent: its kind and content, its patient, and its visit if any. */
+export type DocumentWrite = DocumentBody & { patientId: string; recordId?: string };
+
+/** `/api/documents`: the doctor's clinical documents (README, API de documentos). */
+export const documentsApi = {
+  /** A new draft (201). */
+  create: endpoint({
+    method: 'POST',
+    path: '/api/documents',
+    body: jsonBody<DocumentWrite>(),
+    answer: documentAnswer,
+  }),
+  /** A patient's documents, newest first, a page at a time (`nextCursor` names the next). */
+  list: endpoint({
+    method: 'GET',
+    path: '/api/documents',
+    query: queryOf<{ patientId: string; limit?: number; cursor?: string }>(),
+    answer: z.object({
+      documents: z.array(clinicalDocumentSchema),
+      nextCursor: z.string().optional(),
+    }),
+  }),
+  get: endpoint({ method: 'GET', path: '/api/documents/:id', answer: documentAnswer }),
+  /** A draft's new content; 409 `document_issued` once issued, `document_changed` if newer. */
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/documents/:id',
+    body: jsonBody<{ content: DocumentBody['content'] }>(),
+    answer: documentAnswer,
+  }),
+  /** Deletes a draft; an issued document is cancelled instead (409 `document_issued`). */
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/documents/:id',
+    answer: z.object({ success: z.literal(true) }),
+  }),
+  /** Freezes a draft and gives it its validation address and code. */
+  issue: endpoint({
+    method: 'POST',
+    path: '/api/documents/:id/issue',
+    answer: documentAnswer,
+  }),
+  /** Withdraws an issued document with a reason; it is kept, marked cancelled. */
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/documents/:id/cancel',
+    body: jsonBody<{ reason: string }>(),
+    answer: documentAnswer,
+  }),
+};

@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import {
+  documentCidSchema,
+  documentCreateSchema,
+  documentUpdateSchemaOf,
+  listInWords,
+  missingIssuerFields,
+} from './clinical-document';
+
+const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('a new document', () => {
+  it('takes an atestado with days, a start date typed either way, and no CID by default', () => {
+    const parsed = documentCreateSchema.parse({
+      kind: 'atestado',
+      patientId: 'patient-1',
+      recordId: 'medical-record-1',
+      content: { days: 3, startDate: '26/11/2026' },
+    });
+    expect(parsed).toEqual({
+      patientId: 'patient-1',
+      recordId: 'medical-record-1',
+      body: { kind: 'atestado', content: { days: 3, startDate: '2026-11-26', showCid: false } },
+    });
+  });
+
+  it('prints a CID on an atestado only with one given, in its display form', () => {
+    const withoutCode = documentCreateSchema.safeParse({
+      kind: 'atestado',
+      patientId: 'patient-1',
+      content: { days: 1, startDate: '2026-11-26', showCid: true },
+    });
+    expect(messagesOf(withoutCode)).toEqual([
+      'Informe o CID-10 que a paciente autorizou constar no atestado.',
+    ]);
+    expect(withoutCode.error?.issues[0]?.path).toEqual(['content', 'cid']);
+    const withCode = documentCreateSchema.parse({
+      kind: 'atestado',
+      patientId: 'patient-1',
+      content: { days: 1, startDate: '2026-11-26', showCid: true, cid: 'j11,1' },
+    });
+    expect(withCode.body.content).toMatchObject({ showCid: true, cid: 'J11.1' });
+  });
+
+  it('refuses days outside 1–365, impossible dates and unknown kinds, in Portuguese', () => {
+    const tooLong = documentCreateSchema.safeParse({
+      kind: 'atestado',
+      patientId: 'patient-1',
+      content: { days: 400, startDate: '31/02/2026' },
+    });
+    expect(messagesOf(tooLong)).toEqual([
+      'O afastamento é de no máximo 365 dias.',
+      'Data inválida: use dd/mm/aaaa.',
+    ]);
+    const unknownKind = documentCreateSchema.safeParse({
+      kind: 'laudo',
+      patientId: 'patient-1',
+      content: {},
+    });
+    expect(messagesOf(unknownKind)[0]).toBe(
+      'Tipo de documento inválido: use atestado, comparecimento, exames, encaminhamento, relatorio.',
+    );
+  });
+
+  it('takes a declaration of attendance only when it ends after it starts', () => {
+    const backwards = documentCreateSchema.safeParse({
+      kind: 'comparecimento',
+      patientId: 'patient-1',
+      content: { date: '2026-11-26', from: '10:30', to: '09:00' },
+    });
+    expect(messagesOf(backwards)).toEqual(['O horário de saída deve ser depois do de chegada.']);
+    expect(
+      documentCreateSchema.safeParse({
+        kind: 'comparecimento',
+        patientId: 'patient-1',
+        content: { date: '2026-11-26', from: '8:30', to: '09:00' },
+      }).error?.issues[0]?.message,
+    ).toBe('Horário inválido: use hh:mm, por exemplo 08:30.');
+  });
+
+  it('needs at least one exam, each named, and an indication', () => {
+    const empty = documentCreateSchema.safeParse({
+      kind: 'exames',
+      patientId: 'patient-1',
+      content: { exams: [{ name: '  ' }], clinicalIndication: '' },
+    });
+    expect(messagesOf(empty)).toEqual(['Informe o nome do exame.', 'Informe a indicação clínica.']);
+    const request = documentCreateSchema.parse({
+      kind: 'exames',
+      patientId: 'patient-1',
+      content: {
+        exams: [{ name: ' Hemograma completo ' }, { name: 'TSH' }],
+        clinicalIndication: 'Astenia há 2 meses.',
+        cid: 'R53',
+      },
+    });
+    expect(request.body.content).toEqual({
+      exams: [{ name: 'Hemograma completo' }, { name: 'TSH' }],
+      clinicalIndication: 'Astenia há 2 meses.',
+      cid: 'R53',
+    });
+  });
+
+  it('refuses fields a kind does not have', () => {
+    const stray = documentCreateSchema.safeParse({
+      kind: 'relatorio',
+      patientId: 'patient-1',
+      content: { text: 'Paciente em acompanhamento.', days: 2 },
+    });
+    expect(stray.success).toBe(false);
+    expect(stray.error?.issues[0]?.path).toEqual(['content']);
+  });
+});
+
+describe('a draft’s new content', () => {
+  it('is checked against the draft’s own kind', () => {
+    const referral = documentUpdateSchemaOf('encaminhamento');
+    expect(
+      referral.parse({
+        content: {
+          specialty: 'Cardiologia',
+          reason: 'Sopro sistólico.',
+          summary: 'HAS há 10 anos.',
+        },
+      }),
+    ).toEqual({
+      kind: 'encaminhamento',
+      content: { specialty: 'Cardiologia', reason: 'Sopro sistólico.', summary: 'HAS há 10 anos.' },
+    });
+    expect(messagesOf(referral.safeParse({ content: { text: 'Relatório.' } }))).toContain(
+      'Informe a especialidade.',
+    );
+  });
+});
+
+describe('a CID-10 code on a document', () => {
+  it('is kept in its display form, whatever the case and separator', () => {
+    expect(documentCidSchema.parse('m545')).toBe('M54.5');
+    expect(documentCidSchema.parse(' I10 ')).toBe('I10');
+    expect(documentCidSchema.safeParse('gripe').success).toBe(false);
+  });
+});
+
+describe('the settings a document needs', () => {
+  const complete = {
+    name: 'Dra. Ana Lima',
+    crm: '123456',
+    crmState: 'SP',
+    clinicAddress: 'Rua Augusta, 100 — São Paulo/SP',
+    clinicPhone: '',
+    doctorEmail: 'ana@clinica.com.br',
+  };
+
+  it('are a name, the CRM with its UF, an address and a phone or an e-mail', () => {
+    expect(missingIssuerFields(complete)).toEqual([]);
+    expect(
+      missingIssuerFields({ ...complete, crmState: '', clinicAddress: ' ', doctorEmail: '' }),
+    ).toEqual(['CRM e UF', 'endereço', 'telefone ou e-mail']);
+  });
+
+  it('are listed as a sentence says them', () => {
+    expect(listInWords(['nome'])).toBe('nome');
+    expect(listInWords(['nome', 'endereço'])).toBe('nome e endereço');
+    expect(listInWords(['nome', 'CRM e UF', 'endereço'])).toBe('nome, CRM e UF e endereço');
+  });
+});
