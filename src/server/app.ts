@@ -11,6 +11,7 @@ import { createSessionVerifier } from './auth/session-verifier';
 import { createSignInThrottle } from './auth/sign-in-throttle';
 import { cid10Routes } from './cid10/routes';
 import { documentRoutes } from './documents/routes';
+import { validationRoutes } from './documents/validation-routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.use('/api/auth/*', clientAddress(deps.config.trustProxy));
   app.use('/api/ai/*', clientAddress(deps.config.trustProxy));
   app.use('/api/health', clientAddress(deps.config.trustProxy));
+  app.use('/validar/*', clientAddress(deps.config.trustProxy));
 
   const sessions = createSessionVerifier({
     db: deps.database.db,
@@ -86,7 +88,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       db: deps.database.db,
       sessions,
       cid10: deps.cid10,
-      validationBase: deps.config.publicOrigin ?? `http://localhost:${deps.config.port}`,
+      publicOrigin: deps.config.publicOrigin,
     }),
   );
   app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
@@ -114,6 +116,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.all('/api/*', () => {
     throw notFound('Rota não encontrada.');
   });
+  // Public: an issued document's QR code leads here; the code printed under it opens it.
+  app.route(
+    '/validar',
+    validationRoutes({ db: deps.database.db, publicOrigin: deps.config.publicOrigin }),
+  );
   app.route('/', webAppRoutes({ distDir: deps.webDistDir, sessions }));
 
   app.onError((error, c) => errorResponse(c, error, c.get('log')));

@@ -1,3 +1,4 @@
+import { Markup, markup, type Content } from '../../shared/html-markup';
 import type { MedicalRecord, Medication } from '../../shared/medical-record';
 import type { Patient, PatientAddress } from '../../shared/patient';
 import { formatCns, formatCpf } from '../../shared/patient-identifiers';
@@ -17,39 +18,6 @@ import {
  * lists, each visit newest first, and her receitas. The page stands alone (its style inside, no
  * script, nothing fetched) and every piece of text in it is escaped.
  */
-
-/** Markup already escaped; anything else put into {@link markup} is text and gets escaped. */
-class Markup {
-  constructor(readonly value: string) {}
-}
-
-type Content = string | number | Markup | readonly Content[] | false | undefined;
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function render(content: Content): string {
-  if (typeof content === 'string' || typeof content === 'number') {
-    return String(content).replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-  }
-  if (content instanceof Markup) return content.value;
-  if (content === false || content === undefined) return '';
-  return content.map(render).join('');
-}
-
-/**
- * A piece of markup: the template's own text as written, what goes into it escaped (a
- * {@link Markup} goes in as it is, a list one item after the other, `false` and `undefined` as
- * nothing).
- */
-function markup(strings: TemplateStringsArray, ...contents: readonly Content[]): Markup {
-  return new Markup(strings.reduce((out, part, index) => out + part + render(contents[index]), ''));
-}
 
 const nonBlank = (value: string | undefined): value is string => Boolean(value?.trim());
 

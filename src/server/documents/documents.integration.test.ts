@@ -6,6 +6,7 @@ import { recordsApi } from '../../shared/api/records';
 import { settingsApi } from '../../shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
 import { refusalOf } from '../testing/api-calls';
+import { pdfPagesText } from '../testing/pdf-text';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
@@ -146,6 +147,58 @@ describe('documents API', () => {
     const reread = await api.call(documentsApi.get, { params: { id: draft.id } });
     expect(reread.document).toEqual(issued);
     await api.call(settingsApi.replace, { body: PROFILE });
+  });
+
+  it('prints a PDF that reads as typed, with the validation address and code once issued', async () => {
+    const { api } = doctor.browser;
+    const patient = await newPatient(api, 'Ñusta Ayala Çelik');
+    const { document } = await api.call(documentsApi.create, {
+      body: {
+        kind: 'relatorio',
+        patientId: patient.id,
+        content: {
+          text: 'Glicemia ≥ 126 mg/dL em duas medidas; vitamina B12 500 µg, ½ comprimido → manter.\n\nΔ da PA: sem alteração. Пациент стабилен.',
+        },
+      },
+    });
+    const pdfOf = async () => {
+      const response = await doctor.browser.fetch(`/api/documents/${document.id}/pdf`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const [draftPage] = await pdfPagesText(await pdfOf());
+    expect(draftPage).toContain('RASCUNHO — sem validade até ser emitido');
+    expect(draftPage).not.toContain('Código de validação');
+
+    const { document: issued } = await api.call(documentsApi.issue, {
+      params: { id: document.id },
+    });
+    const pages = await pdfPagesText(await pdfOf());
+    // Lines wrapped where the page ends them: compared with single spaces. NFKC: the font
+    // draws µ (micro) and μ (mu) with one glyph, which a reader gives back as μ.
+    const text = pages.join('\n').replace(/\s+/g, ' ').normalize('NFKC');
+    expect(pages).toHaveLength(1);
+    for (const expected of [
+      'Dra. Helena Prado',
+      'CRM/SP 123456',
+      'Av. Paulista, 1000, sala 12 — São Paulo/SP',
+      'RELATÓRIO MÉDICO',
+      'Paciente: Ñusta Ayala Çelik',
+      'Glicemia ≥ 126 mg/dL em duas medidas; vitamina B12 500 µg, ½ comprimido → manter.',
+      'Δ da PA: sem alteração. Пациент стабилен.',
+      `Código de validação: ${issued.validation?.secretCode}`,
+      issued.validation?.url ?? 'no url',
+      'Página 1 de 1',
+    ]) {
+      expect(text).toContain(expected.normalize('NFKC'));
+    }
+    expect(issued.validation?.url).toMatch(
+      new RegExp(`^${fixture.server.url.replace(/\/$/, '')}/validar/`),
+    );
+    expect(text).not.toContain('RASCUNHO');
+    expect(text).not.toContain('?');
   });
 
   it('cancels an issued document with a reason and keeps it, marked cancelled', async () => {

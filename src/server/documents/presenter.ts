@@ -1,6 +1,48 @@
-import type { ClinicalDocument, DocumentBody } from '../../shared/clinical-document';
+import {
+  DOCUMENT_TITLES,
+  type ClinicalDocument,
+  type DocumentBody,
+  type DocumentIssue,
+} from '../../shared/clinical-document';
+import { documentText } from '../../shared/document-text';
 import { isoTimestamp } from '../../shared/iso-timestamp';
+import { formatDate } from '../../shared/pt-br-format';
 import type { ClinicalDocumentRow } from '../db/schema';
+import { renderDocumentPdf } from '../pdf/document-pdf';
+
+/** A stored document's kind and content, as one body. */
+export function documentBodyOf(row: ClinicalDocumentRow): DocumentBody {
+  // The kind and its content were written together from one checked body (repository.ts).
+  return { kind: row.kind, content: row.content } as DocumentBody;
+}
+
+/**
+ * A document's PDF: an issued one as it was issued, with its validation block, or a draft as it
+ * would be issued now (`issue`), marked as such; a cancelled one says when and why.
+ * @param validationUrl - its validation page, once issued
+ */
+export function documentPdfOf(
+  row: ClinicalDocumentRow,
+  issue: DocumentIssue,
+  validationUrl: string | undefined,
+): Promise<Uint8Array<ArrayBuffer>> {
+  return renderDocumentPdf(documentText(documentBodyOf(row), issue), {
+    ...(validationUrl !== undefined && row.secretCode !== null
+      ? { validation: { url: validationUrl, secretCode: row.secretCode } }
+      : {}),
+    draft: row.status === 'rascunho',
+    ...(row.status === 'cancelado'
+      ? {
+          cancellation: `CANCELADO em ${formatDate(row.cancelledAt ?? issue.at)}: ${row.cancelReason ?? ''}`,
+        }
+      : {}),
+    metadata: {
+      title: `${DOCUMENT_TITLES[row.kind]} — ${issue.patient.name}`,
+      author: issue.doctor.name,
+      createdAt: new Date(issue.at),
+    },
+  });
+}
 
 /**
  * A stored document as the API answers it: unset fields left out, instants as ISO strings, and
@@ -11,10 +53,8 @@ export function presentDocument(
   row: ClinicalDocumentRow,
   validationBase: string,
 ): ClinicalDocument {
-  // The kind and its content were written together from one checked body (repository.ts).
-  const body = { kind: row.kind, content: row.content } as DocumentBody;
   const document: ClinicalDocument = {
-    ...body,
+    ...documentBodyOf(row),
     id: row.id,
     status: row.status,
     patientId: row.patientId,

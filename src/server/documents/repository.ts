@@ -88,6 +88,18 @@ export function createDocumentRepository(db: AppDatabase) {
   return {
     find,
 
+    /**
+     * An issued (or signed, or cancelled) document by its public id, whoever's it is: for its
+     * validation page, which answers nothing of it without its code.
+     */
+    async findIssued(publicId: string): Promise<ClinicalDocumentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(clinicalDocuments)
+        .where(eq(clinicalDocuments.publicId, publicId));
+      return row?.status === 'rascunho' ? undefined : row;
+    },
+
     async insert(userId: string, input: DocumentInsert): Promise<ClinicalDocumentRow> {
       const now = new Date();
       const [row] = await db

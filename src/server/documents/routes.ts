@@ -27,7 +27,7 @@ import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-key';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import { presentDocument } from './presenter';
+import { documentPdfOf, presentDocument } from './presenter';
 import { createDocumentRepository, type DocumentWriteOutcome } from './repository';
 import { newPublicId, newSecretCode } from './validation-code';
 
@@ -74,8 +74,12 @@ export function documentRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;
   cid10: Cid10Index;
-  /** The origin validation pages are served from (PUBLIC_URL, or this server's own address). */
-  validationBase: string;
+  /**
+   * The origin validation pages are served from (PUBLIC_URL); unset, the request's own, as
+   * for the same-origin check (http/security.ts). A clinic sets it so that a printed QR code
+   * works away from the machine it was issued on.
+   */
+  publicOrigin: string | undefined;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
   const patients = createPatientRepository(deps.db);
@@ -84,7 +88,8 @@ export function documentRoutes(deps: {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
-  const present = (row: ClinicalDocumentRow) => presentDocument(row, deps.validationBase);
+  const present = (row: ClinicalDocumentRow, c: Context<AppEnv>) =>
+    presentDocument(row, deps.publicOrigin ?? new URL(c.req.url).origin);
 
   /** Answers a write: the document (its ETag set), or the conflict it ended in. */
   const writeAnswer = (c: Context<AppEnv>, outcome: DocumentWriteOutcome) => {
@@ -93,19 +98,19 @@ export function documentRoutes(deps: {
         throw notFound(DOCUMENT_NOT_FOUND);
       case 'stale':
         throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
-          document: present(outcome.current),
+          document: present(outcome.current, c),
         });
       case 'refused':
-        throw statusConflict(outcome.current);
+        throw statusConflict(c, outcome.current);
       case 'written':
         c.header('ETag', etagOf(outcome.row.version));
-        return c.json({ success: true, document: present(outcome.row) });
+        return c.json({ success: true, document: present(outcome.row, c) });
     }
   };
 
   /** 409 for a write the document's status does not take, with the document as it is. */
-  const statusConflict = (current: ClinicalDocumentRow) => {
-    const details = { document: present(current) };
+  const statusConflict = (c: Context<AppEnv>, current: ClinicalDocumentRow) => {
+    const details = { document: present(current, c) };
     switch (current.status) {
       case 'rascunho':
         return conflict(API_ERRORS.document_draft.message, 'document_draft', details);
@@ -132,6 +137,35 @@ export function documentRoutes(deps: {
     return patient;
   };
 
+  /**
+   * Who would issue the document now and for whom: the doctor's settings and the patient as
+   * they are, with this instant. Issuing freezes this copy; a draft's preview shows it.
+   */
+  const issueNow = async (doctorId: string, patientId: string) => {
+    const stored = await settings.find(doctorId);
+    const profile = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+    const patient = await ownPatient(doctorId, patientId);
+    const issue: DocumentIssue = {
+      at: new Date().toISOString(),
+      doctor: {
+        name: profile.name,
+        crm: profile.crm,
+        crmState: profile.crmState,
+        address: profile.clinicAddress,
+        phone: profile.clinicPhone,
+        email: profile.doctorEmail,
+      },
+      patient: {
+        name: patient.name,
+        ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
+        ...(patient.cns === null ? {} : { cns: patient.cns }),
+        ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
+        ...(patient.sex === null ? {} : { sex: patient.sex }),
+      },
+    };
+    return { profile, issue };
+  };
+
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = await readJsonBody(c, documentCreateSchema);
@@ -144,7 +178,7 @@ export function documentRoutes(deps: {
     }
     const row = await documents.insert(doctor.id, input);
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, document: present(row) }, 201);
+    return c.json({ success: true, document: present(row, c) }, 201);
   });
 
   routes.get('/', async (c) => {
@@ -166,7 +200,7 @@ export function documentRoutes(deps: {
     );
     return c.json({
       success: true,
-      documents: page.map(present),
+      documents: page.map((row) => present(row, c)),
       ...(rows.length > query.limit && last ? { nextCursor: encodeTimelineCursor(last) } : {}),
     });
   });
@@ -176,7 +210,22 @@ export function documentRoutes(deps: {
     const row = await documents.find(doctor.id, idFrom(c.req.param('id')));
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, document: present(row) });
+    return c.json({ success: true, document: present(row, c) });
+  });
+
+  routes.get('/:id/pdf', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await documents.find(doctor.id, idFrom(c.req.param('id')));
+    if (!row) throw notFound(DOCUMENT_NOT_FOUND);
+    const document = present(row, c);
+    // A draft is shown as it would be issued now; an issued one as it was, always.
+    const issue = row.issue ?? (await issueNow(doctor.id, row.patientId)).issue;
+    const pdf = await documentPdfOf(row, issue, document.validation?.url);
+    return c.body(pdf, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${row.kind}-${issue.at.slice(0, 10)}.pdf"`,
+      'Cache-Control': 'no-store',
+    });
   });
 
   routes.put('/:id', async (c) => {
@@ -201,10 +250,10 @@ export function documentRoutes(deps: {
         throw notFound(DOCUMENT_NOT_FOUND);
       case 'stale':
         throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
-          document: present(outcome.current),
+          document: present(outcome.current, c),
         });
       case 'refused':
-        throw statusConflict(outcome.current);
+        throw statusConflict(c, outcome.current);
       case 'removed':
         return c.json({ success: true });
     }
@@ -216,9 +265,8 @@ export function documentRoutes(deps: {
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const current = await documents.find(doctor.id, id);
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
-    if (current.status !== 'rascunho') throw statusConflict(current);
-    const stored = await settings.find(doctor.id);
-    const profile = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+    if (current.status !== 'rascunho') throw statusConflict(c, current);
+    const { profile, issue } = await issueNow(doctor.id, current.patientId);
     const missing = missingIssuerFields(profile);
     if (missing.length > 0) {
       throw conflict(
@@ -226,25 +274,6 @@ export function documentRoutes(deps: {
         'issuer_incomplete',
       );
     }
-    const patient = await ownPatient(doctor.id, current.patientId);
-    const issue: DocumentIssue = {
-      at: new Date().toISOString(),
-      doctor: {
-        name: profile.name,
-        crm: profile.crm,
-        crmState: profile.crmState,
-        address: profile.clinicAddress,
-        phone: profile.clinicPhone,
-        email: profile.doctorEmail,
-      },
-      patient: {
-        name: patient.name,
-        ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
-        ...(patient.cns === null ? {} : { cns: patient.cns }),
-        ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
-        ...(patient.sex === null ? {} : { sex: patient.sex }),
-      },
-    };
     const outcome = await documents.issue(
       doctor.id,
       id,

@@ -53,7 +53,7 @@ export class HttpError extends Error {
 /** 400: the request is wrong; `validation` unless a more precise code says how. */
 export const badRequest = (message: string, code: ErrorCodeWithStatus<400> = 'validation') =>
   new HttpError(code, message);
-export const unauthorized = () => new HttpError('unauthorized');
+export const unauthorized = (message?: string) => new HttpError('unauthorized', message);
 export const forbidden = (message: string) => new HttpError('forbidden', message);
 export const notFound = (message: string) => new HttpError('not_found', message);
 /**

@@ -1,0 +1,264 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { encode } from 'uqr';
+import type { DocumentText } from '../../shared/document-text';
+
+/**
+ * The one PDF renderer of the server (issue 20): A4, the doctor's header, the document's words,
+ * page numbers and, once issued, the validation QR code with its address and code printed
+ * under it. The text is drawn with DejaVu Sans, embedded (and subset) from the
+ * `dejavu-fonts-ttf` package: Latin with every accent, Greek, Cyrillic and the symbols a
+ * prescription writes (≥, µg, ½, →) print as typed, never as '?'.
+ */
+
+const require = createRequire(import.meta.url);
+const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+/** Read once per process: 0.7 MB each, subset into every PDF to the glyphs it uses. */
+const FONTS = { regular: fontBytes('DejaVuSans.ttf'), bold: fontBytes('DejaVuSans-Bold.ttf') };
+
+/** A4 in points, and the margins. */
+const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
+const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
+const SIZES = { header: 9.5, doctor: 13, title: 15, body: 11, small: 8.5 } as const;
+const LINE = 1.45;
+/** Below this the page's footer (page number) and, on the last, the validation block. */
+const FOOTER_TOP = 60;
+const QR_SIZE = 84;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.35, 0.35, 0.4);
+const ALERT = rgb(0.72, 0.1, 0.1);
+
+/** What the PDF says of its state beside the words: validation, a draft, a cancellation. */
+export interface DocumentPdfOptions {
+  /** Where and with which code the document is checked; absent on a draft. */
+  validation?: { url: string; secretCode: string };
+  /** A draft prints a band saying it is not valid yet. */
+  draft?: boolean;
+  /** A cancelled document prints when and why, over its words. */
+  cancellation?: string;
+  /** The PDF's own metadata. */
+  metadata: { title: string; author: string; createdAt: Date };
+}
+
+/** Lays out lines top to bottom, page after page. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+  readonly pages: PDFPage[] = [];
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    readonly fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.page = this.newPage();
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  private newPage(): PDFPage {
+    const page = this.pdf.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(page);
+    return page;
+  }
+
+  /** Room for `height` more points on this page, or a new page. */
+  private ensure(height: number, bottom = FOOTER_TOP + 12): void {
+    if (this.y - height >= bottom) return;
+    this.page = this.newPage();
+    this.y = PAGE.height - PAGE.margin;
+  }
+
+  /** A paragraph, wrapped to the text's width. */
+  paragraph(
+    text: string,
+    options: {
+      size: number;
+      bold?: boolean;
+      color?: ReturnType<typeof rgb>;
+      align?: 'left' | 'center';
+      indent?: number;
+    },
+  ): void {
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const indent = options.indent ?? 0;
+    for (const line of wrap(text, font, options.size, TEXT_WIDTH - indent)) {
+      this.ensure(options.size * LINE);
+      this.y -= options.size * LINE;
+      const width = font.widthOfTextAtSize(line, options.size);
+      const x =
+        options.align === 'center' ? PAGE.margin + (TEXT_WIDTH - width) / 2 : PAGE.margin + indent;
+      this.page.drawText(line, {
+        x,
+        y: this.y,
+        size: options.size,
+        font,
+        color: options.color ?? INK,
+      });
+    }
+  }
+
+  space(points: number): void {
+    this.y -= points;
+  }
+
+  rule(): void {
+    this.ensure(8);
+    this.y -= 6;
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.6,
+      color: MUTED,
+    });
+    this.y -= 6;
+  }
+
+  /** Keeps the next `height` points together on one page. */
+  keep(height: number): void {
+    this.ensure(height);
+  }
+
+  /** The validation block at the bottom of the last page: QR code, address and code. */
+  validation(url: string, secretCode: string): void {
+    this.ensure(QR_SIZE + 16, FOOTER_TOP + QR_SIZE + 8);
+    const page = this.page;
+    const bottom = FOOTER_TOP;
+    drawQrCode(page, url, PAGE.margin, bottom, QR_SIZE);
+    const x = PAGE.margin + QR_SIZE + 14;
+    const lines: [string, PDFFont, number][] = [
+      ['Documento verificável pelo QR code ou em:', this.fonts.regular, SIZES.small],
+      [url, this.fonts.regular, SIZES.small],
+      [`Código de validação: ${secretCode}`, this.fonts.bold, SIZES.header],
+    ];
+    let y = bottom + QR_SIZE - SIZES.header;
+    for (const [text, font, size] of lines) {
+      for (const line of wrap(text, font, size, PAGE.width - PAGE.margin - x)) {
+        page.drawText(line, { x, y, size, font, color: INK });
+        y -= size * LINE;
+      }
+    }
+  }
+}
+
+/** Splits a paragraph into lines that fit `width`; a word longer than a line is broken. */
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const source of text.split('\n')) {
+    let line = '';
+    for (const word of source.split(/\s+/).filter((each) => each !== '')) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      line = word;
+      // A word wider than the line (a long URL): broken where it must be.
+      while (font.widthOfTextAtSize(line, size) > width) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** The QR code of `text`, dark modules as squares, `size` points wide, bottom-left at (x, y). */
+function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
+  const { data } = encode(text, { ecc: 'M', border: 0 });
+  const module = size / data.length;
+  data.forEach((row, rowIndex) => {
+    row.forEach((dark, columnIndex) => {
+      if (!dark) return;
+      page.drawRectangle({
+        x: x + columnIndex * module,
+        y: y + size - (rowIndex + 1) * module,
+        width: module,
+        height: module,
+        color: rgb(0, 0, 0),
+      });
+    });
+  });
+}
+
+/** The PDF of a document's words, as {@link DocumentText} gives them. */
+export async function renderDocumentPdf(
+  text: DocumentText,
+  options: DocumentPdfOptions,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const fonts = {
+    regular: await pdf.embedFont(FONTS.regular, { subset: true }),
+    bold: await pdf.embedFont(FONTS.bold, { subset: true }),
+  };
+  const writer = new Writer(pdf, fonts);
+
+  if (options.draft) {
+    writer.paragraph('RASCUNHO — sem validade até ser emitido', {
+      size: SIZES.header,
+      bold: true,
+      color: ALERT,
+      align: 'center',
+    });
+    writer.space(6);
+  }
+  const [doctor, ...details] = text.issuer;
+  if (doctor !== undefined) writer.paragraph(doctor, { size: SIZES.doctor, bold: true });
+  for (const line of details) writer.paragraph(line, { size: SIZES.header, color: MUTED });
+  writer.rule();
+  writer.space(10);
+  writer.paragraph(text.title.toUpperCase(), { size: SIZES.title, bold: true, align: 'center' });
+  writer.space(14);
+  for (const line of text.patient) writer.paragraph(line, { size: SIZES.body });
+  writer.space(10);
+  if (options.cancellation !== undefined) {
+    writer.paragraph(options.cancellation, { size: SIZES.body, bold: true, color: ALERT });
+    writer.space(8);
+  }
+  for (const paragraph of text.paragraphs) {
+    const item = paragraph.startsWith('• ');
+    writer.paragraph(paragraph, { size: SIZES.body, indent: item ? 14 : 0 });
+    writer.space(item ? 2 : 8);
+  }
+  // The date and time of issue, then the signature line, kept together.
+  writer.space(18);
+  writer.keep(SIZES.body * LINE * 4 + 40);
+  writer.paragraph(text.issuedAt, { size: SIZES.body });
+  writer.space(36);
+  writer.paragraph('_______________________________________', {
+    size: SIZES.body,
+    align: 'center',
+  });
+  if (doctor !== undefined) writer.paragraph(doctor, { size: SIZES.body, align: 'center' });
+  if (details[0] !== undefined) {
+    writer.paragraph(details[0], { size: SIZES.header, align: 'center', color: MUTED });
+  }
+  if (options.validation) writer.validation(options.validation.url, options.validation.secretCode);
+
+  writer.pages.forEach((page, index) => {
+    const label = `Página ${index + 1} de ${writer.pages.length}`;
+    const width = fonts.regular.widthOfTextAtSize(label, SIZES.small);
+    page.drawText(label, {
+      x: PAGE.width - PAGE.margin - width,
+      y: 28,
+      size: SIZES.small,
+      font: fonts.regular,
+      color: MUTED,
+    });
+  });
+
+  pdf.setTitle(options.metadata.title);
+  pdf.setAuthor(options.metadata.author);
+  pdf.setCreator('Prontu');
+  pdf.setProducer('Prontu');
+  pdf.setLanguage('pt-BR');
+  pdf.setCreationDate(options.metadata.createdAt);
+  pdf.setModificationDate(options.metadata.createdAt);
+  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}

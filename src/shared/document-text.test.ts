@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentIssue } from './clinical-document';
+import { documentText } from './document-text';
+
+/** 27/11/2026 09:05 on this machine's clock, whatever its time zone. */
+const ISSUED_AT = new Date(2026, 10, 27, 9, 5).toISOString();
+
+const issue = (patient: Partial<DocumentIssue['patient']> = {}): DocumentIssue => ({
+  at: ISSUED_AT,
+  doctor: {
+    name: 'Dra. Helena Prado',
+    crm: '123456',
+    crmState: 'SP',
+    address: 'Av. Paulista, 1000, sala 12 — São Paulo/SP',
+    phone: '(11) 3456-7890',
+    email: 'helena@clinica.com.br',
+  },
+  patient: {
+    name: 'Maria Aparecida dos Santos',
+    cpf: '52998224725',
+    birthDate: '1961-03-12',
+    sex: 'feminino',
+    ...patient,
+  },
+});
+
+describe('documentText', () => {
+  it('heads every document with the doctor, the patient and the date and time of issue', () => {
+    const text = documentText({ kind: 'relatorio', content: { text: 'Estável.' } }, issue());
+    expect(text.title).toBe('Relatório médico');
+    expect(text.issuer).toEqual([
+      'Dra. Helena Prado',
+      'CRM/SP 123456',
+      'Av. Paulista, 1000, sala 12 — São Paulo/SP',
+      '(11) 3456-7890 · helena@clinica.com.br',
+    ]);
+    expect(text.patient).toEqual([
+      'Paciente: Maria Aparecida dos Santos',
+      'CPF 529.982.247-25 · nascimento 12/03/1961',
+    ]);
+    expect(text.issuedAt).toBe('Emitido em 27/11/2026 às 09:05');
+  });
+
+  it('names the patient by her CNS when she has no CPF', () => {
+    const text = documentText(
+      { kind: 'relatorio', content: { text: 'Estável.' } },
+      issue({ cpf: undefined, cns: '898001028000008', birthDate: undefined }),
+    );
+    expect(text.patient[1]).toBe('CNS 898 0010 2800 0008');
+  });
+
+  it('writes an atestado’s days in figures and words, agreeing with the patient', () => {
+    const text = documentText(
+      { kind: 'atestado', content: { days: 3, startDate: '2026-11-27', showCid: false } },
+      issue(),
+    );
+    expect(text.paragraphs).toEqual([
+      'Atesto, para os devidos fins, que a paciente Maria Aparecida dos Santos foi atendida por mim em 27 de novembro de 2026 e necessita de 3 (três) dias de afastamento de suas atividades a partir de 27/11/2026.',
+    ]);
+    const oneDay = documentText(
+      { kind: 'atestado', content: { days: 1, startDate: '2026-11-28', showCid: false } },
+      issue({ name: 'João Batista Lima', sex: 'masculino' }),
+    );
+    expect(oneDay.paragraphs[0]).toContain('o paciente João Batista Lima foi atendido por mim');
+    expect(oneDay.paragraphs[0]).toContain('1 (um) dia de afastamento');
+  });
+
+  it('prints the CID on an atestado only when the patient asked for it, and says so', () => {
+    const withCid = documentText(
+      {
+        kind: 'atestado',
+        content: { days: 2, startDate: '2026-11-27', showCid: true, cid: 'J11' },
+      },
+      issue({ sex: undefined }),
+    );
+    expect(withCid.paragraphs[1]).toBe('CID-10: J11 — informado a pedido do(a) paciente.');
+    const withheld = documentText(
+      {
+        kind: 'atestado',
+        content: { days: 2, startDate: '2026-11-27', showCid: false, cid: 'J11' },
+      },
+      issue(),
+    );
+    expect(withheld.paragraphs.join(' ')).not.toContain('J11');
+  });
+
+  it('declares an attendance with its hours', () => {
+    const text = documentText(
+      { kind: 'comparecimento', content: { date: '2026-11-27', from: '08:30', to: '09:15' } },
+      issue(),
+    );
+    expect(text.paragraphs).toEqual([
+      'Declaro, para os devidos fins, que a paciente Maria Aparecida dos Santos esteve em atendimento médico em 27 de novembro de 2026, das 08:30 às 09:15.',
+    ]);
+  });
+
+  it('lists the exams requested, the indication and the CID', () => {
+    const text = documentText(
+      {
+        kind: 'exames',
+        content: {
+          exams: [{ name: 'Hemograma completo' }, { name: 'Vitamina B12 ≥ 300 pg/mL?' }],
+          clinicalIndication: 'Astenia há 2 meses.',
+          cid: 'R53',
+        },
+      },
+      issue(),
+    );
+    expect(text.paragraphs).toEqual([
+      'Solicito os exames:',
+      '• Hemograma completo',
+      '• Vitamina B12 ≥ 300 pg/mL?',
+      'Indicação clínica: Astenia há 2 meses.',
+      'CID-10: R53',
+    ]);
+  });
+
+  it('refers the patient to a specialty with the reason and the summary', () => {
+    const text = documentText(
+      {
+        kind: 'encaminhamento',
+        content: {
+          specialty: 'Cardiologia',
+          reason: 'Sopro sistólico.',
+          summary: 'HAS há 10 anos.',
+        },
+      },
+      issue(),
+    );
+    expect(text.paragraphs).toEqual([
+      'Encaminho a paciente Maria Aparecida dos Santos à especialidade de Cardiologia.',
+      'Motivo: Sopro sistólico.',
+      'Resumo clínico: HAS há 10 anos.',
+    ]);
+  });
+
+  it('keeps a report’s paragraphs as typed', () => {
+    const text = documentText(
+      { kind: 'relatorio', content: { text: 'Primeiro parágrafo.\n\nSegundo, com →, ½ e µg.' } },
+      issue(),
+    );
+    expect(text.paragraphs).toEqual(['Primeiro parágrafo.', 'Segundo, com →, ½ e µg.']);
+  });
+});

@@ -1,0 +1,113 @@
+import { DOCUMENT_TITLES, type DocumentBody, type DocumentIssue } from './clinical-document';
+import { formatCrm } from './doctor-settings';
+import type { Gender } from './medical-record';
+import { quantityWithWords } from './number-words';
+import { agreeWithPatient } from './patient-agreement';
+import { formatCns, formatCpf } from './patient-identifiers';
+import { formatDate, formatLongDate, formatTime } from './pt-br-format';
+
+/**
+ * What a clinical document says, in the words it prints: its title, the doctor's header, the
+ * lines that identify the patient, its body and its place and date. Pure: the PDF renderer lays
+ * it out, the app shows it in the preview. Agreement follows the patient's sex ('a paciente',
+ * 'o paciente', 'paciente' when unknown).
+ */
+export interface DocumentText {
+  title: string;
+  /** The doctor's name, then CRM/UF, address and contacts (CFM 2.381/2024, art. 2º). */
+  issuer: string[];
+  /** Who the document is for: name, then CPF (or CNS) and birth date when known. */
+  patient: string[];
+  /** The body, paragraph by paragraph; a list's items are paragraphs starting with '• '. */
+  paragraphs: string[];
+  /** The date and the time of issue, as printed above the signature. */
+  issuedAt: string;
+}
+
+/** A date kept as `yyyy-MM-dd`, as dd/mm/aaaa. */
+const dayOf = (day: string) => formatDate(`${day}T00:00:00`);
+
+/** 'a paciente Maria', 'o paciente João', or 'Maria' alone when the sex is not known. */
+function patientReference(name: string, sex: string | undefined): string {
+  return agreeWithPatient(sex as Gender | undefined, {
+    masculine: `o paciente ${name}`,
+    feminine: `a paciente ${name}`,
+    unknown: name,
+  });
+}
+
+function bodyParagraphs(body: DocumentBody, issue: DocumentIssue): string[] {
+  const { patient } = issue;
+  const who = patientReference(patient.name, patient.sex);
+  const attended = formatLongDate(issue.at);
+  switch (body.kind) {
+    case 'atestado': {
+      const { content } = body;
+      const paragraphs = [
+        `Atesto, para os devidos fins, que ${who} foi atendid${ending(patient.sex)} por mim em ${attended} e necessita de ${quantityWithWords(content.days, content.days === 1 ? 'dia' : 'dias')} de afastamento de suas atividades a partir de ${dayOf(content.startDate)}.`,
+      ];
+      if (content.showCid && content.cid !== undefined) {
+        paragraphs.push(
+          `CID-10: ${content.cid} — informado a pedido d${ending(patient.sex)} paciente.`,
+        );
+      }
+      return paragraphs;
+    }
+    case 'comparecimento': {
+      const { content } = body;
+      return [
+        `Declaro, para os devidos fins, que ${who} esteve em atendimento médico em ${formatLongDate(`${content.date}T00:00:00`)}, das ${content.from} às ${content.to}.`,
+      ];
+    }
+    case 'exames': {
+      const { content } = body;
+      return [
+        'Solicito os exames:',
+        ...content.exams.map((exam) => `• ${exam.name}`),
+        `Indicação clínica: ${content.clinicalIndication}`,
+        ...(content.cid === undefined ? [] : [`CID-10: ${content.cid}`]),
+      ];
+    }
+    case 'encaminhamento': {
+      const { content } = body;
+      return [
+        `Encaminho ${who} à especialidade de ${content.specialty}.`,
+        `Motivo: ${content.reason}`,
+        `Resumo clínico: ${content.summary}`,
+      ];
+    }
+    case 'relatorio':
+      return body.content.text.split(/\n{2,}/).map((paragraph) => paragraph.trim());
+  }
+}
+
+/** 'a', 'o' or 'o(a)': the ending of a word that agrees with the patient ('atendida'). */
+function ending(sex: string | undefined): string {
+  return agreeWithPatient(sex as Gender | undefined, {
+    masculine: 'o',
+    feminine: 'a',
+    unknown: 'o(a)',
+  });
+}
+
+/**
+ * The words of an issued document (or of a draft, with the issue it would have now).
+ * @param issue - who issued it and for whom, and when
+ */
+export function documentText(body: DocumentBody, issue: DocumentIssue): DocumentText {
+  const { doctor, patient } = issue;
+  const contacts = [doctor.phone, doctor.email].filter((contact) => contact !== '');
+  const identity: string[] = [];
+  if (patient.cpf !== undefined) identity.push(`CPF ${formatCpf(patient.cpf)}`);
+  else if (patient.cns !== undefined) identity.push(`CNS ${formatCns(patient.cns)}`);
+  if (patient.birthDate !== undefined) identity.push(`nascimento ${dayOf(patient.birthDate)}`);
+  return {
+    title: DOCUMENT_TITLES[body.kind],
+    issuer: [doctor.name, formatCrm(doctor), doctor.address, contacts.join(' · ')].filter(
+      (line) => line !== '',
+    ),
+    patient: [`Paciente: ${patient.name}`, ...(identity.length > 0 ? [identity.join(' · ')] : [])],
+    paragraphs: bodyParagraphs(body, issue),
+    issuedAt: `Emitido em ${formatDate(issue.at)} às ${formatTime(issue.at)}`,
+  };
+}
