@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
-import { birthDateOf } from './patient-search';
+import { calendarDayOf } from './patient-search';
 
 /**
  * The clinical documents a doctor issues beside receitas (issue 20): what each kind holds, how it
@@ -73,9 +73,7 @@ const calendarDay = z
   .string()
   .trim()
   .transform((text, context) => {
-    const day = /^\d{4}-\d{2}-\d{2}$/.test(text)
-      ? birthDateOf(`${text.slice(8)}/${text.slice(5, 7)}/${text.slice(0, 4)}`)
-      : birthDateOf(text);
+    const day = calendarDayOf(text);
     if (!day || day < '1900-01-01') {
       context.addIssue({ code: 'custom', message: DATE_INVALID });
       return z.NEVER;

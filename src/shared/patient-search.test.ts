@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, birthDateOf, nameMatches, readPatientQuery } from './patient-search';
+import { ageOn, birthDateOf, calendarDayOf, nameMatches, readPatientQuery } from './patient-search';
 import { foldForMatching } from './text-folding';
 
 describe('readPatientQuery', () => {
@@ -28,6 +28,15 @@ describe('readPatientQuery', () => {
     expect(readPatientQuery('')).toBeUndefined();
     expect(readPatientQuery('   ')).toBeUndefined();
     expect(readPatientQuery('--')).toBeUndefined();
+  });
+});
+
+describe('calendarDayOf', () => {
+  it('reads a day typed or in the API’s form, and nothing else', () => {
+    expect(calendarDayOf(' 27/11/2026 ')).toBe('2026-11-27');
+    expect(calendarDayOf('2026-11-27')).toBe('2026-11-27');
+    expect(calendarDayOf('2026-02-30')).toBeUndefined();
+    expect(calendarDayOf('27-11')).toBeUndefined();
   });
 });
 

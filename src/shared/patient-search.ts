@@ -46,6 +46,17 @@ export function birthDateOf(text: string): string | undefined {
 }
 
 /**
+ * A day typed as dd/mm/aaaa or given as `yyyy-MM-dd` (the API's form), as `yyyy-MM-dd`; undefined
+ * when it is not a day of the calendar.
+ */
+export function calendarDayOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  return /^\d{4}-\d{2}-\d{2}$/.test(trimmed)
+    ? birthDateOf(`${trimmed.slice(8)}/${trimmed.slice(5, 7)}/${trimmed.slice(0, 4)}`)
+    : birthDateOf(trimmed);
+}
+
+/**
  * Whether a patient's name answers the name words: each word of the query starts a word of the
  * name (accents and case aside), each name word used once.
  * @param searchName - the patient's full name, folded (`foldForMatching`, as stored)

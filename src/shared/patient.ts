@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
 import { GENDERS, RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
 import { CNS_INVALID, CPF_INVALID, digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
-import { birthDateOf } from './patient-search';
+import { calendarDayOf } from './patient-search';
 
 /**
  * A patient of one doctor (issue 19): who she is, how to reach her, and her current lists —
@@ -43,9 +43,7 @@ const birthDate = (today: () => string) =>
     .string()
     .trim()
     .transform((text, context) => {
-      const date = /^\d{4}-\d{2}-\d{2}$/.test(text)
-        ? birthDateOf(`${text.slice(8)}/${text.slice(5, 7)}/${text.slice(0, 4)}`)
-        : birthDateOf(text);
+      const date = calendarDayOf(text);
       if (!date || date < '1900-01-01') {
         context.addIssue({ code: 'custom', message: BIRTH_DATE_INVALID });
         return z.NEVER;

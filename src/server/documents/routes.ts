@@ -28,7 +28,11 @@ import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-k
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
 import { documentPdfOf, presentDocument } from './presenter';
-import { createDocumentRepository, type DocumentWriteOutcome } from './repository';
+import {
+  createDocumentRepository,
+  type DocumentRemoveOutcome,
+  type DocumentWriteOutcome,
+} from './repository';
 import { newPublicId, newSecretCode } from './validation-code';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
@@ -91,21 +95,28 @@ export function documentRoutes(deps: {
   const present = (row: ClinicalDocumentRow, c: Context<AppEnv>) =>
     presentDocument(row, deps.publicOrigin ?? new URL(c.req.url).origin);
 
-  /** Answers a write: the document (its ETag set), or the conflict it ended in. */
-  const writeAnswer = (c: Context<AppEnv>, outcome: DocumentWriteOutcome) => {
+  /** The error a write or a deletion that did not happen ends in. */
+  const refusal = (
+    c: Context<AppEnv>,
+    outcome: Exclude<DocumentWriteOutcome | DocumentRemoveOutcome, { kind: 'written' | 'removed' }>,
+  ) => {
     switch (outcome.kind) {
       case 'not-found':
-        throw notFound(DOCUMENT_NOT_FOUND);
+        return notFound(DOCUMENT_NOT_FOUND);
       case 'stale':
-        throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
+        return conflict(API_ERRORS.document_changed.message, 'document_changed', {
           document: present(outcome.current, c),
         });
       case 'refused':
-        throw statusConflict(c, outcome.current);
-      case 'written':
-        c.header('ETag', etagOf(outcome.row.version));
-        return c.json({ success: true, document: present(outcome.row, c) });
+        return statusConflict(c, outcome.current);
     }
+  };
+
+  /** Answers a write: the document (its ETag set), or the conflict it ended in. */
+  const writeAnswer = (c: Context<AppEnv>, outcome: DocumentWriteOutcome) => {
+    if (outcome.kind !== 'written') throw refusal(c, outcome);
+    c.header('ETag', etagOf(outcome.row.version));
+    return c.json({ success: true, document: present(outcome.row, c) });
   };
 
   /** 409 for a write the document's status does not take, with the document as it is. */
@@ -245,18 +256,8 @@ export function documentRoutes(deps: {
     const id = idFrom(c.req.param('id'));
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const outcome = await documents.removeDraft(doctor.id, id, expectedVersion);
-    switch (outcome.kind) {
-      case 'not-found':
-        throw notFound(DOCUMENT_NOT_FOUND);
-      case 'stale':
-        throw conflict(API_ERRORS.document_changed.message, 'document_changed', {
-          document: present(outcome.current, c),
-        });
-      case 'refused':
-        throw statusConflict(c, outcome.current);
-      case 'removed':
-        return c.json({ success: true });
-    }
+    if (outcome.kind !== 'removed') throw refusal(c, outcome);
+    return c.json({ success: true });
   });
 
   routes.post('/:id/issue', async (c) => {
