@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_TITLES, type DocumentKind, type DocumentStatus } from './clinical-document';
 import type { PatientInfo } from './medical-record';
 import type { Patient } from './patient';
 import { formatDate } from './pt-br-format';
@@ -32,6 +33,8 @@ export interface TimelineSource {
   chiefComplaint?: string | null;
   assessment?: string | null;
   medicationNames?: readonly string[] | null;
+  documentKind?: DocumentKind | null;
+  documentStatus?: DocumentStatus | null;
 }
 
 const TITLE_MAX_LENGTH = 120;
@@ -59,8 +62,11 @@ export function timelineTitle(source: TimelineSource): string {
       const more = names.length - 1;
       return `Receita — ${first.trim()}${more === 0 ? '' : ` e mais ${more}`}`;
     }
-    case 'document':
-      return 'Documento';
+    case 'document': {
+      if (!source.documentKind) return 'Documento';
+      const title = DOCUMENT_TITLES[source.documentKind];
+      return source.documentStatus === 'cancelado' ? `${title} — cancelado` : title;
+    }
   }
 }
 

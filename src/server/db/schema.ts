@@ -397,16 +397,17 @@ export const clinicalDocuments = pgTable(
     updatedAt: timestampMs('updated_at').notNull(),
   },
   (table) => [
-    // A patient's documents, newest first: her list and her timeline.
+    // A patient's documents, newest first: her list and her timeline (NULLS FIRST, the order
+    // `ORDER BY created_at DESC, id DESC` asks for, as for her visits and receitas).
     index('clinical_documents_patient_created_idx').on(
       table.patientId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     index('clinical_documents_user_created_idx').on(
       table.userId,
-      table.createdAt.desc(),
-      table.id.desc(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     uniqueIndex('clinical_documents_public_id_idx')
       .on(table.publicId)

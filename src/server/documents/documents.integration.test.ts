@@ -368,6 +368,41 @@ describe('documents API', () => {
     expect(documents[0]?.issue?.patient.name).toBe('Cecilia M. Prado');
   });
 
+  it('shows in her timeline beside her visits and receitas, titled by its kind', async () => {
+    const { api } = doctor.browser;
+    const patient = await newPatient(api, 'Iracema Fontes Leal');
+    const { recordId } = await api.call(recordsApi.create, {
+      body: { patientId: patient.id, patientInfo: { name: 'Iracema Fontes Leal' } },
+    });
+    const { document: draft } = await api.call(documentsApi.create, {
+      body: atestado(patient.id, recordId),
+    });
+    const { document: referral } = await api.call(documentsApi.create, {
+      body: {
+        kind: 'encaminhamento',
+        patientId: patient.id,
+        content: {
+          specialty: 'Neurologia',
+          reason: 'Cefaleia refratária.',
+          summary: 'Há 6 meses.',
+        },
+      },
+    });
+    await api.call(documentsApi.issue, { params: { id: referral.id } });
+    await api.call(documentsApi.cancel, {
+      params: { id: referral.id },
+      body: { reason: 'Especialidade errada.' },
+    });
+    const { items } = await api.call(patientsApi.timeline, { params: { id: patient.id } });
+    expect(items.map(({ kind, id, title, finalized }) => ({ kind, id, title, finalized }))).toEqual(
+      [
+        { kind: 'document', id: referral.id, title: 'Encaminhamento — cancelado', finalized: true },
+        { kind: 'document', id: draft.id, title: 'Atestado médico', finalized: false },
+        { kind: 'record', id: recordId, title: 'Consulta', finalized: false },
+      ],
+    );
+  });
+
   it('goes with the patient when she is erased, and is counted in her chart', async () => {
     const { api } = doctor.browser;
     const patient = await newPatient(api, 'Lúcia Helena Castro');

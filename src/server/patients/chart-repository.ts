@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DocumentKind, DocumentStatus } from '../../shared/clinical-document';
 import { listUnion } from '../../shared/patient-chart';
 import type { AppDatabase } from '../db/database';
 import {
@@ -19,13 +20,16 @@ type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 /** A row of the timeline as read: titled by the presenter. */
 export interface TimelineRow {
-  kind: 'record' | 'prescription';
+  kind: 'record' | 'prescription' | 'document';
   id: string;
   createdAt: Date;
   finalized: boolean;
   chiefComplaint: string | null;
   assessment: string | null;
   medicationNames: string[] | null;
+  /** A document's kind and status; null for the rest. */
+  documentKind: DocumentKind | null;
+  documentStatus: DocumentStatus | null;
 }
 
 /** Where a timeline page starts: strictly before this entry. */
@@ -125,8 +129,8 @@ async function takeOutOfBatches(tx: Transaction, userId: string, ids: readonly s
 }
 
 /**
- * A timeline page, newest first: each side reads at most a page from its (patient_id,
- * created_at, id) index; the union keeps the newest of both.
+ * A timeline page, newest first: her visits, receitas and documents, each read at most a page
+ * from its (patient_id, created_at, id) index; the union keeps the newest of them.
  * @param patientId - her id: a value, a placeholder, or the outer row's `patients.id`
  * @param limit - rows to read
  */
@@ -136,7 +140,9 @@ function timelinePage(
   limit: number | Placeholder,
   after: TimelinePosition | undefined,
 ): SQL {
-  const before = (table: typeof medicalRecords | typeof prescriptions) =>
+  const before = (
+    table: typeof medicalRecords | typeof prescriptions | typeof clinicalDocuments,
+  ) =>
     after
       ? sql`and (${table.createdAt}, ${table.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`
       : sql``;
@@ -145,7 +151,8 @@ function timelinePage(
             ${medicalRecords.status} = 'finalizado' as finalized,
             ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
             left(${medicalRecords.assessment}, 300) as assessment,
-            null::jsonb as medication_names
+            null::jsonb as medication_names,
+            null::text as document_kind, null::text as document_status
        from ${medicalRecords}
       where ${medicalRecords.patientId} = ${patientId} and ${medicalRecords.userId} = ${userId}
         ${before(medicalRecords)}
@@ -154,11 +161,20 @@ function timelinePage(
     union all
     (select 'prescription', ${prescriptions.id}, ${prescriptions.createdAt},
             ${prescriptions.isFinalized}, null, null,
-            jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name')
+            jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name'), null, null
        from ${prescriptions}
       where ${prescriptions.patientId} = ${patientId} and ${prescriptions.userId} = ${userId}
         ${before(prescriptions)}
       order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
+      limit ${limit})
+    union all
+    (select 'document', ${clinicalDocuments.id}, ${clinicalDocuments.createdAt},
+            ${clinicalDocuments.status} <> 'rascunho', null, null, null,
+            ${clinicalDocuments.kind}, ${clinicalDocuments.status}
+       from ${clinicalDocuments}
+      where ${clinicalDocuments.patientId} = ${patientId} and ${clinicalDocuments.userId} = ${userId}
+        ${before(clinicalDocuments)}
+      order by ${clinicalDocuments.createdAt} desc, ${clinicalDocuments.id} desc
       limit ${limit})
     order by created_at desc, id desc
     limit ${limit}`;
@@ -186,13 +202,15 @@ export function timelineQuery(
 
 /** A timeline row as the database answers it, as a column or inside JSON. */
 interface StoredTimelineRow {
-  kind: 'record' | 'prescription' | null;
+  kind: 'record' | 'prescription' | 'document' | null;
   id: string;
   created_at: string | Date;
   finalized: boolean;
   chief_complaint: string | null;
   assessment: string | null;
   medication_names: unknown;
+  document_kind: DocumentKind | null;
+  document_status: DocumentStatus | null;
 }
 
 function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
@@ -208,6 +226,8 @@ function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
       medicationNames: Array.isArray(row.medication_names)
         ? row.medication_names.filter((name): name is string => typeof name === 'string')
         : null,
+      documentKind: row.document_kind,
+      documentStatus: row.document_status,
     };
   });
 }

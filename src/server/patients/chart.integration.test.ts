@@ -705,7 +705,7 @@ describe('erasing a patient', () => {
       lastVisit: { date: draft.createdAt },
       counts: { records: 2, prescriptions: 2, documents: 1 },
     });
-    expect((await walkTimeline(api, patient.id)).items).toHaveLength(4);
+    expect((await walkTimeline(api, patient.id)).items).toHaveLength(5);
     const loteAfterStale = await api.call(batchesApi.get, { params: { id: lote.id } });
     expect(loteAfterStale.batch.prescriptionIds).toEqual([
       issued.id,

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../db/database';
 import { users } from '../db/schema';
 import { createLogger } from '../logger';
 import {
+  insertSyntheticDocuments,
   insertSyntheticPatients,
   insertSyntheticReceitas,
   insertSyntheticVisits,
@@ -35,6 +36,7 @@ const OTHER_DOCTORS = ['doctor-plan-2', 'doctor-plan-3', 'doctor-plan-4'];
 const PATIENTS = 5_000;
 const VISITS = 25_000;
 const RECEITAS = 5_000;
+const DOCUMENTS = 2_000;
 /** What the list route reads for a first page: a page and one more row. */
 const FIRST_PAGE_ROWS = PATIENT_LIST_DEFAULT_LIMIT + 1;
 const NAME_INDEXES = ['patients_search_name_trgm_idx', 'patients_user_search_name_idx'];
@@ -74,12 +76,13 @@ describe('the plans of the patients queries', () => {
     state.seeded = await insertSyntheticPatients(db, DOCTOR, PATIENTS);
     await insertSyntheticVisits(db, DOCTOR, VISITS);
     await insertSyntheticReceitas(db, DOCTOR, RECEITAS);
+    await insertSyntheticDocuments(db, DOCTOR, DOCUMENTS);
     for (const [index, other] of OTHER_DOCTORS.entries()) {
       await insertSyntheticPatients(db, other, 300, index + 2);
       await insertSyntheticVisits(db, other, 1_000);
       await insertSyntheticReceitas(db, other, 200);
     }
-    await db.execute(sql`analyze patients, medical_records, prescriptions`);
+    await db.execute(sql`analyze patients, medical_records, prescriptions, clinical_documents`);
   }, 180_000);
 
   afterAll(async () => {
@@ -188,7 +191,7 @@ describe('the plans of the patients queries', () => {
     ]);
   });
 
-  it('a timeline page reads her visits and receitas newest first from her indexes', async () => {
+  it('a timeline page reads her visits, receitas and documents newest first from her indexes', async () => {
     // The first patient by id has the most visits (the seeding's skew), the middle one a few.
     for (const patient of [state.seeded[0], state.seeded[PATIENTS / 2]]) {
       const scans = await scansOf(
@@ -201,6 +204,7 @@ describe('the plans of the patients queries', () => {
         'Index Scan using patients_pkey',
         'Index Scan using medical_records_patient_created_idx',
         'Index Scan using prescriptions_patient_created_idx',
+        'Index Scan using clinical_documents_patient_created_idx',
       ]);
     }
   });

@@ -288,3 +288,29 @@ export async function insertSyntheticReceitas(
       from generated v
       join numbered p using (n)`);
 }
+
+/**
+ * Writes `count` issued atestados of the doctor's patients in one statement, created over the
+ * last `years`: a chart's third source of rows, for the timeline's plans and the benchmark.
+ */
+export async function insertSyntheticDocuments(
+  db: AppDatabase,
+  userId: string,
+  count: number,
+  years = 5,
+): Promise<void> {
+  await db.execute(sql`
+    with ${generatedRows(userId, count, years)}
+    insert into clinical_documents (id, user_id, patient_id, kind, status, content, issue,
+                                    public_id, secret_code, version, created_at, updated_at)
+    select 'document-' || p.id || '-' || g, ${userId}, p.id, 'atestado', 'emitido',
+           jsonb_build_object('days', 1 + g % 5, 'startDate', to_char(v.at, 'YYYY-MM-DD'),
+                              'showCid', false),
+           jsonb_build_object('at', v.at, 'doctor', jsonb_build_object('name', 'Dra. Benchmark',
+                              'crm', '123456', 'crmState', 'SP', 'address', 'Rua A, 1',
+                              'phone', '(11) 3456-7890', 'email', ''),
+                              'patient', jsonb_build_object('name', p.name)),
+           md5(p.id || g), upper(left(md5(g::text), 10)), 1, v.at, v.at
+      from generated v
+      join numbered p using (n)`);
+}

@@ -1,5 +1,6 @@
 -- Generated: issue 20's clinical documents. A patient's documents newest first (her list and
--- timeline); the public id of an issued one, unique, for its validation page.
+-- timeline), NULLS FIRST as `ORDER BY created_at DESC` asks; the public id of an issued one,
+-- unique, for its validation page.
 CREATE TABLE "clinical_documents" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -26,6 +27,6 @@ CREATE TABLE "clinical_documents" (
 ALTER TABLE "clinical_documents" ADD CONSTRAINT "clinical_documents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinical_documents" ADD CONSTRAINT "clinical_documents_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clinical_documents" ADD CONSTRAINT "clinical_documents_record_id_medical_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."medical_records"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "clinical_documents_patient_created_idx" ON "clinical_documents" USING btree ("patient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "clinical_documents_user_created_idx" ON "clinical_documents" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "clinical_documents_patient_created_idx" ON "clinical_documents" USING btree ("patient_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "clinical_documents_user_created_idx" ON "clinical_documents" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "clinical_documents_public_id_idx" ON "clinical_documents" USING btree ("public_id") WHERE "clinical_documents"."public_id" is not null;
