@@ -18,6 +18,25 @@ const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-t
 /** Read once per process: 0.7 MB each, subset into every PDF to the glyphs it uses. */
 const FONTS = { regular: fontBytes('DejaVuSans.ttf'), bold: fontBytes('DejaVuSans-Bold.ttf') };
 
+/**
+ * fontkit with each font parsed once per process: pdf-lib asks it to parse the font again for
+ * every PDF, and parsing a font of 6,000 glyphs was most of a document's rendering time. A
+ * parsed font is only read afterwards (each PDF takes a subset of its own).
+ */
+const parsedOnce: typeof fontkit = (() => {
+  const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+  return {
+    create(bytes: Uint8Array, postscriptName?: string) {
+      let font = parsed.get(bytes);
+      if (!font) {
+        font = fontkit.create(bytes, postscriptName);
+        parsed.set(bytes, font);
+      }
+      return font;
+    },
+  };
+})();
+
 /** A4 in points, and the margins. */
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -141,25 +160,36 @@ class Writer {
   }
 }
 
-/** Splits a paragraph into lines that fit `width`; a word longer than a line is broken. */
+/**
+ * Splits a paragraph into lines that fit `width`; a word longer than a line is broken. Each word
+ * is measured once and a line's width summed from its words and spaces: measuring every
+ * candidate line again shaped the same text over and over (most of a long report's time).
+ */
 export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const measure = (part: string) => font.widthOfTextAtSize(part, size);
+  const space = measure(' ');
   const lines: string[] = [];
   for (const source of text.split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of source.split(/\s+/).filter((each) => each !== '')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (font.widthOfTextAtSize(candidate, size) <= width) {
-        line = candidate;
+      const wordWidth = measure(word);
+      // A thousandth of a point: widths summed word by word round apart from the whole line's.
+      if (line !== '' && lineWidth + space + wordWidth <= width + 0.001) {
+        line = `${line} ${word}`;
+        lineWidth += space + wordWidth;
         continue;
       }
       if (line !== '') lines.push(line);
       line = word;
+      lineWidth = wordWidth;
       // A word wider than the line (a long URL): broken where it must be.
-      while (font.widthOfTextAtSize(line, size) > width) {
+      while (lineWidth > width) {
         let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        while (cut > 1 && measure(line.slice(0, cut)) > width) cut--;
         lines.push(line.slice(0, cut));
         line = line.slice(cut);
+        lineWidth = measure(line);
       }
     }
     lines.push(line);
@@ -191,7 +221,7 @@ export async function renderDocumentPdf(
   options: DocumentPdfOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(parsedOnce);
   const fonts = {
     regular: await pdf.embedFont(FONTS.regular, { subset: true }),
     bold: await pdf.embedFont(FONTS.bold, { subset: true }),
