@@ -119,7 +119,12 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // Public: an issued document's QR code leads here; the code printed under it opens it.
   app.route(
     '/validar',
-    validationRoutes({ db: deps.database.db, publicOrigin: deps.config.publicOrigin }),
+    validationRoutes({
+      db: deps.database.db,
+      publicOrigin: deps.config.publicOrigin,
+      auditLog,
+      trustProxy: deps.config.trustProxy,
+    }),
   );
   app.route('/', webAppRoutes({ distDir: deps.webDistDir, sessions }));
 

@@ -33,7 +33,12 @@ export type AuditAction =
   /** A document frozen and given its validation code. */
   | 'issue'
   /** An issued document withdrawn, with a reason. */
-  | 'cancel';
+  | 'cancel'
+  /**
+   * An issued document opened on its public validation page with its code (no session: the
+   * entry names the doctor who issued it, and the address that opened it).
+   */
+  | 'validate';
 
 export type AuditEntityType =
   | 'medical_record'

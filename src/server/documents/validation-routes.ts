@@ -10,7 +10,10 @@ import type { ClinicalDocumentRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { notFound, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
-import { CLIENT_IP_HEADER } from '../http/security';
+import { CLIENT_IP_HEADER, clientAddressOf } from '../http/security';
+import type { AuditLog } from '../audit/audit-log';
+import { auditUnavailable } from '../audit/audit-trail';
+import { trimmedUserAgent } from '../audit/audited-request';
 import { documentBodyOf, documentPdfOf, validationUrlOf } from './presenter';
 import { createDocumentRepository } from './repository';
 
@@ -81,8 +84,40 @@ ${error ? markup`<p class="error" role="alert">${error}</p>` : ''}
 export function validationRoutes(deps: {
   db: AppDatabase;
   publicOrigin: string | undefined;
+  auditLog: AuditLog;
+  trustProxy: boolean;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
+  /**
+   * Records that the document was handed over with its code, before it leaves (as every access to
+   * patient data: audit/audit-trail.ts); a wrong code hands nothing over and is not recorded.
+   * @throws the audit's 503 when the entry cannot be written: then nothing is served
+   */
+  const recordDisclosure = async (c: Context<AppEnv>, row: ClinicalDocumentRow) => {
+    try {
+      await deps.auditLog.append({
+        occurredAt: new Date(),
+        userId: row.userId,
+        action: 'validate',
+        entityType: 'document',
+        entityId: row.id,
+        listedIds: [],
+        ipAddress: clientAddressOf(c, deps.trustProxy).slice(0, 64),
+        userAgent: trimmedUserAgent(c.req.header('user-agent')),
+        status: 200,
+      });
+    } catch (error) {
+      // Ids only: the error's own text may repeat the query's parameters.
+      c.get('log').error(
+        {
+          audit: { userId: row.userId, action: 'validate', entityId: row.id },
+          err: error instanceof Error ? { name: error.name } : undefined,
+        },
+        'audit entry not written',
+      );
+      throw auditUnavailable();
+    }
+  };
   const routes = new Hono<AppEnv>();
   routes.use(
     '*',
@@ -107,6 +142,7 @@ export function validationRoutes(deps: {
     if (c.req.query('_format') === ITI_FORMAT) {
       if (!row?.secretCode) throw notFound(UNKNOWN_DOCUMENT);
       if (!codeMatches(typed, row.secretCode)) throw unauthorized(WRONG_CODE);
+      await recordDisclosure(c, row);
       c.header('Cache-Control', 'no-store');
       return c.json({
         version: '1.0.0',
@@ -128,6 +164,7 @@ export function validationRoutes(deps: {
     if (!codeMatches(typed, row.secretCode)) {
       return c.html(page('Validação', codeForm(WRONG_CODE)), 401, headers);
     }
+    await recordDisclosure(c, row);
     const { issue } = row;
     const status =
       row.status === 'cancelado'
@@ -155,6 +192,7 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}
     const row = publicId === undefined ? undefined : await documents.findIssued(publicId);
     if (!row?.secretCode || !row.issue) throw notFound(UNKNOWN_DOCUMENT);
     if (!codeMatches(c.req.query('_secretCode'), row.secretCode)) throw unauthorized(WRONG_CODE);
+    await recordDisclosure(c, row);
     const pdf = await documentPdfOf(
       row,
       row.issue,

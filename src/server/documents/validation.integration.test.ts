@@ -125,6 +125,28 @@ describe('an issued document’s validation page (the ITI’s protocol)', () => 
     expect(cancelled).not.toContain('Documento válido');
   });
 
+  it('records each handing over in the issuing doctor’s audit trail, and no wrong code', async () => {
+    const browser = visitor();
+    const actionsNow = async () => {
+      const answer = await doctor.browser.fetch(`/api/audit?entityId=${issued.id}&limit=100`);
+      const { entries } = (await answer.json()) as {
+        entries: { action: string; ipAddress: string; status: number }[];
+      };
+      return entries.filter((entry) => entry.action === 'validate');
+    };
+    const before = (await actionsNow()).length;
+    await (await browser.fetch(pathOf(url, { _secretCode: 'ERRADO1234' }))).text();
+    expect((await actionsNow()).length).toBe(before);
+    await (await browser.fetch(pathOf(url, { _secretCode: code }))).text();
+    const after = await actionsNow();
+    expect(after.length).toBe(before + 1);
+    expect(after[0]).toMatchObject({ action: 'validate', status: 200 });
+    // The address that opened it (IPv4 as the dual-stack socket writes it).
+    expect(after[0]?.ipAddress.replace(/^::ffff:/, '')).toBe(browser.localAddress);
+    const verified = await doctor.browser.fetch('/api/audit/verify');
+    expect(await verified.json()).toMatchObject({ ok: true });
+  });
+
   it('refuses a client that tries too many codes', async () => {
     const browser = visitor();
     const statuses: number[] = [];

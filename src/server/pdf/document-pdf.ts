@@ -18,25 +18,6 @@ const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-t
 /** Read once per process: 0.7 MB each, subset into every PDF to the glyphs it uses. */
 const FONTS = { regular: fontBytes('DejaVuSans.ttf'), bold: fontBytes('DejaVuSans-Bold.ttf') };
 
-/**
- * fontkit with each font parsed once per process: pdf-lib asks it to parse the font again for
- * every PDF, and parsing a font of 6,000 glyphs was most of a document's rendering time. A
- * parsed font is only read afterwards (each PDF takes a subset of its own).
- */
-const parsedOnce: typeof fontkit = (() => {
-  const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
-  return {
-    create(bytes: Uint8Array, postscriptName?: string) {
-      let font = parsed.get(bytes);
-      if (!font) {
-        font = fontkit.create(bytes, postscriptName);
-        parsed.set(bytes, font);
-      }
-      return font;
-    },
-  };
-})();
-
 /** A4 in points, and the margins. */
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -221,7 +202,7 @@ export async function renderDocumentPdf(
   options: DocumentPdfOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(parsedOnce);
+  pdf.registerFontkit(fontkit);
   const fonts = {
     regular: await pdf.embedFont(FONTS.regular, { subset: true }),
     bold: await pdf.embedFont(FONTS.bold, { subset: true }),
