@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentCidSchema,
   documentCreateSchema,
+  documentIssueOf,
   documentUpdateSchemaOf,
   listInWords,
   missingIssuerFields,
@@ -163,5 +164,36 @@ describe('the settings a document needs', () => {
     expect(listInWords(['nome'])).toBe('nome');
     expect(listInWords(['nome', 'endereço'])).toBe('nome e endereço');
     expect(listInWords(['nome', 'CRM e UF', 'endereço'])).toBe('nome, CRM e UF e endereço');
+  });
+});
+
+describe('documentIssueOf', () => {
+  it('copies the doctor and the patient as they are, leaving out what the patient lacks', () => {
+    const at = new Date('2026-11-27T12:05:00.000Z');
+    expect(
+      documentIssueOf(
+        {
+          name: 'Dra. Ana Lima',
+          crm: '123456',
+          crmState: 'SP',
+          clinicAddress: 'Rua Augusta, 100',
+          clinicPhone: '',
+          doctorEmail: 'ana@clinica.com.br',
+        },
+        { name: 'João Lima', cpf: null, cns: '898001028000008', birthDate: null, sex: 'masculino' },
+        at,
+      ),
+    ).toEqual({
+      at: '2026-11-27T12:05:00.000Z',
+      doctor: {
+        name: 'Dra. Ana Lima',
+        crm: '123456',
+        crmState: 'SP',
+        address: 'Rua Augusta, 100',
+        phone: '',
+        email: 'ana@clinica.com.br',
+      },
+      patient: { name: 'João Lima', cns: '898001028000008', sex: 'masculino' },
+    });
   });
 });

@@ -298,6 +298,42 @@ export const clinicalDocumentSchema = z.intersection(
 );
 export type ClinicalDocument = z.output<typeof clinicalDocumentSchema>;
 
+/**
+ * The copy a document keeps of who issues it and for whom, at `at` (what issuing freezes).
+ * @param profile - the doctor's settings
+ * @param patient - the patient as stored: unset fields are null
+ */
+export function documentIssueOf(
+  profile: IssuerProfile,
+  patient: {
+    name: string;
+    cpf: string | null;
+    cns: string | null;
+    birthDate: string | null;
+    sex: string | null;
+  },
+  at: Date,
+): DocumentIssue {
+  return {
+    at: at.toISOString(),
+    doctor: {
+      name: profile.name,
+      crm: profile.crm,
+      crmState: profile.crmState,
+      address: profile.clinicAddress,
+      phone: profile.clinicPhone,
+      email: profile.doctorEmail,
+    },
+    patient: {
+      name: patient.name,
+      ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
+      ...(patient.cns === null ? {} : { cns: patient.cns }),
+      ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
+      ...(patient.sex === null ? {} : { sex: patient.sex }),
+    },
+  };
+}
+
 /** What the doctor's settings must hold before a document can carry them (CFM 2.381/2024). */
 export interface IssuerProfile {
   name: string;

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../http/app-env';
 import { errorResponse, HttpError } from '../http/errors';
 import { clientAddressOf } from '../http/security';
@@ -7,6 +7,10 @@ import { auditedRequestOf, auditSubjectOf, trimmedUserAgent } from './audited-re
 
 /** An IPv6 address with a zone is under 64 characters; anything longer is not an address. */
 const MAX_ADDRESS_LENGTH = 64;
+
+/** The client's address as an audit entry keeps it. */
+export const auditedAddressOf = (c: Context<AppEnv>, trustProxy: boolean) =>
+  clientAddressOf(c, trustProxy).slice(0, MAX_ADDRESS_LENGTH);
 
 /** Answered when the access cannot be recorded: patient data is never served unaudited. */
 export const auditUnavailable = () =>
@@ -58,7 +62,7 @@ export function auditTrail(deps: {
         entityType: audited.entityType,
         entityId: audited.entityType === 'settings' ? doctor.id : subject.entityId,
         listedIds: subject.listedIds,
-        ipAddress: clientAddressOf(c, deps.trustProxy).slice(0, MAX_ADDRESS_LENGTH),
+        ipAddress: auditedAddressOf(c, deps.trustProxy),
         userAgent: trimmedUserAgent(c.req.header('user-agent')),
         status,
       });

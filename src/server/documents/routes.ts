@@ -5,11 +5,11 @@ import {
   DOCUMENT_TITLES,
   documentCancelSchema,
   documentCreateSchema,
+  documentIssueOf,
   documentUpdateSchemaOf,
   listInWords,
   missingIssuerFields,
   type DocumentBody,
-  type DocumentIssue,
 } from '../../shared/clinical-document';
 import { API_ERRORS } from '../../shared/api-errors';
 import { patientIdSchema } from '../../shared/medical-record';
@@ -156,24 +156,7 @@ export function documentRoutes(deps: {
     const stored = await settings.find(doctorId);
     const profile = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
     const patient = await ownPatient(doctorId, patientId);
-    const issue: DocumentIssue = {
-      at: new Date().toISOString(),
-      doctor: {
-        name: profile.name,
-        crm: profile.crm,
-        crmState: profile.crmState,
-        address: profile.clinicAddress,
-        phone: profile.clinicPhone,
-        email: profile.doctorEmail,
-      },
-      patient: {
-        name: patient.name,
-        ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
-        ...(patient.cns === null ? {} : { cns: patient.cns }),
-        ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
-        ...(patient.sex === null ? {} : { sex: patient.sex }),
-      },
-    };
+    const issue = documentIssueOf(profile, patient, new Date());
     return { profile, issue };
   };
 

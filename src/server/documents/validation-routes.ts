@@ -10,9 +10,9 @@ import type { ClinicalDocumentRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { notFound, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
-import { CLIENT_IP_HEADER, clientAddressOf } from '../http/security';
+import { CLIENT_IP_HEADER } from '../http/security';
 import type { AuditLog } from '../audit/audit-log';
-import { auditUnavailable } from '../audit/audit-trail';
+import { auditedAddressOf, auditUnavailable } from '../audit/audit-trail';
 import { trimmedUserAgent } from '../audit/audited-request';
 import { documentBodyOf, documentPdfOf, validationUrlOf } from './presenter';
 import { createDocumentRepository } from './repository';
@@ -102,7 +102,7 @@ export function validationRoutes(deps: {
         entityType: 'document',
         entityId: row.id,
         listedIds: [],
-        ipAddress: clientAddressOf(c, deps.trustProxy).slice(0, 64),
+        ipAddress: auditedAddressOf(c, deps.trustProxy),
         userAgent: trimmedUserAgent(c.req.header('user-agent')),
         status: 200,
       });
