@@ -148,6 +148,8 @@ describe('the settings a document needs', () => {
     name: 'Dra. Ana Lima',
     crm: '123456',
     crmState: 'SP',
+    specialty: '',
+    rqe: '',
     clinicAddress: 'Rua Augusta, 100 — São Paulo/SP',
     clinicPhone: '',
     doctorEmail: 'ana@clinica.com.br',
@@ -176,6 +178,8 @@ describe('documentIssueOf', () => {
           name: 'Dra. Ana Lima',
           crm: '123456',
           crmState: 'SP',
+          specialty: '',
+          rqe: '',
           clinicAddress: 'Rua Augusta, 100',
           clinicPhone: '',
           doctorEmail: 'ana@clinica.com.br',
@@ -195,5 +199,23 @@ describe('documentIssueOf', () => {
       },
       patient: { name: 'João Lima', cns: '898001028000008', sex: 'masculino' },
     });
+  });
+
+  it('copies a stated specialty with its RQE', () => {
+    const issue = documentIssueOf(
+      {
+        name: 'Dra. Ana Lima',
+        crm: '123456',
+        crmState: 'SP',
+        specialty: 'Cardiologia',
+        rqe: '4567',
+        clinicAddress: 'Rua Augusta, 100',
+        clinicPhone: '(11) 3456-7890',
+        doctorEmail: '',
+      },
+      { name: 'João Lima', cpf: null, cns: null, birthDate: null, sex: null },
+      new Date('2026-11-27T12:05:00.000Z'),
+    );
+    expect(issue.doctor).toMatchObject({ specialty: 'Cardiologia', rqe: '4567' });
   });
 });

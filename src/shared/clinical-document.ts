@@ -261,6 +261,9 @@ export const documentIssueSchema = z.object({
     name: z.string(),
     crm: z.string(),
     crmState: z.string(),
+    // Only when the doctor states a specialty, with its RQE (documents issued before have none).
+    specialty: z.string().optional(),
+    rqe: z.string().optional(),
     address: z.string(),
     phone: z.string(),
     email: z.string(),
@@ -320,6 +323,9 @@ export function documentIssueOf(
       name: profile.name,
       crm: profile.crm,
       crmState: profile.crmState,
+      ...(profile.specialty !== '' && profile.rqe !== ''
+        ? { specialty: profile.specialty, rqe: profile.rqe }
+        : {}),
       address: profile.clinicAddress,
       phone: profile.clinicPhone,
       email: profile.doctorEmail,
@@ -339,6 +345,8 @@ export interface IssuerProfile {
   name: string;
   crm: string;
   crmState: string;
+  specialty: string;
+  rqe: string;
   clinicAddress: string;
   clinicPhone: string;
   doctorEmail: string;

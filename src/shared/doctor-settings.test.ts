@@ -63,6 +63,26 @@ describe('doctorSettingsSchema', () => {
     expect(errorsOf({ ...filled, crm: '', crmState: '' })).toEqual({});
   });
 
+  it('keeps the doctor\'s CPF as digits, checked by its check digits', () => {
+    expect(doctorSettingsSchema.parse({ ...filled, cpf: '529.982.247-25' }).cpf).toBe('52998224725');
+    expect(errorsOf({ ...filled, cpf: '529.982.247-24' })).toEqual({
+      cpf: 'CPF inválido: confira os 11 dígitos.',
+    });
+  });
+
+  it('states a specialty only with its RQE, and an RQE only with a specialty', () => {
+    expect(errorsOf({ ...filled, specialty: 'Cardiologia', rqe: '4567' })).toEqual({});
+    expect(errorsOf({ ...filled, specialty: 'Cardiologia' })).toEqual({
+      rqe: 'Informe o RQE da especialidade.',
+    });
+    expect(errorsOf({ ...filled, rqe: '4567' })).toEqual({
+      specialty: 'Informe a especialidade do RQE.',
+    });
+    expect(errorsOf({ ...filled, specialty: 'Cardiologia', rqe: 'RQE 45' })).toEqual({
+      rqe: 'O RQE deve conter apenas números (até 8 dígitos).',
+    });
+  });
+
   it.each(['(11) 3456-7890', '11 98765-4321', '+55 11 98765-4321', '1134567890', ''])(
     'accepts the phone %j',
     (clinicPhone) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CPF_INVALID, digitsOf, isValidCpf } from './patient-identifiers';
 
 /** The 27 federative units (26 states and the Distrito Federal), each with its own CRM council. */
 export const BRAZILIAN_STATES = [
@@ -18,6 +19,7 @@ export const SETTINGS_LIMITS = {
   prescriptionText: 2000,
   template: 10_000,
   crmDigits: 8,
+  rqeDigits: 8,
 } as const;
 
 /**
@@ -111,6 +113,20 @@ const settingsFieldsSchema = z
         (state): state is BrazilianState | '' => state === '' || isBrazilianState(state),
         'Selecione uma UF válida para o CRM.',
       ),
+    // The doctor's own CPF: what a signing certificate is compared with (issue 20). Digits only.
+    cpf: z
+      .string()
+      .trim()
+      .refine((cpf) => cpf === '' || isValidCpf(cpf), CPF_INVALID)
+      .transform(digitsOf),
+    specialty: typedText('Especialidade', SETTINGS_LIMITS.shortText),
+    rqe: z
+      .string()
+      .trim()
+      .regex(
+        new RegExp(`^\\d{0,${SETTINGS_LIMITS.rqeDigits}}$`),
+        `O RQE deve conter apenas números (até ${SETTINGS_LIMITS.rqeDigits} dígitos).`,
+      ),
     prescriptionName: typedText('Nome na receita', SETTINGS_LIMITS.shortText),
     prescriptionText: typedText('Texto da receita', SETTINGS_LIMITS.prescriptionText),
     // Templates keep their spacing: leading blank lines and indentation are layout.
@@ -146,6 +162,18 @@ export const doctorSettingsSchema = settingsFieldsSchema.superRefine((settings, 
       message: 'Informe a UF do CRM.',
     });
   }
+  // CFM 2.336/2023: a specialty is announced only with its RQE (Registro de Qualificação de
+  // Especialista), and an RQE only names a specialty.
+  if (settings.specialty !== '' && settings.rqe === '') {
+    context.addIssue({ code: 'custom', path: ['rqe'], message: 'Informe o RQE da especialidade.' });
+  }
+  if (settings.rqe !== '' && settings.specialty === '') {
+    context.addIssue({
+      code: 'custom',
+      path: ['specialty'],
+      message: 'Informe a especialidade do RQE.',
+    });
+  }
 });
 
 /**
@@ -167,6 +195,9 @@ export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
   name: '',
   crm: '',
   crmState: '',
+  cpf: '',
+  specialty: '',
+  rqe: '',
   prescriptionName: '',
   prescriptionText: '',
   medicalRecordOutput: DEFAULT_RECORD_TEMPLATE,

@@ -41,6 +41,13 @@ describe('documentText', () => {
     expect(text.issuedAt).toBe('Emitido em 27/11/2026 às 09:05');
   });
 
+  it('states a specialty beside the CRM with its RQE', () => {
+    const withSpecialty = issue();
+    withSpecialty.doctor = { ...withSpecialty.doctor, specialty: 'Cardiologia', rqe: '4567' };
+    const text = documentText({ kind: 'relatorio', content: { text: 'Estável.' } }, withSpecialty);
+    expect(text.issuer[1]).toBe('CRM/SP 123456 · Cardiologia · RQE 4567');
+  });
+
   it('names the patient by her CNS when she has no CPF', () => {
     const text = documentText(
       { kind: 'relatorio', content: { text: 'Estável.' } },

@@ -90,6 +90,15 @@ function ending(sex: string | undefined): string {
   });
 }
 
+/** 'CRM/SP 123456 · Cardiologia · RQE 4567': the council registration, and the specialty with its RQE. */
+function registrationLine(doctor: DocumentIssue['doctor']): string {
+  const specialty =
+    doctor.specialty !== undefined && doctor.rqe !== undefined
+      ? [doctor.specialty, `RQE ${doctor.rqe}`]
+      : [];
+  return [formatCrm(doctor), ...specialty].filter((part) => part !== '').join(' · ');
+}
+
 /**
  * The words of an issued document (or of a draft, with the issue it would have now).
  * @param issue - who issued it and for whom, and when
@@ -103,7 +112,7 @@ export function documentText(body: DocumentBody, issue: DocumentIssue): Document
   if (patient.birthDate !== undefined) identity.push(`nascimento ${dayOf(patient.birthDate)}`);
   return {
     title: DOCUMENT_TITLES[body.kind],
-    issuer: [doctor.name, formatCrm(doctor), doctor.address, contacts.join(' · ')].filter(
+    issuer: [doctor.name, registrationLine(doctor), doctor.address, contacts.join(' · ')].filter(
       (line) => line !== '',
     ),
     patient: [`Paciente: ${patient.name}`, ...(identity.length > 0 ? [identity.join(' · ')] : [])],

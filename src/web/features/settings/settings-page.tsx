@@ -192,6 +192,21 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
               ))}
             </SelectField>
           </div>
+          <TextField
+            label="CPF"
+            inputMode="numeric"
+            hint="Conferido com o do certificado digital que assina seus documentos."
+            className="max-w-56"
+            {...field('cpf')}
+          />
+          <div className="grid grid-cols-[1fr_10rem] gap-3">
+            <TextField
+              label="Especialidade"
+              hint="Impressa nos documentos com o RQE."
+              {...field('specialty')}
+            />
+            <TextField label="RQE" inputMode="numeric" {...field('rqe')} />
+          </div>
           <TextField label="E-mail" type="email" autoComplete="email" {...field('doctorEmail')} />
         </Section>
 
