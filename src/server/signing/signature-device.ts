@@ -1,0 +1,28 @@
+import { sign, type KeyObject } from 'node:crypto';
+
+/**
+ * What signs: a certificate with its chain and a key that signs with SHA-256 and RSA
+ * (PKCS#1 v1.5). An A1 certificate's key is in the server's memory for one request; a cloud
+ * certificate (BirdID, VIDaaS, …) would implement the same with a call to its provider.
+ */
+export interface SignatureDevice {
+  /** The holder's certificate, DER. */
+  certificate: Uint8Array<ArrayBuffer>;
+  /** The certificates above it, issuer first (DER). */
+  chain: readonly Uint8Array<ArrayBuffer>[];
+  /** The RSA PKCS#1 v1.5 signature of SHA-256(`data`). */
+  sign(data: Uint8Array): Promise<Uint8Array>;
+}
+
+/** An A1 certificate's key, opened for this request only. */
+export function a1Device(bundle: {
+  privateKey: KeyObject;
+  certificate: Uint8Array<ArrayBuffer>;
+  chain: readonly Uint8Array<ArrayBuffer>[];
+}): SignatureDevice {
+  return {
+    certificate: bundle.certificate,
+    chain: bundle.chain,
+    sign: (data) => Promise.resolve(new Uint8Array(sign('sha256', data, bundle.privateKey))),
+  };
+}
