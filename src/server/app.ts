@@ -12,6 +12,7 @@ import { createSignInThrottle } from './auth/sign-in-throttle';
 import { cid10Routes } from './cid10/routes';
 import { documentRoutes } from './documents/routes';
 import { validationRoutes } from './documents/validation-routes';
+import { signingCertificateRoutes } from './signing/routes';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -82,6 +83,10 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
   app.route('/api/patients', patientRoutes({ db: deps.database.db, sessions }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
+  app.route(
+    '/api/signing-certificate',
+    signingCertificateRoutes({ db: deps.database.db, sessions }),
+  );
   app.route(
     '/api/documents',
     documentRoutes({

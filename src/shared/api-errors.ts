@@ -34,6 +34,25 @@ export const API_ERRORS = {
     message: 'Cabeçalho If-Match inválido: envie a versão lida.',
   },
   invalid_audio: { status: 400, message: 'Invalid audio file' },
+  certificate_invalid: {
+    status: 400,
+    message: 'O arquivo não é um certificado digital A1 (.pfx ou .p12) que possamos ler.',
+  },
+  certificate_password: { status: 400, message: 'Senha do certificado incorreta.' },
+  certificate_expired: { status: 400, message: 'Este certificado digital está vencido.' },
+  certificate_not_signing: {
+    status: 400,
+    message: 'Este certificado não pode ser usado para assinar documentos.',
+  },
+  certificate_not_icp_brasil: {
+    status: 400,
+    message:
+      'Este certificado não é um e-CPF ICP-Brasil: não traz o CPF do titular. Use o certificado A1 de pessoa física.',
+  },
+  certificate_mismatch: {
+    status: 400,
+    message: 'Este certificado não é seu: o titular e o CPF não conferem com as Configurações.',
+  },
   payload_too_large: { status: 413, message: 'Requisição grande demais.' },
   audio_too_large: { status: 413, message: 'Arquivo muito grande. Máximo 25MB permitido.' },
   unsupported_media_type: { status: 415, message: 'Tipo de conteúdo não suportado.' },
@@ -99,6 +118,10 @@ export const API_ERRORS = {
     message: 'Este documento ainda é um rascunho: para descartá-lo, exclua-o.',
   },
   document_cancelled: { status: 409, message: 'Este documento foi cancelado.' },
+  certificate_missing: {
+    status: 409,
+    message: 'Cadastre seu certificado digital em Configurações para assinar documentos.',
+  },
   issuer_incomplete: {
     status: 409,
     message: 'Complete seus dados nas Configurações antes de emitir documentos.',

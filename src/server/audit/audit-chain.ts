@@ -34,6 +34,8 @@ export type AuditAction =
   | 'issue'
   /** An issued document withdrawn, with a reason. */
   | 'cancel'
+  /** A document signed with the doctor's ICP-Brasil certificate. */
+  | 'sign'
   /**
    * An issued document opened on its public validation page with its code (no session: the
    * entry names the doctor who issued it, and the address that opened it).
@@ -47,6 +49,8 @@ export type AuditEntityType =
   | 'patient'
   | 'document'
   | 'settings'
+  /** The doctor's A1 certificate in custody: uploaded, shown, removed. */
+  | 'signing_certificate'
   | 'ai'
   | 'transcript';
 

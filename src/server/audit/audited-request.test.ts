@@ -23,6 +23,10 @@ describe('auditedRequestOf', () => {
     ['PUT', '/api/documents/d1', 'document', 'update', 'd1'],
     ['POST', '/api/documents/d1/issue', 'document', 'issue', 'd1'],
     ['POST', '/api/documents/d1/cancel', 'document', 'cancel', 'd1'],
+    ['POST', '/api/documents/d1/sign', 'document', 'sign', 'd1'],
+    ['GET', '/api/documents/d1/pdf', 'document', 'read', 'd1'],
+    ['PUT', '/api/signing-certificate', 'signing_certificate', 'update', undefined],
+    ['DELETE', '/api/signing-certificate', 'signing_certificate', 'delete', undefined],
   ])('%s %s is %s %s', (method, path, entityType, action, entityId) => {
     expect(auditedRequestOf(method, path)).toMatchObject({ entityType, action, entityId });
   });

@@ -50,6 +50,12 @@ export function auditedRequestOf(method: string, path: string): AuditedRequest |
     if (trimmed !== prefix && !trimmed.startsWith(`${prefix}/`)) continue;
     return resourceRequest(entityType, method, trimmed.slice(prefix.length).split('/').slice(1));
   }
+  if (trimmed === '/api/signing-certificate') {
+    const action = ({ GET: 'read', PUT: 'update', DELETE: 'delete' } as const)[method];
+    return action
+      ? { entityType: 'signing_certificate', action, entityId: undefined, readsAnswer: false }
+      : undefined;
+  }
   if (trimmed === '/api/settings') {
     const action = ({ GET: 'read', PUT: 'update', DELETE: 'delete' } as const)[method];
     return action
@@ -112,8 +118,11 @@ function resourceRequest(
       return { entityType, action: 'read', entityId, readsAnswer: false };
     }
   }
+  if (entityType === 'document' && method === 'GET' && sub === 'pdf') {
+    return { entityType, action: 'read', entityId, readsAnswer: false };
+  }
   if (method !== 'POST') return undefined;
-  if (entityType === 'document' && (sub === 'issue' || sub === 'cancel')) {
+  if (entityType === 'document' && (sub === 'issue' || sub === 'cancel' || sub === 'sign')) {
     return { entityType, action: sub, entityId, readsAnswer: false };
   }
   if (entityType === 'patient' && sub === 'merge') {

@@ -5,11 +5,11 @@
  */
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importOfficialFiles, SHIPPED_CID10_DIR } from '../../clinical/cid10/official-files';
 import type { Cid10SearchResponse } from '../../shared/cid10-search';
 import type { RunningServer } from '../server';
+import { capturingLogger } from '../testing/capturing-logger';
 import {
   signUpDoctor,
   startTestServer,
@@ -18,14 +18,6 @@ import {
 } from '../testing/test-server';
 import { createTestStorage, withTestStorage, type TestStorage } from '../testing/test-storage';
 import { importedCid10Dir } from './catalogue-source';
-
-/** A pino logger whose lines (JSON) land in `lines`. */
-function capturingLogger() {
-  const lines: string[] = [];
-  const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
-  const entries = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-  return { logger, entries };
-}
 
 async function search(browser: TestBrowser, query: string): Promise<Response> {
   return browser.fetch(`/api/cid10/search?${query}`);

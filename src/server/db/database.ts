@@ -13,6 +13,8 @@ import { openPgliteClient } from './durable-pglite';
 import * as schema from './schema';
 
 export type AppDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction` hands its callback: the same queries, inside the transaction. */
+export type AppTransaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -41,6 +42,12 @@ import type { PrescriptionCreate } from '../../shared/prescription';
 /** Millisecond timestamps: JavaScript dates and the paging key round-trip them exactly. */
 const timestampMs = (name: string) =>
   timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+
+/** Bytes: Uint8Array in, Uint8Array (a Buffer on node-postgres) out. */
+const bytea = customType<{ data: Uint8Array<ArrayBuffer>; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+});
 
 // Better Auth's tables (its `user`, `session`, `account`, `verification` and `rateLimit` models).
 
@@ -430,6 +437,51 @@ export const clinicalDocuments = pgTable(
 );
 
 export type ClinicalDocumentRow = typeof clinicalDocuments.$inferSelect;
+
+/**
+ * A doctor's ICP-Brasil A1 certificate, in custody (src/server/signing/custody.ts): the file
+ * only sealed under a key derived from its password, which is never stored; beside it, what
+ * the certificate says publicly (holder, CPF, issuer, validity), to show and to check.
+ */
+export const signingCertificates = pgTable('signing_certificates', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealed: bytea('sealed').notNull(),
+  salt: bytea('salt').notNull(),
+  iv: bytea('iv').notNull(),
+  kdf: jsonb('kdf').$type<{ N: number; r: number; p: number }>().notNull(),
+  holder: text('holder').notNull(),
+  cpf: text('cpf').notNull(),
+  issuer: text('issuer').notNull(),
+  serialNumber: text('serial_number').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  notBefore: timestampMs('not_before').notNull(),
+  notAfter: timestampMs('not_after').notNull(),
+  createdAt: timestampMs('created_at').notNull(),
+});
+
+export type SigningCertificateRow = typeof signingCertificates.$inferSelect;
+
+/**
+ * The signed PDF of a document, exactly as signed: the signature covers these bytes, so they
+ * are kept, never rendered again. Apart from the document's row so that lists never read it.
+ */
+export const signedPdfs = pgTable(
+  'signed_pdfs',
+  {
+    documentId: text('document_id')
+      .primaryKey()
+      .references(() => clinicalDocuments.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pdf: bytea('pdf').notNull(),
+    // The certificate that signed it (SHA-256, hex), which outlives its removal from custody.
+    certificateFingerprint: text('certificate_fingerprint').notNull(),
+    signedAt: timestampMs('signed_at').notNull(),
+  },
+);
 
 /**
  * Batches (lotes) of prescriptions. They hold the ids of their prescriptions, in order, not

@@ -6,9 +6,16 @@ import {
 } from '../../shared/clinical-document';
 import { documentText } from '../../shared/document-text';
 import { isoTimestamp } from '../../shared/iso-timestamp';
-import { formatDate } from '../../shared/pt-br-format';
+import { formatDate, formatTime } from '../../shared/pt-br-format';
 import type { ClinicalDocumentRow } from '../db/schema';
-import { renderDocumentPdf } from '../pdf/document-pdf';
+import { itiMetadataOf } from '../../shared/iti-metadata';
+import {
+  composeDocumentPdf,
+  renderDocumentPdf,
+  type DocumentPdfOptions,
+} from '../pdf/document-pdf';
+import { signPdf } from '../signing/pades';
+import type { SignatureDevice } from '../signing/signature-device';
 
 /** A stored document's kind and content, as one body. */
 export function documentBodyOf(row: ClinicalDocumentRow): DocumentBody {
@@ -26,7 +33,55 @@ export function documentPdfOf(
   issue: DocumentIssue,
   validationUrl: string | undefined,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return renderDocumentPdf(documentText(documentBodyOf(row), issue), {
+  return renderDocumentPdf(
+    documentText(documentBodyOf(row), issue),
+    pdfOptionsOf(row, issue, validationUrl),
+  );
+}
+
+/**
+ * A document's PDF as it stands: a signed one is the file exactly as signed (the signature
+ * covers its bytes); any other is rendered (a cancelled one with its cancellation).
+ */
+export async function currentDocumentPdf(
+  row: ClinicalDocumentRow,
+  issue: DocumentIssue,
+  validationUrl: string | undefined,
+  signedPdfOf: (documentId: string) => Promise<Uint8Array<ArrayBuffer> | undefined>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const signed = row.status === 'assinado' ? await signedPdfOf(row.id) : undefined;
+  return signed ?? documentPdfOf(row, issue, validationUrl);
+}
+
+/**
+ * The PDF of an issued document signed by `device`: the same words, a line saying who signed
+ * it and when, and the ITI's metadata.
+ */
+export async function signedDocumentPdfOf(
+  row: ClinicalDocumentRow,
+  issue: DocumentIssue,
+  validationUrl: string,
+  signature: { device: SignatureDevice; signer: string; signedAt: Date },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const at = signature.signedAt.toISOString();
+  const pdf = await composeDocumentPdf(documentText(documentBodyOf(row), issue), {
+    ...pdfOptionsOf(row, issue, validationUrl),
+    signature: { signer: signature.signer, at: `${formatDate(at)} às ${formatTime(at)}` },
+  });
+  return signPdf(pdf, signature.device, {
+    signer: signature.signer,
+    reason: DOCUMENT_TITLES[row.kind],
+    signedAt: signature.signedAt,
+    metadata: itiMetadataOf(row.kind, issue.doctor),
+  });
+}
+
+function pdfOptionsOf(
+  row: ClinicalDocumentRow,
+  issue: DocumentIssue,
+  validationUrl: string | undefined,
+): DocumentPdfOptions {
+  return {
     ...(validationUrl !== undefined && row.secretCode !== null
       ? { validation: { url: validationUrl, secretCode: row.secretCode } }
       : {}),
@@ -41,7 +96,7 @@ export function documentPdfOf(
       author: issue.doctor.name,
       createdAt: new Date(issue.at),
     },
-  });
+  };
 }
 
 /**

@@ -5,8 +5,8 @@ import {
   type DocumentBody,
   type DocumentIssue,
 } from '../../shared/clinical-document';
-import type { AppDatabase } from '../db/database';
-import { clinicalDocuments, type ClinicalDocumentRow } from '../db/schema';
+import type { AppDatabase, AppTransaction } from '../db/database';
+import { clinicalDocuments, signedPdfs, type ClinicalDocumentRow } from '../db/schema';
 import type { RecordPosition } from '../medical-records/paging-key';
 
 // Every query here takes the doctor's id and filters by it: a document of another doctor is
@@ -24,6 +24,13 @@ export interface DocumentIssuance {
   issue: DocumentIssue;
   publicId: string;
   secretCode: string;
+}
+
+/** A signature's result: the signed PDF, which certificate signed it, and when. */
+export interface DocumentSignature {
+  pdf: Uint8Array<ArrayBuffer>;
+  certificateFingerprint: string;
+  signedAt: Date;
 }
 
 export type DocumentWriteOutcome =
@@ -49,8 +56,12 @@ const versionIs = (expectedVersion: number | undefined) =>
 
 /** The clinical documents store of one database. */
 export function createDocumentRepository(db: AppDatabase) {
-  const find = async (userId: string, id: string): Promise<ClinicalDocumentRow | undefined> => {
-    const [row] = await db.select().from(clinicalDocuments).where(ownedBy(userId, id));
+  const find = async (
+    userId: string,
+    id: string,
+    on: AppDatabase | AppTransaction = db,
+  ): Promise<ClinicalDocumentRow | undefined> => {
+    const [row] = await on.select().from(clinicalDocuments).where(ownedBy(userId, id));
     return row;
   };
 
@@ -64,8 +75,9 @@ export function createDocumentRepository(db: AppDatabase) {
     expectedVersion: number | undefined,
     status: ClinicalDocumentRow['status'][],
     set: Partial<ClinicalDocumentRow>,
+    on: AppDatabase | AppTransaction = db,
   ): Promise<DocumentWriteOutcome> => {
-    const [row] = await db
+    const [row] = await on
       .update(clinicalDocuments)
       .set({ ...set, version: sql`${clinicalDocuments.version} + 1`, updatedAt: new Date() })
       .where(
@@ -77,7 +89,7 @@ export function createDocumentRepository(db: AppDatabase) {
       )
       .returning();
     if (row) return { kind: 'written', row };
-    const current = await find(userId, id);
+    const current = await find(userId, id, on);
     if (!current) return { kind: 'not-found' };
     if (expectedVersion !== undefined && current.version !== expectedVersion) {
       return { kind: 'stale', current };
@@ -179,6 +191,58 @@ export function createDocumentRepository(db: AppDatabase) {
         publicId: issuance.publicId,
         secretCode: issuance.secretCode,
       });
+    },
+
+    /**
+     * Signs an issued document — or a draft, issued by the same write — and keeps its signed
+     * PDF, in one transaction: a document is signed once, with its PDF, or not at all.
+     */
+    sign(
+      userId: string,
+      id: string,
+      signature: DocumentSignature,
+      issuance: DocumentIssuance | undefined,
+      expectedVersion: number | undefined,
+    ): Promise<DocumentWriteOutcome> {
+      return db.transaction(async (tx) => {
+        const outcome = await writeWhen(
+          userId,
+          id,
+          expectedVersion,
+          [issuance === undefined ? 'emitido' : 'rascunho'],
+          {
+            status: 'assinado',
+            signedAt: signature.signedAt,
+            ...(issuance === undefined
+              ? {}
+              : {
+                  issue: issuance.issue,
+                  publicId: issuance.publicId,
+                  secretCode: issuance.secretCode,
+                }),
+          },
+          tx,
+        );
+        if (outcome.kind === 'written') {
+          await tx.insert(signedPdfs).values({
+            documentId: id,
+            userId,
+            pdf: signature.pdf,
+            certificateFingerprint: signature.certificateFingerprint,
+            signedAt: signature.signedAt,
+          });
+        }
+        return outcome;
+      });
+    },
+
+    /** A signed document's PDF as it was signed; undefined when it was never signed. */
+    signedPdf: async (documentId: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
+      const [row] = await db
+        .select({ pdf: signedPdfs.pdf })
+        .from(signedPdfs)
+        .where(eq(signedPdfs.documentId, documentId));
+      return row?.pdf;
     },
 
     /** Withdraws an issued (or signed) document with a reason; it stays, marked cancelled. */

@@ -27,9 +27,18 @@ import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-key';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import { documentPdfOf, presentDocument } from './presenter';
+import { signRequestSchema } from '../../shared/signing-certificate';
+import { createCertificateCustody } from '../signing/certificate-custody';
+import { signingAttemptsLimit } from '../signing/routes';
+import {
+  currentDocumentPdf,
+  presentDocument,
+  signedDocumentPdfOf,
+  validationUrlOf,
+} from './presenter';
 import {
   createDocumentRepository,
+  type DocumentIssuance,
   type DocumentRemoveOutcome,
   type DocumentWriteOutcome,
 } from './repository';
@@ -89,11 +98,13 @@ export function documentRoutes(deps: {
   const patients = createPatientRepository(deps.db);
   const records = createRecordRepository(deps.db);
   const settings = createSettingsRepository(deps.db);
+  const custody = createCertificateCustody(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
+  const originOf = (c: Context<AppEnv>) => deps.publicOrigin ?? new URL(c.req.url).origin;
   const present = (row: ClinicalDocumentRow, c: Context<AppEnv>) =>
-    presentDocument(row, deps.publicOrigin ?? new URL(c.req.url).origin);
+    presentDocument(row, originOf(c));
 
   /** The error a write or a deletion that did not happen ends in. */
   const refusal = (
@@ -160,6 +171,25 @@ export function documentRoutes(deps: {
     return { profile, issue };
   };
 
+  /**
+   * What issuing `draft` now freezes: the issue's copy, its public id and code. 409
+   * `issuer_incomplete` while the settings lack what a document must carry.
+   */
+  const issuanceOf = async (
+    doctorId: string,
+    draft: ClinicalDocumentRow,
+  ): Promise<DocumentIssuance> => {
+    const { profile, issue } = await issueNow(doctorId, draft.patientId);
+    const missing = missingIssuerFields(profile);
+    if (missing.length > 0) {
+      throw conflict(
+        `Para emitir ${articleOf(draft.kind)} ${DOCUMENT_TITLES[draft.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
+        'issuer_incomplete',
+      );
+    }
+    return { issue, publicId: newPublicId(), secretCode: newSecretCode() };
+  };
+
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = await readJsonBody(c, documentCreateSchema);
@@ -214,7 +244,7 @@ export function documentRoutes(deps: {
     const document = present(row, c);
     // A draft is shown as it would be issued now; an issued one as it was, always.
     const issue = row.issue ?? (await issueNow(doctor.id, row.patientId)).issue;
-    const pdf = await documentPdfOf(row, issue, document.validation?.url);
+    const pdf = await currentDocumentPdf(row, issue, document.validation?.url, documents.signedPdf);
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${row.kind}-${issue.at.slice(0, 10)}.pdf"`,
@@ -250,19 +280,52 @@ export function documentRoutes(deps: {
     const current = await documents.find(doctor.id, id);
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
     if (current.status !== 'rascunho') throw statusConflict(c, current);
-    const { profile, issue } = await issueNow(doctor.id, current.patientId);
-    const missing = missingIssuerFields(profile);
-    if (missing.length > 0) {
-      throw conflict(
-        `Para emitir ${articleOf(current.kind)} ${DOCUMENT_TITLES[current.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
-        'issuer_incomplete',
-      );
+    const issuance = await issuanceOf(doctor.id, current);
+    return writeAnswer(c, await documents.issue(doctor.id, id, issuance, expectedVersion));
+  });
+
+  /**
+   * Signs a document with the doctor's certificate and the password typed for this request
+   * (issuing a draft first). Without If-Match, the version read here is the one signed: a
+   * change that lands meanwhile makes it 409 `document_changed`, never a signature over words
+   * the doctor did not see.
+   */
+  routes.post('/:id/sign', signingAttemptsLimit(deps.db), async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'));
+    const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
+    const { password } = await readJsonBody(c, signRequestSchema);
+    const current = await documents.find(doctor.id, id);
+    if (!current) throw notFound(DOCUMENT_NOT_FOUND);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw refusal(c, { kind: 'stale', current });
     }
-    const outcome = await documents.issue(
+    if (current.status === 'assinado') {
+      throw conflict('Este documento já está assinado.', 'document_issued', {
+        document: present(current, c),
+      });
+    }
+    if (current.status !== 'rascunho' && current.status !== 'emitido') {
+      throw statusConflict(c, current);
+    }
+    const issuance =
+      current.status === 'rascunho' ? await issuanceOf(doctor.id, current) : undefined;
+    const issued = issuance === undefined ? current : { ...current, ...issuance };
+    if (!issued.issue || issued.publicId === null) throw statusConflict(c, current);
+    const { device, certificate } = await custody.open(doctor.id, password);
+    const signedAt = new Date();
+    const pdf = await signedDocumentPdfOf(
+      issued,
+      issued.issue,
+      validationUrlOf(originOf(c), issued.publicId),
+      { device, signer: certificate.holder, signedAt },
+    );
+    const outcome = await documents.sign(
       doctor.id,
       id,
-      { issue, publicId: newPublicId(), secretCode: newSecretCode() },
-      expectedVersion,
+      { pdf, certificateFingerprint: certificate.fingerprint, signedAt },
+      issuance,
+      current.version,
     );
     return writeAnswer(c, outcome);
   });

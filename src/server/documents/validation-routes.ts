@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from '../http/security';
 import type { AuditLog } from '../audit/audit-log';
 import { auditedAddressOf, auditUnavailable } from '../audit/audit-trail';
 import { trimmedUserAgent } from '../audit/audited-request';
-import { documentBodyOf, documentPdfOf, validationUrlOf } from './presenter';
+import { currentDocumentPdf, documentBodyOf, validationUrlOf } from './presenter';
 import { createDocumentRepository } from './repository';
 
 /** What the ITI's VALIDAR sends to ask for the signed file (its developer guide). */
@@ -193,10 +193,11 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}
     if (!row?.secretCode || !row.issue) throw notFound(UNKNOWN_DOCUMENT);
     if (!codeMatches(c.req.query('_secretCode'), row.secretCode)) throw unauthorized(WRONG_CODE);
     await recordDisclosure(c, row);
-    const pdf = await documentPdfOf(
+    const pdf = await currentDocumentPdf(
       row,
       row.issue,
       validationUrlOf(originOf(c), row.publicId ?? ''),
+      documents.signedPdf,
     );
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',

@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../shared/clinical-document';
 import { listUnion } from '../../shared/patient-chart';
-import type { AppDatabase } from '../db/database';
+import type { AppTransaction, AppDatabase } from '../db/database';
 import {
   clinicalDocuments,
   medicalRecords,
@@ -15,8 +15,6 @@ import {
 
 // A patient's chart: what belongs to her in other tables. Every query names the doctor too, so
 // another doctor's patient reads as missing, like everywhere else.
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 /** A row of the timeline as read: titled by the presenter. */
 export interface TimelineRow {
@@ -97,7 +95,7 @@ export type EraseOutcome =
 
 /** The patient under a row lock, or undefined. */
 async function lockedPatient(
-  tx: Transaction,
+  tx: AppTransaction,
   userId: string,
   id: string,
 ): Promise<PatientRow | undefined> {
@@ -110,7 +108,7 @@ async function lockedPatient(
 }
 
 /** Removes receitas' ids from every batch of the doctor's holding any of them. */
-async function takeOutOfBatches(tx: Transaction, userId: string, ids: readonly string[]) {
+async function takeOutOfBatches(tx: AppTransaction, userId: string, ids: readonly string[]) {
   if (ids.length === 0) return;
   const idList = sql`(select coalesce(array_agg(value), '{}') from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
   await tx

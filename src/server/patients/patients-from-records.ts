@@ -8,10 +8,8 @@ import {
   type RecordOfPerson,
 } from '../../shared/patient-grouping';
 import { foldForMatching } from '../../shared/text-folding';
-import type { AppDatabase } from '../db/database';
+import type { AppTransaction } from '../db/database';
 import { medicalRecords, patients, prescriptions, type MedicalRecordRow } from '../db/schema';
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 /** Rows per UPDATE … WHERE id IN (…): well under the protocol's parameter limit. */
 const IDS_PER_STATEMENT = 1_000;
@@ -43,7 +41,7 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
  * @returns how many patients were created and records and receitas linked
  */
 export async function givePatientsToRecords(
-  tx: Transaction,
+  tx: AppTransaction,
 ): Promise<{ patients: number; records: number; prescriptions: number }> {
   const rows = await tx
     .select()
@@ -103,7 +101,7 @@ function recordOfPerson(row: MedicalRecordRow): RecordOfPerson {
 }
 
 /** Each receita without a patient to the doctor's only patient of that name, if one. */
-async function linkReceitas(tx: Transaction): Promise<number> {
+async function linkReceitas(tx: AppTransaction): Promise<number> {
   const receitas = await tx
     .select({
       id: prescriptions.id,

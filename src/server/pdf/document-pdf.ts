@@ -38,6 +38,8 @@ export interface DocumentPdfOptions {
   draft?: boolean;
   /** A cancelled document prints when and why, over its words. */
   cancellation?: string;
+  /** A document being signed says by whom and when under its signature line. */
+  signature?: { signer: string; at: string };
   /** The PDF's own metadata. */
   metadata: { title: string; author: string; createdAt: Date };
 }
@@ -201,6 +203,16 @@ export async function renderDocumentPdf(
   text: DocumentText,
   options: DocumentPdfOptions,
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const pdf = await composeDocumentPdf(text, options);
+  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
+
+/** The same PDF, not yet saved: what a signature is added to (signing/pades.ts). */
+export async function composeDocumentPdf(
+  text: DocumentText,
+  options: DocumentPdfOptions,
+): Promise<PDFDocument> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
   const fonts = {
@@ -249,6 +261,13 @@ export async function renderDocumentPdf(
   if (details[0] !== undefined) {
     writer.paragraph(details[0], { size: SIZES.header, align: 'center', color: MUTED });
   }
+  if (options.signature) {
+    writer.space(6);
+    writer.paragraph(
+      `Assinado digitalmente por ${options.signature.signer} com certificado ICP-Brasil em ${options.signature.at}.`,
+      { size: SIZES.small, align: 'center', color: MUTED },
+    );
+  }
   if (options.validation) writer.validation(options.validation.url, options.validation.secretCode);
 
   writer.pages.forEach((page, index) => {
@@ -270,6 +289,5 @@ export async function renderDocumentPdf(
   pdf.setLanguage('pt-BR');
   pdf.setCreationDate(options.metadata.createdAt);
   pdf.setModificationDate(options.metadata.createdAt);
-  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
-  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+  return pdf;
 }

@@ -7,7 +7,7 @@ import {
   type PrescriptionUpdate,
 } from '../../shared/prescription';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { AppDatabase } from '../db/database';
+import type { AppTransaction, AppDatabase } from '../db/database';
 import {
   prescriptionBatches,
   prescriptions,
@@ -20,8 +20,6 @@ import { BATCH_ID_PREFIX, PRESCRIPTION_ID_PREFIX } from './schema';
 
 // Every query here takes the doctor's id and filters by it: a prescription or batch of another
 // doctor is indistinguishable from a missing one.
-
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
 
 export interface ListOptions {
   /** Only the finalized (true) or only the open (false) ones; both when undefined. */
@@ -85,7 +83,7 @@ function listConditions(
  * so a delete (prescription, then batches) and an add never wait on each other in a circle.
  */
 async function firstUnknownPrescription(
-  tx: Transaction,
+  tx: AppTransaction,
   userId: string,
   ids: readonly string[],
 ): Promise<string | undefined> {
@@ -240,7 +238,7 @@ export function createBatchRepository(db: AppDatabase) {
   const ownedBy = (userId: string, id: string) =>
     and(eq(prescriptionBatches.id, id), eq(prescriptionBatches.userId, userId));
 
-  const lockBatch = async (tx: Transaction, userId: string, id: string) => {
+  const lockBatch = async (tx: AppTransaction, userId: string, id: string) => {
     const [row] = await tx
       .select()
       .from(prescriptionBatches)
@@ -250,7 +248,7 @@ export function createBatchRepository(db: AppDatabase) {
   };
 
   const write = async (
-    tx: Transaction,
+    tx: AppTransaction,
     current: PrescriptionBatchRow,
     changes: Partial<Pick<PrescriptionBatchRow, 'name' | 'prescriptionIds' | 'isFinalized'>>,
   ): Promise<BatchWriteOutcome> => {

@@ -16,10 +16,10 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 export interface SealedCertificate {
-  salt: Uint8Array;
-  iv: Uint8Array;
+  salt: Uint8Array<ArrayBuffer>;
+  iv: Uint8Array<ArrayBuffer>;
   /** The encrypted file followed by GCM's 16-byte tag. */
-  sealed: Uint8Array;
+  sealed: Uint8Array<ArrayBuffer>;
   kdf: { N: number; r: number; p: number };
 }
 
@@ -40,12 +40,14 @@ export async function sealCertificate(
   password: string,
   doctorId: string,
 ): Promise<SealedCertificate> {
-  const salt = randomBytes(SALT_BYTES);
-  const iv = randomBytes(IV_BYTES);
+  const salt = new Uint8Array(randomBytes(SALT_BYTES));
+  const iv = new Uint8Array(randomBytes(IV_BYTES));
   const key = await keyOf(password, salt, CUSTODY_KDF);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(Buffer.from(doctorId, 'utf8'));
-  const sealed = Buffer.concat([cipher.update(file), cipher.final(), cipher.getAuthTag()]);
+  const sealed = new Uint8Array(
+    Buffer.concat([cipher.update(file), cipher.final(), cipher.getAuthTag()]),
+  );
   key.fill(0);
   return { salt, iv, sealed, kdf: { ...CUSTODY_KDF } };
 }

@@ -1,6 +1,6 @@
 import { fillPlaceholders, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { AppDatabase } from '../db/database';
+import type { AppTransaction, AppDatabase } from '../db/database';
 
 /** One node of PostgreSQL's `EXPLAIN (FORMAT JSON)`. */
 interface PlanNode {
@@ -92,8 +92,6 @@ export async function planCacheChoiceOf(
   });
 }
 
-type Transaction = Parameters<Parameters<AppDatabase['transaction']>[0]>[0];
-
 /**
  * Prepares a statement as the app prepares it, in a transaction with this plan cache mode, and
  * hands `probe` its `execute name(values…)` command (the values as literals) and its name;
@@ -104,7 +102,7 @@ async function withPreparedProbe<T>(
   statement: SQLWrapper,
   values: Record<string, unknown>,
   mode: 'auto' | 'force_generic_plan',
-  probe: (tx: Transaction, execute: string, name: string) => Promise<T>,
+  probe: (tx: AppTransaction, execute: string, name: string) => Promise<T>,
 ): Promise<T> {
   const query = new PgDialect().sqlToQuery(statement.getSQL());
   const args = fillPlaceholders(query.params, values).map(literalOf).join(', ');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clinicalDocumentSchema, type DocumentBody } from '../clinical-document';
-import { endpoint, jsonBody, queryOf } from './client';
+import { signingCertificateSchema } from '../signing-certificate';
+import { endpoint, formBody, jsonBody, queryOf } from './client';
 
 const documentAnswer = z.object({ document: clinicalDocumentSchema });
 
@@ -46,11 +47,39 @@ export const documentsApi = {
     path: '/api/documents/:id/issue',
     answer: documentAnswer,
   }),
+  /** Signs with the doctor's certificate (issuing a draft first): status 'assinado'. */
+  sign: endpoint({
+    method: 'POST',
+    path: '/api/documents/:id/sign',
+    body: jsonBody<{ password: string }>(),
+    answer: documentAnswer,
+  }),
   /** Withdraws an issued document with a reason; it is kept, marked cancelled. */
   cancel: endpoint({
     method: 'POST',
     path: '/api/documents/:id/cancel',
     body: jsonBody<{ reason: string }>(),
     answer: documentAnswer,
+  }),
+};
+
+/** `/api/signing-certificate`: the doctor's ICP-Brasil A1 certificate, never its secrets. */
+export const signingCertificateApi = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/signing-certificate',
+    answer: z.object({ certificate: signingCertificateSchema.nullable() }),
+  }),
+  /** Multipart `certificate` (the .pfx/.p12) and `password`; replaces any earlier one. */
+  upload: endpoint({
+    method: 'PUT',
+    path: '/api/signing-certificate',
+    body: formBody(),
+    answer: z.object({ certificate: signingCertificateSchema }),
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/signing-certificate',
+    answer: z.object({ success: z.literal(true) }),
   }),
 };

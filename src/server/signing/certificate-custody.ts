@@ -1,0 +1,149 @@
+import { formatCpf, maskCpf } from '../../shared/patient-identifiers';
+import { formatDate } from '../../shared/pt-br-format';
+import { isHolderName, type SigningCertificate } from '../../shared/signing-certificate';
+import type { AppDatabase } from '../db/database';
+import type { SigningCertificateRow } from '../db/schema';
+import { HttpError } from '../http/errors';
+import { openCertificate, sealCertificate } from './custody';
+import { certificateFacts, type CertificateFacts } from './icp-brasil-certificate';
+import { readPkcs12, type CertificateBundle } from './pkcs12';
+import { createSigningCertificateRepository } from './repository';
+import { a1Device, type SignatureDevice } from './signature-device';
+
+/** Who the doctor says she is in the settings: what a certificate must match. */
+export interface DoctorIdentity {
+  name: string;
+  /** Digits only; '' when not filled. */
+  cpf: string;
+}
+
+/** What the API shows of a certificate in custody. */
+export function presentCertificate(row: SigningCertificateRow): SigningCertificate {
+  return {
+    holder: row.holder,
+    cpf: maskCpf(row.cpf),
+    issuer: row.issuer,
+    notBefore: row.notBefore.toISOString(),
+    notAfter: row.notAfter.toISOString(),
+  };
+}
+
+function openBundle(file: Uint8Array, password: string): CertificateBundle {
+  const reading = readPkcs12(file, password);
+  switch (reading.kind) {
+    case 'read':
+      return reading.bundle;
+    case 'wrong-password':
+      throw new HttpError('certificate_password');
+    case 'no-key':
+      throw new HttpError(
+        'certificate_invalid',
+        'O arquivo não traz a chave privada RSA do certificado: exporte-o de novo com a chave.',
+      );
+    case 'unreadable':
+      throw new HttpError('certificate_invalid');
+  }
+}
+
+/** 400 unless the certificate is valid at `now`. */
+function assertValidAt(facts: Pick<CertificateFacts, 'notBefore' | 'notAfter'>, now: Date): void {
+  if (now > facts.notAfter) {
+    throw new HttpError(
+      'certificate_expired',
+      `Este certificado digital venceu em ${formatDate(facts.notAfter.toISOString())}.`,
+    );
+  }
+  if (now < facts.notBefore) {
+    throw new HttpError(
+      'certificate_expired',
+      `Este certificado digital só vale a partir de ${formatDate(facts.notBefore.toISOString())}.`,
+    );
+  }
+}
+
+/** 400 unless the certificate is an ICP-Brasil e-CPF of the doctor of these settings. */
+function assertDoctorsOwn(facts: CertificateFacts, doctor: DoctorIdentity): void {
+  if (!facts.signs) throw new HttpError('certificate_not_signing');
+  if (facts.cpf === null) throw new HttpError('certificate_not_icp_brasil');
+  if (doctor.cpf === '') {
+    throw new HttpError(
+      'certificate_mismatch',
+      'Informe seu CPF em Configurações (Dados do médico) para conferirmos o certificado.',
+    );
+  }
+  if (facts.cpf !== doctor.cpf) {
+    throw new HttpError(
+      'certificate_mismatch',
+      `O CPF deste certificado (${maskCpf(facts.cpf)}) não é o seu CPF nas Configurações (${formatCpf(doctor.cpf)}).`,
+    );
+  }
+  if (!isHolderName(doctor.name, facts.holder)) {
+    throw new HttpError(
+      'certificate_mismatch',
+      `O titular deste certificado (${facts.holder}) não confere com o seu nome nas Configurações.`,
+    );
+  }
+}
+
+/**
+ * The doctors' A1 certificates in custody (issue 20): checked and sealed when uploaded,
+ * opened with the password typed for one signing request, deleted on removal.
+ */
+export function createCertificateCustody(db: AppDatabase) {
+  const certificates = createSigningCertificateRepository(db);
+  return {
+    find: certificates.find,
+    remove: certificates.remove,
+
+    /** Checks an uploaded certificate and keeps it, sealed, in place of any earlier one. */
+    async store(
+      doctorId: string,
+      file: Uint8Array,
+      password: string,
+      doctor: DoctorIdentity,
+      now = new Date(),
+    ): Promise<SigningCertificateRow> {
+      const bundle = openBundle(file, password);
+      const facts = certificateFacts(bundle.certificate);
+      assertValidAt(facts, now);
+      assertDoctorsOwn(facts, doctor);
+      const sealed = await sealCertificate(file, password, doctorId);
+      const row: SigningCertificateRow = {
+        userId: doctorId,
+        sealed: sealed.sealed,
+        salt: sealed.salt,
+        iv: sealed.iv,
+        kdf: sealed.kdf,
+        holder: facts.holder,
+        cpf: facts.cpf ?? '',
+        issuer: facts.issuer,
+        serialNumber: facts.serialNumber,
+        fingerprint: facts.fingerprint,
+        notBefore: facts.notBefore,
+        notAfter: facts.notAfter,
+        createdAt: now,
+      };
+      await certificates.save(row);
+      return row;
+    },
+
+    /**
+     * The doctor's certificate opened with `password`, for this request only: the key lives in
+     * the returned device and nowhere else.
+     */
+    async open(
+      doctorId: string,
+      password: string,
+      now = new Date(),
+    ): Promise<{ device: SignatureDevice; certificate: SigningCertificateRow }> {
+      const certificate = await certificates.find(doctorId);
+      if (!certificate) throw new HttpError('certificate_missing');
+      assertValidAt(certificate, now);
+      const file = await openCertificate(certificate, password, doctorId);
+      if (file === null) throw new HttpError('certificate_password');
+      return { device: a1Device(openBundle(file, password)), certificate };
+    },
+  };
+}
+
+export type CertificateCustody = ReturnType<typeof createCertificateCustody>;
