@@ -63,8 +63,10 @@ describe('doctorSettingsSchema', () => {
     expect(errorsOf({ ...filled, crm: '', crmState: '' })).toEqual({});
   });
 
-  it('keeps the doctor\'s CPF as digits, checked by its check digits', () => {
-    expect(doctorSettingsSchema.parse({ ...filled, cpf: '529.982.247-25' }).cpf).toBe('52998224725');
+  it("keeps the doctor's CPF as digits, checked by its check digits", () => {
+    expect(doctorSettingsSchema.parse({ ...filled, cpf: '529.982.247-25' }).cpf).toBe(
+      '52998224725',
+    );
     expect(errorsOf({ ...filled, cpf: '529.982.247-24' })).toEqual({
       cpf: 'CPF inválido: confira os 11 dígitos.',
     });

@@ -29,7 +29,10 @@ export const signingCertificateSchema = z.object({
 export type SigningCertificate = z.infer<typeof signingCertificateSchema>;
 
 /** Whole days from `now` until the certificate expires; negative once it has. */
-export function daysUntilExpiry(certificate: Pick<SigningCertificate, 'notAfter'>, now: Date): number {
+export function daysUntilExpiry(
+  certificate: Pick<SigningCertificate, 'notAfter'>,
+  now: Date,
+): number {
   return Math.floor((Date.parse(certificate.notAfter) - now.getTime()) / (24 * 60 * 60 * 1000));
 }
 
