@@ -467,21 +467,18 @@ export type SigningCertificateRow = typeof signingCertificates.$inferSelect;
  * The signed PDF of a document, exactly as signed: the signature covers these bytes, so they
  * are kept, never rendered again. Apart from the document's row so that lists never read it.
  */
-export const signedPdfs = pgTable(
-  'signed_pdfs',
-  {
-    documentId: text('document_id')
-      .primaryKey()
-      .references(() => clinicalDocuments.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    pdf: bytea('pdf').notNull(),
-    // The certificate that signed it (SHA-256, hex), which outlives its removal from custody.
-    certificateFingerprint: text('certificate_fingerprint').notNull(),
-    signedAt: timestampMs('signed_at').notNull(),
-  },
-);
+export const signedPdfs = pgTable('signed_pdfs', {
+  documentId: text('document_id')
+    .primaryKey()
+    .references(() => clinicalDocuments.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
+  // The certificate that signed it (SHA-256, hex), which outlives its removal from custody.
+  certificateFingerprint: text('certificate_fingerprint').notNull(),
+  signedAt: timestampMs('signed_at').notNull(),
+});
 
 /**
  * Batches (lotes) of prescriptions. They hold the ids of their prescriptions, in order, not
