@@ -36,6 +36,7 @@ import {
   useUpdatePatient,
   type PatientTimelineQuery,
 } from '../../data/patients';
+import { documentPdfUrl } from '../../data/documents';
 import { readPrescription } from '../../data/prescriptions';
 import { readRecordFresh } from '../../data/records';
 import { useDoctorSettings } from '../../data/settings';
@@ -45,6 +46,7 @@ import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { WorkspaceViewProps } from '../../workspace-views';
+import { DocumentsSection } from '../../documents/documents-section';
 import { MergePatientDialog } from './merge-patient-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
@@ -171,6 +173,9 @@ function LoadedChart(
         props.openView('medical-record', record.status === 'finalizado' ? 'report' : 'form');
       } else if (item.kind === 'prescription') {
         setReceita([await readPrescription(cache, item.id)]);
+      } else {
+        // A document opens as its PDF: the signed file once signed.
+        window.open(documentPdfUrl(item.id), '_blank', 'noopener');
       }
     } catch (error) {
       setOpenError(isApiError(error) ? error.message : OPEN_FAILED);
@@ -298,6 +303,8 @@ function LoadedChart(
           </h2>
           <VitalsCharts points={vitals.data} loading={vitals.isPending} error={vitals.error} />
         </section>
+
+        <DocumentsSection patient={patient} />
 
         <section aria-labelledby="patient-timeline" className="flex flex-col gap-3">
           <h2 id="patient-timeline" className="text-lg font-semibold text-fg">

@@ -15,7 +15,7 @@ function statusText(item: TimelineItem): string {
 
 /**
  * What was done for her, newest first, 20 at a time: each visit opens in the record view, each
- * receita in the receitas dialog.
+ * receita in the receitas dialog, each document as its PDF.
  */
 export function PatientTimeline(props: {
   /** Asked for by the chart together with her header (patient-chart.tsx). */
@@ -53,7 +53,6 @@ export function PatientTimeline(props: {
         {items.map((item) => {
           const Icon = KIND_ICONS[item.kind];
           const status = statusText(item);
-          const opens = item.kind !== 'document';
           const content = (
             <>
               <Icon aria-hidden="true" size={18} className="mt-0.5 shrink-0 text-fg-muted" />
@@ -69,19 +68,15 @@ export function PatientTimeline(props: {
           const movable = item.kind === 'record' && item.finalized;
           return (
             <li key={`${item.kind}-${item.id}`} className="flex items-start">
-              {opens ? (
-                <button
-                  type="button"
-                  disabled={props.busyId !== undefined}
-                  aria-busy={props.busyId === item.id}
-                  onClick={() => props.onOpen(item)}
-                  className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-muted focus-visible:bg-surface-muted disabled:cursor-wait"
-                >
-                  {content}
-                </button>
-              ) : (
-                <div className="flex items-start gap-3 px-4 py-3">{content}</div>
-              )}
+              <button
+                type="button"
+                disabled={props.busyId !== undefined}
+                aria-busy={props.busyId === item.id}
+                onClick={() => props.onOpen(item)}
+                className="flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-surface-muted focus-visible:bg-surface-muted disabled:cursor-wait"
+              >
+                {content}
+              </button>
               {movable && (
                 <Button
                   variant="ghost"

@@ -34,6 +34,7 @@ import {
 } from './settings-form-values';
 import { ActiveSessions } from './active-sessions';
 import { settingsDraftEntry } from './settings-draft';
+import { SigningCertificateSection } from './signing-certificate-section';
 import { TemplatePreview } from './template-preview';
 import { TwoFactorSection } from './two-factor-section';
 
@@ -288,6 +289,7 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
         </div>
       </form>
       <TwoFactorSection />
+      <SigningCertificateSection />
       <ActiveSessions />
     </div>
   );

@@ -13,6 +13,7 @@ import type { PresentedPrescription } from '../../../../shared/api/prescriptions
 import { usePrescriptionActions } from '../../../data/prescription-actions';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { Button } from '../../../ui/button';
+import { DocumentsSection } from '../../../documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
@@ -174,6 +175,24 @@ export function PrintSummaryStep(props: {
         <p role="alert" className="text-sm text-danger-fg">
           {issueError}
         </p>
+      )}
+
+      {record.patientId ? (
+        <DocumentsSection
+          patient={{ id: record.patientId, name: info.name?.trim() || 'Paciente' }}
+          record={record}
+          heading="h3"
+        />
+      ) : (
+        <section aria-labelledby="summary-documents" className="flex flex-col gap-2">
+          <h3 id="summary-documents" className="text-base font-semibold text-fg">
+            Documentos
+          </h3>
+          <p className="text-sm text-fg-muted">
+            Vincule esta consulta a um paciente, na etapa do paciente, para emitir atestados,
+            solicitações de exames, encaminhamentos e relatórios.
+          </p>
+        </section>
       )}
       <PrintPreviewDialog
         open={issued !== undefined}

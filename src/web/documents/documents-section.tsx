@@ -1,0 +1,577 @@
+import {
+  Ban,
+  Copy,
+  FileCheck2,
+  FilePlus2,
+  FileText,
+  MessageCircle,
+  PenLine,
+  Send,
+  Trash2,
+} from 'lucide-react';
+import { useState, type SyntheticEvent } from 'react';
+import { isApiError } from '../../shared/api/client';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TITLES,
+  type ClinicalDocument,
+  type DocumentStatus,
+} from '../../shared/clinical-document';
+import { documentDraftOf } from '../../shared/document-prefill';
+import { documentShareText, whatsAppLink } from '../../shared/document-sharing';
+import { formatDateTime } from '../../shared/pt-br-format';
+import type { WorkingRecord } from '../../shared/record-flow';
+import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
+import { Button, buttonClassName } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DialogFrame } from '../ui/dialog-frame';
+import { StatusToast, useStatusNotice } from '../ui/status-toast';
+import { SelectField, TextAreaField, TextField } from '../ui/text-field';
+import {
+  documentBodyFrom,
+  formValuesOf,
+  isDocumentKind,
+  type DocumentFormErrors,
+  type DocumentFormValues,
+} from './document-form-values';
+
+const STATUS_LABELS: Record<DocumentStatus, string> = {
+  rascunho: 'Rascunho',
+  emitido: 'Emitido',
+  assinado: 'Assinado digitalmente',
+  cancelado: 'Cancelado',
+};
+
+const STATUS_CLASSES: Record<DocumentStatus, string> = {
+  rascunho: 'bg-surface-muted text-fg-muted',
+  emitido: 'bg-accent-soft text-accent-fg',
+  assinado: 'bg-success-soft text-success-fg',
+  cancelado: 'bg-danger-soft text-danger-fg',
+};
+
+const errorText = (error: unknown) =>
+  isApiError(error) ? error.message : 'Não foi possível concluir. Tente novamente.';
+
+/** Whether a document can still be signed: a draft (issued on signing) or an issued one. */
+const signable = (document: ClinicalDocument) =>
+  document.status === 'rascunho' || document.status === 'emitido';
+
+/**
+ * A patient's clinical documents (issue 20): atestados, declarations of attendance, exam
+ * requests, referrals and reports — written from the visit when there is one, issued, signed
+ * with the doctor's ICP-Brasil certificate (several at once, one password), and sent to the
+ * patient as a link and a code that open them.
+ */
+export function DocumentsSection(props: {
+  patient: { id: string; name: string; phone?: string | undefined };
+  /** The visit the documents come from: it fills them and they belong to it. */
+  record?: WorkingRecord;
+  /** The section's heading level where it sits: h2 in the chart, h3 in a visit's step. */
+  heading?: 'h2' | 'h3';
+}) {
+  const Heading = props.heading ?? 'h2';
+  const documents = usePatientDocuments(props.patient.id);
+  const actions = useDocumentActions(props.patient.id);
+  const { notice, show } = useStatusNotice();
+  const [creating, setCreating] = useState(false);
+  const [signing, setSigning] = useState<readonly ClinicalDocument[]>();
+  const [cancelling, setCancelling] = useState<ClinicalDocument>();
+  const list = documents.data ?? [];
+  const unsigned = list.filter(signable);
+
+  const issue = (document: ClinicalDocument) =>
+    actions.issue.mutate(document, {
+      onSuccess: () => show(`${DOCUMENT_TITLES[document.kind]} emitido.`),
+      onError: (error) => show(errorText(error), 'error'),
+    });
+
+  const copyLink = async (document: ClinicalDocument) => {
+    if (!document.validation) return;
+    try {
+      await navigator.clipboard.writeText(
+        documentShareText({ kind: document.kind, validation: document.validation }),
+      );
+      show('Link e código de validação copiados.');
+    } catch {
+      show('Não foi possível copiar. Selecione o link no PDF.', 'error');
+    }
+  };
+
+  return (
+    <section aria-labelledby="patient-documents" className="flex flex-col gap-3">
+      <StatusToast notice={notice} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Heading id="patient-documents" className="text-lg font-semibold text-fg">
+          Documentos
+        </Heading>
+        <div className="flex flex-wrap gap-2">
+          {unsigned.length > 1 && (
+            <Button variant="secondary" onClick={() => setSigning(unsigned)}>
+              <PenLine aria-hidden="true" size={18} /> Assinar todos ({unsigned.length})
+            </Button>
+          )}
+          <Button onClick={() => setCreating(true)}>
+            <FilePlus2 aria-hidden="true" size={18} /> Novo documento
+          </Button>
+        </div>
+      </div>
+
+      {documents.isPending ? (
+        <p role="status" className="text-sm text-fg-muted">
+          Carregando documentos...
+        </p>
+      ) : documents.isError ? (
+        <p role="alert" className="text-sm text-danger-fg">
+          {errorText(documents.error)}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-fg-muted">
+          Nenhum documento ainda. “Novo documento” escreve um atestado, uma solicitação de exames,
+          um encaminhamento ou um relatório.
+        </p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface">
+          {list.map((document) => (
+            <li key={document.id} className="flex flex-col gap-2 px-4 py-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <FileText aria-hidden="true" size={18} className="text-fg-muted" />
+                <span className="font-medium text-fg">{DOCUMENT_TITLES[document.kind]}</span>
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[document.status]}`}
+                >
+                  {STATUS_LABELS[document.status]}
+                </span>
+                <span className="text-sm text-fg-muted">
+                  {formatDateTime(document.issue?.at ?? document.createdAt)}
+                </span>
+              </div>
+              {document.cancellation && (
+                <p className="text-sm text-danger-fg">Motivo: {document.cancellation.reason}</p>
+              )}
+              <div className="flex flex-wrap gap-2">
+                <a
+                  href={documentPdfUrl(document.id)}
+                  target="_blank"
+                  rel="noopener"
+                  className={buttonClassName('secondary', 'px-3 py-1.5')}
+                >
+                  <FileText aria-hidden="true" size={16} />
+                  {document.status === 'rascunho' ? 'Visualizar' : 'Visualizar e imprimir'}
+                </a>
+                {document.status === 'assinado' && (
+                  <a
+                    href={documentPdfUrl(document.id)}
+                    download={`${document.kind}-assinado.pdf`}
+                    className={buttonClassName('secondary', 'px-3 py-1.5')}
+                  >
+                    <FileCheck2 aria-hidden="true" size={16} /> Baixar PDF assinado
+                  </a>
+                )}
+                {document.status === 'rascunho' && (
+                  <>
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1.5"
+                      disabled={actions.issue.isPending}
+                      onClick={() => issue(document)}
+                    >
+                      <Send aria-hidden="true" size={16} /> Emitir
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" className="px-3 py-1.5">
+                          <Trash2 aria-hidden="true" size={16} /> Excluir rascunho
+                        </Button>
+                      }
+                      title="Excluir rascunho"
+                      question={`Excluir o rascunho de ${DOCUMENT_TITLES[document.kind].toLowerCase()}?`}
+                      confirmLabel="Excluir"
+                      onConfirm={() =>
+                        actions.remove.mutate(document, {
+                          onError: (error) => show(errorText(error), 'error'),
+                        })
+                      }
+                    />
+                  </>
+                )}
+                {signable(document) && (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5"
+                    onClick={() => setSigning([document])}
+                  >
+                    <PenLine aria-hidden="true" size={16} /> Assinar digitalmente
+                  </Button>
+                )}
+                {document.validation && document.status !== 'cancelado' && (
+                  <>
+                    <Button
+                      variant="secondary"
+                      className="px-3 py-1.5"
+                      onClick={() => void copyLink(document)}
+                    >
+                      <Copy aria-hidden="true" size={16} /> Copiar link
+                    </Button>
+                    <a
+                      href={whatsAppLink(
+                        documentShareText({ kind: document.kind, validation: document.validation }),
+                        props.patient.phone,
+                      )}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={buttonClassName('secondary', 'px-3 py-1.5')}
+                    >
+                      <MessageCircle aria-hidden="true" size={16} /> Enviar por WhatsApp
+                    </a>
+                    <Button
+                      variant="ghost"
+                      className="px-3 py-1.5"
+                      onClick={() => setCancelling(document)}
+                    >
+                      <Ban aria-hidden="true" size={16} /> Cancelar documento
+                    </Button>
+                  </>
+                )}
+              </div>
+              {document.validation && document.status !== 'rascunho' && (
+                <p className="text-xs text-fg-muted">
+                  Código de validação:{' '}
+                  <span className="font-mono">{document.validation.secretCode}</span>
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {creating && (
+        <NewDocumentDialog
+          patient={props.patient}
+          record={props.record}
+          onClose={() => setCreating(false)}
+          onDone={(text) => {
+            setCreating(false);
+            show(text);
+          }}
+        />
+      )}
+      {signing && (
+        <SignDialog
+          documents={signing}
+          patientId={props.patient.id}
+          onClose={() => setSigning(undefined)}
+          onDone={(count) => {
+            setSigning(undefined);
+            show(count === 1 ? 'Documento assinado.' : `${count} documentos assinados.`);
+          }}
+        />
+      )}
+      {cancelling && (
+        <CancelDialog
+          document={cancelling}
+          patientId={props.patient.id}
+          onClose={() => setCancelling(undefined)}
+          onDone={() => {
+            setCancelling(undefined);
+            show('Documento cancelado. Ele continua guardado, marcado como cancelado.');
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function NewDocumentDialog(props: {
+  patient: { id: string; name: string };
+  record: WorkingRecord | undefined;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
+  const actions = useDocumentActions(props.patient.id);
+  const [values, setValues] = useState<DocumentFormValues>(() =>
+    formValuesOf(documentDraftOf('atestado', props.record, new Date())),
+  );
+  const [errors, setErrors] = useState<DocumentFormErrors>({});
+  const [failure, setFailure] = useState<string>();
+  const busy = actions.create.isPending || actions.issue.isPending;
+
+  const set = (field: keyof DocumentFormValues) => ({
+    value: String(values[field]),
+    error: errors[field],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  const chooseKind = (kind: string) => {
+    if (!isDocumentKind(kind)) return;
+    setValues(formValuesOf(documentDraftOf(kind, props.record, new Date())));
+    setErrors({});
+  };
+
+  /** Saves the draft and, with `andIssue`, issues it at once. */
+  const save = async (andIssue: boolean) => {
+    if (busy) return;
+    const outcome = documentBodyFrom(values);
+    if ('errors' in outcome) {
+      setErrors(outcome.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(undefined);
+    try {
+      const draft = await actions.create.mutateAsync({
+        ...outcome.body,
+        patientId: props.patient.id,
+        ...(props.record ? { recordId: props.record.id } : {}),
+      });
+      if (andIssue) await actions.issue.mutateAsync(draft);
+      props.onDone(
+        `${DOCUMENT_TITLES[draft.kind]} ${andIssue ? 'emitido' : 'salvo como rascunho'}.`,
+      );
+    } catch (error) {
+      // The form keeps every word: nothing typed is lost on a refusal.
+      setFailure(errorText(error));
+    }
+  };
+
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title="Novo documento"
+      description={`Para ${props.patient.name}. Revise o texto antes de emitir: um documento emitido não muda mais.`}
+      size="form"
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4 overflow-y-auto p-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save(true);
+        }}
+      >
+        <SelectField
+          label="Tipo de documento"
+          value={values.kind}
+          onChange={(event) => chooseKind(event.target.value)}
+        >
+          {DOCUMENT_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {DOCUMENT_TITLES[kind]}
+            </option>
+          ))}
+        </SelectField>
+        <KindFields values={values} set={set} setValues={setValues} errors={errors} />
+        {failure && (
+          <p role="alert" className="text-sm text-danger-fg">
+            {failure}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
+          <Button variant="ghost" onClick={props.onClose}>
+            Voltar
+          </Button>
+          <Button variant="secondary" aria-disabled={busy} onClick={() => void save(false)}>
+            Salvar rascunho
+          </Button>
+          <Button type="submit" aria-disabled={busy}>
+            <Send aria-hidden="true" size={18} /> Emitir
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
+
+type FieldBinding = ReturnType<
+  (field: keyof DocumentFormValues) => {
+    value: string;
+    error: string | undefined;
+    onChange: (event: { target: { value: string } }) => void;
+  }
+>;
+
+function KindFields(props: {
+  values: DocumentFormValues;
+  set: (field: keyof DocumentFormValues) => FieldBinding;
+  setValues: (update: (current: DocumentFormValues) => DocumentFormValues) => void;
+  errors: DocumentFormErrors;
+}) {
+  const { set } = props;
+  switch (props.values.kind) {
+    case 'atestado':
+      return (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Dias de afastamento" inputMode="numeric" {...set('days')} />
+            <TextField label="A partir de" type="date" {...set('startDate')} />
+          </div>
+          <label className="flex items-start gap-2 text-sm text-fg">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={props.values.showCid}
+              onChange={(event) =>
+                props.setValues((current) => ({ ...current, showCid: event.target.checked }))
+              }
+            />
+            A paciente autorizou constar o diagnóstico (CID-10) no atestado
+          </label>
+          {props.values.showCid && <TextField label="CID-10" {...set('cid')} />}
+        </>
+      );
+    case 'comparecimento':
+      return (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <TextField label="Data" type="date" {...set('date')} />
+          <TextField label="Das" type="time" {...set('from')} />
+          <TextField label="Às" type="time" {...set('to')} />
+        </div>
+      );
+    case 'exames':
+      return (
+        <>
+          <TextAreaField label="Exames" rows={5} hint="Um exame por linha." {...set('exams')} />
+          <TextAreaField label="Indicação clínica" rows={2} {...set('clinicalIndication')} />
+          <TextField label="CID-10 (opcional)" {...set('cid')} />
+        </>
+      );
+    case 'encaminhamento':
+      return (
+        <>
+          <TextField label="Especialidade" {...set('specialty')} />
+          <TextAreaField label="Motivo do encaminhamento" rows={2} {...set('reason')} />
+          <TextAreaField label="Resumo clínico" rows={8} {...set('summary')} />
+        </>
+      );
+    case 'relatorio':
+      return <TextAreaField label="Texto do relatório" rows={12} {...set('text')} />;
+  }
+}
+
+function SignDialog(props: {
+  documents: readonly ClinicalDocument[];
+  patientId: string;
+  onClose: () => void;
+  onDone: (count: number) => void;
+}) {
+  const actions = useDocumentActions(props.patientId);
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const busy = actions.sign.isPending;
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || password === '') return;
+    setFailure(undefined);
+    try {
+      const signed = await actions.sign.mutateAsync({ documents: props.documents, password });
+      props.onDone(signed.length);
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      // The password lives in this field for one attempt only.
+      setPassword('');
+    }
+  };
+
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title="Assinar digitalmente"
+      description="Com seu certificado ICP-Brasil. A senha assina estes documentos e não é guardada."
+      size="narrow"
+    >
+      <form noValidate className="flex flex-col gap-4 p-5" onSubmit={(event) => void submit(event)}>
+        <ul className="list-disc pl-5 text-sm text-fg">
+          {props.documents.map((document) => (
+            <li key={document.id}>
+              {DOCUMENT_TITLES[document.kind]}
+              {document.status === 'rascunho' ? ' (será emitido ao assinar)' : ''}
+            </li>
+          ))}
+        </ul>
+        <TextField
+          label="Senha do certificado"
+          type="password"
+          autoComplete="off"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {failure && (
+          <p role="alert" className="text-sm text-danger-fg">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={props.onClose}>
+            Voltar
+          </Button>
+          <Button type="submit" aria-disabled={busy || password === ''}>
+            <PenLine aria-hidden="true" size={18} />
+            {busy ? 'Assinando...' : 'Assinar'}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}
+
+function CancelDialog(props: {
+  document: ClinicalDocument;
+  patientId: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const actions = useDocumentActions(props.patientId);
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string>();
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (actions.cancel.isPending) return;
+    actions.cancel.mutate(
+      { document: props.document, reason },
+      { onSuccess: props.onDone, onError: (error) => setFailure(errorText(error)) },
+    );
+  };
+
+  return (
+    <DialogFrame
+      open
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={`Cancelar ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}`}
+      description="O documento continua guardado e a página de validação passa a dizer que foi cancelado. Para corrigi-lo, emita um novo."
+      size="narrow"
+    >
+      <form noValidate className="flex flex-col gap-4 p-5" onSubmit={submit}>
+        <TextAreaField
+          label="Motivo do cancelamento"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+        {failure && (
+          <p role="alert" className="text-sm text-danger-fg">
+            {failure}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={props.onClose}>
+            Voltar
+          </Button>
+          <Button type="submit" variant="danger" aria-disabled={actions.cancel.isPending}>
+            Cancelar documento
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
+  );
+}

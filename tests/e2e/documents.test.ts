@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { documentsApi } from '../../src/shared/api/documents';
+import { patientsApi } from '../../src/shared/api/patients';
+import { settingsApi } from '../../src/shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
+import { extractPdfSignature, verifyWithPkijs } from '../../src/server/testing/pdf-signature';
+import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
+import { useBrowserSession } from './support/browser-session';
+import {
+  fieldLabelled as field,
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+} from './support/pages';
+
+const session = useBrowserSession();
+const problems = new PageProblems();
+
+afterAll(() => {
+  expect(problems.found).toEqual([]);
+});
+
+const PASSWORD = 'senha-do-certificado';
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+describe('clinical documents', () => {
+  it('issues an atestado from a visit, signs it, and opens its validation page with the code', async () => {
+    const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    await api.call(settingsApi.replace, {
+      body: {
+        ...DEFAULT_DOCTOR_SETTINGS,
+        name: 'Dra. Helena Prado',
+        cpf: '529.982.247-25',
+        crm: '123456',
+        crmState: 'SP',
+        clinicAddress: 'Av. Paulista, 1000 — São Paulo/SP',
+        clinicPhone: '(11) 3456-7890',
+      },
+    });
+    const pki = createTestPki();
+    const pfx = doctorPfx(pki, { name: 'HELENA PRADO', cpf: '52998224725', password: PASSWORD });
+
+    // The certificate goes in through Settings.
+    await page.goto(`${session.server.url}/settings`);
+    await field(page, 'Arquivo do certificado (.pfx ou .p12)').setInputFiles({
+      name: 'helena.pfx',
+      mimeType: 'application/x-pkcs12',
+      buffer: Buffer.from(pfx),
+    });
+    await field(page, 'Senha do certificado').fill(PASSWORD);
+    await button(page, 'Enviar certificado').click();
+    await visible(page.getByText('Certificado digital enviado.'));
+    await visible(page.getByText('HELENA PRADO', { exact: true }));
+    expect(await field(page, 'Senha do certificado').inputValue()).toBe('');
+
+    // A visit of hers, at its last step.
+    const { patient } = await api.call(patientsApi.create, {
+      body: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+    });
+    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
+    await button(page, 'Nova consulta').click();
+    await visible(page.getByRole('heading', { level: 2, name: 'Dados do Paciente' }));
+    await page
+      .getByRole('navigation', { name: 'Etapas do prontuário' })
+      .getByRole('button', { name: /Resumo/ })
+      .click();
+    await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
+
+    await button(page, 'Novo documento').click();
+    const create = page.getByRole('dialog', { name: 'Novo documento' });
+    await visible(create);
+    expect(await create.getByLabel('Tipo de documento').inputValue()).toBe('atestado');
+    await create.getByLabel('Dias de afastamento').fill('2');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await create.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await visible(page.getByText('Atestado médico emitido.'));
+    await visible(page.getByText('Emitido', { exact: true }));
+
+    await button(page, 'Assinar digitalmente').click();
+    const sign = page.getByRole('dialog', { name: 'Assinar digitalmente' });
+    await sign.getByLabel('Senha do certificado').fill('senha errada');
+    await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
+    await visible(sign.getByText('Senha do certificado incorreta.'));
+    await sign.getByLabel('Senha do certificado').fill(PASSWORD);
+    await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
+    await visible(page.getByText('Documento assinado.'));
+    await visible(page.getByText('Assinado digitalmente', { exact: true }));
+    await visible(page.getByRole('link', { name: 'Baixar PDF assinado' }));
+    await visible(page.getByRole('link', { name: 'Enviar por WhatsApp' }));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const [document] = (await api.call(documentsApi.list, { query: { patientId: patient.id } }))
+      .documents;
+    expect(document).toMatchObject({ kind: 'atestado', status: 'assinado', content: { days: 2 } });
+    const validation = document?.validation;
+    if (!validation) throw new Error('the signed atestado has no validation address');
+    const pdf = new Uint8Array(
+      await (
+        await doctor.browser
+          .pointedAt(session.server.url)
+          .fetch(`/api/documents/${document.id}/pdf`)
+      ).arrayBuffer(),
+    );
+    expect((await verifyWithPkijs(extractPdfSignature(pdf), pki.rootDer)).signatureVerified).toBe(
+      true,
+    );
+
+    // The patient's link: the page asks for the code, then shows the document as valid.
+    await page.goto(validation.url);
+    await page.getByLabel('Código de validação').fill(validation.secretCode);
+    await page.getByRole('button', { name: 'Validar' }).click();
+    await visible(page.getByRole('heading', { name: 'Atestado médico' }));
+    await visible(page.getByText(/Documento válido, emitido em .* e assinado digitalmente\./));
+    await visible(page.getByText('Maria Aparecida Souza', { exact: true }));
+  });
+});
