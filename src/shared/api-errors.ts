@@ -118,6 +118,7 @@ export const API_ERRORS = {
     message: 'Este documento ainda é um rascunho: para descartá-lo, exclua-o.',
   },
   document_cancelled: { status: 409, message: 'Este documento foi cancelado.' },
+  document_signed: { status: 409, message: 'Este documento já está assinado.' },
   certificate_missing: {
     status: 409,
     message: 'Cadastre seu certificado digital em Configurações para assinar documentos.',

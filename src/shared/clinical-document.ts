@@ -32,6 +32,20 @@ export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
  * and signed with the doctor's certificate; `cancelado` — issued once, then withdrawn with a
  * reason (kept, never deleted).
  */
+/**
+ * The words that agree with a kind's title: 'a declaração … emitida', 'o atestado … emitido'.
+ */
+export function documentAgreement(kind: DocumentKind): {
+  article: 'a' | 'o';
+  issued: 'emitida' | 'emitido';
+  saved: 'salva' | 'salvo';
+} {
+  const feminine = kind === 'comparecimento' || kind === 'exames';
+  return feminine
+    ? { article: 'a', issued: 'emitida', saved: 'salva' }
+    : { article: 'o', issued: 'emitido', saved: 'salvo' };
+}
+
 export const DOCUMENT_STATUSES = ['rascunho', 'emitido', 'assinado', 'cancelado'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 

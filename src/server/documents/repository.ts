@@ -237,11 +237,14 @@ export function createDocumentRepository(db: AppDatabase) {
     },
 
     /** A signed document's PDF as it was signed; undefined when it was never signed. */
-    signedPdf: async (documentId: string): Promise<Uint8Array<ArrayBuffer> | undefined> => {
+    signedPdf: async (
+      userId: string,
+      documentId: string,
+    ): Promise<Uint8Array<ArrayBuffer> | undefined> => {
       const [row] = await db
         .select({ pdf: signedPdfs.pdf })
         .from(signedPdfs)
-        .where(eq(signedPdfs.documentId, documentId));
+        .where(and(eq(signedPdfs.documentId, documentId), eq(signedPdfs.userId, userId)));
       return row?.pdf;
     },
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Cid10Index } from '../../clinical/cid10/search-index';
 import {
   DOCUMENT_TITLES,
+  documentAgreement,
   documentCancelSchema,
   documentCreateSchema,
   documentIssueOf,
@@ -29,7 +30,7 @@ import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
 import { signRequestSchema } from '../../shared/signing-certificate';
 import { createCertificateCustody } from '../signing/certificate-custody';
-import { signingAttemptsLimit } from '../signing/routes';
+import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import {
   currentDocumentPdf,
   presentDocument,
@@ -183,7 +184,7 @@ export function documentRoutes(deps: {
     const missing = missingIssuerFields(profile);
     if (missing.length > 0) {
       throw conflict(
-        `Para emitir ${articleOf(draft.kind)} ${DOCUMENT_TITLES[draft.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
+        `Para emitir ${documentAgreement(draft.kind).article} ${DOCUMENT_TITLES[draft.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
         'issuer_incomplete',
       );
     }
@@ -244,7 +245,9 @@ export function documentRoutes(deps: {
     const document = present(row, c);
     // A draft is shown as it would be issued now; an issued one as it was, always.
     const issue = row.issue ?? (await issueNow(doctor.id, row.patientId)).issue;
-    const pdf = await currentDocumentPdf(row, issue, document.validation?.url, documents.signedPdf);
+    const pdf = await currentDocumentPdf(row, issue, document.validation?.url, (id) =>
+      documents.signedPdf(doctor.id, id),
+    );
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${row.kind}-${issue.at.slice(0, 10)}.pdf"`,
@@ -301,7 +304,7 @@ export function documentRoutes(deps: {
       throw refusal(c, { kind: 'stale', current });
     }
     if (current.status === 'assinado') {
-      throw conflict('Este documento já está assinado.', 'document_issued', {
+      throw conflict(API_ERRORS.document_signed.message, 'document_signed', {
         document: present(current, c),
       });
     }
@@ -310,9 +313,15 @@ export function documentRoutes(deps: {
     }
     const issuance =
       current.status === 'rascunho' ? await issuanceOf(doctor.id, current) : undefined;
-    const issued = issuance === undefined ? current : { ...current, ...issuance };
+    // A draft is signed as the issued document it becomes: no draft band in the signed file.
+    const issued =
+      issuance === undefined ? current : { ...current, ...issuance, status: 'emitido' as const };
     if (!issued.issue || issued.publicId === null) throw statusConflict(c, current);
-    const { device, certificate } = await custody.open(doctor.id, password);
+    const { device, certificate } = await custody.open(
+      doctor.id,
+      password,
+      await doctorIdentityOf(deps.db, doctor.id),
+    );
     const signedAt = new Date();
     const pdf = await signedDocumentPdfOf(
       issued,
@@ -339,9 +348,4 @@ export function documentRoutes(deps: {
   });
 
   return routes;
-}
-
-/** 'o' or 'a' before a kind's title: 'o atestado médico', 'a declaração de comparecimento'. */
-function articleOf(kind: ClinicalDocumentRow['kind']): string {
-  return kind === 'comparecimento' || kind === 'exames' ? 'a' : 'o';
 }

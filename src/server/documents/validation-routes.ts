@@ -197,7 +197,7 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}
       row,
       row.issue,
       validationUrlOf(originOf(c), row.publicId ?? ''),
-      documents.signedPdf,
+      (id) => documents.signedPdf(row.userId, id),
     );
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',

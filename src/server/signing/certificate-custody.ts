@@ -61,8 +61,20 @@ function assertValidAt(facts: Pick<CertificateFacts, 'notBefore' | 'notAfter'>, 
   }
 }
 
+/** What a certificate says, or 400 `certificate_invalid` for one the parser refuses. */
+function factsOf(der: Uint8Array<ArrayBuffer>): CertificateFacts {
+  try {
+    return certificateFacts(der);
+  } catch {
+    throw new HttpError('certificate_invalid');
+  }
+}
+
 /** 400 unless the certificate is an ICP-Brasil e-CPF of the doctor of these settings. */
-function assertDoctorsOwn(facts: CertificateFacts, doctor: DoctorIdentity): void {
+function assertDoctorsOwn(
+  facts: Pick<CertificateFacts, 'holder' | 'cpf' | 'signs'>,
+  doctor: DoctorIdentity,
+): void {
   if (!facts.signs) throw new HttpError('certificate_not_signing');
   if (facts.cpf === null) throw new HttpError('certificate_not_icp_brasil');
   if (doctor.cpf === '') {
@@ -104,7 +116,7 @@ export function createCertificateCustody(db: AppDatabase) {
       now = new Date(),
     ): Promise<SigningCertificateRow> {
       const bundle = openBundle(file, password);
-      const facts = certificateFacts(bundle.certificate);
+      const facts = factsOf(bundle.certificate);
       assertValidAt(facts, now);
       assertDoctorsOwn(facts, doctor);
       const sealed = await sealCertificate(file, password, doctorId);
@@ -134,11 +146,14 @@ export function createCertificateCustody(db: AppDatabase) {
     async open(
       doctorId: string,
       password: string,
+      doctor: DoctorIdentity,
       now = new Date(),
     ): Promise<{ device: SignatureDevice; certificate: SigningCertificateRow }> {
       const certificate = await certificates.find(doctorId);
       if (!certificate) throw new HttpError('certificate_missing');
       assertValidAt(certificate, now);
+      // The settings may have changed since the upload: the certificate must still be hers.
+      assertDoctorsOwn({ holder: certificate.holder, cpf: certificate.cpf, signs: true }, doctor);
       const file = await openCertificate(certificate, password, doctorId);
       if (file === null) throw new HttpError('certificate_password');
       return { device: a1Device(openBundle(file, password)), certificate };

@@ -29,6 +29,33 @@ const bagsOf = (file: forge.pkcs12.Pkcs12Pfx, bagType: string): forge.pkcs12.Bag
 const isRsaKey = (key: unknown): key is forge.pki.rsa.PrivateKey =>
   typeof key === 'object' && key !== null && 'n' in key && 'd' in key;
 
+/**
+ * The most key-derivation rounds a file may ask for. A PKCS#12 file names its own iteration
+ * counts (for its MAC and each encrypted bag) and node-forge runs them in JavaScript on the
+ * event loop: a 64 KB upload asking for 2^31 rounds would stall the server for minutes. Real
+ * files ask for 2,048 (OpenSSL, Windows) to about 100,000.
+ */
+export const MAX_KDF_ITERATIONS = 1_000_000;
+
+type KeyDerivation = (...args: unknown[]) => unknown;
+
+/** Makes forge's `owner[name]` refuse an iteration count (argument `countIndex`) over the limit. */
+function capIterations(owner: object, name: string, countIndex: number): void {
+  const original = Reflect.get(owner, name) as KeyDerivation;
+  Reflect.set(owner, name, (...args: unknown[]) => {
+    const count = args[countIndex];
+    if (typeof count === 'number' && count > MAX_KDF_ITERATIONS) {
+      throw new Error(`PKCS#12 asks for ${count} key-derivation rounds, over the limit`);
+    }
+    return original(...args);
+  });
+}
+// The three derivations forge reads a PKCS#12 file with: the MAC key, the legacy PKCS#12 PBE
+// (3DES, RC2) and PBES2's PBKDF2 (AES).
+capIterations(forge.pkcs12, 'generateKey', 3);
+capIterations(Reflect.get(forge.pki, 'pbe') as object, 'generatePkcs12Key', 3);
+capIterations(forge.pkcs5, 'pbkdf2', 2);
+
 const derOf = (binary: string) => new Uint8Array(Buffer.from(binary, 'binary'));
 
 /**
@@ -43,11 +70,22 @@ export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Reading {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(bytes).toString('binary')));
     file = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
-    // forge's words for a MAC that does not verify: what a wrong password gives.
-    const wrongPassword = error instanceof Error && /Invalid password/i.test(error.message);
+    // forge's words for a MAC that does not verify, or (a file without a MAC) for bags that do
+    // not decrypt: what a wrong password gives.
+    const wrongPassword =
+      error instanceof Error &&
+      /Invalid password|wrong password|Failed to decrypt/i.test(error.message);
     return { kind: wrongPassword ? 'wrong-password' : 'unreadable' };
   }
+  try {
+    return bundleOf(file);
+  } catch {
+    // A certificate forge read but Node's X.509 parser does not.
+    return { kind: 'unreadable' };
+  }
+}
 
+function bundleOf(file: forge.pkcs12.Pkcs12Pfx): Pkcs12Reading {
   const keyBags = [...bagsOf(file, BAG.shroudedKey), ...bagsOf(file, BAG.key)];
   // forge leaves `key` null for a key that is not RSA.
   const rsaKey = keyBags.map((bag): unknown => bag.key).find(isRsaKey);
@@ -59,9 +97,13 @@ export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Reading {
     type: 'pkcs8',
   });
 
-  const certificates = bagsOf(file, BAG.certificate).flatMap((bag) =>
-    bag.cert ? [derOf(forge.asn1.toDer(forge.pki.certificateToAsn1(bag.cert)).getBytes())] : [],
-  );
+  // forge keeps the ASN.1 of a certificate it cannot parse (one of a non-RSA authority).
+  const certificates = bagsOf(file, BAG.certificate).flatMap((bag) => {
+    // Typed as always there; at run time only on the bags forge did not parse.
+    const raw = Reflect.get(bag, 'asn1') as forge.asn1.Asn1 | undefined;
+    const asn1 = bag.cert ? forge.pki.certificateToAsn1(bag.cert) : raw;
+    return asn1 ? [derOf(forge.asn1.toDer(asn1).getBytes())] : [];
+  });
   const publicKey = spkiOf(createPublicKey(privateKey));
   const leafIndex = certificates.findIndex(
     (der) => spkiOf(new X509Certificate(der).publicKey) === publicKey,

@@ -21,6 +21,7 @@ import { takeSnapshot } from '../backup/snapshot';
 import type { RunningServer } from '../server';
 import { refusalOf } from '../testing/api-calls';
 import { capturingLogger } from '../testing/capturing-logger';
+import { pdfPagesText } from '../testing/pdf-text';
 import { extractPdfSignature, verifyWithOpenssl, verifyWithPkijs } from '../testing/pdf-signature';
 import { createTestPki, doctorPfx, type TestPki } from '../testing/test-pki';
 import {
@@ -330,6 +331,13 @@ describe('signing documents', () => {
       expect(info.get('2.16.76.1.4.2.2.2')).toBe('SP');
       expect(info.has(expectedTypes[index] ?? '')).toBe(true);
 
+      // Signed from a draft, it reads as the issued document it became, and says who signed.
+      const text = (await pdfPagesText(pdf)).join('\n');
+      expect(text).not.toContain('RASCUNHO');
+      expect(text).toContain(
+        'Assinado digitalmente por HELENA MARIA PRADO com certificado ICP-Brasil',
+      );
+
       // The same bytes every time: the file as signed, never rendered again.
       expect(Buffer.from(await pdfOf(doctor.browser, draft.id))).toEqual(Buffer.from(pdf));
     }
@@ -349,7 +357,7 @@ describe('signing documents', () => {
     );
     expect(again).toMatchObject({
       status: 409,
-      code: 'document_issued',
+      code: 'document_signed',
       message: 'Este documento já está assinado.',
     });
     expect(
@@ -409,6 +417,28 @@ describe('signing documents', () => {
       ),
     ).toMatchObject({ status: 404 });
     expect((await other.browser.fetch(`/api/documents/${document.id}/pdf`)).status).toBe(404);
+  });
+
+  it('refuses to sign once the settings name another CPF than the certificate', async () => {
+    const moved = await signUpDoctor(server.url);
+    await moved.browser.api.call(settingsApi.replace, { body: PROFILE });
+    await upload(moved.browser.api, pfx);
+    const { settings, version } = await moved.browser.api.call(settingsApi.get, {});
+    await moved.browser.api.call(settingsApi.replace, {
+      body: { ...settings, cpf: '111.444.777-35' },
+      ifMatch: version,
+    });
+    const patient = await newPatient(moved.browser.api);
+    const { document } = await moved.browser.api.call(documentsApi.create, {
+      body: DOCUMENTS(patient.id)[0],
+    });
+    const refusal = await refusalOf(
+      moved.browser.api.call(documentsApi.sign, {
+        params: { id: document.id },
+        body: { password: PASSWORD },
+      }),
+    );
+    expect(refusal).toMatchObject({ status: 400, code: 'certificate_mismatch' });
   });
 
   it('removes the certificate for good: signing then asks for one again', async () => {

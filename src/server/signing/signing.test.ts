@@ -45,6 +45,18 @@ describe('readPkcs12', () => {
     expect(Buffer.from(bundle.chain[1] ?? [])).toEqual(Buffer.from(pki.rootDer));
   });
 
+  it('refuses a file that asks for more key-derivation rounds than the limit, without running them', () => {
+    // The same file, its MAC now asking for 5 million rounds (forge would run them on the loop).
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(pfx).toString('binary')));
+    const macData = (asn1.value as forge.asn1.Asn1[])[2];
+    const iterations = (macData?.value as forge.asn1.Asn1[] | undefined)?.[2];
+    if (!iterations) throw new Error('the test file has no MacData');
+    iterations.value = forge.asn1.integerToDer(5_000_000).getBytes();
+    const hostile = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+    // Had forge run the rounds, the MAC (made with 2,048) would not verify: 'wrong-password'.
+    expect(readPkcs12(hostile, PASSWORD).kind).toBe('unreadable');
+  });
+
   it('tells a wrong password from a file that is not a certificate', () => {
     expect(readPkcs12(pfx, 'outra-senha').kind).toBe('wrong-password');
     expect(readPkcs12(new TextEncoder().encode('não é um pfx'), PASSWORD).kind).toBe('unreadable');

@@ -55,25 +55,31 @@ export function useDocumentActions(patientId: string) {
     }),
     /**
      * Signs documents one after another with one typing of the password, which lives only in
-     * this call: the first refusal (a wrong password) stops the batch.
+     * this call. The first refusal (a wrong password, a document changed elsewhere) stops the
+     * batch: the answer says which were signed and why the rest were not, so a retry signs only
+     * what is left.
      */
     sign: useMutation({
-      // Dropped from the cache once settled: the password is nowhere after the batch.
+      // Dropped from the cache once nothing watches it; the dialog resets it after each try.
       gcTime: 0,
-      mutationFn: async (input: { documents: readonly ClinicalDocument[]; password: string }) => {
+      mutationFn: async (input: {
+        documents: readonly ClinicalDocument[];
+        password: string;
+      }): Promise<{ signed: ClinicalDocument[]; failure?: unknown }> => {
         const signed: ClinicalDocument[] = [];
         for (const document of input.documents) {
-          signed.push(
-            (
-              await api.call(documentsApi.sign, {
-                params: { id: document.id },
-                ifMatch: document.version,
-                body: { password: input.password },
-              })
-            ).document,
-          );
+          try {
+            const answer = await api.call(documentsApi.sign, {
+              params: { id: document.id },
+              ifMatch: document.version,
+              body: { password: input.password },
+            });
+            signed.push(answer.document);
+          } catch (failure) {
+            return { signed, failure };
+          }
         }
-        return signed;
+        return { signed };
       },
       ...settled,
     }),

@@ -14,6 +14,7 @@ import { isApiError } from '../../shared/api/client';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_TITLES,
+  documentAgreement,
   type ClinicalDocument,
   type DocumentStatus,
 } from '../../shared/clinical-document';
@@ -81,7 +82,8 @@ export function DocumentsSection(props: {
 
   const issue = (document: ClinicalDocument) =>
     actions.issue.mutate(document, {
-      onSuccess: () => show(`${DOCUMENT_TITLES[document.kind]} emitido.`),
+      onSuccess: () =>
+        show(`${DOCUMENT_TITLES[document.kind]} ${documentAgreement(document.kind).issued}.`),
       onError: (error) => show(errorText(error), 'error'),
     });
 
@@ -126,8 +128,8 @@ export function DocumentsSection(props: {
         </p>
       ) : list.length === 0 ? (
         <p className="text-sm text-fg-muted">
-          Nenhum documento ainda. “Novo documento” escreve um atestado, uma solicitação de exames,
-          um encaminhamento ou um relatório.
+          Nenhum documento ainda. “Novo documento” escreve um atestado, uma declaração de
+          comparecimento, uma solicitação de exames, um encaminhamento ou um relatório.
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface">
@@ -325,8 +327,9 @@ function NewDocumentDialog(props: {
         ...(props.record ? { recordId: props.record.id } : {}),
       });
       if (andIssue) await actions.issue.mutateAsync(draft);
+      const agreement = documentAgreement(draft.kind);
       props.onDone(
-        `${DOCUMENT_TITLES[draft.kind]} ${andIssue ? 'emitido' : 'salvo como rascunho'}.`,
+        `${DOCUMENT_TITLES[draft.kind]} ${andIssue ? agreement.issued : `${agreement.saved} como rascunho`}.`,
       );
     } catch (error) {
       // The form keeps every word: nothing typed is lost on a refusal.
@@ -417,7 +420,7 @@ function KindFields(props: {
                 props.setValues((current) => ({ ...current, showCid: event.target.checked }))
               }
             />
-            A paciente autorizou constar o diagnóstico (CID-10) no atestado
+            O(a) paciente autorizou que conste o diagnóstico (CID-10) no atestado
           </label>
           {props.values.showCid && <TextField label="CID-10" {...set('cid')} />}
         </>
@@ -460,6 +463,8 @@ function SignDialog(props: {
   const actions = useDocumentActions(props.patientId);
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string>();
+  // What is still to sign: after a batch stopped half-way, only the rest.
+  const [remaining, setRemaining] = useState(props.documents);
   const busy = actions.sign.isPending;
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
@@ -467,13 +472,22 @@ function SignDialog(props: {
     if (busy || password === '') return;
     setFailure(undefined);
     try {
-      const signed = await actions.sign.mutateAsync({ documents: props.documents, password });
-      props.onDone(signed.length);
-    } catch (error) {
-      setFailure(errorText(error));
+      const result = await actions.sign.mutateAsync({ documents: remaining, password });
+      if (result.failure === undefined) {
+        props.onDone(props.documents.length);
+        return;
+      }
+      const signedIds = new Set(result.signed.map((document) => document.id));
+      setRemaining(remaining.filter((document) => !signedIds.has(document.id)));
+      setFailure(
+        result.signed.length > 0
+          ? `${result.signed.length} de ${remaining.length} assinados. ${errorText(result.failure)}`
+          : errorText(result.failure),
+      );
     } finally {
-      // The password lives in this field for one attempt only.
+      // The password lives in this field for one attempt only, and nowhere else.
       setPassword('');
+      actions.sign.reset();
     }
   };
 
@@ -489,10 +503,12 @@ function SignDialog(props: {
     >
       <form noValidate className="flex flex-col gap-4 p-5" onSubmit={(event) => void submit(event)}>
         <ul className="list-disc pl-5 text-sm text-fg">
-          {props.documents.map((document) => (
+          {remaining.map((document) => (
             <li key={document.id}>
               {DOCUMENT_TITLES[document.kind]}
-              {document.status === 'rascunho' ? ' (será emitido ao assinar)' : ''}
+              {document.status === 'rascunho'
+                ? ` (será ${documentAgreement(document.kind).issued} ao assinar)`
+                : ''}
             </li>
           ))}
         </ul>
