@@ -50,6 +50,21 @@ const STATUS_CLASSES: Record<DocumentStatus, string> = {
   cancelado: 'bg-danger-soft text-danger-fg',
 };
 
+/** A dialog's `onOpenChange` that closes it when dismissed (Escape, outside). */
+const dismissWith = (onClose: () => void) => (open: boolean) => {
+  if (!open) onClose();
+};
+
+/** Why the dialog's last try failed, announced. */
+function Failure(props: { text: string | undefined }) {
+  if (props.text === undefined) return null;
+  return (
+    <p role="alert" className="text-sm text-danger-fg">
+      {props.text}
+    </p>
+  );
+}
+
 const errorText = (error: unknown) =>
   isApiError(error) ? error.message : 'Não foi possível concluir. Tente novamente.';
 
@@ -340,9 +355,7 @@ function NewDocumentDialog(props: {
   return (
     <DialogFrame
       open
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
+      onOpenChange={dismissWith(props.onClose)}
       title="Novo documento"
       description={`Para ${props.patient.name}. Revise o texto antes de emitir: um documento emitido não muda mais.`}
       size="form"
@@ -367,11 +380,7 @@ function NewDocumentDialog(props: {
           ))}
         </SelectField>
         <KindFields values={values} set={set} setValues={setValues} errors={errors} />
-        {failure && (
-          <p role="alert" className="text-sm text-danger-fg">
-            {failure}
-          </p>
-        )}
+        <Failure text={failure} />
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
           <Button variant="ghost" onClick={props.onClose}>
             Voltar
@@ -494,9 +503,7 @@ function SignDialog(props: {
   return (
     <DialogFrame
       open
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
+      onOpenChange={dismissWith(props.onClose)}
       title="Assinar digitalmente"
       description="Com seu certificado ICP-Brasil. A senha assina estes documentos e não é guardada."
       size="narrow"
@@ -519,11 +526,7 @@ function SignDialog(props: {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        {failure && (
-          <p role="alert" className="text-sm text-danger-fg">
-            {failure}
-          </p>
-        )}
+        <Failure text={failure} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={props.onClose}>
             Voltar
@@ -560,9 +563,7 @@ function CancelDialog(props: {
   return (
     <DialogFrame
       open
-      onOpenChange={(open) => {
-        if (!open) props.onClose();
-      }}
+      onOpenChange={dismissWith(props.onClose)}
       title={`Cancelar ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}`}
       description="O documento continua guardado e a página de validação passa a dizer que foi cancelado. Para corrigi-lo, emita um novo."
       size="narrow"
@@ -574,11 +575,7 @@ function CancelDialog(props: {
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        {failure && (
-          <p role="alert" className="text-sm text-danger-fg">
-            {failure}
-          </p>
-        )}
+        <Failure text={failure} />
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={props.onClose}>
             Voltar
