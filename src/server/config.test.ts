@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { applyTimeZone, ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -126,4 +126,15 @@ describe('the server entry point', () => {
     expect(result.stderr).toContain('PORT: deve ser um número de porta');
     // Starting tsx takes seconds on a busy machine: the spawn has its own 30 s bound.
   }, 40_000);
+});
+
+describe('applyTimeZone', () => {
+  it("prints documents in Brasília's time unless TZ names another zone", () => {
+    const unset: NodeJS.ProcessEnv = {};
+    applyTimeZone(unset);
+    expect(unset.TZ).toBe('America/Sao_Paulo');
+    const manaus: NodeJS.ProcessEnv = { TZ: 'America/Manaus' };
+    applyTimeZone(manaus);
+    expect(manaus.TZ).toBe('America/Manaus');
+  });
 });

@@ -136,6 +136,18 @@ export class ConfigError extends Error {
   }
 }
 
+/** Where documents' dates and times are printed when the host names no time zone. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/**
+ * Documents print the date and time of issue and of signature in the clinic's time: Brasília's
+ * unless `TZ` says otherwise (a server on UTC would print 3 hours ahead, for good, in a signed
+ * PDF). Called by the server's entry point before anything reads the clock's zone.
+ */
+export function applyTimeZone(env: NodeJS.ProcessEnv = process.env): void {
+  env.TZ ??= DEFAULT_TIME_ZONE;
+}
+
 /**
  * Reads the configuration once from the environment (ARCHITECTURE.md, "Configuration").
  * @param env - the variables to read, `process.env` in the running server

@@ -1,10 +1,7 @@
-import { ConfigError, loadConfig, type Config } from './config';
+import { applyTimeZone, ConfigError, loadConfig, type Config } from './config';
 import { startServer } from './server';
 
-// Documents print the date and time of issue and of signature in the clinic's time: Brasília's
-// unless the host says otherwise (a server on UTC would print 3 hours ahead, for good, in a
-// signed PDF). Set before anything reads the clock's zone.
-process.env.TZ ??= 'America/Sao_Paulo';
+applyTimeZone();
 
 /** Time allowed for in-flight requests to finish on shutdown before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
