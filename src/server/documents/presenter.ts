@@ -28,7 +28,7 @@ export function documentBodyOf(row: ClinicalDocumentRow): DocumentBody {
  * would be issued now (`issue`), marked as such; a cancelled one says when and why.
  * @param validationUrl - its validation page, once issued
  */
-export function documentPdfOf(
+function documentPdfOf(
   row: ClinicalDocumentRow,
   issue: DocumentIssue,
   validationUrl: string | undefined,
@@ -130,6 +130,14 @@ export function presentDocument(
     document.cancellation = { at: isoTimestamp(row.cancelledAt), reason: row.cancelReason ?? '' };
   }
   return document;
+}
+
+/**
+ * The origin validation pages are served from: PUBLIC_URL, or else the request's own (as the
+ * same-origin check does).
+ */
+export function validationBaseOf(publicOrigin: string | undefined, requestUrl: string): string {
+  return publicOrigin ?? new URL(requestUrl).origin;
 }
 
 /** The public page where anyone holding a document and its code checks it. */

@@ -35,6 +35,7 @@ import {
   currentDocumentPdf,
   presentDocument,
   signedDocumentPdfOf,
+  validationBaseOf,
   validationUrlOf,
 } from './presenter';
 import {
@@ -103,7 +104,7 @@ export function documentRoutes(deps: {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
-  const originOf = (c: Context<AppEnv>) => deps.publicOrigin ?? new URL(c.req.url).origin;
+  const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
   const present = (row: ClinicalDocumentRow, c: Context<AppEnv>) =>
     presentDocument(row, originOf(c));
 

@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from '../http/security';
 import type { AuditLog } from '../audit/audit-log';
 import { auditedAddressOf, auditUnavailable } from '../audit/audit-trail';
 import { trimmedUserAgent } from '../audit/audited-request';
-import { currentDocumentPdf, documentBodyOf, validationUrlOf } from './presenter';
+import { currentDocumentPdf, documentBodyOf, validationBaseOf, validationUrlOf } from './presenter';
 import { createDocumentRepository } from './repository';
 
 /** What the ITI's VALIDAR sends to ask for the signed file (its developer guide). */
@@ -130,7 +130,7 @@ export function validationRoutes(deps: {
     }),
   );
 
-  const originOf = (c: Context<AppEnv>) => deps.publicOrigin ?? new URL(c.req.url).origin;
+  const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
   const pdfUrlOf = (c: Context<AppEnv>, row: ClinicalDocumentRow, code: string) =>
     `${validationUrlOf(originOf(c), row.publicId ?? '')}/documento.pdf?_secretCode=${encodeURIComponent(code)}`;
 

@@ -23,7 +23,12 @@ import { refusalOf } from '../testing/api-calls';
 import { capturingLogger } from '../testing/capturing-logger';
 import { pdfPagesText } from '../testing/pdf-text';
 import { extractPdfSignature, verifyWithOpenssl, verifyWithPkijs } from '../testing/pdf-signature';
-import { createTestPki, doctorPfx, type TestPki } from '../testing/test-pki';
+import {
+  createTestPki,
+  doctorPfx,
+  type DoctorCertificateOptions,
+  type TestPki,
+} from '../testing/test-pki';
 import {
   signUpDoctor,
   startTestServer,
@@ -71,6 +76,13 @@ function uploadForm(file: Uint8Array<ArrayBuffer>, password: string): FormData {
   form.set('password', password);
   return form;
 }
+
+/** The upload form of a certificate like the doctor's, `changes` applied. */
+const variantForm = (changes: Partial<DoctorCertificateOptions>) =>
+  uploadForm(
+    doctorPfx(pki, { name: 'HELENA PRADO', cpf: DOCTOR_CPF, password: PASSWORD, ...changes }),
+    PASSWORD,
+  );
 
 const upload = (api: ApiClient, file: Uint8Array<ArrayBuffer>, password = PASSWORD) =>
   api.call(signingCertificateApi.upload, { body: uploadForm(file, password) });
@@ -178,66 +190,34 @@ describe('the certificate upload', () => {
     [
       'an expired certificate',
       () =>
-        uploadForm(
-          doctorPfx(pki, {
-            name: 'HELENA PRADO',
-            cpf: DOCTOR_CPF,
-            password: PASSWORD,
-            notBefore: new Date(Date.now() - 400 * DAY),
-            notAfter: new Date(Date.now() - DAY),
-          }),
-          PASSWORD,
-        ),
+        variantForm({
+          notBefore: new Date(Date.now() - 400 * DAY),
+          notAfter: new Date(Date.now() - DAY),
+        }),
       'certificate_expired',
       /venceu em \d{2}\/\d{2}\/\d{4}/,
     ],
     [
       "another person's CPF",
-      () =>
-        uploadForm(
-          doctorPfx(pki, { name: 'HELENA PRADO', cpf: '11144477735', password: PASSWORD }),
-          PASSWORD,
-        ),
+      () => variantForm({ cpf: '11144477735' }),
       'certificate_mismatch',
       /O CPF deste certificado \(•••\.•••\.•77-35\) não é o seu CPF nas Configurações \(529\.982\.247-25\)/,
     ],
     [
       "another person's name",
-      () =>
-        uploadForm(
-          doctorPfx(pki, { name: 'JOANA SOUZA', cpf: DOCTOR_CPF, password: PASSWORD }),
-          PASSWORD,
-        ),
+      () => variantForm({ name: 'JOANA SOUZA' }),
       'certificate_mismatch',
       /O titular deste certificado \(JOANA SOUZA\) não confere/,
     ],
     [
       'a certificate outside ICP-Brasil',
-      () =>
-        uploadForm(
-          doctorPfx(pki, {
-            name: 'HELENA PRADO',
-            cpf: DOCTOR_CPF,
-            password: PASSWORD,
-            withoutPersonData: true,
-          }),
-          PASSWORD,
-        ),
+      () => variantForm({ withoutPersonData: true }),
       'certificate_not_icp_brasil',
       /não é um e-CPF ICP-Brasil/,
     ],
     [
       'a key that may not sign',
-      () =>
-        uploadForm(
-          doctorPfx(pki, {
-            name: 'HELENA PRADO',
-            cpf: DOCTOR_CPF,
-            password: PASSWORD,
-            usage: 'encryption',
-          }),
-          PASSWORD,
-        ),
+      () => variantForm({ usage: 'encryption' }),
       'certificate_not_signing',
       /não pode ser usado para assinar/,
     ],
