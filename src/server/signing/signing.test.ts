@@ -216,8 +216,15 @@ describe('signPdf (PAdES, ICP-Brasil AD-RB)', () => {
     expect(oid.valueBlock.toString()).toBe(AD_RB_POLICY.oid);
     const digest = hash.valueBlock.value[1] as asn1js.OctetString;
     expect(Buffer.from(digest.valueBlock.valueHexView).toString('hex')).toBe(AD_RB_POLICY.sha256);
-    expect(qualifiers.toJSON()).toMatchObject({});
-    expect(Buffer.from(policy.toBER()).includes(Buffer.from(AD_RB_POLICY.uri))).toBe(true);
+    // sigPolicyQualifiers: one SPuri qualifier naming where the policy is published.
+    const qualifier = qualifiers.valueBlock.value[0];
+    expect(qualifier).toBeInstanceOf(asn1js.Sequence);
+    const [qualifierId, uri] =
+      qualifier instanceof asn1js.Sequence ? qualifier.valueBlock.value : [];
+    expect(
+      qualifierId instanceof asn1js.ObjectIdentifier && qualifierId.valueBlock.toString(),
+    ).toBe(OIDS.policyUri);
+    expect(uri instanceof asn1js.IA5String && uri.getValue()).toBe(AD_RB_POLICY.uri);
     expect(verification.signedData.digestAlgorithms.map((entry) => entry.algorithmId)).toEqual([
       OIDS.sha256,
     ]);
