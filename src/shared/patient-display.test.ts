@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Patient } from './patient';
 import {
+  patientAddressLine,
   birthDateText,
   eraseQuestion,
   fhirFileName,
@@ -25,6 +26,31 @@ const maria: Patient = {
   createdAt: '2026-01-10T12:00:00.000Z',
   updatedAt: '2026-01-10T12:00:00.000Z',
 };
+
+describe('patientAddressLine', () => {
+  it('writes the whole address on one line, CEP punctuated', () => {
+    expect(
+      patientAddressLine({
+        street: 'Rua das Flores',
+        number: '100',
+        complement: 'apto 12',
+        district: 'Centro',
+        city: 'São Paulo',
+        uf: 'SP',
+        cep: '01234567',
+      }),
+    ).toBe('Rua das Flores, 100, apto 12 — Centro, São Paulo/SP, CEP 01234-567');
+  });
+
+  it('leaves out what is not known, and is empty when nothing is', () => {
+    expect(patientAddressLine({ street: 'Av. Brasil', city: 'Recife', uf: 'PE' })).toBe(
+      'Av. Brasil — Recife/PE',
+    );
+    expect(patientAddressLine({ city: 'Recife' })).toBe('Recife');
+    expect(patientAddressLine({})).toBe('');
+    expect(patientAddressLine(null)).toBe('');
+  });
+});
 
 describe('patientAgeLabel', () => {
   it('reads the age from the birth date', () => {

@@ -1,5 +1,5 @@
 import type { Gender, PatientInfo } from './medical-record';
-import type { Patient } from './patient';
+import type { Patient, PatientAddress } from './patient';
 import { formatDate } from './pt-br-format';
 import { patientAgeText } from './record-list-rules';
 import { foldForMatching } from './text-folding';
@@ -15,6 +15,19 @@ export const SEX_LABELS: Record<Gender, string> = {
   feminino: 'Feminino',
   outro: 'Outro',
 };
+
+/**
+ * Her address on one line, as a controlled receita prints it: 'Rua das Flores, 100, apto 12 —
+ * Centro, São Paulo/SP, CEP 01234-567'; '' when none of it is known.
+ */
+export function patientAddressLine(address: PatientAddress | null | undefined): string {
+  if (!address) return '';
+  const street = [address.street, address.number, address.complement].filter(Boolean).join(', ');
+  const city = [address.city, address.uf].filter(Boolean).join('/');
+  const cep = address.cep && `CEP ${address.cep.slice(0, 5)}-${address.cep.slice(5)}`;
+  const place = [address.district, city, cep].filter(Boolean).join(', ');
+  return [street, place].filter(Boolean).join(' — ');
+}
 
 /**
  * '63 anos' from her birth date; without one, the age her latest visit gave, with that visit's

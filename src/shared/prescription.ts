@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { MEDICATION_PRIORITIES, medicationSchema, patientIdSchema } from './medical-record';
+import {
+  GENDERS,
+  MEDICATION_PRIORITIES,
+  medicationSchema,
+  patientIdSchema,
+} from './medical-record';
 import { formatDate } from './pt-br-format';
 import { quantityInWords } from './number-words';
 import { foldAccents } from './text-folding';
@@ -115,6 +120,8 @@ const writablePrescriptionShape = {
   patientAge: typedText('Idade do paciente', 20).default(''),
   /** Required on a Receituário de Controle Especial; optional otherwise. */
   patientAddress: typedText('Endereço do paciente', 300).optional(),
+  /** Printed on a receita de antimicrobiano (RDC 471/2021) with the age. */
+  patientSex: z.enum(GENDERS, { error: 'Sexo do paciente inválido.' }).optional(),
   /** The doctor's patient the receita is for (issue 19), when she is known. */
   patientId: patientIdSchema.optional(),
   diagnosis: typedText('Diagnóstico', PRESCRIPTION_LIMITS.mediumText).default(''),
@@ -143,6 +150,7 @@ export const prescriptionUpdateSchema = z.strictObject(
     patientName: writablePrescriptionShape.patientName.optional(),
     patientAge: typedText('Idade do paciente', 20).optional(),
     patientAddress: writablePrescriptionShape.patientAddress,
+    patientSex: writablePrescriptionShape.patientSex,
     patientId: writablePrescriptionShape.patientId,
     diagnosis: typedText('Diagnóstico', PRESCRIPTION_LIMITS.mediumText).optional(),
     medications: medicationList.optional(),
@@ -173,6 +181,31 @@ export const prescriptionSchema = z.object({
   /** Raised by each write on the server; absent on a receita only this browser has. */
   version: z.number().int().positive().optional(),
 });
+
+/** The most receitas one PDF holds: a full lote. */
+const MAX_PRINTED = PRESCRIPTION_LIMITS.batchPrescriptions;
+
+/**
+ * Body of `POST /api/prescriptions/pdf`: the receitas as the device holds them (a quantity just
+ * changed in the print dialog prints before its save is answered), each with its id when it has
+ * one, and the lote's name when printing a lote.
+ */
+export const receitaPrintSchema = z.strictObject(
+  {
+    prescriptions: z
+      .array(
+        prescriptionCreateSchema.extend({
+          id: z.string().trim().min(1).max(PRESCRIPTION_LIMITS.shortText).optional(),
+        }),
+        { error: 'Envie as receitas como uma lista.' },
+      )
+      .min(1)
+      .max(MAX_PRINTED),
+    batchName: z.string().trim().min(1).max(100).optional(),
+  },
+  { error: 'Envie as receitas a imprimir como um objeto.' },
+);
+export type ReceitaPrintInput = z.input<typeof receitaPrintSchema>;
 
 export type PrescriptionCreateInput = z.input<typeof prescriptionCreateSchema>;
 export type PrescriptionCreate = z.output<typeof prescriptionCreateSchema>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from './doctor-settings';
 import {
   FILL_IN_BLANK,
+  SPLIT_NOTICE,
   buildReceitaDocument,
   buildReceitaPrintJob,
   buildReceitaSheets,
@@ -37,6 +38,12 @@ const C1: MedicationControl = {
   list: 'C1',
   document: 'Receituário de Controle Especial',
   copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+};
+const ANTIMICROBIAL: MedicationControl = {
+  list: 'antimicrobiano',
+  document: 'Receita de Antimicrobiano',
+  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+  validDays: 10,
 };
 const A1: MedicationControl = { list: 'A1', document: 'Notificação de Receita A', copies: [] };
 const B1: MedicationControl = {
@@ -289,6 +296,92 @@ describe('buildReceitaSheets', () => {
       name: 'Dra. Ana M. Souza',
       registration: 'CRM/SP 123456',
     });
+  });
+
+  it('prints an antimicrobial on a receita of its own: age, sex, two vias, valid 10 days', () => {
+    const { sheets, notices } = buildReceitaDocument(
+      prescription({
+        patientSex: 'feminino',
+        medications: [
+          { name: 'Dipirona', dosage: '500mg', quantity: '3' },
+          { name: 'Amoxicilina', dosage: '500mg', quantity: '7', control: ANTIMICROBIAL },
+        ],
+      }),
+      settings,
+    );
+    expect(notices).toEqual([]);
+    expect(sheets.map((sheet) => [sheet.kind, sheet.title, sheet.copies])).toEqual([
+      ['simple', 'Receituário', []],
+      ['antimicrobial', 'Receita de Antimicrobiano', ['1ª via — Farmácia', '2ª via — Paciente']],
+    ]);
+    const antimicrobial = sheets[1];
+    expect(antimicrobial?.patient).toEqual({
+      nameLine: 'Paciente: Maria Silva',
+      ageLine: 'Idade: 45 anos',
+      sexLine: 'Sexo: Feminino',
+    });
+    expect(antimicrobial?.validityLine).toBe('Válida por 10 dias a partir da data de emissão.');
+    expect(antimicrobial?.identification).toBeUndefined();
+    expect(antimicrobial?.groups.flatMap((group) => group.items.map((item) => item.title))).toEqual(
+      ['Amoxicilina 500mg'],
+    );
+    // The vias print as the two halves of one page.
+    expect(paginateSheets(sheets.slice(1), 2)).toEqual([
+      {
+        perPage: 2,
+        slots: [
+          { sheet: antimicrobial, copy: '1ª via — Farmácia' },
+          { sheet: antimicrobial, copy: '2ª via — Paciente' },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves the age and sex of an antimicrobial receita to fill by hand when not known', () => {
+    const [sheet] = buildReceitaSheets(
+      prescription({
+        patientAge: '',
+        medications: [{ name: 'Azitromicina', dosage: '500mg', control: ANTIMICROBIAL }],
+      }),
+      settings,
+    );
+    expect(sheet?.patient.ageLine).toBe('Idade: __________');
+    expect(sheet?.patient.sexLine).toBe('Sexo: __________');
+  });
+
+  it('never puts an antimicrobial and a controlled medicine on one receita, and says so', () => {
+    const { sheets, notices } = buildReceitaDocument(
+      prescription({
+        medications: [
+          { name: 'Sertralina', dosage: '50mg', control: { ...C1, validDays: 30 } },
+          { name: 'Amoxicilina', dosage: '500mg', control: ANTIMICROBIAL },
+          { name: 'Clonazepam', dosage: '2mg', control: B1 },
+        ],
+      }),
+      settings,
+    );
+    expect(
+      sheets.map((sheet) => [
+        sheet.title,
+        sheet.groups.flatMap((group) => group.items.map((item) => item.title)),
+        sheet.validityLine,
+      ]),
+    ).toEqual([
+      [
+        'Receituário de Controle Especial',
+        ['Sertralina 50mg', 'Clonazepam 2mg'],
+        'Válida por 30 dias a partir da data de emissão.',
+      ],
+      [
+        'Receita de Antimicrobiano',
+        ['Amoxicilina 500mg'],
+        'Válida por 10 dias a partir da data de emissão.',
+      ],
+    ]);
+    expect(notices).toContain(SPLIT_NOTICE);
+    expect(SPLIT_NOTICE).toBe(
+      'Antimicrobianos (RDC 471/2021) e medicamentos de controle especial (Portaria 344/98) não podem estar na mesma receita: foram separados em receitas distintas.',
+    );
   });
 
   it('leaves the address to fill by hand when the patient has none', () => {

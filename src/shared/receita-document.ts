@@ -4,12 +4,15 @@ import {
   groupMedicationsByRoute,
   type Prescription,
   type PrescriptionMedication,
+  type ReceitaPrintInput,
 } from './prescription';
 import { parseISO } from 'date-fns';
 import { capitalizeFirst, formatLongDate } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
+import type { Gender } from './medical-record';
+import { SEX_LABELS } from './patient-display';
 
 /**
  * The printed receita (CFM rules, Portaria SVS/MS 344/98): which sheets a prescription prints,
@@ -26,6 +29,8 @@ export interface MedicationControl {
   list: string;
   document: string;
   copies: string[];
+  /** Days the pharmacy may dispense from it, printed on the sheet; unknown on older marks. */
+  validDays?: number | undefined;
   /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
   alsoRequires?: string | undefined;
 }
@@ -51,7 +56,11 @@ export type ReceitaPrescription = Pick<
   Prescription,
   'id' | 'patientName' | 'patientAge' | 'diagnosis' | 'notes' | 'date'
 > & {
+  /** Her chart, where the server reads what the receita leaves out (sex, address). */
+  patientId?: string | undefined;
   patientAddress?: string | undefined;
+  /** Printed on a receita de antimicrobiano; a blank to fill by hand when not known. */
+  patientSex?: Gender | undefined;
   medications: readonly ReceitaMedication[];
 };
 
@@ -75,6 +84,7 @@ export type ReceitasPerPage = 1 | 2 | 3 | 4;
 
 export const SIMPLE_RECEITA_TITLE = 'Receituário';
 export const SPECIAL_CONTROL_DOCUMENT = 'Receituário de Controle Especial';
+export const ANTIMICROBIAL_DOCUMENT = 'Receita de Antimicrobiano';
 export const SPECIAL_CONTROL_COPIES = ['1ª via — Farmácia', '2ª via — Paciente'] as const;
 
 /** One numbered medicine: 'Amoxicilina 500mg ——— 21 comprimidos' and its instructions. */
@@ -99,9 +109,12 @@ export interface ReceitaIdentificationBox {
   fields: string[];
 }
 
-/** One printable receita. A controlled one prints once per entry of `copies`. */
+/**
+ * One printable receita. A controlled one (Portaria 344/98) or an antimicrobial one
+ * (RDC 471/2021) prints once per entry of `copies`.
+ */
 export interface ReceitaSheet {
-  kind: 'simple' | 'controlled';
+  kind: 'simple' | 'controlled' | 'antimicrobial';
   prescriptionId: string;
   title: string;
   /** The copies printed, each labelled ('1ª via — Farmácia'); [] prints the sheet once. */
@@ -122,12 +135,16 @@ export interface ReceitaSheet {
     ageLine?: string;
     /** Controlled sheets only: 'Endereço: …', left to fill by hand when not known. */
     addressLine?: string;
+    /** Antimicrobial sheets only: 'Sexo: Feminino', left to fill by hand when not known. */
+    sexLine?: string;
   };
   /** '1 de março de 2026'. */
   date: string;
   groups: ReceitaRouteGroup[];
   /** 'Observações: …', or undefined. */
   notesLine?: string;
+  /** Special-control sheets: 'Válida por 10 dias a partir da data de emissão.' */
+  validityLine?: string;
   signature: { name: string; registration: string };
   /** Controlled sheets: the buyer and supplier boxes of Portaria 344/98's model. */
   identification?: [ReceitaIdentificationBox, ReceitaIdentificationBox];
@@ -141,6 +158,8 @@ export interface ReceitaDocument {
 
 /** What a blank line to fill by hand looks like on paper. */
 export const FILL_IN_BLANK = '________________________________';
+/** A short blank, for an age or a sex. */
+const SHORT_BLANK = '__________';
 
 const BUYER_BOX: ReceitaIdentificationBox = {
   title: 'Identificação do Comprador',
@@ -152,6 +171,15 @@ const SUPPLIER_BOX: ReceitaIdentificationBox = {
 };
 
 const fold = foldAccents;
+
+/** The notice of a prescription whose antimicrobials and controlled medicines were parted. */
+export const SPLIT_NOTICE =
+  'Antimicrobianos (RDC 471/2021) e medicamentos de controle especial (Portaria 344/98) não podem estar na mesma receita: foram separados em receitas distintas.';
+
+/** The validity a special-control sheet prints: 'Válida por 10 dias a partir da data de emissão.' */
+export function validityLine(days: number): string {
+  return `Válida por ${days} dias a partir da data de emissão.`;
+}
 
 /** The patient's age as printed: '45' → '45 anos', '1' → '1 ano', '8 meses' kept. */
 export function formatPatientAge(age: string): string {
@@ -232,9 +260,12 @@ function sheetHeader(settings: ReceitaSettings): ReceitaSheet['header'] {
  * The printable sheets of one prescription, with the notices of what they leave out. Ordinary
  * medicines share one 'Receituário'; medicines whose control document has copies (the
  * 'Receituário de Controle Especial': '1ª via — Farmácia', '2ª via — Paciente') go on a sheet of
- * that document, with the patient's address, quantities in numerals and words and the buyer and
- * supplier boxes; medicines that need an official numbered form (no copies) are only named in a
- * notice. A prescription without medicines still prints its sheet (notes only).
+ * that document, with the patient's address, quantities in numerals and words, its validity and
+ * the buyer and supplier boxes; antimicrobials go on a 'Receita de Antimicrobiano' of their own
+ * (RDC 471/2021: never with a medicine of Portaria 344/98, which a notice tells the doctor), in
+ * the same two vias, with the patient's age and sex and 'Válida por 10 dias'; medicines that need
+ * an official numbered form (no copies) are only named in a notice. A prescription without
+ * medicines still prints its sheet (notes only).
  * @param prescription - the prescription, its medicines marked by the server
  * @param settings - the doctor's settings (name, CRM, contacts)
  */
@@ -256,7 +287,10 @@ export function buildReceitaDocument(
   const patientName = `Paciente: ${prescription.patientName.trim()}`;
 
   const simple: ReceitaMedication[] = [];
-  const controlled = new Map<string, { copies: string[]; medications: ReceitaMedication[] }>();
+  const controlled = new Map<
+    string,
+    { copies: string[]; validDays: number | undefined; medications: ReceitaMedication[] }
+  >();
   const notices: string[] = [];
   for (const medication of prescription.medications) {
     const control = medication.control;
@@ -272,7 +306,12 @@ export function buildReceitaDocument(
           `${capitalizeFirst(medication.name.trim())} exige também a ${control.alsoRequires} (talonário oficial), que acompanha esta receita.`,
         );
       }
-      const group = controlled.get(control.document) ?? { copies: control.copies, medications: [] };
+      const group = controlled.get(control.document) ?? {
+        copies: control.copies,
+        validDays: control.validDays,
+        medications: [],
+      };
+      group.validDays ??= control.validDays;
       group.medications.push(medication);
       controlled.set(control.document, group);
     }
@@ -290,10 +329,31 @@ export function buildReceitaDocument(
       groups: groupItems(simple),
     });
   }
+  if (controlled.has(ANTIMICROBIAL_DOCUMENT) && controlled.size > 1) notices.push(SPLIT_NOTICE);
   for (const [document, group] of controlled) {
+    const validity =
+      group.validDays === undefined ? {} : { validityLine: validityLine(group.validDays) };
+    if (document === ANTIMICROBIAL_DOCUMENT) {
+      // RDC 471/2021: the patient's age and sex, the two vias, and no Portaria 344/98 boxes.
+      sheets.push({
+        ...base,
+        ...validity,
+        kind: 'antimicrobial',
+        title: document,
+        copies: [...group.copies],
+        patient: {
+          nameLine: patientName,
+          ageLine: `Idade: ${age || SHORT_BLANK}`,
+          sexLine: `Sexo: ${prescription.patientSex ? SEX_LABELS[prescription.patientSex] : SHORT_BLANK}`,
+        },
+        groups: groupItems(group.medications),
+      });
+      continue;
+    }
     const address = prescription.patientAddress?.trim();
     sheets.push({
       ...base,
+      ...validity,
       kind: 'controlled',
       title: document,
       copies: [...group.copies],
@@ -422,7 +482,7 @@ export function estimateSheetLines(sheet: ReceitaSheet, perPage: ReceitasPerPage
   const count = (text: string) => wrappedLineCount(text, charsPerLine);
   let lines = 1.6 + sheet.header.extraLines.length + sheet.header.contactLines.length;
   lines += (sheet.header.registration ? 1 : 0) + 1.5; // rule and title
-  lines += 1 + (sheet.patient.addressLine ? 1 : 0) + 0.5; // the age shares the name's line
+  lines += 1 + (sheet.patient.addressLine ? 1 : 0) + (sheet.patient.sexLine ? 1 : 0) + 0.5; // the age shares the name's line
   for (const group of sheet.groups) {
     lines += 1.3;
     for (const item of group.items) {
@@ -431,6 +491,7 @@ export function estimateSheetLines(sheet: ReceitaSheet, perPage: ReceitasPerPage
     }
   }
   if (sheet.notesLine) lines += count(sheet.notesLine) + 0.5;
+  if (sheet.validityLine) lines += 1.5;
   lines += 1 + 3.5; // date, signature space, name and CRM
   if (sheet.identification) lines += 6;
   return lines;
@@ -530,6 +591,35 @@ export function buildReceitaPrintJob(
     pages: groups.flatMap((group) => group.pages),
     notices: groups.flatMap((group) => group.notices),
     patients: groups.map(({ patientName, pages }) => ({ patientName, pages })),
+  };
+}
+
+/**
+ * The body of `POST /api/prescriptions/pdf`: the receitas as this device holds them (their
+ * control marks left to the server, which makes them), and the lote's name when printing one.
+ * @param prescriptions - in print order
+ * @param batchName - the lote's name, when printing a lote
+ */
+export function receitaPrintInput(
+  prescriptions: readonly ReceitaPrescription[],
+  batchName: string | undefined,
+): ReceitaPrintInput {
+  return {
+    prescriptions: prescriptions.map((prescription) => ({
+      id: prescription.id,
+      patientName: prescription.patientName,
+      patientAge: prescription.patientAge,
+      diagnosis: prescription.diagnosis,
+      notes: prescription.notes,
+      date: prescription.date,
+      medications: prescription.medications.map(
+        ({ control: _control, ...medication }) => medication,
+      ),
+      ...(prescription.patientId ? { patientId: prescription.patientId } : {}),
+      ...(prescription.patientAddress ? { patientAddress: prescription.patientAddress } : {}),
+      ...(prescription.patientSex ? { patientSex: prescription.patientSex } : {}),
+    })),
+    ...(batchName === undefined ? {} : { batchName }),
   };
 }
 

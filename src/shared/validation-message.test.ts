@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { recordCreateSchema, recordListQuerySchema } from './medical-record';
 import { formatValidationError } from './validation-message';
@@ -37,6 +38,14 @@ describe('formatValidationError', () => {
     ['texto', 'Dados enviados: deve ser objeto'],
   ])('%j → %s', (input, message) => {
     expect(messageFor(recordCreateSchema, input)).toBe(message);
+  });
+
+  it("says '1 item', not '1 itens'", () => {
+    const list = z.object({ items: z.array(z.string()).min(1).max(1) });
+    expect(messageFor(list as never, { items: [] })).toBe('Campo items: deve ter ao menos 1 item');
+    expect(messageFor(list as never, { items: ['a', 'b'] })).toBe(
+      'Campo items: deve ter no máximo 1 item',
+    );
   });
 
   it('names query parameters too', () => {

@@ -80,6 +80,7 @@ const FIELD_LABELS: Record<string, string> = {
   patientName: 'Nome do paciente',
   patientAge: 'Idade do paciente',
   patientAddress: 'Endereço do paciente',
+  patientSex: 'Sexo do paciente',
   diagnosis: 'Diagnóstico',
   doctorName: 'Nome do médico',
   doctorCRM: 'CRM',
@@ -130,6 +131,10 @@ function describePath(path: readonly PropertyKey[]): string {
   return dotted ? `Campo ${dotted}` : 'Dados enviados';
 }
 
+/** '1 item', '3 itens'. */
+const itemCount = (count: number | bigint) =>
+  `${count} ${count === 1 || count === 1n ? 'item' : 'itens'}`;
+
 function describeIssue(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
@@ -137,7 +142,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
       return `deve ser ${TYPE_NAMES[issue.expected] ?? issue.expected}`;
     case 'too_big':
       if (issue.origin === 'string') return `deve ter no máximo ${issue.maximum} caracteres`;
-      if (issue.origin === 'array') return `deve ter no máximo ${issue.maximum} itens`;
+      if (issue.origin === 'array') return `deve ter no máximo ${itemCount(issue.maximum)}`;
       return `deve ser no máximo ${issue.maximum}`;
     case 'too_small':
       if (issue.origin === 'string') {
@@ -145,7 +150,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
           ? 'não pode ficar vazio'
           : `deve ter ao menos ${issue.minimum} caracteres`;
       }
-      if (issue.origin === 'array') return `deve ter ao menos ${issue.minimum} itens`;
+      if (issue.origin === 'array') return `deve ter ao menos ${itemCount(issue.minimum)}`;
       return `deve ser no mínimo ${issue.minimum}`;
     case 'invalid_value':
       return `valor inválido; use um destes: ${issue.values.map(String).join(', ')}`;

@@ -126,7 +126,7 @@ describe('requiresSpecialPrescription', () => {
 });
 
 describe('specialPrescriptionKind', () => {
-  it('lists C and antimicrobials: Receituário de Controle Especial in two copies', () => {
+  it('lists C: Receituário de Controle Especial in two copies; antimicrobials: their own', () => {
     expect(specialPrescriptionKind('Sertralina 50 mg')).toEqual({
       list: 'C1',
       document: 'Receituário de Controle Especial',
@@ -139,7 +139,7 @@ describe('specialPrescriptionKind', () => {
     });
     expect(specialPrescriptionKind('Amoxicilina 500 mg')).toMatchObject({
       list: 'antimicrobiano',
-      document: 'Receituário de Controle Especial',
+      document: 'Receita de Antimicrobiano',
       copies: ['1ª via — Farmácia', '2ª via — Paciente'],
       validDays: 10,
     });

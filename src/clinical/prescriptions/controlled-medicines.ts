@@ -266,6 +266,7 @@ export function requiresSpecialPrescription(name: string): boolean {
 
 export type SpecialPrescriptionDocument =
   | 'Receituário de Controle Especial'
+  | 'Receita de Antimicrobiano'
   | 'Notificação de Receita A'
   | 'Notificação de Receita B'
   | 'Notificação de Receita B2'
@@ -346,9 +347,10 @@ function isA2Addendum(name: string, dosage: string | undefined): boolean {
 
 /**
  * The document a pharmacy needs to dispense the medicine, or undefined for an ordinary receita:
- * - lists C1, C4, C5 and antimicrobials: 'Receituário de Controle Especial', printed in two
- *   copies ('1ª via — Farmácia', '2ª via — Paciente'); antimicrobials are valid 10 days
- *   (RDC 471/2021), the others 30;
+ * - lists C1, C4, C5: 'Receituário de Controle Especial', printed in two copies ('1ª via —
+ *   Farmácia', '2ª via — Paciente'), valid 30 days;
+ * - antimicrobials (RDC 471/2021): a 'Receita de Antimicrobiano' of their own, in the same two
+ *   copies, with the patient's age and sex, valid 10 days;
  * - B1: the Receituário de Controle Especial in two vias, plus the blue Notificação de Receita B
  *   (`alsoRequires`); B2 (anorexígenos): 'Notificação de Receita B2';
  * - A1, A2, A3: 'Notificação de Receita A' (yellow), except the A2 addendum (tramadol, codeína in
@@ -370,11 +372,16 @@ export function specialPrescriptionKind(
     case undefined:
       return undefined;
     case 'antimicrobiano':
-      return controlledReceita(
-        list,
-        10,
-        'Antimicrobiano (RDC 471/2021): receita em duas vias, válida por 10 dias; a 1ª via fica retida na farmácia.',
-      );
+      // RDC 471/2021 sets no model of its own, but an antimicrobial never shares a receita with
+      // a medicine of Portaria 344/98: a document of its own keeps them on separate sheets.
+      return {
+        ...controlledReceita(
+          list,
+          10,
+          'Antimicrobiano (RDC 471/2021): receita em duas vias, com idade e sexo do paciente, válida por 10 dias; a 1ª via fica retida na farmácia.',
+        ),
+        document: 'Receita de Antimicrobiano',
+      };
     case 'C1':
     case 'C4':
     case 'C5':

@@ -90,6 +90,12 @@ function resourceRequest(
 ): AuditedRequest | undefined {
   const [rawId, sub, ...rest] = segments;
   if (rest.length > 0) return undefined;
+  if (entityType === 'prescription' && rawId === 'pdf' && sub === undefined) {
+    // Receitas printed as sent (`listedIds`: those already stored), with their patients' charts.
+    return method === 'POST'
+      ? { entityType, action: 'read', entityId: undefined, readsAnswer: false }
+      : undefined;
+  }
   if (rawId === undefined) {
     if (method === 'GET')
       return { entityType, action: 'list', entityId: undefined, readsAnswer: false };
@@ -118,7 +124,11 @@ function resourceRequest(
       return { entityType, action: 'read', entityId, readsAnswer: false };
     }
   }
-  if (entityType === 'document' && method === 'GET' && sub === 'pdf') {
+  if (
+    (entityType === 'document' || entityType === 'prescription') &&
+    method === 'GET' &&
+    sub === 'pdf'
+  ) {
     return { entityType, action: 'read', entityId, readsAnswer: false };
   }
   if (method !== 'POST') return undefined;

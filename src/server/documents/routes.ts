@@ -14,7 +14,6 @@ import {
 } from '../../shared/clinical-document';
 import { API_ERRORS } from '../../shared/api-errors';
 import { patientIdSchema } from '../../shared/medical-record';
-import { DEFAULT_DOCTOR_SETTINGS, readStoredSettings } from '../../shared/doctor-settings';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -166,8 +165,7 @@ export function documentRoutes(deps: {
    * they are, with this instant. Issuing freezes this copy; a draft's preview shows it.
    */
   const issueNow = async (doctorId: string, patientId: string) => {
-    const stored = await settings.find(doctorId);
-    const profile = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+    const profile = await settings.profile(doctorId);
     const patient = await ownPatient(doctorId, patientId);
     const issue = documentIssueOf(profile, patient, new Date());
     return { profile, issue };

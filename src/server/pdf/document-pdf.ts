@@ -18,6 +18,21 @@ const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-t
 /** Read once per process: 0.7 MB each, subset into every PDF to the glyphs it uses. */
 const FONTS = { regular: fontBytes('DejaVuSans.ttf'), bold: fontBytes('DejaVuSans-Bold.ttf') };
 
+/** The regular and bold faces of the embedded Unicode font. */
+export interface UnicodeFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** DejaVu Sans, regular and bold, embedded in `pdf` and subset to the glyphs it uses. */
+export async function embedUnicodeFonts(pdf: PDFDocument): Promise<UnicodeFonts> {
+  pdf.registerFontkit(fontkit);
+  return {
+    regular: await pdf.embedFont(FONTS.regular, { subset: true }),
+    bold: await pdf.embedFont(FONTS.bold, { subset: true }),
+  };
+}
+
 /** A4 in points, and the margins. */
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 const TEXT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -52,7 +67,7 @@ class Writer {
 
   constructor(
     private readonly pdf: PDFDocument,
-    readonly fonts: { regular: PDFFont; bold: PDFFont },
+    readonly fonts: UnicodeFonts,
   ) {
     this.page = this.newPage();
     this.y = PAGE.height - PAGE.margin;
@@ -214,11 +229,7 @@ export async function composeDocumentPdf(
   options: DocumentPdfOptions,
 ): Promise<PDFDocument> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(FONTS.regular, { subset: true }),
-    bold: await pdf.embedFont(FONTS.bold, { subset: true }),
-  };
+  const fonts = await embedUnicodeFonts(pdf);
   const writer = new Writer(pdf, fonts);
 
   if (options.draft) {

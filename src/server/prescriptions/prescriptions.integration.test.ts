@@ -265,16 +265,19 @@ describe('prescriptions API', () => {
       list: 'C1',
       document: 'Receituário de Controle Especial',
       copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+      validDays: 30,
     });
     expect(amoxicilina?.control).toEqual({
       list: 'antimicrobiano',
-      document: 'Receituário de Controle Especial',
+      document: 'Receita de Antimicrobiano',
       copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+      validDays: 10,
     });
     expect(clonazepam?.control).toEqual({
       list: 'B1',
       document: 'Receituário de Controle Especial',
       copies: ['1ª via — Farmácia', '2ª via — Paciente'],
+      validDays: 30,
       alsoRequires: 'Notificação de Receita B',
     });
     expect(paracetamol).toBeDefined();

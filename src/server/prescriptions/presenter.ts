@@ -19,6 +19,7 @@ export interface MedicationControlMark {
   document: SpecialPrescriptionDocument;
   /** The labelled copies to print; empty for an official numbered form Prontu cannot print. */
   copies: string[];
+  validDays: number;
 }
 
 export type PresentedMedication = PrescriptionMedication & { control?: MedicationControlMark };
@@ -47,6 +48,7 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
     version: row.version,
   };
   if (content.patientAddress !== undefined) prescription.patientAddress = content.patientAddress;
+  if (content.patientSex !== undefined) prescription.patientSex = content.patientSex;
   if (row.patientId !== null) prescription.patientId = row.patientId;
   return prescription;
 }
@@ -55,7 +57,9 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
  * Adds to each medicine the special-control document it needs, when it needs one.
  * @param prescription - the prescription in its shared shape
  */
-export function markControlledMedicines(prescription: Prescription): PresentedPrescription {
+export function markControlledMedicines<
+  Marked extends { medications: readonly PrescriptionMedication[] },
+>(prescription: Marked): Omit<Marked, 'medications'> & { medications: PresentedMedication[] } {
   return {
     ...prescription,
     medications: prescription.medications.map((medication) => {
@@ -67,6 +71,7 @@ export function markControlledMedicines(prescription: Prescription): PresentedPr
           list: kind.list,
           document: kind.document,
           copies: kind.copies,
+          validDays: kind.validDays,
           ...(kind.alsoRequires ? { alsoRequires: kind.alsoRequires } : {}),
         },
       };

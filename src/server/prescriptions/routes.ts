@@ -8,6 +8,7 @@ import {
   prescriptionsOfBatch,
   prescriptionUpdateSchema,
   PRESCRIPTION_LIMITS,
+  receitaPrintSchema,
   type PrescriptionMedication,
 } from '../../shared/prescription';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
@@ -32,7 +33,10 @@ import {
   type ListOptions,
 } from './repository';
 import { batchAddPrescriptionSchema, couldBeStoredId, prescriptionListQuerySchema } from './schema';
-import { ownPatientCheck } from '../patients/own-patient';
+import { ownPatientCheck, PATIENT_NOT_FOUND } from '../patients/own-patient';
+import { createPatientRepository } from '../patients/repository';
+import { createSettingsRepository } from '../settings/repository';
+import { printedReceita, receitasPdf, withChartFacts, type ChartFacts } from './printing';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
@@ -99,14 +103,34 @@ export function prescriptionRoutes(deps: {
 }): Hono<AppEnv> {
   const prescriptions = createPrescriptionRepository(deps.db);
   const assertOwnPatient = ownPatientCheck(deps.db);
+  const patients = createPatientRepository(deps.db);
+  const settings = createSettingsRepository(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
+
+  /** One of the doctor's patients, for what a receita prints of her chart (404 if not hers). */
+  const chartOf = async (userId: string, patientId: string): Promise<ChartFacts> => {
+    const patient = await patients.find(userId, patientId);
+    if (!patient) throw notFound(PATIENT_NOT_FOUND);
+    return patient;
+  };
+
+  /** The charts of the patients named, by id. */
+  const chartsOf = async (userId: string, patientIds: readonly (string | null | undefined)[]) => {
+    const charts = new Map<string, ChartFacts>();
+    for (const id of new Set(patientIds)) {
+      if (id) charts.set(id, await chartOf(userId, id));
+    }
+    return charts;
+  };
 
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = withQuantities(await readJsonBody(c, prescriptionCreateSchema));
-    await assertOwnPatient(doctor.id, input.patientId);
-    const row = await prescriptions.insert(doctor.id, input);
+    // A receita for a patient of the chart is written with her sex and address as they are now,
+    // where it does not give its own: what it shows and what it prints agree.
+    const chart = input.patientId ? await chartOf(doctor.id, input.patientId) : undefined;
+    const row = await prescriptions.insert(doctor.id, withChartFacts(input, chart));
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, prescription: presentPrescription(row) }, 201);
   });
@@ -127,6 +151,60 @@ export function prescriptionRoutes(deps: {
       prescriptions: page.map(presentPrescription),
       lastEvaluatedKey,
     });
+  });
+
+  const pdfAnswer = (
+    c: Context<AppEnv>,
+    pdf: { bytes: Uint8Array<ArrayBuffer>; fileName: string },
+  ) =>
+    c.body(pdf.bytes, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${pdf.fileName}"`,
+      'Cache-Control': 'no-store',
+    });
+
+  // The receitas as this device holds them, printed by the server's renderer.
+  routes.post('/pdf', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const input = await readJsonBody(c, receitaPrintSchema);
+    const written = input.prescriptions.map(withQuantities);
+    const charts = await chartsOf(
+      doctor.id,
+      written.map((prescription) => prescription.patientId),
+    );
+    // Audited as reads of the stored ones among them (a receita made offline has no row yet).
+    const stored = await prescriptions.findMany(
+      doctor.id,
+      written.flatMap((prescription) => (prescription.id ? [prescription.id] : [])),
+    );
+    c.set(
+      'listedIds',
+      stored.map((row) => row.id),
+    );
+    const receitas = written.map((prescription, index) =>
+      printedReceita(
+        { ...prescription, id: prescription.id ?? `receita-${index + 1}` },
+        prescription.patientId ? charts.get(prescription.patientId) : undefined,
+      ),
+    );
+    const profile = await settings.profile(doctor.id);
+    return pdfAnswer(c, await receitasPdf(receitas, profile, input.batchName, new Date()));
+  });
+
+  routes.get('/:id/pdf', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await prescriptions.find(
+      doctor.id,
+      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
+    );
+    if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
+    const charts = await chartsOf(doctor.id, [row.patientId]);
+    const receita = printedReceita(
+      prescriptionOfRow(row),
+      row.patientId ? charts.get(row.patientId) : undefined,
+    );
+    const profile = await settings.profile(doctor.id);
+    return pdfAnswer(c, await receitasPdf([receita], profile, undefined, new Date()));
   });
 
   routes.get('/:id', async (c) => {

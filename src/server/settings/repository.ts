@@ -1,4 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_DOCTOR_SETTINGS,
+  readStoredSettings,
+  type DoctorSettings,
+} from '../../shared/doctor-settings';
 import type { AppDatabase } from '../db/database';
 import { doctorSettings } from '../db/schema';
 
@@ -31,6 +36,12 @@ export function createSettingsRepository(db: AppDatabase) {
 
   return {
     find,
+
+    /** The doctor's settings as the shared schema reads them; the defaults for one who never saved. */
+    async profile(userId: string): Promise<DoctorSettings> {
+      const stored = await find(userId);
+      return (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+    },
 
     /**
      * Replaces the doctor's settings. With `expectedVersion` (If-Match), only over that version,

@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { DEFAULT_DOCTOR_SETTINGS, readStoredSettings } from '../../shared/doctor-settings';
 import {
   CERTIFICATE_FILE_FIELD,
   CERTIFICATE_MAX_BYTES,
@@ -40,8 +39,7 @@ export function signingAttemptsLimit(db: AppDatabase): MiddlewareHandler<AppEnv>
 
 /** Who the doctor is in her settings: what her certificate must name. */
 export async function doctorIdentityOf(db: AppDatabase, doctorId: string): Promise<DoctorIdentity> {
-  const stored = await createSettingsRepository(db).find(doctorId);
-  const settings = (stored && readStoredSettings(stored.settings)) ?? DEFAULT_DOCTOR_SETTINGS;
+  const settings = await createSettingsRepository(db).profile(doctorId);
   return { name: settings.name, cpf: settings.cpf };
 }
 

@@ -200,4 +200,23 @@ describe('createApiClient', () => {
     expect(error.code).toBe('unreachable');
     expect(heard).toEqual(['Começo']);
   });
+
+  it('hands over a file answer as bytes with its headers read; a refusal is an ApiError', async () => {
+    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46]);
+    const client = createApiClient(
+      answering(() => new Response(bytes, { headers: { 'x-who': 'pdf' } })).transport,
+    );
+    const { blob, answer } = await client.file(api.stream, { body: { q: 'pdf' } });
+    expect(answer).toBe('pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+
+    const refused = createApiClient(
+      answering(() =>
+        json({ success: false, code: 'not_found', error: 'Receita não encontrada.' }, 404),
+      ).transport,
+    );
+    const error = await failureOf(refused.file(api.stream, { body: { q: 'pdf' } }));
+    expect(error.code).toBe('not_found');
+    expect(error.message).toBe('Receita não encontrada.');
+  });
 });

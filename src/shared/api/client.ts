@@ -259,6 +259,26 @@ export function createApiClient(transport: ApiTransport) {
     },
 
     /**
+     * Calls an endpoint that answers a file (a PDF): its bytes, and its reader's reading of the
+     * headers (body `undefined`).
+     * @throws ApiError - as {@link call}; `unreachable` when the file breaks off
+     */
+    async file<E extends Endpoint<string, unknown, unknown, unknown>>(
+      target: E,
+      input: CallInput<E>,
+    ): Promise<{ blob: Blob; answer: AnswerOf<E> }> {
+      const loose = input as LooseInput;
+      const response = await send(target, loose);
+      const answer = readWith(target.readAnswer, undefined, response.headers) as AnswerOf<E>;
+      try {
+        return { blob: await response.blob(), answer };
+      } catch (error) {
+        if (loose.signal?.aborted) throw error;
+        throw unreachableError();
+      }
+    },
+
+    /**
      * Calls an endpoint that answers a text stream (the chat), handing each piece to `onText` as
      * it arrives; its reader gets the headers only (body `undefined`).
      * @throws ApiError - as {@link call}; `unreachable` when the stream breaks off

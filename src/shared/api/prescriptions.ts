@@ -7,6 +7,7 @@ import {
   prescriptionUpdateSchema,
   type BatchCreateInput,
   type PrescriptionCreateInput,
+  type ReceitaPrintInput,
 } from '../prescription';
 import { endpoint, jsonBody, queryOf } from './client';
 
@@ -19,6 +20,9 @@ export const medicationControlSchema = z.object({
   document: z.string(),
   /** The labelled copies to print; empty for an official numbered form Prontu cannot print. */
   copies: z.array(z.string()),
+  /** Days the pharmacy may dispense from it (10 for an antimicrobial, 30 for list C); absent on
+   * marks kept by a device from before it was answered. */
+  validDays: z.number().int().positive().optional(),
   /** An official form that must go with the printed receita (B1: the Notificação de Receita B). */
   alsoRequires: z.string().optional(),
 });
@@ -65,6 +69,14 @@ export const prescriptionsApi = {
     }),
   }),
   get: endpoint({ method: 'GET', path: '/api/prescriptions/:id', answer: prescriptionAnswer }),
+  /** The receitas as sent, printed by the server as one PDF (`file`); the answer is its name. */
+  pdf: endpoint({
+    method: 'POST',
+    path: '/api/prescriptions/pdf',
+    body: jsonBody<ReceitaPrintInput>(),
+    answer: (_body, headers) =>
+      /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'receitas.pdf',
+  }),
   /** With `ifMatch`: 409 `prescription_changed` and the current receita if it changed since. */
   update: endpoint({
     method: 'PUT',

@@ -322,13 +322,18 @@ export function prescriptionActions(
      * A quick receita: created and finalised at once, with one request. While a lote is active
      * it joins it (a doctor who started a lote is grouping the receitas that follow). It becomes
      * current, so `/adicionar-ao-lote` and `/mostrar-receita` can follow, unless a draft is
-     * being written.
+     * being written. A receita issued from a visit names its patient (`patient`): her chart
+     * gives what it prints of her.
      */
     async quick(
       extraction: PrescriptionExtraction,
       doctor: PrescribingDoctor,
+      patient: Pick<PrescriptionContent, 'patientId' | 'patientSex'> = {},
     ): Promise<PrescriptionResult<PresentedPrescription>> {
-      const created = await create(draftFromExtraction(extraction, doctor, now(), true));
+      const created = await create({
+        ...draftFromExtraction(extraction, doctor, now(), true),
+        ...patient,
+      });
       if (created.ok && state().batch) {
         const added = await addToActiveBatch(created.value);
         if (!added.ok) console.warn('Receita rápida não adicionada ao lote.', added.error);

@@ -6,7 +6,7 @@ import { formatDate } from '../../shared/pt-br-format';
 import {
   buildReceitaPrintJob,
   fillPrescriptionTemplate,
-  receitaPdfFileName,
+  receitaPrintInput,
   type ReceitaPage,
   type ReceitaPrescription,
   type ReceitaSettings,
@@ -22,6 +22,9 @@ import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { useLatestPrescriptions } from '../data/prescriptions';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
+import { api } from '../data/api';
+import { isApiError } from '../../shared/api/client';
+import { prescriptionsApi } from '../../shared/api/prescriptions';
 
 export const PRINT_PREVIEW_TEXT = {
   singleTitle: 'Receitas para Impressão',
@@ -113,7 +116,7 @@ export function PrintPreviewDialog(props: {
   const prescriptions = useLatestPrescriptions(props.prescriptions);
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState(false);
+  const [downloadError, setDownloadError] = useState<string>();
   // Tied to the receitas the dialog was opened with: other receitas open with their own default,
   // while a quantity edited here (a newer copy of the same receitas) keeps the doctor's choice.
   const [choice, setChoice] = useState<{
@@ -152,17 +155,17 @@ export function PrintPreviewDialog(props: {
 
   const downloadPdf = async () => {
     setDownloading(true);
-    setDownloadError(false);
+    setDownloadError(undefined);
     try {
-      const { buildReceitaPdf } = await import('./receita-pdf');
-      const bytes = await buildReceitaPdf(job.pages, settings);
-      downloadFile(
-        new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }),
-        receitaPdfFileName(selected, batchName, new Date()),
-      );
+      // The server's renderer draws it (embedded Unicode font, page numbers), from the receitas
+      // as this device holds them: a quantity just changed here prints before its save lands.
+      const { blob, answer: fileName } = await api.file(prescriptionsApi.pdf, {
+        body: receitaPrintInput(selected, batchName),
+      });
+      downloadFile(blob, fileName);
     } catch (error) {
       console.error('Receita PDF failed', error);
-      setDownloadError(true);
+      setDownloadError(isApiError(error) ? error.message : PRINT_PREVIEW_TEXT.downloadFailed);
     } finally {
       setDownloading(false);
     }
@@ -292,7 +295,7 @@ export function PrintPreviewDialog(props: {
           )}
           {downloadError && (
             <p role="alert" className="mt-4 text-sm text-danger-fg">
-              {PRINT_PREVIEW_TEXT.downloadFailed}
+              {downloadError}
             </p>
           )}
         </div>

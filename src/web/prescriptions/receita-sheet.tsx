@@ -55,6 +55,7 @@ export function ReceitaSheet(props: {
           <span className="font-bold">{sheet.patient.nameLine}</span>
           {sheet.patient.ageLine && <span>{sheet.patient.ageLine}</span>}
         </p>
+        {sheet.patient.sexLine && <p>{sheet.patient.sexLine}</p>}
         {sheet.patient.addressLine && <p>{sheet.patient.addressLine}</p>}
       </div>
 
@@ -85,6 +86,7 @@ export function ReceitaSheet(props: {
         ))}
       </div>
       {sheet.notesLine && <p className="mt-[0.6em]">{sheet.notesLine}</p>}
+      {sheet.validityLine && <p className="mt-[0.6em] font-bold">{sheet.validityLine}</p>}
 
       <footer className="mt-auto pt-[0.6em]">
         <p className="text-right">{sheet.date}</p>

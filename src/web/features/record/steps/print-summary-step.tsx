@@ -65,6 +65,10 @@ export function PrintSummaryStep(props: {
         extractedSections: [],
       },
       { name: signedBy.name, crm: formatCrm(settings) },
+      {
+        ...(record.patientId ? { patientId: record.patientId } : {}),
+        ...(info.gender ? { patientSex: info.gender } : {}),
+      },
     );
     setIssuing(false);
     if (result.ok) setIssued([result.value]);

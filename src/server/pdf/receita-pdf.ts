@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import {
   LINE_HEIGHT_EM,
   SLOT_GEOMETRY,
@@ -7,12 +7,14 @@ import {
   type ReceitaSettings,
   type ReceitaSheet,
 } from '../../shared/receita-document';
+import { embedUnicodeFonts, wrap, type UnicodeFonts } from './document-pdf';
 
 /**
- * The receitas as a PDF file, drawn with pdf-lib in the layout the print stylesheet gives them
- * (receita-sheet.tsx): A4 pages, `perPage` receitas to a page, the two vias of a controlled
- * receita as the two halves of its page. The print preview dialog imports this module lazily,
- * so pdf-lib loads only when a doctor asks for a PDF.
+ * The receitas as a PDF file, drawn in the layout the print stylesheet gives them
+ * (web/prescriptions/receita-sheet.tsx): A4 pages, `perPage` receitas to a page, the two vias of
+ * a controlled or antimicrobial receita as the two halves of its page, each page numbered. The
+ * server's one renderer draws it with the documents' embedded Unicode font (document-pdf.ts), so
+ * '≥', 'µg' and '½' print as typed.
  */
 
 /** A4 in PDF points. */
@@ -23,11 +25,6 @@ const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 const GUIDE = rgb(0.7, 0.7, 0.7);
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 interface Rect {
   x: number;
   /** The top edge, in PDF coordinates (origin at the bottom left). */
@@ -36,18 +33,14 @@ interface Rect {
   height: number;
 }
 
-/** The document being drawn and, per page, every text drawn on it (what the tests read). */
+/** The document being drawn, page by page. */
 class PdfWriter {
-  readonly texts: string[][] = [];
-  private readonly supported: Set<number>;
   private current: PDFPage | undefined;
 
   constructor(
     readonly document: PDFDocument,
-    readonly fonts: Fonts,
-  ) {
-    this.supported = new Set(fonts.regular.getCharacterSet());
-  }
+    readonly fonts: UnicodeFonts,
+  ) {}
 
   /** The page being drawn on (the last one added). */
   get page(): PDFPage {
@@ -57,59 +50,20 @@ class PdfWriter {
 
   addPage(): void {
     this.current = this.document.addPage([A4_SIZE.width, A4_SIZE.height]);
-    this.texts.push([]);
-  }
-
-  /**
-   * What Helvetica (WinAnsi) can draw: Portuguese letters, '—', 'ª' and '·' are there; anything
-   * else loses its accent or becomes '?', instead of pdf-lib throwing.
-   */
-  encodable(text: string): string {
-    return Array.from(text.replace(/\t/g, ' '), (char) => {
-      if (this.supported.has(char.codePointAt(0) ?? 0)) return char;
-      const base = char.normalize('NFD').charAt(0);
-      return this.supported.has(base.codePointAt(0) ?? 0) ? base : '?';
-    }).join('');
   }
 
   width(text: string, font: PDFFont, size: number): number {
-    return font.widthOfTextAtSize(this.encodable(text), size);
+    return font.widthOfTextAtSize(text, size);
   }
 
   text(text: string, x: number, y: number, font: PDFFont, size: number, color: RGB = BLACK) {
-    const safe = this.encodable(text);
-    if (safe.trim() === '') return;
-    this.page.drawText(safe, { x, y, font, size, color });
-    this.texts[this.texts.length - 1]?.push(text);
+    const line = text.replace(/\t/g, ' ');
+    if (line.trim() === '') return;
+    this.page.drawText(line, { x, y, font, size, color });
   }
 
   line(x1: number, y1: number, x2: number, y2: number, thickness = 0.6, color = BLACK) {
     this.page.drawLine({ start: { x: x1, y: y1 }, end: { x: x2, y: y2 }, thickness, color });
-  }
-
-  /** Splits text into lines no wider than `maxWidth`, breaking at spaces (or inside long words). */
-  wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-    const lines: string[] = [];
-    for (const paragraph of text.split('\n')) {
-      let current = '';
-      for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-        const candidate = current ? `${current} ${word}` : word;
-        if (this.width(candidate, font, size) <= maxWidth) {
-          current = candidate;
-          continue;
-        }
-        if (current) lines.push(current);
-        current = word;
-        while (this.width(current, font, size) > maxWidth && current.length > 1) {
-          let cut = current.length - 1;
-          while (cut > 1 && this.width(current.slice(0, cut), font, size) > maxWidth) cut -= 1;
-          lines.push(current.slice(0, cut));
-          current = current.slice(cut);
-        }
-      }
-      lines.push(current);
-    }
-    return lines;
   }
 }
 
@@ -185,7 +139,7 @@ function drawSheet(
     y -= height;
   };
   const centred = (text: string, font: PDFFont, fontSize: number, color: RGB = BLACK) => {
-    for (const line of writer.wrap(text, font, fontSize, innerWidth)) {
+    for (const line of wrap(text, font, fontSize, innerWidth)) {
       advance(fontSize * LINE_HEIGHT_EM);
       writer.text(
         line,
@@ -198,7 +152,7 @@ function drawSheet(
     }
   };
   const paragraph = (text: string, font: PDFFont, indent = 0) => {
-    for (const line of writer.wrap(text, font, size, innerWidth - indent)) {
+    for (const line of wrap(text, font, size, innerWidth - indent)) {
       advance(lineHeight);
       writer.text(line, left + indent, y, font, size);
     }
@@ -232,6 +186,7 @@ function drawSheet(
       size,
     );
   }
+  if (sheet.patient.sexLine) paragraph(sheet.patient.sexLine, regular);
   if (sheet.patient.addressLine) paragraph(sheet.patient.addressLine, regular);
   advance(lineHeight * 0.4);
 
@@ -246,7 +201,7 @@ function drawSheet(
       const numberWidth = writer.width(number, bold, size);
       const quantityWidth = item.quantity ? writer.width(item.quantity, bold, size) : 0;
       const leader = item.quantity ? size * 3 : 0;
-      const titleLines = writer.wrap(
+      const titleLines = wrap(
         item.title,
         bold,
         size,
@@ -271,6 +226,10 @@ function drawSheet(
   if (sheet.notesLine) {
     advance(lineHeight * 0.6);
     paragraph(sheet.notesLine, regular);
+  }
+  if (sheet.validityLine) {
+    advance(lineHeight * 0.6);
+    paragraph(sheet.validityLine, bold);
   }
 
   // Footer: at the bottom of the slot, or after the content when that reaches further down.
@@ -327,24 +286,41 @@ function drawSheet(
   }
 }
 
+/** 'Página 1 de 2' at the foot of every page, inside the bottom margin. */
+function numberPages(document: PDFDocument, font: PDFFont): void {
+  const pages = document.getPages();
+  const size = 6.5;
+  pages.forEach((page, index) => {
+    const label = `Página ${index + 1} de ${pages.length}`;
+    page.drawText(label, {
+      x: A4_SIZE.width - 8 * MM - font.widthOfTextAtSize(label, size),
+      y: 3 * MM,
+      size,
+      font,
+      color: GREY,
+    });
+  });
+}
+
 /**
- * Draws the pages into a new PDF and keeps the text drawn on each page.
+ * The receitas as PDF bytes, A4, in the print layout.
  * @param pages - from `paginateSheets` / `buildReceitaPrintJob`
  * @param settings - the doctor's settings (the file's author)
+ * @param metadata - the file's title and the moment it was made
  */
 export async function renderReceitaPdf(
   pages: readonly ReceitaPage[],
   settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
-): Promise<{ document: PDFDocument; texts: string[][] }> {
+  metadata: { title: string; createdAt: Date },
+): Promise<Uint8Array<ArrayBuffer>> {
   const document = await PDFDocument.create();
-  const fonts = {
-    regular: await document.embedFont(StandardFonts.Helvetica),
-    bold: await document.embedFont(StandardFonts.HelveticaBold),
-  };
-  document.setTitle('Receitas');
+  const fonts = await embedUnicodeFonts(document);
+  document.setTitle(metadata.title);
   document.setLanguage('pt-BR');
   document.setCreator('Prontu');
   document.setProducer('Prontu');
+  document.setCreationDate(metadata.createdAt);
+  document.setModificationDate(metadata.createdAt);
   const author = receitaDoctorName(settings);
   if (author) document.setAuthor(author);
 
@@ -357,18 +333,7 @@ export async function renderReceitaPdf(
       drawSheet(writer, slot.sheet, slot.copy, page.perPage, slotRect(page.perPage, index));
     });
   }
-  return { document, texts: writer.texts };
-}
-
-/**
- * The receitas as PDF bytes, A4, in the print layout.
- * @param pages - from `paginateSheets` / `buildReceitaPrintJob`
- * @param settings - the doctor's settings
- */
-export async function buildReceitaPdf(
-  pages: readonly ReceitaPage[],
-  settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
-): Promise<Uint8Array> {
-  const { document } = await renderReceitaPdf(pages, settings);
-  return document.save();
+  numberPages(document, fonts.regular);
+  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
+  return new Uint8Array(await document.save({ useObjectStreams: false }));
 }
