@@ -96,7 +96,14 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       publicOrigin: deps.config.publicOrigin,
     }),
   );
-  app.route('/api/prescriptions', prescriptionRoutes({ db: deps.database.db, sessions }));
+  app.route(
+    '/api/prescriptions',
+    prescriptionRoutes({
+      db: deps.database.db,
+      sessions,
+      publicOrigin: deps.config.publicOrigin,
+    }),
+  );
   app.route(
     '/api/prescription-batches',
     prescriptionBatchRoutes({ db: deps.database.db, sessions }),

@@ -87,6 +87,12 @@ export const API_ERRORS = {
       'Esta receita foi alterada em outra aba ou dispositivo. Confira a versão atual antes de continuar.',
   },
   prescription_finalized: { status: 409, message: 'Esta receita já foi finalizada.' },
+  prescription_draft: {
+    status: 409,
+    message: 'Esta receita ainda não foi finalizada: para descartá-la, exclua-a.',
+  },
+  prescription_cancelled: { status: 409, message: 'Esta receita foi cancelada.' },
+  prescription_signed: { status: 409, message: 'Esta receita já está assinada.' },
   batch_changed: {
     status: 409,
     message:

@@ -333,17 +333,7 @@ export function documentIssueOf(
 ): DocumentIssue {
   return {
     at: at.toISOString(),
-    doctor: {
-      name: profile.name,
-      crm: profile.crm,
-      crmState: profile.crmState,
-      ...(profile.specialty !== '' && profile.rqe !== ''
-        ? { specialty: profile.specialty, rqe: profile.rqe }
-        : {}),
-      address: profile.clinicAddress,
-      phone: profile.clinicPhone,
-      email: profile.doctorEmail,
-    },
+    doctor: issuerOf(profile),
     patient: {
       name: patient.name,
       ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
@@ -364,6 +354,21 @@ export interface IssuerProfile {
   clinicAddress: string;
   clinicPhone: string;
   doctorEmail: string;
+}
+
+/** Who issues a document or a receita, from the doctor's settings as they are now. */
+export function issuerOf(profile: IssuerProfile): DocumentIssue['doctor'] {
+  return {
+    name: profile.name,
+    crm: profile.crm,
+    crmState: profile.crmState,
+    ...(profile.specialty !== '' && profile.rqe !== ''
+      ? { specialty: profile.specialty, rqe: profile.rqe }
+      : {}),
+    address: profile.clinicAddress,
+    phone: profile.clinicPhone,
+    email: profile.doctorEmail,
+  };
 }
 
 /**

@@ -135,6 +135,9 @@ function resourceRequest(
   if (entityType === 'document' && (sub === 'issue' || sub === 'cancel' || sub === 'sign')) {
     return { entityType, action: sub, entityId, readsAnswer: false };
   }
+  if (entityType === 'prescription' && (sub === 'cancel' || sub === 'sign')) {
+    return { entityType, action: sub, entityId, readsAnswer: false };
+  }
   if (entityType === 'patient' && sub === 'merge') {
     return { entityType, action: 'merge', entityId, readsAnswer: false };
   }

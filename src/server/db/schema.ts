@@ -346,11 +346,21 @@ export const prescriptions = pgTable(
     patientId: text('patient_id').references((): AnyPgColumn => patients.id),
     content: jsonb('content').$type<StoredPrescriptionContent>().notNull(),
     isFinalized: boolean('is_finalized').notNull().default(false),
+    // Issue 20: a finalised receita is issued — its public validation address and code (null on
+    // receitas finalised before), then maybe signed, or cancelled with a reason.
+    publicId: text('public_id'),
+    secretCode: text('secret_code'),
+    signedAt: timestampMs('signed_at'),
+    cancelledAt: timestampMs('cancelled_at'),
+    cancelReason: text('cancel_reason'),
     version: integer('version').notNull().default(1),
     createdAt: timestampMs('created_at').notNull(),
     updatedAt: timestampMs('updated_at').notNull(),
   },
   (table) => [
+    uniqueIndex('prescriptions_public_id_idx')
+      .on(table.publicId)
+      .where(sql`${table.publicId} is not null`),
     // The list query: one doctor's prescriptions, newest first, keyset on (created_at, id).
     index('prescriptions_user_created_idx').on(
       table.userId,
@@ -476,6 +486,19 @@ export const signedPdfs = pgTable('signed_pdfs', {
     .references(() => users.id, { onDelete: 'cascade' }),
   pdf: bytea('pdf').notNull(),
   // The certificate that signed it (SHA-256, hex), which outlives its removal from custody.
+  certificateFingerprint: text('certificate_fingerprint').notNull(),
+  signedAt: timestampMs('signed_at').notNull(),
+});
+
+/** The signed PDF of a receita, exactly as signed (as {@link signedPdfs} for documents). */
+export const signedPrescriptionPdfs = pgTable('signed_prescription_pdfs', {
+  prescriptionId: text('prescription_id')
+    .primaryKey()
+    .references(() => prescriptions.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  pdf: bytea('pdf').notNull(),
   certificateFingerprint: text('certificate_fingerprint').notNull(),
   signedAt: timestampMs('signed_at').notNull(),
 });

@@ -6,7 +6,10 @@ import { documentText } from '../../shared/document-text';
 import { markup, render, type Content } from '../../shared/html-markup';
 import { formatDate, formatDateTime } from '../../shared/pt-br-format';
 import type { AppDatabase } from '../db/database';
-import type { ClinicalDocumentRow } from '../db/schema';
+import type { ClinicalDocumentRow, PrescriptionRow } from '../db/schema';
+import { createReceitaPrinter } from '../prescriptions/printing';
+import { createPrescriptionRepository } from '../prescriptions/repository';
+import { createSettingsRepository } from '../settings/repository';
 import type { AppEnv } from '../http/app-env';
 import { notFound, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
@@ -24,6 +27,22 @@ export const VALIDATION_RATE_LIMIT = { max: 30, windowMs: 60_000 } as const;
 
 const UNKNOWN_DOCUMENT = 'Documento não encontrado.';
 const WRONG_CODE = 'Código de validação incorreto.';
+
+/** An issued document or receita as its validation page shows it, once the code is given. */
+interface Validatable {
+  entityType: 'document' | 'prescription';
+  id: string;
+  userId: string;
+  publicId: string;
+  secretCode: string;
+  title: string;
+  fileName: string;
+  /** Valid (and signed), or cancelled with when and why. */
+  status: Content;
+  details: Content;
+  /** Its PDF as it stands, signed or rendered. */
+  pdf: (validationBase: string) => Promise<Uint8Array<ArrayBuffer>>;
+}
 
 /** A route's `:publicId`, or undefined for one no document could have. */
 const publicIdOf = (param: string) => (/^[\w-]{22}$/.test(param) ? param : undefined);
@@ -88,18 +107,21 @@ export function validationRoutes(deps: {
   trustProxy: boolean;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
+  const prescriptions = createPrescriptionRepository(deps.db);
+  const receitas = createReceitaPrinter(deps.db);
+  const settings = createSettingsRepository(deps.db);
   /**
    * Records that the document was handed over with its code, before it leaves (as every access to
    * patient data: audit/audit-trail.ts); a wrong code hands nothing over and is not recorded.
    * @throws the audit's 503 when the entry cannot be written: then nothing is served
    */
-  const recordDisclosure = async (c: Context<AppEnv>, row: ClinicalDocumentRow) => {
+  const recordDisclosure = async (c: Context<AppEnv>, row: Validatable) => {
     try {
       await deps.auditLog.append({
         occurredAt: new Date(),
         userId: row.userId,
         action: 'validate',
-        entityType: 'document',
+        entityType: row.entityType,
         entityId: row.id,
         listedIds: [],
         ipAddress: auditedAddressOf(c, deps.trustProxy),
@@ -131,25 +153,92 @@ export function validationRoutes(deps: {
   );
 
   const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
-  const pdfUrlOf = (c: Context<AppEnv>, row: ClinicalDocumentRow, code: string) =>
-    `${validationUrlOf(originOf(c), row.publicId ?? '')}/documento.pdf?_secretCode=${encodeURIComponent(code)}`;
+  const pdfUrlOf = (c: Context<AppEnv>, row: Validatable) =>
+    `${validationUrlOf(originOf(c), row.publicId)}/documento.pdf?_secretCode=${encodeURIComponent(row.secretCode)}`;
+
+  /** The issued document or receita at a public address, as this page shows it. */
+  const validatableAt = async (param: string): Promise<Validatable | undefined> => {
+    const publicId = publicIdOf(param);
+    if (publicId === undefined) return undefined;
+    const document = await documents.findIssued(publicId);
+    if (document) return documentValidatable(document, publicId);
+    const receita = await prescriptions.findIssued(publicId);
+    return receita ? receitaValidatable(receita, publicId) : undefined;
+  };
+
+  const documentValidatable = (
+    row: ClinicalDocumentRow,
+    publicId: string,
+  ): Validatable | undefined => {
+    const { issue, secretCode } = row;
+    if (!issue || !secretCode) return undefined;
+    const text = documentText(documentBodyOf(row), issue);
+    return {
+      entityType: 'document',
+      id: row.id,
+      userId: row.userId,
+      publicId,
+      secretCode,
+      title: DOCUMENT_TITLES[row.kind],
+      fileName: `${row.kind}.pdf`,
+      status:
+        row.status === 'cancelado'
+          ? markup`<p class="status cancelled">Cancelado em ${formatDate(row.cancelledAt ?? issue.at)}: ${row.cancelReason ?? ''}</p>`
+          : markup`<p class="status valid">Documento válido, emitido em ${formatDateTime(issue.at)}${row.status === 'assinado' ? ' e assinado digitalmente' : ''}.</p>`,
+      details: markup`<dl><dt>Médico</dt><dd>${issue.doctor.name} — ${formatCrm(issue.doctor)}</dd>
+<dt>Paciente</dt><dd>${issue.patient.name}</dd>
+<dt>Emissão</dt><dd>${formatDateTime(issue.at)}</dd></dl>
+${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
+      pdf: (origin) =>
+        currentDocumentPdf(row, issue, validationUrlOf(origin, publicId), (id) =>
+          documents.signedPdf(row.userId, id),
+        ),
+    };
+  };
+
+  const receitaValidatable = async (
+    row: PrescriptionRow,
+    publicId: string,
+  ): Promise<Validatable | undefined> => {
+    const { secretCode } = row;
+    if (!row.isFinalized || !secretCode) return undefined;
+    const profile = await settings.profile(row.userId);
+    const { content } = row;
+    return {
+      entityType: 'prescription',
+      id: row.id,
+      userId: row.userId,
+      publicId,
+      secretCode,
+      title: 'Receita',
+      fileName: 'receita.pdf',
+      status:
+        row.cancelledAt !== null
+          ? markup`<p class="status cancelled">Cancelada em ${formatDate(row.cancelledAt.toISOString())}: ${row.cancelReason ?? ''}</p>`
+          : markup`<p class="status valid">Receita válida, de ${formatDate(content.date)}${row.signedAt === null ? '' : ' e assinada digitalmente'}.</p>`,
+      details: markup`<dl><dt>Médico</dt><dd>${content.doctorName || profile.name} — ${content.doctorCRM || formatCrm(profile)}</dd>
+<dt>Paciente</dt><dd>${content.patientName}</dd>
+<dt>Data</dt><dd>${formatDate(content.date)}</dd></dl>
+<ul>${content.medications.map((medication) => markup`<li>${[medication.name, medication.dosage].filter(Boolean).join(' ')}</li>`)}</ul>`,
+      pdf: async (origin) => (await receitas.currentPdf(row, origin)).bytes,
+    };
+  };
 
   routes.get('/:publicId', async (c) => {
-    const publicId = publicIdOf(c.req.param('publicId'));
-    const row = publicId === undefined ? undefined : await documents.findIssued(publicId);
+    const row = await validatableAt(c.req.param('publicId'));
     const typed = c.req.query('_secretCode');
     const headers = { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' };
     if (c.req.query('_format') === ITI_FORMAT) {
-      if (!row?.secretCode) throw notFound(UNKNOWN_DOCUMENT);
+      if (!row) throw notFound(UNKNOWN_DOCUMENT);
       if (!codeMatches(typed, row.secretCode)) throw unauthorized(WRONG_CODE);
       await recordDisclosure(c, row);
       c.header('Cache-Control', 'no-store');
       return c.json({
         version: '1.0.0',
-        prescription: { signatureFiles: [{ url: pdfUrlOf(c, row, row.secretCode) }] },
+        prescription: { signatureFiles: [{ url: pdfUrlOf(c, row) }] },
       });
     }
-    if (!row?.secretCode || !row.issue) {
+    if (!row) {
       return c.html(
         page(
           'Documento não encontrado',
@@ -165,22 +254,13 @@ export function validationRoutes(deps: {
       return c.html(page('Validação', codeForm(WRONG_CODE)), 401, headers);
     }
     await recordDisclosure(c, row);
-    const { issue } = row;
-    const status =
-      row.status === 'cancelado'
-        ? markup`<p class="status cancelled">Cancelado em ${formatDate(row.cancelledAt ?? issue.at)}: ${row.cancelReason ?? ''}</p>`
-        : markup`<p class="status valid">Documento válido, emitido em ${formatDateTime(issue.at)}${row.status === 'assinado' ? ' e assinado digitalmente' : ''}.</p>`;
-    const text = documentText(documentBodyOf(row), issue);
     return c.html(
       page(
-        DOCUMENT_TITLES[row.kind],
-        markup`<h1>${DOCUMENT_TITLES[row.kind]}</h1>
-${status}
-<dl><dt>Médico</dt><dd>${issue.doctor.name} — ${formatCrm(issue.doctor)}</dd>
-<dt>Paciente</dt><dd>${issue.patient.name}</dd>
-<dt>Emissão</dt><dd>${formatDateTime(issue.at)}</dd></dl>
-${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}
-<p><a href="${pdfUrlOf(c, row, row.secretCode)}">Baixar o PDF</a></p>`,
+        row.title,
+        markup`<h1>${row.title}</h1>
+${row.status}
+${row.details}
+<p><a href="${pdfUrlOf(c, row)}">Baixar o PDF</a></p>`,
       ),
       200,
       headers,
@@ -188,20 +268,14 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}
   });
 
   routes.get('/:publicId/documento.pdf', async (c) => {
-    const publicId = publicIdOf(c.req.param('publicId'));
-    const row = publicId === undefined ? undefined : await documents.findIssued(publicId);
-    if (!row?.secretCode || !row.issue) throw notFound(UNKNOWN_DOCUMENT);
+    const row = await validatableAt(c.req.param('publicId'));
+    if (!row) throw notFound(UNKNOWN_DOCUMENT);
     if (!codeMatches(c.req.query('_secretCode'), row.secretCode)) throw unauthorized(WRONG_CODE);
     await recordDisclosure(c, row);
-    const pdf = await currentDocumentPdf(
-      row,
-      row.issue,
-      validationUrlOf(originOf(c), row.publicId ?? ''),
-      (id) => documents.signedPdf(row.userId, id),
-    );
+    const pdf = await row.pdf(originOf(c));
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${row.kind}.pdf"`,
+      'Content-Disposition': `inline; filename="${row.fileName}"`,
       'Cache-Control': 'no-store',
     });
   });

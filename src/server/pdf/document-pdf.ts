@@ -196,7 +196,7 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
 }
 
 /** The QR code of `text`, dark modules as squares, `size` points wide, bottom-left at (x, y). */
-function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
+export function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
   const { data } = encode(text, { ecc: 'M', border: 0 });
   const module = size / data.length;
   data.forEach((row, rowIndex) => {

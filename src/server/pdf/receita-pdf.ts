@@ -7,7 +7,7 @@ import {
   type ReceitaSettings,
   type ReceitaSheet,
 } from '../../shared/receita-document';
-import { embedUnicodeFonts, wrap, type UnicodeFonts } from './document-pdf';
+import { drawQrCode, embedUnicodeFonts, wrap, type UnicodeFonts } from './document-pdf';
 
 /**
  * The receitas as a PDF file, drawn in the layout the print stylesheet gives them
@@ -24,6 +24,7 @@ const MM = 72 / 25.4;
 const BLACK = rgb(0, 0, 0);
 const GREY = rgb(0.35, 0.35, 0.35);
 const GUIDE = rgb(0.7, 0.7, 0.7);
+const ALERT = rgb(0.72, 0.1, 0.1);
 
 interface Rect {
   x: number;
@@ -114,6 +115,7 @@ function drawSheet(
   copy: string | undefined,
   perPage: ReceitaPage['perPage'],
   rect: Rect,
+  marks: ReceitaMarks | undefined,
 ) {
   const geometry = SLOT_GEOMETRY[perPage];
   const { regular, bold } = writer.fonts;
@@ -127,7 +129,18 @@ function drawSheet(
   const canFlow = perPage === 1;
 
   const boxesHeight = sheet.identification ? lineHeight * 6 : 0;
-  const footerHeight = lineHeight * 5.2 + (boxesHeight ? boxesHeight + lineHeight * 0.6 : 0);
+  const qrSize = lineHeight * 3.6;
+  const signatureWidth = Math.min(innerWidth * 0.6, 75 * MM);
+  const signatureLeft = left + (innerWidth - signatureWidth) / 2;
+  // The validation block sits left of the signature where there is room for it (a whole page,
+  // a half), else under it (a quarter).
+  const sideBySide = signatureLeft - left >= qrSize + size * 11;
+  const validationHeight = marks?.validation && !sideBySide ? qrSize + lineHeight * 0.8 : 0;
+  const footerHeight =
+    lineHeight * 5.2 +
+    (boxesHeight ? boxesHeight + lineHeight * 0.6 : 0) +
+    validationHeight +
+    (marks?.signature ? lineHeight : 0);
   let y = rect.top - padding;
 
   /** Moves down by `height`, onto a new page when a full-page receita runs out of room. */
@@ -173,6 +186,7 @@ function drawSheet(
   advance(lineHeight * 0.3);
   centred(sheet.title, bold, size * 1.15);
   advance(lineHeight * 0.3);
+  if (marks?.cancellation) centred(marks.cancellation, bold, size, ALERT);
 
   // Patient.
   advance(lineHeight);
@@ -242,12 +256,27 @@ function drawSheet(
   }
   advance(lineHeight);
   writer.text(sheet.date, right - writer.width(sheet.date, regular, size), y, regular, size);
+  if (marks?.validation && sideBySide) {
+    drawValidation(writer, marks.validation, left, y, qrSize, signatureLeft - size, size * 0.75);
+  }
   advance(lineHeight * 2);
-  const signatureWidth = Math.min(innerWidth * 0.6, 75 * MM);
-  const signatureLeft = left + (innerWidth - signatureWidth) / 2;
   writer.line(signatureLeft, y, signatureLeft + signatureWidth, y, 0.7);
   centred(sheet.signature.name, bold, size);
   if (sheet.signature.registration) centred(sheet.signature.registration, regular, size);
+  if (marks?.signature) {
+    centred(
+      `Assinada digitalmente por ${marks.signature.signer} com certificado ICP-Brasil em ${marks.signature.at}.`,
+      regular,
+      size * 0.8,
+      GREY,
+    );
+  }
+
+  if (marks?.validation && !sideBySide) {
+    advance(lineHeight * 0.6);
+    drawValidation(writer, marks.validation, left, y, qrSize, right, size * 0.8);
+    y -= qrSize;
+  }
 
   if (sheet.identification) {
     advance(lineHeight * 0.6);
@@ -286,6 +315,46 @@ function drawSheet(
   }
 }
 
+/** What a receita prints of its life beside its words: validation, signature, cancellation. */
+export interface ReceitaMarks {
+  /** An issued receita: its validation page and code, under a QR code. */
+  validation?: { url: string; secretCode: string } | undefined;
+  /** A receita being signed: who signs and when, under the signature line. */
+  signature?: { signer: string; at: string } | undefined;
+  /** A cancelled receita: 'CANCELADA em …: motivo', under its title. */
+  cancellation?: string | undefined;
+}
+
+/**
+ * The QR code of a receita's validation page, its top-left corner at (`left`, `top`), with the
+ * address and the code printed beside it up to `right`.
+ */
+function drawValidation(
+  writer: PdfWriter,
+  validation: NonNullable<ReceitaMarks['validation']>,
+  left: number,
+  top: number,
+  qrSize: number,
+  right: number,
+  size: number,
+): void {
+  const { regular, bold } = writer.fonts;
+  drawQrCode(writer.page, validation.url, left, top - qrSize, qrSize);
+  const textLeft = left + qrSize + size;
+  let lineY = top - size;
+  for (const [text, font] of [
+    ['Valide pelo QR code ou em:', regular],
+    [validation.url, regular],
+    ['Código de validação:', regular],
+    [validation.secretCode, bold],
+  ] as const) {
+    for (const line of wrap(text, font, size, right - textLeft)) {
+      writer.text(line, textLeft, lineY, font, size);
+      lineY -= size * LINE_HEIGHT_EM;
+    }
+  }
+}
+
 /** 'Página 1 de 2' at the foot of every page, inside the bottom margin. */
 function numberPages(document: PDFDocument, font: PDFFont): void {
   const pages = document.getPages();
@@ -307,12 +376,26 @@ function numberPages(document: PDFDocument, font: PDFFont): void {
  * @param pages - from `paginateSheets` / `buildReceitaPrintJob`
  * @param settings - the doctor's settings (the file's author)
  * @param metadata - the file's title and the moment it was made
+ * @param marks - what each receita (by its id) prints of its life
  */
 export async function renderReceitaPdf(
   pages: readonly ReceitaPage[],
   settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
   metadata: { title: string; createdAt: Date },
+  marks: ReadonlyMap<string, ReceitaMarks> = new Map(),
 ): Promise<Uint8Array<ArrayBuffer>> {
+  const document = await composeReceitaPdf(pages, settings, metadata, marks);
+  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
+  return new Uint8Array(await document.save({ useObjectStreams: false }));
+}
+
+/** The same PDF, not yet saved: what a signature is added to (signing/pades.ts). */
+export async function composeReceitaPdf(
+  pages: readonly ReceitaPage[],
+  settings: Pick<ReceitaSettings, 'name' | 'prescriptionName'>,
+  metadata: { title: string; createdAt: Date },
+  marks: ReadonlyMap<string, ReceitaMarks>,
+): Promise<PDFDocument> {
   const document = await PDFDocument.create();
   const fonts = await embedUnicodeFonts(document);
   document.setTitle(metadata.title);
@@ -330,10 +413,16 @@ export async function renderReceitaPdf(
     drawCutGuides(writer, page.perPage);
     // Only a full-page receita (one slot) may flow onto further pages, so slots never go back.
     page.slots.forEach((slot, index) => {
-      drawSheet(writer, slot.sheet, slot.copy, page.perPage, slotRect(page.perPage, index));
+      drawSheet(
+        writer,
+        slot.sheet,
+        slot.copy,
+        page.perPage,
+        slotRect(page.perPage, index),
+        marks.get(slot.sheet.prescriptionId),
+      );
     });
   }
   numberPages(document, fonts.regular);
-  // Copied into a buffer of its own: pdf-lib's may be a view on a larger one.
-  return new Uint8Array(await document.save({ useObjectStreams: false }));
+  return document;
 }

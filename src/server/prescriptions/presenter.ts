@@ -8,7 +8,10 @@ import type {
   PrescriptionBatch,
   PrescriptionMedication,
 } from '../../shared/prescription';
+import type { ReceitaLifeCycle } from '../../shared/api/prescriptions';
+import { isoTimestamp } from '../../shared/iso-timestamp';
 import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
+import { validationUrlOf } from '../documents/presenter';
 
 /**
  * The special-control document a medicine needs (Portaria SVS/MS 344/98, RDC 471/2021), for the
@@ -24,10 +27,12 @@ export interface MedicationControlMark {
 
 export type PresentedMedication = PrescriptionMedication & { control?: MedicationControlMark };
 
-/** A prescription as the API answers it: its medicines marked with their control document. */
-export type PresentedPrescription = Omit<Prescription, 'medications'> & {
-  medications: PresentedMedication[];
-};
+/**
+ * A prescription as the API answers it: its medicines marked with their control document and,
+ * once finalised (issued), its validation address and code, its signature or its cancellation.
+ */
+export type PresentedPrescription = Omit<Prescription, 'medications'> &
+  ReceitaLifeCycle & { medications: PresentedMedication[] };
 
 /** The shared shape of a stored prescription, field by field (a row is never sent as is). */
 export function prescriptionOfRow(row: PrescriptionRow): Prescription {
@@ -79,9 +84,34 @@ export function markControlledMedicines<
   };
 }
 
-/** The API shape of a stored prescription. */
-export function presentPrescription(row: PrescriptionRow): PresentedPrescription {
-  return markControlledMedicines(prescriptionOfRow(row));
+/**
+ * The API shape of a stored prescription.
+ * @param validationBase - the origin its public validation page is served from (PUBLIC_URL)
+ */
+export function presentPrescription(
+  row: PrescriptionRow,
+  validationBase: string,
+): PresentedPrescription {
+  return {
+    ...markControlledMedicines(prescriptionOfRow(row)),
+    ...lifeCycleOf(row, validationBase),
+  };
+}
+
+/** Where a receita is in its life after finalisation, as the API answers it. */
+export function lifeCycleOf(row: PrescriptionRow, validationBase: string): ReceitaLifeCycle {
+  const life: ReceitaLifeCycle = {};
+  if (row.publicId !== null && row.secretCode !== null) {
+    life.validation = {
+      url: validationUrlOf(validationBase, row.publicId),
+      secretCode: row.secretCode,
+    };
+  }
+  if (row.signedAt !== null) life.signedAt = isoTimestamp(row.signedAt);
+  if (row.cancelledAt !== null) {
+    life.cancellation = { at: isoTimestamp(row.cancelledAt), reason: row.cancelReason ?? '' };
+  }
+  return life;
 }
 
 /** The API shape of a stored batch: its prescriptions by id, in the batch's order. */

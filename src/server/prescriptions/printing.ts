@@ -2,14 +2,24 @@ import type { DoctorSettings } from '../../shared/doctor-settings';
 import type { Gender } from '../../shared/medical-record';
 import { patientAddressLine } from '../../shared/patient-display';
 import type { Prescription } from '../../shared/prescription';
+import type { AppDatabase } from '../db/database';
+import { createPatientRepository } from '../patients/repository';
+import { createSettingsRepository } from '../settings/repository';
+import { createPrescriptionRepository } from './repository';
 import {
   buildReceitaPrintJob,
   receitaPdfFileName,
   type ReceitaPrescription,
 } from '../../shared/receita-document';
-import type { PatientRow } from '../db/schema';
-import { renderReceitaPdf } from '../pdf/receita-pdf';
-import { markControlledMedicines } from './presenter';
+import { issuerOf } from '../../shared/clinical-document';
+import { itiMetadataOf } from '../../shared/iti-metadata';
+import { formatDate, formatTime } from '../../shared/pt-br-format';
+import type { PatientRow, PrescriptionRow } from '../db/schema';
+import { validationUrlOf } from '../documents/presenter';
+import { composeReceitaPdf, renderReceitaPdf, type ReceitaMarks } from '../pdf/receita-pdf';
+import { signPdf } from '../signing/pades';
+import type { SignatureDevice } from '../signing/signature-device';
+import { markControlledMedicines, prescriptionOfRow } from './presenter';
 
 /**
  * Printing receitas on the server (issue 20: one PDF renderer for every document): what a
@@ -80,17 +90,124 @@ export function printedReceita(
  * @param settings - the doctor's settings
  * @param batchName - the lote's name, when printing a lote
  * @param now - the moment it is made
+ * @param marks - what each receita (by id) prints of its life: validation, cancellation
  */
 export async function receitasPdf(
   receitas: readonly ReceitaPrescription[],
   settings: DoctorSettings,
   batchName: string | undefined,
   now: Date,
+  marks: ReadonlyMap<string, ReceitaMarks> = new Map(),
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
   const job = buildReceitaPrintJob(receitas, settings);
-  const bytes = await renderReceitaPdf(job.pages, settings, {
-    title: batchName === undefined ? 'Receitas' : `Receitas — ${batchName}`,
-    createdAt: now,
-  });
+  const bytes = await renderReceitaPdf(
+    job.pages,
+    settings,
+    { title: batchName === undefined ? 'Receitas' : `Receitas — ${batchName}`, createdAt: now },
+    marks,
+  );
   return { bytes, fileName: receitaPdfFileName(receitas, batchName, now) };
+}
+
+/**
+ * What a stored receita prints of its life: once issued, its validation page and code; once
+ * cancelled, when and why.
+ * @param row - the receita as stored
+ * @param validationBase - the origin of the validation pages (PUBLIC_URL)
+ */
+export function receitaMarksOf(row: PrescriptionRow, validationBase: string): ReceitaMarks {
+  return {
+    ...(row.publicId !== null && row.secretCode !== null
+      ? {
+          validation: {
+            url: validationUrlOf(validationBase, row.publicId),
+            secretCode: row.secretCode,
+          },
+        }
+      : {}),
+    ...(row.cancelledAt !== null
+      ? {
+          cancellation: `CANCELADA em ${formatDate(row.cancelledAt.toISOString())}: ${row.cancelReason ?? ''}`,
+        }
+      : {}),
+  };
+}
+
+/**
+ * The PDF of one issued receita signed by `device`: its sheets with the validation block and a
+ * line saying who signed and when, and the ITI's metadata (document type 'prescrição').
+ */
+export async function signedReceitaPdf(
+  receita: ReceitaPrescription,
+  settings: DoctorSettings,
+  validation: NonNullable<ReceitaMarks['validation']>,
+  signature: { device: SignatureDevice; signer: string; signedAt: Date },
+): Promise<Uint8Array<ArrayBuffer>> {
+  const at = signature.signedAt.toISOString();
+  const job = buildReceitaPrintJob([receita], settings);
+  const pdf = await composeReceitaPdf(
+    job.pages,
+    settings,
+    { title: `Receita — ${receita.patientName}`, createdAt: signature.signedAt },
+    new Map([
+      [
+        receita.id,
+        {
+          validation,
+          signature: { signer: signature.signer, at: `${formatDate(at)} às ${formatTime(at)}` },
+        },
+      ],
+    ]),
+  );
+  return signPdf(pdf, signature.device, {
+    signer: signature.signer,
+    reason: 'Receita',
+    signedAt: signature.signedAt,
+    metadata: itiMetadataOf('receita', issuerOf(settings)),
+  });
+}
+
+/** Printing stored receitas with what they need from one database. */
+export function createReceitaPrinter(db: AppDatabase) {
+  const patients = createPatientRepository(db);
+  const settings = createSettingsRepository(db);
+  const prescriptions = createPrescriptionRepository(db);
+
+  /** A stored receita as it prints, with what its patient's chart gives it. */
+  const receitaOf = async (row: PrescriptionRow): Promise<ReceitaPrescription> =>
+    printedReceita(
+      prescriptionOfRow(row),
+      row.patientId ? await patients.find(row.userId, row.patientId) : undefined,
+    );
+
+  return {
+    receitaOf,
+
+    /**
+     * A stored receita's PDF as it stands: signed, the file exactly as signed (the signature
+     * covers its bytes); else rendered now, with its validation block or its cancellation.
+     * @param validationBase - the origin of the validation pages (PUBLIC_URL)
+     */
+    async currentPdf(
+      row: PrescriptionRow,
+      validationBase: string,
+    ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
+      const receita = await receitaOf(row);
+      const signed =
+        row.signedAt === null ? undefined : await prescriptions.signedPdf(row.userId, row.id);
+      if (signed)
+        return {
+          bytes: signed,
+          fileName: receitaPdfFileName([receita], undefined, row.signedAt ?? new Date()),
+        };
+      const marks = new Map([[row.id, receitaMarksOf(row, validationBase)]]);
+      return receitasPdf(
+        [receita],
+        await settings.profile(row.userId),
+        undefined,
+        new Date(),
+        marks,
+      );
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   PRESCRIPTION_LIMITS,
   type BatchUpdate,
@@ -8,9 +8,11 @@ import {
 } from '../../shared/prescription';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppTransaction, AppDatabase } from '../db/database';
+import { newPublicId, newSecretCode } from '../documents/validation-code';
 import {
   prescriptionBatches,
   prescriptions,
+  signedPrescriptionPdfs,
   type PrescriptionBatchRow,
   type PrescriptionRow,
   type StoredPrescriptionContent,
@@ -36,6 +38,27 @@ export type PrescriptionUpdateOutcome =
   | { kind: 'finalized'; current: PrescriptionRow }
   /** If-Match named another version than the stored one: nothing written. */
   | { kind: 'stale'; current: PrescriptionRow };
+
+/** What signing or cancelling a receita ended in. */
+export type PrescriptionLifeOutcome =
+  | { kind: 'written'; row: PrescriptionRow }
+  | { kind: 'not-found' }
+  /** Another version than the one named: nothing written. */
+  | { kind: 'stale'; current: PrescriptionRow }
+  /** Not in a state that takes it: signed or cancelled already, or (cancel) not finalised. */
+  | { kind: 'refused'; current: PrescriptionRow };
+
+/** A receita's signature: its PDF as signed, and the issuance it was signed with. */
+export interface ReceitaSignature {
+  pdf: Uint8Array<ArrayBuffer>;
+  certificateFingerprint: string;
+  signedAt: Date;
+  publicId: string;
+  secretCode: string;
+}
+
+/** A new receita's validation address and code, given when it is finalised. */
+const newIssuance = () => ({ publicId: newPublicId(), secretCode: newSecretCode() });
 
 export type RemoveOutcome<Row> =
   | { kind: 'removed' }
@@ -106,6 +129,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
     async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionRow> {
       const { isFinalized, patientId, ...content } = input;
       const now = new Date();
+      const issuance = isFinalized ? newIssuance() : {};
       const [row] = await db
         .insert(prescriptions)
         .values({
@@ -114,6 +138,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
           patientId: patientId ?? null,
           content,
           isFinalized,
+          ...issuance,
           version: 1,
           createdAt: now,
           updatedAt: now,
@@ -179,6 +204,8 @@ export function createPrescriptionRepository(db: AppDatabase) {
             content,
             patientId: patientId ?? current.patientId,
             isFinalized: isFinalized ?? current.isFinalized,
+            // Finalising issues it: its validation address and code, never changed after.
+            ...(isFinalized && current.publicId === null ? newIssuance() : {}),
             version: current.version + 1,
             updatedAt: new Date(),
           })
@@ -190,6 +217,108 @@ export function createPrescriptionRepository(db: AppDatabase) {
     },
 
     /**
+     * Signs a receita: its PDF as signed is kept and the receita marked signed, over the version
+     * that was read (`version`) only. A receita not yet finalised is finalised (issued) with it.
+     */
+    sign(
+      userId: string,
+      id: string,
+      version: number,
+      signature: ReceitaSignature,
+    ): Promise<PrescriptionLifeOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(prescriptions)
+          .where(ownedBy(userId, id))
+          .for('update');
+        if (!current) return { kind: 'not-found' };
+        if (current.version !== version) return { kind: 'stale', current };
+        if (current.signedAt !== null || current.cancelledAt !== null) {
+          return { kind: 'refused', current };
+        }
+        const [row] = await tx
+          .update(prescriptions)
+          .set({
+            isFinalized: true,
+            publicId: signature.publicId,
+            secretCode: signature.secretCode,
+            signedAt: signature.signedAt,
+            version: current.version + 1,
+            updatedAt: new Date(),
+          })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!row) throw new Error('locked update lost its row');
+        await tx.insert(signedPrescriptionPdfs).values({
+          prescriptionId: id,
+          userId,
+          pdf: signature.pdf,
+          certificateFingerprint: signature.certificateFingerprint,
+          signedAt: signature.signedAt,
+        });
+        return { kind: 'written', row };
+      });
+    },
+
+    /** Cancels a finalised receita with the reason; it is kept, marked as such. */
+    cancel(
+      userId: string,
+      id: string,
+      reason: string,
+      expectedVersion: number | undefined,
+    ): Promise<PrescriptionLifeOutcome> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(prescriptions)
+          .where(ownedBy(userId, id))
+          .for('update');
+        if (!current) return { kind: 'not-found' };
+        if (isStale(current, expectedVersion)) return { kind: 'stale', current };
+        if (!current.isFinalized || current.cancelledAt !== null) {
+          return { kind: 'refused', current };
+        }
+        const now = new Date();
+        const [row] = await tx
+          .update(prescriptions)
+          .set({
+            cancelledAt: now,
+            cancelReason: reason,
+            version: current.version + 1,
+            updatedAt: now,
+          })
+          .where(ownedBy(userId, id))
+          .returning();
+        if (!row) throw new Error('locked update lost its row');
+        return { kind: 'written', row };
+      });
+    },
+
+    /** The PDF of one of the doctor's signed receitas, exactly as signed. */
+    async signedPdf(userId: string, id: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+      const [row] = await db
+        .select({ pdf: signedPrescriptionPdfs.pdf })
+        .from(signedPrescriptionPdfs)
+        .where(
+          and(
+            eq(signedPrescriptionPdfs.prescriptionId, id),
+            eq(signedPrescriptionPdfs.userId, userId),
+          ),
+        );
+      return row?.pdf;
+    },
+
+    /** The issued receita at a public validation address (any doctor's: the code guards it). */
+    async findIssued(publicId: string): Promise<PrescriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(prescriptions)
+        .where(eq(prescriptions.publicId, publicId));
+      return row;
+    },
+
+    /**
      * Deletes a prescription and takes its id out of the doctor's batches. With
      * `expectedVersion` (If-Match), only that version: the DELETE itself names it.
      */
@@ -197,13 +326,15 @@ export function createPrescriptionRepository(db: AppDatabase) {
       userId: string,
       id: string,
       expectedVersion: number | undefined,
-    ): Promise<RemoveOutcome<PrescriptionRow>> {
+    ): Promise<RemoveOutcome<PrescriptionRow> | { kind: 'signed'; current: PrescriptionRow }> {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(prescriptions)
           .where(
             and(
               ownedBy(userId, id),
+              // A signed receita is kept: its signature is what the pharmacy checked.
+              isNull(prescriptions.signedAt),
               expectedVersion === undefined
                 ? undefined
                 : eq(prescriptions.version, expectedVersion),
@@ -212,7 +343,10 @@ export function createPrescriptionRepository(db: AppDatabase) {
           .returning({ id: prescriptions.id });
         if (deleted.length === 0) {
           const [current] = await tx.select().from(prescriptions).where(ownedBy(userId, id));
-          return current ? { kind: 'stale', current } : { kind: 'not-found' };
+          if (!current) return { kind: 'not-found' };
+          return current.signedAt === null
+            ? { kind: 'stale', current }
+            : { kind: 'signed', current };
         }
         await tx
           .update(prescriptionBatches)

@@ -20,8 +20,10 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
+import { validationBaseOf, validationUrlOf } from '../documents/presenter';
 import {
   markControlledMedicines,
+  type PresentedPrescription,
   prescriptionOfRow,
   presentBatch,
   presentPrescription,
@@ -30,13 +32,32 @@ import {
   createBatchRepository,
   createPrescriptionRepository,
   type BatchWriteOutcome,
+  type PrescriptionLifeOutcome,
   type ListOptions,
 } from './repository';
 import { batchAddPrescriptionSchema, couldBeStoredId, prescriptionListQuerySchema } from './schema';
 import { ownPatientCheck, PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import { printedReceita, receitasPdf, withChartFacts, type ChartFacts } from './printing';
+import {
+  createReceitaPrinter,
+  printedReceita,
+  receitaMarksOf,
+  receitasPdf,
+  signedReceitaPdf,
+  withChartFacts,
+  type ChartFacts,
+} from './printing';
+import { API_ERRORS } from '../../shared/api-errors';
+import {
+  documentCancelSchema,
+  listInWords,
+  missingIssuerFields,
+} from '../../shared/clinical-document';
+import { signRequestSchema } from '../../shared/signing-certificate';
+import { newPublicId, newSecretCode } from '../documents/validation-code';
+import { createCertificateCustody } from '../signing/certificate-custody';
+import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
@@ -100,7 +121,14 @@ function pageOf<Row extends { id: string; createdAt: Date }>(
 export function prescriptionRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;
+  /** PUBLIC_URL: the origin of the validation pages printed on issued receitas. */
+  publicOrigin: string | undefined;
 }): Hono<AppEnv> {
+  const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
+  const present = (row: PrescriptionRow, c: Context<AppEnv>) =>
+    presentPrescription(row, originOf(c));
+  const custody = createCertificateCustody(deps.db);
+  const printer = createReceitaPrinter(deps.db);
   const prescriptions = createPrescriptionRepository(deps.db);
   const assertOwnPatient = ownPatientCheck(deps.db);
   const patients = createPatientRepository(deps.db);
@@ -124,6 +152,33 @@ export function prescriptionRoutes(deps: {
     return charts;
   };
 
+  /** 409 for a signature or cancellation the receita's state does not take, with the receita. */
+  const lifeConflict = (c: Context<AppEnv>, current: PrescriptionRow) => {
+    const details = { prescription: present(current, c) };
+    if (current.cancelledAt !== null) {
+      return conflict(API_ERRORS.prescription_cancelled.message, 'prescription_cancelled', details);
+    }
+    if (current.signedAt !== null) {
+      return conflict(API_ERRORS.prescription_signed.message, 'prescription_signed', details);
+    }
+    return conflict(API_ERRORS.prescription_draft.message, 'prescription_draft', details);
+  };
+
+  /** Answers a signature or a cancellation: the receita (its ETag set), or the conflict. */
+  const lifeAnswer = (c: Context<AppEnv>, outcome: PrescriptionLifeOutcome) => {
+    switch (outcome.kind) {
+      case 'not-found':
+        throw notFound(PRESCRIPTION_NOT_FOUND);
+      case 'stale':
+        throw prescriptionChanged(present(outcome.current, c));
+      case 'refused':
+        throw lifeConflict(c, outcome.current);
+      case 'written':
+        c.header('ETag', etagOf(outcome.row.version));
+        return c.json({ success: true, prescription: present(outcome.row, c) });
+    }
+  };
+
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = withQuantities(await readJsonBody(c, prescriptionCreateSchema));
@@ -132,7 +187,7 @@ export function prescriptionRoutes(deps: {
     const chart = input.patientId ? await chartOf(doctor.id, input.patientId) : undefined;
     const row = await prescriptions.insert(doctor.id, withChartFacts(input, chart));
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, prescription: presentPrescription(row) }, 201);
+    return c.json({ success: true, prescription: present(row, c) }, 201);
   });
 
   routes.get('/', async (c) => {
@@ -148,7 +203,7 @@ export function prescriptionRoutes(deps: {
     );
     return c.json({
       success: true,
-      prescriptions: page.map(presentPrescription),
+      prescriptions: page.map((row) => present(row, c)),
       lastEvaluatedKey,
     });
   });
@@ -188,7 +243,8 @@ export function prescriptionRoutes(deps: {
       ),
     );
     const profile = await settings.profile(doctor.id);
-    return pdfAnswer(c, await receitasPdf(receitas, profile, input.batchName, new Date()));
+    const marks = new Map(stored.map((row) => [row.id, receitaMarksOf(row, originOf(c))]));
+    return pdfAnswer(c, await receitasPdf(receitas, profile, input.batchName, new Date(), marks));
   });
 
   routes.get('/:id/pdf', async (c) => {
@@ -198,13 +254,67 @@ export function prescriptionRoutes(deps: {
       idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
     );
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
-    const charts = await chartsOf(doctor.id, [row.patientId]);
-    const receita = printedReceita(
-      prescriptionOfRow(row),
-      row.patientId ? charts.get(row.patientId) : undefined,
-    );
+    return pdfAnswer(c, await printer.currentPdf(row, originOf(c)));
+  });
+
+  /**
+   * Signs a receita with the doctor's certificate and the password typed for this request
+   * (finalising a draft first). Without If-Match, the version read here is the one signed.
+   */
+  routes.post('/:id/sign', signingAttemptsLimit(deps.db), async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const expectedVersion = expectedVersionOf(c);
+    const { password } = await readJsonBody(c, signRequestSchema);
+    const current = await prescriptions.find(doctor.id, id);
+    if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) {
+      throw prescriptionChanged(present(current, c));
+    }
+    if (current.signedAt !== null || current.cancelledAt !== null) {
+      throw lifeConflict(c, current);
+    }
     const profile = await settings.profile(doctor.id);
-    return pdfAnswer(c, await receitasPdf([receita], profile, undefined, new Date()));
+    const missing = missingIssuerFields(profile);
+    if (missing.length > 0) {
+      throw conflict(
+        `Para assinar a receita, preencha nas Configurações: ${listInWords(missing)}.`,
+        'issuer_incomplete',
+      );
+    }
+    const publicId = current.publicId ?? newPublicId();
+    const secretCode = current.secretCode ?? newSecretCode();
+    const { device, certificate } = await custody.open(
+      doctor.id,
+      password,
+      await doctorIdentityOf(deps.db, doctor.id),
+    );
+    const signedAt = new Date();
+    const pdf = await signedReceitaPdf(
+      await printer.receitaOf(current),
+      profile,
+      { url: validationUrlOf(originOf(c), publicId), secretCode },
+      { device, signer: certificate.holder, signedAt },
+    );
+    return lifeAnswer(
+      c,
+      await prescriptions.sign(doctor.id, id, current.version, {
+        pdf,
+        certificateFingerprint: certificate.fingerprint,
+        signedAt,
+        publicId,
+        secretCode,
+      }),
+    );
+  });
+
+  /** Cancels a finalised receita with the reason: kept, marked 'Cancelada'. */
+  routes.post('/:id/cancel', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const expectedVersion = expectedVersionOf(c);
+    const { reason } = await readJsonBody(c, documentCancelSchema);
+    return lifeAnswer(c, await prescriptions.cancel(doctor.id, id, reason, expectedVersion));
   });
 
   routes.get('/:id', async (c) => {
@@ -215,7 +325,7 @@ export function prescriptionRoutes(deps: {
     );
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
     c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, prescription: presentPrescription(row) });
+    return c.json({ success: true, prescription: present(row, c) });
   });
 
   routes.put('/:id', async (c) => {
@@ -229,14 +339,14 @@ export function prescriptionRoutes(deps: {
       case 'not-found':
         throw notFound(PRESCRIPTION_NOT_FOUND);
       case 'stale':
-        throw prescriptionChanged(outcome.current);
+        throw prescriptionChanged(present(outcome.current, c));
       case 'finalized':
         throw conflict(PRESCRIPTION_FINALIZED, 'prescription_finalized', {
-          prescription: presentPrescription(outcome.current),
+          prescription: present(outcome.current, c),
         });
       case 'updated':
         c.header('ETag', etagOf(outcome.row.version));
-        return c.json({ success: true, prescription: presentPrescription(outcome.row) });
+        return c.json({ success: true, prescription: present(outcome.row, c) });
     }
   });
 
@@ -245,7 +355,8 @@ export function prescriptionRoutes(deps: {
     const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
     const outcome = await prescriptions.remove(doctor.id, id, expectedVersionOf(c));
     if (outcome.kind === 'not-found') throw notFound(PRESCRIPTION_NOT_FOUND);
-    if (outcome.kind === 'stale') throw prescriptionChanged(outcome.current);
+    if (outcome.kind === 'stale') throw prescriptionChanged(present(outcome.current, c));
+    if (outcome.kind === 'signed') throw lifeConflict(c, outcome.current);
     return c.json({ success: true });
   });
 
@@ -372,10 +483,8 @@ export function prescriptionBatchRoutes(deps: {
 }
 
 /** 409 for a write on a receita that named an older version: the current one comes along. */
-function prescriptionChanged(current: PrescriptionRow) {
-  return conflict(PRESCRIPTION_CHANGED, 'prescription_changed', {
-    prescription: presentPrescription(current),
-  });
+function prescriptionChanged(current: PresentedPrescription) {
+  return conflict(PRESCRIPTION_CHANGED, 'prescription_changed', { prescription: current });
 }
 
 /** 409 for a write on a lote that named an older version: the current one comes along. */

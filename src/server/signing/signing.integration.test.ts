@@ -6,7 +6,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
-import { PDFDict, PDFDocument, PDFHexString, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client';
 import {
@@ -22,7 +21,12 @@ import type { RunningServer } from '../server';
 import { refusalOf } from '../testing/api-calls';
 import { capturingLogger } from '../testing/capturing-logger';
 import { pdfPagesText } from '../testing/pdf-text';
-import { extractPdfSignature, verifyWithOpenssl, verifyWithPkijs } from '../testing/pdf-signature';
+import {
+  extractPdfSignature,
+  pdfInfoOf,
+  verifyWithOpenssl,
+  verifyWithPkijs,
+} from '../testing/pdf-signature';
 import {
   createTestPki,
   doctorPfx,
@@ -134,19 +138,6 @@ async function pdfOf(browser: TestBrowser, id: string): Promise<Uint8Array<Array
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/pdf');
   return new Uint8Array(await response.arrayBuffer());
-}
-
-async function infoOf(pdf: Uint8Array): Promise<Map<string, string>> {
-  const loaded = await PDFDocument.load(pdf, { updateMetadata: false });
-  const info = loaded.context.lookup(loaded.context.trailerInfo.Info, PDFDict);
-  return new Map(
-    info
-      .entries()
-      .map(([key, value]) => [
-        key.decodeText(),
-        value instanceof PDFHexString || value instanceof PDFString ? value.decodeText() : '',
-      ]),
-  );
 }
 
 describe('without a session', () => {
@@ -322,7 +313,7 @@ describe('signing documents', () => {
       if (openssl !== undefined) expect(openssl.verified).toBe(true);
       expect(signature.dictionary).toContain('/TransformMethod /DocMDP');
 
-      const info = await infoOf(pdf);
+      const info = await pdfInfoOf(pdf);
       expect(info.get('2.16.76.1.4.2.2.1')).toBe('123456');
       expect(info.get('2.16.76.1.4.2.2.2')).toBe('SP');
       expect(info.has(expectedTypes[index] ?? '')).toBe(true);

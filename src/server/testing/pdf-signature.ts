@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { PDFDict, PDFDocument, PDFHexString, PDFString } from 'pdf-lib';
 
 /**
  * Independent checks of a signed PDF for the tests: the byte range and the CMS are read from
@@ -113,4 +114,18 @@ export function verifyWithOpenssl(
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The PDF's Info dictionary as text: where the ITI's metadata is. */
+export async function pdfInfoOf(pdf: Uint8Array): Promise<Map<string, string>> {
+  const loaded = await PDFDocument.load(pdf, { updateMetadata: false });
+  const info = loaded.context.lookup(loaded.context.trailerInfo.Info, PDFDict);
+  return new Map(
+    info
+      .entries()
+      .map(([key, value]) => [
+        key.decodeText(),
+        value instanceof PDFHexString || value instanceof PDFString ? value.decodeText() : '',
+      ]),
+  );
 }

@@ -35,8 +35,20 @@ export const presentedMedicationSchema = z.object({
 });
 export type PresentedMedication = z.output<typeof presentedMedicationSchema>;
 
+/**
+ * Where a receita is after finalisation (issue 20): issued with its public validation address
+ * and code, then maybe signed (`signedAt`) or cancelled with a reason.
+ */
+export const receitaLifeCycleSchema = z.object({
+  validation: z.object({ url: z.string(), secretCode: z.string() }).optional(),
+  signedAt: z.string().optional(),
+  cancellation: z.object({ at: z.string(), reason: z.string() }).optional(),
+});
+export type ReceitaLifeCycle = z.output<typeof receitaLifeCycleSchema>;
+
 /** A receita as the API answers it and the browser caches it. */
 export const presentedPrescriptionSchema = prescriptionSchema.extend({
+  ...receitaLifeCycleSchema.shape,
   medications: z.array(presentedMedicationSchema),
 });
 export type PresentedPrescription = z.output<typeof presentedPrescriptionSchema>;
@@ -69,6 +81,20 @@ export const prescriptionsApi = {
     }),
   }),
   get: endpoint({ method: 'GET', path: '/api/prescriptions/:id', answer: prescriptionAnswer }),
+  /** Signs with the doctor's certificate (finalising a draft): `{ password }`, never kept. */
+  sign: endpoint({
+    method: 'POST',
+    path: '/api/prescriptions/:id/sign',
+    body: jsonBody<{ password: string }>(),
+    answer: prescriptionAnswer,
+  }),
+  /** Withdraws a finalised receita with a reason; it is kept, marked cancelled. */
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/prescriptions/:id/cancel',
+    body: jsonBody<{ reason: string }>(),
+    answer: prescriptionAnswer,
+  }),
   /** The receitas as sent, printed by the server as one PDF (`file`); the answer is its name. */
   pdf: endpoint({
     method: 'POST',
