@@ -9,10 +9,17 @@ export function documentShareText(
     validation: NonNullable<ClinicalDocument['validation']>;
   },
 ): string {
-  return [
-    `${DOCUMENT_TITLES[document.kind]}: ${document.validation.url}`,
-    `Código de validação: ${document.validation.secretCode}`,
-  ].join('\n');
+  return shareText(DOCUMENT_TITLES[document.kind], document.validation);
+}
+
+/**
+ * The same for any issued paper: 'Receita: <address>' and its code.
+ * @param title - what it is ('Receita', 'Atestado médico')
+ */
+export function shareText(title: string, validation: { url: string; secretCode: string }): string {
+  return [`${title}: ${validation.url}`, `Código de validação: ${validation.secretCode}`].join(
+    '\n',
+  );
 }
 
 /**

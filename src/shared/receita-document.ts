@@ -11,6 +11,7 @@ import { capitalizeFirst, formatLongDate } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
+import type { ReceitaLifeCycle } from './api/prescriptions';
 import type { Gender } from './medical-record';
 import { SEX_LABELS } from './patient-display';
 
@@ -58,6 +59,10 @@ export type ReceitaPrescription = Pick<
 > & {
   /** Her chart, where the server reads what the receita leaves out (sex, address). */
   patientId?: string | undefined;
+  /** Once finalised: its validation address and code, its signature or its cancellation. */
+  validation?: ReceitaLifeCycle['validation'];
+  signedAt?: ReceitaLifeCycle['signedAt'];
+  cancellation?: ReceitaLifeCycle['cancellation'];
   patientAddress?: string | undefined;
   /** Printed on a receita de antimicrobiano; a blank to fill by hand when not known. */
   patientSex?: Gender | undefined;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { documentsApi } from '../../src/shared/api/documents';
+import { documentsApi, signingCertificateApi } from '../../src/shared/api/documents';
+import { prescriptionsApi } from '../../src/shared/api/prescriptions';
 import { patientsApi } from '../../src/shared/api/patients';
 import { settingsApi } from '../../src/shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
@@ -23,23 +24,23 @@ afterAll(() => {
 });
 
 const PASSWORD = 'senha-do-certificado';
+/** Her settings: what a signed paper prints, and the name and CPF her certificate must match. */
+const PROFILE = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: 'Dra. Helena Prado',
+  cpf: '529.982.247-25',
+  crm: '123456',
+  crmState: 'SP',
+  clinicAddress: 'Av. Paulista, 1000 — São Paulo/SP',
+  clinicPhone: '(11) 3456-7890',
+};
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 describe('clinical documents', () => {
   it('issues an atestado from a visit, signs it, and opens its validation page with the code', async () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
     const { api } = doctor.browser.pointedAt(session.server.url);
-    await api.call(settingsApi.replace, {
-      body: {
-        ...DEFAULT_DOCTOR_SETTINGS,
-        name: 'Dra. Helena Prado',
-        cpf: '529.982.247-25',
-        crm: '123456',
-        crmState: 'SP',
-        clinicAddress: 'Av. Paulista, 1000 — São Paulo/SP',
-        clinicPhone: '(11) 3456-7890',
-      },
-    });
+    await api.call(settingsApi.replace, { body: PROFILE });
     const pki = createTestPki();
     const pfx = doctorPfx(pki, { name: 'HELENA PRADO', cpf: '52998224725', password: PASSWORD });
 
@@ -115,5 +116,62 @@ describe('clinical documents', () => {
     await visible(page.getByRole('heading', { name: 'Atestado médico' }));
     await visible(page.getByText(/Documento válido, emitido em .* e assinado digitalmente\./));
     await visible(page.getByText('Maria Aparecida Souza', { exact: true }));
+  });
+
+  it('signs a receita from the chart with one password, then offers the signed PDF and its link', async () => {
+    const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    await api.call(settingsApi.replace, { body: PROFILE });
+    const pki = createTestPki();
+    const form = new FormData();
+    const pfx = doctorPfx(pki, { name: 'HELENA PRADO', cpf: '52998224725', password: PASSWORD });
+    form.set('certificate', new Blob([pfx], { type: 'application/x-pkcs12' }), 'helena.pfx');
+    form.set('password', PASSWORD);
+    await api.call(signingCertificateApi.upload, { body: form });
+    const { patient } = await api.call(patientsApi.create, {
+      body: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+    });
+    const { prescription } = await api.call(prescriptionsApi.create, {
+      body: {
+        patientName: 'Maria Aparecida Souza',
+        patientAge: '63',
+        patientId: patient.id,
+        date: '2026-11-27',
+        medications: [{ name: 'Amoxicilina', dosage: '500 mg', frequency: 'de 8 em 8 horas' }],
+        isFinalized: true,
+      },
+    });
+
+    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
+    await page
+      .getByRole('region', { name: 'Histórico' })
+      .getByRole('button', { name: /Receita — Amoxicilina/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+    await visible(dialog);
+    // RDC 471/2021: an antimicrobial prints with her sex, from her chart.
+    await visible(dialog.getByText('Sexo: Feminino').first());
+    await dialog.getByRole('button', { name: 'Assinar digitalmente (1)' }).click();
+    const sign = page.getByRole('dialog', { name: 'Assinar digitalmente' });
+    await visible(sign.getByText(/Amoxicilina 500 mg/));
+    await sign.getByLabel('Senha do certificado').fill(PASSWORD);
+    await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
+    await sign.waitFor({ state: 'hidden' });
+    await visible(dialog.getByRole('heading', { name: 'Receitas assinadas digitalmente' }));
+    await visible(dialog.getByRole('link', { name: 'Baixar PDF assinado' }));
+    await visible(dialog.getByRole('link', { name: 'Enviar por WhatsApp' }));
+    expect(await dialog.getByRole('button', { name: /Assinar digitalmente/ }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const pdf = new Uint8Array(
+      await (
+        await doctor.browser
+          .pointedAt(session.server.url)
+          .fetch(`/api/prescriptions/${prescription.id}/pdf`)
+      ).arrayBuffer(),
+    );
+    expect((await verifyWithPkijs(extractPdfSignature(pdf), pki.rootDer)).signatureVerified).toBe(
+      true,
+    );
   });
 });

@@ -76,7 +76,10 @@ export function createSignInThrottle(options: { db: AppDatabase; now?: () => num
         .select({ lockedUntil: signInThrottles.lockedUntil })
         .from(signInThrottles)
         .where(and(eq(signInThrottles.email, normalized(email)), eq(signInThrottles.lane, lane)));
-      const waitMs = (row?.lockedUntil.getTime() ?? time.getTime()) - time.getTime();
+      // Counted from now, not from this attempt's start: a concurrent attempt that began later
+      // may have set the lock meanwhile, and the wait never exceeds the lock it set.
+      const readAt = Math.max(now(), time.getTime());
+      const waitMs = (row?.lockedUntil.getTime() ?? readAt) - readAt;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     },
 

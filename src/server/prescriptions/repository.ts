@@ -125,6 +125,12 @@ export function createPrescriptionRepository(db: AppDatabase) {
   const ownedBy = (userId: string, id: string) =>
     and(eq(prescriptions.id, id), eq(prescriptions.userId, userId));
 
+  /** One of the doctor's receitas, locked until the transaction ends. */
+  const lockPrescription = async (tx: AppTransaction, userId: string, id: string) => {
+    const [row] = await tx.select().from(prescriptions).where(ownedBy(userId, id)).for('update');
+    return row;
+  };
+
   return {
     async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionRow> {
       const { isFinalized, patientId, ...content } = input;
@@ -187,11 +193,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
       expectedVersion: number | undefined,
     ): Promise<PrescriptionUpdateOutcome> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(prescriptions)
-          .where(ownedBy(userId, id))
-          .for('update');
+        const current = await lockPrescription(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (isStale(current, expectedVersion)) return { kind: 'stale', current };
         const { isFinalized, patientId, ...changes } = update;
@@ -227,11 +229,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
       signature: ReceitaSignature,
     ): Promise<PrescriptionLifeOutcome> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(prescriptions)
-          .where(ownedBy(userId, id))
-          .for('update');
+        const current = await lockPrescription(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (current.version !== version) return { kind: 'stale', current };
         if (current.signedAt !== null || current.cancelledAt !== null) {
@@ -269,11 +267,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
       expectedVersion: number | undefined,
     ): Promise<PrescriptionLifeOutcome> {
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(prescriptions)
-          .where(ownedBy(userId, id))
-          .for('update');
+        const current = await lockPrescription(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (isStale(current, expectedVersion)) return { kind: 'stale', current };
         if (!current.isFinalized || current.cancelledAt !== null) {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
 import type { ApiClient, ApiError } from '../../shared/api/client';
@@ -635,5 +635,38 @@ export function readPrescription(cache: QueryClient, id: string): Promise<Presen
     staleTime: 0,
     // Not kept: the saved list is where receitas live on the device.
     gcTime: 0,
+  });
+}
+
+/**
+ * Signs receitas one after another with one typing of the password, which lives only in this
+ * call (issue 20); each signed receita is held as the server answered it. The first refusal (a
+ * wrong password, a receita changed elsewhere) stops the batch: the answer says which were
+ * signed and why the rest were not.
+ */
+export function useReceitaSigning() {
+  const cache = useQueryClient();
+  return useMutation({
+    // Dropped from the cache once nothing watches it; the dialog resets it after each try.
+    gcTime: 0,
+    mutationFn: async (input: {
+      prescriptions: readonly Pick<ReceitaPrescription, 'id'>[];
+      password: string;
+    }): Promise<{ signed: PresentedPrescription[]; failure?: unknown }> => {
+      const signed: PresentedPrescription[] = [];
+      for (const { id } of input.prescriptions) {
+        try {
+          const { prescription } = await api.call(prescriptionsApi.sign, {
+            params: { id },
+            body: { password: input.password },
+          });
+          changeState(cache, (state) => withServerPrescription(state, id, prescription, false));
+          signed.push(prescription);
+        } catch (failure) {
+          return { signed, failure };
+        }
+      }
+      return { signed };
+    },
   });
 }

@@ -23,6 +23,7 @@ import { documentShareText, whatsAppLink } from '../../shared/document-sharing';
 import { formatDateTime } from '../../shared/pt-br-format';
 import type { WorkingRecord } from '../../shared/record-flow';
 import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
+import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { Button, buttonClassName } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DialogFrame } from '../ui/dialog-frame';
@@ -470,74 +471,32 @@ function SignDialog(props: {
   onDone: (count: number) => void;
 }) {
   const actions = useDocumentActions(props.patientId);
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<string>();
-  // What is still to sign: after a batch stopped half-way, only the rest.
-  const [remaining, setRemaining] = useState(props.documents);
-  const busy = actions.sign.isPending;
-
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || password === '') return;
-    setFailure(undefined);
-    try {
-      const result = await actions.sign.mutateAsync({ documents: remaining, password });
-      if (result.failure === undefined) {
-        props.onDone(props.documents.length);
-        return;
-      }
-      const signedIds = new Set(result.signed.map((document) => document.id));
-      setRemaining(remaining.filter((document) => !signedIds.has(document.id)));
-      setFailure(
-        result.signed.length > 0
-          ? `${result.signed.length} de ${remaining.length} assinados. ${errorText(result.failure)}`
-          : errorText(result.failure),
-      );
-    } finally {
-      // The password lives in this field for one attempt only, and nowhere else.
-      setPassword('');
-      actions.sign.reset();
-    }
-  };
-
   return (
-    <DialogFrame
-      open
-      onOpenChange={dismissWith(props.onClose)}
-      title="Assinar digitalmente"
+    <SigningPasswordDialog
+      items={props.documents}
+      labelOf={(document) =>
+        `${DOCUMENT_TITLES[document.kind]}${
+          document.status === 'rascunho'
+            ? ` (será ${documentAgreement(document.kind).issued} ao assinar)`
+            : ''
+        }`
+      }
       description="Com seu certificado ICP-Brasil. A senha assina estes documentos e não é guardada."
-      size="narrow"
-    >
-      <form noValidate className="flex flex-col gap-4 p-5" onSubmit={(event) => void submit(event)}>
-        <ul className="list-disc pl-5 text-sm text-fg">
-          {remaining.map((document) => (
-            <li key={document.id}>
-              {DOCUMENT_TITLES[document.kind]}
-              {document.status === 'rascunho'
-                ? ` (será ${documentAgreement(document.kind).issued} ao assinar)`
-                : ''}
-            </li>
-          ))}
-        </ul>
-        <TextField
-          label="Senha do certificado"
-          type="password"
-          autoComplete="off"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <Failure text={failure} />
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={props.onClose}>
-            Voltar
-          </Button>
-          <Button type="submit" aria-disabled={busy || password === ''}>
-            <PenLine aria-hidden="true" size={18} />
-            {busy ? 'Assinando...' : 'Assinar'}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      sign={async (documents, password) => {
+        try {
+          const result = await actions.sign.mutateAsync({ documents, password });
+          return {
+            signedIds: result.signed.map((document) => document.id),
+            failure: result.failure === undefined ? undefined : errorText(result.failure),
+          };
+        } finally {
+          // The mutation keeps no copy of the password once the try is over.
+          actions.sign.reset();
+        }
+      }}
+      onClose={props.onClose}
+      onDone={props.onDone}
+    />
   );
 }
 

@@ -1,5 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { Copy, Download, Eye, EyeOff, Printer, TriangleAlert } from 'lucide-react';
+import {
+  Copy,
+  Download,
+  Eye,
+  EyeOff,
+  FileCheck2,
+  MessageCircle,
+  PenLine,
+  Printer,
+  TriangleAlert,
+} from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { DoctorSettings } from '../../shared/doctor-settings';
 import { formatDate } from '../../shared/pt-br-format';
@@ -15,11 +25,14 @@ import {
   groupPrescriptionsByPatient,
   selectedForPrint,
 } from '../../shared/receita-print-selection';
-import { Button } from '../ui/button';
+import { Button, buttonClassName } from '../ui/button';
 import { DialogFrame } from '../ui/dialog-frame';
 import { PrintArea, printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
-import { useLatestPrescriptions } from '../data/prescriptions';
+import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
+import { SigningPasswordDialog } from '../signing/signing-password-dialog';
+import { shareText, whatsAppLink } from '../../shared/document-sharing';
+import { LOCAL_PRESCRIPTION_ID_PREFIX } from '../../shared/prescription-state';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
 import { api } from '../data/api';
@@ -35,6 +48,13 @@ export const PRINT_PREVIEW_TEXT = {
   showPreview: 'Mostrar prévia',
   hidePreview: 'Ocultar prévia',
   download: 'Baixar PDF',
+  sign: 'Assinar digitalmente',
+  signFailed: 'Não foi possível assinar. Tente novamente.',
+  signedHeading: 'Receitas assinadas digitalmente',
+  downloadSigned: 'Baixar PDF assinado',
+  copyLink: 'Copiar link',
+  linkCopied: 'Link copiado',
+  whatsApp: 'Enviar por WhatsApp',
   downloading: 'Gerando PDF…',
   downloadFailed: 'Não foi possível gerar o PDF. Tente novamente.',
   close: 'Fechar',
@@ -117,6 +137,8 @@ export function PrintPreviewDialog(props: {
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string>();
+  const [signing, setSigning] = useState<readonly ReceitaPrescription[]>();
+  const signature = useReceitaSigning();
   // Tied to the receitas the dialog was opened with: other receitas open with their own default,
   // while a quantity edited here (a newer copy of the same receitas) keeps the doctor's choice.
   const [choice, setChoice] = useState<{
@@ -140,6 +162,13 @@ export function PrintPreviewDialog(props: {
   const [copy, setCopy] = useState<{ job: typeof job; copied: boolean }>();
   const copyStatus = copy?.job === job ? copy.copied : undefined;
   const count = selected.length;
+  // Saved on the server, neither signed nor cancelled: what a password can sign now.
+  const signable = selected.filter(
+    (prescription) =>
+      !prescription.id.startsWith(LOCAL_PRESCRIPTION_ID_PREFIX) &&
+      prescription.signedAt === undefined &&
+      prescription.cancellation === undefined,
+  );
   const printable = job.pages.length > 0;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
@@ -298,6 +327,7 @@ export function PrintPreviewDialog(props: {
               {downloadError}
             </p>
           )}
+          <SignedReceitas prescriptions={selected} />
         </div>
       </div>
 
@@ -345,12 +375,108 @@ export function PrintPreviewDialog(props: {
           <Download aria-hidden className="size-4" />
           {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
         </Button>
+        {signable.length > 0 && (
+          <Button variant="secondary" onClick={() => setSigning(signable)}>
+            <PenLine aria-hidden className="size-4" />
+            {`${PRINT_PREVIEW_TEXT.sign} (${signable.length})`}
+          </Button>
+        )}
         <Button disabled={!printable} onClick={() => printOnly('receitas')}>
           <Printer aria-hidden className="size-4" />
           {`Imprimir (${count})`}
         </Button>
       </footer>
+      {signing && (
+        <SigningPasswordDialog
+          items={signing}
+          labelOf={printChoiceLabel}
+          description="Com seu certificado ICP-Brasil. A senha assina estas receitas e não é guardada."
+          sign={async (prescriptions, password) => {
+            try {
+              const result = await signature.mutateAsync({ prescriptions, password });
+              return {
+                signedIds: result.signed.map((prescription) => prescription.id),
+                failure:
+                  result.failure === undefined
+                    ? undefined
+                    : isApiError(result.failure)
+                      ? result.failure.message
+                      : PRINT_PREVIEW_TEXT.signFailed,
+              };
+            } finally {
+              // The mutation keeps no copy of the password once the try is over.
+              signature.reset();
+            }
+          }}
+          onClose={() => setSigning(undefined)}
+          onDone={() => setSigning(undefined)}
+        />
+      )}
     </DialogFrame>
+  );
+}
+
+/**
+ * The signed receitas among those chosen: the file as signed, and its validation address and
+ * code to copy or send by WhatsApp (no attachment: the code opens it).
+ */
+function SignedReceitas(props: { prescriptions: readonly ReceitaPrescription[] }) {
+  const signed = props.prescriptions.filter(
+    (prescription) => prescription.signedAt !== undefined && prescription.validation,
+  );
+  const [copied, setCopied] = useState<string>();
+  if (signed.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="signed-receitas-heading"
+      className="mt-4 rounded-md border border-line p-3"
+    >
+      <h3 id="signed-receitas-heading" className="text-sm font-semibold text-fg">
+        {PRINT_PREVIEW_TEXT.signedHeading}
+      </h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {signed.map((prescription) => {
+          const validation = prescription.validation;
+          if (!validation) return null;
+          const text = shareText('Receita', validation);
+          return (
+            <li key={prescription.id} className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="mr-auto text-fg">{printChoiceLabel(prescription)}</span>
+              <a
+                href={`/api/prescriptions/${encodeURIComponent(prescription.id)}/pdf`}
+                download
+                className={buttonClassName('secondary', 'px-3 py-1.5')}
+              >
+                <FileCheck2 aria-hidden="true" size={16} /> {PRINT_PREVIEW_TEXT.downloadSigned}
+              </a>
+              <Button
+                variant="secondary"
+                className="px-3 py-1.5"
+                onClick={() => {
+                  void navigator.clipboard.writeText(text).then(
+                    () => setCopied(prescription.id),
+                    () => setCopied(undefined),
+                  );
+                }}
+              >
+                <Copy aria-hidden="true" size={16} />
+                {copied === prescription.id
+                  ? PRINT_PREVIEW_TEXT.linkCopied
+                  : PRINT_PREVIEW_TEXT.copyLink}
+              </Button>
+              <a
+                href={whatsAppLink(text)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClassName('secondary', 'px-3 py-1.5')}
+              >
+                <MessageCircle aria-hidden="true" size={16} /> {PRINT_PREVIEW_TEXT.whatsApp}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
   );
 }
 
