@@ -1,5 +1,5 @@
 /**
- * What signing a document costs (issue 20), in this process, on the test PKI's 2048-bit keys:
+ * What signing a document or a receita costs (issue 20), in this process, on the test PKI's 2048-bit keys:
  * sealing a certificate at upload (scrypt), opening it to sign (scrypt + PKCS#12), and rendering
  * and signing one PDF (PAdES AD-RB). A batch of n documents costs one opening per document (the
  * server opens the certificate for each request) plus n render-and-sign.
@@ -10,11 +10,13 @@
 import { performance } from 'node:perf_hooks';
 import type { ClinicalDocumentRow } from '../../src/server/db/schema';
 import { signedDocumentPdfOf } from '../../src/server/documents/presenter';
+import { printedReceita, signedReceitaPdf } from '../../src/server/prescriptions/printing';
 import { openCertificate, sealCertificate } from '../../src/server/signing/custody';
 import { readPkcs12 } from '../../src/server/signing/pkcs12';
 import { a1Device } from '../../src/server/signing/signature-device';
 import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
 import type { DocumentBody, DocumentIssue } from '../../src/shared/clinical-document';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
 import { ms, percentile } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -109,10 +111,53 @@ for (const body of bodies) {
   );
   report(`render + sign: ${body.kind}`, signTimes[body.kind] ?? []);
 }
+
+// A receita: the antimicrobial sheet in two vias, with its validation block.
+const settings: DoctorSettings = {
+  ...DEFAULT_DOCTOR_SETTINGS,
+  name: 'Dra. Helena Prado',
+  crm: '123456',
+  crmState: 'SP',
+  clinicAddress: 'Av. Paulista, 1000, sala 12 — São Paulo/SP',
+  clinicPhone: '(11) 3456-7890',
+};
+const receita = printedReceita(
+  {
+    id: 'prescription-bench',
+    patientName: 'Maria Aparecida dos Santos',
+    patientAge: '65',
+    patientSex: 'feminino',
+    diagnosis: '',
+    notes: '',
+    date: '2026-11-27',
+    medications: [
+      {
+        name: 'Amoxicilina',
+        dosage: '500 mg',
+        frequency: 'de 8 em 8 horas',
+        duration: '7 dias',
+        genericAllowed: true,
+        priority: 'normal',
+      },
+    ],
+  },
+  undefined,
+);
+signTimes.receita = await timed(RUNS, () =>
+  signedReceitaPdf(
+    receita,
+    settings,
+    { url: 'https://prontu.example/validar/AbCdEfGhIjKlMnOpQrStUv', secretCode: 'K7Q2M9XAPL' },
+    { device, signer: 'HELENA PRADO', signedAt: new Date() },
+  ),
+);
+report('render + sign: receita', signTimes.receita);
+
 const median = (times: number[] | undefined) => percentile(times ?? [0], 50);
 const batch =
-  3 * median(openTimes) +
+  4 * median(openTimes) +
+  median(signTimes.receita) +
   median(signTimes.atestado) +
   median(signTimes.exames) +
   median(signTimes.relatorio);
-console.log(`batch of 3 (atestado, exames, relatório), server work at p50: ${ms(batch)}`);
+console.log(`batch of 4 (receita, atestado, exames, relatório), server work at p50: ${ms(batch)}`);

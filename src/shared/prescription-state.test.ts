@@ -8,6 +8,7 @@ import {
   adoptServerBatch,
   adoptServerPrescription,
   isLocalId,
+  isSignableReceita,
   latestBatchWithPrescriptions,
   newestFirst,
   restoredFrom,
@@ -321,6 +322,14 @@ describe('latestBatchWithPrescriptions', () => {
 describe('ids and order', () => {
   it('tells this device’s ids from the server’s', () => {
     expect(isLocalId('prescription-local-1700000000000')).toBe(true);
+    expect(isSignableReceita({ id: 'prescription-local-1700000000000' })).toBe(false);
+    expect(isSignableReceita({ id: 'prescription-1' })).toBe(true);
+    expect(isSignableReceita({ id: 'prescription-1', signedAt: '2026-11-27T12:00:00.000Z' })).toBe(
+      false,
+    );
+    expect(
+      isSignableReceita({ id: 'prescription-1', cancellation: { at: '2026-11-27', reason: 'x' } }),
+    ).toBe(false);
     expect(isLocalId('batch-local-1700000000000-1')).toBe(true);
     expect(isLocalId('prescription-3f2a')).toBe(false);
   });

@@ -36,6 +36,20 @@ export const KEPT_BATCHES = 50;
 export const LOCAL_PRESCRIPTION_ID_PREFIX = 'prescription-local-';
 export const LOCAL_BATCH_ID_PREFIX = 'batch-local-';
 
+/**
+ * Whether a receita can be signed now: saved on the server (not only on this device), neither
+ * signed nor cancelled (issue 20).
+ */
+export function isSignableReceita(
+  prescription: Pick<PresentedPrescription, 'id' | 'signedAt' | 'cancellation'>,
+): boolean {
+  return (
+    !isLocalId(prescription.id) &&
+    prescription.signedAt === undefined &&
+    prescription.cancellation === undefined
+  );
+}
+
 /** Whether an id is one this browser gave to something the server has not created yet. */
 export function isLocalId(id: string): boolean {
   return id.startsWith(LOCAL_PRESCRIPTION_ID_PREFIX) || id.startsWith(LOCAL_BATCH_ID_PREFIX);

@@ -7,7 +7,7 @@ import {
   type ReceitaPrintInput,
 } from './prescription';
 import { parseISO } from 'date-fns';
-import { capitalizeFirst, formatLongDate } from './pt-br-format';
+import { capitalizeFirst, formatDate, formatLongDate } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
@@ -597,6 +597,16 @@ export function buildReceitaPrintJob(
     notices: groups.flatMap((group) => group.notices),
     patients: groups.map(({ patientName, pages }) => ({ patientName, pages })),
   };
+}
+
+/** A receita in the choice list: its date and medicines ('25/11/2026 — Losartana 50mg'). */
+export function printChoiceLabel(prescription: ReceitaPrescription): string {
+  const medicines = prescription.medications
+    .map((medication) =>
+      [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+    )
+    .join(', ');
+  return `${formatDate(prescription.date)} — ${medicines || 'sem medicamentos'}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentsApi, signingCertificateApi } from '../../src/shared/api/documents';
 import { prescriptionsApi } from '../../src/shared/api/prescriptions';
+import { localDay } from '../../src/shared/prescription-draft';
 import { patientsApi } from '../../src/shared/api/patients';
 import { settingsApi } from '../../src/shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
@@ -61,6 +62,16 @@ describe('clinical documents', () => {
     const { patient } = await api.call(patientsApi.create, {
       body: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
     });
+    // Her receita of today: the visit's papers are signed together.
+    const { prescription } = await api.call(prescriptionsApi.create, {
+      body: {
+        patientName: 'Maria Aparecida Souza',
+        patientId: patient.id,
+        date: localDay(new Date()),
+        medications: [{ name: 'Losartana', dosage: '50 mg', frequency: '1x ao dia' }],
+        isFinalized: true,
+      },
+    });
     await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
     await button(page, 'Nova consulta').click();
     await visible(page.getByRole('heading', { level: 2, name: 'Dados do Paciente' }));
@@ -80,14 +91,19 @@ describe('clinical documents', () => {
     await visible(page.getByText('Atestado médico emitido.'));
     await visible(page.getByText('Emitido', { exact: true }));
 
-    await button(page, 'Assinar digitalmente').click();
+    // One password signs the receita and the atestado.
+    await button(page, 'Assinar todos (2)').click();
     const sign = page.getByRole('dialog', { name: 'Assinar digitalmente' });
+    await visible(sign.getByText(/^Receita — .* Losartana 50 mg$/));
+    await visible(sign.getByText('Atestado médico', { exact: true }));
     await sign.getByLabel('Senha do certificado').fill('senha errada');
     await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
     await visible(sign.getByText('Senha do certificado incorreta.'));
     await sign.getByLabel('Senha do certificado').fill(PASSWORD);
     await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
-    await visible(page.getByText('Documento assinado.'));
+    await visible(page.getByText('2 assinados: receitas e documentos.'));
+    const signedReceita = await api.call(prescriptionsApi.get, { params: { id: prescription.id } });
+    expect(signedReceita.prescription.signedAt).toBeDefined();
     await visible(page.getByText('Assinado digitalmente', { exact: true }));
     await visible(page.getByRole('link', { name: 'Baixar PDF assinado' }));
     await visible(page.getByRole('link', { name: 'Enviar por WhatsApp' }));

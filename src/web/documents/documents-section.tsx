@@ -23,7 +23,10 @@ import { documentShareText, whatsAppLink } from '../../shared/document-sharing';
 import { formatDateTime } from '../../shared/pt-br-format';
 import type { WorkingRecord } from '../../shared/record-flow';
 import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
-import { SigningPasswordDialog } from '../signing/signing-password-dialog';
+import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';
+import { useReceitaSigning } from '../data/prescriptions';
+import { isSignableReceita } from '../../shared/prescription-state';
+import { printChoiceLabel, type ReceitaPrescription } from '../../shared/receita-document';
 import { Button, buttonClassName } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DialogFrame } from '../ui/dialog-frame';
@@ -85,16 +88,20 @@ export function DocumentsSection(props: {
   record?: WorkingRecord;
   /** The section's heading level where it sits: h2 in the chart, h3 in a visit's step. */
   heading?: 'h2' | 'h3';
+  /** The visit's receitas: 'Assinar todos' signs them with its documents, one password. */
+  receitas?: readonly ReceitaPrescription[] | undefined;
 }) {
   const Heading = props.heading ?? 'h2';
   const documents = usePatientDocuments(props.patient.id);
   const actions = useDocumentActions(props.patient.id);
   const { notice, show } = useStatusNotice();
   const [creating, setCreating] = useState(false);
-  const [signing, setSigning] = useState<readonly ClinicalDocument[]>();
+  const [signing, setSigning] = useState<SigningBatch>();
   const [cancelling, setCancelling] = useState<ClinicalDocument>();
   const list = documents.data ?? [];
   const unsigned = list.filter(signable);
+  const unsignedReceitas = (props.receitas ?? []).filter(isSignableReceita);
+  const batchSize = unsigned.length + unsignedReceitas.length;
 
   const issue = (document: ClinicalDocument) =>
     actions.issue.mutate(document, {
@@ -123,9 +130,12 @@ export function DocumentsSection(props: {
           Documentos
         </Heading>
         <div className="flex flex-wrap gap-2">
-          {unsigned.length > 1 && (
-            <Button variant="secondary" onClick={() => setSigning(unsigned)}>
-              <PenLine aria-hidden="true" size={18} /> Assinar todos ({unsigned.length})
+          {batchSize > 1 && (
+            <Button
+              variant="secondary"
+              onClick={() => setSigning({ documents: unsigned, receitas: unsignedReceitas })}
+            >
+              <PenLine aria-hidden="true" size={18} /> Assinar todos ({batchSize})
             </Button>
           )}
           <Button onClick={() => setCreating(true)}>
@@ -216,7 +226,7 @@ export function DocumentsSection(props: {
                   <Button
                     variant="secondary"
                     className="px-3 py-1.5"
-                    onClick={() => setSigning([document])}
+                    onClick={() => setSigning({ documents: [document], receitas: [] })}
                   >
                     <PenLine aria-hidden="true" size={16} /> Assinar digitalmente
                   </Button>
@@ -275,12 +285,18 @@ export function DocumentsSection(props: {
       )}
       {signing && (
         <SignDialog
-          documents={signing}
+          batch={signing}
           patientId={props.patient.id}
           onClose={() => setSigning(undefined)}
           onDone={(count) => {
             setSigning(undefined);
-            show(count === 1 ? 'Documento assinado.' : `${count} documentos assinados.`);
+            show(
+              signing.receitas.length === 0
+                ? count === 1
+                  ? 'Documento assinado.'
+                  : `${count} documentos assinados.`
+                : `${count} assinados: receitas e documentos.`,
+            );
           }}
         />
       )}
@@ -464,36 +480,70 @@ function KindFields(props: {
   }
 }
 
-function SignDialog(props: {
+/** What one password signs: documents, and the visit's receitas with them. */
+interface SigningBatch {
   documents: readonly ClinicalDocument[];
+  receitas: readonly ReceitaPrescription[];
+}
+
+type BatchItem =
+  { id: string; document: ClinicalDocument } | { id: string; receita: ReceitaPrescription };
+
+function SignDialog(props: {
+  batch: SigningBatch;
   patientId: string;
   onClose: () => void;
   onDone: (count: number) => void;
 }) {
   const actions = useDocumentActions(props.patientId);
+  const receitaSigning = useReceitaSigning();
+  const items: BatchItem[] = [
+    ...props.batch.receitas.map((receita) => ({ id: receita.id, receita })),
+    ...props.batch.documents.map((document) => ({ id: document.id, document })),
+  ];
+  /** Signs the items in order (receitas, then documents), stopping at the first refusal. */
+  const sign = async (batch: readonly BatchItem[], password: string): Promise<SigningTry> => {
+    const receitas = batch.flatMap((item) => ('receita' in item ? [item.receita] : []));
+    const documents = batch.flatMap((item) => ('document' in item ? [item.document] : []));
+    try {
+      const signedReceitas = await receitaSigning.mutateAsync({
+        prescriptions: receitas,
+        password,
+      });
+      const receitaIds = signedReceitas.signed.map((receita) => receita.id);
+      if (signedReceitas.failure !== undefined) {
+        return { signedIds: receitaIds, failure: errorText(signedReceitas.failure) };
+      }
+      const signedDocuments = await actions.sign.mutateAsync({ documents, password });
+      return {
+        signedIds: [...receitaIds, ...signedDocuments.signed.map((document) => document.id)],
+        failure:
+          signedDocuments.failure === undefined ? undefined : errorText(signedDocuments.failure),
+      };
+    } finally {
+      // The mutations keep no copy of the password once the try is over.
+      receitaSigning.reset();
+      actions.sign.reset();
+    }
+  };
   return (
     <SigningPasswordDialog
-      items={props.documents}
-      labelOf={(document) =>
-        `${DOCUMENT_TITLES[document.kind]}${
-          document.status === 'rascunho'
-            ? ` (será ${documentAgreement(document.kind).issued} ao assinar)`
-            : ''
-        }`
+      items={items}
+      labelOf={(item) =>
+        'receita' in item
+          ? `Receita — ${printChoiceLabel(item.receita)}`
+          : `${DOCUMENT_TITLES[item.document.kind]}${
+              item.document.status === 'rascunho'
+                ? ` (será ${documentAgreement(item.document.kind).issued} ao assinar)`
+                : ''
+            }`
       }
-      description="Com seu certificado ICP-Brasil. A senha assina estes documentos e não é guardada."
-      sign={async (documents, password) => {
-        try {
-          const result = await actions.sign.mutateAsync({ documents, password });
-          return {
-            signedIds: result.signed.map((document) => document.id),
-            failure: result.failure === undefined ? undefined : errorText(result.failure),
-          };
-        } finally {
-          // The mutation keeps no copy of the password once the try is over.
-          actions.sign.reset();
-        }
-      }}
+      description={
+        props.batch.receitas.length === 0
+          ? 'Com seu certificado ICP-Brasil. A senha assina estes documentos e não é guardada.'
+          : 'Com seu certificado ICP-Brasil. A senha assina estas receitas e documentos e não é guardada.'
+      }
+      sign={sign}
       onClose={props.onClose}
       onDone={props.onDone}
     />

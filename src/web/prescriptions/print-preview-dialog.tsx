@@ -12,10 +12,10 @@ import {
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { DoctorSettings } from '../../shared/doctor-settings';
-import { formatDate } from '../../shared/pt-br-format';
 import {
   buildReceitaPrintJob,
   fillPrescriptionTemplate,
+  printChoiceLabel,
   receitaPrintInput,
   type ReceitaPage,
   type ReceitaPrescription,
@@ -32,7 +32,7 @@ import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { shareText, whatsAppLink } from '../../shared/document-sharing';
-import { LOCAL_PRESCRIPTION_ID_PREFIX } from '../../shared/prescription-state';
+import { isSignableReceita } from '../../shared/prescription-state';
 import { ReceitaPrintPage } from './receita-sheet';
 import { downloadFile } from '../ui/download-file';
 import { api } from '../data/api';
@@ -103,16 +103,6 @@ export function prescriptionTemplateText(
     .join('\n\n');
 }
 
-/** A receita in the choice list: its date and medicines ('25/11/2026 — Losartana 50mg'). */
-export function printChoiceLabel(prescription: ReceitaPrescription): string {
-  const medicines = prescription.medications
-    .map((medication) =>
-      [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
-    )
-    .join(', ');
-  return `${formatDate(prescription.date)} — ${medicines || 'sem medicamentos'}`;
-}
-
 /**
  * The print preview of docs/product.md, "Impressão de receitas", for one prescription, several, or
  * a batch: the receitas to choose from, grouped by patient, with checkboxes (when there is more
@@ -163,12 +153,7 @@ export function PrintPreviewDialog(props: {
   const copyStatus = copy?.job === job ? copy.copied : undefined;
   const count = selected.length;
   // Saved on the server, neither signed nor cancelled: what a password can sign now.
-  const signable = selected.filter(
-    (prescription) =>
-      !prescription.id.startsWith(LOCAL_PRESCRIPTION_ID_PREFIX) &&
-      prescription.signedAt === undefined &&
-      prescription.cancellation === undefined,
-  );
+  const signable = selected.filter(isSignableReceita);
   const printable = job.pages.length > 0;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;

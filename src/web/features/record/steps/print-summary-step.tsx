@@ -1,5 +1,5 @@
 import { FileText, Printer } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { formatCrm } from '../../../../shared/doctor-settings';
 import type { Medication } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
@@ -11,6 +11,8 @@ import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
 import type { PresentedPrescription } from '../../../../shared/api/prescriptions';
 import { usePrescriptionActions } from '../../../data/prescription-actions';
+import { usePrescriptions } from '../../../data/prescriptions';
+import { localDay } from '../../../../shared/prescription-draft';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';
@@ -34,6 +36,19 @@ export function PrintSummaryStep(props: {
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
   const prescriptionActions = usePrescriptionActions();
+  const { saved } = usePrescriptions();
+  // The visit's receitas: this patient's, of today, signed with its documents in one go.
+  const today = localDay(new Date());
+  const visitReceitas = useMemo(
+    () =>
+      record.patientId
+        ? saved.filter(
+            (prescription) =>
+              prescription.patientId === record.patientId && prescription.date === today,
+          )
+        : NO_PRESCRIPTIONS,
+    [saved, record.patientId, today],
+  );
   const settings = useDoctorSettings();
   // Finalised on this device while the server could not be reached: it is sent when it answers.
   const saveState = useSaveState('record', record.id);
@@ -186,6 +201,7 @@ export function PrintSummaryStep(props: {
           patient={{ id: record.patientId, name: info.name?.trim() || 'Paciente' }}
           record={record}
           heading="h3"
+          receitas={visitReceitas}
         />
       ) : (
         <section aria-labelledby="summary-documents" className="flex flex-col gap-2">
