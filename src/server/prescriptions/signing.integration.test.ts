@@ -229,11 +229,17 @@ describe('the receita life cycle', () => {
   it("is 404 for another doctor's receita, and asks for a certificate before signing", async () => {
     const receita = await newReceita(doctor.browser.api, true);
     const { api } = other.browser;
+    // Each call is made only when awaited: a refusal left waiting would be unhandled.
     for (const call of [
-      api.call(prescriptionsApi.sign, { params: { id: receita.id }, body: { password: PASSWORD } }),
-      api.call(prescriptionsApi.cancel, { params: { id: receita.id }, body: { reason: 'x' } }),
+      () =>
+        api.call(prescriptionsApi.sign, {
+          params: { id: receita.id },
+          body: { password: PASSWORD },
+        }),
+      () =>
+        api.call(prescriptionsApi.cancel, { params: { id: receita.id }, body: { reason: 'x' } }),
     ]) {
-      expect(await refusalOf(call)).toMatchObject({ status: 404 });
+      expect(await refusalOf(call())).toMatchObject({ status: 404 });
     }
     const own = await newPrescription(api, { isFinalized: true });
     expect(
