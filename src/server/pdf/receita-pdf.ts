@@ -10,8 +10,7 @@ import {
 import { drawQrCode, embedUnicodeFonts, wrap, type UnicodeFonts } from './document-pdf';
 
 /**
- * The receitas as a PDF file, drawn in the layout the print stylesheet gives them
- * (web/prescriptions/receita-sheet.tsx): A4 pages, `perPage` receitas to a page, the two vias of
+ * The receitas as a PDF file: A4 pages, `perPage` receitas to a page, the two vias of
  * a controlled or antimicrobial receita as the two halves of its page, each page numbered. The
  * server's one renderer draws it with the documents' embedded Unicode font (document-pdf.ts), so
  * '≥', 'µg' and '½' print as typed.

@@ -1,4 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfPageText } from '../../shared/pdf-page-text';
 
 /**
  * The text of each page of a PDF, as Mozilla's PDF.js reads it — a reader independent of the
@@ -13,13 +14,7 @@ export async function pdfPagesText(bytes: Uint8Array): Promise<string[]> {
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
-      const content = await (await document.getPage(number)).getTextContent();
-      let text = '';
-      for (const item of content.items) {
-        if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : '');
-      }
-      pages.push(text);
+      pages.push(pdfPageText(await (await document.getPage(number)).getTextContent()));
     }
     return pages;
   } finally {

@@ -17,7 +17,6 @@ import {
   fillPrescriptionTemplate,
   printChoiceLabel,
   receitaPrintInput,
-  type ReceitaPage,
   type ReceitaPrescription,
   type ReceitaSettings,
 } from '../../shared/receita-document';
@@ -27,13 +26,18 @@ import {
 } from '../../shared/receita-print-selection';
 import { Button, buttonClassName } from '../ui/button';
 import { DialogFrame } from '../ui/dialog-frame';
-import { PrintArea, printOnly } from '../ui/print-area';
+import { printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { shareText, whatsAppLink } from '../../shared/document-sharing';
 import { isSignableReceita } from '../../shared/prescription-state';
-import { ReceitaPrintPage } from './receita-sheet';
+import {
+  RECEITA_PDF_TEXT,
+  ReceitaPdfPages,
+  ReceitaPdfPrintArea,
+  useReceitaPdf,
+} from './receita-pdf-preview';
 import { downloadFile } from '../ui/download-file';
 import { api } from '../data/api';
 import { isApiError } from '../../shared/api/client';
@@ -75,20 +79,6 @@ export function printPreviewTitle(batchName: string | undefined): string {
 type PrintSettings = ReceitaSettings & Pick<DoctorSettings, 'prescriptionsPerPage'>;
 
 /**
- * The pages as they print, beside the app (a direct child of `<body>`): the print stylesheet
- * ("Receitas" block of styles.css) shows this area alone while `html[data-printing='receitas']`.
- */
-export function ReceitaPrintArea(props: { pages: readonly ReceitaPage[] }) {
-  return (
-    <PrintArea kind="receitas" className="bg-white text-black">
-      {props.pages.map((page, index) => (
-        <ReceitaPrintPage key={index} page={page} />
-      ))}
-    </PrintArea>
-  );
-}
-
-/**
  * The receitas in the doctor's template (docs/product.md, "Modelos de prontuário e de receita"),
  * one after another with a blank line between; variables with nothing to fill stay visible.
  * @param prescriptions - the receitas of the dialog
@@ -106,9 +96,9 @@ export function prescriptionTemplateText(
 /**
  * The print preview of docs/product.md, "Impressão de receitas", for one prescription, several, or
  * a batch: the receitas to choose from, grouped by patient, with checkboxes (when there is more
- * than one); the notices of medicines left out (official notification forms), the A4 pages as they
- * print (toggle), each patient's on pages of their own; print with the count, the same pages as a
- * PDF, close.
+ * than one); the notices of medicines left out (official notification forms), the PDF the server
+ * draws of them, page by page (toggle), each patient's on pages of their own; print those pages
+ * with the count, save the PDF itself, close.
  */
 export function PrintPreviewDialog(props: {
   open: boolean;
@@ -154,7 +144,12 @@ export function PrintPreviewDialog(props: {
   const count = selected.length;
   // Saved on the server, neither signed nor cancelled: what a password can sign now.
   const signable = selected.filter(isSignableReceita);
-  const printable = job.pages.length > 0;
+  const printInput = useMemo(
+    () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
+    [count, selected, batchName],
+  );
+  const receitaPdf = useReceitaPdf(props.open ? printInput : undefined);
+  const printable = job.pages.length > 0 && receitaPdf.current;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
 
@@ -171,8 +166,13 @@ export function PrintPreviewDialog(props: {
     setDownloading(true);
     setDownloadError(undefined);
     try {
-      // The server's renderer draws it (embedded Unicode font, page numbers), from the receitas
-      // as this device holds them: a quantity just changed here prints before its save lands.
+      // The file the preview shows; the server's renderer draws it (embedded Unicode font, page
+      // numbers) from the receitas as this device holds them: a quantity just changed here
+      // prints before its save lands.
+      if (receitaPdf.current && receitaPdf.pdf) {
+        downloadFile(receitaPdf.pdf.blob, receitaPdf.pdf.fileName);
+        return;
+      }
       const { blob, answer: fileName } = await api.file(prescriptionsApi.pdf, {
         body: receitaPrintInput(selected, batchName),
       });
@@ -208,7 +208,9 @@ export function PrintPreviewDialog(props: {
             : `${count} ${count === 1 ? 'receita' : 'receitas'} · ${job.pages.length} ${job.pages.length === 1 ? 'página' : 'páginas'} A4${patientCount > 1 ? ` · ${patientCount} pacientes, cada um em folhas separadas` : ''}`
       }
       size="document"
-      outside={props.open && printable && <ReceitaPrintArea pages={job.pages} />}
+      outside={
+        props.open && printable && receitaPdf.pdf && <ReceitaPdfPrintArea pdf={receitaPdf.pdf} />
+      }
     >
       <div className="flex min-h-0 flex-1 flex-col md:flex-row">
         {choosing && (
@@ -288,22 +290,37 @@ export function PrintPreviewDialog(props: {
               )}
               <DispenseQuantityEditor prescriptions={selected} />
               {showPreview && (
-                <div role="group" aria-label="Prévia das receitas" className="flex flex-col gap-6">
-                  {job.patients.map((group) => (
-                    <section key={group.patientName} aria-label={`Folhas de ${group.patientName}`}>
-                      {patientCount > 1 && (
-                        <h3 className="mb-2 text-sm font-semibold text-fg">
-                          {`${group.patientName} · ${group.pages.length} ${group.pages.length === 1 ? 'página' : 'páginas'}`}
-                        </h3>
-                      )}
-                      <div className="receita-preview">
-                        {group.pages.map((page, index) => (
-                          <ReceitaPrintPage key={index} page={page} />
-                        ))}
-                      </div>
-                    </section>
-                  ))}
-                </div>
+                <>
+                  <p role="status" className="mb-2 text-sm text-fg-muted empty:hidden">
+                    {receitaPdf.current || receitaPdf.failure ? '' : RECEITA_PDF_TEXT.drawing}
+                  </p>
+                  {receitaPdf.failure && (
+                    <div role="alert" className="mb-4 flex flex-wrap items-center gap-2 text-sm">
+                      <span className="text-danger-fg">{receitaPdf.failure}</span>
+                      <Button
+                        variant="secondary"
+                        className="px-3 py-1.5"
+                        onClick={receitaPdf.retry}
+                      >
+                        {RECEITA_PDF_TEXT.retry}
+                      </Button>
+                    </div>
+                  )}
+                  {receitaPdf.pdf && (
+                    <div className={receitaPdf.current ? undefined : 'opacity-60'}>
+                      <ReceitaPdfPages
+                        pdf={receitaPdf.pdf}
+                        sections={job.patients.map((group) => ({
+                          heading:
+                            patientCount > 1
+                              ? `${group.patientName} · ${group.pages.length} ${group.pages.length === 1 ? 'página' : 'páginas'}`
+                              : undefined,
+                          pageCount: group.pages.length,
+                        }))}
+                      />
+                    </div>
+                  )}
+                </>
               )}
             </>
           )}
