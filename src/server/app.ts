@@ -106,7 +106,11 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
   app.route(
     '/api/prescription-batches',
-    prescriptionBatchRoutes({ db: deps.database.db, sessions }),
+    prescriptionBatchRoutes({
+      db: deps.database.db,
+      sessions,
+      publicOrigin: deps.config.publicOrigin,
+    }),
   );
   app.route('/api/cid10', cid10Routes({ sessions, index: deps.cid10 }));
   app.route('/api/medications', medicationRoutes({ sessions }));

@@ -305,10 +305,10 @@ export function defaultBatchName(now: Date): string {
  * @param batch - the batch
  * @param prescriptions - the doctor's prescriptions, in any order
  */
-export function prescriptionsOfBatch(
+export function prescriptionsOfBatch<Receita extends Pick<Prescription, 'id'>>(
   batch: Pick<PrescriptionBatch, 'prescriptionIds'>,
-  prescriptions: readonly Prescription[],
-): Prescription[] {
+  prescriptions: readonly Receita[],
+): Receita[] {
   const byId = new Map(prescriptions.map((prescription) => [prescription.id, prescription]));
   return batch.prescriptionIds.flatMap((id) => {
     const prescription = byId.get(id);

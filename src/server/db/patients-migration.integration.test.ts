@@ -1,13 +1,10 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { PatientInfo } from '../../shared/medical-record';
 import { foldForMatching } from '../../shared/text-folding';
-import { createLogger } from '../logger';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from './database';
+import { createTestStorage } from '../testing/test-storage';
+import type { Database } from './database';
+import { openTestDatabase, upgraded } from '../testing/older-database';
 import {
   dataSteps,
   medicalRecords,
@@ -16,74 +13,6 @@ import {
   users,
   type StoredPrescriptionContent,
 } from './schema';
-
-const logger = createLogger('silent');
-
-/**
- * The migrations before `tag` (not including it): a database as an older Prontu left it.
- * @param tag - a migration's tag in the journal, e.g. '0007_record_patients'
- */
-async function migrationsBefore(tag: string): Promise<{ folder: string; remove(): Promise<void> }> {
-  const journal = JSON.parse(
-    await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
-  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
-  expect(upTo).toBeGreaterThan(0);
-  const taken = journal.entries.slice(0, upTo);
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'prontu-migrations-'));
-  await mkdir(path.join(folder, 'meta'));
-  await writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: taken }),
-  );
-  for (const entry of taken) {
-    await copyFile(
-      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
-    );
-  }
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
-}
-
-function open(storage: TestStorage, migrationsFolder?: string): Promise<Database> {
-  return openDatabase({
-    databaseUrl: storage.databaseUrl,
-    dataDir: storage.dataDir,
-    logger,
-    durableWrites: false,
-    ...(migrationsFolder ? { migrationsFolder } : {}),
-  });
-}
-
-/**
- * Fills a database migrated only up to `beforeTag` with `fill`, then opens it with every
- * migration (the data steps run then) and hands it to `check`.
- */
-async function upgraded(
-  beforeTag: string,
-  fill: (older: Database) => Promise<void>,
-  check: (storage: TestStorage, upgraded: Database) => Promise<void>,
-): Promise<void> {
-  const storage = await createTestStorage();
-  const earlier = await migrationsBefore(beforeTag);
-  try {
-    const older = await open(storage, earlier.folder);
-    try {
-      await fill(older);
-    } finally {
-      await older.close();
-    }
-    const after = await open(storage);
-    try {
-      await check(storage, after);
-    } finally {
-      await after.close();
-    }
-  } finally {
-    await earlier.remove();
-    await storage.cleanup();
-  }
-}
 
 /** The rows of a raw query: PGlite and node-postgres both answer `{ rows }`. */
 async function rowsOf<Row>(database: Database, query: SQL): Promise<Row[]> {
@@ -349,6 +278,7 @@ describe('the patients migration', { timeout: 90_000 }, () => {
         ]);
         expect(await after.db.select({ name: dataSteps.name }).from(dataSteps)).toEqual([
           { name: '0007-patients-from-records' },
+          { name: '0011-earlier-receitas-issued' },
         ]);
 
         // Done once: a record left without a patient afterwards stays so when the database is
@@ -365,13 +295,13 @@ describe('the patients migration', { timeout: 90_000 }, () => {
           updatedAt: now,
         });
         await after.close();
-        const again = await open(storage);
+        const again = await openTestDatabase(storage);
         try {
           const reopened = await recordsByPatient(again);
           expect(reopened.groups).toEqual(groups);
           expect(reopened.unlinked).toEqual([...unlinked, 'maria-later'].sort());
           expect(await again.db.select().from(patients).orderBy(asc(patients.id))).toEqual(rows);
-          expect(await again.db.select({ name: dataSteps.name }).from(dataSteps)).toHaveLength(1);
+          expect(await again.db.select({ name: dataSteps.name }).from(dataSteps)).toHaveLength(2);
         } finally {
           await again.close();
         }
@@ -382,9 +312,9 @@ describe('the patients migration', { timeout: 90_000 }, () => {
   it('builds a fresh database with pg_trgm and the name index, and runs again as a no-op', async () => {
     const storage = await createTestStorage();
     try {
-      const first = await open(storage);
+      const first = await openTestDatabase(storage);
       await first.close();
-      const again = await open(storage);
+      const again = await openTestDatabase(storage);
       try {
         const extensions = await rowsOf<{ extname: string }>(
           again,

@@ -64,6 +64,12 @@ describe('prescription batches API', () => {
     expect(read.prescriptions[0]?.medications[0]?.control).toMatchObject({
       list: 'antimicrobiano',
     });
+    // And their life cycle, as GET /api/prescriptions/:id answers it: the finalised one is
+    // issued with its validation address and code, the drafts are not.
+    const alone = await api.call(prescriptionsApi.get, { params: { id: second.id } });
+    expect(read.prescriptions[2]).toEqual(alone.prescription);
+    expect(read.prescriptions[2]?.validation?.secretCode).toMatch(/^[A-Z2-9]{10}$/);
+    expect(read.prescriptions[0]?.validation).toBeUndefined();
 
     const again = await refusalOf(addToBatch(batch.id, first.id));
     expect(again.status).toBe(409);

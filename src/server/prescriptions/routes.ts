@@ -21,13 +21,7 @@ import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
 import { validationBaseOf, validationUrlOf } from '../documents/presenter';
-import {
-  markControlledMedicines,
-  type PresentedPrescription,
-  prescriptionOfRow,
-  presentBatch,
-  presentPrescription,
-} from './presenter';
+import { type PresentedPrescription, presentBatch, presentPrescription } from './presenter';
 import {
   createBatchRepository,
   createPrescriptionRepository,
@@ -370,7 +364,10 @@ export function prescriptionRoutes(deps: {
 export function prescriptionBatchRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;
+  /** PUBLIC_URL: the origin of the validation pages printed on issued receitas. */
+  publicOrigin: string | undefined;
 }): Hono<AppEnv> {
+  const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
   const prescriptions = createPrescriptionRepository(deps.db);
   const batches = createBatchRepository(deps.db);
   const routes = new Hono<AppEnv>();
@@ -439,7 +436,10 @@ export function prescriptionBatchRoutes(deps: {
     const batch = presentBatch(row);
     c.header('ETag', etagOf(row.version));
     const rows = await prescriptions.findMany(doctor.id, batch.prescriptionIds);
-    const handedOver = prescriptionsOfBatch(batch, rows.map(prescriptionOfRow));
+    const handedOver = prescriptionsOfBatch(
+      batch,
+      rows.map((stored) => presentPrescription(stored, originOf(c))),
+    );
     // The batch is the entry's entity; the receitas it answers with are listed.
     c.set(
       'listedIds',
@@ -448,7 +448,7 @@ export function prescriptionBatchRoutes(deps: {
     return c.json({
       success: true,
       batch,
-      prescriptions: handedOver.map(markControlledMedicines),
+      prescriptions: handedOver,
     });
   });
 

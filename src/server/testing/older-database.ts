@@ -1,0 +1,83 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/database';
+import { createLogger } from '../logger';
+import { createTestStorage, type TestStorage } from './test-storage';
+
+/*
+ * Databases as an older Prontu left them, for the tests of migrations and data steps: migrated
+ * only up to a point, filled, then opened by this version.
+ */
+
+const logger = createLogger('silent');
+
+/**
+ * The migrations before `tag` (not including it): a database as an older Prontu left it.
+ * @param tag - a migration's tag in the journal, e.g. '0007_record_patients'
+ */
+async function migrationsBefore(tag: string): Promise<{ folder: string; remove(): Promise<void> }> {
+  const journal = JSON.parse(
+    await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(upTo).toBeGreaterThan(0);
+  const taken = journal.entries.slice(0, upTo);
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'prontu-migrations-'));
+  await mkdir(path.join(folder, 'meta'));
+  await writeFile(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: taken }),
+  );
+  for (const entry of taken) {
+    await copyFile(
+      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
+      path.join(folder, `${entry.tag}.sql`),
+    );
+  }
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+}
+
+export function openTestDatabase(
+  storage: TestStorage,
+  migrationsFolder?: string,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: storage.databaseUrl,
+    dataDir: storage.dataDir,
+    logger,
+    durableWrites: false,
+    ...(migrationsFolder ? { migrationsFolder } : {}),
+  });
+}
+
+/**
+ * Fills a database migrated only up to `beforeTag` with `fill`, then opens it with every
+ * migration (the data steps run then) and hands it to `check`.
+ */
+export async function upgraded(
+  beforeTag: string,
+  fill: (older: Database) => Promise<void>,
+  check: (storage: TestStorage, upgraded: Database) => Promise<void>,
+): Promise<void> {
+  const storage = await createTestStorage();
+  const earlier = await migrationsBefore(beforeTag);
+  try {
+    const older = await openTestDatabase(storage, earlier.folder);
+    try {
+      await fill(older);
+    } finally {
+      await older.close();
+    }
+    const after = await openTestDatabase(storage);
+    try {
+      await check(storage, after);
+    } finally {
+      await after.close();
+    }
+  } finally {
+    await earlier.remove();
+    await storage.cleanup();
+  }
+}
