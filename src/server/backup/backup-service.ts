@@ -1,19 +1,9 @@
 import { createHash } from 'node:crypto';
-import {
-  copyFile,
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  readFile,
-  rename,
-  rm,
-  writeFile,
-} from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config';
 import { MIGRATIONS_FOLDER, openDatabase, pgliteDirectory } from '../db/database';
+import { migrationsFolderOfFirst, readMigrationJournal } from '../db/migrations-folder';
 import type { Logger } from '../logger';
 import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from './backup-endpoint';
 import { decodeBackupFile, encodeBackupFile } from './backup-file';
@@ -155,10 +145,7 @@ export async function writeBackup(options: {
 async function migrationsAsOf(
   snapshot: Snapshot,
 ): Promise<{ folder: string; isLatest: boolean; remove(): Promise<void> }> {
-  const journalFile = path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as {
-    entries: { when: number; tag: string }[];
-  };
+  const journal = await readMigrationJournal();
   const taken = journal.entries.slice(0, snapshot.migrations.length);
   const matches = await Promise.all(
     taken.map(async (entry, index) => {
@@ -177,23 +164,12 @@ async function migrationsAsOf(
   if (taken.length === journal.entries.length) {
     return { folder: MIGRATIONS_FOLDER, isLatest: true, remove: async () => {} };
   }
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'prontu-restore-migrations-'));
-  await mkdir(path.join(folder, 'meta'));
-  await writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: taken }),
+  const partial = await migrationsFolderOfFirst(
+    journal,
+    taken.length,
+    'prontu-restore-migrations-',
   );
-  for (const entry of taken) {
-    await copyFile(
-      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
-    );
-  }
-  return {
-    folder,
-    isLatest: false,
-    remove: () => rm(folder, { recursive: true, force: true }),
-  };
+  return { ...partial, isLatest: false };
 }
 
 async function refuseNonEmptyTarget(config: Config, logger: Logger): Promise<void> {

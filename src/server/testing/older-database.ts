@@ -1,8 +1,6 @@
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase, type Database } from '../db/database';
+import { openDatabase, type Database } from '../db/database';
+import { migrationsFolderOfFirst, readMigrationJournal } from '../db/migrations-folder';
 import { createLogger } from '../logger';
 import { createTestStorage, type TestStorage } from './test-storage';
 
@@ -18,25 +16,10 @@ const logger = createLogger('silent');
  * @param tag - a migration's tag in the journal, e.g. '0007_record_patients'
  */
 async function migrationsBefore(tag: string): Promise<{ folder: string; remove(): Promise<void> }> {
-  const journal = JSON.parse(
-    await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as { entries: { tag: string }[] };
+  const journal = await readMigrationJournal();
   const upTo = journal.entries.findIndex((entry) => entry.tag === tag);
   expect(upTo).toBeGreaterThan(0);
-  const taken = journal.entries.slice(0, upTo);
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'prontu-migrations-'));
-  await mkdir(path.join(folder, 'meta'));
-  await writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: taken }),
-  );
-  for (const entry of taken) {
-    await copyFile(
-      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
-    );
-  }
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+  return migrationsFolderOfFirst(journal, upTo, 'prontu-migrations-');
 }
 
 export function openTestDatabase(
