@@ -91,27 +91,50 @@ describe('clinical documents', () => {
     await visible(page.getByText('Atestado médico emitido.'));
     await visible(page.getByText('Emitido', { exact: true }));
 
-    // One password signs the receita and the atestado.
-    await button(page, 'Assinar todos (2)').click();
+    // And a request for blood tests.
+    await button(page, 'Novo documento').click();
+    await visible(create);
+    await create.getByLabel('Tipo de documento').selectOption('exames');
+    await create.getByLabel('Exames').fill('Hemograma completo\nGlicemia de jejum');
+    await create.getByLabel('Indicação clínica').fill('Rastreamento anual.');
+    await create.getByRole('button', { name: 'Emitir', exact: true }).click();
+    await visible(page.getByText('Solicitação de exames emitida.'));
+
+    // One password signs the receita, the atestado and the exam request.
+    await button(page, 'Assinar todos (3)').click();
     const sign = page.getByRole('dialog', { name: 'Assinar digitalmente' });
     await visible(sign.getByText(/^Receita — .* Losartana 50 mg$/));
     await visible(sign.getByText('Atestado médico', { exact: true }));
+    await visible(sign.getByText('Solicitação de exames', { exact: true }));
     await sign.getByLabel('Senha do certificado').fill('senha errada');
     await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
     await visible(sign.getByText('Senha do certificado incorreta.'));
     await sign.getByLabel('Senha do certificado').fill(PASSWORD);
     await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
-    await visible(page.getByText('2 assinados: receitas e documentos.'));
+    await visible(page.getByText('3 assinados: receitas e documentos.'));
     const signedReceita = await api.call(prescriptionsApi.get, { params: { id: prescription.id } });
     expect(signedReceita.prescription.signedAt).toBeDefined();
-    await visible(page.getByText('Assinado digitalmente', { exact: true }));
-    await visible(page.getByRole('link', { name: 'Baixar PDF assinado' }));
-    await visible(page.getByRole('link', { name: 'Enviar por WhatsApp' }));
+    await expect
+      .poll(() => page.getByText('Assinado digitalmente', { exact: true }).count())
+      .toBe(2);
+    await visible(page.getByRole('link', { name: 'Baixar PDF assinado' }).first());
+    await visible(page.getByRole('link', { name: 'Enviar por WhatsApp' }).first());
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    const [document] = (await api.call(documentsApi.list, { query: { patientId: patient.id } }))
-      .documents;
+    const { documents } = await api.call(documentsApi.list, { query: { patientId: patient.id } });
+    expect(
+      documents
+        .map(({ kind, status }) => ({ kind, status }))
+        .sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
+      { kind: 'atestado', status: 'assinado' },
+      { kind: 'exames', status: 'assinado' },
+    ]);
+    const document = documents.find((each) => each.kind === 'atestado');
     expect(document).toMatchObject({ kind: 'atestado', status: 'assinado', content: { days: 2 } });
+    expect(documents.find((each) => each.kind === 'exames')?.content).toMatchObject({
+      exams: [{ name: 'Hemograma completo' }, { name: 'Glicemia de jejum' }],
+    });
     const validation = document?.validation;
     if (!validation) throw new Error('the signed atestado has no validation address');
     const pdf = new Uint8Array(
