@@ -4,7 +4,12 @@ import forge from 'node-forge';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, StandardFonts } from 'pdf-lib';
 import * as pkijs from 'pkijs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractPdfSignature, verifyWithOpenssl, verifyWithPkijs } from '../testing/pdf-signature';
+import {
+  extractPdfSignature,
+  verifyWithOpenssl,
+  verifyWithPdfsig,
+  verifyWithPkijs,
+} from '../testing/pdf-signature';
 import { certificateDerOf, createTestPki, doctorPfx, type TestPki } from '../testing/test-pki';
 import { AD_RB_POLICY, OIDS } from './cades';
 import { openCertificate, sealCertificate } from './custody';
@@ -160,6 +165,19 @@ describe('signPdf (PAdES, ICP-Brasil AD-RB)', () => {
     }
   });
 
+  it("verifies with poppler's pdfsig, over the whole file, as ETSI.CAdES.detached", () => {
+    const pdfsig = verifyWithPdfsig(signed);
+    if (pdfsig !== undefined) {
+      expect(pdfsig, pdfsig.output).toMatchObject({
+        valid: true,
+        wholeDocument: true,
+        subFilter: 'ETSI.CAdES.detached',
+      });
+    }
+    // CI installs poppler-utils (.ci/run); elsewhere pdfsig is checked where present.
+    if (process.env.CI !== undefined) expect(pdfsig).toBeDefined();
+  });
+
   it('does not chain to a root other than the one that issued it', async () => {
     const stranger = createTestPki();
     const signature = extractPdfSignature(signed);
@@ -180,6 +198,8 @@ describe('signPdf (PAdES, ICP-Brasil AD-RB)', () => {
     expect((await verifyWithPkijs(signature, pki.rootDer)).signatureVerified).toBe(false);
     const openssl = verifyWithOpenssl(signature, rootPem);
     if (openssl !== undefined) expect(openssl.verified).toBe(false);
+    const pdfsig = verifyWithPdfsig(tampered);
+    if (pdfsig !== undefined) expect(pdfsig.valid, pdfsig.output).toBe(false);
   });
 
   it('carries the AD-RB attributes and no CMS signing time', async () => {

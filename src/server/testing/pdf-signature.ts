@@ -116,6 +116,44 @@ export function verifyWithOpenssl(
   }
 }
 
+/**
+ * Poppler's `pdfsig` verdict on a signed PDF's first signature — a third verifier, which reads
+ * the file as a PDF reader does (its ByteRange, its /SubFilter) — or undefined where `pdfsig` is
+ * not installed. The certificate's chain is left to pkijs and OpenSSL (`-nocert`): pdfsig would
+ * look for the test root in an NSS database.
+ */
+export function verifyWithPdfsig(
+  pdf: Uint8Array,
+): { valid: boolean; wholeDocument: boolean; subFilter: string; output: string } | undefined {
+  try {
+    execFileSync('pdfsig', ['-v'], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'prontu-pdfsig-'));
+  try {
+    writeFileSync(path.join(folder, 'signed.pdf'), pdf);
+    let output: string;
+    try {
+      output = execFileSync('pdfsig', ['-nocert', 'signed.pdf'], {
+        cwd: folder,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }).toString();
+    } catch (error) {
+      // pdfsig exits non-zero when a signature does not verify; its report is still on stdout.
+      output = (error as { stdout?: Buffer }).stdout?.toString() ?? String(error);
+    }
+    return {
+      valid: /Signature Validation: Signature is Valid\./.test(output),
+      wholeDocument: /Total document signed/.test(output),
+      subFilter: /Signature Type: (\S+)/.exec(output)?.[1] ?? '',
+      output,
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /** The PDF's Info dictionary as text: where the ITI's metadata is. */
 export async function pdfInfoOf(pdf: Uint8Array): Promise<Map<string, string>> {
   const loaded = await PDFDocument.load(pdf, { updateMetadata: false });
