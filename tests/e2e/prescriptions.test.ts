@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfPagesText } from '../../src/server/testing/pdf-text';
+import { API_ERRORS } from '../../src/shared/api-errors';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
 import { useBrowserSession } from './support/browser-session';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
@@ -411,6 +412,30 @@ describe('prescription commands in the chat', () => {
     const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
     await dialog.getByRole('button', { name: 'Copiar texto da receita' }).click();
     await visible(dialog.getByText('Não foi possível copiar o texto.'));
+    await page.context().close();
+  });
+
+  it('says when the PDF preview could not be had, and draws it again on request', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida João Lima 60 anos losartana 50mg 1x ao dia por 30 dias',
+      QUICK_DONE,
+    );
+    // The server out of reach while the dialog asks for the PDF.
+    await page.route('**/api/prescriptions/pdf', (route) => route.abort('connectionrefused'));
+    const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    const alert = dialog.getByRole('alert');
+    await visible(alert.getByText(API_ERRORS.unreachable.message));
+    expect(await dialog.getByRole('button', { name: 'Imprimir (1)' }).isDisabled()).toBe(true);
+    expect(await preview(dialog).count()).toBe(0);
+
+    await page.unroute('**/api/prescriptions/pdf');
+    await alert.getByRole('button', { name: 'Tentar novamente' }).click();
+    const [joao = ''] = (await previewPages(dialog)).map(oneLine);
+    expect(patientsOf(joao)).toEqual(['João Lima']);
+    expect(await dialog.getByRole('button', { name: 'Imprimir (1)' }).isEnabled()).toBe(true);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
     await page.context().close();
   });
 

@@ -61,7 +61,7 @@ export function useReceitaPdf(input: ReceitaPrintInput | undefined) {
           if (replaced) releasePdfPages(replaced.pages);
         } catch (error) {
           if (controller.signal.aborted) return;
-          console.error('Receita PDF preview failed', error);
+          console.warn('Receita PDF preview failed', error);
           setFailure({
             key,
             message: isApiError(error) ? error.message : RECEITA_PDF_TEXT.failed,
