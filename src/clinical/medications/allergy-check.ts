@@ -36,7 +36,7 @@ function contains(words: readonly string[], phrase: readonly string[]): boolean 
 }
 
 /** The entry a component of a combination names ('hidroclorotiazida' in 'losartana + hidroclorotiazida'). */
-function componentEntries(entry: MedicationEntry): MedicationEntry[] {
+export function componentEntries(entry: MedicationEntry): MedicationEntry[] {
   if (!entry.name.includes(' + ')) return [];
   return entry.name
     .split(' + ')
@@ -51,15 +51,32 @@ function componentEntries(entry: MedicationEntry): MedicationEntry[] {
 }
 
 /** Names a patient may be allergic to in this medicine: its own, its aliases, its components'. */
-function namesOf(entry: MedicationEntry): string[][] {
-  const parts = entry.name.includes(' + ') ? entry.name.split(' + ') : [];
-  const components = componentEntries(entry).flatMap((part) => part.aliases ?? []);
-  return [entry.name, ...(entry.aliases ?? []), ...parts, ...components].map(medicationWords);
+/** What {@link namesOf} and {@link classesOf} read of each entry: the same at every check. */
+const namesOfEntry = new WeakMap<MedicationEntry, readonly (readonly string[])[]>();
+const classesOfEntry = new WeakMap<MedicationEntry, ReadonlySet<string>>();
+
+function namesOf(entry: MedicationEntry): readonly (readonly string[])[] {
+  let names = namesOfEntry.get(entry);
+  if (!names) {
+    const parts = entry.name.includes(' + ') ? entry.name.split(' + ') : [];
+    const components = componentEntries(entry).flatMap((part) => part.aliases ?? []);
+    names = [entry.name, ...(entry.aliases ?? []), ...parts, ...components].map(medicationWords);
+    namesOfEntry.set(entry, names);
+  }
+  return names;
 }
 
-function classesOf(entry: MedicationEntry): Set<string> {
-  const classes = [entry, ...componentEntries(entry)].map((item) => item.drugClass);
-  return new Set(classes.filter((drugClass): drugClass is string => drugClass !== undefined));
+function classesOf(entry: MedicationEntry): ReadonlySet<string> {
+  let classes = classesOfEntry.get(entry);
+  if (!classes) {
+    classes = new Set(
+      [entry, ...componentEntries(entry)].flatMap((item) =>
+        item.drugClass === undefined ? [] : [item.drugClass],
+      ),
+    );
+    classesOfEntry.set(entry, classes);
+  }
+  return classes;
 }
 
 /** Medicines an allergy entry names, and its words with those names blanked out. */
@@ -85,37 +102,93 @@ function memberOf(drugClass: string): string {
   return DRUG_CLASSES[drugClass]?.member ?? `da classe ${drugClass}`;
 }
 
-function warningFor(allergy: string, display: string, prescribed: Prescribed): string | undefined {
+/**
+ * How close an allergy is to a medicine: the allergy names it or its class (`named`), another
+ * medicine of a class whose members cross-react (`cross-reactive`), or a related class with a
+ * partial cross-reaction (`related`).
+ */
+export type AllergyMatch = 'named' | 'cross-reactive' | 'related';
+
+/** An allergy that concerns a prescribed medicine, in a Portuguese sentence. */
+export interface AllergyFinding {
+  message: string;
+  match: AllergyMatch;
+}
+
+/** What an allergy entry names, read once: the words, and the classes it names or implies. */
+interface ReadAllergy {
+  words: readonly string[];
+  /** Classes the entry names in words ('penicilinas', 'sulfa'). */
+  namedClasses: ReadonlySet<string>;
+  /** Classes of the medicines the entry names ('AAS' → AINE). */
+  allergenClasses: ReadonlySet<string>;
+}
+
+/** Allergy entries already read: a patient's few entries are read again at every check. */
+const readAllergies = new Map<string, ReadAllergy | null>();
+const READ_ALLERGIES_KEPT = 1_000;
+
+/** An allergy entry's reading; undefined when it records no allergy ('Nega alergias'). */
+function readAllergy(allergy: string): ReadAllergy | undefined {
+  const known = readAllergies.get(allergy);
+  if (known !== undefined) return known ?? undefined;
   const words = medicationWords(allergy);
-  if (words.length === 0 || NO_ALLERGY.test(words.join(' '))) return undefined;
-  if (prescribed.names.some((name) => contains(words, name))) {
-    return `Alergia a ${allergy}: evite ${display}.`;
+  let reading: ReadAllergy | null = null;
+  if (words.length > 0 && !NO_ALLERGY.test(words.join(' '))) {
+    const allergens = allergensIn(words);
+    reading = {
+      words,
+      // Class words inside a medicine's own name ('penicilina' in 'penicilina benzatina') are
+      // that medicine, not the class: they count through the medicine's class.
+      namedClasses: new Set(
+        CLASS_TERMS.filter((term) => contains(allergens.rest, term.words)).map(
+          (term) => term.drugClass,
+        ),
+      ),
+      allergenClasses: new Set(allergens.entries.flatMap((entry) => [...classesOf(entry)])),
+    };
   }
-  const allergens = allergensIn(words);
-  // Class words inside a medicine's own name ('penicilina' in 'penicilina benzatina') are that
-  // medicine, not the class: they count through the medicine's class below.
-  const namedClasses = new Set(
-    CLASS_TERMS.filter((term) => contains(allergens.rest, term.words)).map(
-      (term) => term.drugClass,
-    ),
-  );
-  const allergenClasses = new Set(allergens.entries.flatMap((entry) => [...classesOf(entry)]));
+  if (readAllergies.size >= READ_ALLERGIES_KEPT) readAllergies.clear();
+  readAllergies.set(allergy, reading);
+  return reading ?? undefined;
+}
+
+function warningFor(
+  allergy: string,
+  display: string,
+  prescribed: Prescribed,
+): AllergyFinding | undefined {
+  const reading = readAllergy(allergy);
+  if (!reading) return undefined;
+  const { words, namedClasses, allergenClasses } = reading;
+  if (prescribed.names.some((name) => contains(words, name))) {
+    return { message: `Alergia a ${allergy}: evite ${display}.`, match: 'named' };
+  }
   const classes = [...prescribed.classes];
 
   const named = classes.find((drugClass) => namedClasses.has(drugClass));
-  if (named) return `Alergia a ${allergy}: ${display} é ${memberOf(named)}.`;
+  if (named)
+    return { message: `Alergia a ${allergy}: ${display} é ${memberOf(named)}.`, match: 'named' };
   const shared = classes.find(
     (drugClass) =>
       DRUG_CLASSES[drugClass]?.crossReactive === true && allergenClasses.has(drugClass),
   );
-  if (shared) return `Alergia a ${allergy}: ${display} também é ${memberOf(shared)}.`;
+  if (shared) {
+    return {
+      message: `Alergia a ${allergy}: ${display} também é ${memberOf(shared)}.`,
+      match: 'cross-reactive',
+    };
+  }
   const related = classes.find((drugClass) =>
     (DRUG_CLASSES[drugClass]?.related ?? []).some(
       (other) => namedClasses.has(other) || allergenClasses.has(other),
     ),
   );
   if (related) {
-    return `Alergia a ${allergy}: ${display} é ${memberOf(related)}, com risco de reação cruzada.`;
+    return {
+      message: `Alergia a ${allergy}: ${display} é ${memberOf(related)}, com risco de reação cruzada.`,
+      match: 'related',
+    };
   }
   return undefined;
 }
@@ -126,18 +199,18 @@ interface Prescribed {
 }
 
 /**
- * Portuguese warnings when a patient's allergies concern a medicine: the allergy names it, an
- * alias or a component ('Alergia a dipirona: evite dipirona.'); names its class
- * ('Alergia a penicilina: amoxicilina é uma penicilina.'); names another medicine of a
- * cross-reacting class ('Alergia a AAS: ibuprofeno também é um AINE.'); or a related class
- * (penicilinas ↔ cefalosporinas, as a risk of cross-reaction). At most one warning per allergy.
+ * The patient's allergies that concern a medicine: the allergy names it, an alias or a
+ * component ('Alergia a dipirona: evite dipirona.'); names its class ('Alergia a penicilina:
+ * amoxicilina é uma penicilina.'); names another medicine of a cross-reacting class ('Alergia a
+ * AAS: ibuprofeno também é um AINE.'); or a related class (penicilinas ↔ cefalosporinas, as a
+ * risk of cross-reaction). At most one finding per allergy.
  * @param medicationName - the prescribed name, generic or brand, possibly with its strength
  * @param allergies - the patient's allergies as listed ('Dipirona', 'sulfa', 'Nega alergias')
  */
-export function findAllergyWarnings(
+export function findAllergyFindings(
   medicationName: string,
   allergies: readonly string[],
-): string[] {
+): AllergyFinding[] {
   const entry = findMedication(medicationName);
   // A medicine outside the catalogue is still checked by its own name (up to its strength).
   const ownWords = medicationWords(medicationName);
@@ -147,10 +220,21 @@ export function findAllergyWarnings(
     ? { names: namesOf(entry), classes: classesOf(entry) }
     : { names: [nameOnly], classes: new Set() };
   const display = entry?.name ?? medicationName.trim();
-  const warnings = new Set<string>();
+  const findings = new Map<string, AllergyFinding>();
   for (const allergy of allergies) {
-    const warning = warningFor(allergyLabel(allergy), display, prescribed);
-    if (warning) warnings.add(warning);
+    const finding = warningFor(allergyLabel(allergy), display, prescribed);
+    if (finding) findings.set(finding.message, finding);
   }
-  return [...warnings];
+  return [...findings.values()];
+}
+
+/**
+ * The sentences of {@link findAllergyFindings}: what the prescription step shows beside a
+ * medicine.
+ */
+export function findAllergyWarnings(
+  medicationName: string,
+  allergies: readonly string[],
+): string[] {
+  return findAllergyFindings(medicationName, allergies).map((finding) => finding.message);
 }

@@ -673,6 +673,13 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     aliases: ['loprox', 'ciclopirox olamina'],
   },
   {
+    name: 'ciclosporina',
+    strengths: ['25 mg', '50 mg', '100 mg', '100 mg/ml'],
+    forms: ['cápsula', 'solução oral'],
+    aliases: ['sandimmun neoral', 'sandimmun'],
+    presentations: [{ form: 'solução oral', contents: 50 }],
+  },
+  {
     name: 'cilostazol',
     strengths: ['50 mg', '100 mg'],
     forms: ['comprimido'],
@@ -1745,6 +1752,13 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     aliases: ['trayenta'],
   },
   {
+    name: 'linezolida',
+    strengths: ['600 mg', '2 mg/ml'],
+    forms: ['comprimido', 'solução injetável'],
+    aliases: ['zyvox'],
+    presentations: [{ form: 'solução injetável', contents: 300 }],
+  },
+  {
     name: 'liraglutida',
     strengths: ['6 mg/ml'],
     forms: ['solução injetável'],
@@ -2359,6 +2373,12 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     drugClass: 'ieca',
     aliases: ['triatec'],
   },
+  {
+    name: 'rasagilina',
+    strengths: ['1 mg'],
+    forms: ['comprimido'],
+    aliases: ['mesilato de rasagilina', 'azilect'],
+  },
   { name: 'rifampicina', strengths: ['300 mg', '20 mg/ml'], forms: ['cápsula', 'suspensão oral'] },
   {
     name: 'rifampicina + isoniazida + pirazinamida + etambutol',
@@ -2596,6 +2616,13 @@ export const MEDICATIONS: readonly MedicationEntry[] = [
     forms: ['comprimido', 'pó para solução injetável'],
     drugClass: 'aine',
     aliases: ['tilatil'],
+  },
+  {
+    name: 'teofilina',
+    strengths: ['100 mg', '200 mg', '300 mg'],
+    forms: ['cápsula de liberação prolongada'],
+    drugClass: 'xantina',
+    aliases: ['teolong'],
   },
   {
     name: 'terbinafina',

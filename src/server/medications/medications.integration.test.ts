@@ -156,6 +156,85 @@ describe('POST /api/medications/check', () => {
   });
 });
 
+describe('POST /api/medications/safety-check', () => {
+  const safetyCheck = (body: unknown) =>
+    doctor.browser.postJson('/api/medications/safety-check', body);
+
+  it('checks the prescription with the medicines in use: ibuprofeno for a patient on varfarina', async () => {
+    const response = await safetyCheck({
+      medications: [{ name: 'Ibuprofeno 600 mg', dosage: '1 comprimido', frequency: '8/8h' }],
+      patient: { age: 72, sex: 'feminino', medicationsInUse: ['Varfarina 5 mg'] },
+    });
+    expect(response.status).toBe(200);
+    const { warnings } = (await response.json()) as { warnings: unknown[] };
+    expect(warnings).toEqual([
+      {
+        kind: 'interacao',
+        severity: 'grave',
+        medications: ['Ibuprofeno 600 mg', 'Varfarina 5 mg'],
+        message: expect.stringMatching(/sangramento/i) as unknown,
+        reference: expect.any(String) as unknown,
+      },
+    ]);
+  });
+
+  it("answers a child's dose, the pregnancy and the kidneys, gravest first", async () => {
+    const child = await safetyCheck({
+      medications: [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }],
+      patient: { age: 2, weightKg: 12 },
+    });
+    expect(await child.json()).toMatchObject({
+      warnings: [{ kind: 'dose', severity: 'grave' }],
+    });
+    const pregnant = await safetyCheck({
+      medications: [{ name: 'Enalapril 10 mg' }, { name: 'Metformina 850 mg' }],
+      patient: { pregnant: true, creatinineClearance: 25 },
+    });
+    const { warnings } = (await pregnant.json()) as { warnings: { kind: string }[] };
+    expect(warnings.map((warning) => warning.kind).sort()).toEqual(['gestacao', 'renal']);
+  });
+
+  it('answers no warning for a usual prescription, and none for an empty one', async () => {
+    const usual = await safetyCheck({
+      medications: [{ name: 'Losartana 50 mg' }, { name: 'Hidroclorotiazida 25 mg' }],
+      patient: { age: 60 },
+    });
+    expect(await usual.json()).toEqual({ warnings: [] });
+    expect(await (await safetyCheck({ medications: [] })).json()).toEqual({ warnings: [] });
+  });
+
+  it.each([
+    ['no medications', { patient: {} }, /Medicamentos \(medications\): é obrigatório/],
+    [
+      'a weight that is not a number',
+      { medications: [], patient: { weightKg: '12' } },
+      /Peso \(kg\) \(patient\.weightKg\): deve ser número/,
+    ],
+    [
+      'a negative clearance',
+      { medications: [], patient: { creatinineClearance: -5 } },
+      /Clearance de creatinina \(patient\.creatinineClearance\)/,
+    ],
+    [
+      'an unknown patient field',
+      { medications: [], patient: { gestante: true } },
+      /não reconhecido: gestante/,
+    ],
+  ])('refuses %s with 400 and a Portuguese message', async (_name, body, message) => {
+    const response = await safetyCheck(body);
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as { success: boolean; error: string; code: string };
+    expect(answer).toMatchObject({ success: false, code: 'validation' });
+    expect(answer.error).toMatch(message);
+  });
+
+  it('needs a session', async () => {
+    const stranger = new TestBrowser(fixture.server.url);
+    const response = await stranger.postJson('/api/medications/safety-check', { medications: [] });
+    expect(response.status).toBe(401);
+  });
+});
+
 describe('GET /api/medications/dosing-hint', () => {
   async function hint(query: string): Promise<Response> {
     return doctor.browser.fetch(`/api/medications/dosing-hint${query}`);

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { writtenRegimenOf } from '../../clinical/extraction/written-regimen';
 import { checkPrescription, findDosingHint } from '../../clinical/medications/dosing';
 import type { MedicationEntry } from '../../clinical/medications/catalogue';
+import { checkPrescriptionSafety } from '../../clinical/medications/safety-check';
 import { detectMedicationsInText, searchMedications } from '../../clinical/medications/search';
 import { requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
@@ -12,6 +13,7 @@ import {
   medicationCheckSchema,
   medicationDetectionSchema,
   medicationSearchQuerySchema,
+  safetyCheckSchema,
 } from './schema';
 
 /** A catalogue entry as the API shows it: its name, strengths and forms, no aliases. */
@@ -66,6 +68,13 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
   routes.post('/check', async (c) => {
     const { medication, allergies } = await readJsonBody(c, medicationCheckSchema);
     return c.json({ warnings: checkPrescription(medication, { allergies }) });
+  });
+
+  // The prescribing safety check: the whole prescription with the patient's medicines in use,
+  // pregnancy, kidneys, weight and allergies (docs/receitas.md, "Segurança da prescrição").
+  routes.post('/safety-check', async (c) => {
+    const { medications, patient } = await readJsonBody(c, safetyCheckSchema);
+    return c.json({ warnings: checkPrescriptionSafety(medications, patient) });
   });
 
   return routes;

@@ -47,3 +47,32 @@ export const DETECTION_TEXT_MAX_CHARS = RECORD_LIMITS.longText;
 export const medicationDetectionSchema = z.strictObject({
   text: z.string().max(DETECTION_TEXT_MAX_CHARS),
 });
+
+/** Most medicines one safety check reads: a prescription and what the patient already takes. */
+export const SAFETY_CHECK_MAX_MEDICATIONS = 50;
+
+const prescribedItem = z.object({
+  name: shortText.min(1),
+  dosage: shortText.optional(),
+  frequency: shortText.optional(),
+});
+
+/**
+ * `POST /api/medications/safety-check` (issue 21): the whole prescription and the patient. A
+ * prescribed item's other fields (duration, instructions…) are accepted and ignored, so the
+ * record's items go in as they are; the patient's fields are each optional.
+ */
+export const safetyCheckSchema = z.strictObject({
+  medications: z.array(prescribedItem).max(SAFETY_CHECK_MAX_MEDICATIONS),
+  patient: z
+    .strictObject({
+      age: z.number().min(0).max(130).optional(),
+      sex: shortText.optional(),
+      weightKg: z.number().positive().max(400).optional(),
+      pregnant: z.boolean().optional(),
+      allergies: z.array(shortText).max(100).optional(),
+      medicationsInUse: z.array(shortText).max(SAFETY_CHECK_MAX_MEDICATIONS).optional(),
+      creatinineClearance: z.number().min(0).max(300).optional(),
+    })
+    .default({}),
+});

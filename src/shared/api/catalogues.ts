@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CID10_PATIENT_SEXES } from '../cid10-search';
 import type { DosingHintAnswer } from '../prescription-suggestions';
+import { SAFETY_KINDS, SAFETY_SEVERITIES } from '../prescription-safety';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const cid10ResultSchema = z.object({
@@ -39,6 +40,14 @@ const dosingHintSchema = z.object({
   duration: z.string(),
   instructions: z.string(),
 }) satisfies z.ZodType<DosingHintAnswer>;
+
+const safetyWarningSchema = z.object({
+  kind: z.enum(SAFETY_KINDS),
+  severity: z.enum(SAFETY_SEVERITIES),
+  medications: z.array(z.string()),
+  message: z.string(),
+  reference: z.string(),
+});
 
 /** `/api/cid10`: the CID-10 catalogue's search (README, "CID-10"). */
 export const cid10Api = {
@@ -82,5 +91,26 @@ export const medicationsApi = {
       allergies: readonly string[];
     }>(),
     answer: z.object({ warnings: z.array(z.string()) }),
+  }),
+  /**
+   * The prescribing safety check over a whole prescription and the patient: interactions,
+   * duplication, pregnancy, kidneys, children's doses, allergies; gravest first.
+   */
+  safetyCheck: endpoint({
+    method: 'POST',
+    path: '/api/medications/safety-check',
+    body: jsonBody<{
+      medications: readonly { name: string; dosage?: string; frequency?: string }[];
+      patient?: {
+        age?: number;
+        sex?: string;
+        weightKg?: number;
+        pregnant?: boolean;
+        allergies?: readonly string[];
+        medicationsInUse?: readonly string[];
+        creatinineClearance?: number;
+      };
+    }>(),
+    answer: z.object({ warnings: z.array(safetyWarningSchema) }),
   }),
 };

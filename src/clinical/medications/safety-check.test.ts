@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import { MEDICATIONS } from './catalogue';
+import { PREGNANCY_RULES, RENAL_RULES } from './patient-risks';
+import { milligramsPerDose, PEDIATRIC_DOSE_RULES } from './pediatric-doses';
+import { checkPrescriptionSafety, type SafetyPatient } from './safety-check';
+
+const check = (names: readonly string[], patient: SafetyPatient = {}) =>
+  checkPrescriptionSafety(
+    names.map((name) => ({ name })),
+    patient,
+  );
+
+const kindsAndSeverities = (names: readonly string[], patient: SafetyPatient = {}) =>
+  check(names, patient).map(({ kind, severity }) => ({ kind, severity }));
+
+describe('drug–drug interactions', () => {
+  it('warns of varfarina with ibuprofeno, also when varfarina is already in use', () => {
+    const [warning] = check(['Ibuprofeno 400 mg'], { medicationsInUse: ['Varfarina 5 mg'] });
+    expect(warning).toMatchObject({
+      kind: 'interacao',
+      severity: 'grave',
+      medications: ['Ibuprofeno 400 mg', 'Varfarina 5 mg'],
+    });
+    expect(warning?.message).toMatch(/sangramento/i);
+    expect(warning?.reference).not.toBe('');
+  });
+
+  it('stops sildenafila with a nitrate as contraindicated', () => {
+    expect(kindsAndSeverities(['sildenafila', 'dinitrato de isossorbida'])).toContainEqual({
+      kind: 'interacao',
+      severity: 'contraindicado',
+    });
+    expect(kindsAndSeverities(['Viagra 50 mg'], { medicationsInUse: ['Monocordil'] })).toEqual([
+      { kind: 'interacao', severity: 'contraindicado' },
+    ]);
+  });
+
+  it('warns of lithium with a thiazide, also inside a combination', () => {
+    expect(
+      check(['losartana + hidroclorotiazida'], { medicationsInUse: ['carbonato de lítio'] }),
+    ).toContainEqual(expect.objectContaining({ kind: 'interacao' }));
+  });
+
+  it('leaves out medicines applied locally: a cream, eye drops, ear drops', () => {
+    expect(check(['Cetoconazol creme 2%'], { medicationsInUse: ['sinvastatina'] })).toEqual([]);
+    expect(check(['timolol'], { medicationsInUse: ['verapamil'] })).toEqual([]);
+    expect(check(['ciprofloxacino + hidrocortisona'], { medicationsInUse: ['varfarina'] })).toEqual(
+      [],
+    );
+    // The oral gel of miconazol does reach the blood.
+    expect(check(['Miconazol gel oral'], { medicationsInUse: ['varfarina'] })).not.toEqual([]);
+  });
+
+  it('leaves alone two medicines already in use: only what is prescribed now is decided now', () => {
+    expect(check([], { medicationsInUse: ['varfarina', 'ibuprofeno'] })).toEqual([]);
+  });
+
+  it.each([
+    ['amoxicilina', 'paracetamol'],
+    ['losartana', 'hidroclorotiazida'],
+    ['metformina', 'gliclazida'],
+    ['anlodipino', 'losartana'],
+    ['omeprazol', 'dipirona'],
+    ['atorvastatina', 'ácido acetilsalicílico'],
+    ['salbutamol', 'budesonida'],
+    ['insulina glargina', 'insulina lispro'],
+  ])('says nothing of %s with %s, a usual combination', (first, second) => {
+    expect(check([first, second])).toEqual([]);
+  });
+});
+
+describe('therapeutic duplication', () => {
+  it.each([
+    ['ibuprofeno', 'diclofenaco', 'grave'],
+    ['enalapril', 'captopril', 'grave'],
+    ['omeprazol', 'pantoprazol', 'moderado'],
+    ['sertralina', 'fluoxetina', 'grave'],
+    ['clonazepam', 'diazepam', 'grave'],
+  ])('warns of %s with %s', (first, second, severity) => {
+    expect(check([first, second])).toContainEqual(
+      expect.objectContaining({ kind: 'duplicidade', severity }),
+    );
+  });
+
+  it('warns of the same medicine twice, inside a combination too', () => {
+    const [warning] = check(['paracetamol 750 mg', 'tramadol + paracetamol']);
+    expect(warning).toMatchObject({ kind: 'duplicidade', severity: 'grave' });
+    expect(warning?.message).toMatch(/^Paracetamol em dois itens/);
+  });
+
+  it('does not count an opioid antagonist as a second opioid', () => {
+    expect(check(['morfina', 'naloxona']).map((warning) => warning.kind)).not.toContain(
+      'duplicidade',
+    );
+  });
+});
+
+describe('pregnancy', () => {
+  it('stops an ACE inhibitor, warfarin and a statin in a pregnant woman, and not otherwise', () => {
+    const pregnant = { sex: 'feminino', pregnant: true };
+    expect(kindsAndSeverities(['enalapril'], pregnant)).toEqual([
+      { kind: 'gestacao', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['varfarina'], pregnant)).toEqual([
+      { kind: 'gestacao', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['sinvastatina'], pregnant)).toEqual([
+      { kind: 'gestacao', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['ibuprofeno'], pregnant)).toEqual([
+      { kind: 'gestacao', severity: 'grave' },
+    ]);
+    expect(check(['enalapril'], { sex: 'feminino', pregnant: false })).toEqual([]);
+    expect(check(['paracetamol', 'amoxicilina'], pregnant)).toEqual([]);
+  });
+});
+
+describe('kidneys', () => {
+  it('grades metformina by creatinine clearance', () => {
+    expect(kindsAndSeverities(['metformina'], { creatinineClearance: 25 })).toEqual([
+      { kind: 'renal', severity: 'contraindicado' },
+    ]);
+    const [moderate] = check(['metformina 850 mg'], { creatinineClearance: 40 });
+    expect(moderate).toMatchObject({ kind: 'renal', severity: 'moderado' });
+    expect(moderate?.message).toContain('1.000 mg');
+    expect(moderate?.message).toContain('ClCr informado: 40 mL/min');
+    expect(check(['metformina'], { creatinineClearance: 60 })).toEqual([]);
+  });
+
+  it('warns of nitrofurantoína and NSAIDs with poor kidneys', () => {
+    expect(kindsAndSeverities(['nitrofurantoína'], { creatinineClearance: 20 })).toEqual([
+      { kind: 'renal', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['nimesulida'], { creatinineClearance: 20 })).toEqual([
+      { kind: 'renal', severity: 'grave' },
+    ]);
+  });
+});
+
+describe("children's doses", () => {
+  it('stops 750 mg of paracetamol for a 12 kg child, with the dose for her weight', () => {
+    const [warning] = checkPrescriptionSafety(
+      [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }],
+      { age: 2, weightKg: 12 },
+    );
+    expect(warning).toMatchObject({ kind: 'dose', severity: 'grave' });
+    expect(warning?.message).toContain('62,5 mg/kg');
+    expect(warning?.message).toContain('máximo de 15 mg/kg por dose');
+    expect(warning?.message).toContain('Para 12 kg: 120 a 180 mg por dose (10 a 15 mg/kg)');
+  });
+
+  it('reads a suspension written as strength and volume, and gives the volume for the weight', () => {
+    const high = checkPrescriptionSafety(
+      [{ name: 'Amoxicilina', dosage: '400 mg/5 ml, 7 ml', frequency: '8/8h' }],
+      { age: 3, weightKg: 12 },
+    );
+    // 7 mL of 80 mg/mL is 560 mg: 46,7 mg/kg per dose.
+    expect(high).toHaveLength(1);
+    expect(high[0]?.message).toContain('560 mg por dose para 12 kg são 46,7 mg/kg');
+    expect(high[0]?.message).toContain('de 400 mg/5 ml, 2,3 a 4,5 mL');
+    expect(
+      checkPrescriptionSafety(
+        [{ name: 'Amoxicilina', dosage: '400 mg/5 ml, 5 ml', frequency: '12/12h' }],
+        { age: 4, weightKg: 20 },
+      ),
+    ).toEqual([]);
+  });
+
+  it('counts the day too: ibuprofeno 10 mg/kg every 4 hours', () => {
+    const [warning] = checkPrescriptionSafety(
+      [{ name: 'Ibuprofeno 100 mg/5 ml', dosage: '5 ml', frequency: '4/4h' }],
+      { age: 1, weightKg: 10 },
+    );
+    expect(warning?.message).toContain('60 mg/kg por dia, acima do máximo de 40 mg/kg por dia');
+  });
+
+  it('holds an adult to no weight limit, and needs the weight', () => {
+    const adult = [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }];
+    expect(checkPrescriptionSafety(adult, { age: 30, weightKg: 70 })).toEqual([]);
+    expect(checkPrescriptionSafety(adult, { age: 2 })).toEqual([]);
+  });
+
+  it.each([
+    ['Amoxicilina', '400 mg/5 ml, 7 ml', 560],
+    ['Amoxicilina 250 mg/5 ml', '5 ml', 250],
+    ['Paracetamol', '750 mg', 750],
+    ['Dipirona', '1 g', 1000],
+    ['Dipirona gotas', '20 gotas', 500],
+    ['Ibuprofeno', '50 mg/ml, 2 ml', 100],
+    ['Prednisolona', '3 mg/ml, 5 ml', 15],
+  ])('reads %s %s as %s mg', (name, dosage, mg) => {
+    expect(milligramsPerDose(name, dosage)).toBeCloseTo(mg);
+  });
+
+  it('reads no dose it cannot be sure of', () => {
+    expect(milligramsPerDose('Amoxicilina', '5 ml')).toBeUndefined();
+    expect(milligramsPerDose('Paracetamol', '1 comprimido')).toBeUndefined();
+  });
+});
+
+describe('allergies', () => {
+  it('grades an allergy by how close it is to the medicine', () => {
+    expect(kindsAndSeverities(['amoxicilina'], { allergies: ['Penicilina'] })).toEqual([
+      { kind: 'alergia', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['ibuprofeno'], { allergies: ['AAS'] })).toEqual([
+      { kind: 'alergia', severity: 'grave' },
+    ]);
+    expect(kindsAndSeverities(['cefalexina'], { allergies: ['penicilina'] })).toEqual([
+      { kind: 'alergia', severity: 'moderado' },
+    ]);
+    expect(check(['amoxicilina'], { allergies: ['Nega alergias'] })).toEqual([]);
+  });
+});
+
+describe('the whole check', () => {
+  it('puts the gravest first', () => {
+    const warnings = check(['ibuprofeno', 'diclofenaco'], {
+      medicationsInUse: ['varfarina'],
+      allergies: ['diclofenaco'],
+    });
+    const order = ['contraindicado', 'grave', 'moderado'];
+    const severities = warnings.map((warning) => order.indexOf(warning.severity));
+    expect(severities).toEqual([...severities].sort((a, b) => a - b));
+    expect(warnings[0]).toMatchObject({ kind: 'alergia', severity: 'contraindicado' });
+  });
+});
+
+describe('the tables', () => {
+  const names = new Set(MEDICATIONS.map((entry) => entry.name));
+  const classes = new Set(MEDICATIONS.flatMap((entry) => entry.drugClass ?? []));
+
+  it('name only medicines and classes of the catalogue', () => {
+    for (const rule of [...PREGNANCY_RULES, ...RENAL_RULES]) {
+      for (const name of rule.names ?? []) expect(names, name).toContain(name);
+      for (const drugClass of rule.classes ?? []) expect(classes, drugClass).toContain(drugClass);
+    }
+    for (const rule of PEDIATRIC_DOSE_RULES) expect(names, rule.name).toContain(rule.name);
+  });
+
+  it('write sentences in Portuguese that end in a period', () => {
+    for (const rule of [...PREGNANCY_RULES, ...RENAL_RULES]) {
+      expect(rule.message, rule.message).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ].*\.$/);
+      expect(rule.reference).not.toBe('');
+    }
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * The words of the prescribing safety check (issue 21): what a warning is, how grave, and the
+ * shape of the curated tables it reads.
+ */
+
+/** How grave a warning is, gravest first. */
+export const SAFETY_SEVERITIES = ['contraindicado', 'grave', 'moderado'] as const;
+export type SafetySeverity = (typeof SAFETY_SEVERITIES)[number];
+
+/** What a warning is about. */
+export const SAFETY_KINDS = [
+  'interacao',
+  'duplicidade',
+  'dose',
+  'alergia',
+  'gestacao',
+  'renal',
+] as const;
+export type SafetyKind = (typeof SAFETY_KINDS)[number];
+
+/** One finding of the check, in Portuguese, with where it comes from. */
+export interface SafetyWarning {
+  kind: SafetyKind;
+  severity: SafetySeverity;
+  /** The medicines it is about, as the prescription or the patient's list names them. */
+  medications: string[];
+  /** One or two sentences: the risk and what to do. */
+  message: string;
+  /** A public source a doctor can look up: a bula, a guideline, a published list. */
+  reference: string;
+}
+
+/**
+ * A side of a rule: a medicine by its generic name in the catalogue ('varfarina'), or a group of
+ * {@link MedicationGroup}s written with a leading '@' ('@aine').
+ */
+export type MedicationSide = string;
+
+/** Medicines that share what a rule is about (a class, an effect, an enzyme). */
+export interface MedicationGroup {
+  /** How a sentence names one of them: 'um anti-inflamatório (AINE)', 'um nitrato'. */
+  label: string;
+  /** Generic names of single-ingredient catalogue entries (src/clinical/medications/catalogue.ts). */
+  members: readonly string[];
+}
+
+/** One clinically significant drug–drug interaction of the curated table. */
+export interface InteractionRule {
+  a: MedicationSide;
+  b: MedicationSide;
+  severity: SafetySeverity;
+  /** One line in Portuguese: the risk, then what to do ('Evite…', 'Monitore…', 'Reduza…'). */
+  message: string;
+  /** A public reference: the ONC high-priority list, a bula (ANVISA), a guideline. */
+  reference: string;
+}
