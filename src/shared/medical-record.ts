@@ -1,3 +1,4 @@
+import { SAFETY_KINDS, SAFETY_SEVERITIES, type SafetyReason } from './prescription-safety';
 import { z } from 'zod';
 
 /**
@@ -140,12 +141,26 @@ export const examSchema = z.strictObject({
   explanation: mediumText.optional(),
 });
 
+/** The doctor's reason to keep a prescription through a grave safety warning (issue 21). */
+export const safetyReasonSchema = z.strictObject({
+  kind: z.enum(SAFETY_KINDS),
+  severity: z.enum(SAFETY_SEVERITIES),
+  medications: z.array(shortText).max(10),
+  message: mediumText,
+  reason: mediumText,
+}) satisfies z.ZodType<SafetyReason>;
+
 export const recordPrescriptionsSchema = z.strictObject({
   medications: z.array(medicationSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
   exams: z.array(examSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
   additionalNotes: longText.optional(),
   /** 'Sem prescrição nesta consulta': a counselling-only visit, finalised with no item. */
   noPrescription: z.boolean().optional(),
+  /**
+   * Grave and contraindicated warnings of the safety check the doctor kept the prescription
+   * through, each with her reason (printed in the record's narrative).
+   */
+  safetyReasons: z.array(safetyReasonSchema).max(RECORD_LIMITS.prescriptionItems).optional(),
 });
 
 export const recordStepStateSchema = z.strictObject({

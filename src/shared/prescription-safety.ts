@@ -54,3 +54,44 @@ export interface InteractionRule {
   /** A public reference: the ONC high-priority list, a bula (ANVISA), a guideline. */
   reference: string;
 }
+
+/** How each severity reads on screen and in the record. */
+export const SAFETY_SEVERITY_LABELS: Readonly<Record<SafetySeverity, string>> = {
+  contraindicado: 'Contraindicado',
+  grave: 'Grave',
+  moderado: 'Moderado',
+};
+
+/** A `grave` or `contraindicado` warning: the prescription goes on only with the doctor's reason. */
+export function needsReason(warning: Pick<SafetyWarning, 'severity'>): boolean {
+  return warning.severity !== 'moderado';
+}
+
+/** The doctor's reason to keep a prescription through a warning, kept with the prescription. */
+export interface SafetyReason {
+  kind: SafetyKind;
+  severity: SafetySeverity;
+  medications: string[];
+  message: string;
+  reason: string;
+}
+
+/** What identifies a warning across checks: what it is about and what it says. */
+export function safetyWarningKey(
+  warning: Pick<SafetyWarning, 'kind' | 'medications' | 'message'>,
+): string {
+  return JSON.stringify([warning.kind, warning.medications, warning.message]);
+}
+
+/** The warnings that need a reason and have none yet among `reasons`. */
+export function warningsAwaitingReason(
+  warnings: readonly SafetyWarning[],
+  reasons: readonly SafetyReason[],
+): SafetyWarning[] {
+  const given = new Set(
+    reasons.filter((reason) => reason.reason.trim() !== '').map(safetyWarningKey),
+  );
+  return warnings.filter(
+    (warning) => needsReason(warning) && !given.has(safetyWarningKey(warning)),
+  );
+}

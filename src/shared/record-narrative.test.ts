@@ -101,6 +101,41 @@ describe('the narrative record', () => {
     ]);
   });
 
+  it('keeps a grave safety warning the doctor prescribed through, with her reason', () => {
+    const record: WorkingRecord = {
+      ...full,
+      prescriptions: {
+        ...full.prescriptions,
+        safetyReasons: [
+          {
+            kind: 'interacao',
+            severity: 'grave',
+            medications: ['Ibuprofeno 400 mg', 'Varfarina 5 mg'],
+            message: 'Risco aumentado de sangramento: evite a associação.',
+            reason: 'Dor aguda; uso por 2 dias com omeprazol e INR na sexta.',
+          },
+          // A warning whose reason was left blank says nothing.
+          {
+            kind: 'alergia',
+            severity: 'contraindicado',
+            medications: ['Amoxicilina'],
+            message: 'Alergia a penicilina: amoxicilina é uma penicilina.',
+            reason: '  ',
+          },
+        ],
+      },
+    };
+    const section = buildRecordNarrative(record, SETTINGS, NOW).sections.find(
+      ({ title }) => title === 'Alertas de Segurança da Prescrição',
+    );
+    expect(section?.lines).toEqual([
+      'Grave — Ibuprofeno 400 mg + Varfarina 5 mg: Risco aumentado de sangramento: evite a associação. Justificativa do médico: Dor aguda; uso por 2 dias com omeprazol e INR na sexta.',
+    ]);
+    expect(
+      buildRecordNarrative(full, SETTINGS, NOW).sections.map(({ title }) => title),
+    ).not.toContain('Alertas de Segurança da Prescrição');
+  });
+
   it('says what is not known instead of leaving gaps', () => {
     const empty = newWorkingRecord('record-1', CREATED);
     expect(identificationLine(empty)).toBe(

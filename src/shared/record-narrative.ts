@@ -1,3 +1,4 @@
+import { SAFETY_SEVERITY_LABELS } from './prescription-safety';
 import { formatCrm } from './doctor-settings';
 import type { Exam, Medication, RecordContent, VitalSigns } from './medical-record';
 import {
@@ -196,6 +197,16 @@ export function buildRecordNarrative(
   ];
   const notes = record.prescriptions?.additionalNotes;
   if (nonBlank(notes)) sections.push({ title: 'Orientações', lines: paragraphs(notes) });
+  const kept = (record.prescriptions?.safetyReasons ?? []).filter(({ reason }) => nonBlank(reason));
+  if (kept.length > 0) {
+    sections.push({
+      title: 'Alertas de Segurança da Prescrição',
+      lines: kept.map(
+        (each) =>
+          `${SAFETY_SEVERITY_LABELS[each.severity]} — ${each.medications.join(' + ')}: ${each.message} Justificativa do médico: ${each.reason.trim()}`,
+      ),
+    });
+  }
   return {
     title: NARRATIVE_TITLE,
     sections: sections.filter((section) => section.lines.length > 0),

@@ -19,7 +19,6 @@ import {
   hasPrintableContent,
   parseVital,
   relevancePercent,
-  unionWarnings,
   vitalError,
 } from './record-step-rules';
 
@@ -147,12 +146,6 @@ describe('CIDs in the assessment', () => {
     expect(relevancePercent(0.87)).toBe('87%');
     expect(relevancePercent(100)).toBe('100%');
     expect(relevancePercent(0)).toBe('0%');
-  });
-});
-
-describe('medication warnings', () => {
-  it('are shown once each', () => {
-    expect(unionWarnings([['a', 'b'], ['b', 'c'], []])).toEqual(['a', 'b', 'c']);
   });
 });
 

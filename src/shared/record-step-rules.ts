@@ -159,11 +159,6 @@ export function relevancePercent(relevance: number): string {
   return `${Math.round(Math.min(Math.max(percent, 0), 100))}%`;
 }
 
-/** The warnings of every checked medication, each once, in first-seen order. */
-export function unionWarnings(lists: readonly (readonly string[])[]): string[] {
-  return [...new Set(lists.flat())];
-}
-
 // ---------------------------------------------------------------------------------------------
 // AI fallbacks (docs/product.md, "Tarefas e respostas padrão")
 

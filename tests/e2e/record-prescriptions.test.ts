@@ -18,8 +18,13 @@ afterAll(() => {
 
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
-/** A doctor with a record that prescribes nothing yet, open on its prescriptions step. */
-async function openPrescriptions(): Promise<{ page: Page; doctor: TestDoctorAccount }> {
+/**
+ * A doctor with a record that prescribes nothing yet, open on its prescriptions step.
+ * @param medicationsInUse - what the patient's step says she already takes
+ */
+async function openPrescriptions(
+  medicationsInUse: string[] = [],
+): Promise<{ page: Page; doctor: TestDoctorAccount }> {
   const { page, doctor } = await openSignedInPage(
     session.browser,
     problems,
@@ -32,7 +37,7 @@ async function openPrescriptions(): Promise<{ page: Page; doctor: TestDoctorAcco
         name: 'Maria Souza',
         age: 45,
         allergies: [],
-        medications: [],
+        medications: medicationsInUse,
         chronicConditions: [],
       },
       symptoms: { chiefComplaint: 'Tosse e febre', duration: '3 dias', currentSymptoms: [] },
@@ -201,6 +206,46 @@ describe('the prescriptions step, offline', () => {
         ],
         exams: ['Hemograma completo'],
       });
+    await page.context().close();
+  });
+
+  it('warns of ibuprofeno for a patient on varfarina and goes on only with a reason, kept in the record', async () => {
+    const { page, doctor } = await openPrescriptions(['Varfarina 5 mg']);
+    await page.getByLabel('Nome do medicamento').fill('Ibuprofeno');
+    await page.getByLabel('Nome do medicamento').press('Escape');
+    await page.getByLabel('Dosagem').first().fill('400 mg');
+    await page.getByLabel('Frequência').first().fill('8/8h');
+    await button(page, 'Adicionar medicamento').click();
+
+    const warnings = page.getByRole('region', { name: 'Avisos de segurança da prescrição' });
+    await visible(warnings.getByText('Grave', { exact: true }));
+    await visible(warnings.getByText('Ibuprofeno + Varfarina 5 mg', { exact: true }));
+    await visible(warnings.getByText(/sangramento/));
+    const continueButton = button(page, 'Continuar');
+    expect(await continueButton.isDisabled()).toBe(true);
+    await visible(
+      page.getByText(
+        'Escreva a justificativa de cada aviso grave ou contraindicado para continuar.',
+      ),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const reason = warnings.getByLabel('Justificativa para manter (Ibuprofeno + Varfarina 5 mg)');
+    await reason.fill('Dor aguda: 2 dias, com omeprazol e INR na sexta-feira.');
+    await reason.blur();
+    await expect.poll(() => continueButton.isEnabled()).toBe(true);
+    await expect
+      .poll(async () => (await recordOnServer(doctor)).prescriptions?.safetyReasons, {
+        timeout: 10_000,
+      })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'interacao',
+          severity: 'grave',
+          medications: ['Ibuprofeno', 'Varfarina 5 mg'],
+          reason: 'Dor aguda: 2 dias, com omeprazol e INR na sexta-feira.',
+        }),
+      ]);
     await page.context().close();
   });
 

@@ -1,3 +1,4 @@
+import type { SafetyWarning } from '../../../shared/prescription-safety';
 import type { AiSource } from '../../../shared/ai-protocol';
 import {
   EXAM_SUGGESTIONS_ON_ERROR,
@@ -41,14 +42,19 @@ export type { CatalogueMedication, DetectedMedication };
  */
 export const recordAiKeys = {
   planSuggestions: (recordId: string) => ['record-ai', 'plan-suggestions', recordId] as const,
-  medicationWarnings: (check: MedicationCheck) =>
-    ['record-ai', 'medication-warnings', check] as const,
+  safetyCheck: (check: SafetyCheckInput) => ['record-ai', 'safety-check', check] as const,
 };
 
-/** What the medication check looks at: the medicines' names and doses, and the allergies. */
-export interface MedicationCheck {
+/** What the prescribing safety check looks at: the medicines prescribed, and the patient. */
+export interface SafetyCheckInput {
   medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
-  allergies: string[];
+  patient: {
+    age?: number;
+    sex?: string;
+    weightKg?: number;
+    allergies?: string[];
+    medicationsInUse?: string[];
+  };
 }
 
 /** Who answered, as the screens show it: nothing for a model, 'Modo offline' for the engine. */
@@ -170,30 +176,18 @@ export async function searchCid10(
 }
 
 /**
- * Checks one prescribed medication against the patient's allergies and the dosing rules
- * (`POST /api/medications/check`).
- * @returns the warnings; none when the check could not be made (it only advises)
+ * The prescribing safety check of the whole prescription (`POST /api/medications/safety-check`):
+ * interactions, duplication, children's doses, allergies.
+ * @returns the warnings, gravest first; none when the check could not be made (it only advises)
  */
-export async function checkMedication(
-  medication: Pick<Medication, 'name' | 'dosage' | 'frequency'>,
-  allergies: readonly string[],
+export async function checkPrescriptionSafety(
+  check: SafetyCheckInput,
   signal?: AbortSignal,
-): Promise<string[]> {
+): Promise<SafetyWarning[]> {
   try {
-    const answer = await api.call(medicationsApi.check, {
-      body: {
-        medication: {
-          name: medication.name,
-          ...(medication.dosage ? { dosage: medication.dosage } : {}),
-          ...(medication.frequency ? { frequency: medication.frequency } : {}),
-        },
-        allergies,
-      },
-      signal,
-    });
-    return answer.warnings;
+    return (await api.call(medicationsApi.safetyCheck, { body: check, signal })).warnings;
   } catch (error) {
-    if (!signal?.aborted) console.warn('Verificação do medicamento indisponível.', error);
+    if (!signal?.aborted) console.warn('Verificação de segurança indisponível.', error);
     return [];
   }
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { medicationsApi } from '../../../../shared/api/catalogues';
 import type { RecordPrescriptions } from '../../../../shared/medical-record';
+import type { SafetyWarning } from '../../../../shared/prescription-safety';
 import {
   createDoctorData,
   json,
@@ -20,7 +21,14 @@ import {
 // Vitest runs without globals, so Testing Library can't register its own cleanup.
 afterEach(cleanup);
 
-const PENICILLIN_WARNING = 'Amoxicilina: paciente com alergia a penicilina.';
+const PENICILLIN_WARNING = 'Alergia a penicilina: amoxicilina é uma penicilina.';
+const PENICILLIN_SAFETY_WARNING: SafetyWarning = {
+  kind: 'alergia',
+  severity: 'contraindicado',
+  medications: ['Amoxicilina'],
+  message: PENICILLIN_WARNING,
+  reference: 'Alergia registrada no prontuário do paciente',
+};
 
 /**
  * The prescriptions step of a patient allergic to penicillin, with the medicine catalogue's
@@ -42,11 +50,12 @@ function renderPrescriptions(prescriptions?: RecordPrescriptions) {
         ],
       }),
     )
-    .on(medicationsApi.check, ({ body }) =>
+    .on(medicationsApi.safetyCheck, ({ body }) =>
       json({
         warnings:
-          body.medication.name === 'Amoxicilina' && body.allergies.includes('penicilina')
-            ? [PENICILLIN_WARNING]
+          body.medications.some((medication) => medication.name === 'Amoxicilina') &&
+          body.patient?.allergies?.includes('penicilina')
+            ? [PENICILLIN_SAFETY_WARNING]
             : [],
       }),
     );
@@ -56,12 +65,15 @@ function renderPrescriptions(prescriptions?: RecordPrescriptions) {
 
 const continueButton = () => screen.getByRole('button', { name: 'Continuar' });
 
-/** 'Avisos Importantes', once the debounced check has answered. */
+/** The safety warnings, once the debounced check has answered. */
 async function findWarnings(): Promise<HTMLElement> {
-  const heading = await screen.findByText('Avisos Importantes', {}, { timeout: 3000 });
+  const heading = await screen.findByText(
+    'Avisos de segurança da prescrição',
+    {},
+    { timeout: 3000 },
+  );
   const section = heading.closest('section');
   if (!section) throw new Error('No warnings section');
-  expect(section.getAttribute('role')).toBe('status');
   return section;
 }
 
@@ -116,19 +128,45 @@ describe('PrescriptionsStep', () => {
 
     // The check waits 600 ms after the last change to the list.
     const warnings = await findWarnings();
-    expect(within(warnings).getByRole('listitem').textContent).toBe(PENICILLIN_WARNING);
-    // One check, of the list as it settled (not one per render of the step).
-    expect(server.requestsTo(medicationsApi.check).map(({ body }) => body)).toEqual([
+    const item = within(warnings).getByRole('listitem');
+    expect(item.textContent).toContain('Contraindicado');
+    expect(item.textContent).toContain(PENICILLIN_WARNING);
+    // One check, of the prescription as it settled (not one per render of the step).
+    expect(server.requestsTo(medicationsApi.safetyCheck).map(({ body }) => body)).toEqual([
       {
-        medication: { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h' },
-        allergies: ['penicilina'],
+        medications: [{ name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h' }],
+        patient: { allergies: ['penicilina'] },
       },
     ]);
+    // A contraindicated warning: the step goes on only with the doctor's reason, kept with it.
+    expect(continueButton().hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText(
+        'Escreva a justificativa de cada aviso grave ou contraindicado para continuar.',
+      ),
+    ).toBeTruthy();
+    const reason = within(item).getByLabelText('Justificativa para manter (Amoxicilina)');
+    await user.type(reason, 'Teste de provocação sob supervisão');
+    await user.tab();
+    await waitFor(() => {
+      expect(continueButton().hasAttribute('disabled')).toBe(false);
+    });
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.prescriptions?.safetyReasons).toEqual([
+        {
+          kind: 'alergia',
+          severity: 'contraindicado',
+          medications: ['Amoxicilina'],
+          message: PENICILLIN_WARNING,
+          reason: 'Teste de provocação sob supervisão',
+        },
+      ]);
+    });
 
     await user.click(screen.getByRole('button', { name: 'Remover Amoxicilina' }));
 
     expect(screen.getByText('Nenhum medicamento prescrito.')).toBeTruthy();
-    expect(screen.queryByText('Avisos Importantes')).toBeNull();
+    expect(screen.queryByText('Avisos de segurança da prescrição')).toBeNull();
     expect(noPrescription()).toBeTruthy();
     expect(continueButton().hasAttribute('disabled')).toBe(true);
     await waitFor(() => {
@@ -149,8 +187,10 @@ describe('PrescriptionsStep', () => {
     await waitFor(
       () => {
         expect(
-          server.requestsTo(medicationsApi.check).map(({ body }) => body.medication.name),
-        ).toEqual(['Amoxicilina', 'Amoxicilina', 'Dipirona']);
+          server
+            .requestsTo(medicationsApi.safetyCheck)
+            .map(({ body }) => body.medications.map((medication) => medication.name)),
+        ).toEqual([['Amoxicilina'], ['Amoxicilina', 'Dipirona']]);
       },
       { timeout: 3000 },
     );
@@ -173,7 +213,7 @@ describe('PrescriptionsStep', () => {
       type: 'prescriptions',
       completed: true,
     });
-    expect(server.requestsTo(medicationsApi.check)).toEqual([]);
+    expect(server.requestsTo(medicationsApi.safetyCheck)).toEqual([]);
   });
 
   it('adds an exam with its type, priority and justification', async () => {

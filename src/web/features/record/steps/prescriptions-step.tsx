@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
+import { Pencil, Plus, Sparkles, Trash2 } from 'lucide-react';
 import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
 import {
   EXAM_PRIORITIES,
@@ -21,25 +20,17 @@ import {
   type WorkingRecord,
 } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
-import { unionWarnings } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
-import {
-  checkMedication,
-  fetchDosingHint,
-  recordAiKeys,
-  type DetectedMedication,
-  type MedicationCheck,
-} from '../record-ai';
-import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { fetchDosingHint, type DetectedMedication } from '../record-ai';
+import { safetyWarningKey, warningsAwaitingReason } from '../../../../shared/prescription-safety';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
+import { SafetyWarnings, usePrescriptionSafety } from './safety-warnings';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useDraft } from './use-draft';
 
-/** The medication check runs this long after the last change to the list or the allergies. */
-const WARNINGS_DEBOUNCE_MS = 600;
 /** The long texts are saved on blur; also after this pause, so a reload loses nothing typed. */
 const LONG_TEXT_IDLE_SAVE_MS = 1000;
 
@@ -100,7 +91,11 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   const update = (change: (current: RecordPrescriptions) => RecordPrescriptions) => {
     writePrescriptions((current) => change(current ?? {}));
   };
-  const canContinue = prescriptionsDecided(record);
+  const safetyWarnings = usePrescriptionSafety(record);
+  const safetyReasons = record.prescriptions?.safetyReasons ?? [];
+  // A grave or contraindicated warning goes on only with the doctor's reason.
+  const awaitingReason = warningsAwaitingReason(safetyWarnings, safetyReasons).length > 0;
+  const canContinue = prescriptionsDecided(record) && !awaitingReason;
   const hintId = useId();
   const medicationsFull = medications.length >= RECORD_LIMITS.prescriptionItems;
   const examsFull = exams.length >= RECORD_LIMITS.prescriptionItems;
@@ -158,8 +153,9 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
             )}
             {!canContinue && (
               <p id={hintId} className="text-sm text-fg-muted">
-                Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta
-                consulta”, para continuar.
+                {awaitingReason
+                  ? 'Escreva a justificativa de cada aviso grave ou contraindicado para continuar.'
+                  : 'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para continuar.'}
               </p>
             )}
             <ContinueButton
@@ -242,9 +238,26 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
         </section>
       </div>
 
-      <MedicationWarnings
-        medications={medications}
-        allergies={record.patientInfo?.allergies ?? []}
+      <SafetyWarnings
+        warnings={safetyWarnings}
+        reasons={safetyReasons}
+        onReason={(warning, reason) =>
+          update((current) => ({
+            ...current,
+            safetyReasons: [
+              ...(current.safetyReasons ?? []).filter(
+                (kept) => safetyWarningKey(kept) !== safetyWarningKey(warning),
+              ),
+              {
+                kind: warning.kind,
+                severity: warning.severity,
+                medications: warning.medications,
+                message: warning.message,
+                reason,
+              },
+            ],
+          }))
+        }
       />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
@@ -531,59 +544,6 @@ function AddExamForm(props: { full: boolean; onAdd: (exam: Omit<Exam, 'id'>) => 
         Adicionar exame
       </Button>
     </form>
-  );
-}
-
-/**
- * 'Avisos Importantes': every prescribed medication checked against the patient's allergies
- * and the dosing rules (debounced); hidden when there is nothing to say.
- */
-function MedicationWarnings(props: { medications: Medication[]; allergies: string[] }) {
-  const check = useDebouncedValue<MedicationCheck>(
-    {
-      medications: props.medications.map(({ name, dosage, frequency }) => ({
-        name,
-        ...(dosage ? { dosage } : {}),
-        ...(frequency ? { frequency } : {}),
-      })),
-      allergies: props.allergies,
-    },
-    WARNINGS_DEBOUNCE_MS,
-  );
-  const checked = useQuery({
-    queryKey: recordAiKeys.medicationWarnings(check),
-    queryFn: async ({ signal }) =>
-      unionWarnings(
-        await Promise.all(
-          check.medications.map((medication) =>
-            checkMedication(medication, check.allergies, signal),
-          ),
-        ),
-      ),
-    enabled: check.medications.length > 0,
-    // While the next check runs, the last warnings stay on screen.
-    placeholderData: keepPreviousData,
-  });
-  const warnings = checked.data ?? [];
-
-  // With nothing prescribed there is nothing to warn about, whatever the last check said.
-  const shown = props.medications.length > 0 ? warnings : [];
-  if (shown.length === 0) return null;
-  return (
-    <section
-      role="status"
-      className="rounded-md border border-warning-fg bg-warning-soft p-4 text-warning-fg"
-    >
-      <h3 className="flex items-center gap-2 text-sm font-semibold">
-        <AlertTriangle aria-hidden className="size-4" />
-        Avisos Importantes
-      </h3>
-      <ul className="mt-2 list-disc pl-5 text-sm">
-        {shown.map((warning) => (
-          <li key={warning}>{warning}</li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
