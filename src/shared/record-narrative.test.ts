@@ -104,8 +104,10 @@ describe('the narrative record', () => {
   it('keeps a grave safety warning the doctor prescribed through, with her reason', () => {
     const record: WorkingRecord = {
       ...full,
+      patientInfo: { ...full.patientInfo, medications: ['Varfarina 5 mg'] },
       prescriptions: {
         ...full.prescriptions,
+        medications: [{ name: 'Ibuprofeno 400 mg' }, { name: 'Amoxicilina' }],
         safetyReasons: [
           {
             kind: 'interacao',
@@ -121,6 +123,14 @@ describe('the narrative record', () => {
             medications: ['Amoxicilina'],
             message: 'Alergia a penicilina: amoxicilina é uma penicilina.',
             reason: '  ',
+          },
+          // Nor one for a medicine taken off the prescription since.
+          {
+            kind: 'interacao',
+            severity: 'grave',
+            medications: ['Claritromicina 500 mg', 'Varfarina 5 mg'],
+            message: 'Aumento do INR.',
+            reason: 'Sem alternativa.',
           },
         ],
       },

@@ -197,7 +197,17 @@ export function buildRecordNarrative(
   ];
   const notes = record.prescriptions?.additionalNotes;
   if (nonBlank(notes)) sections.push({ title: 'Orientações', lines: paragraphs(notes) });
-  const kept = (record.prescriptions?.safetyReasons ?? []).filter(({ reason }) => nonBlank(reason));
+  // A reason for a medicine taken off the prescription since is no longer the record's.
+  const named = new Set(
+    [
+      ...(record.prescriptions?.medications ?? []).map(({ name }) => name),
+      ...(record.patientInfo?.medications ?? []),
+    ].map((name) => name.trim()),
+  );
+  const kept = (record.prescriptions?.safetyReasons ?? []).filter(
+    ({ reason, medications }) =>
+      nonBlank(reason) && medications.every((name) => named.has(name.trim())),
+  );
   if (kept.length > 0) {
     sections.push({
       title: 'Alertas de Segurança da Prescrição',

@@ -227,7 +227,10 @@ describe('prescription commands in the chat', () => {
       window.print = () => undefined;
     });
     await dialog.getByRole('button', { name: 'Imprimir (5)' }).click();
-    expect(await page.evaluate(() => document.documentElement.dataset.printing)).toBe('receitas');
+    // Once the page images are decoded.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.printing))
+      .toBe('receitas');
     // What prints is the preview's pages: the images PDF.js drew of the server's file.
     const printedPages = page.locator("body > [data-print-area='receitas'] img");
     expect(await printedPages.count()).toBe(3);

@@ -510,16 +510,23 @@ export function checkPrescription(
   context: { allergies?: readonly string[] } = {},
 ): string[] {
   const warnings = findAllergyWarnings(medication.name, context.allergies ?? []);
+  const warning = findDailyDoseWarning(medication);
+  if (warning) warnings.push(warning);
+  return warnings;
+}
+
+/**
+ * A daily dose above the usual adult maximum (dosage × administrations a day; 'se dor'/SOS at
+ * the most the label allows), in Portuguese; undefined when within it or when it cannot be read.
+ */
+export function findDailyDoseWarning(medication: PrescribedMedication): string | undefined {
   const hint = findDosingHint(medication.name);
   const dose = withStrengthFromName(
     medication.dosage ? parseDose(medication.dosage) : undefined,
     medication.name,
   );
-  if (hint && dose) {
-    const frequency = medication.frequency ? parseFrequency(medication.frequency) : undefined;
-    const perDay = frequency?.perDay ?? (frequency?.asNeeded ? hint.maxDosesPerDay : undefined);
-    const warning = doseWarning(hint, dose, perDay);
-    if (warning) warnings.push(warning);
-  }
-  return warnings;
+  if (!hint || !dose) return undefined;
+  const frequency = medication.frequency ? parseFrequency(medication.frequency) : undefined;
+  const perDay = frequency?.perDay ?? (frequency?.asNeeded ? hint.maxDosesPerDay : undefined);
+  return doseWarning(hint, dose, perDay);
 }

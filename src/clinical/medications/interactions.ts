@@ -196,7 +196,8 @@ export const MEDICATION_GROUPS: Readonly<Record<string, MedicationGroup>> = {
   },
   dopaminergico: {
     label: 'um dopaminérgico (levodopa ou agonista dopaminérgico)',
-    members: ['cabergolina', 'levodopa + benserazida', 'levodopa + carbidopa', 'pramipexol'],
+    // Not cabergolina: given for prolactinoma or to stop lactation, not for parkinsonism.
+    members: ['levodopa + benserazida', 'levodopa + carbidopa', 'pramipexol'],
   },
   valproato: {
     label: 'um valproato',
@@ -1798,7 +1799,9 @@ export const INTERACTIONS: readonly InteractionRule[] = [
   {
     a: '@poupador_potassio',
     b: '@ieca',
-    severity: 'grave',
+    // Usual treatment of heart failure (RALES): monitored, not avoided; grave with poor kidneys,
+    // which the kidney check says.
+    severity: 'moderado',
     message:
       'Risco de hipercalemia, sobretudo com doença renal: dose potássio e creatinina no início e após 1 semana.',
     reference: BEERS,
@@ -1806,7 +1809,9 @@ export const INTERACTIONS: readonly InteractionRule[] = [
   {
     a: '@poupador_potassio',
     b: '@bra',
-    severity: 'grave',
+    // Usual treatment of heart failure (RALES): monitored, not avoided; grave with poor kidneys,
+    // which the kidney check says.
+    severity: 'moderado',
     message:
       'Risco de hipercalemia, sobretudo com doença renal: dose potássio e creatinina no início e após 1 semana.',
     reference: BEERS,
@@ -2371,5 +2376,30 @@ export const INTERACTIONS: readonly InteractionRule[] = [
     severity: 'moderado',
     message: 'Risco de hipotermia grave: evite a associação ou monitore a temperatura.',
     reference: 'Bula da dipirona (ANVISA)',
+  },
+  // Found missing in review: two anticoagulants of the same kind, and two serotonergic
+  // antidepressants of different classes (an SSRI with an SNRI).
+  {
+    a: '@anticoagulante_oral_direto',
+    b: '@anticoagulante_oral_direto',
+    severity: 'grave',
+    message:
+      'Dois anticoagulantes orais diretos: sangramento grave; não associe, na troca siga a transição da bula.',
+    reference: EHRA,
+  },
+  {
+    a: '@heparina',
+    b: '@heparina',
+    severity: 'grave',
+    message: 'Duas heparinas ao mesmo tempo: sangramento grave; use só uma.',
+    reference: 'Bula da enoxaparina (ANVISA)',
+  },
+  {
+    a: '@antidepressivo_serotoninergico',
+    b: '@antidepressivo_serotoninergico',
+    severity: 'grave',
+    message:
+      'Dois antidepressivos serotoninérgicos: risco de síndrome serotoninérgica; evite, e na troca respeite a transição.',
+    reference: STOCKLEY,
   },
 ];

@@ -395,11 +395,18 @@ export const RENAL_RULES: readonly RenalRule[] = [
     reference: `${LABEL} do metotrexato`,
   },
   {
-    names: ['alendronato', 'risedronato'],
+    names: ['alendronato'],
     below: 35,
     severity: 'grave',
-    message: 'Bisfosfonato oral com ClCr abaixo de 35 mL/min não é recomendado.',
-    reference: LABEL,
+    message: 'Alendronato com ClCr abaixo de 35 mL/min não é recomendado.',
+    reference: `${LABEL} do alendronato`,
+  },
+  {
+    names: ['risedronato'],
+    below: 30,
+    severity: 'grave',
+    message: 'Risedronato com ClCr abaixo de 30 mL/min não é recomendado.',
+    reference: `${LABEL} do risedronato`,
   },
   {
     names: ['alopurinol'],
@@ -417,7 +424,8 @@ export const RENAL_RULES: readonly RenalRule[] = [
     reference: `${LABEL} da fenazopiridina`,
   },
   {
-    names: ['hidroclorotiazida', 'clortalidona', 'indapamida'],
+    // Not clortalidona, which still lowers the pressure in stage 4 (CLICK, NEJM 2021).
+    names: ['hidroclorotiazida', 'indapamida'],
     below: 30,
     severity: 'moderado',
     message: 'Tiazídico com ClCr abaixo de 30 mL/min perde o efeito: prefira diurético de alça.',

@@ -106,26 +106,49 @@ const RULES_BY_NAME = new Map(PEDIATRIC_DOSE_RULES.map((rule) => [rule.name, rul
 export const PEDIATRIC_AGE_LIMIT = 12;
 export const PEDIATRIC_WEIGHT_LIMIT_KG = 40;
 
-const NUMBER = String.raw`(\d+(?:[.,]\d+)?)`;
-/** '400 mg/5 ml', '200 mg/ml', '250mg / 5mL' (a liquid's strength). */
-const CONCENTRATION = new RegExp(String.raw`${NUMBER}\s*mg\s*\/\s*(?:${NUMBER}\s*)?ml\b`, 'i');
+/** '1.000' (thousands), '7,5' or '7.5' (decimals), '500'. */
+const NUMBER = String.raw`(\d{1,3}(?:\.\d{3})+(?:,\d+)?|\d+(?:[.,]\d+)?)`;
+/**
+ * A liquid's strength: '400 mg/5 ml', '200 mg/ml', '250mg / 5mL', and a combination's by its
+ * first part ('400 mg + 57 mg/5 ml': 400 mg of amoxicilina in 5 mL).
+ */
+const CONCENTRATION = new RegExp(
+  String.raw`${NUMBER}\s*mg(?:\s*\+\s*${NUMBER}\s*mg)?\s*\/\s*(?:${NUMBER}\s*)?ml\b`,
+  'i',
+);
 const VOLUME = new RegExp(String.raw`${NUMBER}\s*ml\b`, 'i');
-const MASS = new RegExp(String.raw`${NUMBER}\s*(mg|g)\b(?!\s*\/)`, 'i');
+const MASS = new RegExp(String.raw`${NUMBER}\s*(mg|g)\b(?!\s*[+/])`, 'i');
 const DROPS = new RegExp(String.raw`${NUMBER}\s*gotas?\b`, 'i');
+/** Tablets or capsules counted: '1 comprimido', '2 cápsulas', 'meio comprimido'. */
+const UNITS = /(\d+(?:[.,]\d+)?|meio|meia|um|uma|dois|duas)\s*(comprimidos?|c[áa]psulas?)\b/i;
+const WORD_COUNTS: Readonly<Record<string, number>> = {
+  meio: 0.5,
+  meia: 0.5,
+  um: 1,
+  uma: 1,
+  dois: 2,
+  duas: 2,
+};
 
-const toNumber = (text: string | undefined) => Number((text ?? '').replace(',', '.'));
+const toNumber = (text: string | undefined) => {
+  const written = text ?? '';
+  return /^\d{1,3}(\.\d{3})+(,\d+)?$/.test(written)
+    ? Number(written.replaceAll('.', '').replace(',', '.'))
+    : Number(written.replace(',', '.'));
+};
 
 /** A liquid's strength, mg per mL, as written in the name or the dosage. */
 function concentrationIn(text: string): { mgPerMl: number; written: string } | undefined {
   const match = CONCENTRATION.exec(text);
   if (!match) return undefined;
   const mg = toNumber(match[1]);
-  const ml = match[2] === undefined ? 1 : toNumber(match[2]);
+  const ml = match[3] === undefined ? 1 : toNumber(match[3]);
   return mg > 0 && ml > 0 ? { mgPerMl: mg / ml, written: match[0] } : undefined;
 }
 
 /**
- * The mg of one administration as written: '750 mg'; '400 mg/5 ml, 7 ml' (7 mL of 80 mg/mL);
+ * The mg of one administration as written: '750 mg', '1.000 mg', '1 g'; '400 mg/5 ml, 7 ml' (7 mL
+ * of 80 mg/mL); '1 comprimido' of 'Paracetamol 750 mg';
  * '7 ml' of a medicine whose name states its strength ('Amoxicilina 250 mg/5 ml'); '30 gotas' of
  * a medicine whose drops the dosing table knows (dipirona). Undefined when it cannot be read.
  */
@@ -136,6 +159,13 @@ export function milligramsPerDose(name: string, dosage: string): number | undefi
   if (volume && concentration) return toNumber(volume[1]) * concentration.mgPerMl;
   const mass = MASS.exec(rest);
   if (mass) return toNumber(mass[1]) * (mass[2]?.toLowerCase() === 'g' ? 1000 : 1);
+  // '1 comprimido' of 'Paracetamol 750 mg': the strength the name states.
+  const units = UNITS.exec(dosage);
+  const strength = MASS.exec(name);
+  if (units && strength && !concentration) {
+    const count = WORD_COUNTS[units[1]?.toLowerCase() ?? ''] ?? toNumber(units[1]);
+    return count * toNumber(strength[1]) * (strength[2]?.toLowerCase() === 'g' ? 1000 : 1);
+  }
   const drops = DROPS.exec(rest);
   const mgPerDrop = findDosingHint(name)?.mgPerDrop;
   if (drops && mgPerDrop !== undefined) return toNumber(drops[1]) * mgPerDrop;

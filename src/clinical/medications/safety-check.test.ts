@@ -44,11 +44,42 @@ describe('drug–drug interactions', () => {
   it('leaves out medicines applied locally: a cream, eye drops, ear drops', () => {
     expect(check(['Cetoconazol creme 2%'], { medicationsInUse: ['sinvastatina'] })).toEqual([]);
     expect(check(['timolol'], { medicationsInUse: ['verapamil'] })).toEqual([]);
+    expect(check(['Diclofenaco gel'], { medicationsInUse: ['varfarina'] })).toEqual([]);
+    expect(check(['Miconazol óvulo'], { medicationsInUse: ['varfarina'] })).toEqual([]);
     expect(check(['ciprofloxacino + hidrocortisona'], { medicationsInUse: ['varfarina'] })).toEqual(
       [],
     );
     // The oral gel of miconazol does reach the blood.
     expect(check(['Miconazol gel oral'], { medicationsInUse: ['varfarina'] })).not.toEqual([]);
+  });
+
+  it('reads a renewal of a medicine in use as the same one, not a second', () => {
+    expect(
+      check(['Losartana 50 mg'], { medicationsInUse: ['losartana 50mg', 'anlodipino'] }),
+    ).toEqual([]);
+    expect(check(['Ibuprofeno 400 mg'], { medicationsInUse: ['Ibuprofeno'] })).toEqual([]);
+  });
+
+  it('counts ácido acetilsalicílico as an antiplatelet, not a second NSAID', () => {
+    const kinds = check(['ácido acetilsalicílico 100 mg', 'ibuprofeno']).map(({ kind }) => kind);
+    expect(kinds).not.toContain('duplicidade');
+    expect(check(['AAS 100 mg'], { pregnant: true })).toEqual([]);
+    expect(check(['AAS 100 mg'], { creatinineClearance: 20 })).toEqual([]);
+  });
+
+  it('warns of two direct oral anticoagulants, two heparins, and an SSRI with an SNRI', () => {
+    expect(kindsAndSeverities(['apixabana', 'rivaroxabana'])).toContainEqual({
+      kind: 'interacao',
+      severity: 'grave',
+    });
+    expect(kindsAndSeverities(['heparina', 'enoxaparina'])).toContainEqual({
+      kind: 'interacao',
+      severity: 'grave',
+    });
+    expect(kindsAndSeverities(['sertralina', 'duloxetina'])).toContainEqual({
+      kind: 'interacao',
+      severity: 'grave',
+    });
   });
 
   it('leaves alone two medicines already in use: only what is prescribed now is decided now', () => {
@@ -74,6 +105,7 @@ describe('therapeutic duplication', () => {
     ['ibuprofeno', 'diclofenaco', 'grave'],
     ['enalapril', 'captopril', 'grave'],
     ['omeprazol', 'pantoprazol', 'moderado'],
+    ['sinvastatina', 'atorvastatina', 'moderado'],
     ['sertralina', 'fluoxetina', 'grave'],
     ['clonazepam', 'diazepam', 'grave'],
   ])('warns of %s with %s', (first, second, severity) => {
@@ -86,6 +118,17 @@ describe('therapeutic duplication', () => {
     const [warning] = check(['paracetamol 750 mg', 'tramadol + paracetamol']);
     expect(warning).toMatchObject({ kind: 'duplicidade', severity: 'grave' });
     expect(warning?.message).toMatch(/^Paracetamol em dois itens/);
+  });
+
+  it('agrees in gender: two statins are duas estatinas', () => {
+    const [warning] = check(['sinvastatina', 'atorvastatina']).filter(
+      ({ kind }) => kind === 'duplicidade',
+    );
+    expect(warning?.message).toMatch(/^Duas estatinas .* mantenha apenas uma\.$/);
+    const [nsaids] = check(['ibuprofeno', 'naproxeno']).filter(
+      ({ kind }) => kind === 'duplicidade',
+    );
+    expect(nsaids?.message).toMatch(/^Dois anti-inflamatórios .* mantenha apenas um\.$/);
   });
 
   it('does not count an opioid antagonist as a second opioid', () => {
@@ -125,6 +168,12 @@ describe('kidneys', () => {
     expect(moderate?.message).toContain('1.000 mg');
     expect(moderate?.message).toContain('ClCr informado: 40 mL/min');
     expect(check(['metformina'], { creatinineClearance: 60 })).toEqual([]);
+  });
+
+  it('warns for what is prescribed now, not for a medicine in use', () => {
+    expect(
+      check(['paracetamol'], { medicationsInUse: ['metformina'], creatinineClearance: 25 }),
+    ).toEqual([]);
   });
 
   it('warns of nitrofurantoína and NSAIDs with poor kidneys', () => {
@@ -188,6 +237,11 @@ describe("children's doses", () => {
     ['Dipirona gotas', '20 gotas', 500],
     ['Ibuprofeno', '50 mg/ml, 2 ml', 100],
     ['Prednisolona', '3 mg/ml, 5 ml', 15],
+    ['Amoxicilina + clavulanato', '400 mg + 57 mg/5 ml, 5 ml', 400],
+    ['Paracetamol', '1.000 mg', 1000],
+    ['Paracetamol 750 mg', '1 comprimido', 750],
+    ['Paracetamol 500 mg', 'meio comprimido', 250],
+    ['Amoxicilina', '500mg/5mL, 1,5 ml', 150],
   ])('reads %s %s as %s mg', (name, dosage, mg) => {
     expect(milligramsPerDose(name, dosage)).toBeCloseTo(mg);
   });
@@ -195,6 +249,24 @@ describe("children's doses", () => {
   it('reads no dose it cannot be sure of', () => {
     expect(milligramsPerDose('Amoxicilina', '5 ml')).toBeUndefined();
     expect(milligramsPerDose('Paracetamol', '1 comprimido')).toBeUndefined();
+    expect(milligramsPerDose('Paracetamol', '10 gotas')).toBeUndefined();
+  });
+
+  it('doses an adolescent under 40 kg by weight, and an adult by the daily maximum', () => {
+    const paracetamol = [{ name: 'Paracetamol', dosage: '750 mg', frequency: '4/4h' }];
+    expect(checkPrescriptionSafety(paracetamol, { age: 13, weightKg: 30 })).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        message: expect.stringContaining('mg/kg') as unknown,
+      }),
+    ]);
+    expect(checkPrescriptionSafety(paracetamol, { age: 40, weightKg: 70 })).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        severity: 'grave',
+        message: 'Dose diária de paracetamol (4,5 g) acima do máximo recomendado de 4 g/dia.',
+      }),
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { componentEntries, findAllergyFindings, type AllergyMatch } from './allergy-check';
+import { findDailyDoseWarning } from './dosing';
 import type { MedicationEntry } from './catalogue';
 import { INTERACTIONS, MEDICATION_GROUPS } from './interactions';
 import {
@@ -65,14 +66,24 @@ interface CheckedMedicine {
 
 /** Forms that act where they are applied. Inhaled forms count as systemic (fluticasona + ritonavir). */
 const LOCAL_FORM =
-  /\b(creme|pomada|loção|locao|xampu|shampoo|colírio|colirio|oftálmic[ao]|oftalmic[ao]|otológic[ao]|otologic[ao]|nasal|vaginal|óvulo|ovulo|tópic[ao]|topic[ao]|degermante|bucal)\b/i;
+  /(?<!\p{L})(creme|pomada|gel|emulgel|loção|locao|xampu|shampoo|colírio|colirio|oftálmic[ao]|oftalmic[ao]|otológic[ao]|otologic[ao]|nasal|vaginal|óvulo|ovulo|tópic[ao]|topic[ao]|degermante|bucal)(?!\p{L})/iu;
 
 function isLocal(item: SafetyMedication, entry: MedicationEntry | undefined): boolean {
   const written = `${item.name} ${item.dosage ?? ''}`;
-  if (/\boral\b/i.test(written)) return false;
+  if (/(?<!\p{L})oral(?!\p{L})/iu.test(written)) return false;
   if (LOCAL_FORM.test(written)) return true;
   return entry !== undefined && entry.forms.every((form) => LOCAL_FORM.test(form));
 }
+
+/**
+ * Catalogue classes the safety check does not count for a medicine. Ácido acetilsalicílico is
+ * filed with the NSAIDs for allergies (they cross-react), but at the doses prescribed now it is an
+ * antiplatelet: no NSAID duplication with ibuprofeno, no NSAID warning in pregnancy (it prevents
+ * pre-eclampsia) or for the kidneys; its interactions are in the table under its own name.
+ */
+const CLASSES_NOT_COUNTED: Readonly<Record<string, readonly string[]>> = {
+  'ácido acetilsalicílico': ['aine'],
+};
 
 function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMedicine {
   const entry = findMedication(item.name);
@@ -88,7 +99,12 @@ function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMe
     sides,
     partners: partnersOf(sides),
     classes: new Set(
-      parts.flatMap((part) => (part.drugClass === undefined ? [] : [part.drugClass])),
+      parts.flatMap((part) =>
+        part.drugClass === undefined ||
+        (CLASSES_NOT_COUNTED[part.name] ?? []).includes(part.drugClass)
+          ? []
+          : [part.drugClass],
+      ),
     ),
     local: isLocal(item, entry),
   };
@@ -186,9 +202,11 @@ function gravestRule(rules: readonly InteractionRule[]): InteractionRule | undef
  * more good. Classes where two members are a usual regimen stay out (insulinas basal and
  * prandial; corticoides inalatório and oral; antibiotic classes a doctor may switch between).
  */
-const DUPLICATED_CLASSES: Readonly<Record<string, { plural: string; severity: SafetySeverity }>> = {
+const DUPLICATED_CLASSES: Readonly<
+  Record<string, { plural: string; severity: SafetySeverity; feminine?: true }>
+> = {
   aine: { plural: 'anti-inflamatórios (AINEs)', severity: 'grave' },
-  pirazolona: { plural: 'pirazolonas', severity: 'moderado' },
+  pirazolona: { plural: 'pirazolonas', severity: 'moderado', feminine: true },
   opioide: { plural: 'opioides', severity: 'grave' },
   benzodiazepínico: { plural: 'benzodiazepínicos', severity: 'grave' },
   isrs: { plural: 'inibidores seletivos da recaptação de serotonina (ISRS)', severity: 'grave' },
@@ -200,9 +218,9 @@ const DUPLICATED_CLASSES: Readonly<Record<string, { plural: string; severity: Sa
   betabloqueador: { plural: 'betabloqueadores', severity: 'grave' },
   ibp: { plural: 'inibidores da bomba de prótons (IBP)', severity: 'moderado' },
   'antagonista H2': { plural: 'antagonistas H2', severity: 'moderado' },
-  estatina: { plural: 'estatinas', severity: 'moderado' },
+  estatina: { plural: 'estatinas', severity: 'moderado', feminine: true },
   fibrato: { plural: 'fibratos', severity: 'moderado' },
-  sulfonilureia: { plural: 'sulfonilureias', severity: 'grave' },
+  sulfonilureia: { plural: 'sulfonilureias', severity: 'grave', feminine: true },
   'inibidor de DPP-4': { plural: 'inibidores de DPP-4', severity: 'moderado' },
   'agonista de GLP-1': { plural: 'agonistas de GLP-1', severity: 'moderado' },
   'inibidor de SGLT2': { plural: 'inibidores de SGLT2', severity: 'moderado' },
@@ -214,7 +232,7 @@ const DUPLICATED_CLASSES: Readonly<Record<string, { plural: string; severity: Sa
   triptano: { plural: 'triptanos', severity: 'grave' },
   bisfosfonato: { plural: 'bisfosfonatos', severity: 'moderado' },
   'anti-histamínico': { plural: 'anti-histamínicos', severity: 'moderado' },
-  quinolona: { plural: 'quinolonas', severity: 'moderado' },
+  quinolona: { plural: 'quinolonas', severity: 'moderado', feminine: true },
   macrolídeo: { plural: 'macrolídeos', severity: 'moderado' },
   nitrato: { plural: 'nitratos', severity: 'moderado' },
 };
@@ -246,7 +264,9 @@ function duplicationWarnings(medicines: readonly CheckedMedicine[]): SafetyWarni
       kind: 'duplicidade',
       severity: duplicated.severity,
       medications: [first.written, second.written],
-      message: `Dois ${duplicated.plural} (${first.written} e ${second.written}): duplicidade terapêutica, mais efeitos adversos sem mais benefício; mantenha apenas um.`,
+      message: duplicated.feminine
+        ? `Duas ${duplicated.plural} (${first.written} e ${second.written}): duplicidade terapêutica, mais efeitos adversos sem mais benefício; mantenha apenas uma.`
+        : `Dois ${duplicated.plural} (${first.written} e ${second.written}): duplicidade terapêutica, mais efeitos adversos sem mais benefício; mantenha apenas um.`,
       reference: 'ISMP Brasil, Boletim de erros de medicação: duplicidade terapêutica',
     });
   }
@@ -273,6 +293,7 @@ function pregnancyWarnings(medicines: readonly CheckedMedicine[]): SafetyWarning
 
 function renalWarnings(medicines: readonly CheckedMedicine[], clearance: number): SafetyWarning[] {
   return medicines.flatMap((medicine) => {
+    if (!medicine.prescribed) return [];
     // The limit the patient is furthest under: the strictest that applies.
     const rule = RENAL_RULES.filter(
       (candidate) => clearance < candidate.below && isSelected(medicine, candidate),
@@ -317,14 +338,37 @@ function allergyWarnings(
   );
 }
 
+/** Dosed by weight: a child, or an adolescent (or someone of unknown age) under 40 kg. */
 function isChild(patient: SafetyPatient): boolean {
-  if (patient.age !== undefined) return patient.age < PEDIATRIC_AGE_LIMIT;
-  return patient.weightKg !== undefined && patient.weightKg < PEDIATRIC_WEIGHT_LIMIT_KG;
+  const light = patient.weightKg !== undefined && patient.weightKg < PEDIATRIC_WEIGHT_LIMIT_KG;
+  if (patient.age === undefined) return light;
+  return patient.age < PEDIATRIC_AGE_LIMIT || (patient.age < ADULT_AGE && light);
+}
+
+const ADULT_AGE = 18;
+
+/** An adult's daily dose above the usual maximum (dosing.ts: paracetamol 4 g, dipirona 4 g…). */
+function adultDoseWarnings(medicines: readonly CheckedMedicine[]): SafetyWarning[] {
+  return medicines.flatMap((medicine) => {
+    const message = medicine.prescribed ? findDailyDoseWarning(medicine.item) : undefined;
+    return message
+      ? [
+          {
+            kind: 'dose' as const,
+            severity: 'grave' as const,
+            medications: [medicine.written],
+            message,
+            reference: 'Bula (ANVISA): dose máxima diária',
+          },
+        ]
+      : [];
+  });
 }
 
 function doseWarnings(medicines: readonly CheckedMedicine[], patient: SafetyPatient) {
   const weight = patient.weightKg;
-  if (weight === undefined || !isChild(patient)) return [];
+  if (!isChild(patient)) return adultDoseWarnings(medicines);
+  if (weight === undefined) return [];
   return medicines.flatMap((medicine) => {
     if (!medicine.prescribed || !medicine.entry) return [];
     const warning = pediatricDoseWarning(medicine.entry.name, medicine.item, weight);
@@ -345,10 +389,19 @@ export function checkPrescriptionSafety(
   medications: readonly SafetyMedication[],
   patient: SafetyPatient = {},
 ): SafetyWarning[] {
-  const medicines = [
-    ...medications.map((item) => checkedMedicine(item, true)),
-    ...(patient.medicationsInUse ?? []).map((name) => checkedMedicine({ name }, false)),
-  ].filter((medicine) => medicine.written !== '');
+  const prescribed = medications
+    .map((item) => checkedMedicine(item, true))
+    .filter((medicine) => medicine.written !== '');
+  // A medicine in use prescribed again is a renewal, not a second one: the prescription's item
+  // stands for it.
+  const renewed = new Set(prescribed.flatMap((medicine) => medicine.entry ?? []));
+  const inUse = (patient.medicationsInUse ?? [])
+    .map((name) => checkedMedicine({ name }, false))
+    .filter(
+      (medicine) =>
+        medicine.written !== '' && (medicine.entry === undefined || !renewed.has(medicine.entry)),
+    );
+  const medicines = [...prescribed, ...inUse];
   const systemic = medicines.filter((medicine) => !medicine.local);
   const warnings = [
     ...allergyWarnings(medicines, patient.allergies ?? []),

@@ -66,12 +66,13 @@ export const safetyCheckSchema = z.strictObject({
   medications: z.array(prescribedItem).max(SAFETY_CHECK_MAX_MEDICATIONS),
   patient: z
     .strictObject({
-      age: z.number().min(0).max(130).optional(),
+      // As wide as the record's patient step, whose data goes in as it is.
+      age: z.number().min(0).max(150).optional(),
       sex: shortText.optional(),
       weightKg: z.number().positive().max(400).optional(),
       pregnant: z.boolean().optional(),
-      allergies: z.array(shortText).max(100).optional(),
-      medicationsInUse: z.array(shortText).max(SAFETY_CHECK_MAX_MEDICATIONS).optional(),
+      allergies: z.array(shortText).max(RECORD_LIMITS.listItems).optional(),
+      medicationsInUse: z.array(shortText).max(RECORD_LIMITS.listItems).optional(),
       creatinineClearance: z.number().min(0).max(300).optional(),
     })
     .default({}),

@@ -148,7 +148,7 @@ export function PrintPreviewDialog(props: {
     () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
     [count, selected, batchName],
   );
-  const receitaPdf = useReceitaPdf(props.open ? printInput : undefined);
+  const receitaPdf = useReceitaPdf(props.open ? printInput : undefined, selected);
   const printable = job.pages.length > 0 && receitaPdf.current;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
@@ -183,6 +183,13 @@ export function PrintPreviewDialog(props: {
     } finally {
       setDownloading(false);
     }
+  };
+
+  // The print area's images were just put on the page: the browser prints only decoded ones.
+  const printPages = async () => {
+    const images = document.querySelectorAll<HTMLImageElement>("[data-print-area='receitas'] img");
+    await Promise.all(Array.from(images, (image) => image.decode().catch(() => undefined)));
+    printOnly('receitas');
   };
 
   const copyText = async () => {
@@ -383,7 +390,7 @@ export function PrintPreviewDialog(props: {
             {`${PRINT_PREVIEW_TEXT.sign} (${signable.length})`}
           </Button>
         )}
-        <Button disabled={!printable} onClick={() => printOnly('receitas')}>
+        <Button disabled={!printable} onClick={() => void printPages()}>
           <Printer aria-hidden className="size-4" />
           {`Imprimir (${count})`}
         </Button>

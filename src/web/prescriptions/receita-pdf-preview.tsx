@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../shared/api/client';
 import { prescriptionsApi } from '../../shared/api/prescriptions';
 import type { ReceitaPrintInput } from '../../shared/prescription';
+import type { ReceitaPrescription } from '../../shared/receita-document';
 import { api } from '../data/api';
 import { drawPdfPages, releasePdfPages, type PdfPageImage } from '../ui/pdf-pages';
 import { PrintArea } from '../ui/print-area';
@@ -18,9 +19,23 @@ export interface ReceitaPdf {
 /** Waits this long after a change (a quantity typed, a receita ticked) before asking again. */
 const SETTLE_MS = 250;
 
-/** What identifies the receitas a PDF is drawn from: the request that draws them. */
-export function printInputKey(input: ReceitaPrintInput): string {
-  return JSON.stringify(input);
+/**
+ * What identifies the PDF of some receitas: the request that draws them, and what the server
+ * adds to them from its own records (the validation code, the signature, the cancellation).
+ */
+export function printInputKey(
+  input: ReceitaPrintInput,
+  marks: readonly Pick<ReceitaPrescription, 'id' | 'validation' | 'signedAt' | 'cancellation'>[],
+): string {
+  return JSON.stringify({
+    input,
+    marks: marks.map(({ id, validation, signedAt, cancellation }) => [
+      id,
+      validation?.secretCode,
+      signedAt,
+      cancellation?.at,
+    ]),
+  });
 }
 
 /**
@@ -29,9 +44,13 @@ export function printInputKey(input: ReceitaPrintInput): string {
  * prints that file, not a copy of its layout. While a newer one is on its way the last one stays
  * (`current` false); a failure keeps it too, with the error's message.
  * @param input - the receitas to draw; undefined draws nothing
+ * @param receitas - the same receitas, whose server-side marks make a new PDF when they change
  */
-export function useReceitaPdf(input: ReceitaPrintInput | undefined) {
-  const key = input === undefined ? undefined : printInputKey(input);
+export function useReceitaPdf(
+  input: ReceitaPrintInput | undefined,
+  receitas: readonly ReceitaPrescription[],
+) {
+  const key = input === undefined ? undefined : printInputKey(input, receitas);
   const [pdf, setPdf] = useState<ReceitaPdf>();
   const [failure, setFailure] = useState<{ key: string; message: string }>();
   const [attempt, setAttempt] = useState(0);
@@ -44,7 +63,7 @@ export function useReceitaPdf(input: ReceitaPrintInput | undefined) {
     const timer = window.setTimeout(() => {
       void (async () => {
         try {
-          const body = JSON.parse(key) as ReceitaPrintInput;
+          const body = (JSON.parse(key) as { input: ReceitaPrintInput }).input;
           const { blob, answer: fileName } = await api.file(prescriptionsApi.pdf, {
             body,
             signal: controller.signal,
@@ -53,6 +72,11 @@ export function useReceitaPdf(input: ReceitaPrintInput | undefined) {
             new Uint8Array(await blob.arrayBuffer()),
             controller.signal,
           );
+          // Replaced or closed while PDF.js finished: these pages are nobody's.
+          if (controller.signal.aborted) {
+            releasePdfPages(pages);
+            return;
+          }
           const drawn: ReceitaPdf = { key, blob, fileName, pages };
           const replaced = shown.current;
           shown.current = drawn;

@@ -121,8 +121,8 @@ function ReasonField(props: {
     value: props.reason,
     toDraft: (value: string) => value,
     matches: (text: string, value: string) => text === value,
+    // At once: the reason counts for 'Continuar' as soon as it is typed.
     commit: (text: string) => props.onReason(props.warning, text),
-    delayMs: 800,
   });
   const missing = props.reason.trim() === '' && draft.draft.trim() === '';
   return (
