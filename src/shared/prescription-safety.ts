@@ -7,6 +7,14 @@
 export const SAFETY_SEVERITIES = ['contraindicado', 'grave', 'moderado'] as const;
 export type SafetySeverity = (typeof SAFETY_SEVERITIES)[number];
 
+/** Orders warnings (or rules) by severity, gravest first. */
+export function gravestFirst(
+  a: { severity: SafetySeverity },
+  b: { severity: SafetySeverity },
+): number {
+  return SAFETY_SEVERITIES.indexOf(a.severity) - SAFETY_SEVERITIES.indexOf(b.severity);
+}
+
 /** What a warning is about. */
 export const SAFETY_KINDS = [
   'interacao',

@@ -1,3 +1,4 @@
+import { capitalizeFirst } from '../../shared/pt-br-format';
 import { findDosingHint } from './dosing';
 import { parseFrequency } from './dose-notation';
 import type { SafetyWarning } from '../../shared/prescription-safety';
@@ -239,9 +240,7 @@ export function pediatricDoseWarning(
     kind: 'dose',
     severity: 'grave',
     medications: [item.name],
-    message: `${capitalised(catalogueName)}: ${problem} ${suggestion}`,
+    message: `${capitalizeFirst(catalogueName)}: ${problem} ${suggestion}`,
     reference: rule.reference,
   };
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

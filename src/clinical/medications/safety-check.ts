@@ -1,3 +1,4 @@
+import { capitalizeFirst } from '../../shared/pt-br-format';
 import { componentEntries, findAllergyFindings, type AllergyMatch } from './allergy-check';
 import { findDailyDoseWarning } from './dosing';
 import type { MedicationEntry } from './catalogue';
@@ -19,7 +20,7 @@ import type {
   SafetySeverity,
   SafetyWarning,
 } from '../../shared/prescription-safety';
-import { SAFETY_SEVERITIES } from '../../shared/prescription-safety';
+import { gravestFirst } from '../../shared/prescription-safety';
 import { findMedication } from './search';
 
 /** A medicine of the prescription, as the doctor wrote it. */
@@ -192,9 +193,7 @@ function interactionWarnings(medicines: readonly CheckedMedicine[]): SafetyWarni
 }
 
 function gravestRule(rules: readonly InteractionRule[]): InteractionRule | undefined {
-  return [...rules].sort(
-    (a, b) => SAFETY_SEVERITIES.indexOf(a.severity) - SAFETY_SEVERITIES.indexOf(b.severity),
-  )[0];
+  return [...rules].sort(gravestFirst)[0];
 }
 
 /**
@@ -249,7 +248,7 @@ function duplicationWarnings(medicines: readonly CheckedMedicine[]): SafetyWarni
         kind: 'duplicidade',
         severity: 'grave',
         medications: [first.written, second.written],
-        message: `${capitalised(shared)} em dois itens (${first.written} e ${second.written}): as doses se somam; mantenha um só ou confira o total do dia.`,
+        message: `${capitalizeFirst(shared)} em dois itens (${first.written} e ${second.written}): as doses se somam; mantenha um só ou confira o total do dia.`,
         reference: 'ISMP Brasil, Boletim de erros de medicação: duplicidade terapêutica',
       });
       continue;
@@ -413,9 +412,5 @@ export function checkPrescriptionSafety(
       : renalWarnings(systemic, patient.creatinineClearance)),
     ...doseWarnings(systemic, patient),
   ];
-  return warnings.sort(
-    (a, b) => SAFETY_SEVERITIES.indexOf(a.severity) - SAFETY_SEVERITIES.indexOf(b.severity),
-  );
+  return warnings.sort(gravestFirst);
 }
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
