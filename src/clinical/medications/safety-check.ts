@@ -69,11 +69,12 @@ interface CheckedMedicine {
 const LOCAL_FORM =
   /(?<!\p{L})(creme|pomada|gel|emulgel|loção|locao|xampu|shampoo|colírio|colirio|oftálmic[ao]|oftalmic[ao]|otológic[ao]|otologic[ao]|nasal|vaginal|óvulo|ovulo|tópic[ao]|topic[ao]|degermante|bucal)(?!\p{L})/iu;
 
-function isLocal(item: SafetyMedication, entry: MedicationEntry | undefined): boolean {
+/** @param onlyLocalForms - whether every form the catalogue lists for it is local */
+function isLocal(item: SafetyMedication, onlyLocalForms: boolean): boolean {
   const written = `${item.name} ${item.dosage ?? ''}`;
   if (/(?<!\p{L})oral(?!\p{L})/iu.test(written)) return false;
   if (LOCAL_FORM.test(written)) return true;
-  return entry !== undefined && entry.forms.every((form) => LOCAL_FORM.test(form));
+  return onlyLocalForms;
 }
 
 /**
@@ -86,16 +87,22 @@ const CLASSES_NOT_COUNTED: Readonly<Record<string, readonly string[]>> = {
   'ácido acetilsalicílico': ['aine'],
 };
 
-function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMedicine {
-  const entry = findMedication(item.name);
-  const parts = entry ? [entry, ...componentEntries(entry)] : [];
+/** What the check reads of a catalogue entry, whoever prescribes it and however it is written. */
+type EntryFacts = Pick<CheckedMedicine, 'names' | 'classes' | 'sides' | 'partners'> & {
+  /** Every form the catalogue lists acts where it is applied. */
+  onlyLocalForms: boolean;
+};
+
+/** Each catalogue entry's facts, worked out the first time it is checked (the catalogue is fixed). */
+const FACTS_OF_ENTRY = new WeakMap<MedicationEntry, EntryFacts>();
+
+function factsOf(entry: MedicationEntry): EntryFacts {
+  const known = FACTS_OF_ENTRY.get(entry);
+  if (known) return known;
+  const parts = [entry, ...componentEntries(entry)];
   const names = new Set(parts.map((part) => part.name));
   const sides = sidesOf(names);
-  return {
-    written: item.name.trim(),
-    item,
-    prescribed,
-    entry,
+  const facts: EntryFacts = {
     names,
     sides,
     partners: partnersOf(sides),
@@ -107,7 +114,30 @@ function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMe
           : [part.drugClass],
       ),
     ),
-    local: isLocal(item, entry),
+    onlyLocalForms: entry.forms.every((form) => LOCAL_FORM.test(form)),
+  };
+  FACTS_OF_ENTRY.set(entry, facts);
+  return facts;
+}
+
+const NOT_IN_CATALOGUE: EntryFacts = {
+  names: new Set(),
+  classes: new Set(),
+  sides: new Set(),
+  partners: new Map(),
+  onlyLocalForms: false,
+};
+
+function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMedicine {
+  const entry = findMedication(item.name);
+  const { onlyLocalForms, ...facts } = entry ? factsOf(entry) : NOT_IN_CATALOGUE;
+  return {
+    written: item.name.trim(),
+    item,
+    prescribed,
+    entry,
+    ...facts,
+    local: isLocal(item, onlyLocalForms),
   };
 }
 
@@ -179,7 +209,7 @@ function pairsToCheck(medicines: readonly CheckedMedicine[]): [CheckedMedicine, 
 function interactionWarnings(medicines: readonly CheckedMedicine[]): SafetyWarning[] {
   const warnings: SafetyWarning[] = [];
   for (const [first, second] of pairsToCheck(medicines)) {
-    const rule = gravestRule([...second.sides].flatMap((side) => first.partners.get(side) ?? []));
+    const rule = gravestRuleBetween(first, second);
     if (!rule) continue;
     warnings.push({
       kind: 'interacao',
@@ -192,8 +222,18 @@ function interactionWarnings(medicines: readonly CheckedMedicine[]): SafetyWarni
   return warnings;
 }
 
-function gravestRule(rules: readonly InteractionRule[]): InteractionRule | undefined {
-  return [...rules].sort(gravestFirst)[0];
+/** The gravest rule of the table between two medicines (the first of the table among equals). */
+function gravestRuleBetween(
+  first: CheckedMedicine,
+  second: CheckedMedicine,
+): InteractionRule | undefined {
+  let gravest: InteractionRule | undefined;
+  for (const side of second.sides) {
+    for (const rule of first.partners.get(side) ?? []) {
+      if (!gravest || gravestFirst(rule, gravest) < 0) gravest = rule;
+    }
+  }
+  return gravest;
 }
 
 /**
