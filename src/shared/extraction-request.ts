@@ -8,7 +8,11 @@ export const EXTRACTION_TEXT_MAX_LENGTH = 100_000;
  * merged into (a model may use it as context; the offline engine reads the text alone).
  */
 export const extractionRequestSchema = z.strictObject({
-  text: z.string().trim().min(1).max(EXTRACTION_TEXT_MAX_LENGTH),
+  // Kept as sent, spaces included: the answer's evidence are offsets into this very text.
+  text: z
+    .string()
+    .max(EXTRACTION_TEXT_MAX_LENGTH)
+    .refine((text) => text.trim() !== '', { error: 'não pode ficar vazio' }),
   record: z.looseObject({}).optional(),
 });
 

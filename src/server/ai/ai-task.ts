@@ -22,19 +22,22 @@ export interface OfflineEngine {
  * `POST /api/ai/<path>`: by the configured model when there is one, else by the offline engine; a
  * model reply that cannot be used gives the task's fallback (its resposta padrão).
  */
-export interface AiTask<Input, Answer> {
+export interface AiTask<Input, Answer, Reply = Answer> {
   /** The route under `/api/ai/`. */
   path: string;
   request: z.ZodType<Input>;
-  /** Validates the model's reply and fills what it left out with the spec's defaults. */
-  answer: z.ZodType<Answer>;
+  /**
+   * Validates the model's reply and fills what it left out with the spec's defaults. A reply
+   * that is not yet the answer (Reply other than Answer) needs `finish` to become one.
+   */
+  answer: z.ZodType<Reply>;
   /** The model's instructions, in Portuguese: what to do and the JSON to reply with. */
   system: string;
   prompt: (input: Input) => string;
   /** Turns the model's text into what `answer` reads; by default the reply's first JSON block. */
   readReply?: (reply: string) => unknown;
-  /** Shapes a valid model answer by the request (drops what was not asked for). */
-  finish?: (input: Input, answer: Answer) => Answer;
+  /** Shapes a valid model reply by the request into the answer (drops what was not asked for). */
+  finish?: (input: Input, reply: Reply) => Answer;
   /** Which model answers: structured tasks use the reasoning model (ARCHITECTURE.md). */
   model?: 'chat' | 'reasoning';
   /** The offline engine's answer when no model is configured. */
@@ -75,7 +78,9 @@ export interface TaskDeps {
 }
 
 /** Wraps a typed task for the route table. */
-export function defineAiTask<Input, Answer>(task: AiTask<Input, Answer>): DefinedAiTask {
+export function defineAiTask<Input, Answer, Reply>(
+  task: AiTask<Input, Answer, Reply>,
+): DefinedAiTask {
   return {
     path: task.path,
     run: (body, deps) => runAiTask(task, parseOrBadRequest(task.request, body), deps),
@@ -93,8 +98,8 @@ export interface TaskOutcome<Answer> {
  * Answers one task. Never throws for the model's sake: a failed call or an unusable reply give
  * the spec's fallback, and the outcome says which.
  */
-export async function runAiTask<Input, Answer>(
-  task: AiTask<Input, Answer>,
+export async function runAiTask<Input, Answer, Reply>(
+  task: AiTask<Input, Answer, Reply>,
   input: Input,
   deps: TaskDeps,
 ): Promise<TaskOutcome<Answer>> {
@@ -142,7 +147,9 @@ export async function runAiTask<Input, Answer>(
     return { answer: task.fallback(input), source: 'fallback' };
   }
   log.info({ replyChars: reply.length, ms: elapsed(started) }, 'model answered');
-  return { answer: task.finish ? task.finish(input, parsed.data) : parsed.data, source: 'model' };
+  // Without `finish`, the reply is the answer (the task's Reply defaults to its Answer).
+  const answer = task.finish ? task.finish(input, parsed.data) : (parsed.data as unknown as Answer);
+  return { answer, source: 'model' };
 }
 
 const elapsed = (since: number) => Math.round(performance.now() - since);

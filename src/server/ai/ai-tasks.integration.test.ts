@@ -26,6 +26,13 @@ import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks';
 
+/** Where words first stand in a text, as the evidence of an extraction gives them. */
+function spanIn(text: string, words: string) {
+  const start = text.indexOf(words);
+  if (start < 0) throw new Error(`'${words}' is not in the text`);
+  return { start, end: start + words.length };
+}
+
 const QUICK_TEXT = 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias';
 
 // Every route of the AI gateway (`/api/ai/<task>`), against the real app and a scripted
@@ -405,9 +412,33 @@ const TASKS: TaskCase[] = [
       },
       confidence: 0.9,
       extractedSections: ['patientInfo', 'symptoms', 'physicalExam', 'prescriptions'],
+      // A quote for every value but the intensity; the server finds each in the text.
+      quotes: {
+        'patientInfo.name': 'Valter Moreira',
+        'patientInfo.age': 'Quarenta e nove',
+        'patientInfo.gender': 'o senhor',
+        'symptoms.chiefComplaint': 'DOR NO OMBRO DIREITO',
+        'physicalExam.vitalSigns.bloodPressure': 'Pressão 12 por 8',
+        'physicalExam.vitalSigns.heartRate': 'frequência cardíaca 70',
+        assessment: 'tendinite do supraespinhal',
+        'prescriptions.medications[0]': 'naproxeno 500 mg de 12 em 12 horas por 5 dias',
+      },
     }),
     answer: {
       ...emptyExtraction(),
+      evidence: {
+        'patientInfo.name': [spanIn(TRANSCRIPT, 'Valter Moreira')],
+        'patientInfo.age': [spanIn(TRANSCRIPT, 'Quarenta e nove')],
+        'patientInfo.gender': [spanIn(TRANSCRIPT, 'o senhor')],
+        'symptoms.chiefComplaint': [spanIn(TRANSCRIPT, 'dor no ombro direito')],
+        'physicalExam.vitalSigns.bloodPressure': [spanIn(TRANSCRIPT, 'Pressão 12 por 8')],
+        'physicalExam.vitalSigns.heartRate': [spanIn(TRANSCRIPT, 'frequência cardíaca 70')],
+        assessment: [spanIn(TRANSCRIPT, 'tendinite do supraespinhal')],
+        'prescriptions.medications[0]': [
+          spanIn(TRANSCRIPT, 'naproxeno 500 mg de 12 em 12 horas por 5 dias'),
+        ],
+      },
+      unsupported: ['symptoms.intensity'],
       patientInfo: {
         ...emptyExtraction().patientInfo,
         name: 'Valter Moreira',
@@ -439,9 +470,13 @@ const TASKS: TaskCase[] = [
       extractedSections: ['patientInfo', 'symptoms', 'physicalExam', 'prescriptions'],
     },
     unusable: NOT_JSON,
-    fallback: emptyExtraction(),
+    fallback: { ...emptyExtraction(), evidence: {}, unsupported: [] },
     checkOffline: (answer) => {
-      expect(answer).toMatchObject({ patientInfo: { name: 'Valter Moreira', age: 49 } });
+      expect(answer).toMatchObject({
+        patientInfo: { name: 'Valter Moreira', age: 49 },
+        evidence: { 'patientInfo.name': [spanIn(TRANSCRIPT, 'Valter Moreira')] },
+        unsupported: [],
+      });
     },
   },
   {
@@ -715,6 +750,51 @@ describe('AI tasks with a model', () => {
     const [system, prompt] = request?.messages ?? [];
     expect(system?.role).toBe('system');
     expect(prompt?.role).toBe('user');
+  });
+
+  it('extract: lists a medicine and an allergy nobody mentioned as unsupported, whatever the model quotes', async () => {
+    const headache = [
+      'Médico: O que a senhora está sentindo?',
+      'Paciente: Uma dor de cabeça forte desde ontem, do lado direito.',
+      'Médico: Alguma alergia? Toma algum remédio?',
+      'Paciente: Não, nenhuma. Só tomei dipirona ontem.',
+    ].join('\n');
+    fake().enqueue({
+      kind: 'text',
+      text: JSON.stringify({
+        patientInfo: {
+          allergies: ['Penicilina'],
+          medications: ['Varfarina 5 mg', 'Dipirona'],
+        },
+        symptoms: { chiefComplaint: 'Cefaleia' },
+        quotes: {
+          // Words that are not in the consultation…
+          'patientInfo.allergies[0]': 'alérgica a penicilina',
+          // …and words that are, but do not name the medicine.
+          'patientInfo.medications[0]': 'Só tomei dipirona ontem',
+          'patientInfo.medications[1]': 'Só tomei dipirona ontem',
+          'symptoms.chiefComplaint': 'Uma dor de cabeça forte desde ontem',
+        },
+      }),
+    });
+    const answer = await callTask(app().doctor, 'extract', { text: headache });
+    expect(answer.status).toBe(200);
+    expect(answer.source).toBe('model');
+    const body = answer.body as {
+      patientInfo: { allergies: string[]; medications: string[] };
+      evidence: Record<string, { start: number; end: number }[]>;
+      unsupported: string[];
+    };
+    // The values stay in the answer, for the doctor to see and tick; they are marked.
+    expect(body.patientInfo.allergies).toEqual(['Penicilina']);
+    expect(body.unsupported).toEqual(['patientInfo.allergies[0]', 'patientInfo.medications[0]']);
+    expect(body.evidence).toEqual({
+      'patientInfo.medications[1]': [spanIn(headache, 'Só tomei dipirona ontem')],
+      'symptoms.chiefComplaint': [spanIn(headache, 'Uma dor de cabeça forte desde ontem')],
+    });
+    // The model was asked for a verbatim quote per value.
+    const [system] = fake().chatRequests().at(-1)?.messages ?? [];
+    expect(system?.content).toContain('trecho literal');
   });
 
   it.each(WITH_UNUSABLE_REPLY)(

@@ -55,6 +55,24 @@ describe('POST /api/ai/extract', () => {
     expect(result.extractedSections).toContain('prescriptions');
   });
 
+  it('answers where each value came from, as offsets into the text as sent', async () => {
+    // Leading blank lines are kept: the offsets count them.
+    const text = `\n\n  ${CONSULTATION}`;
+    const response = await doctor.browser.postJson('/api/ai/extract', { text });
+    expect(response.status).toBe(200);
+    const result = (await response.json()) as ExtractionResult & {
+      evidence: Record<string, { start: number; end: number }[]>;
+      unsupported: string[];
+    };
+    const said = (path: string) =>
+      result.evidence[path]?.map(({ start, end }) => text.slice(start, end));
+    expect(said('patientInfo.name')).toEqual(['Valter Moreira']);
+    expect(said('patientInfo.allergies[0]')).toEqual(['dipirona']);
+    expect(said('prescriptions.medications[0]')?.[0]).toMatch(/^naproxeno/);
+    // The offline engine only writes what the text holds.
+    expect(result.unsupported).toEqual([]);
+  });
+
   it('accepts the current record alongside the text', async () => {
     const response = await doctor.browser.postJson('/api/ai/extract', {
       text: 'Paciente: Tenho 30 anos.',

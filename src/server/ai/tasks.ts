@@ -1,6 +1,11 @@
 import { searchCid10 } from '../../clinical/cid10/search';
 import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation-feedback';
 import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
+import {
+  evidenceFromQuotes,
+  evidenceOfOwnValues,
+  type ValueQuotes,
+} from '../../clinical/evidence/extraction-evidence';
 import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
 import { findDosingHint } from '../../clinical/medications/dosing';
 import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
@@ -48,9 +53,11 @@ import {
   RECENT_MESSAGES_FOR_DETECTION,
 } from '../../shared/chat-rules';
 import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
+import type { EvidencedExtraction } from '../../shared/extraction-evidence';
 import { assessmentToText, planToText } from '../../shared/extraction-paragraphs';
 import { extractionRequestSchema } from '../../shared/extraction-request';
 import type { Medication } from '../../shared/medical-record';
+import { z } from 'zod';
 import { recordChatContext } from '../../shared/record-chat-context';
 import { assessmentEnhancementFallback } from '../../shared/record-step-rules';
 import { defineAiTask, type AiTask, type OfflineEngine } from './ai-task';
@@ -344,24 +351,60 @@ export function readExtractionReply(reply: string): unknown {
   };
 }
 
+/**
+ * The verbatim quotes a model gives for its values (issue 21): the server finds each in the text
+ * itself; what is missing or wrong is dropped here and the value becomes unsupported.
+ */
+const valueQuotesSchema = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .catch({});
+
+const EXTRACTION_QUOTES =
+  'Para cada valor extraído, copie em "quotes" o trecho literal da consulta que o sustenta, ' +
+  'palavra por palavra, com o caminho do campo como chave: "patientInfo.name", ' +
+  '"patientInfo.allergies[0]", "physicalExam.vitalSigns.bloodPressure", ' +
+  '"prescriptions.medications[1]", "assessment". Um valor sem trecho literal na consulta não deve ' +
+  'ser extraído. Exemplo: {"patientInfo": {"allergies": ["dipirona"]}, "quotes": ' +
+  '{"patientInfo.allergies[0]": "tenho alergia a dipirona"}}';
+
+/** A model's extraction with the quotes it gives for its values. */
+type QuotedExtraction = ExtractionResult & { quotes: ValueQuotes };
+
+const quotedExtractionSchema: z.ZodType<QuotedExtraction> = z
+  .intersection(extractionResultSchema, z.object({ quotes: valueQuotesSchema.default({}) }))
+  .transform(({ quotes, ...extraction }) => ({ ...extraction, quotes }));
+
+const noEvidence = (extraction: ExtractionResult): EvidencedExtraction => ({
+  ...extraction,
+  evidence: {},
+  unsupported: [],
+});
+
 export const extractTask: AiTask<
   { text: string; record?: Record<string, unknown> | undefined },
-  ExtractionResult
+  EvidencedExtraction,
+  QuotedExtraction
 > = {
   path: 'extract',
   request: extractionRequestSchema,
-  answer: extractionResultSchema,
+  answer: quotedExtractionSchema,
   readReply: readExtractionReply,
   system: system(
-    'Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.',
+    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${EXTRACTION_QUOTES}`,
     EXTRACTION_FORMAT,
   ),
   prompt: ({ text, record }) =>
     `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
-  finish: (_input, answer) => extractionWithQuantities(answer),
-  offline: ({ text }) => extractionWithQuantities(extractMedicalData(text)),
+  finish: ({ text }, { quotes, ...reply }) => {
+    const extraction = extractionWithQuantities(reply);
+    return { ...extraction, ...evidenceFromQuotes(text, extraction, quotes) };
+  },
+  offline: ({ text }) => {
+    const extraction = extractionWithQuantities(extractMedicalData(text));
+    return { ...noEvidence(extraction), evidence: evidenceOfOwnValues(text, extraction) };
+  },
   // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
-  fallback: () => emptyExtraction(),
+  fallback: () => noEvidence(emptyExtraction()),
 };
 
 export const extractChatInfoTask: AiTask<

@@ -1,8 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../ai-protocol';
 import * as tasks from '../ai-tasks';
 import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../chat-errors';
 import type { ChatRequest } from '../chat-request';
+import { extractionEvidenceSchema } from '../extraction-evidence';
 import { extractionRequestSchema } from '../extraction-request';
 import {
   transcriptCleanUpResultSchema,
@@ -96,7 +97,12 @@ export const aiApi = {
     tasks.processSectionRequestSchema,
     tasks.processedTextAnswerSchema,
   ),
-  extract: aiTask('extract', extractionRequestSchema, tasks.extractionResultSchema),
+  /** The extraction with, beside it, the words of each value and what the text does not hold. */
+  extract: aiTask(
+    'extract',
+    extractionRequestSchema,
+    z.intersection(tasks.extractionResultSchema, extractionEvidenceSchema),
+  ),
   extractChatInfo: aiTask(
     'extract-chat-info',
     tasks.conversationRequestSchema,

@@ -59,7 +59,10 @@ function medicalAnalysis(provenance: AiProvenance, confidence = 0.9): Consultati
       patientInfo: { ...empty.patientInfo, name: 'Maria Souza', age: 54 },
       symptoms: { ...empty.symptoms, chiefComplaint: 'Cefaleia', duration: '3 dias' },
       confidence,
+      evidence: {},
+      unsupported: [],
     },
+    accepted: [],
     provenance,
   };
 }

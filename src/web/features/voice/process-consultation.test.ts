@@ -115,7 +115,9 @@ describe('analyseConsultation', () => {
     expect(analysis).toEqual({
       transcript: CONSULTATION,
       medical: true,
-      extraction: consultationExtraction(),
+      // An answer without evidence reads as one with none, and nothing ticked yet.
+      extraction: { ...consultationExtraction(), evidence: {}, unsupported: [] },
+      accepted: [],
       provenance: { source: 'offline' },
     });
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
@@ -146,13 +148,40 @@ describe('analyseConsultation', () => {
 });
 
 describe('applyConsultation', () => {
-  const medical = (extraction: ExtractionResult) =>
+  const medical = (
+    extraction: ExtractionResult,
+    unsupported: string[] = [],
+    accepted: string[] = [],
+  ) =>
     ({
       transcript: CONSULTATION,
       medical: true,
-      extraction,
-      provenance: { source: 'offline' },
+      extraction: { ...extraction, evidence: {}, unsupported },
+      accepted,
+      provenance: { source: 'model' },
     }) as const;
+
+  it('leaves out the values the transcript does not hold, unless the doctor ticked them', async () => {
+    stubServer(consultationExtraction());
+    const invented = consultationExtraction();
+    invented.patientInfo = {
+      ...invented.patientInfo,
+      allergies: ['Penicilina'],
+      medications: ['Varfarina 5 mg'],
+    };
+    const unsupported = ['patientInfo.allergies[0]', 'patientInfo.medications[0]'];
+
+    const silent = fakeStore();
+    await applyConsultation(silent, medical(invented, unsupported));
+    expect(silent.merged).toEqual([consultationExtraction()]);
+
+    const ticked = fakeStore();
+    await applyConsultation(ticked, medical(invented, unsupported, ['patientInfo.allergies[0]']));
+    expect(ticked.merged[0]?.patientInfo).toEqual({
+      ...consultationExtraction().patientInfo,
+      allergies: ['Penicilina'],
+    });
+  });
 
   it('creates a record, merges a confident extraction and stores the anamnesis', async () => {
     const fetchMock = stubServer(consultationExtraction());

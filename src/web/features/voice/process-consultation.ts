@@ -1,6 +1,7 @@
 import type { AiSource } from '../../../shared/ai-protocol';
 import { aiApi } from '../../../shared/api/ai';
 import type { ExtractionResult } from '../../../shared/extraction';
+import { withoutValues, type EvidencedExtraction } from '../../../shared/extraction-evidence';
 import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
@@ -39,7 +40,13 @@ export type ConsultationAnalysis =
       /** The transcript after the medical-language clean-up. */
       transcript: string;
       medical: true;
-      extraction: ExtractionResult;
+      /** With the words of each value and the values the transcript does not hold. */
+      extraction: EvidencedExtraction;
+      /**
+       * Unsupported values the doctor ticked to include all the same; the others never reach the
+       * record.
+       */
+      accepted: readonly string[];
       provenance: AiProvenance;
     }
   /**
@@ -75,8 +82,23 @@ export async function analyseConsultation(transcript: string): Promise<Consultat
     transcript: cleaned.text,
     medical: true,
     extraction: answer,
+    accepted: [],
     provenance: { source, ...(notice ? { notice } : {}) },
   };
+}
+
+/**
+ * What of an analysis may go into the record: every value the transcript holds, and of the
+ * others only those the doctor ticked (issue 21: nothing unsupported is merged silently).
+ */
+export function extractionToApply(
+  analysis: Extract<ConsultationAnalysis, { medical: true }>,
+): ExtractionResult {
+  const { evidence: _evidence, unsupported, ...extraction } = analysis.extraction;
+  return withoutValues(
+    extraction,
+    unsupported.filter((path) => !analysis.accepted.includes(path)),
+  );
 }
 
 /**
@@ -98,7 +120,7 @@ export async function applyConsultation(
   const open = () => (store.record?.status === 'finalizado' ? undefined : store.record);
   if (applied) {
     if (!open()) await store.create();
-    store.mergeExtraction(analysis.extraction);
+    store.mergeExtraction(extractionToApply(analysis));
   }
   const record = open();
   if (!record) return { analysis, applied, anamnesis: false };

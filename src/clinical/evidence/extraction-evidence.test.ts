@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
+import { extractedValues, withoutValues } from '../../shared/extraction-evidence';
+import { extractMedicalData } from '../extraction/extract-medical-data';
+import { evidenceFromQuotes, evidenceOfOwnValues } from './extraction-evidence';
+
+const HEADACHE = [
+  'Médico: Qual é o seu nome?',
+  'Paciente: Joana Prado, tenho 34 anos.',
+  'Médico: O que a senhora está sentindo?',
+  'Paciente: Dor de cabeça há dois dias, do lado direito.',
+  'Médico: Pressão 12 por 8. Vou passar dipirona 500 mg se dor.',
+].join('\n');
+
+/** A model's extraction of HEADACHE that adds a medicine and an allergy nobody mentioned. */
+function inventive(): ExtractionResult {
+  const base = emptyExtraction();
+  return {
+    ...base,
+    patientInfo: {
+      ...base.patientInfo,
+      name: 'Joana Prado',
+      age: 34,
+      allergies: ['Penicilina'],
+      medications: ['Varfarina 5 mg'],
+    },
+    symptoms: { ...base.symptoms, chiefComplaint: 'Cefaleia à direita há 2 dias' },
+    physicalExam: { vitalSigns: { bloodPressure: '120/80' } },
+    prescriptions: { medications: [{ name: 'Dipirona', dosage: '500 mg' }], exams: [] },
+  };
+}
+
+const words = (spans: readonly { start: number; end: number }[] | undefined) =>
+  spans?.map(({ start, end }) => HEADACHE.slice(start, end));
+
+describe('evidenceFromQuotes', () => {
+  it('finds each quote in the text and lists the values nobody said as unsupported', () => {
+    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, inventive(), {
+      'patientInfo.name': 'Joana Prado',
+      'patientInfo.age': 'tenho 34 anos',
+      // A quote that is not in the text.
+      'patientInfo.allergies[0]': 'sou alérgica a penicilina',
+      // No quote at all for the warfarin.
+      'symptoms.chiefComplaint': 'dor de cabeca ha dois dias, do lado direito',
+      'physicalExam.vitalSigns.bloodPressure': 'Pressão 12 por 8',
+      'prescriptions.medications[0]': ['dipirona 500 mg'],
+    });
+    expect(unsupported).toEqual(['patientInfo.allergies[0]', 'patientInfo.medications[0]']);
+    expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);
+    expect(words(evidence['symptoms.chiefComplaint'])).toEqual([
+      'Dor de cabeça há dois dias, do lado direito',
+    ]);
+    expect(words(evidence['physicalExam.vitalSigns.bloodPressure'])).toEqual(['Pressão 12 por 8']);
+    expect(words(evidence['prescriptions.medications[0]'])).toEqual(['dipirona 500 mg']);
+    expect(evidence['patientInfo.allergies[0]']).toBeUndefined();
+  });
+
+  it('does not take a real quote for a medicine or an allergy it does not name', () => {
+    const { unsupported, evidence } = evidenceFromQuotes(HEADACHE, inventive(), {
+      'patientInfo.allergies[0]': 'Dor de cabeça',
+      'patientInfo.medications[0]': 'dipirona 500 mg',
+    });
+    expect(unsupported).toContain('patientInfo.allergies[0]');
+    expect(unsupported).toContain('patientInfo.medications[0]');
+    expect(evidence['patientInfo.medications[0]']).toBeUndefined();
+  });
+
+  it('lists every value as unsupported when the model gives no quotes', () => {
+    const result = inventive();
+    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, result, {});
+    expect(evidence).toEqual({});
+    expect(unsupported).toEqual(extractedValues(result).map((value) => value.path));
+  });
+
+  it('keeps the quotes that are there when some of a value’s quotes are not', () => {
+    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, inventive(), {
+      'patientInfo.name': ['Joana Silva Prado', 'Joana Prado'],
+    });
+    expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);
+    expect(unsupported).not.toContain('patientInfo.name');
+  });
+});
+
+describe('extractedValues', () => {
+  it('names every value by the path the evidence uses', () => {
+    expect(extractedValues(inventive())).toEqual([
+      { path: 'patientInfo.name', text: 'Joana Prado', kind: 'named' },
+      { path: 'patientInfo.age', text: '34', kind: 'measured' },
+      { path: 'patientInfo.allergies[0]', text: 'Penicilina', kind: 'named' },
+      { path: 'patientInfo.medications[0]', text: 'Varfarina 5 mg', kind: 'named' },
+      { path: 'symptoms.chiefComplaint', text: 'Cefaleia à direita há 2 dias', kind: 'summarised' },
+      { path: 'physicalExam.vitalSigns.bloodPressure', text: '120/80', kind: 'measured' },
+      { path: 'prescriptions.medications[0]', text: 'Dipirona 500 mg', kind: 'named' },
+    ]);
+  });
+});
+
+describe('withoutValues', () => {
+  it('drops list items and unsets fields, leaving the rest and the original untouched', () => {
+    const result = inventive();
+    const kept = withoutValues(result, [
+      'patientInfo.allergies[0]',
+      'patientInfo.medications[0]',
+      'physicalExam.vitalSigns.bloodPressure',
+      'patientInfo.age',
+    ]);
+    expect(kept.patientInfo).toEqual({
+      name: 'Joana Prado',
+      allergies: [],
+      medications: [],
+      chronicConditions: [],
+    });
+    expect(kept.physicalExam.vitalSigns).toEqual({});
+    expect(kept.prescriptions).toEqual(result.prescriptions);
+    expect(result.patientInfo.allergies).toEqual(['Penicilina']);
+  });
+
+  it('empties the assessment rather than removing it', () => {
+    const result = { ...inventive(), assessment: 'Cefaleia tensional' };
+    expect(withoutValues(result, ['assessment']).assessment).toBe('');
+  });
+});
+
+describe('evidenceOfOwnValues', () => {
+  it('finds the offline engine’s values by their own words and never calls one unsupported', () => {
+    const result = extractMedicalData(HEADACHE);
+    const evidence = evidenceOfOwnValues(HEADACHE, result);
+    expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);
+    expect(words(evidence['prescriptions.medications[0]'])?.[0]?.toLowerCase()).toBe(
+      'dipirona 500 mg',
+    );
+  });
+});
