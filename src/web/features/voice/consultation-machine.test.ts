@@ -16,6 +16,7 @@ import {
   type ConsultationStep,
   type SegmentFailure,
 } from './consultation-machine';
+import { emptyExtraction } from '../../../shared/extraction';
 import type { ConsultationAnalysis, ConsultationOutcome } from './process-consultation';
 
 const audio = (name: string): RecordedAudio => ({
@@ -419,6 +420,49 @@ describe('the consultation machine: reviewing', () => {
     const edited = transition(analysed, { type: 'transcript-edited', transcript: 'Bom dia.' });
     expect(analysisOfTranscript(stepOf(edited, 'reviewing').review)).toBeUndefined();
     expect(transcriptToKeep(edited.step)).toBe('Bom dia.');
+  });
+
+  it('ticks and unticks a value the transcript does not hold, for the analysis it belongs to', () => {
+    const empty = emptyExtraction();
+    const analysis: ConsultationAnalysis = {
+      transcript: 'Paciente com febre.',
+      medical: true,
+      extraction: {
+        ...empty,
+        patientInfo: { ...empty.patientInfo, allergies: ['Penicilina'] },
+        evidence: {},
+        unsupported: ['patientInfo.allergies[0]'],
+      },
+      accepted: [],
+      provenance: { source: 'model' },
+    };
+    const analysed = play(
+      reviewing('pcte com febre'),
+      { type: 'reprocess-requested' },
+      { type: 'analysis-succeeded', text: 'pcte com febre', analysis },
+    );
+    const path = 'patientInfo.allergies[0]';
+    const ticked = transition(analysed, {
+      type: 'unsupported-value-toggled',
+      path,
+      accepted: true,
+    });
+    expect(analysisOfTranscript(stepOf(ticked, 'reviewing').review)).toMatchObject({
+      accepted: [path],
+    });
+    const unticked = transition(ticked, {
+      type: 'unsupported-value-toggled',
+      path,
+      accepted: false,
+    });
+    expect(analysisOfTranscript(stepOf(unticked, 'reviewing').review)).toMatchObject({
+      accepted: [],
+    });
+    // Once the transcript is edited, the analysis is stale: nothing is ticked on it.
+    const edited = transition(ticked, { type: 'transcript-edited', transcript: 'Bom dia.' });
+    expect(transition(edited, { type: 'unsupported-value-toggled', path, accepted: false })).toBe(
+      edited,
+    );
   });
 
   it('reprocesses the transcript as it now reads, clearing the last failure', () => {

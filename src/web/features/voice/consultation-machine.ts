@@ -176,6 +176,12 @@ export type ConsultationEvent =
   | { readonly type: 'dictation-toggled' }
   | { readonly type: 'phrase-dictated'; readonly phrase: string }
   | { readonly type: 'transcript-edited'; readonly transcript: string }
+  /** A value the transcript does not hold, ticked (or unticked) to go into the record anyway. */
+  | {
+      readonly type: 'unsupported-value-toggled';
+      readonly path: string;
+      readonly accepted: boolean;
+    }
   | { readonly type: 'reprocess-requested' }
   | { readonly type: 'finish-requested' }
   /** `text` is the transcript the analysis was asked for. */
@@ -336,6 +342,13 @@ function nextStep(step: ConsultationStep, event: ConsultationEvent): Consultatio
       return step.kind === 'reviewing' && step.review.transcript !== event.transcript
         ? { ...step, review: { ...step.review, transcript: event.transcript } }
         : step;
+    case 'unsupported-value-toggled': {
+      const analysis = step.kind === 'reviewing' ? analysisOfTranscript(step.review) : undefined;
+      if (step.kind !== 'reviewing' || !analysis?.medical) return step;
+      const others = analysis.accepted.filter((path) => path !== event.path);
+      const accepted = event.accepted ? [...others, event.path] : others;
+      return { ...step, review: { ...step.review, analysis: { ...analysis, accepted } } };
+    }
     case 'reprocess-requested':
       if (step.kind !== 'reviewing' && step.kind !== 'completed') return step;
       if (!step.review.transcript.trim()) return step;

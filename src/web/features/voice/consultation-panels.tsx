@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import type { FailedSegments } from './consultation-machine';
+import { ExtractedValuesReview } from './extracted-values-review';
 import { MICROPHONE_HELP } from './microphone-permission';
 import {
   OPEN_RECORD_CONFIDENCE,
@@ -140,6 +141,8 @@ export function ReviewPanel(props: {
   onTranscriptChange: (text: string) => void;
   /** The analysis of the transcript as it now reads; undefined when none or edited since. */
   analysis: ConsultationAnalysis | undefined;
+  /** Ticks (or unticks) a value the transcript does not hold, to go into the record anyway. */
+  onAcceptUnsupported: (path: string, accepted: boolean) => void;
   failedSegments: FailedSegments;
   onRetrySegments: () => void;
   dictation: { supported: boolean; listening: boolean; toggle: () => void };
@@ -203,6 +206,12 @@ export function ReviewPanel(props: {
         </Button>
       )}
       {props.analysis && <AnalysisSummary analysis={props.analysis} />}
+      {props.analysis?.medical && (
+        <ExtractedValuesReview
+          analysis={props.analysis}
+          onAcceptUnsupported={props.onAcceptUnsupported}
+        />
+      )}
       <Button onClick={props.onFinish} disabled={blank} aria-disabled={blank}>
         <FileText aria-hidden="true" size={18} /> Finalizar Consulta
       </Button>

@@ -129,6 +129,7 @@ function StepContent({
           transcript={step.review.transcript}
           onTranscriptChange={consultation.editTranscript}
           analysis={analysisOfTranscript(step.review)}
+          onAcceptUnsupported={consultation.acceptUnsupported}
           failedSegments={failedSegmentsOf(step.review.segments)}
           onRetrySegments={consultation.resendFailedSegments}
           dictation={consultation.dictation}

@@ -364,6 +364,8 @@ export function useConsultation(doctorId: string, openView: WorkspaceViewProps['
       if (!dictation.listening) toggleDictation();
     },
     editTranscript: (transcript: string) => dispatch({ type: 'transcript-edited', transcript }),
+    acceptUnsupported: (path: string, accepted: boolean) =>
+      dispatch({ type: 'unsupported-value-toggled', path, accepted }),
     reprocess: () => {
       stopDictation();
       dispatch({ type: 'reprocess-requested' });
