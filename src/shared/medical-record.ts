@@ -63,6 +63,10 @@ export const patientInfoSchema = z.strictObject({
   medications: textList.optional(),
   chronicConditions: textList.optional(),
   contact: shortText.optional(),
+  /** Pregnant at this visit: the prescription's safety check warns of what to avoid. */
+  pregnant: z.boolean().optional(),
+  /** Creatinine clearance or eGFR, mL/min, as the lab reports it: kidney dose limits. */
+  creatinineClearance: measurement(0, 250).optional(),
 });
 
 export const symptomsSchema = z.strictObject({

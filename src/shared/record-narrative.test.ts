@@ -71,6 +71,23 @@ const full: WorkingRecord = {
 };
 
 describe('the narrative record', () => {
+  it('tells a pregnancy and the creatinine clearance among the history', () => {
+    const pregnant = {
+      ...full,
+      patientInfo: { ...full.patientInfo, pregnant: true, creatinineClearance: 42.5 },
+    };
+    const history = buildRecordNarrative(pregnant, SETTINGS, NOW).sections.find((section) =>
+      section.title.includes('(APP)'),
+    );
+    expect(history?.lines).toEqual([
+      'Alergias: dipirona.',
+      'Gestante.',
+      'Clearance de creatinina: 42,5 mL/min.',
+      'Medicamentos em uso: losartana 50 mg.',
+      'Condições crônicas: hipertensão.',
+    ]);
+  });
+
   it('tells the whole consultation in its sections, with the signature block', () => {
     const narrative = buildRecordNarrative(full, SETTINGS, NOW);
     expect(narrative.title).toBe('PRONTUÁRIO MÉDICO');

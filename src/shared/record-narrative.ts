@@ -132,6 +132,10 @@ function personalHistoryLines(record: RecordContent): string[] {
     ? `Alergias: ${info.allergies.join(', ')}.`
     : `${NO_KNOWN_ALLERGIES}.`;
   const lines = [allergies];
+  if (info.pregnant) lines.push('Gestante.');
+  if (info.creatinineClearance !== undefined) {
+    lines.push(`Clearance de creatinina: ${decimal(info.creatinineClearance)} mL/min.`);
+  }
   if (info.medications?.length) lines.push(`Medicamentos em uso: ${info.medications.join(', ')}.`);
   if (info.chronicConditions?.length) {
     lines.push(`Condições crônicas: ${info.chronicConditions.join(', ')}.`);

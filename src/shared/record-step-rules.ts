@@ -1,5 +1,11 @@
 import { formatDecimal } from './pt-br-format';
-import { RECORD_STEPS, vitalSignsSchema, type Gender, type VitalSigns } from './medical-record';
+import {
+  RECORD_STEPS,
+  patientInfoSchema,
+  vitalSignsSchema,
+  type Gender,
+  type VitalSigns,
+} from './medical-record';
 import { isStepComplete, parseAge, parseCommaList, parseMeasurement } from './record-flow';
 import type { WorkingRecord } from './record-flow';
 
@@ -28,6 +34,23 @@ export function ageError(text: string): string | undefined {
 /** Whether the typed age text already says what the record holds (so it is not retyped). */
 export function ageTextMatches(text: string, age: number | undefined): boolean {
   return parseAge(text) === age;
+}
+
+/** The creatinine clearance the records API accepts, mL/min. */
+const CLEARANCE = patientInfoSchema.shape.creatinineClearance.unwrap();
+
+/** A typed creatinine clearance: the number when it is one and in range, else unset. */
+export function parseClearance(text: string): number | undefined {
+  const value = parseMeasurement(text);
+  const min = CLEARANCE.minValue ?? 0;
+  const max = CLEARANCE.maxValue ?? Number.MAX_SAFE_INTEGER;
+  return value !== undefined && value >= min && value <= max ? value : undefined;
+}
+
+/** The clearance field's error: none when blank or valid. */
+export function clearanceError(text: string): string | undefined {
+  if (text.trim() === '' || parseClearance(text) !== undefined) return undefined;
+  return `Informe um número entre ${formatDecimal(CLEARANCE.minValue ?? 0)} e ${formatDecimal(CLEARANCE.maxValue ?? 0)}.`;
 }
 
 /** A list as the form shows it: 'dipirona, penicilina'. */

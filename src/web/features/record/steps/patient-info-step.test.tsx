@@ -82,6 +82,33 @@ describe('PatientInfoStep', () => {
     });
   });
 
+  it('keeps a pregnancy and the creatinine clearance for the safety check, and says a wrong clearance', async () => {
+    const { user, server } = renderPatientInfo();
+    await user.selectOptions(screen.getByLabelText('Sexo'), 'Feminino');
+    await user.click(screen.getByLabelText('Gestante'));
+    const clearance = screen.getByLabelText('Clearance de creatinina (mL/min)');
+    await user.type(clearance, '300');
+    expect(screen.getByText('Informe um número entre 0 e 250.')).toBeTruthy();
+    await user.clear(clearance);
+    await user.type(clearance, '42,5');
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.patientInfo).toEqual({
+        gender: 'feminino',
+        pregnant: true,
+        creatinineClearance: 42.5,
+      });
+    });
+    // A man is never asked whether he is pregnant; what was ticked goes with the change.
+    await user.selectOptions(screen.getByLabelText('Sexo'), 'Masculino');
+    expect(screen.queryByLabelText('Gestante')).toBeNull();
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.patientInfo).toEqual({
+        gender: 'masculino',
+        creatinineClearance: 42.5,
+      });
+    });
+  });
+
   it('says when the age is not one, and leaves it out of the record', async () => {
     const { user, server } = renderPatientInfo();
     const age = screen.getByLabelText('Idade');

@@ -4,8 +4,11 @@ import {
   GENDER_LABELS,
   ageError,
   ageTextMatches,
+  clearanceError,
   commaListMatches,
   formatCommaList,
+  formatMeasurement,
+  parseClearance,
 } from '../../../../shared/record-step-rules';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
@@ -37,6 +40,13 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
     toDraft: (value: number | undefined) => (value === undefined ? '' : String(value)),
     matches: ageTextMatches,
     commit: (text: string) => update({ age: parseAge(text) }),
+  });
+
+  const clearance = useDraft({
+    value: info.creatinineClearance,
+    toDraft: formatMeasurement,
+    matches: (text: string, value: number | undefined) => parseClearance(text) === value,
+    commit: (text: string) => update({ creatinineClearance: parseClearance(text) }),
   });
 
   return (
@@ -74,7 +84,8 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
           value={info.gender ?? ''}
           onChange={(event) => {
             const gender = GENDERS.find((option) => option === event.target.value);
-            update({ gender });
+            // A man is not pregnant: a tick left from before goes with the change.
+            update(gender === 'masculino' ? { gender, pregnant: undefined } : { gender });
           }}
         >
           <option value="">Selecione o gênero</option>
@@ -84,6 +95,27 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             </option>
           ))}
         </SelectField>
+        {info.gender !== 'masculino' && (
+          <label className="flex items-center gap-2 text-sm text-fg md:col-span-2">
+            <input
+              type="checkbox"
+              className="size-4 shrink-0 accent-accent-fg"
+              checked={info.pregnant ?? false}
+              onChange={(event) => update({ pregnant: event.target.checked || undefined })}
+            />
+            Gestante
+          </label>
+        )}
+        <TextField
+          label="Clearance de creatinina (mL/min)"
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={6}
+          hint="Do laudo (TFG) ou por Cockcroft-Gault: ajusta os avisos de dose para os rins."
+          value={clearance.draft}
+          error={clearanceError(clearance.draft)}
+          onChange={(event) => clearance.change(event.target.value)}
+        />
         {LIST_FIELDS.map(({ field, label, placeholder }) => (
           <div key={field} className="md:col-span-2">
             <CommaListField

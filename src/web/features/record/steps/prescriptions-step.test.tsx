@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { medicationsApi } from '../../../../shared/api/catalogues';
-import type { RecordPrescriptions } from '../../../../shared/medical-record';
+import type { PatientInfo, RecordPrescriptions } from '../../../../shared/medical-record';
 import type { SafetyWarning } from '../../../../shared/prescription-safety';
 import {
   createDoctorData,
@@ -34,10 +34,13 @@ const PENICILLIN_SAFETY_WARNING: SafetyWarning = {
  * The prescriptions step of a patient allergic to penicillin, with the medicine catalogue's
  * search and check answered: the check warns about amoxicillin only.
  */
-function renderPrescriptions(prescriptions?: RecordPrescriptions) {
+function renderPrescriptions(
+  prescriptions?: RecordPrescriptions,
+  patientInfo: PatientInfo = { name: 'João Pereira', allergies: ['penicilina'] },
+) {
   const doctor = createDoctorData();
   const record = draftRecord('prescriptions', {
-    patientInfo: { name: 'João Pereira', allergies: ['penicilina'] },
+    patientInfo,
     ...(prescriptions ? { prescriptions } : {}),
   });
   answerRecordSaves(doctor.server, record);
@@ -195,6 +198,24 @@ describe('PrescriptionsStep', () => {
       { timeout: 3000 },
     );
     expect(screen.getByText(PENICILLIN_WARNING)).toBeTruthy();
+  });
+
+  it('checks the prescription with the pregnancy and the creatinine clearance of the record', async () => {
+    const { server } = renderPrescriptions(
+      { medications: [{ id: 'm1', name: 'Enalapril', dosage: '10 mg' }] },
+      { name: 'Ana Souza', gender: 'feminino', pregnant: true, creatinineClearance: 28 },
+    );
+    await waitFor(
+      () => {
+        expect(server.requestsTo(medicationsApi.safetyCheck).map(({ body }) => body)).toEqual([
+          {
+            medications: [{ name: 'Enalapril', dosage: '10 mg' }],
+            patient: { sex: 'feminino', pregnant: true, creatinineClearance: 28 },
+          },
+        ]);
+      },
+      { timeout: 3000 },
+    );
   });
 
   it("goes on with nothing prescribed once the doctor ticks 'Sem prescrição nesta consulta'", async () => {

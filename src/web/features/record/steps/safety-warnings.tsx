@@ -33,6 +33,10 @@ function safetyCheckInput(record: WorkingRecord): SafetyCheckInput {
       ...(weight ? { weightKg: weight } : {}),
       ...(info?.allergies?.length ? { allergies: info.allergies } : {}),
       ...(info?.medications?.length ? { medicationsInUse: info.medications } : {}),
+      ...(info?.pregnant ? { pregnant: true } : {}),
+      ...(info?.creatinineClearance !== undefined
+        ? { creatinineClearance: info.creatinineClearance }
+        : {}),
     },
   };
 }
