@@ -93,3 +93,20 @@ describe('extractChiefComplaint: names that hold symptom words', () => {
     expect(complaintOf('QP: Dores no corpo.')).toBe('Dores no corpo');
   });
 });
+
+describe('extractChiefComplaint: a transcript with no punctuation or speakers', () => {
+  it('stops the complaint at a measurement, a vital sign or a duration', () => {
+    expect(complaintOf('paulo trinta anos veio com febre de trinta e oito e meio há um dia')).toBe(
+      'Febre',
+    );
+    expect(complaintOf('dona rita sessenta anos com dor de cabeça pressão dezesseis por dez')).toBe(
+      'Dor de cabeça',
+    );
+  });
+
+  it('skips a symptom that is only the condition of a prescription', () => {
+    expect(
+      complaintOf('retorno de exames vou manter a losartana e dipirona se dor ou febre'),
+    ).toBeUndefined();
+  });
+});

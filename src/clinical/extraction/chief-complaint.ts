@@ -1,6 +1,12 @@
 import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { isNegated } from './negation';
-import { complaintPhraseEnd, findSymptomWords, startsWithSymptom } from './symptom-lexicon';
+import {
+  complaintPhraseEnd,
+  findSymptomWords,
+  isConditionalSymptom,
+  startsWithSymptom,
+  tellsAnAllergy,
+} from './symptom-lexicon';
 import { capitalizeFirst, cleanPhrase } from './text-normalization';
 
 /**
@@ -137,6 +143,7 @@ function complaintIn(c: Consultation, start: number, end: number): ChiefComplain
     const at = start + word.start;
     const sentence = sentenceAt(c, at);
     if (!sentence || sentence.question || isNegated(c, sentence, at, start + word.end)) continue;
+    if (!isOwnSymptom(c, sentence, at)) continue;
     const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
     if (found) return found;
   }
@@ -191,6 +198,7 @@ function fromFirstSymptom(c: Consultation): ChiefComplaint | undefined {
     for (const word of findSymptomWords(text)) {
       const at = sentence.start + word.start;
       if (isNegated(c, sentence, at, sentence.start + word.end)) continue;
+      if (!isOwnSymptom(c, sentence, at)) continue;
       const found = phraseAt(c, at, complaintPhraseEnd(c.folded, at));
       if (found) return found;
     }
@@ -210,6 +218,11 @@ function bodyPartState(c: Consultation, start: number, end: number): ChiefCompla
   const adjectiveEnd = start + adjective[0].length;
   const text = cleanPhrase(c.original.slice(partStart, adjectiveEnd));
   return { text: capitalizeFirst(text), start: partStart, end: adjectiveEnd };
+}
+
+/** Not a condition of the plan ('se dor') nor what an allergy does ('alergia a X, dá manchas'). */
+function isOwnSymptom(c: Consultation, sentence: Sentence, at: number): boolean {
+  return !isConditionalSymptom(c.folded, at) && !tellsAnAllergy(c.folded, sentence.start, at);
 }
 
 function isStorySentence(sentence: Sentence): boolean {

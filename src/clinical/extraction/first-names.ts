@@ -20,7 +20,10 @@ mayara melissa michele milena miriam monica nadia natalia nathalia nicole nilza 
 pamela patricia paula priscila rafaela raimunda raquel rebeca regina renata rita roberta
 rosa rosana rosangela rose rosemeire sabrina samanta sandra sara silvana silvia simone sofia
 solange sonia stefany sueli suzana tais talita tamires tania tatiana teresa tereza valeria
-vanessa vera veronica vitoria viviane yasmin zilda
+vanessa vera veronica vitoria viviane yasmin zilda benedita luzia neide marlene rosilene vania
+edna ines jandira lourdes luciene marli nair neusa noemi odete rosimeire sebastiana terezinha
+zelia iracema ivete elisangela valentina agatha eloa esther isis mirella raissa rayssa antonella
+cleusa dalva edileuza gislaine lucimar marinalva rosineide silvania vilma
 `;
 
 const MALE = `
@@ -33,7 +36,12 @@ jose josue juliano julio kaique kaua leandro leonardo lorenzo lucas luciano luis
 marcio marcos mario mateus matheus mauricio mauro miguel milton moises murilo nelson nicolas
 osvaldo otavio paulo pedro rafael raimundo renan renato ricardo roberto rodrigo rogerio
 ronaldo rubens samuel sebastiao sergio severino silvio thiago tiago valdir vicente vinicius
-vitor wagner walter washington wellington wesley william wilson yuri
+vitor wagner walter washington wellington wesley william wilson yuri adao agenor alcides
+altair amaro aurelio dorival edilson edivaldo edmilson ednaldo elton emerson evandro fabricio
+genivaldo gerson hamilton ivo jaime joel josias juarez lauro leonel lourival manoel manuel
+nilton orlando osmar reginaldo reinaldo robson romulo sandro sidney tadeu teodoro valdemar
+valter vanderlei waldir wanderley ze zeca theo teo benicio ravi gael pietro caua levi thales
+yago iago
 `;
 
 const toSet = (list: string) => new Set(list.split(/\s+/).filter(Boolean));
@@ -42,6 +50,16 @@ const MALE_NAMES = toSet(MALE);
 
 /** Names that end in -a or -o against the usual rule, so the ending alone would mislead. */
 const ENDING_EXCEPTIONS = new Set(['luca', 'joshua', 'nikita', 'jonatha', 'ariel', 'darci']);
+
+/**
+ * Whether a word is a common Brazilian first name. In lower-case speech, where capitals no
+ * longer mark a name, this is what tells 'maria' from 'refere' after a weak cue.
+ * @param word - one word, any case and accents
+ */
+export function isKnownFirstName(word: string): boolean {
+  const folded = foldAccents(word).trim();
+  return FEMALE_NAMES.has(folded) || MALE_NAMES.has(folded);
+}
 
 /**
  * The sex a first name is usually given to in Brazil.

@@ -100,3 +100,35 @@ describe('readDoseDetails: concentrations', () => {
     expect(doseAfterFirst('Amoxicilina 250 mg/5 ml de 8/8h.').dosage).toBe('250 mg/5 ml');
   });
 });
+
+describe('readDoseDetails: a strength said as a bare number after the name', () => {
+  /** Dose details after the first medicine, reading a bare number as that medicine's strength. */
+  function spokenDose(text: string) {
+    const c = parseConsultation(text);
+    const [first] = findMedicineMentions(c);
+    if (!first) throw new Error('no medicine');
+    return readDoseDetails(c, first.end, c.folded.length, first.name);
+  }
+
+  it('takes a strength the catalogue sells, in its unit', () => {
+    expect(spokenDose('tomo o atenolol de vinte e cinco de manhã').dosage).toBe('25 mg');
+    expect(spokenDose('levotiroxina cinquenta em jejum').dosage).toBe('50 mcg');
+    expect(spokenDose('metformina mil no almoço').dosage).toBe('1 g');
+    expect(spokenDose('amoxicilina 500 de 8 em 8 horas').dosage).toBe('500 mg');
+  });
+
+  it('takes a plausible strength not sold, never an implausible one', () => {
+    expect(spokenDose('losartana setenta e cinco de manhã').dosage).toBe('75 mg');
+    expect(spokenDose('losartana quatrocentos de manhã').dosage).toBeUndefined();
+    expect(spokenDose('iniciar zuclopentixol vinte à noite').dosage).toBe('20 mg');
+  });
+
+  it('near miss: a number that is an interval, a span or a count is not a strength', () => {
+    expect(spokenDose('losartana de doze em doze horas').dosage).toBeUndefined();
+    expect(spokenDose('sinvastatina quarenta dias').dosage).toBeUndefined();
+    expect(spokenDose('metformina oitocentos e cinquenta duas vezes ao dia')).toMatchObject({
+      dosage: '850 mg',
+      frequency: '2x ao dia',
+    });
+  });
+});

@@ -238,8 +238,13 @@ const INTERVAL = new RegExp(
   `\\bde\\s+${N}\\s+em\\s+${N}\\s*(?:horas|h)\\b|\\b(\\d+)\\s*\\/\\s*(\\d+)\\s*h`,
 );
 const EVERY = new RegExp(`\\ba cada\\s+${N}\\s*(?:horas|h)\\b`);
+/**
+ * How many times a day or week: a small count. Matching any number would read a strength said
+ * just before the count as part of it ('oitocentos e cinquenta duas vezes por dia').
+ */
+const TIMES = `(\\d{1,2}|uma|um|duas|dois|tres|quatro|cinco|seis|sete|oito|nove|dez|doze)`;
 const TIMES_A_DAY = new RegExp(
-  `\\b${N}\\s*(?:x|vez|vezes)\\s*(?:ao|por|no|\\/)\\s*dia\\b|\\b${N}\\s*(?:x|vez|vezes)\\s+(?:por|na)\\s+semana\\b`,
+  `\\b${TIMES}\\s*(?:x|vez|vezes)\\s*(?:ao|por|no|\\/)\\s*dia\\b|\\b${TIMES}\\s*(?:x|vez|vezes)\\s+(?:por|na)\\s+semana\\b`,
 );
 const ONCE_A_DAY = /\b(?:um|uma|1)\s+(?:comprimido|capsula|dose|sache)s?\s+(?:ao|por)\s+dia\b/;
 const EVERY_DAY = /\b(?:diariamente|todos os dias|todo dia|uma vez por dia)\b/;
@@ -254,11 +259,19 @@ const AS_NEEDED =
 /**
  * The dosage, frequency, course and as-needed note written after a medicine's name, read from
  * the folded text between `from` and `to` (up to the next medicine or the sentence's end).
+ * @param medicine - the medicine's name, when known: a bare number said right after it
+ *   ('losartana cinquenta', 'atenolol de vinte e cinco') is read as its strength when the
+ *   catalogue sells that strength or it is plausible for the medicine
  */
-export function readDoseDetails(consultation: Consultation, from: number, to: number): DoseDetails {
+export function readDoseDetails(
+  consultation: Consultation,
+  from: number,
+  to: number,
+  medicine?: string,
+): DoseDetails {
   const text = consultation.folded.slice(from, to);
   const details: DoseDetails = {};
-  const dosage = readDosage(text);
+  const dosage = (medicine && readBareStrength(text, medicine)) || readDosage(text);
   if (dosage) details.dosage = dosage;
   const perIntake = readDosePerIntake(text);
   if (perIntake && perIntake !== dosage) details.dosePerIntake = perIntake;
@@ -315,6 +328,123 @@ function readDosage(text: string): string | undefined {
   if (!count) return undefined;
   const amount = count[1] === 'meio' || count[1] === 'meia' ? '1/2' : formatNumber(count[1] ?? '');
   return `${amount} ${count[2] ?? ''}`;
+}
+
+/**
+ * A number right after the name, or after 'de' ('atenolol de vinte e cinco'). 'Mil' may open it
+ * ('metformina mil', 'mil e quinhentos'), which the shared number pattern does not allow.
+ */
+const BARE_NUMBER = new RegExp(
+  `^\\s*,?\\s*(?:(?:(?:que\\s+)?e\\s+)?de\\s+)?((?:\\bmil\\s+(?:e\\s+)?)?${NUMBER_PATTERN}|\\bmil\\b)`,
+);
+/**
+ * What makes the number after a name something other than its strength: a unit (the strength is
+ * then read with it), a count of tablets or drops, an interval, a time span, a percentage.
+ */
+const NOT_A_BARE_STRENGTH = new RegExp(
+  `^\\s*(?:[/%]|${UNIT}\\b|em\\s+(?:${NUMBER_PATTERN})|(?:x|vez|vezes|por cento|a cada|horas?|h|hs|minutos?|min|dias?|semanas?|mes|meses|anos?|comprimidos?|capsulas?|gotas?|gts|jatos?|puffs?|saches?|ampolas?|colheres?|graus|quilos?|kg)\\b)`,
+);
+
+interface SimpleStrength {
+  /** In the unit below; a strength in grams is kept in mg ('1 g' → 1000). */
+  value: number;
+  unit: 'mg' | 'mcg' | 'UI';
+  /** As the catalogue writes it: '850 mg', '1 g'. */
+  label: string;
+}
+
+let strengthIndex: Map<string, SimpleStrength[]> | undefined;
+
+/**
+ * A catalogue medicine's single-ingredient strengths ('50 mg', '1 g', '25 mcg'); undefined for
+ * a medicine the catalogue lacks.
+ */
+function catalogueStrengths(medicine: string): SimpleStrength[] | undefined {
+  if (!strengthIndex) {
+    strengthIndex = new Map();
+    for (const entry of MEDICATIONS) {
+      const simple: SimpleStrength[] = [];
+      for (const label of entry.strengths) {
+        const match = /^(\d+(?:,\d+)?) (mg|mcg|g|UI)$/.exec(label);
+        if (!match) continue;
+        const amount = Number((match[1] ?? '').replace(',', '.'));
+        const unit = match[2];
+        if (unit === 'g') simple.push({ value: amount * 1000, unit: 'mg', label });
+        else if (unit === 'mg' || unit === 'mcg' || unit === 'UI') {
+          simple.push({ value: amount, unit, label });
+        }
+      }
+      strengthIndex.set(entry.name, simple);
+    }
+  }
+  return strengthIndex.get(medicine);
+}
+
+/**
+ * The strength said as a bare number right after a medicine's name, as speech has it: 'losartana
+ * cinquenta de manhã', 'o aas cem', 'atenolol de vinte e cinco'. The number counts when the
+ * catalogue sells that strength, else when it is plausible (see plausibleStrength). Small
+ * numbers not sold as a strength are tablets ('losartana uma de manhã'): they never count.
+ */
+function readBareStrength(text: string, medicine: string): string | undefined {
+  const bare = BARE_NUMBER.exec(text);
+  if (!bare) return undefined;
+  const said = bare[1] ?? '';
+  const afterNumber = bare[0].length;
+  const candidates = numberReadings(said).filter(
+    (reading) => !NOT_A_BARE_STRENGTH.test(text.slice(afterNumber - said.length + reading.length)),
+  );
+  const strengths = catalogueStrengths(medicine);
+  const values = candidates
+    .map((reading) => parsePortugueseNumber(reading.text))
+    .filter((value): value is number => value !== undefined);
+  for (const value of values) {
+    const sold = strengths?.find((strength) => strength.value === value);
+    if (sold) return sold.label;
+  }
+  for (const value of values) {
+    const plausible = plausibleStrength(value, strengths);
+    if (plausible) return plausible;
+  }
+  return undefined;
+}
+
+/**
+ * The ways to read a number said after a name, longest first. Portuguese joins the words of one
+ * number with 'e' ('oitocentos e cinquenta'); a number word right after another without 'e'
+ * ('oitocentos e cinquenta duas vezes') starts a new number, except around 'mil' ('mil
+ * duzentos').
+ */
+function numberReadings(said: string): { text: string; length: number }[] {
+  const readings = [{ text: said, length: said.length }];
+  const words = [...said.matchAll(/[a-z]+/g)];
+  for (let i = words.length - 2; i >= 0; i--) {
+    const word = words[i];
+    const next = words[i + 1];
+    if (!word || !next) continue;
+    if ([word[0], next[0]].some((w) => w === 'e' || w === 'mil' || /^mei[oa]$/.test(w))) continue;
+    const length = word.index + word[0].length;
+    readings.push({ text: said.slice(0, length), length });
+  }
+  return readings;
+}
+
+/**
+ * A strength not sold but plausible for the medicine, in the unit it is sold in: round (a
+ * multiple of 5, at least 10) and between half the smallest and twice the largest strength sold.
+ * @param strengths - the catalogue's strengths; undefined for a medicine it lacks (then mg)
+ */
+function plausibleStrength(
+  value: number,
+  strengths: SimpleStrength[] | undefined,
+): string | undefined {
+  if (value < 10 || value % 5 !== 0) return undefined;
+  if (!strengths) return `${value} mg`;
+  const unit = strengths[0]?.unit;
+  if (!unit) return undefined;
+  const sold = strengths.filter((s) => s.unit === unit).map((s) => s.value);
+  const inReach = value >= Math.min(...sold) / 2 && value <= Math.max(...sold) * 2;
+  return inReach ? `${value} ${unit}` : undefined;
 }
 
 /** Folded count nouns as a prescription writes them. */

@@ -177,3 +177,82 @@ describe('conditional prescriptions', () => {
     ).toEqual(['dipirona', 'ibuprofeno']);
   });
 });
+
+describe('medicines told in a transcript with no punctuation or speakers', () => {
+  it('reads a spoken strength said without "mg", in the shape of a written one', () => {
+    expect(
+      medicinesOf(
+        'bom dia seu antônio o senhor toma algum remédio tomo sim a losartana cinquenta de manhã e a metformina quinhentos duas vezes por dia e alergia não tenho',
+      ).inUse,
+    ).toEqual(['losartana 50 mg de manhã', 'metformina 500 mg 2x ao dia']);
+    expect(medicinesOf('uso losartana 50 mg de manhã').inUse).toEqual(['losartana 50 mg de manhã']);
+  });
+
+  it("reads 'de N' and an alias's strength", () => {
+    expect(
+      medicinesOf('a senhora usa algum remédio uso o enalapril de dez e o aas cem depois do almoço')
+        .inUse,
+    ).toEqual(['enalapril 10 mg', 'ácido acetilsalicílico 100 mg depois do almoço']);
+  });
+
+  it('does not fold the count of a frequency into the strength before it', () => {
+    expect(
+      medicinesOf(
+        'e de remédio tomo metformina oitocentos e cinquenta duas vezes ao dia e glibenclamida cinco no café da manhã',
+      ).inUse,
+    ).toEqual(['metformina 850 mg 2x ao dia', 'glibenclamida 5 mg no café da manhã']);
+  });
+
+  it('near miss: a small number not sold as a strength is a count of tablets', () => {
+    expect(medicinesOf('tomo losartana uma de manhã e uma à noite').inUse).toEqual([
+      'losartana de manhã',
+    ]);
+    expect(medicinesOf('tomo a losartana dois comprimidos por dia').inUse).toEqual([
+      'losartana 2 comprimidos',
+    ]);
+  });
+
+  it('leaves out a medicine stopped, an allergy and a relative’s medicine', () => {
+    expect(
+      medicinesOf(
+        'tomava sinvastatina vinte mas parei faz um mês agora só tomo a losartana cinquenta',
+      ).inUse,
+    ).toEqual(['losartana 50 mg']);
+    expect(
+      medicinesOf(
+        'o senhor toma algum remédio não tomo nada minha esposa toma losartana e eu sou alérgico a dipirona',
+      ).inUse,
+    ).toEqual([]);
+  });
+
+  it("reads neither 'toma café' nor a medicine answered with 'não' as in use", () => {
+    expect(
+      medicinesOf('o senhor toma algum remédio não só tomo café de manhã e chá à noite').inUse,
+    ).toEqual([]);
+    expect(
+      medicinesOf('você usa algum remédio todo dia anticoncepcional não não uso nada').inUse,
+    ).toEqual([]);
+  });
+
+  it('prescribes after a denial or a refusal that is about something else', () => {
+    const c = parseConsultation(
+      'remédio não tomo nenhum saturação noventa e oito não precisa de raio x agora vou passar ibuprofeno quatrocentos de oito em oito horas',
+    );
+    const mentions = findMedicineMentions(c);
+    const prescribed = extractPrescribedMedications(
+      c,
+      mentions,
+      classifyMedicineMentions(c, mentions),
+    );
+    expect(prescribed.map((m) => [m.name, m.dosage, m.frequency])).toEqual([
+      ['ibuprofeno', '400 mg', '8/8h'],
+    ]);
+  });
+
+  it("near miss: a refusal right before the name still holds ('não vou passar')", () => {
+    expect(
+      medicinesOf('é uma virose então não vou passar antibiótico nem amoxicilina repouso e água')
+        .prescribed,
+    ).toEqual([]);
+  });
+});

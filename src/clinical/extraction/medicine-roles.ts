@@ -34,7 +34,7 @@ const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
   ],
   [/\b(?:toma|usa)\b/g, 'in-use', 'not-doctor'],
   [
-    /\b(?:vou (?:te |lhe )?(?:passar|prescrever|receitar|indicar|comecar|iniciar|entrar|trocar|associar|dar|deixar|colocar|mandar|acrescentar)|vamos (?:comecar|iniciar|usar|tratar|entrar|passar|associar|trocar|fazer)|prescrevo|receito|associo|inicio|introduzo|acrescento|adiciono|prescrit[oa]s?|iniciad[oa]|introduzid[oa]|substituo|troco|passo|receita|prescricao|rx)\b/g,
+    /\b(?:vou (?:te |lhe )?(?:passar|prescrever|receitar|indicar|comecar|iniciar|entrar|trocar|associar|dar|deixar|colocar|mandar|acrescentar)|vamos (?:comecar|iniciar|usar|tratar|entrar|passar|associar|trocar|fazer)|prescrevo|receito|associo|inicio|introduzo|acrescento|adiciono|prescrit[oa]s?|iniciad[oa]|introduzid[oa]|substituo|troco|passo|receita|prescricao|rx|conduta)\b/g,
     'prescribed',
     'any',
   ],
@@ -53,7 +53,15 @@ const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
 
 /** Words that make what follows hypothetical: the doctor considers, does not prescribe. */
 const CONSIDERED =
-  /\b(?:talvez|poderia|poderiamos|podemos (?:pensar|considerar|usar|tentar|trocar)|pode ser que|se (?:\w+ ){0,3}nao (?:melhorar|resolver|passar|responder|ceder|baixar)|caso (?:\w+ ){0,3}nao|se (?:piorar|persistir|continuar|mantiver)|considerar|pensar em|eventualmente|futuramente|nao vou (?:passar|prescrever|usar|dar|receitar)|nao precisa (?:de|tomar|usar)|nao (?:tome|use|tomar|usar)|evit(?:ar|e)|sem necessidade de|se for o caso|mais pra frente|num segundo momento)\b/;
+  /\b(?:talvez|poderia|poderiamos|podemos (?:pensar|considerar|usar|tentar|trocar)|pode ser que|se (?:\w+ ){0,3}nao (?:melhorar|resolver|passar|responder|ceder|baixar)|caso (?:\w+ ){0,3}nao|se (?:piorar|persistir|continuar|mantiver)|considerar|pensar em|eventualmente|futuramente|se for o caso|mais pra frente|num segundo momento)\b/;
+
+/**
+ * A refusal: what the doctor will not give ('não vou passar antibiótico', 'não precisa de
+ * exame', 'evitar anti-inflamatório'). Unlike a condition it does not reach past a later
+ * prescribing cue: '… não precisa de exame de imagem agora vou passar ciclobenzaprina'.
+ */
+const REFUSED =
+  /\b(?:nao vou (?:passar|prescrever|usar|dar|receitar)|nao precisa (?:de|tomar|usar)|nao (?:tome|use|tomar|usar)|evit(?:ar|e)|sem necessidade de)\b/;
 
 /**
  * A 'se / caso …' clause earlier in the sentence governs the decision that follows it: 'Se a
@@ -136,7 +144,9 @@ function roleOf(
   const before = folded.slice(Math.max(sentence.start, mention.start - LOOK_BACK), mention.start);
   if (sentence.section === 'allergies') return 'allergy';
   if (isAboutRelative(c, sentence, mention.start)) return 'mentioned';
+  const found = findNearestCue(before, sentence);
   if (CONSIDERED.test(before) || CONSIDERED_RIGHT_BEFORE.test(before)) return 'considered';
+  if (REFUSED.test(before.slice(refusalReachStart(before, found)))) return 'considered';
   if (sentence.speaker !== 'patient' && CONDITIONAL_DECISION.test(before)) return 'considered';
   if (CONSIDERED_AFTER.test(folded.slice(mention.end, Math.min(sentence.end, mention.end + 60)))) {
     return 'considered';
@@ -150,11 +160,11 @@ function roleOf(
     return 'stopped';
   }
 
-  const cue = nearestCue(before, sentence);
+  const cue = found?.kind;
   if (cue === 'allergy' || cue === 'stopped') return cue;
   if (cue === 'exam') return 'mentioned';
   if (sentence.question) return confirmedUse(c, sentence, cue) ? 'in-use' : 'mentioned';
-  if (isNegated(c, sentence, mention.start, mention.end)) return 'mentioned';
+  if (isDenied(c, sentence, mention, found, mention.start - before.length)) return 'mentioned';
   if (cue === 'in-use') return 'in-use';
   if (cue === 'prescribed') return 'prescribed';
 
@@ -207,8 +217,19 @@ function stoppedLater(
   return STOP_CLAUSE.exec(following)?.index === 0;
 }
 
+interface FoundCue {
+  kind: CueKind;
+  /** Where the cue starts and ends in the text searched. */
+  start: number;
+  at: number;
+}
+
 function nearestCue(before: string, sentence: Sentence): CueKind | undefined {
-  let best: { at: number; kind: CueKind } | undefined;
+  return findNearestCue(before, sentence)?.kind;
+}
+
+function findNearestCue(before: string, sentence: Sentence): FoundCue | undefined {
+  let best: FoundCue | undefined;
   for (const [pattern, kind, who] of CUES) {
     if (who === 'doctor' && sentence.speaker !== 'doctor' && sentence.speaker !== 'narrator') {
       continue;
@@ -216,10 +237,53 @@ function nearestCue(before: string, sentence: Sentence): CueKind | undefined {
     if (who === 'not-doctor' && sentence.speaker === 'doctor') continue;
     for (const match of before.matchAll(pattern)) {
       const at = match.index + match[0].length;
-      if (!best || at > best.at) best = { at, kind };
+      if (!best || at > best.at) best = { kind, start: match.index, at };
     }
   }
-  return best?.kind;
+  return best;
+}
+
+/**
+ * Where a refusal before a name may start: at the nearest prescribing or in-use cue, or the
+ * denial that opens it ('não vou passar'); anywhere in the look-back when no such cue is near.
+ */
+function refusalReachStart(before: string, cue: FoundCue | undefined): number {
+  if (cue?.kind !== 'prescribed' && cue?.kind !== 'in-use') return 0;
+  const denial = /\b(?:nao|nunca|nem)\s+$/.exec(before.slice(0, cue.start));
+  return denial ? denial.index : cue.start;
+}
+
+/** A denial right before a cue ('não tomo', 'nunca usei', 'não estou tomando'). */
+const DENIED_CUE = /\b(?:nao|nunca|nem|jamais)\s+(?:(?:eu|ele|ela|mais|ainda|to|estou|esta)\s+)?$/;
+
+/**
+ * A 'não' right after the name answers a question about it: 'usa anticoncepcional? não',
+ * which speech returns as 'anticoncepcional não não uso nada'. Not 'não sei a dose'.
+ */
+const DENIED_AFTER = /^\s*,?\s*(?:nao|nunca)\b(?!\s+(?:sei|lembro|me lembro|esqueco|falho|deixo))/;
+
+/**
+ * Whether the mention is denied. A cue between a denial and the name governs it: in a run-on
+ * transcript 'remédio não tomo nenhum … vou passar amoxicilina' prescribes amoxicilina. Then
+ * only a denial of the cue itself, or one after it ('uso nenhum remédio'), counts.
+ */
+function isDenied(
+  c: Consultation,
+  sentence: Sentence,
+  mention: MedicineMention,
+  cue: FoundCue | undefined,
+  beforeStart: number,
+): boolean {
+  if (DENIED_AFTER.test(c.folded.slice(mention.end, mention.end + 30))) return true;
+  if (!cue || (cue.kind !== 'in-use' && cue.kind !== 'prescribed')) {
+    return isNegated(c, sentence, mention.start, mention.end);
+  }
+  const cueStart = beforeStart + cue.start;
+  if (DENIED_CUE.test(c.folded.slice(Math.max(sentence.start, cueStart - 30), cueStart))) {
+    return true;
+  }
+  const afterCue = { ...sentence, start: beforeStart + cue.at };
+  return isNegated(c, afterCue, mention.start, mention.end);
 }
 
 /** Whether each sentence prescribes, computed once per consultation. */
@@ -294,6 +358,7 @@ export function extractMedicationsInUse(
       consultation,
       mention.end,
       detailsEnd(consultation, mentions, i),
+      mention.name,
     );
     out.set(
       mention.name,
@@ -321,6 +386,7 @@ export function extractPrescribedMedications(
       consultation,
       mention.end,
       detailsEnd(consultation, mentions, i),
+      mention.name,
     );
     const existing = out.get(mention.name);
     if (existing) {

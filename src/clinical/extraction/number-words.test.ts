@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber, parseSpokenDecimal } from './number-words';
 
 describe('parsePortugueseNumber', () => {
   it.each([
@@ -18,6 +18,13 @@ describe('parsePortugueseNumber', () => {
     ['uma', 1],
     ['1.200.000', 1200000],
     ['2.500', 2500],
+    ['trinta e sete virgula oito', 37.8],
+    ['trinta e oito ponto dois', 38.2],
+    ['um virgula zero cinco', 1.05],
+    ['noventa e seis virgula vinte e cinco', 96.25],
+    ['37 virgula 8', 37.8],
+    ['mil novecentos e oitenta e quatro', 1984],
+    ['dois mil e quinhentos', 2500],
   ])('%s → %d', (text, value) => {
     expect(parsePortugueseNumber(text)).toBe(value);
   });
@@ -26,6 +33,39 @@ describe('parsePortugueseNumber', () => {
     expect(parsePortugueseNumber('tres e dois')).toBeUndefined();
     expect(parsePortugueseNumber('vinte cento')).toBeUndefined();
     expect(parsePortugueseNumber('quinze tres')).toBeUndefined();
+  });
+
+  it("refuses tens and units not joined by 'e': 'cinquenta duas' is two numbers", () => {
+    expect(parsePortugueseNumber('oitocentos e cinquenta duas')).toBeUndefined();
+    expect(parsePortugueseNumber('cinquenta duas')).toBeUndefined();
+    expect(parsePortugueseNumber('cento vinte')).toBeUndefined();
+    expect(parsePortugueseNumber('trinta e')).toBeUndefined();
+  });
+
+  it('leaves a reading said without its comma to parseSpokenDecimal', () => {
+    expect(parsePortugueseNumber('trinta e oito e sete')).toBeUndefined();
+  });
+});
+
+describe('parseSpokenDecimal', () => {
+  it.each([
+    ['trinta e oito e sete', 38.7],
+    ['trinta e sete e dois', 37.2],
+    ['um e sessenta e cinco', 1.65],
+    ['um e setenta', 1.7],
+    ['setenta e dois e quinhentos', 72.5],
+    ['trinta e oito e meio', 38.5],
+    ['trinta e sete virgula oito', 37.8],
+    ['sessenta e dois', 62],
+    ['38,7', 38.7],
+  ])('%s → %d', (text, value) => {
+    expect(parseSpokenDecimal(text)).toBe(value);
+  });
+
+  it('refuses words no split makes a reading of', () => {
+    expect(parseSpokenDecimal('vinte cento')).toBeUndefined();
+    expect(parseSpokenDecimal('e sete')).toBeUndefined();
+    expect(parseSpokenDecimal('38 e sete')).toBeUndefined();
   });
 });
 
@@ -36,6 +76,18 @@ describe('NUMBER_PATTERN', () => {
     expect(find('tenho oitenta e um anos')).toBe('oitenta e um');
     expect(find('febre de trinta e oito e meio')).toBe('trinta e oito e meio');
     expect(find('pesa 61,5 kg')).toBe('61,5');
+    expect(find('temperatura trinta e sete virgula oito nega alergias')).toBe(
+      'trinta e sete virgula oito',
+    );
+    expect(find('febre de trinta e oito e sete ha dois dias')).toBe('trinta e oito e sete');
+    expect(find('dois mil e quinhentos metros')).toBe('dois mil e quinhentos');
+  });
+
+  it("stops where the 'e' that joins a number's words is missing", () => {
+    expect(find('metformina oitocentos e cinquenta duas vezes por dia')).toBe(
+      'oitocentos e cinquenta',
+    );
+    expect(find('dipirona quinhentos tres vezes')).toBe('quinhentos');
   });
 
   it('does not match number words inside other words', () => {

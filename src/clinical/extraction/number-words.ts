@@ -1,7 +1,8 @@
 /**
  * Numbers as Brazilians say and write them: digits with a decimal comma ('38,5'), or words
- * ('sessenta e dois', 'trinta e oito e meio'). Transcribed speech spells numbers out, notes use
- * digits; every rule that reads a number accepts both through {@link NUMBER_PATTERN}.
+ * ('sessenta e dois', 'trinta e oito e meio', 'trinta e sete vírgula oito'). Transcribed speech
+ * spells numbers out, notes use digits; every rule that reads a number accepts both through
+ * {@link NUMBER_PATTERN}.
  */
 
 /** Value of each number word (folded: lower case, no accents) and its order of magnitude. */
@@ -58,11 +59,18 @@ const NUMBER_WORDS: Record<string, { value: number; rank: number }> = {
 const WORD = `(?:${Object.keys(NUMBER_WORDS)
   .sort((a, b) => b.length - a.length)
   .join('|')})`;
+// Portuguese joins hundreds, tens and units with 'e' ('cento e cinquenta e dois'); only 'mil'
+// goes without it ('dois mil', 'mil novecentos'). So 'oitocentos e cinquenta duas vezes' is 850
+// followed by another number, not 852.
+const JOINED = `(?:\\s+e\\s+${WORD}|\\s+mil\\b(?:\\s+${WORD})?)`;
+// The part after a spoken comma: 'vírgula oito', 'ponto vinte e cinco', 'vírgula zero cinco'.
+const SPOKEN_FRACTION = `\\s+(?:virgula|ponto)\\s+(?:zero\\s+){0,2}${WORD}(?:\\s+e\\s+${WORD})?`;
+const HALF = `\\s+e\\s+mei[oa]`;
 // At most six more words ('mil novecentos e oitenta e quatro'): a bound keeps a long run of
 // 'um e um e …' from making every rule quadratic.
-const SPELLED = `${WORD}(?:\\s+(?:e\\s+)?(?:${WORD}|mil)|\\s+mil){0,6}(?:\\s+e\\s+mei[oa])?`;
+const SPELLED = `${WORD}${JOINED}{0,6}(?:${SPOKEN_FRACTION}|${HALF})?`;
 // '1.200.000 UI': a full stop between groups of three digits separates thousands.
-const DIGITS = `(?:\\d{1,3}(?:\\.\\d{3})+(?![\\d,])|\\d+(?:[.,]\\d+)?)(?:\\s+e\\s+mei[oa])?`;
+const DIGITS = `(?:\\d{1,3}(?:\\.\\d{3})+(?![\\d,])|\\d+(?:[.,]\\d+|\\s+(?:virgula|ponto)\\s+\\d+)?)(?:${HALF})?`;
 
 /**
  * Regular-expression source for one number, in digits or words, to embed in the rules'
@@ -74,42 +82,102 @@ export const NUMBER_PATTERN = `(?:${DIGITS}|\\b${SPELLED}\\b)`;
 /**
  * The value of a number written in digits or words.
  * @param text - folded text (lower case, no accents): '62', '38,5', 'sessenta e dois',
- *   'trinta e oito e meio', 'cento e vinte', 'dois mil'
- * @returns the number, or undefined when the words do not make one ('dois e tres')
+ *   'trinta e oito e meio', 'trinta e sete virgula oito', 'cento e vinte', 'dois mil'
+ * @returns the number, or undefined when the words do not make one ('dois e tres',
+ *   'cinquenta duas')
  */
 export function parsePortugueseNumber(text: string): number | undefined {
   const trimmed = text.trim();
-  const half = /\s+e\s+mei[oa]$/.test(trimmed) ? 0.5 : 0;
-  const body = half ? trimmed.replace(/\s+e\s+mei[oa]$/, '') : trimmed;
-  if (/^\d{1,3}(?:\.\d{3})+$/.test(body)) return Number(body.replace(/\./g, '')) + half;
-  if (/^\d+(?:[.,]\d+)?$/.test(body)) {
-    const value = Number(body.replace(',', '.'));
-    return Number.isFinite(value) ? value + half : undefined;
+  const halfMatch = /\s+e\s+mei[oa]$/.exec(trimmed);
+  const body = halfMatch ? trimmed.slice(0, halfMatch.index) : trimmed;
+  const half = halfMatch ? 0.5 : 0;
+  const comma = /\s+(?:virgula|ponto)\s+/.exec(body);
+  if (comma) {
+    const whole = parseWholeNumber(body.slice(0, comma.index));
+    const fraction = readFractionDigits(body.slice(comma.index + comma[0].length));
+    if (whole === undefined || fraction === undefined || half || !Number.isInteger(whole)) {
+      return undefined;
+    }
+    return Number(`${whole}.${fraction}`);
   }
-  const value = parseSpelledNumber(body);
+  const value = parseWholeNumber(body);
   return value === undefined ? undefined : value + half;
 }
 
+/**
+ * A reading said with its comma left out, as people say temperatures, heights and weights:
+ * 'trinta e oito e sete' (38,7), 'um e sessenta e cinco' (1,65), 'setenta e dois e quinhentos'
+ * (72,500). Only for a rule that expects such a reading: elsewhere 'três e dois' is two numbers.
+ * @param text - folded text; a number {@link parsePortugueseNumber} reads is returned as is
+ * @returns the number, or undefined when no split of the words makes a whole and its decimals
+ */
+export function parseSpokenDecimal(text: string): number | undefined {
+  const direct = parsePortugueseNumber(text);
+  if (direct !== undefined) return direct;
+  const trimmed = text.trim();
+  if (/\d/.test(trimmed)) return undefined;
+  // The longest whole part wins: 'trinta e oito e sete' splits after 'oito', never after 'trinta'.
+  const joints = [...trimmed.matchAll(/\s+e\s+/g)].reverse();
+  for (const joint of joints) {
+    const whole = parseSpelledNumber(trimmed.slice(0, joint.index));
+    const decimals = parseSpelledNumber(trimmed.slice(joint.index + joint[0].length));
+    if (whole === undefined || decimals === undefined || decimals >= 1000) continue;
+    return Number(`${whole}.${decimals}`);
+  }
+  return undefined;
+}
+
+function parseWholeNumber(text: string): number | undefined {
+  if (/^\d{1,3}(?:\.\d{3})+$/.test(text)) return Number(text.replace(/\./g, ''));
+  if (/^\d+(?:[.,]\d+)?$/.test(text)) {
+    const value = Number(text.replace(',', '.'));
+    return Number.isFinite(value) ? value : undefined;
+  }
+  return parseSpelledNumber(text);
+}
+
+/** The digits after a spoken comma: '8', 'oito' → '8'; 'zero cinco' → '05'; 'vinte e cinco' → '25'. */
+function readFractionDigits(text: string): string | undefined {
+  if (/^\d+$/.test(text)) return text;
+  const zeros = /^(?:zero\s+)*/.exec(text)?.[0] ?? '';
+  const value = parseSpelledNumber(text.slice(zeros.length));
+  if (value === undefined || value >= 1000) return undefined;
+  return '0'.repeat(zeros.split(/\s+/).filter(Boolean).length) + String(value);
+}
+
 function parseSpelledNumber(text: string): number | undefined {
-  const tokens = text.split(/\s+/).filter((token) => token !== 'e');
-  if (tokens.length === 0) return undefined;
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length === 0 || tokens[0] === '') return undefined;
   let total = 0;
   let group = 0;
   // Each word of a group must be of a lower order than the one before: 'cento e vinte e dois'
   // reads as 100 + 20 + 2, while 'vinte cento' is not a number.
   let lastRank = Infinity;
+  let previous: string | undefined;
+  let joinedByE = false;
   for (const token of tokens) {
+    if (token === 'e') {
+      // 'e' only between two words: never first, last or twice in a row.
+      if (previous === undefined || joinedByE) return undefined;
+      joinedByE = true;
+      continue;
+    }
     if (token === 'mil') {
       total += (group || 1) * 1000;
       group = 0;
       lastRank = Infinity;
-      continue;
+    } else {
+      const word = NUMBER_WORDS[token];
+      if (!word || word.rank >= lastRank) return undefined;
+      // Two words of one group are joined by 'e': 'cinquenta duas' is two numbers.
+      if (previous !== undefined && previous !== 'mil' && !joinedByE) return undefined;
+      // 'dez' to 'dezenove' take the units' place as well: nothing of rank 0 may follow them.
+      lastRank = word.value >= 10 && word.value < 20 ? 0 : word.rank;
+      group += word.value;
     }
-    const word = NUMBER_WORDS[token];
-    if (!word || word.rank >= lastRank) return undefined;
-    // 'dez' to 'dezenove' take the units' place as well: nothing of rank 0 may follow them.
-    lastRank = word.value >= 10 && word.value < 20 ? 0 : word.rank;
-    group += word.value;
+    previous = token;
+    joinedByE = false;
   }
+  if (joinedByE) return undefined;
   return total + group;
 }

@@ -36,3 +36,28 @@ describe('extractPatientAge', () => {
     expect(ageOf('Paciente: Tenho 200 anos.')).toBeUndefined();
   });
 });
+
+describe('extractPatientAge: transcribed speech, lower case and unpunctuated', () => {
+  it.each([
+    ['boa tarde quantos anos a senhora tem setenta e quatro e o que aconteceu', 74],
+    ['qual a sua idade eu tenho quarenta e um doutor', 41],
+    ['sebastião ferreira de souza setenta e um anos aposentado vem com falta de ar', 71],
+    ['paciente luciana prado quarenta e quatro anos refere cefaleia', 44],
+    ['idosa oitenta e sete anos acamada com febre', 87],
+    ['eu trouxe meu pai ele se chama josé ribeiro ele tem oitenta e quatro anos', 84],
+    ['quantos anos o senhor tem tenho cinquenta e oito faz três anos que tenho pressão alta', 58],
+  ])('%s → %s', (text, age) => {
+    expect(ageOf(text)).toBe(age);
+  });
+
+  it.each([
+    'há quantos anos o senhor tem diabetes faz uns quinze anos',
+    'quantos anos tem a sua mãe oitenta e dois',
+    'e a sua mãe quantos anos ela tem noventa',
+    'fumou durante trinta anos e parou faz dois anos',
+    'quantos anos a senhora tem três meses de gestação',
+    'qual a idade gestacional trinta e duas semanas',
+  ])('no age in: %s', (text) => {
+    expect(ageOf(text)).toBeUndefined();
+  });
+});

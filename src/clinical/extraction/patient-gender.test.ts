@@ -48,3 +48,32 @@ describe('genderOfFirstName', () => {
     expect(genderOfFirstName('Luca')).toBeUndefined();
   });
 });
+
+describe('extractPatientGender: transcribed speech, lower case and unpunctuated', () => {
+  it.each([
+    ['quantos anos a senhora tem sessenta e o que a senhora está sentindo', 'feminino'],
+    ['o senhor se chama como e o que trouxe o senhor aqui hoje', 'masculino'],
+    ['paciente vinte e oito anos gestante refere enjoo pela manhã', 'feminino'],
+    ['mulher quarenta e cinco anos refere dor no ombro', 'feminino'],
+    ['homem trinta anos com tosse há dez dias', 'masculino'],
+  ] as const)('%s → %s', (text, gender) => {
+    expect(genderOf(text)).toBe(gender);
+  });
+
+  it.each([
+    // A carer is addressed, not the patient.
+    'meu filho está com febre desde ontem a senhora acha que precisa de antibiótico',
+    // The patient addresses the doctor.
+    'doutora a senhora acha que é grave',
+    // A relative's pregnancy.
+    'minha esposa está grávida e eu estou com tosse',
+  ])('no sex in: %s', (text) => {
+    expect(genderOf(text)).toBeUndefined();
+  });
+
+  it('keeps the first name as the last resort when speech says nothing else', () => {
+    const text = 'joão pedro silva trinta e dois anos chegou com febre';
+    expect(genderOf(text, 'João Pedro Silva')).toBe('masculino');
+    expect(genderOf('roberta lins trinta anos com tosse', 'Roberta Lins')).toBe('feminino');
+  });
+});

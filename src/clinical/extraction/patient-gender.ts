@@ -1,19 +1,30 @@
 import { sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { genderOfFirstName } from './first-names';
+import { isAboutRelative } from './negation';
+import { NUMBER_PATTERN } from './number-words';
 
 type Gender = 'masculino' | 'feminino';
 
 /**
  * The patient's sex, from the strongest evidence the text gives (docs/product.md, "Motor offline"):
- * the words themselves ('sexo feminino'), then 'a paciente' / 'o paciente', then how words agree
- * with the patient ('obrigada' said by the patient, 'corado' in the exam, 'o senhor', 'ele' from a
- * mother), then the first name.
+ * the words themselves ('sexo feminino'), then 'a paciente' / 'o paciente', 'mulher de 45 anos',
+ * a pregnancy ('gestante'), then how words agree with the patient ('obrigada' said by the
+ * patient, 'corado' in the exam, 'o senhor', 'ele' from a mother), then the first name.
  */
 
 const EXPLICIT = /\b(?:sexo|genero)\s*:?\s*(masculino|feminino|m|f)\b|\b(masculino|feminino)\b/g;
 const ARTICLE = /\b(?:(a|da|na|pela|a esta)|(o|do|no|pelo|ao|este))\s+paciente\b/g;
-const DESCRIBED_AS =
-  /\b(?:(mulher|senhora|menina|idosa|gestante|gravida|puerpera|jovem do sexo feminino)|(homem|senhor|menino|idoso|rapaz))\s+(?:de|com)\s+\d/g;
+// Spoken notes spell the age out and may drop the 'de': 'mulher quarenta anos'.
+const DESCRIBED_AS = new RegExp(
+  `\\b(?:(mulher|senhora|menina|idosa|gestante|gravida|puerpera|jovem do sexo feminino)|(homem|senhor|menino|idoso|rapaz))\\s+(?:(?:de|com)\\s+\\d|(?:(?:de|com)\\s+)?(?:${NUMBER_PATTERN})\\s+(?:anos|meses)\\b)`,
+  'g',
+);
+/**
+ * Only a woman is pregnant or asked about it ('gestante', 'nega gestação', 'está grávida?'),
+ * unless the pregnancy is a relative's ('minha filha está grávida').
+ */
+const PREGNANCY =
+  /\b(?:gestante|gravida|gravidez|gestacao|puerpera|puerperio|primigesta|secundigesta|multigesta|primigravida|idade gestacional|pre-natal|prenatal)\b/g;
 
 /** Words a patient says of themself, in their feminine and masculine forms. */
 const SELF_AGREEMENT =
@@ -21,6 +32,14 @@ const SELF_AGREEMENT =
 /** Exam words that agree with the patient ('corada, hidratada'). */
 const EXAM_AGREEMENT =
   /\b(?:corad|hidratad|descorad|desidratad|acianotic|anicteric|icteric|eupneic|dispneic|lucid|cianotic|emagrecid)(a|o)\b/g;
+/**
+ * Someone other than the patient answers for them in an unlabelled transcript: 'a senhora' and
+ * 'o senhor' then address the carer, not the patient.
+ */
+const CARER_PRESENT =
+  /\b(?:meu filho|minha filha|meu neto|minha neta|meu bebe|minha bebe|o bebe|a bebe|nome dele|nome dela|ele se chama|ela se chama|mae dele|mae dela|pai dele|pai dela|sou a mae|sou o pai)\b/;
+/** 'doutora, a senhora acha…': the patient addressing the doctor. */
+const NEAR_DOCTOR = /\b(?:doutor|doutora|dr|dra)\b/;
 /** How the doctor addresses the patient face to face. */
 const ADDRESS =
   /\b(?:(a senhora|fica tranquila|fique tranquila)|(o senhor|fica tranquilo|fique tranquilo))\b/g;
@@ -47,6 +66,7 @@ export function extractPatientGender(
   if (described) return described;
   const header = firstVote(consultation, DESCRIBED_AS, () => true);
   if (header) return header;
+  if (mentionsPatientPregnancy(consultation)) return 'feminino';
 
   let score = 0;
   score += tally(consultation, SELF_AGREEMENT, (s) => s.speaker === 'patient');
@@ -59,6 +79,9 @@ export function extractPatientGender(
     score += tally(consultation, THIRD_PERSON, (s) => s.speaker !== 'patient');
   } else if (consultation.dialogue) {
     score += tally(consultation, ADDRESS, (s) => s.speaker === 'doctor');
+  } else if (!CARER_PRESENT.test(consultation.folded)) {
+    // An unlabelled transcript: most 'a senhora' / 'o senhor' are the doctor's to the patient.
+    score += tallyAddressInSpeech(consultation);
   }
   const firstName = name?.split(/\s+/)[0];
   const byName = firstName ? genderOfFirstName(firstName) : undefined;
@@ -67,6 +90,28 @@ export function extractPatientGender(
   if (score > 0) return 'feminino';
   if (score < 0) return 'masculino';
   return byName;
+}
+
+function mentionsPatientPregnancy(c: Consultation): boolean {
+  for (const match of c.folded.matchAll(PREGNANCY)) {
+    const sentence = sentenceOf(c, match.index);
+    if (sentence && !isAboutRelative(c, sentence, match.index)) return true;
+  }
+  return false;
+}
+
+/** 'a senhora' / 'o senhor' in a transcript without labels, unless said to the doctor. */
+function tallyAddressInSpeech(c: Consultation): number {
+  let score = 0;
+  for (const match of c.folded.matchAll(ADDRESS)) {
+    const around = c.folded.slice(
+      Math.max(0, match.index - 20),
+      match.index + match[0].length + 20,
+    );
+    if (NEAR_DOCTOR.test(around)) continue;
+    score += match[1] !== undefined ? 1 : -1;
+  }
+  return score;
 }
 
 /** Which of a pattern's two capture groups (feminine first) matched, as a gender. */

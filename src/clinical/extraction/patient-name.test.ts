@@ -92,3 +92,62 @@ describe('a doctor writing about the patient being seen', () => {
     expect(extractPatientName(parseConsultation(text))).toBe(name);
   });
 });
+
+describe('extractPatientName: transcribed speech, lower case and unpunctuated', () => {
+  it.each([
+    [
+      'boa tarde pode entrar qual é o nome do senhor é antônio carlos ribeiro e o que traz o senhor aqui',
+      'Antônio Carlos Ribeiro',
+    ],
+    [
+      'como a senhora se chama luciana prado de oliveira e quantos anos a senhora tem quarenta e quatro',
+      'Luciana Prado de Oliveira',
+    ],
+    [
+      'sebastião ferreira de souza setenta e um anos aposentado vem com falta de ar há uma semana',
+      'Sebastião Ferreira de Souza',
+    ],
+    [
+      'atendendo agora o paciente otávio nunes cinquenta e oito anos com dor no peito',
+      'Otávio Nunes',
+    ],
+    ['boa tarde doutora meu nome é rosimeire tenho cinquenta anos', 'Rosimeire'],
+    // A relative brought to the consultation is the patient.
+    [
+      'bom dia doutor eu trouxe meu pai ele se chama josé antônio ribeiro e tá com falta de ar',
+      'José Antônio Ribeiro',
+    ],
+    // An unknown first name needs a known surname after a question.
+    ['me fala seu nome completo por favor jucilene batista alves', 'Jucilene Batista Alves'],
+    [
+      'médico: qual o seu nome\npaciente: bom dia doutor thiago nunes da silva',
+      'Thiago Nunes da Silva',
+    ],
+  ])('%s → %s', (text, name) => {
+    expect(nameOf(text)).toBe(name);
+  });
+
+  it.each([
+    'paciente refere dor lombar há três dias sem febre',
+    'qual o nome da senhora é importante pro cadastro',
+    'qual o nome do remédio que a senhora toma',
+    'qual o nome da sua mãe maria das dores',
+    'minha esposa se chama helena costa ela que me trouxe hoje',
+    'bom dia eu sou o doutor ricardo qual o seu nome',
+    'meu nome é fernando sou o médico que vai atender a senhora hoje',
+    'tosse seca há vinte dias piora à noite',
+    'dona maria da farmácia me indicou esse xarope',
+    'e o seu cardiologista como se chama doutor paulo rezende',
+    'bom dia me chamo joana sou enfermeira e vou medir sua pressão',
+    'e a sua mãe como ela se chama tereza cristina',
+    'paciente tabagista quarenta anos-maço refere tosse',
+  ])('no name in: %s', (text) => {
+    expect(nameOf(text)).toBeUndefined();
+  });
+
+  it('capitalises particles in lower case', () => {
+    expect(nameOf('paciente maria das graças dos anjos sessenta anos')).toBe(
+      'Maria das Graças dos Anjos',
+    );
+  });
+});

@@ -92,3 +92,80 @@ describe('extractVitalSigns: look-alikes', () => {
     expect(vitalsOf('Paciente: Eu meço 1 e 75.').height).toBe(175);
   });
 });
+
+describe('extractVitalSigns: transcribed speech (no punctuation, numbers in words)', () => {
+  it('reads a temperature said without its comma, or with vírgula, ponto or graus e meio', () => {
+    expect(
+      vitalsOf(
+        'deu entrada no pronto socorro com febre de trinta e nove e dois desde a madrugada pulso cento e vinte',
+      ),
+    ).toEqual({ temperature: 39.2, heartRate: 120 });
+    expect(
+      vitalsOf('idosa de oitenta anos temperatura trinta e seis vírgula nove sem queixas'),
+    ).toEqual({ temperature: 36.9 });
+    expect(vitalsOf('agora a temperatura axilar tá trinta e oito ponto quatro')).toEqual({
+      temperature: 38.4,
+    });
+    expect(vitalsOf('acabei de aferir a temperatura trinta e sete graus e meio')).toEqual({
+      temperature: 37.5,
+    });
+  });
+
+  it('reads a run of readings with no punctuation between them', () => {
+    expect(
+      vitalsOf(
+        'vamos aos sinais vitais pressão onze por sete cardíaca oitenta e quatro respiratória vinte e quatro saturando noventa e três temperatura trinta e sete e um',
+      ),
+    ).toEqual({
+      bloodPressure: '110/70',
+      heartRate: 84,
+      respiratoryRate: 24,
+      oxygenSaturation: 93,
+      temperature: 37.1,
+    });
+    expect(vitalsOf('pressão arterial cento e quarenta e cinco por noventa e cinco')).toEqual({
+      bloodPressure: '145/95',
+    });
+    expect(vitalsOf('a pa tá 14 por 9 e a frequência setenta e seis')).toEqual({
+      bloodPressure: '140/90',
+      heartRate: 76,
+    });
+  });
+
+  it('reads weight and height said in words', () => {
+    expect(
+      vitalsOf('subiu na balança peso cinquenta e sete quilos e meio altura um e cinquenta e oito'),
+    ).toEqual({
+      weight: 57.5,
+      height: 158,
+      bmi: 23,
+    });
+    expect(vitalsOf('o recém nascido pesa dois quilos e novecentos gramas')).toEqual({
+      weight: 2.9,
+    });
+    expect(vitalsOf('peso sessenta e oito e trezentos mede um metro e meio')).toEqual({
+      weight: 68.3,
+      height: 150,
+      bmi: 30.4,
+    });
+  });
+
+  it('never reads an age, a duration, a pain score, a disease or a past fever as a vital', () => {
+    expect(
+      vitalsOf('homem de trinta e sete anos com temperatura trinta e sete anos atrás'),
+    ).toEqual({});
+    expect(vitalsOf('frequência respiratória normal dor sete de dez no peito')).toEqual({});
+    expect(vitalsOf('tem insuficiência respiratória há dois anos e usa bombinha')).toEqual({});
+    expect(vitalsOf('insuficiência cardíaca classe funcional três desde os cinquenta')).toEqual({});
+    expect(vitalsOf('sinto um peso nas pernas faz uns quatro dias')).toEqual({});
+    expect(vitalsOf('eu tive febre de trinta e nove e meio anteontem')).toEqual({});
+    expect(vitalsOf('febre de trinta e oito e meio ontem à noite agora tá melhor')).toEqual({});
+    expect(vitalsOf('nega febre de trinta e oito e meio')).toEqual({});
+    expect(vitalsOf('a pressão em casa costuma dar treze por nove')).toEqual({});
+  });
+
+  it('never reads an implausible temperature, nor a whole number after a fever word', () => {
+    expect(vitalsOf('temperatura quarenta e oito e dois')).toEqual({});
+    expect(vitalsOf('febre de trinta e nove há três dias tosse seca')).toEqual({});
+  });
+});

@@ -22,6 +22,7 @@ export function writtenRegimenOf(text: string, catalogueName: string): WrittenRe
     consultation,
     mention.end,
     sentence?.end ?? consultation.folded.length,
+    mention.name,
   );
   const written: WrittenRegimen = {};
   if (details.dosage) written.dosage = details.dosage;
