@@ -106,10 +106,10 @@ function AccountForm({ mode, onSuccess }: { mode: AuthMode; onSuccess: () => voi
       setErrors({});
       const { email, password } = parsed.data;
       if ('name' in parsed.data) {
-        // Sign-up opens no session and answers the same for a taken e-mail (no enumeration):
-        // signing in next tells a new account from someone else's.
+        // A new account starts signed in; a taken e-mail gets the same answer without a session,
+        // and signing in next tells its owner (her own password) from someone else.
         ({ error } = await authClient.signUp.email(parsed.data));
-        if (!error) {
+        if (!error && !(await authClient.getSession()).data) {
           ({ error } = await authClient.signIn.email({ email, password }));
           if (error?.code === 'INVALID_EMAIL_OR_PASSWORD') {
             setErrors({ email: SIGN_UP_NOT_POSSIBLE });
