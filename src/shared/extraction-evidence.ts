@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ExtractionResult } from './extraction';
+import { NUMERIC_VITALS } from './record-step-rules';
 
 /**
  * Evidence for an extraction (issue 21): for each value written into the record, the words of the
@@ -39,15 +40,7 @@ export interface ExtractedValue {
 }
 
 /** Vital signs said in the consultation; the BMI is computed from two of them, never said. */
-const SAID_VITAL_SIGNS = [
-  'bloodPressure',
-  'heartRate',
-  'respiratoryRate',
-  'temperature',
-  'oxygenSaturation',
-  'height',
-  'weight',
-] as const;
+const SAID_VITAL_SIGNS = ['bloodPressure', ...NUMERIC_VITALS] as const;
 
 /** Findings of the physical exam written as text. */
 const EXAM_FINDINGS = [
