@@ -7,6 +7,8 @@
  *   npm run bench:extraction
  *   BENCH_RUNS=1000 npm run bench:extraction
  */
+import { evidenceOfOwnValues } from '../../src/clinical/evidence/extraction-evidence';
+import { findQuotes } from '../../src/clinical/evidence/find-quote';
 import { extractMedicalData } from '../../src/clinical/extraction/extract-medical-data';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
@@ -84,3 +86,33 @@ console.log(
 const ok = p99 < BUDGET_MS;
 console.log(`  budget < ${BUDGET_MS} ms per 600 words: ${ok ? 'ok' : 'EXCEEDED'}`);
 process.exitCode = ok ? 0 : 1;
+
+// The evidence of the same extractions (issue 21): each value located in its transcript.
+const evidenceTimes: number[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const transcript = transcripts[i % transcripts.length] ?? '';
+  const extraction = extractMedicalData(transcript);
+  const started = performance.now();
+  evidenceOfOwnValues(transcript, extraction);
+  evidenceTimes.push(performance.now() - started);
+}
+evidenceTimes.sort((a, b) => a - b);
+console.log(
+  `evidence of the offline values: median ${percentile(evidenceTimes, 50).toFixed(2)} ms   p99 ${percentile(evidenceTimes, 99).toFixed(2)} ms`,
+);
+
+// The worst a model can ask of the quote search: 30 quotes that are nowhere in the longest text
+// the API takes, made of the very words they use (every window is a candidate).
+const filler =
+  'paciente refere dor de cabeça forte há três dias com piora ao deitar e febre de trinta e oito graus ';
+const longest = filler.repeat(Math.ceil(100_000 / filler.length)).slice(0, 100_000);
+const absent = Array.from(
+  { length: 30 },
+  (_, index) =>
+    `paciente relata dores de cabeca fortes desde ${index} semanas com piora ao levantar`,
+);
+const searchStarted = performance.now();
+findQuotes(longest, absent);
+console.log(
+  `quote search, 30 absent quotes in 100,000 characters: ${(performance.now() - searchStarted).toFixed(0)} ms`,
+);

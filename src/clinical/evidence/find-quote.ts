@@ -23,6 +23,8 @@ interface FoldedText {
   origin: number[];
   /** Where it ends. */
   originEnd: number[];
+  /** Its words' starts and stems, once a fuzzy search needs them. */
+  words?: { start: number; stem: string }[];
 }
 
 /**
@@ -36,27 +38,46 @@ function foldWithOrigin(text: string): FoldedText {
   let pendingSpace = false;
   for (let index = 0; index < text.length;) {
     const codePoint = text.codePointAt(index) ?? 0;
-    const char = String.fromCodePoint(codePoint);
-    const width = char.length;
-    const base = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-    if (/^[\p{L}\p{N}]+$/u.test(base)) {
+    const width = codePoint > 0xffff ? 2 : 1;
+    const folding = foldingOf(codePoint);
+    if (folding === SEPARATOR) {
+      pendingSpace = true;
+    } else if (folding !== '') {
       if (pendingSpace && folded.length > 0) {
         folded += ' ';
         origin.push(index);
         originEnd.push(index);
       }
       pendingSpace = false;
-      folded += base;
-      for (let unit = 0; unit < base.length; unit++) {
+      folded += folding;
+      for (let unit = 0; unit < folding.length; unit++) {
         origin.push(index);
         originEnd.push(index + width);
       }
-    } else if (!/\p{M}/u.test(char)) {
-      pendingSpace = true;
     }
     index += width;
   }
   return { folded, origin, originEnd };
+}
+
+/** What a character folds to: its base letters in lower case, SEPARATOR, or '' (a mark). */
+const SEPARATOR = ' ';
+const foldings = new Map<number, string>();
+
+function foldingOf(codePoint: number): string {
+  // Plain ASCII letters and digits, most of any Portuguese text, without a look-up.
+  if ((codePoint >= 0x61 && codePoint <= 0x7a) || (codePoint >= 0x30 && codePoint <= 0x39)) {
+    return String.fromCharCode(codePoint);
+  }
+  if (codePoint >= 0x41 && codePoint <= 0x5a) return String.fromCharCode(codePoint + 0x20);
+  if (codePoint < 0x80) return SEPARATOR;
+  const known = foldings.get(codePoint);
+  if (known !== undefined) return known;
+  const char = String.fromCodePoint(codePoint);
+  const base = char.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  const folding = /^[\p{L}\p{N}]+$/u.test(base) ? base : /\p{M}/u.test(char) ? '' : SEPARATOR;
+  foldings.set(codePoint, folding);
+  return folding;
 }
 
 /** The original span of folded characters [start, end). */
@@ -95,7 +116,7 @@ function findFolded(text: FoldedText, quote: string): TextSpan | undefined {
   const at = wordAlignedIndexOf(text.folded, quote, (char) => char !== ' ');
   if (at >= 0) return originalSpan(text, at, at + quote.length);
   if (quote.length < FUZZY_MIN_LENGTH || quote.length > FUZZY_MAX_LENGTH) return undefined;
-  const fuzzy = closestStretch(text.folded, quote);
+  const fuzzy = closestStretch(text, quote);
   return fuzzy && originalSpan(text, fuzzy.start, fuzzy.end);
 }
 
@@ -119,34 +140,73 @@ function wordAlignedIndexOf(
   return -1;
 }
 
+/** Windows tried per quote: the places where most of its words start, best first. */
+const FUZZY_WINDOWS = 8;
+
+/** The letters that stand for a word when looking for places a quote may start. */
+const stemOf = (word: string) => word.slice(0, 3);
+
 /**
- * The stretch of the text closest to the quote within the edit budget, searched only around
- * the places where one of the quote's longer words starts (or nearly: its first three letters),
- * so a long consultation costs a few windows, not its whole length.
+ * The stretch of the text closest to the quote within the edit budget. Each word of the text
+ * that starts like one of the quote's longer words votes for where the quote would then begin;
+ * only the few places with the most votes are compared letter by letter, so the work is bounded
+ * by the quote's length whatever the text's (a long consultation full of 'paciente' and 'dor').
  */
-function closestStretch(text: string, quote: string): TextSpan | undefined {
+function closestStretch(text: FoldedText, quote: string): TextSpan | undefined {
   const budget = Math.floor(quote.length * FUZZY_EDITS_PER_CHARACTER);
-  let best: (TextSpan & { edits: number }) | undefined;
-  const tried = new Set<number>();
-  let offsetInQuote = 0;
+  const offsetsOfStem = new Map<string, number[]>();
+  let offset = 0;
   for (const word of quote.split(' ')) {
     if (word.length >= ANCHOR_MIN_LENGTH) {
-      const stem = ` ${word.slice(0, 3)}`;
-      for (let at = (' ' + text).indexOf(stem); at >= 0; at = (' ' + text).indexOf(stem, at + 1)) {
-        const windowStart = Math.max(0, at - offsetInQuote - budget);
-        if (tried.has(windowStart)) continue;
-        tried.add(windowStart);
-        const windowEnd = Math.min(text.length, at - offsetInQuote + quote.length + budget);
-        const found = bestMatchIn(text, windowStart, windowEnd, quote, budget);
-        if (found && (!best || found.edits < best.edits)) best = found;
-        if (best?.edits === 0) return best;
-      }
+      const offsets = offsetsOfStem.get(stemOf(word)) ?? [];
+      offsets.push(offset);
+      offsetsOfStem.set(stemOf(word), offsets);
     }
-    offsetInQuote += word.length + 1;
+    offset += word.length + 1;
+  }
+  if (offsetsOfStem.size === 0) return undefined;
+  // Votes by the quote's would-be start, in buckets of a few characters (spacing drifts).
+  const votes = new Map<number, Set<string>>();
+  for (const { start, stem } of wordsOf(text)) {
+    for (const at of offsetsOfStem.get(stem) ?? []) {
+      const bucket = Math.floor((start - at) / BUCKET_CHARACTERS);
+      const voters = votes.get(bucket) ?? new Set<string>();
+      voters.add(stem);
+      votes.set(bucket, voters);
+    }
+  }
+  // Half the quote's words must agree (a slip in a word's first letters costs it its vote).
+  const needed = Math.max(1, Math.ceil(offsetsOfStem.size / 2));
+  const windows = [...votes]
+    .filter(([, voters]) => voters.size >= needed)
+    .sort(([a, first], [b, second]) => second.size - first.size || a - b)
+    .slice(0, FUZZY_WINDOWS);
+  let best: (TextSpan & { edits: number }) | undefined;
+  for (const [bucket] of windows) {
+    const from = Math.max(0, bucket * BUCKET_CHARACTERS - budget);
+    const to = Math.min(
+      text.folded.length,
+      bucket * BUCKET_CHARACTERS + BUCKET_CHARACTERS + quote.length + budget,
+    );
+    const found = bestMatchIn(text.folded, from, to, quote, budget);
+    if (found && (!best || found.edits < best.edits)) best = found;
   }
   if (!best) return undefined;
-  const { start, end } = trimmedToWords(text, best);
-  return { start, end };
+  return trimmedToWords(text.folded, best);
+}
+
+/** Characters per bucket of would-be starts. */
+const BUCKET_CHARACTERS = 8;
+
+/** Where each word of the folded text starts, and its stem; worked out once per text. */
+function wordsOf(text: FoldedText): { start: number; stem: string }[] {
+  if (text.words) return text.words;
+  const words: { start: number; stem: string }[] = [];
+  for (const match of text.folded.matchAll(/[^ ]+/g)) {
+    if (match[0].length >= 3) words.push({ start: match.index, stem: stemOf(match[0]) });
+  }
+  text.words = words;
+  return words;
 }
 
 /**
@@ -162,29 +222,33 @@ function bestMatchIn(
 ): (TextSpan & { edits: number }) | undefined {
   const length = quote.length;
   // cost[i]: edits to match quote[0, i) ending at the current text position; start[i]: where.
-  let cost = Array.from({ length: length + 1 }, (_, index) => index);
-  let start = new Array<number>(length + 1).fill(from);
+  let cost = new Int32Array(length + 1).map((_, index) => index);
+  let start = new Int32Array(length + 1).fill(from);
+  let nextCost = new Int32Array(length + 1);
+  let nextStart = new Int32Array(length + 1);
   let best: (TextSpan & { edits: number }) | undefined;
   for (let position = from; position < to; position++) {
-    const nextCost = [0];
-    const nextStart = [position + 1];
+    nextCost[0] = 0;
+    nextStart[0] = position + 1;
+    const char = text.charCodeAt(position);
     for (let index = 1; index <= length; index++) {
-      const substitution = (cost[index - 1] ?? 0) + (quote[index - 1] === text[position] ? 0 : 1);
+      const substitution = (cost[index - 1] ?? 0) + (quote.charCodeAt(index - 1) === char ? 0 : 1);
       const skipText = (cost[index] ?? 0) + 1;
       const skipQuote = (nextCost[index - 1] ?? 0) + 1;
-      const least = Math.min(substitution, skipText, skipQuote);
-      nextCost.push(least);
-      nextStart.push(
-        least === substitution
-          ? (start[index - 1] ?? from)
-          : least === skipText
-            ? (start[index] ?? from)
-            : (nextStart[index - 1] ?? from),
-      );
+      if (substitution <= skipText && substitution <= skipQuote) {
+        nextCost[index] = substitution;
+        nextStart[index] = start[index - 1] ?? from;
+      } else if (skipText <= skipQuote) {
+        nextCost[index] = skipText;
+        nextStart[index] = start[index] ?? from;
+      } else {
+        nextCost[index] = skipQuote;
+        nextStart[index] = nextStart[index - 1] ?? from;
+      }
     }
-    cost = nextCost;
-    start = nextStart;
-    const edits = cost[length] ?? Infinity;
+    [cost, nextCost] = [nextCost, cost];
+    [start, nextStart] = [nextStart, start];
+    const edits = cost[length] ?? length;
     // Among equally close stretches from one start, the longer: 'sulfa', not 'sul', for 'sufla'.
     if (
       edits <= budget &&
