@@ -72,6 +72,8 @@ export function extractedValues(result: ExtractionResult): ExtractedValue[] {
   add('patientInfo.age', patientInfo.age, 'measured');
   add('patientInfo.gender', patientInfo.gender, 'summarised');
   add('patientInfo.contact', patientInfo.contact, 'measured');
+  add('patientInfo.pregnant', patientInfo.pregnant ? 'gestante' : undefined, 'summarised');
+  add('patientInfo.creatinineClearance', patientInfo.creatinineClearance, 'measured');
   addList('patientInfo.allergies', patientInfo.allergies, 'named');
   addList('patientInfo.medications', patientInfo.medications, 'named');
   addList('patientInfo.chronicConditions', patientInfo.chronicConditions, 'summarised');

@@ -18,6 +18,7 @@ import {
 import { extractPatientAge } from './patient-age';
 import { extractPatientGender } from './patient-gender';
 import { extractPatientName } from './patient-name';
+import { extractPregnancy } from './pregnancy';
 import { extractRequestedExams } from './requested-exams';
 import { extractVitalSigns } from './vital-signs';
 
@@ -37,6 +38,7 @@ export function extractMedicalData(text: string): ExtractionResult {
   const name = extractPatientName(consultation);
   const age = extractPatientAge(consultation);
   const gender = extractPatientGender(consultation, name);
+  const pregnant = gender === 'masculino' ? undefined : extractPregnancy(consultation);
   const complaint = extractChiefComplaint(consultation);
   const duration = extractDuration(consultation, complaint);
   const intensity = extractIntensity(consultation);
@@ -48,6 +50,7 @@ export function extractMedicalData(text: string): ExtractionResult {
       ...(name !== undefined && { name }),
       ...(age !== undefined && { age }),
       ...(gender !== undefined && { gender }),
+      ...(pregnant && { pregnant }),
       allergies: extractAllergies(consultation, mentions),
       medications: extractMedicationsInUse(consultation, mentions, roles),
       chronicConditions: extractChronicConditions(consultation),

@@ -484,10 +484,16 @@ const TASKS: TaskCase[] = [
     body: { messages: PRESCRIBING_CONVERSATION },
     model: 'reasoning',
     reply: JSON.stringify({
-      patientInfo: { name: 'Ana Lima', age: 30 },
+      patientInfo: { name: 'Ana Lima', age: 30, allergies: ['Sulfa'] },
       assessment: 'Faringite',
       confidence: 0.8,
       extractedSections: ['patientInfo', 'assessment'],
+      // Nothing quotes the allergy: it is left out of the answer.
+      quotes: {
+        'patientInfo.name': 'Ana Lima',
+        'patientInfo.age': '30 anos',
+        assessment: 'faringite',
+      },
     }),
     answer: {
       ...emptyExtraction(),
@@ -495,9 +501,11 @@ const TASKS: TaskCase[] = [
       assessment: 'Faringite',
       confidence: 0.8,
       extractedSections: ['patientInfo', 'assessment'],
+      evidence: {},
+      unsupported: ['patientInfo.allergies[0]'],
     },
     unusable: NOT_JSON,
-    fallback: emptyExtraction(),
+    fallback: { ...emptyExtraction(), evidence: {}, unsupported: [] },
     checkOffline: (answer) => {
       expect(answer).toMatchObject({ patientInfo: { name: 'Ana Lima', age: 30 } });
     },

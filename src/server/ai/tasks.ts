@@ -53,7 +53,7 @@ import {
   RECENT_MESSAGES_FOR_DETECTION,
 } from '../../shared/chat-rules';
 import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
-import type { EvidencedExtraction } from '../../shared/extraction-evidence';
+import { withoutValues, type EvidencedExtraction } from '../../shared/extraction-evidence';
 import { assessmentToText, planToText } from '../../shared/extraction-paragraphs';
 import { extractionRequestSchema } from '../../shared/extraction-request';
 import type { Medication } from '../../shared/medical-record';
@@ -407,22 +407,34 @@ export const extractTask: AiTask<
   fallback: () => noEvidence(emptyExtraction()),
 };
 
+/**
+ * From the chat, with a model: only what the doctor's own messages hold reaches the record. A
+ * value without a quote found in them (the assistant's replies do not count: a model cannot
+ * vouch for itself) is left out of the answer and named in `unsupported`; the chat has no review
+ * where the doctor could tick it.
+ */
 export const extractChatInfoTask: AiTask<
   { messages: ConversationMessage[]; record?: AiRecord | undefined },
-  ExtractionResult
+  EvidencedExtraction,
+  QuotedExtraction
 > = {
   path: 'extract-chat-info',
   request: conversationRequestSchema,
-  answer: extractionResultSchema,
+  answer: quotedExtractionSchema,
   readReply: readExtractionReply,
   system: system(
-    'Extraia da conversa entre o médico e o assistente os dados clínicos do paciente para o prontuário.',
+    `Extraia da conversa entre o médico e o assistente os dados clínicos do paciente para o prontuário.\n${EXTRACTION_QUOTES.replace('da consulta', 'das mensagens do médico')}`,
     EXTRACTION_FORMAT,
   ),
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
-  finish: (_input, answer) => extractionWithQuantities(answer),
-  offline: ({ messages }) => extractionWithQuantities(extractMedicalData(doctorText(messages))),
-  fallback: () => emptyExtraction(),
+  finish: ({ messages }, { quotes, ...reply }) => {
+    const extraction = extractionWithQuantities(reply);
+    const { unsupported } = evidenceFromQuotes(doctorText(messages), extraction, quotes);
+    return { ...noEvidence(withoutValues(extraction, unsupported)), unsupported };
+  },
+  offline: ({ messages }) =>
+    noEvidence(extractionWithQuantities(extractMedicalData(doctorText(messages)))),
+  fallback: () => noEvidence(emptyExtraction()),
 };
 
 export const shouldCreateRecordTask: AiTask<

@@ -24,6 +24,12 @@ export interface AiAnswer<T> {
 
 const ERROR_KINDS = new Set<string>(Object.keys(CHAT_ERROR_MESSAGES));
 
+/** An extraction as the server answers it, with its evidence and unsupported values. */
+const evidencedExtractionSchema = z.intersection(
+  tasks.extractionResultSchema,
+  extractionEvidenceSchema,
+);
+
 /** Reads an AI answer: the body by `schema`, who wrote it from the headers. */
 function aiAnswer<S extends z.ZodType>(schema: S): AnswerReader<AiAnswer<z.output<S>>> {
   return (body, headers) => {
@@ -98,15 +104,12 @@ export const aiApi = {
     tasks.processedTextAnswerSchema,
   ),
   /** The extraction with, beside it, the words of each value and what the text does not hold. */
-  extract: aiTask(
-    'extract',
-    extractionRequestSchema,
-    z.intersection(tasks.extractionResultSchema, extractionEvidenceSchema),
-  ),
+  extract: aiTask('extract', extractionRequestSchema, evidencedExtractionSchema),
+  /** From the chat: only what the doctor's messages hold; `unsupported` names what was left out. */
   extractChatInfo: aiTask(
     'extract-chat-info',
     tasks.conversationRequestSchema,
-    tasks.extractionResultSchema,
+    evidencedExtractionSchema,
   ),
   shouldCreateRecord: aiTask(
     'should-create-record',

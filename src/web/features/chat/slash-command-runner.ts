@@ -130,8 +130,9 @@ async function runRecordCommand(
         const { answer } = await api.call(aiApi.extractChatInfo, {
           body: { messages, ...(current ? { record: recordContentOf(current) } : {}) },
         });
-        store.mergeExtraction(answer);
-        return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).`;
+        const { evidence: _evidence, unsupported, ...extraction } = answer;
+        store.mergeExtraction(extraction);
+        return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).${leftOutNote(unsupported.length)}`;
       } catch (error) {
         console.warn('Falha ao atualizar o prontuário pelo chat.', error);
         return COMMAND_ERROR_MESSAGES['record-update'];
@@ -159,4 +160,12 @@ async function runRecordCommand(
     default:
       return COMMAND_ERROR_MESSAGES['record-update'];
   }
+}
+
+/** What the model gave that the doctor's messages do not hold, and so stayed out of the record. */
+export function leftOutNote(count: number): string {
+  if (count === 0) return '';
+  return count === 1
+    ? ' 1 dado que não está nas suas mensagens ficou de fora.'
+    : ` ${count} dados que não estão nas suas mensagens ficaram de fora.`;
 }

@@ -26,6 +26,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   'patientInfo.age': 'Idade',
   'patientInfo.gender': 'Sexo',
   'patientInfo.contact': 'Contato',
+  'patientInfo.pregnant': 'Gestação',
+  'patientInfo.creatinineClearance': 'Clearance de creatinina',
   'patientInfo.allergies': 'Alergia',
   'patientInfo.medications': 'Medicamento em uso',
   'patientInfo.chronicConditions': 'Condição crônica',

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { parseConsultation } from './consultation-text';
+import { extractMedicalData } from './extract-medical-data';
+import { extractPregnancy } from './pregnancy';
+
+const pregnancyOf = (text: string) => extractPregnancy(parseConsultation(text));
+
+describe('extractPregnancy', () => {
+  it.each([
+    'Paciente gestante de 28 semanas, refere dor lombar.',
+    'Médico: O que a senhora sente?\nPaciente: Estou grávida de cinco meses e tenho enjoo.',
+    'ana beatriz costa vinte e oito anos gestante refere náusea',
+    'idade gestacional trinta e duas semanas pressão cento e quarenta por noventa',
+    'Primigesta, 19 anos, com queixa de corrimento.',
+  ])('reads a pregnancy in %j', (text) => {
+    expect(pregnancyOf(text)).toBe(true);
+  });
+
+  it.each([
+    'Paciente de 30 anos, nega gestação, DUM há 15 dias.',
+    'Médico: A senhora está grávida?\nPaciente: Não, doutor.',
+    'Paciente: Não estou grávida, fiz o teste.',
+    'Paciente: Minha filha está grávida e eu vim pela minha pressão.',
+    'Paciente com história de diabetes gestacional há dez anos.',
+    'Paciente de 40 anos, três gestações, dois partos normais.',
+  ])('reads none in %j', (text) => {
+    expect(pregnancyOf(text)).toBeUndefined();
+  });
+
+  it('puts it in the patient data of the extraction, never for a man', () => {
+    expect(
+      extractMedicalData('Paciente Joana, 25 anos, gestante de 12 semanas.').patientInfo.pregnant,
+    ).toBe(true);
+    expect(
+      extractMedicalData('Paciente Carlos, 40 anos, masculino, a esposa está grávida.').patientInfo
+        .pregnant,
+    ).toBeUndefined();
+  });
+});
