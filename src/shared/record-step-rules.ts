@@ -36,23 +36,6 @@ export function ageTextMatches(text: string, age: number | undefined): boolean {
   return parseAge(text) === age;
 }
 
-/** The creatinine clearance the records API accepts, mL/min. */
-const CLEARANCE = patientInfoSchema.shape.creatinineClearance.unwrap();
-
-/** A typed creatinine clearance: the number when it is one and in range, else unset. */
-export function parseClearance(text: string): number | undefined {
-  const value = parseMeasurement(text);
-  const min = CLEARANCE.minValue ?? 0;
-  const max = CLEARANCE.maxValue ?? Number.MAX_SAFE_INTEGER;
-  return value !== undefined && value >= min && value <= max ? value : undefined;
-}
-
-/** The clearance field's error: none when blank or valid. */
-export function clearanceError(text: string): string | undefined {
-  if (text.trim() === '' || parseClearance(text) !== undefined) return undefined;
-  return `Informe um número entre ${formatDecimal(CLEARANCE.minValue ?? 0)} e ${formatDecimal(CLEARANCE.maxValue ?? 0)}.`;
-}
-
 /** A list as the form shows it: 'dipirona, penicilina'. */
 export function formatCommaList(items: readonly string[] | undefined): string {
   return (items ?? []).join(', ');
@@ -76,30 +59,54 @@ export const NUMERIC_VITALS = [
 ] as const;
 export type NumericVital = (typeof NUMERIC_VITALS)[number];
 
-/** Each numeric vital's plausible range, as the records API accepts it. */
-export function vitalRange(field: NumericVital): { min: number; max: number } {
-  const schema = vitalSignsSchema.shape[field].unwrap();
+/** A measurement's plausible range. */
+export interface MeasurementRange {
+  min: number;
+  max: number;
+}
+
+/** The range a records API number field accepts (its zod schema's bounds). */
+function rangeOf(schema: { minValue: number | null; maxValue: number | null }): MeasurementRange {
   return { min: schema.minValue ?? 0, max: schema.maxValue ?? Number.MAX_SAFE_INTEGER };
 }
 
+/** Each numeric vital's plausible range, as the records API accepts it. */
+export function vitalRange(field: NumericVital): MeasurementRange {
+  return rangeOf(vitalSignsSchema.shape[field].unwrap());
+}
+
+/** The creatinine clearance the records API accepts, mL/min. */
+const CLEARANCE_RANGE = rangeOf(patientInfoSchema.shape.creatinineClearance.unwrap());
+
 /**
- * A numeric vital as typed: the number when it is one and in range, else unset. Out-of-range
+ * A measurement as typed: the number when it is one and in range, else unset. Out-of-range
  * values are not stored, because the server refuses them and a half-typed '3' on the way to
  * '36,5' must not block saving the rest of the record.
  */
-export function parseVital(field: NumericVital, text: string): number | undefined {
+function parseInRange(range: MeasurementRange, text: string): number | undefined {
   const value = parseMeasurement(text);
-  if (value === undefined) return undefined;
-  const { min, max } = vitalRange(field);
-  return value >= min && value <= max ? value : undefined;
+  return value !== undefined && value >= range.min && value <= range.max ? value : undefined;
 }
 
-/** The error for a typed vital: none when blank or valid. */
-export function vitalError(field: NumericVital, text: string): string | undefined {
-  if (text.trim() === '' || parseVital(field, text) !== undefined) return undefined;
-  const { min, max } = vitalRange(field);
-  return `Informe um número entre ${formatDecimal(min)} e ${formatDecimal(max)}.`;
+/** The error for a typed measurement: none when blank or valid. */
+function rangeError(range: MeasurementRange, text: string): string | undefined {
+  if (text.trim() === '' || parseInRange(range, text) !== undefined) return undefined;
+  return `Informe um número entre ${formatDecimal(range.min)} e ${formatDecimal(range.max)}.`;
 }
+
+/** A numeric vital as typed ({@link parseInRange}). */
+export const parseVital = (field: NumericVital, text: string) =>
+  parseInRange(vitalRange(field), text);
+
+/** The error for a typed vital: none when blank or valid. */
+export const vitalError = (field: NumericVital, text: string) =>
+  rangeError(vitalRange(field), text);
+
+/** A typed creatinine clearance ({@link parseInRange}). */
+export const parseClearance = (text: string) => parseInRange(CLEARANCE_RANGE, text);
+
+/** The clearance field's error: none when blank or valid. */
+export const clearanceError = (text: string) => rangeError(CLEARANCE_RANGE, text);
 
 /** A stored measurement as the form shows it, with a decimal comma: '36,5' (it also accepts '36.5'). */
 export function formatMeasurement(value: number | undefined): string {

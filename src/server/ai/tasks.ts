@@ -359,11 +359,15 @@ const valueQuotesSchema = z
   .record(z.string(), z.union([z.string(), z.array(z.string())]))
   .catch({});
 
-const EXTRACTION_QUOTES =
-  'Para cada valor extraído, copie em "quotes" o trecho literal da consulta que o sustenta, ' +
+/**
+ * The instruction to quote each value, verbatim, from where it must come.
+ * @param source - 'da consulta', 'das mensagens do médico'
+ */
+const quotesInstruction = (source: string) =>
+  `Para cada valor extraído, copie em "quotes" o trecho literal ${source} que o sustenta, ` +
   'palavra por palavra, com o caminho do campo como chave: "patientInfo.name", ' +
   '"patientInfo.allergies[0]", "physicalExam.vitalSigns.bloodPressure", ' +
-  '"prescriptions.medications[1]", "assessment". Um valor sem trecho literal na consulta não deve ' +
+  `"prescriptions.medications[1]", "assessment". Um valor sem trecho literal ${source} não deve ` +
   'ser extraído. Exemplo: {"patientInfo": {"allergies": ["dipirona"]}, "quotes": ' +
   '{"patientInfo.allergies[0]": "tenho alergia a dipirona"}}';
 
@@ -390,7 +394,7 @@ export const extractTask: AiTask<
   answer: quotedExtractionSchema,
   readReply: readExtractionReply,
   system: system(
-    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${EXTRACTION_QUOTES}`,
+    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${quotesInstruction('da consulta')}`,
     EXTRACTION_FORMAT,
   ),
   prompt: ({ text, record }) =>
@@ -423,7 +427,7 @@ export const extractChatInfoTask: AiTask<
   answer: quotedExtractionSchema,
   readReply: readExtractionReply,
   system: system(
-    `Extraia da conversa entre o médico e o assistente os dados clínicos do paciente para o prontuário.\n${EXTRACTION_QUOTES.replace('da consulta', 'das mensagens do médico')}`,
+    `Extraia da conversa entre o médico e o assistente os dados clínicos do paciente para o prontuário.\n${quotesInstruction('das mensagens do médico')}`,
     EXTRACTION_FORMAT,
   ),
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
