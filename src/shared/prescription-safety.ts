@@ -103,3 +103,20 @@ export function warningsAwaitingReason(
     (warning) => needsReason(warning) && !given.has(safetyWarningKey(warning)),
   );
 }
+
+/**
+ * `reasons` with the doctor's reason for `warning`, in place of an earlier one for the same
+ * warning; the warning's words are kept with it, as the check said them.
+ */
+export function withSafetyReason(
+  reasons: readonly SafetyReason[],
+  warning: SafetyWarning,
+  reason: string,
+): SafetyReason[] {
+  const key = safetyWarningKey(warning);
+  const { kind, severity, medications, message } = warning;
+  return [
+    ...reasons.filter((kept) => safetyWarningKey(kept) !== key),
+    { kind, severity, medications, message, reason },
+  ];
+}

@@ -4,6 +4,7 @@ import {
   MEDICATION_PRIORITIES,
   medicationSchema,
   patientIdSchema,
+  safetyReasonSchema,
 } from './medical-record';
 import { formatDate } from './pt-br-format';
 import { quantityInWords } from './number-words';
@@ -110,6 +111,16 @@ const medicationList = z
     error: `Uma receita pode ter no máximo ${PRESCRIPTION_LIMITS.medications} medicamentos.`,
   });
 
+/**
+ * The grave and contraindicated warnings of the safety check the doctor issued the receita
+ * through, each with her reason (issue 21): kept with it, never printed for the pharmacy.
+ */
+const safetyReasons = z
+  .array(safetyReasonSchema, { error: 'Envie as justificativas como uma lista.' })
+  .max(PRESCRIPTION_LIMITS.medications, {
+    error: `Uma receita pode ter no máximo ${PRESCRIPTION_LIMITS.medications} justificativas.`,
+  });
+
 /** What a doctor writes on a prescription: the body of a create, every field of it. */
 const writablePrescriptionShape = {
   patientName: requiredText(
@@ -131,6 +142,7 @@ const writablePrescriptionShape = {
   doctorName: typedText('Nome do médico', PRESCRIPTION_LIMITS.shortText).default(''),
   doctorCRM: typedText('CRM', 40).default(''),
   isFinalized: z.boolean({ error: 'Finalizada deve ser verdadeiro ou falso.' }).default(false),
+  safetyReasons: safetyReasons.optional(),
 };
 
 /** Body of `POST /api/prescriptions`. */
@@ -159,6 +171,7 @@ export const prescriptionUpdateSchema = z.strictObject(
     doctorName: typedText('Nome do médico', PRESCRIPTION_LIMITS.shortText).optional(),
     doctorCRM: typedText('CRM', 40).optional(),
     isFinalized: z.boolean({ error: 'Finalizada deve ser verdadeiro ou falso.' }).optional(),
+    safetyReasons: writablePrescriptionShape.safetyReasons,
   },
   {
     error: (issue) =>

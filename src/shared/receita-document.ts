@@ -13,6 +13,7 @@ import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
 import type { ReceitaLifeCycle } from './api/prescriptions';
 import type { Gender } from './medical-record';
+import type { SafetyReason } from './prescription-safety';
 import { SEX_LABELS } from './patient-display';
 
 /**
@@ -67,6 +68,8 @@ export type ReceitaPrescription = Pick<
   /** Printed on a receita de antimicrobiano; a blank to fill by hand when not known. */
   patientSex?: Gender | undefined;
   medications: readonly ReceitaMedication[];
+  /** The doctor's reasons to issue it through grave safety warnings; never printed. */
+  safetyReasons?: readonly SafetyReason[] | undefined;
 };
 
 /** The doctor's settings a receita reads; `rqe` prints when given (specialists). */

@@ -36,6 +36,16 @@ describe('formatValidationError', () => {
       'Alergias (patientInfo.allergies): deve ter no máximo 100 itens',
     ],
     ['texto', 'Dados enviados: deve ser objeto'],
+    [
+      {
+        prescriptions: {
+          safetyReasons: [
+            { kind: 'renal', severity: 'grave', medications: [], message: 'x', reason: 5 },
+          ],
+        },
+      },
+      'Justificativa (prescriptions.safetyReasons.0.reason): deve ser texto',
+    ],
   ])('%j → %s', (input, message) => {
     expect(messageFor(recordCreateSchema, input)).toBe(message);
   });

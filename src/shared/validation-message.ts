@@ -115,6 +115,13 @@ const FIELD_LABELS: Record<string, string> = {
   'content.date': 'Data do comparecimento',
   'content.reason': 'Motivo do encaminhamento',
   'content.text': 'Texto do relatório',
+  // A prescription's reasons to go on through a safety warning (receita and record alike).
+  safetyReasons: 'Justificativas dos avisos de segurança',
+  'safetyReasons.kind': 'Tipo do aviso de segurança',
+  'safetyReasons.severity': 'Gravidade do aviso de segurança',
+  'safetyReasons.medications': 'Medicamentos do aviso de segurança',
+  'safetyReasons.message': 'Texto do aviso de segurança',
+  'safetyReasons.reason': 'Justificativa',
 };
 
 const TYPE_NAMES: Record<string, string> = {

@@ -499,6 +499,57 @@ describe('prescription commands in the chat', () => {
     await page.context().close();
   });
 
+  it('warns of varfarina with ibuprofeno in the receita editor and lets it out only with a reason, kept with the receita', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida Ana Souza 60 anos varfarina 5mg 1x ao dia por 30 dias, ibuprofeno 400mg 8/8h por 3 dias',
+      QUICK_DONE,
+    );
+    let dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    const warnings = dialog.getByRole('region', { name: 'Avisos de segurança da prescrição' });
+    await visible(warnings.getByText('Grave', { exact: true }));
+    await visible(warnings.getByText(/sangramento/));
+    const printButton = dialog.getByRole('button', { name: 'Imprimir (1)' });
+    const download = dialog.getByRole('button', { name: 'Baixar PDF' });
+    await visible(
+      dialog.getByText(
+        'Escreva a justificativa de cada aviso grave ou contraindicado para imprimir, baixar ou assinar.',
+      ),
+    );
+    expect([await printButton.isDisabled(), await download.isDisabled()]).toEqual([true, true]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const reason = warnings.getByLabel(/^Justificativa para manter/);
+    await reason.fill('Dor aguda por 3 dias; INR na sexta-feira.');
+    await reason.blur();
+    await expect.poll(() => printButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const savedReasons = async () => {
+      const answer = await page.request.get(`${session.server.url}/api/prescriptions`);
+      const { prescriptions } = (await answer.json()) as {
+        prescriptions: { patientName: string; safetyReasons?: { reason: string }[] }[];
+      };
+      return prescriptions
+        .find((prescription) => prescription.patientName === 'Ana Souza')
+        ?.safetyReasons?.map((kept) => kept.reason);
+    };
+    await expect
+      .poll(savedReasons, { timeout: 10_000 })
+      .toEqual(['Dor aguda por 3 dias; INR na sexta-feira.']);
+
+    // Opened again, the receita goes out as it is, with its reason.
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await dialog.waitFor({ state: 'hidden' });
+    dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    expect(await dialog.getByLabel(/^Justificativa para manter/).inputValue()).toBe(
+      'Dor aguda por 3 dias; INR na sexta-feira.',
+    );
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Imprimir (1)' }).isEnabled())
+      .toBe(true);
+    await page.context().close();
+  });
+
   it('prints sertralina and clonazepam as controle especial in two vias, clonazepam with its Notificação B notice', async () => {
     const page = await openChat();
     await command(

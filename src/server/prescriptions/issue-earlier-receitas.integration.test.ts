@@ -47,7 +47,13 @@ describe('receitas finalised before their life cycle', () => {
         }
         expect(first?.publicId).not.toBe(second?.publicId);
         expect(first?.secretCode).not.toBe(second?.secretCode);
-        expect(draft).toMatchObject({ id: 'receita-draft', publicId: null, secretCode: null });
+        expect([first?.version, second?.version]).toEqual([2, 2]);
+        expect(draft).toMatchObject({
+          id: 'receita-draft',
+          publicId: null,
+          secretCode: null,
+          version: 1,
+        });
         // What the API answers for it: the address and code it prints under its QR code.
         if (!first) throw new Error('receita-1 missing');
         expect(presentPrescription(first, 'https://prontu.example').validation).toEqual({

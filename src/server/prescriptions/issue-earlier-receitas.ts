@@ -9,8 +9,9 @@ const RECEITAS_PER_STATEMENT = 1_000;
 /**
  * Gives every receita finalised before the receita life cycle (migration 0011) what finalising
  * gives one now (issue 20): its public validation address and secret code, so it prints with
- * its QR code and can be checked like any other. Drafts stay without. Runs inside the caller's
- * transaction.
+ * its QR code and can be checked like any other. Drafts stay without. Each one issued is a new
+ * version, so a copy a browser held from before is not written over it. Runs inside the
+ * caller's transaction.
  * @returns how many receitas were given codes
  */
 export async function issueEarlierReceitas(tx: AppTransaction): Promise<{ receitas: number }> {
@@ -24,7 +25,7 @@ export async function issueEarlierReceitas(tx: AppTransaction): Promise<{ receit
       .map(({ id }) => ({ id, public_id: newPublicId(), secret_code: newSecretCode() }));
     await tx.execute(sql`
       update ${prescriptions}
-      set public_id = code.public_id, secret_code = code.secret_code
+      set public_id = code.public_id, secret_code = code.secret_code, version = version + 1
       from jsonb_to_recordset(${JSON.stringify(codes)}::jsonb)
         as code(id text, public_id text, secret_code text)
       where ${prescriptions.id} = code.id`);

@@ -9,6 +9,7 @@ import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
+import type { SafetyReason } from '../../shared/prescription-safety';
 import { newBatch, newPrescription, prescriptionInput, prescriptionPath } from './test-fixtures';
 
 const fixture = useTestServer();
@@ -177,6 +178,42 @@ describe('prescriptions API', () => {
       body: { patientName: 'Maria S.' },
     });
     expect(corrected.prescription).toMatchObject({ patientName: 'Maria S.', isFinalized: true });
+  });
+
+  it("keeps the doctor's reasons to issue through grave safety warnings with the receita", async () => {
+    const reason: SafetyReason = {
+      kind: 'interacao',
+      severity: 'grave',
+      medications: ['Ibuprofeno', 'Varfarina'],
+      message: 'Risco aumentado de sangramento.',
+      reason: 'Dor aguda: 2 dias, INR na sexta-feira.',
+    };
+    const plain = await newPrescription(api, { isFinalized: true });
+    expect(plain.safetyReasons).toBeUndefined();
+    const params = { id: plain.id };
+    const kept = await api.call(prescriptionsApi.update, {
+      params,
+      body: { safetyReasons: [reason] },
+    });
+    expect(kept.prescription).toMatchObject({ isFinalized: true, safetyReasons: [reason] });
+    expect((await api.call(prescriptionsApi.get, { params })).prescription.safetyReasons).toEqual([
+      reason,
+    ]);
+    const created = await newPrescription(api, { isFinalized: true, safetyReasons: [reason] });
+    expect(created.safetyReasons).toEqual([reason]);
+
+    const refused = await fetchAnswer(browser, 'PUT', prescriptionPath(plain.id), {
+      json: { safetyReasons: [{ ...reason, kind: 'palpite' }] },
+    });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        success: false,
+        code: 'validation',
+        error:
+          'Tipo do aviso de segurança (safetyReasons.0.kind): valor inválido; use um destes: interacao, duplicidade, dose, alergia, gestacao, renal',
+      },
+    });
   });
 
   it('computes the quantity to dispense of each medicine, and keeps a doctor-overwritten one', async () => {

@@ -54,6 +54,7 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
   };
   if (content.patientAddress !== undefined) prescription.patientAddress = content.patientAddress;
   if (content.patientSex !== undefined) prescription.patientSex = content.patientSex;
+  if (content.safetyReasons?.length) prescription.safetyReasons = content.safetyReasons;
   if (row.patientId !== null) prescription.patientId = row.patientId;
   return prescription;
 }

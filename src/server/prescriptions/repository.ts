@@ -36,6 +36,8 @@ export type PrescriptionUpdateOutcome =
   | { kind: 'not-found' }
   /** `isFinalized: false` on a finalized prescription: finalizing is one-way. */
   | { kind: 'finalized'; current: PrescriptionRow }
+  /** Signed or cancelled: what the pharmacy checks, or what was withdrawn, never changes. */
+  | { kind: 'closed'; current: PrescriptionRow }
   /** If-Match named another version than the stored one: nothing written. */
   | { kind: 'stale'; current: PrescriptionRow };
 
@@ -196,6 +198,9 @@ export function createPrescriptionRepository(db: AppDatabase) {
         const current = await lockPrescription(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (isStale(current, expectedVersion)) return { kind: 'stale', current };
+        if (current.signedAt !== null || current.cancelledAt !== null) {
+          return { kind: 'closed', current };
+        }
         const { isFinalized, patientId, ...changes } = update;
         if (current.isFinalized && isFinalized === false) return { kind: 'finalized', current };
         const content: StoredPrescriptionContent = { ...current.content };

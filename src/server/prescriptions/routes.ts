@@ -338,6 +338,8 @@ export function prescriptionRoutes(deps: {
         throw conflict(PRESCRIPTION_FINALIZED, 'prescription_finalized', {
           prescription: present(outcome.current, c),
         });
+      case 'closed':
+        throw lifeConflict(c, outcome.current);
       case 'updated':
         c.header('ETag', etagOf(outcome.row.version));
         return c.json({ success: true, prescription: present(outcome.row, c) });

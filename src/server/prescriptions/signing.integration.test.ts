@@ -186,6 +186,18 @@ describe('the receita life cycle', () => {
         }),
       ),
     ).toMatchObject({ status: 409 });
+    // Not a word of what the pharmacy checks, nor a quantity, changes after the signature.
+    for (const body of [
+      { patientName: 'Outra Paciente' },
+      { medications: [{ name: 'Dipirona', dosage: '1 g' }] },
+    ]) {
+      expect(
+        await refusalOf(api.call(prescriptionsApi.update, { params: { id: draft.id }, body })),
+      ).toMatchObject({ status: 409, code: 'prescription_signed' });
+    }
+    expect(
+      (await api.call(prescriptionsApi.get, { params: { id: draft.id } })).prescription,
+    ).toMatchObject({ patientName: draft.patientName, medications: draft.medications });
     expect(
       await refusalOf(api.call(prescriptionsApi.remove, { params: { id: draft.id } })),
     ).toMatchObject({ status: 409, code: 'prescription_signed' });
@@ -216,6 +228,11 @@ describe('the receita life cycle', () => {
     ).text();
     expect(page).toContain('Cancelada em');
     expect(page).toContain('Dose errada');
+    expect(
+      await refusalOf(
+        api.call(prescriptionsApi.update, { params: { id: issued.id }, body: { notes: 'Outra' } }),
+      ),
+    ).toMatchObject({ status: 409, code: 'prescription_cancelled' });
     expect(
       await refusalOf(
         api.call(prescriptionsApi.sign, {

@@ -41,6 +41,20 @@ const dosingHintSchema = z.object({
   instructions: z.string(),
 }) satisfies z.ZodType<DosingHintAnswer>;
 
+/** What the prescribing safety check looks at: the medicines prescribed, and the patient. */
+export interface SafetyCheckRequest {
+  medications: readonly { name: string; dosage?: string; frequency?: string }[];
+  patient?: {
+    age?: number;
+    sex?: string;
+    weightKg?: number;
+    pregnant?: boolean;
+    allergies?: readonly string[];
+    medicationsInUse?: readonly string[];
+    creatinineClearance?: number;
+  };
+}
+
 const safetyWarningSchema = z.object({
   kind: z.enum(SAFETY_KINDS),
   severity: z.enum(SAFETY_SEVERITIES),
@@ -99,18 +113,7 @@ export const medicationsApi = {
   safetyCheck: endpoint({
     method: 'POST',
     path: '/api/medications/safety-check',
-    body: jsonBody<{
-      medications: readonly { name: string; dosage?: string; frequency?: string }[];
-      patient?: {
-        age?: number;
-        sex?: string;
-        weightKg?: number;
-        pregnant?: boolean;
-        allergies?: readonly string[];
-        medicationsInUse?: readonly string[];
-        creatinineClearance?: number;
-      };
-    }>(),
+    body: jsonBody<SafetyCheckRequest>(),
     answer: z.object({ warnings: z.array(safetyWarningSchema) }),
   }),
 };

@@ -1,5 +1,6 @@
 import {
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -159,14 +160,18 @@ export function usePatientsList(query: string) {
   });
 }
 
+/** How one patient is read: her key in the cache and the call. */
+export function patientQuery(id: string) {
+  return queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.get, { params: { id }, signal })).patient,
+  });
+}
+
 /** One patient (none while `id` is undefined). */
 export function usePatient(id: string | undefined) {
-  return useQuery({
-    queryKey: patientKeys.detail(id ?? ''),
-    queryFn: async ({ signal }) =>
-      (await api.call(patientsApi.get, { params: { id: id ?? '' }, signal })).patient,
-    enabled: id !== undefined,
-  });
+  return useQuery({ ...patientQuery(id ?? ''), enabled: id !== undefined });
 }
 
 /**

@@ -41,6 +41,7 @@ import {
   type PrescriptionState,
 } from '../../shared/prescription-state';
 import { formatValidationError } from '../../shared/validation-message';
+import { withSafetyReason, type SafetyWarning } from '../../shared/prescription-safety';
 import { useDoctorData } from './doctor-data-context';
 import {
   BATCH,
@@ -56,6 +57,7 @@ import {
   newLocalId,
   prescriptionStateIn,
   setDispenseQuantityWrite,
+  setSafetyReasonsWrite,
   updatePrescriptionWrite,
   type BatchAnswer,
   type PrescriptionAnswer,
@@ -285,6 +287,32 @@ export function prescriptionActions(
       return prescriptionOutcome(result, held.id, before);
     },
 
+    /**
+     * The doctor's reason to issue a receita through a grave safety warning (issue 21), kept with
+     * it in place of an earlier one for the same warning.
+     * @param prescriptionId - the receita
+     * @param warning - the warning, as the check said it
+     * @param reason - the reason as typed
+     */
+    async setSafetyReason(
+      prescriptionId: string,
+      warning: SafetyWarning,
+      reason: string,
+    ): Promise<PrescriptionResult<PresentedPrescription>> {
+      const held = heldPrescription(state(), prescriptionId);
+      if (!held) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+      const safetyReasons = withSafetyReason(held.safetyReasons ?? [], warning, reason);
+      const body = prescriptionUpdateSchema.safeParse({ safetyReasons });
+      if (!body.success) return failed(formatValidationError(body.error));
+      const before = state();
+      const result = await queue.submit(setSafetyReasonsWrite, {
+        entityId: held.id,
+        payload: { safetyReasons },
+        version: held.version,
+      });
+      return prescriptionOutcome(result, held.id, before);
+    },
+
     finalize,
 
     /** Cancels the draft: deleted on the server, no longer current. A finalised one stays saved. */
@@ -328,7 +356,7 @@ export function prescriptionActions(
     async quick(
       extraction: PrescriptionExtraction,
       doctor: PrescribingDoctor,
-      patient: Pick<PrescriptionContent, 'patientId' | 'patientSex'> = {},
+      patient: Pick<PrescriptionContent, 'patientId' | 'patientSex' | 'safetyReasons'> = {},
     ): Promise<PrescriptionResult<PresentedPrescription>> {
       const created = await create({
         ...draftFromExtraction(extraction, doctor, now(), true),

@@ -47,6 +47,7 @@ import {
   type PrescriptionState,
 } from '../../shared/prescription-state';
 import type { ReceitaPrescription } from '../../shared/receita-document';
+import { safetyReasonSchema } from '../../shared/medical-record';
 import { api } from './api';
 import { useDoctorData } from './doctor-data-context';
 import { doctorEntry } from './local-entries';
@@ -266,13 +267,17 @@ export const createPrescriptionWrite: WriteKind<PrescriptionContent, Prescriptio
   settled: settledPrescription,
 };
 
+/** A part of a receita as sent: its medicines without the control marks the server adds. */
+function sentContent(part: Partial<PrescriptionContent>) {
+  const { medications, ...rest } = part;
+  return medications ? withoutControlMarks({ ...rest, medications }) : rest;
+}
+
 /**
  * A write of part of a receita's content, the whole part each time: a later one not yet sent
  * replaces an earlier one.
  */
-function prescriptionContentWrite<
-  Payload extends Partial<PrescriptionContent> & Pick<PrescriptionContent, 'medications'>,
->(
+function prescriptionContentWrite<Payload extends Partial<PrescriptionContent>>(
   name: string,
   payload: z.ZodType<Payload>,
 ): WriteKind<Payload, PrescriptionAnswer> {
@@ -284,7 +289,7 @@ function prescriptionContentWrite<
     send: (client, write) =>
       client.call(prescriptionsApi.update, {
         params: { id: write.entityId },
-        body: withoutControlMarks(write.payload),
+        body: sentContent(write.payload),
         ifMatch: write.version,
       }),
     identify: (answer) => ({ version: answer.prescription.version }),
@@ -328,6 +333,15 @@ export const finalizePrescriptionWrite: WriteKind<NoPayload, PrescriptionAnswer>
 export const setDispenseQuantityWrite = prescriptionContentWrite(
   'prescription.dispenseQuantity',
   z.object({ medications: z.array(presentedMedicationSchema) }),
+);
+
+/**
+ * The doctor's reasons to issue a receita through its grave safety warnings, all of them as they
+ * now are (issue 21): kept with it, never printed.
+ */
+export const setSafetyReasonsWrite = prescriptionContentWrite(
+  'prescription.safetyReasons',
+  z.object({ safetyReasons: z.array(safetyReasonSchema) }),
 );
 
 /** Deletes a cancelled draft, if it is still the version seen. */

@@ -11,6 +11,7 @@ import {
   persistedSavedBatches,
   persistedSavedPrescriptions,
   setDispenseQuantityWrite,
+  setSafetyReasonsWrite,
   updatePrescriptionWrite,
 } from './prescriptions';
 import type { PersistedQuery } from './query-persistence';
@@ -40,6 +41,7 @@ export const WRITE_KINDS = [
   updatePrescriptionWrite,
   finalizePrescriptionWrite,
   setDispenseQuantityWrite,
+  setSafetyReasonsWrite,
   deletePrescriptionWrite,
   createBatchWrite,
   addToBatchWrite,

@@ -28,6 +28,8 @@ import { Button, buttonClassName } from '../ui/button';
 import { DialogFrame } from '../ui/dialog-frame';
 import { printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
+import { useReceitasSafety } from './receita-safety';
+import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { shareText, whatsAppLink } from '../../shared/document-sharing';
@@ -144,12 +146,20 @@ export function PrintPreviewDialog(props: {
   const count = selected.length;
   // Saved on the server, neither signed nor cancelled: what a password can sign now.
   const signable = selected.filter(isSignableReceita);
+  // Nothing leaves the dialog before the safety check has answered, nor through a grave warning
+  // without the doctor's reason (issue 21).
+  const safety = useReceitasSafety(selected);
+  const safetyHold = selected.some((receita) => safety.get(receita.id)?.checking)
+    ? RECEITA_SAFETY_TEXT.checking
+    : selected.some((receita) => safety.get(receita.id)?.awaitingReason)
+      ? RECEITA_SAFETY_TEXT.awaitingReason
+      : undefined;
   const printInput = useMemo(
     () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
     [count, selected, batchName],
   );
   const receitaPdf = useReceitaPdf(props.open ? printInput : undefined, selected);
-  const printable = job.pages.length > 0 && receitaPdf.current;
+  const printable = job.pages.length > 0 && receitaPdf.current && safetyHold === undefined;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
 
@@ -295,6 +305,7 @@ export function PrintPreviewDialog(props: {
                   ))}
                 </ul>
               )}
+              <ReceitaSafetyWarnings receitas={selected} safety={safety} />
               <DispenseQuantityEditor prescriptions={selected} />
               {showPreview && (
                 <>
@@ -341,6 +352,9 @@ export function PrintPreviewDialog(props: {
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
+        <p role="status" className="w-full text-right text-sm text-warning-fg empty:hidden">
+          {count > 0 ? (safetyHold ?? '') : ''}
+        </p>
         {/* Always on the page, so screen readers announce what the copy did. */}
         <p
           role="status"
@@ -371,7 +385,11 @@ export function PrintPreviewDialog(props: {
           <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
         </Dialog.Close>
         {count > 0 && (
-          <Button variant="secondary" onClick={() => void copyText()}>
+          <Button
+            variant="secondary"
+            disabled={safetyHold !== undefined}
+            onClick={() => void copyText()}
+          >
             <Copy aria-hidden className="size-4" />
             {count === 1 ? PRINT_PREVIEW_TEXT.copyOne : PRINT_PREVIEW_TEXT.copyMany}
           </Button>
@@ -385,7 +403,11 @@ export function PrintPreviewDialog(props: {
           {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
         </Button>
         {signable.length > 0 && (
-          <Button variant="secondary" onClick={() => setSigning(signable)}>
+          <Button
+            variant="secondary"
+            disabled={safetyHold !== undefined}
+            onClick={() => setSigning(signable)}
+          >
             <PenLine aria-hidden className="size-4" />
             {`${PRINT_PREVIEW_TEXT.sign} (${signable.length})`}
           </Button>

@@ -1,4 +1,3 @@
-import type { SafetyWarning } from '../../../shared/prescription-safety';
 import type { AiSource } from '../../../shared/ai-protocol';
 import {
   EXAM_SUGGESTIONS_ON_ERROR,
@@ -15,7 +14,7 @@ import {
   type DetectedMedication,
 } from '../../../shared/api/catalogues';
 import type { Cid10SearchResult } from '../../../shared/cid10-search';
-import type { Gender, Medication } from '../../../shared/medical-record';
+import type { Gender } from '../../../shared/medical-record';
 import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../shared/record-flow';
 import {
@@ -42,20 +41,7 @@ export type { CatalogueMedication, DetectedMedication };
  */
 export const recordAiKeys = {
   planSuggestions: (recordId: string) => ['record-ai', 'plan-suggestions', recordId] as const,
-  safetyCheck: (check: SafetyCheckInput) => ['record-ai', 'safety-check', check] as const,
 };
-
-/** What the prescribing safety check looks at: the medicines prescribed, and the patient. */
-export interface SafetyCheckInput {
-  medications: Pick<Medication, 'name' | 'dosage' | 'frequency'>[];
-  patient: {
-    age?: number;
-    sex?: string;
-    weightKg?: number;
-    allergies?: string[];
-    medicationsInUse?: string[];
-  };
-}
 
 /** Who answered, as the screens show it: nothing for a model, 'Modo offline' for the engine. */
 export interface AiProvenance {
@@ -173,23 +159,6 @@ export async function searchCid10(
     query: { q: query.trim(), limit, sex, age: patient.age },
   });
   return answer.results;
-}
-
-/**
- * The prescribing safety check of the whole prescription (`POST /api/medications/safety-check`):
- * interactions, duplication, children's doses, allergies.
- * @returns the warnings, gravest first; none when the check could not be made (it only advises)
- */
-export async function checkPrescriptionSafety(
-  check: SafetyCheckInput,
-  signal?: AbortSignal,
-): Promise<SafetyWarning[]> {
-  try {
-    return (await api.call(medicationsApi.safetyCheck, { body: check, signal })).warnings;
-  } catch (error) {
-    if (!signal?.aborted) console.warn('Verificação de segurança indisponível.', error);
-    return [];
-  }
 }
 
 /**

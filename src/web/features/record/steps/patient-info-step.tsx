@@ -13,7 +13,7 @@ import {
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { PatientLink } from './patient-link';
-import { useDraft } from './use-draft';
+import { useDraft } from '../../../ui/use-draft';
 
 type ListField = 'allergies' | 'medications' | 'chronicConditions';
 

@@ -13,7 +13,7 @@ import {
 import { CONTROL_CLASSES, Field } from '../../../ui/field';
 import { TextAreaField } from '../../../ui/text-field';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
-import { useDraft } from './use-draft';
+import { useDraft } from '../../../ui/use-draft';
 
 /**
  * docs/product.md, "Etapa Exame Físico": a physical-exam change reaches the record 300 ms after the

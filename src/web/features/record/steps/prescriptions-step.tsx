@@ -24,12 +24,13 @@ import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
 import { fetchDosingHint, type DetectedMedication } from '../record-ai';
-import { safetyWarningKey, warningsAwaitingReason } from '../../../../shared/prescription-safety';
+import { warningsAwaitingReason, withSafetyReason } from '../../../../shared/prescription-safety';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
-import { SafetyWarnings, usePrescriptionSafety } from './safety-warnings';
+import { SafetyWarnings } from '../../../prescriptions/safety-warnings';
+import { usePrescriptionSafety } from './record-safety';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
-import { useDraft } from './use-draft';
+import { useDraft } from '../../../ui/use-draft';
 
 /** The long texts are saved on blur; also after this pause, so a reload loses nothing typed. */
 const LONG_TEXT_IDLE_SAVE_MS = 1000;
@@ -244,18 +245,7 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
         onReason={(warning, reason) =>
           update((current) => ({
             ...current,
-            safetyReasons: [
-              ...(current.safetyReasons ?? []).filter(
-                (kept) => safetyWarningKey(kept) !== safetyWarningKey(warning),
-              ),
-              {
-                kind: warning.kind,
-                severity: warning.severity,
-                medications: warning.medications,
-                message: warning.message,
-                reason,
-              },
-            ],
+            safetyReasons: withSafetyReason(current.safetyReasons ?? [], warning, reason),
           }))
         }
       />

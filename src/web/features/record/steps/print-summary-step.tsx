@@ -67,6 +67,11 @@ export function PrintSummaryStep(props: {
       window.alert(NOTHING_TO_PRINT.prescriptions);
       return;
     }
+    // The reasons the doctor gave in the prescription step for these medicines go with them.
+    const names = new Set(chosen.map((medication) => medication.name));
+    const reasons = (record.prescriptions?.safetyReasons ?? []).filter((reason) =>
+      reason.medications.some((name) => names.has(name)),
+    );
     setIssuing(true);
     setIssueError(undefined);
     const result = await prescriptionActions.quick(
@@ -83,6 +88,7 @@ export function PrintSummaryStep(props: {
       {
         ...(record.patientId ? { patientId: record.patientId } : {}),
         ...(info.gender ? { patientSex: info.gender } : {}),
+        ...(reasons.length > 0 ? { safetyReasons: reasons } : {}),
       },
     );
     setIssuing(false);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { receitaAgeInYears, receitaSafetyCheck } from './receita-safety';
+
+describe('receitaAgeInYears', () => {
+  it.each([
+    ['45', 45],
+    ['45 anos', 45],
+    ['1 ano', 1],
+    [' 7 Anos ', 7],
+    ['8 meses', 0],
+    ['1 mês', 0],
+    ['10 dias', 0],
+    ['', undefined],
+    ['adulta', undefined],
+    ['45 anos e 3 meses', undefined],
+  ])('%j → %j', (written, years) => {
+    expect(receitaAgeInYears(written)).toBe(years);
+  });
+});
+
+describe('receitaSafetyCheck', () => {
+  const receita = {
+    patientAge: '6 anos',
+    patientSex: 'feminino' as const,
+    medications: [
+      { name: 'Ibuprofeno', dosage: '100 mg/5 mL, 10 mL', frequency: '8/8h' },
+      { name: 'Dipirona', dosage: '', frequency: '' },
+    ],
+  };
+
+  it('reads the medicines and what the receita says of the patient', () => {
+    expect(receitaSafetyCheck(receita)).toEqual({
+      medications: [
+        { name: 'Ibuprofeno', dosage: '100 mg/5 mL, 10 mL', frequency: '8/8h' },
+        { name: 'Dipirona' },
+      ],
+      patient: { age: 6, sex: 'feminino' },
+    });
+  });
+
+  it('adds her chart: its age, allergies and medicines in use', () => {
+    const chart = {
+      age: 7,
+      sex: 'feminino' as const,
+      allergies: ['Dipirona'],
+      medications: ['Varfarina 5 mg'],
+    };
+    expect(receitaSafetyCheck(receita, chart).patient).toEqual({
+      age: 7,
+      sex: 'feminino',
+      allergies: ['Dipirona'],
+      medicationsInUse: ['Varfarina 5 mg'],
+    });
+    const bare = { age: undefined, sex: undefined, allergies: [], medications: [] };
+    expect(receitaSafetyCheck({ ...receita, patientAge: '' }, bare).patient).toEqual({
+      sex: 'feminino',
+    });
+  });
+});
