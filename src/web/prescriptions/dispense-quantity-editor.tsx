@@ -17,12 +17,16 @@ export const DISPENSE_QUANTITY_TEXT = {
 /**
  * The receita editor's quantities to dispense: each medicine's quantity, computed by the server
  * or written by the doctor, to overwrite; one that could not be computed is flagged as missing
- * (docs/receitas.md). An overwritten quantity is saved as the doctor's and never recomputed.
+ * (docs/receitas.md). An overwritten quantity is saved as the doctor's and never recomputed. A
+ * signed or cancelled receita is left out: it no longer changes.
  */
 export function DispenseQuantityEditor(props: { prescriptions: readonly ReceitaPrescription[] }) {
-  const items = props.prescriptions.flatMap((prescription) =>
-    prescription.medications.map((medication, index) => ({ prescription, medication, index })),
-  );
+  // A signed or cancelled receita is what it was when issued: its quantities are not edited.
+  const items = props.prescriptions
+    .filter((prescription) => !prescription.signedAt && !prescription.cancellation)
+    .flatMap((prescription) =>
+      prescription.medications.map((medication, index) => ({ prescription, medication, index })),
+    );
   if (items.length === 0) return null;
   return (
     <section aria-label={DISPENSE_QUANTITY_TEXT.heading} className="mb-4 flex flex-col gap-3">
