@@ -3,6 +3,7 @@ import { emptyExtraction, type ExtractionResult } from '../../shared/extraction'
 import { extractedValues, withoutValues } from '../../shared/extraction-evidence';
 import { extractMedicalData } from '../extraction/extract-medical-data';
 import { evidenceFromQuotes, evidenceOfOwnValues } from './extraction-evidence';
+import { extractWithRuleSpans } from '../extraction/extract-medical-data';
 
 const HEADACHE = [
   'Médico: Qual é o seu nome?',
@@ -129,5 +130,41 @@ describe('evidenceOfOwnValues', () => {
     expect(words(evidence['prescriptions.medications[0]'])?.[0]?.toLowerCase()).toBe(
       'dipirona 500 mg',
     );
+  });
+
+  it('gives a derived value the words its rule matched, in the text as submitted', () => {
+    const { result, ruleSpans } = extractWithRuleSpans(HEADACHE);
+    const evidence = evidenceOfOwnValues(HEADACHE, result, ruleSpans);
+    expect(result.physicalExam.vitalSigns).toMatchObject({ bloodPressure: '120/80' });
+    expect(words(evidence['physicalExam.vitalSigns.bloodPressure'])).toEqual(['Pressão 12 por 8']);
+    expect(words(evidence['patientInfo.age'])).toEqual(['tenho 34 anos']);
+    expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);
+  });
+
+  it('finds what was said in words in a messy transcript, through its extra spaces and line breaks', () => {
+    const spoken = [
+      '  bom dia qual o nome da senhora   maria  aparecida souza quantos anos a senhora tem',
+      'sessenta e três\r\nvamos ver a pressão  treze por oito   temperatura trinta e oito e sete',
+      'peso oitenta quilos altura um e sessenta e cinco',
+    ].join('\r\n');
+    const { result, ruleSpans } = extractWithRuleSpans(spoken);
+    const evidence = evidenceOfOwnValues(spoken, result, ruleSpans);
+    const said = (path: string) =>
+      evidence[path]?.map(({ start, end }) => spoken.slice(start, end));
+    expect(result.patientInfo).toMatchObject({ name: 'Maria Aparecida Souza', age: 63 });
+    expect(said('patientInfo.name')).toEqual(['maria  aparecida souza']);
+    expect(said('patientInfo.age')).toEqual(['quantos anos a senhora tem\r\nsessenta e três']);
+    expect(result.physicalExam.vitalSigns).toMatchObject({
+      bloodPressure: '130/80',
+      temperature: 38.7,
+      weight: 80,
+      height: 165,
+    });
+    expect(said('physicalExam.vitalSigns.bloodPressure')).toEqual(['pressão  treze por oito']);
+    expect(said('physicalExam.vitalSigns.temperature')).toEqual([
+      'temperatura trinta e oito e sete',
+    ]);
+    expect(said('physicalExam.vitalSigns.weight')).toEqual(['peso oitenta quilos']);
+    expect(said('physicalExam.vitalSigns.height')).toEqual(['altura um e sessenta e cinco']);
   });
 });

@@ -84,20 +84,30 @@ export function evidenceFromQuotes(
 }
 
 /**
- * The evidence of the offline engine's extraction, whose rules only ever read the text: each
- * value is looked for by its own words (a name, a medicine, an allergy, a phrase copied from the
- * text). A value the engine derived — an age said in words, '12 por 8' read as 120/80 — may have
- * no span; it is never unsupported, since no rule writes what the text does not hold.
+ * The evidence of the offline engine's extraction, whose rules only ever read the text. A value
+ * a rule derived from other words — an age said in words, '12 por 8' read as 120/80, the name —
+ * has the stretch that rule matched (`ruleSpans`); any other value is a copy of the text (a
+ * medicine, an allergy, a phrase) and is found by its own words. Never unsupported: no rule
+ * writes what the text does not hold.
  * @param text - the consultation as submitted
  * @param result - the offline engine's extraction of it
+ * @param ruleSpans - where the rules matched, by path, in `text`
  */
-export function evidenceOfOwnValues(text: string, result: ExtractionResult): ExtractionEvidence {
-  const values = extractedValues(result);
+export function evidenceOfOwnValues(
+  text: string,
+  result: ExtractionResult,
+  ruleSpans: ExtractionEvidence = {},
+): ExtractionEvidence {
+  const values = extractedValues(result).filter((value) => !ruleSpans[value.path]);
   const spans = findQuotes(
     text,
     values.map((value) => value.text),
   );
   const evidence: ExtractionEvidence = {};
+  for (const value of extractedValues(result)) {
+    const matched = ruleSpans[value.path];
+    if (matched) evidence[value.path] = matched;
+  }
   values.forEach((value, index) => {
     const span = spans[index];
     if (span) evidence[value.path] = [span];

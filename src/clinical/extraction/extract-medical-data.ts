@@ -1,11 +1,12 @@
 import type { ExtractionResult } from '../../shared/extraction';
+import type { ExtractionEvidence, TextSpan } from '../../shared/extraction-evidence';
 import { emptyExtraction } from '../../shared/extraction';
 import { extractAllergies } from './allergies';
 import { extractDoctorNotes } from './assessment-and-plan';
 import { extractChiefComplaint } from './chief-complaint';
 import { extractChronicConditions } from './chronic-conditions';
 import { computeExtractionConfidence, listExtractedSections } from './confidence';
-import { parseConsultation } from './consultation-text';
+import { parseConsultation, type Consultation } from './consultation-text';
 import { extractCurrentSymptoms } from './current-symptoms';
 import { extractDuration } from './duration';
 import { extractIntensity } from './intensity';
@@ -15,12 +16,13 @@ import {
   extractMedicationsInUse,
   extractPrescribedMedications,
 } from './medicine-roles';
-import { extractPatientAge } from './patient-age';
+import { locatePatientAge } from './patient-age';
 import { extractPatientGender } from './patient-gender';
-import { extractPatientName } from './patient-name';
+import { locatePatientName } from './patient-name';
+import { sourceSpan } from './text-normalization';
 import { extractPregnancy } from './pregnancy';
 import { extractRequestedExams } from './requested-exams';
-import { extractVitalSigns } from './vital-signs';
+import { readVitalSigns } from './vital-signs';
 
 /**
  * The offline engine's extraction (docs/product.md, "Motor offline"): turns a Portuguese
@@ -30,19 +32,35 @@ import { extractVitalSigns } from './vital-signs';
  * @param text - the consultation as pasted or transcribed
  */
 export function extractMedicalData(text: string): ExtractionResult {
-  if (!text.trim()) return emptyExtraction();
+  return extractWithRuleSpans(text).result;
+}
+
+/**
+ * {@link extractMedicalData}, with where in `text` (as submitted) the rules that read a value
+ * not written as such — the name, the age, each vital sign — matched it: 'quantos anos a senhora
+ * tem sessenta e três' for 63, 'pressão doze por oito' for 120/80. UTF-16 offsets, by the value's
+ * path ('patientInfo.age', 'physicalExam.vitalSigns.bloodPressure').
+ * @param text - the consultation as pasted or transcribed
+ */
+export function extractWithRuleSpans(text: string): {
+  result: ExtractionResult;
+  ruleSpans: ExtractionEvidence;
+} {
+  if (!text.trim()) return { result: emptyExtraction(), ruleSpans: {} };
   const consultation = parseConsultation(text);
   const mentions = findMedicineMentions(consultation);
   const roles = classifyMedicineMentions(consultation, mentions);
 
-  const name = extractPatientName(consultation);
-  const age = extractPatientAge(consultation);
+  const located = locatePatientName(consultation);
+  const name = located?.name;
+  const agedAt = locatePatientAge(consultation);
+  const age = agedAt?.age;
   const gender = extractPatientGender(consultation, name);
   const pregnant = gender === 'masculino' ? undefined : extractPregnancy(consultation);
   const complaint = extractChiefComplaint(consultation);
   const duration = extractDuration(consultation, complaint);
   const intensity = extractIntensity(consultation);
-  const vitalSigns = extractVitalSigns(consultation);
+  const { vitals: vitalSigns, spans: vitalSpans } = readVitalSigns(consultation);
   const notes = extractDoctorNotes(consultation);
 
   const content = {
@@ -72,11 +90,39 @@ export function extractMedicalData(text: string): ExtractionResult {
       exams: extractRequestedExams(consultation),
     },
   };
-  return {
-    ...content,
-    confidence: computeExtractionConfidence(content),
-    extractedSections: listExtractedSections(content),
+  const ruleSpans: ExtractionEvidence = {};
+  const keep = (path: string, stretches: readonly { start: number; end: number }[]) => {
+    const spans = stretches.flatMap((stretch) => submittedSpan(consultation, stretch) ?? []);
+    if (spans.length > 0) ruleSpans[path] = spans;
   };
+  if (located) keep('patientInfo.name', [located]);
+  if (agedAt) keep('patientInfo.age', [agedAt]);
+  for (const [key, stretches] of Object.entries(vitalSpans)) {
+    keep(`physicalExam.vitalSigns.${key}`, stretches);
+  }
+  return {
+    result: {
+      ...content,
+      confidence: computeExtractionConfidence(content),
+      extractedSections: listExtractedSections(content),
+    },
+    ruleSpans,
+  };
+}
+
+/**
+ * A stretch of the prepared text as the doctor's own words: without the spaces and punctuation
+ * a pattern takes in at its edges, mapped to the text as submitted.
+ */
+function submittedSpan(
+  consultation: Consultation,
+  stretch: { start: number; end: number },
+): TextSpan | undefined {
+  let { start, end } = stretch;
+  const edge = /[\s,.;:!?()"'-]/;
+  while (start < end && edge.test(consultation.original.charAt(start))) start++;
+  while (end > start && edge.test(consultation.original.charAt(end - 1))) end--;
+  return sourceSpan(consultation, start, end);
 }
 
 /** The current symptoms start with the chief complaint, when their list does not name it. */

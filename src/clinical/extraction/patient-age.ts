@@ -60,6 +60,22 @@ const AGE_AFTER_NAME = new RegExp(
  * @param consultation - the parsed consultation
  */
 export function extractPatientAge(consultation: Consultation): number | undefined {
+  return locatePatientAge(consultation)?.age;
+}
+
+/** An age the rules read, and the stretch of the prepared text that states it. */
+export interface AgeSpan {
+  age: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The patient's age and where it is stated ('tenho 45 anos', 'quantos anos a senhora tem
+ * sessenta e três' → the answer), or undefined when the consultation does not state it.
+ * @param consultation - the parsed consultation
+ */
+export function locatePatientAge(consultation: Consultation): AgeSpan | undefined {
   return (
     firstAge(consultation, EXPLICIT) ??
     firstAge(consultation, [SELF], { skipDoctor: true }) ??
@@ -74,8 +90,8 @@ function firstAge(
   c: Consultation,
   patterns: RegExp[],
   options: { skipDoctor?: boolean; narratorOnly?: boolean } = {},
-): number | undefined {
-  let best: { at: number; age: number } | undefined;
+): AgeSpan | undefined {
+  let best: AgeSpan | undefined;
   for (const pattern of patterns) {
     for (const match of c.folded.matchAll(pattern)) {
       const number = match[1];
@@ -95,14 +111,16 @@ function firstAge(
       }
       if (isAboutRelative(c, sentence, numberAt)) continue;
       const age = toAge(number);
-      if (age !== undefined && (!best || match.index < best.at)) best = { at: match.index, age };
+      if (age !== undefined && (!best || match.index < best.start)) {
+        best = { age, start: match.index, end: match.index + match[0].length };
+      }
     }
-    if (best) return best.age;
+    if (best) return best;
   }
   return undefined;
 }
 
-function fromAnswer(c: Consultation): number | undefined {
+function fromAnswer(c: Consultation): AgeSpan | undefined {
   if (!c.dialogue) return undefined;
   for (const turn of c.turns) {
     if (turn.speaker !== 'doctor' || !AGE_QUESTION.test(c.folded.slice(turn.start, turn.end))) {
@@ -116,7 +134,8 @@ function fromAnswer(c: Consultation): number | undefined {
       if (DURATION_BEFORE.test(before)) continue;
       if (/^\s*(?:mes|meses|dia|semana)/.test(text.slice(match.index + match[0].length))) continue;
       const age = toAge(match[1] ?? '');
-      if (age !== undefined) return age;
+      const start = answer.start + match.index;
+      if (age !== undefined) return { age, start, end: start + match[0].length };
     }
   }
   return undefined;
@@ -127,7 +146,7 @@ function fromAnswer(c: Consultation): number | undefined {
  * tem sessenta e três o que trouxe…'. The number must follow the question at once; a relative
  * asked about ('quantos anos tem sua mãe') is left out by {@link isAboutRelative}.
  */
-function fromSpokenAnswer(c: Consultation): number | undefined {
+function fromSpokenAnswer(c: Consultation): AgeSpan | undefined {
   if (c.dialogue) return undefined;
   for (const question of c.folded.matchAll(SPOKEN_AGE_QUESTION)) {
     // 'há quantos anos o senhor tem pressão alta' asks for a duration.
@@ -148,13 +167,13 @@ function fromSpokenAnswer(c: Consultation): number | undefined {
     const sentence = sentenceAt(c, numberAt);
     if (!sentence || isAboutRelative(c, sentence, numberAt)) continue;
     const age = toAge(number);
-    if (age !== undefined) return age;
+    if (age !== undefined) return { age, start: question.index, end };
   }
   return undefined;
 }
 
 /** The age stated right after the patient's name, as a header or a dictation gives it. */
-function afterPatientName(c: Consultation): number | undefined {
+function afterPatientName(c: Consultation): AgeSpan | undefined {
   const name = locatePatientName(c);
   if (!name) return undefined;
   const after = AGE_AFTER_NAME.exec(c.folded.slice(name.end, name.end + 80));
@@ -164,7 +183,8 @@ function afterPatientName(c: Consultation): number | undefined {
   // '27a' abbreviates 'anos' only after digits: 'trinta a' is not an age.
   if (!after[0].endsWith('anos') && !/\d/.test(number)) return undefined;
   if (NOT_AGE_AFTER.test(c.folded.slice(end, end + 24))) return undefined;
-  return toAge(number);
+  const age = toAge(number);
+  return age === undefined ? undefined : { age, start: name.end + after.index, end };
 }
 
 function toAge(text: string): number | undefined {

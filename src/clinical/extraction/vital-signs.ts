@@ -187,34 +187,69 @@ const NOT_STATURE_BEFORE =
   /\b(?:perimetro|circunferencia|pc|lesao|ferida|nodulo|cisto|cicatriz|mancha|tumor|tumoracao|massa|figado|baco|utero|rim|tireoide|prostata|placa|corte|diametro|fundo uterino)\b[^.;?!\n]*$/;
 const HEIGHT_METERS = /\b([12][.,]\d{1,2})\s*(?:m|metros?)\b/g;
 
+/** A value a rule read, and the stretch of the prepared text its match covered. */
+interface Reading<T> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+const readingOf = <T>(value: T, match: RegExpMatchArray & { index: number }): Reading<T> => ({
+  value,
+  start: match.index,
+  end: match.index + match[0].length,
+});
+
+/** Where in the prepared text each vital sign was read (the BMI is computed, never read). */
+export type VitalSignSpans = Partial<Record<keyof VitalSigns, { start: number; end: number }[]>>;
+
 /**
  * The vital signs the consultation states as measured now.
  * @param consultation - the parsed consultation
  */
 export function extractVitalSigns(consultation: Consultation): VitalSigns {
+  return readVitalSigns(consultation).vitals;
+}
+
+/**
+ * The vital signs the consultation states as measured now, with the stretch each rule matched.
+ * @param consultation - the parsed consultation
+ */
+export function readVitalSigns(consultation: Consultation): {
+  vitals: VitalSigns;
+  spans: VitalSignSpans;
+} {
   const vitals: VitalSigns = {};
+  const spans: VitalSignSpans = {};
+  const keep = <K extends keyof VitalSigns>(
+    key: K,
+    reading: Reading<NonNullable<VitalSigns[K]>>,
+  ) => {
+    vitals[key] = reading.value;
+    spans[key] = [{ start: reading.start, end: reading.end }];
+  };
   const bloodPressure = readBloodPressure(consultation);
-  if (bloodPressure) vitals.bloodPressure = bloodPressure;
+  if (bloodPressure) keep('bloodPressure', bloodPressure);
   for (const sign of NUMERIC_SIGNS) {
     for (const pattern of sign.patterns) {
-      const value = firstMeasured(consultation, pattern, sign);
-      if (value === undefined) continue;
-      vitals[sign.key] = value;
+      const reading = firstMeasured(consultation, pattern, sign);
+      if (reading === undefined) continue;
+      keep(sign.key, reading);
       break;
     }
   }
   if (vitals.heartRate === undefined) {
     const rate = frequencyAfterPressure(consultation);
-    if (rate !== undefined) vitals.heartRate = rate;
+    if (rate !== undefined) keep('heartRate', rate);
   }
   const weight = readWeight(consultation);
-  if (weight !== undefined) vitals.weight = weight;
+  if (weight !== undefined) keep('weight', weight);
   const height = readHeight(consultation);
-  if (height !== undefined) vitals.height = height;
-  if (vitals.weight !== undefined && vitals.height !== undefined && vitals.height > 0) {
-    vitals.bmi = Math.round((vitals.weight / (vitals.height / 100) ** 2) * 10) / 10;
+  if (height !== undefined) keep('height', height);
+  if (weight !== undefined && height !== undefined && height.value > 0) {
+    vitals.bmi = Math.round((weight.value / (height.value / 100) ** 2) * 10) / 10;
   }
-  return vitals;
+  return { vitals, spans };
 }
 
 /**
@@ -235,7 +270,7 @@ function isMeasured(c: Consultation, position: number, selfReportCounts = false)
   );
 }
 
-function readBloodPressure(c: Consultation): string | undefined {
+function readBloodPressure(c: Consultation): Reading<string> | undefined {
   for (const label of c.folded.matchAll(BLOOD_PRESSURE_LABEL)) {
     const from = label.index + label[0].length;
     const pair = PAIR.exec(c.folded.slice(from, from + 80));
@@ -244,12 +279,12 @@ function readBloodPressure(c: Consultation): string | undefined {
     const at = from + pair.index + pair[0].length - 1;
     if (!isMeasured(c, label.index) && !isMeasured(c, at)) continue;
     const value = formatBloodPressure(pair[2] ?? '', pair[3] ?? '');
-    if (value) return value;
+    if (value) return { value, start: label.index, end: at + 1 };
   }
   for (const match of c.folded.matchAll(PAIR_WITH_UNIT)) {
     if (!isMeasured(c, match.index)) continue;
     const value = formatBloodPressure(match[1] ?? '', match[2] ?? '');
-    if (value) return value;
+    if (value) return readingOf(value, match);
   }
   return undefined;
 }
@@ -276,7 +311,7 @@ function firstMeasured(
   c: Consultation,
   pattern: ReadingPattern,
   sign: NumericSign,
-): number | undefined {
+): Reading<number> | undefined {
   for (const match of c.folded.matchAll(pattern.regex)) {
     if (!isMeasured(c, match.index)) continue;
     const before = c.folded.slice(Math.max(0, match.index - 30), match.index);
@@ -288,25 +323,25 @@ function firstMeasured(
     if (number === undefined) continue;
     const value = number + (match.groups?.half ? 0.5 : 0);
     if (pattern.needsPrecision && !match.groups?.unit && Number.isInteger(value)) continue;
-    if (value >= sign.min && value <= sign.max) return value;
+    if (value >= sign.min && value <= sign.max) return readingOf(value, match);
   }
   return undefined;
 }
 
-function frequencyAfterPressure(c: Consultation): number | undefined {
+function frequencyAfterPressure(c: Consultation): Reading<number> | undefined {
   for (const match of c.folded.matchAll(BARE_FREQUENCY)) {
     const sentence = sentenceAt(c, match.index);
     if (!sentence || !isMeasured(c, match.index)) continue;
     const before = c.folded.slice(Math.max(sentence.start, match.index - 40), match.index);
     if (!AFTER_BLOOD_PRESSURE.test(before)) continue;
     const value = parsePortugueseNumber(match[1] ?? '');
-    if (value !== undefined && value >= 20 && value <= 250) return value;
+    if (value !== undefined && value >= 20 && value <= 250) return readingOf(value, match);
   }
   return undefined;
 }
 
 /** Weight and height a patient tells ('peso uns 70 quilos') are stated as well as measured. */
-function readWeight(c: Consultation): number | undefined {
+function readWeight(c: Consultation): Reading<number> | undefined {
   for (const pattern of [WEIGHT_LABEL, WEIGHT_UNIT]) {
     for (const match of c.folded.matchAll(pattern)) {
       if (!isMeasured(c, match.index, true)) continue;
@@ -314,7 +349,7 @@ function readWeight(c: Consultation): number | undefined {
       if (pattern === WEIGHT_UNIT && NOT_A_WEIGHT_BEFORE.test(before)) continue;
       if (NOT_A_READING_AFTER.test(c.folded.slice(match.index + match[0].length))) continue;
       const value = weightInKilos(match.groups ?? {});
-      if (value !== undefined && value >= 0.3 && value <= 400) return value;
+      if (value !== undefined && value >= 0.3 && value <= 400) return readingOf(value, match);
     }
   }
   return undefined;
@@ -336,7 +371,7 @@ function weightInKilos(groups: Record<string, string | undefined>): number | und
   return value;
 }
 
-function readHeight(c: Consultation): number | undefined {
+function readHeight(c: Consultation): Reading<number> | undefined {
   for (const match of c.folded.matchAll(HEIGHT_LABEL)) {
     if (!isMeasured(c, match.index, true)) continue;
     const sentenceStart = sentenceAt(c, match.index)?.start ?? match.index;
@@ -344,12 +379,12 @@ function readHeight(c: Consultation): number | undefined {
     if (NOT_STATURE_BEFORE.test(before)) continue;
     if (NOT_A_READING_AFTER.test(c.folded.slice(match.index + match[0].length))) continue;
     const height = heightInCentimetres(match.groups ?? {});
-    if (height !== undefined && height >= 30 && height <= 250) return height;
+    if (height !== undefined && height >= 30 && height <= 250) return readingOf(height, match);
   }
   for (const match of c.folded.matchAll(HEIGHT_METERS)) {
     if (!isMeasured(c, match.index, true)) continue;
     const value = parsePortugueseNumber(match[1] ?? '');
-    if (value !== undefined) return Math.round(value * 1000) / 10;
+    if (value !== undefined) return readingOf(Math.round(value * 1000) / 10, match);
   }
   return undefined;
 }

@@ -69,6 +69,10 @@ describe('POST /api/ai/extract', () => {
     expect(said('patientInfo.name')).toEqual(['Valter Moreira']);
     expect(said('patientInfo.allergies[0]')).toEqual(['dipirona']);
     expect(said('prescriptions.medications[0]')?.[0]).toMatch(/^naproxeno/);
+    // What a rule read from other words: the span it matched.
+    expect(said('patientInfo.age')).toEqual(['Quarenta e nove']);
+    expect(said('physicalExam.vitalSigns.bloodPressure')).toEqual(['Pressão 12 por 8']);
+    expect(said('physicalExam.vitalSigns.heartRate')).toEqual(['frequência cardíaca 70']);
     // The offline engine only writes what the text holds.
     expect(result.unsupported).toEqual([]);
   });

@@ -6,7 +6,10 @@ import {
   evidenceOfOwnValues,
   type ValueQuotes,
 } from '../../clinical/evidence/extraction-evidence';
-import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
+import {
+  extractMedicalData,
+  extractWithRuleSpans,
+} from '../../clinical/extraction/extract-medical-data';
 import { findDosingHint } from '../../clinical/medications/dosing';
 import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
@@ -404,8 +407,12 @@ export const extractTask: AiTask<
     return { ...extraction, ...evidenceFromQuotes(text, extraction, quotes) };
   },
   offline: ({ text }) => {
-    const extraction = extractionWithQuantities(extractMedicalData(text));
-    return { ...noEvidence(extraction), evidence: evidenceOfOwnValues(text, extraction) };
+    const { result, ruleSpans } = extractWithRuleSpans(text);
+    const extraction = extractionWithQuantities(result);
+    return {
+      ...noEvidence(extraction),
+      evidence: evidenceOfOwnValues(text, extraction, ruleSpans),
+    };
   },
   // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
   fallback: () => noEvidence(emptyExtraction()),
