@@ -165,6 +165,12 @@ describe('evidenceOfOwnValues', () => {
       'temperatura trinta e oito e sete',
     ]);
     expect(said('physicalExam.vitalSigns.weight')).toEqual(['peso oitenta quilos']);
+    const pregnant = 'Paciente: Ana, 30 anos. Estou grávida de 10 semanas.';
+    const told = extractWithRuleSpans(pregnant);
+    const where = evidenceOfOwnValues(pregnant, told.result, told.ruleSpans)[
+      'patientInfo.pregnant'
+    ];
+    expect(where?.map(({ start, end }) => pregnant.slice(start, end))).toEqual(['Estou grávida']);
     expect(said('physicalExam.vitalSigns.height')).toEqual(['altura um e sessenta e cinco']);
   });
 });

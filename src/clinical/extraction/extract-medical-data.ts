@@ -20,7 +20,7 @@ import { locatePatientAge } from './patient-age';
 import { extractPatientGender } from './patient-gender';
 import { locatePatientName } from './patient-name';
 import { sourceSpan } from './text-normalization';
-import { extractPregnancy } from './pregnancy';
+import { locatePregnancy } from './pregnancy';
 import { extractRequestedExams } from './requested-exams';
 import { readVitalSigns } from './vital-signs';
 
@@ -37,7 +37,7 @@ export function extractMedicalData(text: string): ExtractionResult {
 
 /**
  * {@link extractMedicalData}, with where in `text` (as submitted) the rules that read a value
- * not written as such — the name, the age, each vital sign — matched it: 'quantos anos a senhora
+ * not written as such — the name, the age, a pregnancy, each vital sign — matched it: 'quantos anos a senhora
  * tem sessenta e três' for 63, 'pressão doze por oito' for 120/80. UTF-16 offsets, by the value's
  * path ('patientInfo.age', 'physicalExam.vitalSigns.bloodPressure').
  * @param text - the consultation as pasted or transcribed
@@ -56,7 +56,8 @@ export function extractWithRuleSpans(text: string): {
   const agedAt = locatePatientAge(consultation);
   const age = agedAt?.age;
   const gender = extractPatientGender(consultation, name);
-  const pregnant = gender === 'masculino' ? undefined : extractPregnancy(consultation);
+  const pregnancy = gender === 'masculino' ? undefined : locatePregnancy(consultation);
+  const pregnant = pregnancy ? true : undefined;
   const complaint = extractChiefComplaint(consultation);
   const duration = extractDuration(consultation, complaint);
   const intensity = extractIntensity(consultation);
@@ -97,6 +98,7 @@ export function extractWithRuleSpans(text: string): {
   };
   if (located) keep('patientInfo.name', [located]);
   if (agedAt) keep('patientInfo.age', [agedAt]);
+  if (pregnancy) keep('patientInfo.pregnant', [pregnancy]);
   for (const [key, stretches] of Object.entries(vitalSpans)) {
     keep(`physicalExam.vitalSigns.${key}`, stretches);
   }

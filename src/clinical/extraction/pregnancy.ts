@@ -15,12 +15,20 @@ const PREGNANT =
  * Undefined when nothing says so: not knowing is not 'not pregnant'.
  */
 export function extractPregnancy(consultation: Consultation): true | undefined {
+  return locatePregnancy(consultation) ? true : undefined;
+}
+
+/** Where the consultation says the patient is pregnant ({@link extractPregnancy}), if it does. */
+export function locatePregnancy(
+  consultation: Consultation,
+): { start: number; end: number } | undefined {
   for (const match of consultation.folded.matchAll(PREGNANT)) {
     const sentence = sentenceAt(consultation, match.index);
     if (!sentence || sentence.question) continue;
-    if (isNegated(consultation, sentence, match.index, match.index + match[0].length)) continue;
+    const end = match.index + match[0].length;
+    if (isNegated(consultation, sentence, match.index, end)) continue;
     if (isAboutRelative(consultation, sentence, match.index)) continue;
-    return true;
+    return { start: match.index, end };
   }
   return undefined;
 }
