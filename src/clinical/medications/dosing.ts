@@ -34,8 +34,16 @@ export interface DosingHint {
    * check counts an as-needed dose at its worst case.
    */
   maxDosesPerDay?: number;
-  /** mg in one drop of the usual oral drops, to read '40 gotas' (dipirona 500 mg/ml: 20 gotas/ml). */
+  /**
+   * mg in one drop of the oral drops, when one strength is what Brazil sells (dipirona 500 mg/ml:
+   * 20 gotas/ml, 25 mg), to read '40 gotas' with no strength written.
+   */
   mgPerDrop?: number;
+  /**
+   * Drops in one mL of the oral drops, as their labels (bulas) say, to read '30 gotas' of a
+   * strength written beside it ('ibuprofeno 100 mg/ml': 10 gotas/ml, 10 mg per drop).
+   */
+  dropsPerMl?: number;
 }
 
 /**
@@ -53,6 +61,7 @@ export const DOSING_HINTS: readonly DosingHint[] = [
     maxDaily: { mg: 4000, unit: 'g' },
     maxDosesPerDay: 4,
     mgPerDrop: 25,
+    dropsPerMl: 20,
   },
   {
     name: 'paracetamol',
@@ -63,6 +72,9 @@ export const DOSING_HINTS: readonly DosingHint[] = [
     maxDaily: { mg: 4000, unit: 'g' },
     // The label allows up to 5 doses a day (every 4 hours), always within 4 g.
     maxDosesPerDay: 5,
+    // 200 mg/ml, the drops sold in Brazil: 15 gotas/ml, 13,3 mg per drop (bula).
+    mgPerDrop: 200 / 15,
+    dropsPerMl: 15,
   },
   {
     name: 'ibuprofeno',
@@ -75,6 +87,8 @@ export const DOSING_HINTS: readonly DosingHint[] = [
     // rheumatological use, so the check warns above 2,4 g.
     maxDaily: { mg: 2400, unit: 'g' },
     maxDosesPerDay: 4,
+    // 50, 100 and 200 mg/ml are all sold, 10 gotas/ml each (bulas): the strength must be written.
+    dropsPerMl: 10,
   },
   {
     name: 'omeprazol',

@@ -151,7 +151,8 @@ function concentrationIn(text: string): { mgPerMl: number; written: string } | u
  * The mg of one administration as written: '750 mg', '1.000 mg', '1 g'; '400 mg/5 ml, 7 ml' (7 mL
  * of 80 mg/mL); '1 comprimido' of 'Paracetamol 750 mg';
  * '7 ml' of a medicine whose name states its strength ('Amoxicilina 250 mg/5 ml'); '30 gotas' of
- * a medicine whose drops the dosing table knows (dipirona). Undefined when it cannot be read.
+ * a medicine whose drops the dosing table knows (dipirona, paracetamol; ibuprofeno with its
+ * strength written, '100 mg/ml, 12 gotas'). Undefined when it cannot be read.
  */
 export function milligramsPerDose(name: string, dosage: string): number | undefined {
   const concentration = concentrationIn(dosage) ?? concentrationIn(name);
@@ -168,9 +169,22 @@ export function milligramsPerDose(name: string, dosage: string): number | undefi
     return count * toNumber(strength[1]) * (strength[2]?.toLowerCase() === 'g' ? 1000 : 1);
   }
   const drops = DROPS.exec(rest);
-  const mgPerDrop = findDosingHint(name)?.mgPerDrop;
-  if (drops && mgPerDrop !== undefined) return toNumber(drops[1]) * mgPerDrop;
-  return undefined;
+  const mgPerDrop = drops ? milligramsPerDrop(name, concentration) : undefined;
+  return drops && mgPerDrop !== undefined ? toNumber(drops[1]) * mgPerDrop : undefined;
+}
+
+/**
+ * The mg in one drop of a medicine's oral drops: its written strength over the drops per mL of
+ * its label ('100 mg/ml' of ibuprofeno, 10 gotas/ml: 10 mg), or the one strength sold (dipirona).
+ */
+function milligramsPerDrop(
+  name: string,
+  concentration: { mgPerMl: number } | undefined,
+): number | undefined {
+  const hint = findDosingHint(name);
+  return concentration && hint?.dropsPerMl
+    ? concentration.mgPerMl / hint.dropsPerMl
+    : hint?.mgPerDrop;
 }
 
 // Built once: a number format takes longer to build than the whole check to run.
@@ -181,13 +195,15 @@ const format = (value: number, digits: 0 | 1 = 1) =>
   (FORMATS[digits] ?? FORMATS[1])?.format(value) ?? String(value);
 
 /**
- * The usual dose for the weight, in mg and, for a liquid of known strength, in mL:
- * 'Para 12 kg: 120 a 180 mg por dose (10 a 15 mg/kg), de 6/6h; de 200 mg/ml, 0,6 a 0,9 mL.'
+ * The usual dose for the weight, in mg and, for a liquid of known strength, in mL — and in drops
+ * when prescribed in drops: 'Para 12 kg: 120 a 180 mg por dose (10 a 15 mg/kg), de 6/6h; de
+ * 200 mg/ml, 0,6 a 0,9 mL (9 a 13 gotas).'
  */
 export function suggestedPediatricDose(
   rule: PediatricDoseRule,
   weightKg: number,
   concentration: { mgPerMl: number; written: string } | undefined,
+  mgPerDrop?: number,
 ): string {
   const [low, high] = rule.usualPerDose;
   const cap = rule.maxMgPerDay;
@@ -197,9 +213,18 @@ export function suggestedPediatricDose(
     a === b
       ? `${format(a, digits)} ${unit}`
       : `${format(a, digits)} a ${format(b, digits)} ${unit}`;
+  // Whole drops within the range: the fewest that reach it, the most that stay under it.
+  const fewest = mgPerDrop === undefined ? 0 : Math.ceil(lowMg / mgPerDrop);
+  const most = mgPerDrop === undefined ? 0 : Math.max(fewest, Math.floor(highMg / mgPerDrop));
+  const drops =
+    mgPerDrop === undefined
+      ? ''
+      : range(fewest, most, fewest === 1 && most === 1 ? 'gota' : 'gotas', 0);
   const volume = concentration
-    ? `; de ${concentration.written}, ${range(lowMg / concentration.mgPerMl, highMg / concentration.mgPerMl, 'mL')}`
-    : '';
+    ? `; de ${concentration.written}, ${range(lowMg / concentration.mgPerMl, highMg / concentration.mgPerMl, 'mL')}${drops ? ` (${drops})` : ''}`
+    : drops
+      ? `; ${drops}`
+      : '';
   return `Para ${format(weightKg)} kg: ${range(lowMg, highMg, 'mg', 0)} por dose (${range(low, high, 'mg/kg')}), ${rule.usualFrequency}${volume}.`;
 }
 
@@ -221,10 +246,12 @@ export function pediatricDoseWarning(
   const perDay = item.frequency ? parseFrequency(item.frequency)?.perDay : undefined;
   const perKgDose = mg / weightKg;
   const perKgDay = perDay === undefined ? undefined : perKgDose * perDay;
+  const concentration = concentrationIn(item.dosage) ?? concentrationIn(item.name);
   const suggestion = suggestedPediatricDose(
     rule,
     weightKg,
-    concentrationIn(item.dosage) ?? concentrationIn(item.name),
+    concentration,
+    DROPS.test(item.dosage) ? milligramsPerDrop(item.name, concentration) : undefined,
   );
   const written = `${format(mg)} mg por dose para ${format(weightKg)} kg são ${format(perKgDose)} mg/kg`;
   let problem: string | undefined;

@@ -242,6 +242,13 @@ describe("children's doses", () => {
     ['Paracetamol 750 mg', '1 comprimido', 750],
     ['Paracetamol 500 mg', 'meio comprimido', 250],
     ['Amoxicilina', '500mg/5mL, 1,5 ml', 150],
+    // Drops by the label's drops per mL: paracetamol 15 (the one strength sold, 200 mg/ml),
+    // ibuprofeno 10 (50, 100 or 200 mg/ml: written), dipirona 20.
+    ['Paracetamol', '15 gotas', 200],
+    ['Paracetamol', '200 mg/ml, 12 gotas', 160],
+    ['Ibuprofeno', '100 mg/ml, 12 gotas', 120],
+    ['Ibuprofeno gotas 50 mg/ml', '20 gotas', 100],
+    ['Dipirona', '500 mg/ml, 10 gotas', 250],
   ])('reads %s %s as %s mg', (name, dosage, mg) => {
     expect(milligramsPerDose(name, dosage)).toBeCloseTo(mg);
   });
@@ -249,7 +256,21 @@ describe("children's doses", () => {
   it('reads no dose it cannot be sure of', () => {
     expect(milligramsPerDose('Amoxicilina', '5 ml')).toBeUndefined();
     expect(milligramsPerDose('Paracetamol', '1 comprimido')).toBeUndefined();
-    expect(milligramsPerDose('Paracetamol', '10 gotas')).toBeUndefined();
+    // Ibuprofeno drops come in three strengths: without one written, no dose is read.
+    expect(milligramsPerDose('Ibuprofeno', '10 gotas')).toBeUndefined();
+  });
+
+  it('suggests the dose in drops when the doctor wrote drops', () => {
+    const drops = [{ name: 'Paracetamol', dosage: '200 mg/ml, 40 gotas', frequency: '6/6h' }];
+    expect(checkPrescriptionSafety(drops, { age: 2, weightKg: 12 })).toEqual([
+      expect.objectContaining({
+        kind: 'dose',
+        message:
+          'Paracetamol: 533,3 mg por dose para 12 kg são 44,4 mg/kg, acima do máximo de 15 mg/kg por dose. Para 12 kg: 120 a 180 mg por dose (10 a 15 mg/kg), de 6/6h; de 200 mg/ml, 0,6 a 0,9 mL (9 a 13 gotas).',
+      }),
+    ]);
+    const ibuprofeno = [{ name: 'Ibuprofeno', dosage: '100 mg/ml, 10 gotas', frequency: '8/8h' }];
+    expect(checkPrescriptionSafety(ibuprofeno, { age: 2, weightKg: 12 })).toEqual([]);
   });
 
   it('doses an adolescent under 40 kg by weight, and an adult by the daily maximum', () => {

@@ -108,10 +108,25 @@ describe('computeDispenseQuantity', () => {
         frequency: '8/8h',
         duration: '10 dias',
       })?.amount;
-    // 900 gotas = 45 mL: two frascos of 30 mL, three of 20 mL; no strength, no guess.
-    expect(drops('50 mg/ml')).toBe(2);
-    expect(drops('100 mg/ml')).toBe(3);
+    // 900 gotas at 10 a mL (its bula) = 90 mL: three frascos of 30 mL, five of 20 mL; no
+    // strength, no guess.
+    expect(drops('50 mg/ml')).toBe(3);
+    expect(drops('100 mg/ml')).toBe(5);
     expect(drops('')).toBeUndefined();
+  });
+
+  it("counts drops by the label's dropper where it is not 20 a mL", () => {
+    // Paracetamol 200 mg/ml: 15 gotas a mL. 15 gotas × 4 × 5 days = 300 gotas = 20 mL, and its
+    // frasco holds 15 mL: two (at 20 a mL it would have read one, and run short).
+    expect(
+      computeDispenseQuantity({
+        name: 'Paracetamol',
+        dosage: '200 mg/ml',
+        dosePerIntake: '15 gotas',
+        frequency: '6/6h',
+        duration: '5 dias',
+      })?.text,
+    ).toBe('2 (dois) frascos');
   });
 
   it('counts ampolas whole per intake', () => {

@@ -19,7 +19,10 @@ import { findMedication } from '../medications/search';
 
 /** 'Uso contínuo' with no stated duration dispenses a month. */
 export const CONTINUOUS_USE_DAYS = 30;
-/** Drops in one mL (the Brazilian pharmacopoeia's standard dropper). */
+/**
+ * Drops in one mL (the Brazilian pharmacopoeia's standard dropper), unless the medicine's label
+ * says otherwise (paracetamol 15, ibuprofeno 10: `dropsPerMl` of the dosing table).
+ */
 export const DROPS_PER_ML = 20;
 /** A bisnaga of cream, ointment or gel applied without a stated amount lasts up to this. */
 export const DAYS_PER_BISNAGA = 30;
@@ -408,7 +411,8 @@ function quantityOf(
       return count('ampola', Math.ceil(intake.amount - 1e-9) * intakes);
     case 'gota': {
       const bottle = presentationOf(entry, 'drops', parts.dosage);
-      return bottle?.contents ? count('frasco', total / DROPS_PER_ML / bottle.contents) : undefined;
+      const perMl = (entry && findDosingHint(entry.name)?.dropsPerMl) ?? DROPS_PER_ML;
+      return bottle?.contents ? count('frasco', total / perMl / bottle.contents) : undefined;
     }
     case 'ml': {
       const bottle = presentationOf(entry, named === 'drops' ? 'drops' : 'liquid', parts.dosage);
