@@ -131,6 +131,28 @@ describe('therapeutic duplication', () => {
     expect(nsaids?.message).toMatch(/^Dois anti-inflamatórios .* mantenha apenas um\.$/);
   });
 
+  it('takes a long-acting nitrate with one for the attacks as the angina regimen it is', () => {
+    const kindsOf = (medications: Parameters<typeof checkPrescriptionSafety>[0]) =>
+      checkPrescriptionSafety(medications).map((warning) => warning.kind);
+    const monocordil = { name: 'Monocordil 20 mg', dosage: '20 mg', frequency: '12/12h' };
+    expect(
+      kindsOf([monocordil, { name: 'Isordil 5 mg SL', frequency: 'se dor no peito' }]),
+    ).not.toContain('duplicidade');
+    expect(
+      kindsOf([monocordil, { name: 'Dinitrato de isossorbida 5 mg', dosage: '5 mg sublingual' }]),
+    ).not.toContain('duplicidade');
+    // Two for every day, or two for the attacks, are the same effect twice.
+    expect(
+      kindsOf([monocordil, { name: 'Isordil 10 mg', dosage: '10 mg', frequency: '8/8h' }]),
+    ).toContain('duplicidade');
+    expect(
+      kindsOf([
+        { name: 'Isordil 5 mg SL', frequency: 'se dor' },
+        { name: 'Mononitrato de isossorbida 20 mg SOS' },
+      ]),
+    ).toContain('duplicidade');
+  });
+
   it('does not count an opioid antagonist as a second opioid', () => {
     expect(check(['morfina', 'naloxona']).map((warning) => warning.kind)).not.toContain(
       'duplicidade',

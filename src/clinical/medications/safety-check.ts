@@ -279,6 +279,22 @@ const DUPLICATED_CLASSES: Readonly<
 /** Opioid antagonists share the opioid class in the catalogue, but are never a duplicate. */
 const NOT_DUPLICATES = new Set(['naloxona', 'naltrexona']);
 
+/** A nitrate for the attack: under the tongue, or taken only when the pain comes. */
+const RESCUE_NITRATE =
+  /(?<!\p{L})(?:sl|sublingual|sub-lingual)(?!\p{L})|\bse (?:dor|necess[aá]rio|preciso|crise)\b|(?<!\p{L})sos(?!\p{L})/iu;
+
+/**
+ * A long-acting nitrate with one for the attacks (Monocordil with Isordil SL) is the usual
+ * angina regimen, not the same effect twice.
+ */
+function isNitrateRegimen(first: CheckedMedicine, second: CheckedMedicine): boolean {
+  const rescue = (medicine: CheckedMedicine) =>
+    RESCUE_NITRATE.test(
+      [medicine.written, medicine.item.dosage ?? '', medicine.item.frequency ?? ''].join(' '),
+    );
+  return rescue(first) !== rescue(second);
+}
+
 function duplicationWarnings(medicines: readonly CheckedMedicine[]): SafetyWarning[] {
   const warnings: SafetyWarning[] = [];
   for (const [first, second] of pairsToCheck(medicines)) {
@@ -299,6 +315,7 @@ function duplicationWarnings(medicines: readonly CheckedMedicine[]): SafetyWarni
     );
     const duplicated = drugClass === undefined ? undefined : DUPLICATED_CLASSES[drugClass];
     if (!duplicated) continue;
+    if (drugClass === 'nitrato' && isNitrateRegimen(first, second)) continue;
     warnings.push({
       kind: 'duplicidade',
       severity: duplicated.severity,
