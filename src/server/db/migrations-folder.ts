@@ -28,16 +28,23 @@ export async function migrationsFolderOfFirst(
 ): Promise<{ folder: string; remove(): Promise<void> }> {
   const taken = journal.entries.slice(0, count);
   const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
-  await mkdir(path.join(folder, 'meta'));
-  await writeFile(
-    path.join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: taken }),
-  );
-  for (const entry of taken) {
-    await copyFile(
-      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
-      path.join(folder, `${entry.tag}.sql`),
+  const remove = () => rm(folder, { recursive: true, force: true });
+  try {
+    await mkdir(path.join(folder, 'meta'));
+    await writeFile(
+      path.join(folder, 'meta', '_journal.json'),
+      JSON.stringify({ ...journal, entries: taken }),
     );
+    for (const entry of taken) {
+      await copyFile(
+        path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
+        path.join(folder, `${entry.tag}.sql`),
+      );
+    }
+  } catch (error) {
+    // Half made, it is of no use to anyone: nothing is left behind in the temporary folder.
+    await remove();
+    throw error;
   }
-  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+  return { folder, remove };
 }
