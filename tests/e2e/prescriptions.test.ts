@@ -523,7 +523,7 @@ describe('prescription commands in the chat', () => {
     const reason = warnings.getByLabel(/^Justificativa para manter/);
     await reason.fill('Dor aguda por 3 dias; INR na sexta-feira.');
     await reason.blur();
-    await expect.poll(() => printButton.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => printButton.isEnabled(), { timeout: 20_000 }).toBe(true);
     const savedReasons = async () => {
       const answer = await page.request.get(`${session.server.url}/api/prescriptions`);
       const { prescriptions } = (await answer.json()) as {
@@ -545,7 +545,9 @@ describe('prescription commands in the chat', () => {
       'Dor aguda por 3 dias; INR na sexta-feira.',
     );
     await expect
-      .poll(() => dialog.getByRole('button', { name: 'Imprimir (1)' }).isEnabled())
+      .poll(() => dialog.getByRole('button', { name: 'Imprimir (1)' }).isEnabled(), {
+        timeout: 20_000,
+      })
       .toBe(true);
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordsApi } from '../../src/shared/api/records';
+import { prescriptionsApi } from '../../src/shared/api/prescriptions';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
@@ -246,6 +247,31 @@ describe('the prescriptions step, offline', () => {
           reason: 'Dor aguda: 2 dias, com omeprazol e INR na sexta-feira.',
         }),
       ]);
+
+    // The receita issued from the record carries the reason: nothing is asked again.
+    await page
+      .getByRole('navigation', { name: 'Etapas do prontuário' })
+      .getByRole('button', { name: /Resumo/ })
+      .click();
+    await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
+    await button(page, 'Imprimir Todas as Prescrições').click();
+    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+    await visible(dialog);
+    const receitas = await doctor.browser
+      .pointedAt(session.server.url)
+      .api.call(prescriptionsApi.list, { query: { limit: 1 } });
+    expect(receitas.prescriptions[0]?.safetyReasons).toEqual([
+      expect.objectContaining({
+        medications: ['Ibuprofeno', 'Varfarina 5 mg'],
+        reason: 'Dor aguda: 2 dias, com omeprazol e INR na sexta-feira.',
+      }),
+    ]);
+    // Printable once its PDF is drawn (the first one of a fresh server takes a few seconds).
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Imprimir (1)' }).isEnabled(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await page.context().close();
   });
 
