@@ -136,6 +136,45 @@ export function withoutValues(result: ExtractionResult, paths: Iterable<string>)
   return copy;
 }
 
+/**
+ * The evidence of what stays once the values at `paths` are dropped ({@link withoutValues}),
+ * under the paths they then have: a list item after a dropped one moves up.
+ */
+export function evidenceWithoutValues(
+  evidence: ExtractionEvidence,
+  paths: Iterable<string>,
+): ExtractionEvidence {
+  const dropped = [...paths];
+  const kept: ExtractionEvidence = {};
+  for (const [path, spans] of Object.entries(evidence)) {
+    if (dropped.includes(path)) continue;
+    const item = LIST_ITEM.exec(path);
+    if (item?.[1] === undefined) {
+      kept[path] = spans;
+      continue;
+    }
+    const index = Number(item[2]);
+    const droppedBefore = dropped.filter((other) => {
+      const before = LIST_ITEM.exec(other);
+      return before !== null && before[1] === item[1] && Number(before[2]) < index;
+    }).length;
+    kept[`${item[1]}[${index - droppedBefore}]`] = spans;
+  }
+  return kept;
+}
+
+/**
+ * The text the chat's evidence points into (`POST /api/ai/extract-chat-info`): the doctor's own
+ * messages, one after another with a line break between. The assistant's replies are not in it:
+ * a model cannot vouch for itself.
+ */
+export function doctorMessagesText(messages: readonly { role: string; content: string }[]): string {
+  return messages
+    .filter((message) => message.role === 'user')
+    .map((message) => message.content)
+    .join('\n');
+}
+
 type Holder = Record<string, unknown>;
 
 const isHolder = (value: unknown): value is Holder =>
@@ -168,3 +207,70 @@ export const extractionEvidenceSchema = z.object({
   evidence: z.record(z.string(), z.array(spanSchema)).default({}),
   unsupported: z.array(z.string()).default([]),
 });
+
+const VITAL_SIGN_LABELS: Readonly<Record<string, string>> = {
+  bloodPressure: 'Pressão arterial',
+  heartRate: 'Frequência cardíaca',
+  respiratoryRate: 'Frequência respiratória',
+  temperature: 'Temperatura',
+  oxygenSaturation: 'Saturação de O₂',
+  height: 'Altura',
+  weight: 'Peso',
+};
+
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  'patientInfo.name': 'Paciente',
+  'patientInfo.age': 'Idade',
+  'patientInfo.gender': 'Sexo',
+  'patientInfo.contact': 'Contato',
+  'patientInfo.pregnant': 'Gestação',
+  'patientInfo.creatinineClearance': 'Clearance de creatinina',
+  'patientInfo.allergies': 'Alergia',
+  'patientInfo.medications': 'Medicamento em uso',
+  'patientInfo.chronicConditions': 'Condição crônica',
+  'symptoms.chiefComplaint': 'Queixa principal',
+  'symptoms.currentSymptoms': 'Sintoma',
+  'symptoms.duration': 'Duração',
+  'symptoms.intensity': 'Intensidade',
+  'symptoms.additionalInfo': 'Informações adicionais',
+  'physicalExam.generalAppearance': 'Estado geral',
+  assessment: 'Avaliação',
+  plan: 'Plano',
+  'prescriptions.medications': 'Prescrição',
+  'prescriptions.exams': 'Exame solicitado',
+  'prescriptions.additionalNotes': 'Observações da prescrição',
+};
+
+/** What a value is, in the doctor's words: 'Alergia', 'Pressão arterial', 'Exame físico'. */
+export function extractedValueLabel(path: string): string {
+  const field = path.replace(/\[\d+\]$/, '');
+  if (field.startsWith('physicalExam.vitalSigns.')) {
+    return VITAL_SIGN_LABELS[field.slice('physicalExam.vitalSigns.'.length)] ?? 'Sinal vital';
+  }
+  return FIELD_LABELS[field] ?? (field.startsWith('physicalExam.') ? 'Exame físico' : field);
+}
+
+/** A value written into the record from the doctor's words, with those words. */
+export interface SaidValue {
+  label: string;
+  value: string;
+  /** The words of the first span, as written. */
+  words: string;
+}
+
+/**
+ * The values of an extraction that have evidence in `text`, each with its label and the words it
+ * came from ('Alergia', 'Dipirona', 'alergia a dipirona'), in the order of the record.
+ */
+export function saidValues(
+  result: ExtractionResult,
+  evidence: ExtractionEvidence,
+  text: string,
+): SaidValue[] {
+  return extractedValues(result).flatMap((value) => {
+    const [span] = evidence[value.path] ?? [];
+    if (!span) return [];
+    const words = text.slice(span.start, span.end).replace(/\s+/g, ' ').trim();
+    return words ? [{ label: extractedValueLabel(value.path), value: value.text, words }] : [];
+  });
+}

@@ -94,6 +94,20 @@ describe('the offline chat', () => {
     await page.context().close();
   });
 
+  it('updates the record with /atualizar-prontuario and names the words each value came from', async () => {
+    const page = await openChat();
+    await ask(page, '/iniciar-prontuario Joana Prado, 52 anos, tosse há 5 dias');
+    await visible(page.getByRole('region', { name: 'Atendimento em Andamento' }));
+    await ask(page, '/atualizar-prontuario tem alergia a dipirona e pressão 13 por 8');
+    const log = conversation(page);
+    await visible(log.getByText(/Prontuário atualizado com a conversa/));
+    await visible(log.getByText('De onde veio cada dado:'));
+    await visible(log.getByText('Alergia: Dipirona — “dipirona”'));
+    await visible(log.getByText('Pressão arterial: 130/80 — “pressão 13 por 8”'));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it("draws the structured anamnesis from the conversation with 'Gerar Anamnese Estruturada', once the doctor agrees to a new record", async () => {
     const { page, doctor } = await openChatAs();
     await ask(page, 'Paciente Rita Gomes, 62 anos, com tosse seca há 2 semanas.');

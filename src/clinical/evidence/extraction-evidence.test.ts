@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
-import { extractedValues, withoutValues } from '../../shared/extraction-evidence';
-import { extractMedicalData } from '../extraction/extract-medical-data';
+import {
+  doctorMessagesText,
+  evidenceWithoutValues,
+  extractedValues,
+  withoutValues,
+} from '../../shared/extraction-evidence';
+import { extractMedicalData, extractWithRuleSpans } from '../extraction/extract-medical-data';
 import { evidenceFromQuotes, evidenceOfOwnValues } from './extraction-evidence';
-import { extractWithRuleSpans } from '../extraction/extract-medical-data';
 
 const HEADACHE = [
   'Médico: Qual é o seu nome?',
@@ -114,6 +118,40 @@ describe('withoutValues', () => {
     expect(kept.physicalExam.vitalSigns).toEqual({});
     expect(kept.prescriptions).toEqual(result.prescriptions);
     expect(result.patientInfo.allergies).toEqual(['Penicilina']);
+  });
+
+  it('keeps the evidence of what stays, under the paths it then has', () => {
+    const spans = (at: number) => [{ start: at, end: at + 1 }];
+    const evidence = {
+      'patientInfo.name': spans(0),
+      'patientInfo.allergies[0]': spans(1),
+      'patientInfo.allergies[1]': spans(2),
+      'patientInfo.allergies[2]': spans(3),
+      'patientInfo.medications[0]': spans(4),
+    };
+    expect(
+      evidenceWithoutValues(evidence, ['patientInfo.allergies[0]', 'patientInfo.name']),
+    ).toEqual({
+      'patientInfo.allergies[0]': spans(2),
+      'patientInfo.allergies[1]': spans(3),
+      'patientInfo.medications[0]': spans(4),
+    });
+    const result = {
+      ...inventive(),
+      patientInfo: { ...inventive().patientInfo, allergies: ['Penicilina', 'Dipirona', 'Látex'] },
+    };
+    const kept = withoutValues(result, ['patientInfo.allergies[0]']);
+    expect(kept.patientInfo.allergies).toEqual(['Dipirona', 'Látex']);
+  });
+
+  it("points the chat's evidence into the doctor's messages only", () => {
+    expect(
+      doctorMessagesText([
+        { role: 'user', content: 'Paciente de 45 anos' },
+        { role: 'assistant', content: 'Alguma alergia?' },
+        { role: 'user', content: 'alergia a dipirona' },
+      ]),
+    ).toBe('Paciente de 45 anos\nalergia a dipirona');
   });
 
   it('empties the assessment rather than removing it', () => {

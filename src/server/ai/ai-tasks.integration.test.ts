@@ -501,13 +501,26 @@ const TASKS: TaskCase[] = [
       assessment: 'Faringite',
       confidence: 0.8,
       extractedSections: ['patientInfo', 'assessment'],
-      evidence: {},
+      // Where in the doctor's messages each value kept was said.
+      evidence: {
+        'patientInfo.name': [spanIn(PRESCRIBING_CONVERSATION[0]?.content ?? '', 'Ana Lima')],
+        'patientInfo.age': [spanIn(PRESCRIBING_CONVERSATION[0]?.content ?? '', '30 anos')],
+        assessment: [spanIn(PRESCRIBING_CONVERSATION[0]?.content ?? '', 'faringite')],
+      },
       unsupported: ['patientInfo.allergies[0]'],
     },
     unusable: NOT_JSON,
     fallback: { ...emptyExtraction(), evidence: {}, unsupported: [] },
     checkOffline: (answer) => {
-      expect(answer).toMatchObject({ patientInfo: { name: 'Ana Lima', age: 30 } });
+      const said = PRESCRIBING_CONVERSATION[0]?.content ?? '';
+      expect(answer).toMatchObject({
+        patientInfo: { name: 'Ana Lima', age: 30 },
+        evidence: {
+          'patientInfo.name': [spanIn(said, 'Ana Lima')],
+          'patientInfo.age': [spanIn(said, '30 anos')],
+        },
+        unsupported: [],
+      });
     },
   },
   {

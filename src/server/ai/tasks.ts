@@ -56,7 +56,12 @@ import {
   RECENT_MESSAGES_FOR_DETECTION,
 } from '../../shared/chat-rules';
 import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
-import { withoutValues, type EvidencedExtraction } from '../../shared/extraction-evidence';
+import {
+  doctorMessagesText,
+  evidenceWithoutValues,
+  withoutValues,
+  type EvidencedExtraction,
+} from '../../shared/extraction-evidence';
 import { assessmentToText, planToText } from '../../shared/extraction-paragraphs';
 import { extractionRequestSchema } from '../../shared/extraction-request';
 import type { Medication } from '../../shared/medical-record';
@@ -90,10 +95,7 @@ function conversationText(messages: readonly ConversationMessage[]): string {
 
 /** What the doctor wrote in the conversation: the offline engine reads the case from it. */
 function doctorText(messages: readonly ConversationMessage[]): string {
-  return messages
-    .filter((message) => message.role === 'user')
-    .map((message) => message.content)
-    .join('\n');
+  return doctorMessagesText(messages);
 }
 
 const recordSection = (record: AiRecord | undefined) => {
@@ -387,6 +389,13 @@ const noEvidence = (extraction: ExtractionResult): EvidencedExtraction => ({
   unsupported: [],
 });
 
+/** The offline engine's extraction of a text, with the words each value came from. */
+function offlineEvidencedExtraction(text: string): EvidencedExtraction {
+  const { result, ruleSpans } = extractWithRuleSpans(text);
+  const extraction = extractionWithQuantities(result);
+  return { ...noEvidence(extraction), evidence: evidenceOfOwnValues(text, extraction, ruleSpans) };
+}
+
 export const extractTask: AiTask<
   { text: string; record?: Record<string, unknown> | undefined },
   EvidencedExtraction,
@@ -406,14 +415,7 @@ export const extractTask: AiTask<
     const extraction = extractionWithQuantities(reply);
     return { ...extraction, ...evidenceFromQuotes(text, extraction, quotes) };
   },
-  offline: ({ text }) => {
-    const { result, ruleSpans } = extractWithRuleSpans(text);
-    const extraction = extractionWithQuantities(result);
-    return {
-      ...noEvidence(extraction),
-      evidence: evidenceOfOwnValues(text, extraction, ruleSpans),
-    };
-  },
+  offline: ({ text }) => offlineEvidencedExtraction(text),
   // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
   fallback: () => noEvidence(emptyExtraction()),
 };
@@ -440,11 +442,14 @@ export const extractChatInfoTask: AiTask<
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
   finish: ({ messages }, { quotes, ...reply }) => {
     const extraction = extractionWithQuantities(reply);
-    const { unsupported } = evidenceFromQuotes(doctorText(messages), extraction, quotes);
-    return { ...noEvidence(withoutValues(extraction, unsupported)), unsupported };
+    const { evidence, unsupported } = evidenceFromQuotes(doctorText(messages), extraction, quotes);
+    return {
+      ...withoutValues(extraction, unsupported),
+      evidence: evidenceWithoutValues(evidence, unsupported),
+      unsupported,
+    };
   },
-  offline: ({ messages }) =>
-    noEvidence(extractionWithQuantities(extractMedicalData(doctorText(messages)))),
+  offline: ({ messages }) => offlineEvidencedExtraction(doctorText(messages)),
   fallback: () => noEvidence(emptyExtraction()),
 };
 

@@ -1,5 +1,10 @@
 import { aiApi } from '../../../shared/api/ai';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
+import {
+  doctorMessagesText,
+  saidValues,
+  type SaidValue,
+} from '../../../shared/extraction-evidence';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import {
@@ -130,9 +135,10 @@ async function runRecordCommand(
         const { answer } = await api.call(aiApi.extractChatInfo, {
           body: { messages, ...(current ? { record: recordContentOf(current) } : {}) },
         });
-        const { evidence: _evidence, unsupported, ...extraction } = answer;
+        const { evidence, unsupported, ...extraction } = answer;
         store.mergeExtraction(extraction);
-        return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).${leftOutNote(unsupported.length)}`;
+        const said = saidValues(extraction, evidence, doctorMessagesText(messages));
+        return `Prontuário atualizado com a conversa (confiança ${Math.round(answer.confidence * 100)}%).${leftOutNote(unsupported.length)}${saidValuesNote(said)}`;
       } catch (error) {
         console.warn('Falha ao atualizar o prontuário pelo chat.', error);
         return COMMAND_ERROR_MESSAGES['record-update'];
@@ -160,6 +166,23 @@ async function runRecordCommand(
     default:
       return COMMAND_ERROR_MESSAGES['record-update'];
   }
+}
+
+/** The most values the answer lists with their words; the rest are counted. */
+const SAID_VALUES_LISTED = 8;
+
+/**
+ * What went into the record, each value with the words of the doctor's messages it came from:
+ * '\n\nDe onde veio cada dado:\n- Alergia: Dipirona — “alergia a dipirona”'.
+ */
+export function saidValuesNote(said: readonly SaidValue[]): string {
+  if (said.length === 0) return '';
+  const listed = said
+    .slice(0, SAID_VALUES_LISTED)
+    .map(({ label, value, words }) => `- ${label}: ${value} — “${words}”`);
+  const more = said.length - listed.length;
+  const rest = more === 0 ? [] : [more === 1 ? '- e mais 1 dado.' : `- e mais ${more} dados.`];
+  return `\n\nDe onde veio cada dado:\n${[...listed, ...rest].join('\n')}`;
 }
 
 /** What the model gave that the doctor's messages do not hold, and so stayed out of the record. */

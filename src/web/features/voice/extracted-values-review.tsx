@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  extractedValueLabel,
   extractedValues,
   type ExtractedValue,
   type TextSpan,
@@ -10,48 +11,6 @@ type MedicalAnalysis = Extract<ConsultationAnalysis, { medical: true }>;
 
 /** Characters of the transcript shown around a value's words. */
 const CONTEXT_CHARACTERS = 60;
-
-const VITAL_SIGN_LABELS: Readonly<Record<string, string>> = {
-  bloodPressure: 'Pressão arterial',
-  heartRate: 'Frequência cardíaca',
-  respiratoryRate: 'Frequência respiratória',
-  temperature: 'Temperatura',
-  oxygenSaturation: 'Saturação de O₂',
-  height: 'Altura',
-  weight: 'Peso',
-};
-
-const FIELD_LABELS: Readonly<Record<string, string>> = {
-  'patientInfo.name': 'Paciente',
-  'patientInfo.age': 'Idade',
-  'patientInfo.gender': 'Sexo',
-  'patientInfo.contact': 'Contato',
-  'patientInfo.pregnant': 'Gestação',
-  'patientInfo.creatinineClearance': 'Clearance de creatinina',
-  'patientInfo.allergies': 'Alergia',
-  'patientInfo.medications': 'Medicamento em uso',
-  'patientInfo.chronicConditions': 'Condição crônica',
-  'symptoms.chiefComplaint': 'Queixa principal',
-  'symptoms.currentSymptoms': 'Sintoma',
-  'symptoms.duration': 'Duração',
-  'symptoms.intensity': 'Intensidade',
-  'symptoms.additionalInfo': 'Informações adicionais',
-  'physicalExam.generalAppearance': 'Estado geral',
-  assessment: 'Avaliação',
-  plan: 'Plano',
-  'prescriptions.medications': 'Prescrição',
-  'prescriptions.exams': 'Exame solicitado',
-  'prescriptions.additionalNotes': 'Observações da prescrição',
-};
-
-/** What a value is, in the doctor's words: 'Alergia', 'Pressão arterial', 'Exame físico'. */
-export function extractedValueLabel(path: string): string {
-  const field = path.replace(/\[\d+\]$/, '');
-  if (field.startsWith('physicalExam.vitalSigns.')) {
-    return VITAL_SIGN_LABELS[field.slice('physicalExam.vitalSigns.'.length)] ?? 'Sinal vital';
-  }
-  return FIELD_LABELS[field] ?? (field.startsWith('physicalExam.') ? 'Exame físico' : field);
-}
 
 /**
  * Each value the extraction recognised, with the words of the transcript it came from shown as
