@@ -58,6 +58,19 @@ async function openPrescriptions(
   return { page, doctor };
 }
 
+/** Goes to 'Resumo e Impressão' and prints all the prescriptions: the print dialog. */
+async function printAllFromSummary(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'Etapas do prontuário' })
+    .getByRole('button', { name: /Resumo/ })
+    .click();
+  await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
+  await button(page, 'Imprimir Todas as Prescrições').click();
+  const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+  await visible(dialog);
+  return dialog;
+}
+
 /** The record as the server has it, read with the doctor's own session. */
 async function recordOnServer(doctor: TestDoctorAccount): Promise<MedicalRecord> {
   const listed = await doctor.browser
@@ -249,14 +262,7 @@ describe('the prescriptions step, offline', () => {
       ]);
 
     // The receita issued from the record carries the reason: nothing is asked again.
-    await page
-      .getByRole('navigation', { name: 'Etapas do prontuário' })
-      .getByRole('button', { name: /Resumo/ })
-      .click();
-    await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
-    await button(page, 'Imprimir Todas as Prescrições').click();
-    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
-    await visible(dialog);
+    const dialog = await printAllFromSummary(page);
     const receitas = await doctor.browser
       .pointedAt(session.server.url)
       .api.call(prescriptionsApi.list, { query: { limit: 1 } });
@@ -314,14 +320,7 @@ describe('the prescriptions step, offline', () => {
     await page.getByLabel('Frequência').first().fill('1x ao dia');
     await page.getByLabel('Duração').first().fill('30 dias');
     await button(page, 'Adicionar medicamento').click();
-    await page
-      .getByRole('navigation', { name: 'Etapas do prontuário' })
-      .getByRole('button', { name: /Resumo/ })
-      .click();
-    await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
-    await button(page, 'Imprimir Todas as Prescrições').click();
-    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
-    await visible(dialog);
+    const dialog = await printAllFromSummary(page);
     const pages = (await previewPages(dialog)).map(oneLine);
     // Controle especial: its two vias, the two halves of one page.
     expect(pages).toHaveLength(1);
