@@ -157,6 +157,44 @@ describe('clinical documents', () => {
     await visible(page.getByText('Maria Aparecida Souza', { exact: true }));
   });
 
+  it("checks a receita against her chart's medicines in use, and signs it only with a reason", async () => {
+    const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
+    const { api } = doctor.browser.pointedAt(session.server.url);
+    await api.call(settingsApi.replace, { body: PROFILE });
+    const { patient } = await api.call(patientsApi.create, {
+      body: { name: 'Joana Prado', birthDate: '1958-05-02', medications: ['Varfarina 5 mg'] },
+    });
+    await api.call(prescriptionsApi.create, {
+      body: {
+        patientName: 'Joana Prado',
+        patientAge: '68',
+        patientId: patient.id,
+        date: '2026-11-27',
+        medications: [{ name: 'Ibuprofeno', dosage: '400 mg', frequency: 'de 8 em 8 horas' }],
+        isFinalized: true,
+      },
+    });
+
+    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
+    await page
+      .getByRole('region', { name: 'Histórico' })
+      .getByRole('button', { name: /Receita — Ibuprofeno/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+    await visible(dialog);
+    // The receita holds only ibuprofeno: the varfarina is in her chart.
+    const warnings = dialog.getByRole('region', { name: 'Avisos de segurança da prescrição' });
+    await visible(warnings.getByText('Ibuprofeno + Varfarina 5 mg', { exact: true }));
+    const sign = dialog.getByRole('button', { name: 'Assinar digitalmente (1)' });
+    expect(await sign.isDisabled()).toBe(true);
+    await warnings
+      .getByLabel(/^Justificativa para manter/)
+      .fill('Dor aguda, 3 dias; INR na sexta.');
+    await warnings.getByLabel(/^Justificativa para manter/).blur();
+    await expect.poll(() => sign.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await page.context().close();
+  });
+
   it('signs a receita from the chart with one password, then offers the signed PDF and its link', async () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
     const { api } = doctor.browser.pointedAt(session.server.url);

@@ -209,17 +209,19 @@ export function suggestedPediatricDose(
   const cap = rule.maxMgPerDay;
   const lowMg = Math.min(low * weightKg, cap);
   const highMg = Math.min(high * weightKg, cap);
+  // One figure when both ends read the same once rounded ('0,1 mL', not '0,1 a 0,1 mL').
   const range = (a: number, b: number, unit: string, digits?: 0 | 1) =>
-    a === b
+    format(a, digits) === format(b, digits)
       ? `${format(a, digits)} ${unit}`
       : `${format(a, digits)} a ${format(b, digits)} ${unit}`;
-  // Whole drops within the range: the fewest that reach it, the most that stay under it.
-  const fewest = mgPerDrop === undefined ? 0 : Math.ceil(lowMg / mgPerDrop);
-  const most = mgPerDrop === undefined ? 0 : Math.max(fewest, Math.floor(highMg / mgPerDrop));
+  // Whole drops within the range: the fewest that reach it, the most that stay under it. When no
+  // whole drop fits (a newborn's dose), none is suggested: rounding up would pass the maximum.
+  const fewest = mgPerDrop === undefined ? 0 : Math.ceil(lowMg / mgPerDrop - 1e-9);
+  const most = mgPerDrop === undefined ? 0 : Math.floor(highMg / mgPerDrop + 1e-9);
   const drops =
-    mgPerDrop === undefined
+    mgPerDrop === undefined || fewest > most || most === 0
       ? ''
-      : range(fewest, most, fewest === 1 && most === 1 ? 'gota' : 'gotas', 0);
+      : range(fewest, most, most === 1 ? 'gota' : 'gotas', 0);
   const volume = concentration
     ? `; de ${concentration.written}, ${range(lowMg / concentration.mgPerMl, highMg / concentration.mgPerMl, 'mL')}${drops ? ` (${drops})` : ''}`
     : drops

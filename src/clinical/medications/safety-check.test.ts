@@ -291,6 +291,11 @@ describe("children's doses", () => {
           'Paracetamol: 533,3 mg por dose para 12 kg são 44,4 mg/kg, acima do máximo de 15 mg/kg por dose. Para 12 kg: 120 a 180 mg por dose (10 a 15 mg/kg), de 6/6h; de 200 mg/ml, 0,6 a 0,9 mL (9 a 13 gotas).',
       }),
     ]);
+    // No whole drop fits a newborn's 16 to 24 mg: none is suggested (2 would pass the maximum).
+    const newborn = checkPrescriptionSafety(drops, { age: 0, weightKg: 1.6 });
+    expect(newborn[0]?.message).toMatch(
+      /Para 1,6 kg: 16 a 24 mg por dose .*; de 200 mg\/ml, 0,1 mL\.$/,
+    );
     const ibuprofeno = [{ name: 'Ibuprofeno', dosage: '100 mg/ml, 10 gotas', frequency: '8/8h' }];
     expect(checkPrescriptionSafety(ibuprofeno, { age: 2, weightKg: 12 })).toEqual([]);
   });

@@ -47,6 +47,7 @@ import {
   BATCH,
   PRESCRIPTION,
   addToBatchWrite,
+  carriesServerPrescription,
   changeState,
   createBatchWrite,
   createPrescriptionWrite,
@@ -83,7 +84,7 @@ export function usePrescriptionActions(): PrescriptionActions {
 
 /** Whether a refusal left the server's copy in place of this device's (a 409 `*_changed`). */
 const adoptedServerCopy = (error: ApiError) =>
-  error.code === 'prescription_changed' || error.code === 'batch_changed';
+  carriesServerPrescription(error) || error.code === 'batch_changed';
 
 /**
  * The prescription actions over the query cache and the write queue. Each shows its change at

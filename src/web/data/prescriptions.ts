@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
 import type { ApiClient, ApiError } from '../../shared/api/client';
+import type { ApiErrorCode } from '../../shared/api-errors';
 import {
   batchesApi,
   presentedMedicationSchema,
@@ -183,9 +184,24 @@ function settledPrescription(
   );
 }
 
-/** The current receita a 409 `prescription_changed` carries, if that is what the refusal is. */
+/**
+ * Refusals that carry the receita as the server now holds it: changed elsewhere since it was
+ * read, or signed or cancelled there (it no longer changes). That copy is taken.
+ */
+const REFUSALS_WITH_SERVER_COPY: readonly ApiErrorCode[] = [
+  'prescription_changed',
+  'prescription_signed',
+  'prescription_cancelled',
+];
+
+/** Whether a refusal of a receita's write carries the server's copy, which replaces this one. */
+export function carriesServerPrescription(error: ApiError): boolean {
+  return REFUSALS_WITH_SERVER_COPY.includes(error.code);
+}
+
+/** The current receita a refusal carries ({@link carriesServerPrescription}), if it does. */
 function changedPrescriptionOf(error: ApiError): PresentedPrescription | undefined {
-  if (error.code !== 'prescription_changed') return undefined;
+  if (!carriesServerPrescription(error)) return undefined;
   const body = z.object({ prescription: presentedPrescriptionSchema }).safeParse(error.body);
   return body.success ? body.data.prescription : undefined;
 }

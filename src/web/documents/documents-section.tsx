@@ -31,6 +31,7 @@ import { Button, buttonClassName } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DialogFrame } from '../ui/dialog-frame';
 import { StatusToast, useStatusNotice } from '../ui/status-toast';
+import { useReceitasSafety } from '../prescriptions/receita-safety';
 import { SelectField, TextAreaField, TextField } from '../ui/text-field';
 import {
   documentBodyFrom,
@@ -100,7 +101,17 @@ export function DocumentsSection(props: {
   const [cancelling, setCancelling] = useState<ClinicalDocument>();
   const list = documents.data ?? [];
   const unsigned = list.filter(signable);
-  const unsignedReceitas = (props.receitas ?? []).filter(isSignableReceita);
+  const signableReceitas = (props.receitas ?? []).filter(isSignableReceita);
+  // A receita signs only once its safety check has answered and every grave warning has the
+  // doctor's reason (issue 21): the others wait for the print dialog, where reasons are written.
+  const receitaSafety = useReceitasSafety(signableReceitas);
+  const unsignedReceitas = signableReceitas.filter((receita) => {
+    const safety = receitaSafety.get(receita.id);
+    return safety !== undefined && !safety.checking && !safety.awaitingReason;
+  });
+  const receitasAwaitingReason = signableReceitas.filter(
+    (receita) => receitaSafety.get(receita.id)?.awaitingReason,
+  ).length;
   const batchSize = unsigned.length + unsignedReceitas.length;
 
   const issue = (document: ClinicalDocument) =>
@@ -143,6 +154,14 @@ export function DocumentsSection(props: {
           </Button>
         </div>
       </div>
+
+      {receitasAwaitingReason > 0 && (
+        <p role="status" className="text-sm text-warning-fg">
+          {receitasAwaitingReason === 1
+            ? 'Uma receita tem aviso de segurança grave sem justificativa: justifique-o na impressão da receita para assiná-la.'
+            : `${receitasAwaitingReason} receitas têm aviso de segurança grave sem justificativa: justifique-os na impressão das receitas para assiná-las.`}
+        </p>
+      )}
 
       {documents.isPending ? (
         <p role="status" className="text-sm text-fg-muted">
