@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../../src/shared/api/client';
+import type { PatientWrite } from '../../src/shared/patient';
 import { documentsApi, signingCertificateApi } from '../../src/shared/api/documents';
 import { prescriptionsApi } from '../../src/shared/api/prescriptions';
 import { localDay } from '../../src/shared/prescription-draft';
@@ -36,6 +38,39 @@ const PROFILE = {
   clinicPhone: '(11) 3456-7890',
 };
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+/**
+ * Registers a patient with a finalised receita of one medicine, opens her chart and the receita
+ * from her timeline: the print dialog.
+ */
+async function openReceitaFromChart(
+  page: Page,
+  api: ApiClient,
+  patient: PatientWrite,
+  receita: { patientAge: string; medication: string; dosage: string },
+) {
+  const { patient: created } = await api.call(patientsApi.create, { body: patient });
+  const { prescription } = await api.call(prescriptionsApi.create, {
+    body: {
+      patientName: patient.name,
+      patientAge: receita.patientAge,
+      patientId: created.id,
+      date: '2026-11-27',
+      medications: [
+        { name: receita.medication, dosage: receita.dosage, frequency: 'de 8 em 8 horas' },
+      ],
+      isFinalized: true,
+    },
+  });
+  await page.goto(`${session.server.url}/?view=patients&patient=${created.id}`);
+  await page
+    .getByRole('region', { name: 'Histórico' })
+    .getByRole('button', { name: new RegExp(`Receita — ${receita.medication}`) })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
+  await visible(dialog);
+  return { dialog, prescription };
+}
 
 describe('clinical documents', () => {
   it('issues an atestado from a visit, signs it, and opens its validation page with the code', async () => {
@@ -161,27 +196,12 @@ describe('clinical documents', () => {
     const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
     const { api } = doctor.browser.pointedAt(session.server.url);
     await api.call(settingsApi.replace, { body: PROFILE });
-    const { patient } = await api.call(patientsApi.create, {
-      body: { name: 'Joana Prado', birthDate: '1958-05-02', medications: ['Varfarina 5 mg'] },
-    });
-    await api.call(prescriptionsApi.create, {
-      body: {
-        patientName: 'Joana Prado',
-        patientAge: '68',
-        patientId: patient.id,
-        date: '2026-11-27',
-        medications: [{ name: 'Ibuprofeno', dosage: '400 mg', frequency: 'de 8 em 8 horas' }],
-        isFinalized: true,
-      },
-    });
-
-    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
-    await page
-      .getByRole('region', { name: 'Histórico' })
-      .getByRole('button', { name: /Receita — Ibuprofeno/ })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
-    await visible(dialog);
+    const { dialog } = await openReceitaFromChart(
+      page,
+      api,
+      { name: 'Joana Prado', birthDate: '1958-05-02', medications: ['Varfarina 5 mg'] },
+      { patientAge: '68', medication: 'Ibuprofeno', dosage: '400 mg' },
+    );
     // The receita holds only ibuprofeno: the varfarina is in her chart.
     const warnings = dialog.getByRole('region', { name: 'Avisos de segurança da prescrição' });
     await visible(warnings.getByText('Ibuprofeno + Varfarina 5 mg', { exact: true }));
@@ -205,27 +225,12 @@ describe('clinical documents', () => {
     form.set('certificate', new Blob([pfx], { type: 'application/x-pkcs12' }), 'helena.pfx');
     form.set('password', PASSWORD);
     await api.call(signingCertificateApi.upload, { body: form });
-    const { patient } = await api.call(patientsApi.create, {
-      body: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
-    });
-    const { prescription } = await api.call(prescriptionsApi.create, {
-      body: {
-        patientName: 'Maria Aparecida Souza',
-        patientAge: '63',
-        patientId: patient.id,
-        date: '2026-11-27',
-        medications: [{ name: 'Amoxicilina', dosage: '500 mg', frequency: 'de 8 em 8 horas' }],
-        isFinalized: true,
-      },
-    });
-
-    await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
-    await page
-      .getByRole('region', { name: 'Histórico' })
-      .getByRole('button', { name: /Receita — Amoxicilina/ })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Receitas para Impressão' });
-    await visible(dialog);
+    const { dialog, prescription } = await openReceitaFromChart(
+      page,
+      api,
+      { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+      { patientAge: '63', medication: 'Amoxicilina', dosage: '500 mg' },
+    );
     // RDC 471/2021: an antimicrobial prints with her sex, from her chart.
     await visible(dialog.getByText('Sexo: Feminino').first());
     await dialog.getByRole('button', { name: 'Assinar digitalmente (1)' }).click();

@@ -98,16 +98,16 @@ export function evidenceOfOwnValues(
   result: ExtractionResult,
   ruleSpans: ExtractionEvidence = {},
 ): ExtractionEvidence {
-  const values = extractedValues(result).filter((value) => !ruleSpans[value.path]);
+  const evidence: ExtractionEvidence = {};
+  const values = extractedValues(result).filter((value) => {
+    const matched = ruleSpans[value.path];
+    if (matched) evidence[value.path] = matched;
+    return !matched;
+  });
   const spans = findQuotes(
     text,
     values.map((value) => value.text),
   );
-  const evidence: ExtractionEvidence = {};
-  for (const value of extractedValues(result)) {
-    const matched = ruleSpans[value.path];
-    if (matched) evidence[value.path] = matched;
-  }
   values.forEach((value, index) => {
     const span = spans[index];
     if (span) evidence[value.path] = [span];

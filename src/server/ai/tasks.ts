@@ -93,11 +93,6 @@ function conversationText(messages: readonly ConversationMessage[]): string {
     .join('\n');
 }
 
-/** What the doctor wrote in the conversation: the offline engine reads the case from it. */
-function doctorText(messages: readonly ConversationMessage[]): string {
-  return doctorMessagesText(messages);
-}
-
 const recordSection = (record: AiRecord | undefined) => {
   const context = record ? recordChatContext(record) : '';
   return context ? `\n\nProntuário atual:\n${context}` : '';
@@ -442,14 +437,18 @@ export const extractChatInfoTask: AiTask<
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
   finish: ({ messages }, { quotes, ...reply }) => {
     const extraction = extractionWithQuantities(reply);
-    const { evidence, unsupported } = evidenceFromQuotes(doctorText(messages), extraction, quotes);
+    const { evidence, unsupported } = evidenceFromQuotes(
+      doctorMessagesText(messages),
+      extraction,
+      quotes,
+    );
     return {
       ...withoutValues(extraction, unsupported),
       evidence: evidenceWithoutValues(evidence, unsupported),
       unsupported,
     };
   },
-  offline: ({ messages }) => offlineEvidencedExtraction(doctorText(messages)),
+  offline: ({ messages }) => offlineEvidencedExtraction(doctorMessagesText(messages)),
   fallback: () => noEvidence(emptyExtraction()),
 };
 
@@ -467,7 +466,7 @@ export const shouldCreateRecordTask: AiTask<
   readReply: (reply) => ({ shouldCreate: isAffirmativeAnswer(reply) }),
   model: 'chat',
   offline: ({ messages }) => {
-    const text = doctorText(lastMessages(messages, RECENT_MESSAGES_FOR_DETECTION));
+    const text = doctorMessagesText(lastMessages(messages, RECENT_MESSAGES_FOR_DETECTION));
     const found = extractMedicalData(text);
     const aboutAPatient =
       Boolean(found.patientInfo.name) ||
@@ -483,7 +482,7 @@ function consultationOf(input: {
   messages?: ConversationMessage[] | undefined;
   transcript?: string | undefined;
 }) {
-  return input.transcript?.trim() || doctorText(input.messages ?? []);
+  return input.transcript?.trim() || doctorMessagesText(input.messages ?? []);
 }
 
 /** What the offline engine knows of the consultation: the text's extraction over the record's. */
@@ -609,7 +608,7 @@ export const detectPrescriptionTask: AiTask<
   ),
   prompt: ({ messages }) => conversationText(lastMessages(messages, RECENT_MESSAGES_FOR_DETECTION)),
   offline: ({ messages }) => {
-    const text = doctorText(lastMessages(messages, RECENT_MESSAGES_FOR_DETECTION));
+    const text = doctorMessagesText(lastMessages(messages, RECENT_MESSAGES_FOR_DETECTION));
     const medicines = extractMedicalData(text).prescriptions.medications?.length ?? 0;
     const hasPrescription = medicines > 0 && PRESCRIBING.test(text);
     return { hasPrescription, confidence: hasPrescription ? 0.7 : medicines > 0 ? 0.4 : 0.1 };
@@ -647,7 +646,7 @@ export const extractPrescriptionTask: AiTask<
     medications: withComputedQuantities(answer.medications),
   }),
   offline: ({ messages, record }) => {
-    const found = extractMedicalData(doctorText(messages));
+    const found = extractMedicalData(doctorMessagesText(messages));
     const patientName = found.patientInfo.name ?? record?.patientInfo?.name ?? '';
     const age = found.patientInfo.age ?? record?.patientInfo?.age;
     const diagnosis = found.assessment || record?.assessment || '';

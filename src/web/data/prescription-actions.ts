@@ -2,7 +2,10 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PrescriptionExtraction } from '../../shared/ai-tasks';
 import type { ApiError } from '../../shared/api/client';
-import type { PresentedPrescription } from '../../shared/api/prescriptions';
+import type {
+  PrescriptionUpdateInput,
+  PresentedPrescription,
+} from '../../shared/api/prescriptions';
 import type { Medication } from '../../shared/medical-record';
 import {
   batchCreateSchema,
@@ -63,7 +66,7 @@ import {
   type BatchAnswer,
   type PrescriptionAnswer,
 } from './prescriptions';
-import type { WriteQueue, WriteResult } from './write-queue';
+import type { WriteKind, WriteQueue, WriteResult } from './write-queue';
 
 /**
  * What the doctor does with receitas and lotes (docs/product.md, "Ciclo de vida da receita",
@@ -142,6 +145,23 @@ export function prescriptionActions(
     const answered = result.status === 'sent' ? result.answer.batch : undefined;
     const held = heldBatch(state(), answered?.id ?? id) ?? answered;
     return held ? succeeded(held) : failed(PRESCRIPTION_MESSAGES.noBatch);
+  }
+
+  /**
+   * Writes one part of a held receita over the version seen, checked first as the server would
+   * check it (`sent`: the part as it goes on the wire).
+   */
+  async function writePart<Payload>(
+    held: PresentedPrescription,
+    kind: WriteKind<Payload, PrescriptionAnswer>,
+    payload: Payload,
+    sent: PrescriptionUpdateInput,
+  ): Promise<PrescriptionResult<PresentedPrescription>> {
+    const body = prescriptionUpdateSchema.safeParse(sent);
+    if (!body.success) return failed(formatValidationError(body.error));
+    const before = state();
+    const result = await queue.submit(kind, { entityId: held.id, payload, version: held.version });
+    return prescriptionOutcome(result, held.id, before);
   }
 
   /** A new receita (a draft, or a quick one), checked as the server would check it. */
@@ -277,15 +297,12 @@ export function prescriptionActions(
       const edited = withDispenseQuantityAt(held, index, typed);
       if (!edited.ok) return edited;
       const { medications } = edited.value;
-      const body = prescriptionUpdateSchema.safeParse(withoutControlMarks({ medications }));
-      if (!body.success) return failed(formatValidationError(body.error));
-      const before = state();
-      const result = await queue.submit(setDispenseQuantityWrite, {
-        entityId: held.id,
-        payload: { medications },
-        version: held.version,
-      });
-      return prescriptionOutcome(result, held.id, before);
+      return writePart(
+        held,
+        setDispenseQuantityWrite,
+        { medications },
+        withoutControlMarks({ medications }),
+      );
     },
 
     /**
@@ -303,15 +320,7 @@ export function prescriptionActions(
       const held = heldPrescription(state(), prescriptionId);
       if (!held) return failed(PRESCRIPTION_MESSAGES.noPrescription);
       const safetyReasons = withSafetyReason(held.safetyReasons ?? [], warning, reason);
-      const body = prescriptionUpdateSchema.safeParse({ safetyReasons });
-      if (!body.success) return failed(formatValidationError(body.error));
-      const before = state();
-      const result = await queue.submit(setSafetyReasonsWrite, {
-        entityId: held.id,
-        payload: { safetyReasons },
-        version: held.version,
-      });
-      return prescriptionOutcome(result, held.id, before);
+      return writePart(held, setSafetyReasonsWrite, { safetyReasons }, { safetyReasons });
     },
 
     finalize,
