@@ -93,6 +93,15 @@ export const API_ERRORS = {
   },
   prescription_cancelled: { status: 409, message: 'Esta receita foi cancelada.' },
   prescription_signed: { status: 409, message: 'Esta receita já está assinada.' },
+  prescription_exists: {
+    status: 409,
+    message: 'Esta consulta já tem uma receita em andamento: ela foi aberta no lugar de uma nova.',
+  },
+  safety_reason_required: {
+    status: 409,
+    message:
+      'A receita tem aviso de segurança grave ou contraindicado sem justificativa: escreva a justificativa antes de emitir ou assinar.',
+  },
   batch_changed: {
     status: 409,
     message:

@@ -135,6 +135,16 @@ const writablePrescriptionShape = {
   patientSex: z.enum(GENDERS, { error: 'Sexo do paciente inválido.' }).optional(),
   /** The doctor's patient the receita is for (issue 19), when she is known. */
   patientId: patientIdSchema.optional(),
+  /**
+   * The visit whose prescription it is (docs/receitas.md, "A receita da consulta"): a visit has
+   * one draft and one valid issued receita at most. Set when created, never changed.
+   */
+  recordId: typedText('Consulta da receita', PRESCRIPTION_LIMITS.shortText).min(1).optional(),
+  /**
+   * The issued receita this one corrects (a new version): issuing it cancels that one as
+   * 'Substituída'. Set when created, never changed.
+   */
+  replacesId: typedText('Receita substituída', PRESCRIPTION_LIMITS.shortText).min(1).optional(),
   diagnosis: typedText('Diagnóstico', PRESCRIPTION_LIMITS.mediumText).default(''),
   medications: medicationList.default([]),
   notes: typedText('Observações', PRESCRIPTION_LIMITS.mediumText).default(''),

@@ -56,4 +56,29 @@ describe('receitaSafetyCheck', () => {
       sex: 'feminino',
     });
   });
+
+  it("adds the visit it came from: the child's weight, a pregnancy, the clearance, and what the step lists", () => {
+    const chart = { age: 7, sex: 'feminino' as const, allergies: ['Dipirona'], medications: [] };
+    const visit = {
+      patientInfo: {
+        age: 6,
+        gender: 'feminino' as const,
+        allergies: ['dipirona', 'Látex'],
+        medications: ['Salbutamol spray'],
+        creatinineClearance: 80,
+      },
+      physicalExam: { vitalSigns: { weight: 21 } },
+    };
+    expect(receitaSafetyCheck(receita, chart, visit).patient).toEqual({
+      age: 6,
+      sex: 'feminino',
+      weightKg: 21,
+      allergies: ['Dipirona', 'Látex'],
+      medicationsInUse: ['Salbutamol spray'],
+      creatinineClearance: 80,
+    });
+    expect(
+      receitaSafetyCheck(receita, undefined, { patientInfo: { pregnant: true } }).patient,
+    ).toMatchObject({ pregnant: true, age: 6 });
+  });
 });

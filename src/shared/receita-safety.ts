@@ -1,4 +1,5 @@
 import type { SafetyCheckRequest } from './api/catalogues';
+import type { PatientInfo, PhysicalExam } from './medical-record';
 import type { Patient } from './patient';
 import type { ReceitaPrescription } from './receita-document';
 
@@ -13,30 +14,91 @@ export function receitaAgeInYears(written: string): number | undefined {
   return undefined;
 }
 
+/** What a visit knows of its patient that a check needs: the patient step and the weight. */
+export interface VisitFacts {
+  patientInfo?: PatientInfo | undefined;
+  physicalExam?: Pick<PhysicalExam, 'vitalSigns'> | undefined;
+}
+
+type CheckedPatient = NonNullable<SafetyCheckRequest['patient']>;
+
 /**
- * What the prescribing safety check reads of a receita: its medicines, and its patient — her
- * chart when the receita names her (age, sex, allergies, medicines in use), what the receita says
- * otherwise.
+ * What the safety check reads of a visit's patient: age, sex, weight, pregnancy, creatinine
+ * clearance, allergies and medicines in use, as the record holds them.
+ */
+export function visitSafetyPatient(visit: VisitFacts): CheckedPatient {
+  const info = visit.patientInfo;
+  const weight = visit.physicalExam?.vitalSigns?.weight;
+  return {
+    ...(info?.age !== undefined ? { age: info.age } : {}),
+    ...(info?.gender ? { sex: info.gender } : {}),
+    ...(weight ? { weightKg: weight } : {}),
+    ...(info?.allergies?.length ? { allergies: info.allergies } : {}),
+    ...(info?.medications?.length ? { medicationsInUse: info.medications } : {}),
+    ...(info?.pregnant ? { pregnant: true } : {}),
+    ...(info?.creatinineClearance !== undefined
+      ? { creatinineClearance: info.creatinineClearance }
+      : {}),
+  };
+}
+
+/** The medicines as the check reads them. */
+export function checkedMedications(
+  medications: readonly {
+    name: string;
+    dosage?: string | undefined;
+    frequency?: string | undefined;
+  }[],
+): SafetyCheckRequest['medications'] {
+  return medications.map(({ name, dosage, frequency }) => ({
+    name,
+    ...(dosage ? { dosage } : {}),
+    ...(frequency ? { frequency } : {}),
+  }));
+}
+
+/** Both lists, each name once (case aside), the first list's order first. */
+function unionOfNames(
+  first: readonly string[] | undefined,
+  second: readonly string[] | undefined,
+): string[] {
+  const seen = new Set<string>();
+  return [...(first ?? []), ...(second ?? [])].filter((name) => {
+    const key = name.trim().toLocaleLowerCase('pt-BR');
+    if (key === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * What the prescribing safety check reads of a receita: its medicines, and its patient — the
+ * visit it was issued from (weight, pregnancy, clearance and the rest of the patient step), her
+ * chart when the receita names her (age, sex, allergies, medicines in use), what the receita
+ * says otherwise. The server decides with this whether a receita may be issued or signed, and
+ * the screens show the same check (docs/receitas.md, "Onde a checagem aparece").
  * @param receita - the receita as held
  * @param chart - her chart, once read
+ * @param visit - the visit whose prescription it is
  */
 export function receitaSafetyCheck(
   receita: Pick<ReceitaPrescription, 'medications' | 'patientAge' | 'patientSex'>,
   chart?: Pick<Patient, 'age' | 'sex' | 'allergies' | 'medications'>,
+  visit?: VisitFacts,
 ): SafetyCheckRequest {
-  const age = chart?.age ?? receitaAgeInYears(receita.patientAge);
-  const sex = receita.patientSex ?? chart?.sex;
+  const seen = visit ? visitSafetyPatient(visit) : {};
+  const age = seen.age ?? chart?.age ?? receitaAgeInYears(receita.patientAge);
+  const sex = receita.patientSex ?? seen.sex ?? chart?.sex;
+  const allergies = unionOfNames(chart?.allergies, seen.allergies);
+  const inUse = unionOfNames(chart?.medications, seen.medicationsInUse);
   return {
-    medications: receita.medications.map(({ name, dosage, frequency }) => ({
-      name,
-      ...(dosage ? { dosage } : {}),
-      ...(frequency ? { frequency } : {}),
-    })),
+    medications: checkedMedications(receita.medications),
     patient: {
+      ...seen,
       ...(age !== undefined ? { age } : {}),
       ...(sex ? { sex } : {}),
-      ...(chart?.allergies.length ? { allergies: chart.allergies } : {}),
-      ...(chart?.medications.length ? { medicationsInUse: chart.medications } : {}),
+      ...(allergies.length ? { allergies } : {}),
+      ...(inUse.length ? { medicationsInUse: inUse } : {}),
     },
   };
 }

@@ -329,7 +329,10 @@ export const doctorSettings = pgTable('doctor_settings', {
  * What a prescription row keeps in `content`: every writable field but `isFinalized` and the
  * patient, which have their columns.
  */
-export type StoredPrescriptionContent = Omit<PrescriptionCreate, 'isFinalized' | 'patientId'>;
+export type StoredPrescriptionContent = Omit<
+  PrescriptionCreate,
+  'isFinalized' | 'patientId' | 'recordId' | 'replacesId'
+>;
 
 /**
  * The receitas (docs/product.md, "Receitas e lotes"), one doctor's each; every query is scoped by
@@ -344,6 +347,15 @@ export const prescriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // The patient the receita is for (issue 19), when known.
     patientId: text('patient_id').references((): AnyPgColumn => patients.id),
+    // The visit whose prescription it is, if any (docs/receitas.md, "A receita da consulta");
+    // an issued receita outlives a deleted draft visit.
+    recordId: text('record_id').references((): AnyPgColumn => medicalRecords.id, {
+      onDelete: 'set null',
+    }),
+    // The issued receita this one corrects: issuing it cancels that one ('Substituída').
+    replacesId: text('replaces_id').references((): AnyPgColumn => prescriptions.id, {
+      onDelete: 'set null',
+    }),
     content: jsonb('content').$type<StoredPrescriptionContent>().notNull(),
     isFinalized: boolean('is_finalized').notNull().default(false),
     // Issue 20: a finalised receita is issued — its public validation address and code (null on
@@ -361,6 +373,22 @@ export const prescriptions = pgTable(
     uniqueIndex('prescriptions_public_id_idx')
       .on(table.publicId)
       .where(sql`${table.publicId} is not null`),
+    // One receita per visit: at most one draft and one valid issued receita of each visit (a
+    // draft that corrects the issued one replaces it when issued, in the same transaction).
+    uniqueIndex('prescriptions_record_draft_idx')
+      .on(table.recordId)
+      .where(
+        sql`${table.recordId} is not null and not ${table.isFinalized} and ${table.cancelledAt} is null`,
+      ),
+    uniqueIndex('prescriptions_record_issued_idx')
+      .on(table.recordId)
+      .where(
+        sql`${table.recordId} is not null and ${table.isFinalized} and ${table.cancelledAt} is null`,
+      ),
+    // One open correction of an issued receita at a time.
+    uniqueIndex('prescriptions_replaces_draft_idx')
+      .on(table.replacesId)
+      .where(sql`${table.replacesId} is not null and not ${table.isFinalized}`),
     // The list query: one doctor's prescriptions, newest first, keyset on (created_at, id).
     index('prescriptions_user_created_idx').on(
       table.userId,

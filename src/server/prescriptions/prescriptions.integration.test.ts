@@ -143,41 +143,83 @@ describe('prescriptions API', () => {
       notes: 'Retornar em 7 dias',
     });
 
-    expect(await fetchAnswer(browser, 'DELETE', prescriptionPath(prescription.id))).toEqual({
+    // Issued, it may be at a pharmacy: it is cancelled with a reason, never deleted.
+    expect(await fetchAnswer(browser, 'DELETE', prescriptionPath(prescription.id))).toMatchObject({
+      status: 409,
+      body: { success: false, code: 'prescription_finalized' },
+    });
+    const draft = await newPrescription(api);
+    expect(await fetchAnswer(browser, 'DELETE', prescriptionPath(draft.id))).toEqual({
       status: 200,
       body: { success: true },
     });
-    const gone = await refusalOf(api.call(prescriptionsApi.get, { params }));
+    const gone = await refusalOf(api.call(prescriptionsApi.get, { params: { id: draft.id } }));
     expect(gone.status).toBe(404);
     expect(gone.body).toEqual({
       success: false,
       code: 'not_found',
       error: 'Receita não encontrada.',
     });
-    await expect(api.call(prescriptionsApi.remove, { params })).rejects.toMatchObject({
-      status: 404,
-    });
+    await expect(
+      api.call(prescriptionsApi.remove, { params: { id: draft.id } }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 
-  it('keeps a finalized prescription finalized (409) and still lets its text be corrected', async () => {
+  it('never changes an issued receita: a correction is a new version that replaces it when issued', async () => {
     const prescription = await newPrescription(api, { isFinalized: true });
     expect(prescription.isFinalized).toBe(true);
     const params = { id: prescription.id };
-    const reopened = await refusalOf(
-      api.call(prescriptionsApi.update, { params, body: { isFinalized: false } }),
+    for (const body of [{ isFinalized: false }, { patientName: 'Maria S.' }]) {
+      const refused = await refusalOf(api.call(prescriptionsApi.update, { params, body }));
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        success: false,
+        code: 'prescription_finalized',
+        error:
+          'Esta receita já foi emitida e não muda mais: para corrigi-la, emita uma nova versão.',
+        prescription: { id: prescription.id, isFinalized: true, patientName: 'Maria Souza' },
+      });
+    }
+
+    const correction = await newPrescription(api, {
+      patientName: 'Maria S. Souza',
+      replacesId: prescription.id,
+    });
+    expect(correction).toMatchObject({ isFinalized: false, replacesId: prescription.id });
+    // One open correction at a time: a second answers the first.
+    const second = await refusalOf(
+      api.call(prescriptionsApi.create, {
+        body: prescriptionInput({ replacesId: prescription.id }),
+      }),
     );
-    expect(reopened.status).toBe(409);
-    expect(reopened.body).toMatchObject({
-      success: false,
-      code: 'prescription_finalized',
-      error: 'Esta receita já foi finalizada.',
-      prescription: { id: prescription.id, isFinalized: true },
+    expect(second.body).toMatchObject({
+      code: 'prescription_exists',
+      prescription: { id: correction.id },
     });
-    const corrected = await api.call(prescriptionsApi.update, {
-      params,
-      body: { patientName: 'Maria S.' },
+    // Until the correction is issued, the receita stands.
+    expect((await api.call(prescriptionsApi.get, { params })).prescription.cancellation).toBe(
+      undefined,
+    );
+
+    await api.call(prescriptionsApi.update, {
+      params: { id: correction.id },
+      body: { isFinalized: true },
     });
-    expect(corrected.prescription).toMatchObject({ patientName: 'Maria S.', isFinalized: true });
+    const replaced = (await api.call(prescriptionsApi.get, { params })).prescription;
+    expect(replaced.cancellation).toMatchObject({ reason: 'Substituída por nova versão.' });
+    // A cancelled receita is no longer one to correct.
+    const late = await refusalOf(
+      api.call(prescriptionsApi.create, {
+        body: prescriptionInput({ replacesId: prescription.id }),
+      }),
+    );
+    expect(late).toMatchObject({ status: 409, code: 'prescription_draft' });
+    const unknown = await refusalOf(
+      api.call(prescriptionsApi.create, {
+        body: prescriptionInput({ replacesId: 'prescription-nenhuma' }),
+      }),
+    );
+    expect(unknown).toMatchObject({ status: 404 });
   });
 
   it("keeps the doctor's reasons to issue through grave safety warnings with the receita", async () => {
@@ -188,14 +230,14 @@ describe('prescriptions API', () => {
       message: 'Risco aumentado de sangramento.',
       reason: 'Dor aguda: 2 dias, INR na sexta-feira.',
     };
-    const plain = await newPrescription(api, { isFinalized: true });
+    const plain = await newPrescription(api);
     expect(plain.safetyReasons).toBeUndefined();
     const params = { id: plain.id };
     const kept = await api.call(prescriptionsApi.update, {
       params,
       body: { safetyReasons: [reason] },
     });
-    expect(kept.prescription).toMatchObject({ isFinalized: true, safetyReasons: [reason] });
+    expect(kept.prescription).toMatchObject({ isFinalized: false, safetyReasons: [reason] });
     expect((await api.call(prescriptionsApi.get, { params })).prescription.safetyReasons).toEqual([
       reason,
     ]);
@@ -218,7 +260,6 @@ describe('prescriptions API', () => {
 
   it('computes the quantity to dispense of each medicine, and keeps a doctor-overwritten one', async () => {
     const prescription = await newPrescription(api, {
-      isFinalized: true,
       medications: [
         {
           name: 'Amoxicilina',

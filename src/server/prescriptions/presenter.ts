@@ -56,6 +56,8 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
   if (content.patientSex !== undefined) prescription.patientSex = content.patientSex;
   if (content.safetyReasons?.length) prescription.safetyReasons = content.safetyReasons;
   if (row.patientId !== null) prescription.patientId = row.patientId;
+  if (row.recordId !== null) prescription.recordId = row.recordId;
+  if (row.replacesId !== null) prescription.replacesId = row.replacesId;
   return prescription;
 }
 

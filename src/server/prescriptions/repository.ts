@@ -8,6 +8,7 @@ import {
 } from '../../shared/prescription';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppTransaction, AppDatabase } from '../db/database';
+import { isUniqueViolation } from '../db/errors';
 import { newPublicId, newSecretCode } from '../documents/validation-code';
 import {
   prescriptionBatches,
@@ -31,10 +32,22 @@ export interface ListOptions {
   after: RecordPosition | undefined;
 }
 
+/** What creating a receita ended in. */
+export type PrescriptionInsertOutcome =
+  | { kind: 'created'; row: PrescriptionRow }
+  /**
+   * Its visit already has a receita in that state (a draft, or a valid issued one), or the
+   * receita it corrects already has a draft correction: that one, in place of a second.
+   */
+  | { kind: 'exists'; current: PrescriptionRow };
+
 export type PrescriptionUpdateOutcome =
   | { kind: 'updated'; row: PrescriptionRow }
   | { kind: 'not-found' }
-  /** `isFinalized: false` on a finalized prescription: finalizing is one-way. */
+  /**
+   * A change to an issued (finalised) receita, or `isFinalized: false` on one: what was issued
+   * never changes (a correction is a new version, `replacesId`).
+   */
   | { kind: 'finalized'; current: PrescriptionRow }
   /** Signed or cancelled: what the pharmacy checks, or what was withdrawn, never changes. */
   | { kind: 'closed'; current: PrescriptionRow }
@@ -61,6 +74,39 @@ export interface ReceitaSignature {
 
 /** A new receita's validation address and code, given when it is finalised. */
 const newIssuance = () => ({ publicId: newPublicId(), secretCode: newSecretCode() });
+
+/** Why a receita issued again in a new version is cancelled. */
+export const REPLACED_REASON = 'Substituída por nova versão.';
+
+/**
+ * Issuing a new version cancels the receita it replaces (if still valid), in the issuing
+ * transaction: the visit never has two valid receitas, and the pharmacy's validation page says
+ * the old one was replaced.
+ */
+async function cancelReplaced(
+  tx: AppTransaction,
+  userId: string,
+  replacesId: string | null | undefined,
+  at: Date,
+): Promise<void> {
+  if (!replacesId) return;
+  await tx
+    .update(prescriptions)
+    .set({
+      cancelledAt: at,
+      cancelReason: REPLACED_REASON,
+      version: sql`${prescriptions.version} + 1`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(prescriptions.id, replacesId),
+        eq(prescriptions.userId, userId),
+        eq(prescriptions.isFinalized, true),
+        isNull(prescriptions.cancelledAt),
+      ),
+    );
+}
 
 export type RemoveOutcome<Row> =
   | { kind: 'removed' }
@@ -133,27 +179,91 @@ export function createPrescriptionRepository(db: AppDatabase) {
     return row;
   };
 
-  return {
-    async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionRow> {
-      const { isFinalized, patientId, ...content } = input;
-      const now = new Date();
-      const issuance = isFinalized ? newIssuance() : {};
+  /** A visit's valid receita in one state: its draft, or its issued one. */
+  const visitReceita = async (
+    tx: AppTransaction | AppDatabase,
+    userId: string,
+    recordId: string,
+    issued: boolean,
+  ) => {
+    const [row] = await tx
+      .select()
+      .from(prescriptions)
+      .where(
+        and(
+          eq(prescriptions.userId, userId),
+          eq(prescriptions.recordId, recordId),
+          eq(prescriptions.isFinalized, issued),
+          isNull(prescriptions.cancelledAt),
+        ),
+      );
+    return row;
+  };
+
+  /** The receita that kept a new one from being created ({@link PrescriptionInsertOutcome}). */
+  const existingFor = async (userId: string, input: PrescriptionCreate) => {
+    if (input.recordId) {
+      const row = await visitReceita(db, userId, input.recordId, input.isFinalized);
+      if (row) return row;
+    }
+    if (input.replacesId) {
       const [row] = await db
-        .insert(prescriptions)
-        .values({
-          id: `${PRESCRIPTION_ID_PREFIX}${randomUUID()}`,
-          userId,
-          patientId: patientId ?? null,
-          content,
-          isFinalized,
-          ...issuance,
-          version: 1,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
+        .select()
+        .from(prescriptions)
+        .where(
+          and(
+            eq(prescriptions.userId, userId),
+            eq(prescriptions.replacesId, input.replacesId),
+            eq(prescriptions.isFinalized, false),
+          ),
+        );
       return row;
+    }
+    return undefined;
+  };
+
+  return {
+    /**
+     * Creates a receita. A visit's draft written while the visit has an issued receita is its
+     * new version (it replaces that one when issued); one issued at once cancels the receita it
+     * names in `replacesId`.
+     */
+    async insert(userId: string, input: PrescriptionCreate): Promise<PrescriptionInsertOutcome> {
+      const { isFinalized, patientId, recordId, replacesId, ...content } = input;
+      try {
+        return await db.transaction(async (tx) => {
+          const now = new Date();
+          const replaces =
+            replacesId ??
+            (recordId && !isFinalized
+              ? (await visitReceita(tx, userId, recordId, true))?.id
+              : undefined);
+          if (isFinalized) await cancelReplaced(tx, userId, replaces, now);
+          const [row] = await tx
+            .insert(prescriptions)
+            .values({
+              id: `${PRESCRIPTION_ID_PREFIX}${randomUUID()}`,
+              userId,
+              patientId: patientId ?? null,
+              recordId: recordId ?? null,
+              replacesId: replaces ?? null,
+              content,
+              isFinalized,
+              ...(isFinalized ? newIssuance() : {}),
+              version: 1,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          if (!row) throw new Error('insert returned no row');
+          return { kind: 'created', row } as const;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        const current = await existingFor(userId, input);
+        if (!current) throw error;
+        return { kind: 'exists', current };
+      }
     },
 
     async find(userId: string, id: string): Promise<PrescriptionRow | undefined> {
@@ -202,9 +312,20 @@ export function createPrescriptionRepository(db: AppDatabase) {
           return { kind: 'closed', current };
         }
         const { isFinalized, patientId, ...changes } = update;
-        if (current.isFinalized && isFinalized === false) return { kind: 'finalized', current };
+        const changed = withoutUndefined(changes);
+        if (
+          current.isFinalized &&
+          (isFinalized === false || patientId !== undefined || Object.keys(changed).length > 0)
+        ) {
+          return { kind: 'finalized', current };
+        }
         const content: StoredPrescriptionContent = { ...current.content };
-        Object.assign(content, withoutUndefined(changes));
+        Object.assign(content, changed);
+        const now = new Date();
+        // Issuing a new version cancels the one it replaces, before the visit's index sees two.
+        if (isFinalized && !current.isFinalized) {
+          await cancelReplaced(tx, userId, current.replacesId, now);
+        }
         const [row] = await tx
           .update(prescriptions)
           .set({
@@ -214,7 +335,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
             // Finalising issues it: its validation address and code, never changed after.
             ...(isFinalized && current.publicId === null ? newIssuance() : {}),
             version: current.version + 1,
-            updatedAt: new Date(),
+            updatedAt: now,
           })
           .where(and(ownedBy(userId, id), eq(prescriptions.version, current.version)))
           .returning();
@@ -239,6 +360,9 @@ export function createPrescriptionRepository(db: AppDatabase) {
         if (current.version !== version) return { kind: 'stale', current };
         if (current.signedAt !== null || current.cancelledAt !== null) {
           return { kind: 'refused', current };
+        }
+        if (!current.isFinalized) {
+          await cancelReplaced(tx, userId, current.replacesId, signature.signedAt);
         }
         const [row] = await tx
           .update(prescriptions)
@@ -318,22 +442,22 @@ export function createPrescriptionRepository(db: AppDatabase) {
     },
 
     /**
-     * Deletes a prescription and takes its id out of the doctor's batches. With
+     * Deletes a draft and takes its id out of the doctor's batches. With
      * `expectedVersion` (If-Match), only that version: the DELETE itself names it.
      */
     remove(
       userId: string,
       id: string,
       expectedVersion: number | undefined,
-    ): Promise<RemoveOutcome<PrescriptionRow> | { kind: 'signed'; current: PrescriptionRow }> {
+    ): Promise<RemoveOutcome<PrescriptionRow> | { kind: 'issued'; current: PrescriptionRow }> {
       return db.transaction(async (tx) => {
         const deleted = await tx
           .delete(prescriptions)
           .where(
             and(
               ownedBy(userId, id),
-              // A signed receita is kept: its signature is what the pharmacy checked.
-              isNull(prescriptions.signedAt),
+              // An issued receita is kept (cancelled, if need be): it may be at a pharmacy.
+              eq(prescriptions.isFinalized, false),
               expectedVersion === undefined
                 ? undefined
                 : eq(prescriptions.version, expectedVersion),
@@ -343,9 +467,7 @@ export function createPrescriptionRepository(db: AppDatabase) {
         if (deleted.length === 0) {
           const [current] = await tx.select().from(prescriptions).where(ownedBy(userId, id));
           if (!current) return { kind: 'not-found' };
-          return current.signedAt === null
-            ? { kind: 'stale', current }
-            : { kind: 'signed', current };
+          return current.isFinalized ? { kind: 'issued', current } : { kind: 'stale', current };
         }
         await tx
           .update(prescriptionBatches)

@@ -52,9 +52,17 @@ import { signRequestSchema } from '../../shared/signing-certificate';
 import { newPublicId, newSecretCode } from '../documents/validation-code';
 import { createCertificateCustody } from '../signing/certificate-custody';
 import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
+import { createRecordRepository } from '../medical-records/repository';
+import { createReceitaSafety, type CheckedReceita } from './safety';
+import type { SafetyReason } from '../../shared/prescription-safety';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
-const PRESCRIPTION_FINALIZED = 'Esta receita já foi finalizada.';
+const PRESCRIPTION_FINALIZED =
+  'Esta receita já foi emitida e não muda mais: para corrigi-la, emita uma nova versão.';
+const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
+const REPLACED_NOT_FOUND = 'A receita a substituir não foi encontrada.';
+const REPLACED_NOT_ISSUED =
+  'Só uma receita emitida e válida pode ser substituída por uma nova versão.';
 const BATCH_NOT_FOUND = 'Lote não encontrado.';
 const BATCH_FINALIZED = 'Este lote já foi finalizado.';
 const PRESCRIPTION_CHANGED =
@@ -126,9 +134,35 @@ export function prescriptionRoutes(deps: {
   const prescriptions = createPrescriptionRepository(deps.db);
   const assertOwnPatient = ownPatientCheck(deps.db);
   const patients = createPatientRepository(deps.db);
+  const records = createRecordRepository(deps.db);
   const settings = createSettingsRepository(deps.db);
+  const safety = createReceitaSafety(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
+
+  /**
+   * Refuses to issue or sign a receita whose grave or contraindicated warnings lack the doctor's
+   * reason (409 `safety_reason_required`, with those warnings): the hold every screen shows,
+   * kept where no screen can forget it.
+   */
+  const assertSafeToIssue = async (
+    userId: string,
+    receita: CheckedReceita & { safetyReasons?: readonly SafetyReason[] | undefined },
+  ) => {
+    const awaiting = await safety.awaitingReason(userId, receita);
+    if (awaiting.length > 0) {
+      throw conflict(API_ERRORS.safety_reason_required.message, 'safety_reason_required', {
+        warnings: awaiting,
+      });
+    }
+  };
+
+  /** A stored receita as the check reads it. */
+  const checkedOf = (row: PrescriptionRow) => ({
+    ...row.content,
+    patientId: row.patientId,
+    recordId: row.recordId,
+  });
 
   /** One of the doctor's patients, for what a receita prints of her chart (404 if not hers). */
   const chartOf = async (userId: string, patientId: string): Promise<ChartFacts> => {
@@ -179,9 +213,27 @@ export function prescriptionRoutes(deps: {
     // A receita for a patient of the chart is written with her sex and address as they are now,
     // where it does not give its own: what it shows and what it prints agree.
     const chart = input.patientId ? await chartOf(doctor.id, input.patientId) : undefined;
-    const row = await prescriptions.insert(doctor.id, withChartFacts(input, chart));
-    c.header('ETag', etagOf(row.version));
-    return c.json({ success: true, prescription: present(row, c) }, 201);
+    if (input.recordId && !(await records.find(doctor.id, input.recordId))) {
+      throw notFound(RECORD_NOT_FOUND);
+    }
+    if (input.replacesId) {
+      const replaced = await prescriptions.find(doctor.id, input.replacesId);
+      if (!replaced) throw notFound(REPLACED_NOT_FOUND);
+      if (!replaced.isFinalized || replaced.cancelledAt !== null) {
+        throw conflict(REPLACED_NOT_ISSUED, 'prescription_draft', {
+          prescription: present(replaced, c),
+        });
+      }
+    }
+    if (input.isFinalized) await assertSafeToIssue(doctor.id, input);
+    const outcome = await prescriptions.insert(doctor.id, withChartFacts(input, chart));
+    if (outcome.kind === 'exists') {
+      throw conflict(API_ERRORS.prescription_exists.message, 'prescription_exists', {
+        prescription: present(outcome.current, c),
+      });
+    }
+    c.header('ETag', etagOf(outcome.row.version));
+    return c.json({ success: true, prescription: present(outcome.row, c) }, 201);
   });
 
   routes.get('/', async (c) => {
@@ -268,6 +320,7 @@ export function prescriptionRoutes(deps: {
     if (current.signedAt !== null || current.cancelledAt !== null) {
       throw lifeConflict(c, current);
     }
+    await assertSafeToIssue(doctor.id, checkedOf(current));
     const profile = await settings.profile(doctor.id);
     const missing = missingIssuerFields(profile);
     if (missing.length > 0) {
@@ -311,6 +364,16 @@ export function prescriptionRoutes(deps: {
     return lifeAnswer(c, await prescriptions.cancel(doctor.id, id, reason, expectedVersion));
   });
 
+  routes.get('/:id/safety', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const row = await prescriptions.find(
+      doctor.id,
+      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
+    );
+    if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
+    return c.json({ success: true, warnings: await safety.warningsOf(doctor.id, checkedOf(row)) });
+  });
+
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const row = await prescriptions.find(
@@ -328,7 +391,23 @@ export function prescriptionRoutes(deps: {
     const expectedVersion = expectedVersionOf(c);
     const update = withQuantities(await readJsonBody(c, prescriptionUpdateSchema));
     await assertOwnPatient(doctor.id, update.patientId);
-    const outcome = await prescriptions.update(doctor.id, id, update, expectedVersion);
+    let version = expectedVersion;
+    if (update.isFinalized === true) {
+      // Issued as it will stand: the stored receita with this write's changes, checked, and
+      // written only over the version checked.
+      const current = await prescriptions.find(doctor.id, id);
+      if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
+      if (expectedVersion !== undefined && expectedVersion !== current.version) {
+        throw prescriptionChanged(present(current, c));
+      }
+      if (!current.isFinalized) {
+        const { isFinalized: _issue, ...changes } = update;
+        // The parsed body holds only the fields sent: each replaces the stored one.
+        await assertSafeToIssue(doctor.id, { ...checkedOf(current), ...changes });
+      }
+      version = current.version;
+    }
+    const outcome = await prescriptions.update(doctor.id, id, update, version);
     switch (outcome.kind) {
       case 'not-found':
         throw notFound(PRESCRIPTION_NOT_FOUND);
@@ -352,7 +431,16 @@ export function prescriptionRoutes(deps: {
     const outcome = await prescriptions.remove(doctor.id, id, expectedVersionOf(c));
     if (outcome.kind === 'not-found') throw notFound(PRESCRIPTION_NOT_FOUND);
     if (outcome.kind === 'stale') throw prescriptionChanged(present(outcome.current, c));
-    if (outcome.kind === 'signed') throw lifeConflict(c, outcome.current);
+    if (outcome.kind === 'issued') {
+      if (outcome.current.signedAt !== null || outcome.current.cancelledAt !== null) {
+        throw lifeConflict(c, outcome.current);
+      }
+      throw conflict(
+        'Esta receita já foi emitida: para retirá-la, cancele-a com um motivo.',
+        'prescription_finalized',
+        { prescription: present(outcome.current, c) },
+      );
+    }
     return c.json({ success: true });
   });
 

@@ -55,7 +55,7 @@ export interface SafetyCheckRequest {
   };
 }
 
-const safetyWarningSchema = z.object({
+export const safetyWarningSchema = z.object({
   kind: z.enum(SAFETY_KINDS),
   severity: z.enum(SAFETY_SEVERITIES),
   medications: z.array(z.string()),

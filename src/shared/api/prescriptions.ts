@@ -9,6 +9,7 @@ import {
   type PrescriptionCreateInput,
   type ReceitaPrintInput,
 } from '../prescription';
+import { safetyWarningSchema } from './catalogues';
 import { endpoint, jsonBody, queryOf } from './client';
 
 /**
@@ -94,6 +95,26 @@ export const prescriptionsApi = {
     path: '/api/prescriptions/:id/cancel',
     body: jsonBody<{ reason: string }>(),
     answer: prescriptionAnswer,
+  }),
+  /**
+   * The prescribing safety check of a stored receita with everything the server knows of its
+   * patient (her chart, and the visit's weight, pregnancy and clearance): the one check that
+   * decides whether it may be issued or signed (docs/receitas.md, "Onde a checagem aparece").
+   */
+  safety: endpoint({
+    method: 'GET',
+    path: '/api/prescriptions/:id/safety',
+    answer: z.object({ warnings: z.array(safetyWarningSchema) }),
+  }),
+  /**
+   * One stored receita's PDF (`file`) as it stands: signed, the file exactly as signed; else drawn
+   * now, with its validation code or its cancellation. The answer is its name.
+   */
+  storedPdf: endpoint({
+    method: 'GET',
+    path: '/api/prescriptions/:id/pdf',
+    answer: (_body, headers) =>
+      /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'receita.pdf',
   }),
   /** The receitas as sent, printed by the server as one PDF (`file`); the answer is its name. */
   pdf: endpoint({
