@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PrescriptionExtraction } from './ai-tasks';
+import type { ApiErrorCode } from './api-errors';
 import {
   presentedPrescriptionSchema,
   type PresentedMedication,
@@ -18,11 +19,16 @@ import { foldAccents } from './text-folding';
  * server. No I/O: the browser's data layer (`src/web/data/prescriptions.ts`) applies them.
  */
 
-/** What a prescription action did: its value, or the Portuguese message the doctor is shown. */
-export type PrescriptionResult<T> = { ok: true; value: T } | { ok: false; error: string };
+/**
+ * What a prescription action did: its value, or the Portuguese message the doctor is shown (and
+ * the server's code, when the server refused it).
+ */
+export type PrescriptionResult<T> =
+  { ok: true; value: T } | { ok: false; error: string; code?: ApiErrorCode | undefined };
 
 export const succeeded = <T>(value: T): PrescriptionResult<T> => ({ ok: true, value });
-export const failed = <T>(error: string): PrescriptionResult<T> => ({ ok: false, error });
+export const failed = <T>(error: string, code?: ApiErrorCode): PrescriptionResult<T> =>
+  code === undefined ? { ok: false, error } : { ok: false, error, code };
 
 /** The texts the prescription actions answer with (the slash commands' guards, and their own). */
 export const PRESCRIPTION_MESSAGES = {
@@ -32,6 +38,10 @@ export const PRESCRIPTION_MESSAGES = {
   noSuchMedication: 'Medicamento não encontrado na receita.',
   invalidDispenseQuantity:
     'Escreva a quantidade a dispensar com um número inteiro e a unidade, por exemplo: 21 cápsulas.',
+  issueOffline:
+    'Sem conexão com o servidor: a receita será emitida quando ele responder. Imprima-a depois.',
+  heldForSafety:
+    'A receita tem aviso de segurança grave ou contraindicado e ficou como rascunho: use /imprimir-receitas, escreva a justificativa e então imprima.',
 } as const;
 
 /** Docs: the name a receita carries when the text named no patient. */

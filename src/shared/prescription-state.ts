@@ -15,7 +15,10 @@ export interface PrescriptionState {
   current: PresentedPrescription | undefined;
   /** The lote receitas are being added to. */
   batch: PrescriptionBatch | undefined;
-  /** Finalised receitas, newest first. */
+  /**
+   * Finalised (issued) receitas and the visits' drafts (docs/receitas.md, "A receita da
+   * consulta"), newest first.
+   */
   saved: readonly PresentedPrescription[];
   /** Finalised lotes, newest first. */
   batches: readonly PrescriptionBatch[];
@@ -48,6 +51,37 @@ export function isSignableReceita(
     prescription.signedAt === undefined &&
     prescription.cancellation === undefined
   );
+}
+
+/**
+ * Whether a draft is held with the saved receitas rather than as the one the chat is writing: a
+ * visit's draft, or a new version correcting an issued receita (docs/receitas.md, "A receita da
+ * consulta").
+ */
+export function standsApart(
+  prescription: Pick<PresentedPrescription, 'recordId' | 'replacesId'>,
+): boolean {
+  return prescription.recordId !== undefined || prescription.replacesId !== undefined;
+}
+
+/**
+ * The newest version of a receita as held: the one that corrects it (not cancelled), and so on;
+ * the receita itself when none does.
+ */
+export function latestVersionOf<Receita extends { id: string }>(
+  state: PrescriptionState,
+  prescription: Receita,
+): PresentedPrescription | Receita {
+  let latest: PresentedPrescription | Receita =
+    heldPrescription(state, prescription.id) ?? prescription;
+  for (let steps = 0; steps < KEPT_PRESCRIPTIONS; steps++) {
+    const newer = state.saved.find(
+      (item) => item.replacesId === latest.id && item.cancellation === undefined,
+    );
+    if (!newer) break;
+    latest = newer;
+  }
+  return latest;
 }
 
 /** Whether an id is one this browser gave to something the server has not created yet. */
@@ -133,7 +167,10 @@ export function withNewPrescription(
   prescription: PresentedPrescription,
 ): PrescriptionState {
   if (heldPrescription(state, prescription.id)) return state;
-  if (!prescription.isFinalized) return { ...state, current: prescription };
+  // A visit's draft is the visit's, never the one the chat is writing.
+  if (!prescription.isFinalized && !standsApart(prescription)) {
+    return { ...state, current: prescription };
+  }
   const draftOpen = state.current !== undefined && !state.current.isFinalized;
   return {
     ...state,
@@ -353,9 +390,13 @@ export function adoptServerPrescription(
   state: PrescriptionState,
   server: PresentedPrescription,
 ): PrescriptionState {
+  if (standsApart(server) && !heldPrescription(state, server.id)) {
+    // A visit's receita or a correction is held with the saved ones, never as the chat's draft.
+    return { ...state, saved: newestFirst([server, ...state.saved]) };
+  }
   if (
     !heldPrescription(state, server.id) ||
-    (!server.isFinalized && state.current?.id !== server.id)
+    (!server.isFinalized && !standsApart(server) && state.current?.id !== server.id)
   ) {
     // A draft there is the one being written here (a finalise or a cancel did not happen).
     return {
@@ -402,7 +443,9 @@ export function withServerPrescriptionList(
 ): PrescriptionState {
   const isUnsent = (id: string) => unsent.has(id) || isLocalId(id);
   const mine = state.saved.filter((item) => isUnsent(item.id));
-  const theirs = server.filter((item) => item.isFinalized && !isUnsent(item.id));
+  const theirs = server.filter(
+    (item) => (item.isFinalized || standsApart(item)) && !isUnsent(item.id),
+  );
   return { ...state, saved: newestFirst([...mine, ...theirs]).slice(0, KEPT_PRESCRIPTIONS) };
 }
 

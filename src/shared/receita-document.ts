@@ -60,6 +60,13 @@ export type ReceitaPrescription = Pick<
 > & {
   /** Her chart, where the server reads what the receita leaves out (sex, address). */
   patientId?: string | undefined;
+  /** Raised by each write on the server; absent on a receita only this browser has. */
+  version?: number | undefined;
+  /** Issued (finalised); a draft is issued before it leaves Prontu. */
+  isFinalized?: boolean | undefined;
+  /** The visit whose receita it is, and the issued receita it corrects, if any. */
+  recordId?: string | undefined;
+  replacesId?: string | undefined;
   /** Once finalised: its validation address and code, its signature or its cancellation. */
   validation?: ReceitaLifeCycle['validation'];
   signedAt?: ReceitaLifeCycle['signedAt'];

@@ -35,6 +35,7 @@ import {
   heldBatch,
   heldPrescription,
   isLocalId,
+  latestVersionOf,
   latestBatchWithPrescriptions,
   restoredFrom,
   withFinalizedPrescription,
@@ -45,6 +46,14 @@ import {
 } from '../../shared/prescription-state';
 import { formatValidationError } from '../../shared/validation-message';
 import { withSafetyReason, type SafetyWarning } from '../../shared/prescription-safety';
+import {
+  correctionOf,
+  receitaSaysStep,
+  visitReceitaContent,
+  visitReceitasOf,
+  withDoctorEdits,
+  type VisitPrescription,
+} from '../../shared/visit-receita';
 import { useDoctorData } from './doctor-data-context';
 import {
   BATCH,
@@ -122,7 +131,7 @@ export function prescriptionActions(
       if (!adoptedServerCopy(result.error)) {
         changeState(cache, (held) => restoredFrom(held, before, undo));
       }
-      return failed(result.error.message);
+      return failed(result.error.message, result.error.code);
     }
     const answered = result.status === 'sent' ? result.answer.prescription : undefined;
     const held = heldPrescription(state(), answered?.id ?? id) ?? answered;
@@ -186,7 +195,12 @@ export function prescriptionActions(
   async function saveDraft(
     edited: PresentedPrescription,
   ): Promise<PrescriptionResult<PresentedPrescription>> {
-    const { isFinalized: _isFinalized, ...content } = contentOf(edited);
+    const {
+      isFinalized: _isFinalized,
+      recordId: _recordId,
+      replacesId: _replacesId,
+      ...content
+    } = contentOf(edited);
     const body = prescriptionUpdateSchema.safeParse(withoutControlMarks(content));
     if (!body.success) return failed(formatValidationError(body.error));
     const before = state();
@@ -234,10 +248,78 @@ export function prescriptionActions(
     return prescriptionOutcome(result, current.id, before);
   }
 
+  /**
+   * Issues a draft (finalises it: its validation address and code are given), once the server
+   * has checked it — a grave safety warning without the doctor's reason refuses it. What leaves
+   * Prontu (print, PDF, copy) is issued first, so the server must answer.
+   */
+  async function issue(prescriptionId: string): Promise<PrescriptionResult<PresentedPrescription>> {
+    const held = heldPrescription(state(), prescriptionId);
+    if (!held) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+    if (held.isFinalized) return succeeded(held);
+    const before = state();
+    const result = await queue.submit(finalizePrescriptionWrite, {
+      entityId: held.id,
+      payload: {},
+      version: held.version,
+    });
+    if (result.status === 'kept') return failed(PRESCRIPTION_MESSAGES.issueOffline);
+    return prescriptionOutcome(result, held.id, before);
+  }
+
+  /**
+   * The visit's receita as the step now says it (docs/receitas.md, "A receita da consulta"): its
+   * draft, written over with what the step says (the doctor's own quantities and reasons kept);
+   * else its valid issued one while it says what the step says; else a new draft — a new version
+   * of the issued one when there is one. Never a second receita of the visit: one made elsewhere
+   * meanwhile (another tab, another device) is taken.
+   */
+  async function visitReceita(
+    visit: VisitPrescription,
+    doctor: PrescribingDoctor,
+  ): Promise<PrescriptionResult<PresentedPrescription>> {
+    let outcome: PrescriptionResult<PresentedPrescription> = failed(
+      PRESCRIPTION_MESSAGES.noPrescription,
+    );
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const step = visitReceitaContent(visit, doctor, now());
+      const { draft, issued } = visitReceitasOf(state().saved, visit.recordId);
+      if (draft) {
+        if (receitaSaysStep(draft, step)) return succeeded(draft);
+        return saveDraft({ ...draft, ...withDoctorEdits(step, draft) });
+      }
+      if (issued && receitaSaysStep(issued, step)) return succeeded(issued);
+      outcome = await create(
+        issued ? { ...withDoctorEdits(step, issued), replacesId: issued.id } : step,
+      );
+      // Refused because the visit has one already: that one, now held, is the visit's receita.
+      if (outcome.ok || outcome.code !== 'prescription_exists') return outcome;
+    }
+    return outcome;
+  }
+
   return {
     /** The receitas and lotes as they are now (not a render's copy). */
     get state(): PrescriptionState {
       return state();
+    },
+
+    issue,
+    visitReceita,
+
+    /**
+     * A new version of an issued receita, to correct it: a draft saying what it says, which
+     * replaces it (cancelled as 'Substituída') once issued in turn. One already open is taken.
+     */
+    async correct(prescriptionId: string): Promise<PrescriptionResult<PresentedPrescription>> {
+      const held = heldPrescription(state(), prescriptionId);
+      if (!held) return failed(PRESCRIPTION_MESSAGES.noPrescription);
+      const open = latestVersionOf(state(), held);
+      if (open.id !== held.id) return succeeded(open);
+      if (!held.isFinalized || held.cancellation) return succeeded(held);
+      const created = await create(correctionOf(held, now()));
+      if (created.ok || created.code !== 'prescription_exists') return created;
+      return succeeded(latestVersionOf(state(), held));
     },
 
     /**
@@ -368,10 +450,16 @@ export function prescriptionActions(
       doctor: PrescribingDoctor,
       patient: Pick<PrescriptionContent, 'patientId' | 'patientSex' | 'safetyReasons'> = {},
     ): Promise<PrescriptionResult<PresentedPrescription>> {
-      const created = await create({
-        ...draftFromExtraction(extraction, doctor, now(), true),
-        ...patient,
-      });
+      const content = { ...draftFromExtraction(extraction, doctor, now(), true), ...patient };
+      let created = await create(content);
+      // A grave safety warning without a reason: it stays a draft, issued from the print
+      // dialog once the doctor gives her reason.
+      if (!created.ok && created.code === 'safety_reason_required') {
+        created = await create({ ...content, isFinalized: false });
+        return created.ok
+          ? failed(PRESCRIPTION_MESSAGES.heldForSafety, 'safety_reason_required')
+          : created;
+      }
       if (created.ok && state().batch) {
         const added = await addToActiveBatch(created.value);
         if (!added.ok) console.warn('Receita rápida não adicionada ao lote.', added.error);

@@ -31,6 +31,7 @@ import {
   adoptServerPrescription,
   heldBatch,
   heldPrescription,
+  latestVersionOf,
   renameBatch,
   renamePrescription,
   withFinalizedBatch,
@@ -192,6 +193,8 @@ const REFUSALS_WITH_SERVER_COPY: readonly ApiErrorCode[] = [
   'prescription_changed',
   'prescription_signed',
   'prescription_cancelled',
+  'prescription_finalized',
+  'prescription_exists',
 ];
 
 /** Whether a refusal of a receita's write carries the server's copy, which replaces this one. */
@@ -281,11 +284,33 @@ export const createPrescriptionWrite: WriteKind<PrescriptionContent, Prescriptio
     );
   },
   settled: settledPrescription,
+  refused: (cache, write, error) => {
+    // Its visit (or the receita it corrects) has one already, made elsewhere: that one is it.
+    const existing = changedPrescriptionOf(error);
+    if (existing) {
+      changeState(cache, (state) =>
+        adoptServerPrescription(withoutPrescription(state, write.entityId), existing),
+      );
+    }
+    return { kind: 'drop' };
+  },
 };
 
-/** A part of a receita as sent: its medicines without the control marks the server adds. */
+/**
+ * A part of a receita as sent: its medicines without the control marks the server adds, and
+ * nothing of what is set once (its visit, the receita it replaces) or is the server's (its
+ * issue, signature or cancellation).
+ */
 function sentContent(part: Partial<PrescriptionContent>) {
-  const { medications, ...rest } = part;
+  const {
+    medications,
+    recordId: _recordId,
+    replacesId: _replacesId,
+    validation: _validation,
+    signedAt: _signedAt,
+    cancellation: _cancellation,
+    ...rest
+  } = part;
   return medications ? withoutControlMarks({ ...rest, medications }) : rest;
 }
 
@@ -634,8 +659,9 @@ export function useReadPrescriptionsOnStart(): void {
 }
 
 /**
- * The receitas given, each as now held (after a quantity was overwritten, say), so a view opened
- * with a copy shows the latest; one not held is shown as given.
+ * The receitas given, each as now held (after a quantity was overwritten, say) — or its newer
+ * version, once one corrects it — so a view opened with a copy shows the latest; one not held is
+ * shown as given.
  * @param prescriptions - the receitas, in the order to show them
  */
 export function useLatestPrescriptions(
@@ -644,7 +670,7 @@ export function useLatestPrescriptions(
   const state = usePrescriptions();
   return useMemo(
     () =>
-      prescriptions.map((prescription) => heldPrescription(state, prescription.id) ?? prescription),
+      prescriptions.map((prescription) => latestVersionOf(state, prescription)),
     [prescriptions, state],
   );
 }
@@ -697,6 +723,30 @@ export function useReceitaSigning() {
         }
       }
       return { signed };
+    },
+  });
+}
+
+/**
+ * Cancels an issued receita with the doctor's reason (it is kept, marked 'Cancelada', and its
+ * validation page says so): a request of its own, never queued — the doctor sees at once whether
+ * the pharmacy will find it cancelled.
+ */
+export function useReceitaCancellation() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: {
+      prescription: Pick<PresentedPrescription, 'id' | 'version'>;
+      reason: string;
+    }): Promise<PresentedPrescription> => {
+      const { id, version } = input.prescription;
+      const { prescription } = await api.call(prescriptionsApi.cancel, {
+        params: { id },
+        body: { reason: input.reason },
+        ifMatch: version,
+      });
+      changeState(cache, (state) => withServerPrescription(state, id, prescription, false));
+      return prescription;
     },
   });
 }

@@ -17,13 +17,12 @@ export const DISPENSE_QUANTITY_TEXT = {
 /**
  * The receita editor's quantities to dispense: each medicine's quantity, computed by the server
  * or written by the doctor, to overwrite; one that could not be computed is flagged as missing
- * (docs/receitas.md). An overwritten quantity is saved as the doctor's and never recomputed. A
- * signed or cancelled receita is left out: it no longer changes.
+ * (docs/receitas.md). An overwritten quantity is saved as the doctor's and never recomputed. Only
+ * a draft's: an issued receita no longer changes (it is corrected by a new version).
  */
 export function DispenseQuantityEditor(props: { prescriptions: readonly ReceitaPrescription[] }) {
-  // A signed or cancelled receita is what it was when issued: its quantities are not edited.
   const items = props.prescriptions
-    .filter((prescription) => !prescription.signedAt && !prescription.cancellation)
+    .filter((prescription) => prescription.isFinalized === false)
     .flatMap((prescription) =>
       prescription.medications.map((medication, index) => ({ prescription, medication, index })),
     );

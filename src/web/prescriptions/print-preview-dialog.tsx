@@ -10,7 +10,7 @@ import {
   Printer,
   TriangleAlert,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DoctorSettings } from '../../shared/doctor-settings';
 import {
   buildReceitaPrintJob,
@@ -28,7 +28,9 @@ import { Button, buttonClassName } from '../ui/button';
 import { DialogFrame } from '../ui/dialog-frame';
 import { printOnly } from '../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
+import { ReceitaLifePanel } from './receita-life-panel';
 import { useReceitasSafety } from './receita-safety';
+import { usePrescriptionActions } from '../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
@@ -64,6 +66,9 @@ export const PRINT_PREVIEW_TEXT = {
   downloading: 'Gerando PDF…',
   downloadFailed: 'Não foi possível gerar o PDF. Tente novamente.',
   close: 'Fechar',
+  issuing: 'Emitindo a receita…',
+  signedApart:
+    'As receitas assinadas saem no arquivo assinado, não nesta impressão: baixe-as em “Receitas assinadas digitalmente”.',
   copyOne: 'Copiar texto da receita',
   copyMany: 'Copiar texto das receitas',
   copied: 'Texto copiado para a área de transferência!',
@@ -114,8 +119,14 @@ export function PrintPreviewDialog(props: {
   settings: PrintSettings;
 }) {
   const { settings, batchName, initialSelection } = props;
-  // As now held: a quantity overwritten here shows at once.
+  // As now held: a quantity overwritten here shows at once, a correction in place of its receita.
   const prescriptions = useLatestPrescriptions(props.prescriptions);
+  const actions = usePrescriptionActions();
+  // What the doctor asked for while drafts among the chosen were being issued: done once their
+  // file, with the validation code, is drawn.
+  const pendingAction = useRef<'print' | 'download' | undefined>(undefined);
+  const [issuing, setIssuing] = useState(false);
+  const [issueError, setIssueError] = useState<string>();
   const [showPreview, setShowPreview] = useState(true);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string>();
@@ -127,17 +138,47 @@ export function PrintPreviewDialog(props: {
     for: readonly ReceitaPrescription[];
     ids: ReadonlySet<string>;
   }>();
+  // The choice is kept by the ids the dialog was opened with; a receita corrected here (a new
+  // version, a new id) stays chosen.
   const selectedIds = useMemo(
     () =>
       choice?.for === props.prescriptions
         ? choice.ids
-        : new Set(initialSelection ?? prescriptions.map((prescription) => prescription.id)),
-    [choice, props.prescriptions, prescriptions, initialSelection],
+        : new Set(initialSelection ?? props.prescriptions.map((prescription) => prescription.id)),
+    [choice, props.prescriptions, initialSelection],
   );
+  const openedIdOf = useMemo(
+    () =>
+      new Map(
+        prescriptions.map((prescription, index) => [
+          prescription.id,
+          props.prescriptions[index]?.id ?? prescription.id,
+        ]),
+      ),
+    [prescriptions, props.prescriptions],
+  );
+  const chosen = useMemo(
+    () =>
+      selectedForPrint(
+        prescriptions,
+        new Set(
+          prescriptions
+            .filter((prescription) =>
+              selectedIds.has(openedIdOf.get(prescription.id) ?? prescription.id),
+            )
+            .map((prescription) => prescription.id),
+        ),
+      ),
+    [prescriptions, selectedIds, openedIdOf],
+  );
+  // A signed receita leaves only as the file that was signed, byte for byte: alone, the dialog
+  // shows and prints that file; among others, it is left out of their sheets.
+  const signedAlone = chosen.length === 1 && chosen[0]?.signedAt !== undefined;
   const selected = useMemo(
-    () => selectedForPrint(prescriptions, selectedIds),
-    [prescriptions, selectedIds],
+    () => (signedAlone ? chosen : chosen.filter((receita) => receita.signedAt === undefined)),
+    [chosen, signedAlone],
   );
+  const drafts = selected.filter((receita) => receita.isFinalized === false);
   const choiceGroups = useMemo(() => groupPrescriptionsByPatient(prescriptions), [prescriptions]);
   const job = useMemo(() => buildReceitaPrintJob(selected, settings), [selected, settings]);
   // Tied to the job it was for: other receitas open without the last copy's message.
@@ -158,8 +199,13 @@ export function PrintPreviewDialog(props: {
     () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
     [count, selected, batchName],
   );
-  const receitaPdf = useReceitaPdf(props.open ? printInput : undefined, selected);
-  const printable = job.pages.length > 0 && receitaPdf.current && safetyHold === undefined;
+  const receitaPdf = useReceitaPdf(
+    props.open ? printInput : undefined,
+    selected,
+    signedAlone ? selected[0]?.id : undefined,
+  );
+  const ready = job.pages.length > 0 && safetyHold === undefined && !issuing;
+  const printable = ready && receitaPdf.current;
   const choosing = prescriptions.length > 1;
   const patientCount = job.patients.length;
 
@@ -172,20 +218,42 @@ export function PrintPreviewDialog(props: {
     setChoice({ for: props.prescriptions, ids: next });
   };
 
+  /**
+   * Issues the drafts among the chosen receitas (the server checks them first): nothing leaves
+   * Prontu unissued. False, with the reason shown, when one could not be issued.
+   */
+  const issueDrafts = async (): Promise<boolean> => {
+    if (drafts.length === 0) return true;
+    setIssuing(true);
+    setIssueError(undefined);
+    try {
+      for (const draft of drafts) {
+        const issued = await actions.issue(draft.id);
+        if (!issued.ok) {
+          setIssueError(issued.error);
+          return false;
+        }
+      }
+      return true;
+    } finally {
+      setIssuing(false);
+    }
+  };
+
   const downloadPdf = async () => {
     setDownloading(true);
     setDownloadError(undefined);
     try {
       // The file the preview shows; the server's renderer draws it (embedded Unicode font, page
       // numbers) from the receitas as this device holds them: a quantity just changed here
-      // prints before its save lands.
+      // prints before its save lands. A signed receita's is the file as signed.
       if (receitaPdf.current && receitaPdf.pdf) {
         downloadFile(receitaPdf.pdf.blob, receitaPdf.pdf.fileName);
         return;
       }
-      const { blob, answer: fileName } = await api.file(prescriptionsApi.pdf, {
-        body: receitaPrintInput(selected, batchName),
-      });
+      const { blob, answer: fileName } = signedAlone
+        ? await api.file(prescriptionsApi.storedPdf, { params: { id: selected[0]?.id ?? '' } })
+        : await api.file(prescriptionsApi.pdf, { body: receitaPrintInput(selected, batchName) });
       downloadFile(blob, fileName);
     } catch (error) {
       console.error('Receita PDF failed', error);
@@ -202,7 +270,27 @@ export function PrintPreviewDialog(props: {
     printOnly('receitas');
   };
 
+  /** Prints or saves the PDF once every chosen receita is issued and its file drawn anew. */
+  const leave = async (action: 'print' | 'download') => {
+    if (drafts.length > 0) {
+      if (await issueDrafts()) pendingAction.current = action;
+      return;
+    }
+    if (action === 'print') await printPages();
+    else await downloadPdf();
+  };
+
+  // The drafts were issued: their file (with the validation code) is drawn again, then used.
+  useEffect(() => {
+    const action = pendingAction.current;
+    if (action === undefined || drafts.length > 0 || !receitaPdf.current) return;
+    pendingAction.current = undefined;
+    if (action === 'print') void printPages();
+    else void downloadPdf();
+  });
+
   const copyText = async () => {
+    if (!(await issueDrafts())) return;
     try {
       await navigator.clipboard.writeText(prescriptionTemplateText(selected, settings));
       setCopy({ job, copied: true });
@@ -305,6 +393,10 @@ export function PrintPreviewDialog(props: {
                   ))}
                 </ul>
               )}
+              {chosen.length > selected.length && (
+                <p className="mb-4 text-sm text-fg-muted">{PRINT_PREVIEW_TEXT.signedApart}</p>
+              )}
+              <ReceitaLifePanel receitas={chosen} />
               <ReceitaSafetyWarnings receitas={selected} safety={safety} />
               <DispenseQuantityEditor prescriptions={selected} />
               {showPreview && (
@@ -347,13 +439,18 @@ export function PrintPreviewDialog(props: {
               {downloadError}
             </p>
           )}
-          <SignedReceitas prescriptions={selected} />
+          {issueError && (
+            <p role="alert" className="mt-4 text-sm text-danger-fg">
+              {issueError}
+            </p>
+          )}
+          <SignedReceitas prescriptions={chosen} />
         </div>
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
         <p role="status" className="w-full text-right text-sm text-warning-fg empty:hidden">
-          {count > 0 ? (safetyHold ?? '') : ''}
+          {count > 0 ? (issuing ? PRINT_PREVIEW_TEXT.issuing : (safetyHold ?? '')) : ''}
         </p>
         {/* Always on the page, so screen readers announce what the copy did. */}
         <p
@@ -385,11 +482,7 @@ export function PrintPreviewDialog(props: {
           <Button variant="secondary">{PRINT_PREVIEW_TEXT.close}</Button>
         </Dialog.Close>
         {count > 0 && (
-          <Button
-            variant="secondary"
-            disabled={safetyHold !== undefined}
-            onClick={() => void copyText()}
-          >
+          <Button variant="secondary" disabled={!ready} onClick={() => void copyText()}>
             <Copy aria-hidden className="size-4" />
             {count === 1 ? PRINT_PREVIEW_TEXT.copyOne : PRINT_PREVIEW_TEXT.copyMany}
           </Button>
@@ -397,22 +490,18 @@ export function PrintPreviewDialog(props: {
         <Button
           variant="secondary"
           disabled={!printable || downloading}
-          onClick={() => void downloadPdf()}
+          onClick={() => void leave('download')}
         >
           <Download aria-hidden className="size-4" />
           {downloading ? PRINT_PREVIEW_TEXT.downloading : PRINT_PREVIEW_TEXT.download}
         </Button>
         {signable.length > 0 && (
-          <Button
-            variant="secondary"
-            disabled={safetyHold !== undefined}
-            onClick={() => setSigning(signable)}
-          >
+          <Button variant="secondary" disabled={!ready} onClick={() => setSigning(signable)}>
             <PenLine aria-hidden className="size-4" />
             {`${PRINT_PREVIEW_TEXT.sign} (${signable.length})`}
           </Button>
         )}
-        <Button disabled={!printable} onClick={() => void printPages()}>
+        <Button disabled={!printable} onClick={() => void leave('print')}>
           <Printer aria-hidden className="size-4" />
           {`Imprimir (${count})`}
         </Button>

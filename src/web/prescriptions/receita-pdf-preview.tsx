@@ -45,12 +45,19 @@ export function printInputKey(
  * (`current` false); a failure keeps it too, with the error's message.
  * @param input - the receitas to draw; undefined draws nothing
  * @param receitas - the same receitas, whose server-side marks make a new PDF when they change
+ * @param storedId - a signed receita's id: its file as signed, byte for byte, not a new drawing
  */
 export function useReceitaPdf(
   input: ReceitaPrintInput | undefined,
   receitas: readonly ReceitaPrescription[],
+  storedId?: string,
 ) {
-  const key = input === undefined ? undefined : printInputKey(input, receitas);
+  const key =
+    input === undefined
+      ? undefined
+      : storedId === undefined
+        ? printInputKey(input, receitas)
+        : JSON.stringify({ storedId, marks: printInputKey({ prescriptions: [] }, receitas) });
   const [pdf, setPdf] = useState<ReceitaPdf>();
   const [failure, setFailure] = useState<{ key: string; message: string }>();
   const [attempt, setAttempt] = useState(0);
@@ -63,11 +70,17 @@ export function useReceitaPdf(
     const timer = window.setTimeout(() => {
       void (async () => {
         try {
-          const body = (JSON.parse(key) as { input: ReceitaPrintInput }).input;
-          const { blob, answer: fileName } = await api.file(prescriptionsApi.pdf, {
-            body,
-            signal: controller.signal,
-          });
+          const asked = JSON.parse(key) as { input?: ReceitaPrintInput; storedId?: string };
+          const { blob, answer: fileName } =
+            asked.storedId === undefined
+              ? await api.file(prescriptionsApi.pdf, {
+                  body: asked.input ?? { prescriptions: [] },
+                  signal: controller.signal,
+                })
+              : await api.file(prescriptionsApi.storedPdf, {
+                  params: { id: asked.storedId },
+                  signal: controller.signal,
+                });
           const pages = await drawPdfPages(
             new Uint8Array(await blob.arrayBuffer()),
             controller.signal,

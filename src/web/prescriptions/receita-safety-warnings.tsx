@@ -29,7 +29,8 @@ export function ReceitaSafetyWarnings(props: {
     <div className="mb-4 flex flex-col gap-3 empty:hidden">
       {props.receitas.map((receita) => {
         const warnings = props.safety.get(receita.id)?.warnings ?? [];
-        const closed = receita.signedAt !== undefined || receita.cancellation !== undefined;
+        // Only a draft takes a reason: an issued receita no longer changes.
+        const closed = receita.isFinalized !== false;
         return (
           <SafetyWarnings
             key={receita.id}

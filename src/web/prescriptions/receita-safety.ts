@@ -1,9 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { prescriptionsApi } from '../../shared/api/prescriptions';
 import { warningsAwaitingReason, type SafetyWarning } from '../../shared/prescription-safety';
+import { isLocalId } from '../../shared/prescription-state';
 import type { ReceitaPrescription } from '../../shared/receita-document';
-import { receitaSafetyCheck } from '../../shared/receita-safety';
-import { patientQuery } from '../data/patients';
-import { safetyCheckQuery } from './safety-warnings';
+import { api } from '../data/api';
+import { useDoctorData } from '../data/doctor-data-context';
+import { PRESCRIPTION } from '../data/prescriptions';
 
 /** A receita's safety check: its warnings, and whether one still needs the doctor's reason. */
 export interface ReceitaSafety {
@@ -18,30 +21,53 @@ const CHECKING: ReceitaSafety = { warnings: [], checking: true, awaitingReason: 
 const NOTHING_TO_CHECK: ReceitaSafety = { warnings: [], checking: false, awaitingReason: false };
 
 /**
- * The prescribing safety check of each receita, with its patient's chart when it names her
- * (allergies, medicines in use). A signed or cancelled receita is past asking: its warnings show,
- * and none waits for a reason.
+ * The ids among `ids` with a write still on its way to the server: what the server would check
+ * is not yet what the doctor sees.
+ */
+function useUnsentIds(ids: readonly string[]): ReadonlySet<string> {
+  const { queue } = useDoctorData();
+  const unsent = useSyncExternalStore(queue.subscribe, () =>
+    ids
+      .filter((id) => {
+        const state = queue.saveStateOf(PRESCRIPTION, id);
+        return state === 'saving' || state === 'offline';
+      })
+      .join('\n'),
+  );
+  return new Set(unsent === '' ? [] : unsent.split('\n'));
+}
+
+/**
+ * The prescribing safety check of each receita, as the server makes it (`GET
+ * /api/prescriptions/:id/safety`): with her chart and the visit it came from (a child's weight, a
+ * pregnancy, the clearance) — the same check that decides whether the server issues or signs it
+ * (docs/receitas.md, "Onde a checagem aparece"). Until the server has the receita as the doctor
+ * sees it (made offline, an edit on its way) and has answered, it is checking: nothing leaves. A
+ * failed check keeps it checking too, never passes it. A signed or cancelled receita is past
+ * asking: its warnings show, and none waits for a reason.
  * @returns each receita's check by its id
  */
 export function useReceitasSafety(
   receitas: readonly ReceitaPrescription[],
 ): ReadonlyMap<string, ReceitaSafety> {
-  const patientIds = [...new Set(receitas.flatMap(({ patientId }) => patientId ?? []))];
-  const charts = useQueries({ queries: patientIds.map((id) => patientQuery(id)) });
-  const chartOf = new Map(patientIds.map((id, index) => [id, charts[index]]));
+  const unsent = useUnsentIds(receitas.map((receita) => receita.id));
   const checks = useQueries({
-    queries: receitas.map((receita) => {
-      const chart = receita.patientId === undefined ? undefined : chartOf.get(receita.patientId);
-      const query = safetyCheckQuery(receitaSafetyCheck(receita, chart?.data));
-      // Her allergies and medicines in use are part of the check: it waits for her chart (or
-      // for its failure, and then goes on with the receita alone).
-      return { ...query, enabled: query.enabled && chart?.isPending !== true };
-    }),
+    queries: receitas.map((receita) => ({
+      queryKey: ['receita-safety', receita.id, receita.version] as const,
+      queryFn: async ({ signal }: { signal: AbortSignal }) =>
+        (await api.call(prescriptionsApi.safety, { params: { id: receita.id }, signal })).warnings,
+      enabled:
+        receita.medications.length > 0 &&
+        !isLocalId(receita.id) &&
+        receita.version !== undefined &&
+        !unsent.has(receita.id),
+      staleTime: 30_000,
+    })),
   });
   return new Map(
     receitas.map((receita, index) => {
       if (receita.medications.length === 0) return [receita.id, NOTHING_TO_CHECK];
-      const warnings = checks[index]?.data;
+      const warnings = unsent.has(receita.id) ? undefined : checks[index]?.data;
       if (!warnings) return [receita.id, CHECKING];
       const closed = receita.signedAt !== undefined || receita.cancellation !== undefined;
       const awaiting = warningsAwaitingReason(warnings, receita.safetyReasons ?? []);

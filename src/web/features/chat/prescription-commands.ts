@@ -203,6 +203,8 @@ export async function runPrescriptionCommand(
         return `Não encontrei nenhum medicamento no texto.\n\n${QUICK_TIPS}`;
       }
       const result = await prescriptions.quick(extraction, ctx.doctor);
+      // Made, but held as a draft until the doctor gives her reason for a grave warning.
+      if (!result.ok && result.code === 'safety_reason_required') return result.error;
       if (!result.ok)
         return `Não foi possível criar a receita rápida: ${result.error}\n\n${QUICK_TIPS}`;
       const batch = prescriptions.state.batch;
@@ -251,13 +253,15 @@ export async function runPrescriptionCommand(
         return `Abrindo a impressão do lote "${latest.batch.name}".`;
       }
       const { saved, current } = prescriptions.state;
-      if (saved.length === 0) {
+      // The draft being written prints too: printing issues it, once it passes the safety check.
+      const printable = current && !current.isFinalized ? [current, ...saved] : saved;
+      if (printable.length === 0) {
         ctx.alert(NOTHING_TO_PRINT);
         return NOTHING_TO_PRINT;
       }
       // The current patient's receitas of today are ticked; the doctor may tick others.
       const selection = defaultPrintSelection(
-        saved,
+        printable,
         {
           openRecordPatientName: ctx.openRecordPatientName,
           justMadePatientName: current?.patientName,

@@ -1,5 +1,5 @@
 import { FileText, Printer } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatCrm } from '../../../../shared/doctor-settings';
 import type { Medication } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
@@ -12,7 +12,12 @@ import { useDoctorSettings } from '../../../data/settings';
 import type { PresentedPrescription } from '../../../../shared/api/prescriptions';
 import { usePrescriptionActions } from '../../../data/prescription-actions';
 import { usePrescriptions } from '../../../data/prescriptions';
-import { localDay } from '../../../../shared/prescription-draft';
+import {
+  RECEITA_STATUS_LABELS,
+  receitaStatus,
+  visitReceitasOf,
+  type VisitPrescription,
+} from '../../../../shared/visit-receita';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';
@@ -20,6 +25,7 @@ import { NOTHING_TO_PRINT, printRecord } from '../print-record';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
+const NO_MEDICATIONS: readonly Medication[] = [];
 
 /**
  * docs/product.md, "Etapa Resumo e Impressão": the patient, the prescriptions (each printable, or
@@ -33,66 +39,76 @@ export function PrintSummaryStep(props: {
 }) {
   const { record } = props;
   const info = record.patientInfo ?? {};
-  const medications = record.prescriptions?.medications ?? [];
+  const medications = record.prescriptions?.medications ?? NO_MEDICATIONS;
   const exams = record.prescriptions?.exams ?? [];
   const prescriptionActions = usePrescriptionActions();
   const { saved } = usePrescriptions();
-  // The visit's receitas: this patient's, of today, signed with its documents in one go.
-  const today = localDay(new Date());
+  // The visit's receita (docs/receitas.md, "A receita da consulta"): its draft, else its valid
+  // issued one. 'Assinar todos' signs it with the visit's documents.
+  const { draft, issued } = useMemo(() => visitReceitasOf(saved, record.id), [saved, record.id]);
+  const visitReceita = draft ?? issued;
   const visitReceitas = useMemo(
-    () =>
-      record.patientId
-        ? saved.filter(
-            (prescription) =>
-              prescription.patientId === record.patientId && prescription.date === today,
-          )
-        : NO_PRESCRIPTIONS,
-    [saved, record.patientId, today],
+    () => (visitReceita ? [visitReceita] : NO_PRESCRIPTIONS),
+    [visitReceita],
   );
   const settings = useDoctorSettings();
   // Finalised on this device while the server could not be reached: it is sent when it answers.
   const saveState = useSaveState('record', record.id);
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
-  // The receita issued from the record, shown in the print preview.
-  const [issued, setIssued] = useState<readonly PresentedPrescription[]>();
+  const [printing, setPrinting] = useState(false);
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState<string>();
 
-  /**
-   * Issues a receita of the chosen medicines (all, or the one whose 'Imprimir' was pressed):
-   * saved like any other, so the print carries the server's special-control marks.
-   */
-  const printMedications = async (chosen: Medication[]) => {
-    if (chosen.length === 0) {
+  // What the step says the receita is; the receita follows it while the visit is open.
+  const visit: VisitPrescription = useMemo(
+    () => ({
+      recordId: record.id,
+      patientId: record.patientId ?? undefined,
+      patientName: info.name ?? '',
+      patientAge: info.age,
+      patientSex: info.gender,
+      medications,
+      notes: record.prescriptions?.additionalNotes,
+      safetyReasons: record.prescriptions?.safetyReasons,
+    }),
+    [
+      record.id,
+      record.patientId,
+      info.name,
+      info.age,
+      info.gender,
+      medications,
+      record.prescriptions,
+    ],
+  );
+  const prescriber = useMemo(
+    () => ({ name: signedBy.name, crm: formatCrm(settings) }),
+    [signedBy.name, settings],
+  );
+  const visitKey = JSON.stringify(visit);
+  const open = record.status !== 'finalizado';
+  // While the visit is open, its receita says what the step says (a draft written over, or a
+  // new version of the issued one), so 'Assinar todos' signs what the step now prescribes.
+  useEffect(() => {
+    if (!open || medications.length === 0) return;
+    void prescriptionActions.visitReceita(visit, prescriber).then((result) => {
+      if (!result.ok) console.warn('Receita da consulta não atualizada.', result.error);
+    });
+    // visitKey stands for the visit's content.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, visitKey, prescriber, prescriptionActions]);
+
+  /** Opens the visit's receita in the print dialog: the one receita of the visit, never a new one. */
+  const printReceita = async () => {
+    if (medications.length === 0) {
       window.alert(NOTHING_TO_PRINT.prescriptions);
       return;
     }
-    // The reasons the doctor gave in the prescription step for these medicines go with them.
-    const names = new Set(chosen.map((medication) => medication.name));
-    const reasons = (record.prescriptions?.safetyReasons ?? []).filter((reason) =>
-      reason.medications.some((name) => names.has(name)),
-    );
     setIssuing(true);
     setIssueError(undefined);
-    const result = await prescriptionActions.quick(
-      {
-        patientName: info.name?.trim() ?? '',
-        patientAge: info.age === undefined ? '' : String(info.age),
-        diagnosis: '',
-        medications: chosen,
-        notes: record.prescriptions?.additionalNotes?.trim() ?? '',
-        confidence: 1,
-        extractedSections: [],
-      },
-      { name: signedBy.name, crm: formatCrm(settings) },
-      {
-        ...(record.patientId ? { patientId: record.patientId } : {}),
-        ...(info.gender ? { patientSex: info.gender } : {}),
-        ...(reasons.length > 0 ? { safetyReasons: reasons } : {}),
-      },
-    );
+    const result = await prescriptionActions.visitReceita(visit, prescriber);
     setIssuing(false);
-    if (result.ok) setIssued([result.value]);
+    if (result.ok) setPrinting(true);
     else setIssueError(result.error);
   };
 
@@ -134,15 +150,20 @@ export function PrintSummaryStep(props: {
           <h3 id="summary-prescriptions" className="text-base font-semibold text-fg">
             Prescrições
           </h3>
-          <Button
-            variant="secondary"
-            disabled={issuing}
-            onClick={() => void printMedications(medications)}
-          >
+          <Button variant="secondary" disabled={issuing} onClick={() => void printReceita()}>
             <Printer aria-hidden className="size-4" />
             Imprimir Todas as Prescrições
           </Button>
         </div>
+        {visitReceita && (
+          <p className="text-sm text-fg-muted">
+            Receita da consulta:{' '}
+            <span className="font-medium text-fg">
+              {RECEITA_STATUS_LABELS[receitaStatus(visitReceita)]}
+            </span>
+            {draft && issued ? ' (nova versão da receita emitida)' : ''}
+          </p>
+        )}
         {medications.length === 0 ? (
           <p className="text-sm text-fg-muted">Nenhum medicamento prescrito.</p>
         ) : (
@@ -150,19 +171,9 @@ export function PrintSummaryStep(props: {
             {medications.map((medication, index) => (
               <li
                 key={medication.id ?? `${medication.name}-${index}`}
-                className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 sm:flex-row sm:items-center sm:justify-between"
+                className="rounded-md border border-line bg-surface p-3 text-sm text-fg"
               >
-                <span className="text-sm text-fg">{medicationLine(medication)}</span>
-                <Button
-                  variant="ghost"
-                  className="self-start sm:self-auto"
-                  aria-label={`Imprimir ${medication.name}`}
-                  disabled={issuing}
-                  onClick={() => void printMedications([medication])}
-                >
-                  <Printer aria-hidden className="size-4" />
-                  Imprimir
-                </Button>
+                {medicationLine(medication)}
               </li>
             ))}
           </ul>
@@ -221,11 +232,9 @@ export function PrintSummaryStep(props: {
         </section>
       )}
       <PrintPreviewDialog
-        open={issued !== undefined}
-        onOpenChange={(open) => {
-          if (!open) setIssued(undefined);
-        }}
-        prescriptions={issued ?? NO_PRESCRIPTIONS}
+        open={printing}
+        onOpenChange={setPrinting}
+        prescriptions={visitReceitas}
         settings={signedBy}
       />
     </StepLayout>
