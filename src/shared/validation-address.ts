@@ -81,10 +81,13 @@ function ipv6Reach(address: string): AddressReach {
 /** What the notice and Settings say of the validation address. */
 export const VALIDATION_ADDRESS_TEXT = {
   heading: 'Endereço de validação',
-  fromPublicUrl:
-    'Definido em PUBLIC_URL: o QR code e o link dos documentos levam a este endereço, de qualquer computador que os emita.',
-  fromRequest:
-    'PUBLIC_URL não está definida: vale o endereço por onde o Prontu foi acessado ao emitir cada documento.',
+  howToFix: 'Como corrigir',
+  /** Settings: where the address in use comes from. */
+  sourcePublicUrl: 'PUBLIC_URL',
+  sourceRequest: 'o endereço deste acesso (PUBLIC_URL não definida)',
+  /** Settings, when PUBLIC_URL is set: the one address, whoever issues. */
+  fixed:
+    'O QR code e o link de validação de receitas e documentos levam a este endereço, de qualquer computador que os emita.',
   advice:
     'Para um endereço fixo que abra em qualquer lugar, defina PUBLIC_URL com o endereço público do Prontu (ou peça isso a quem o administra) antes de imprimir ou assinar: papéis impressos e PDFs assinados guardam o endereço que levam. Veja docs/documentos.md, seção “Validação”.',
 } as const;
