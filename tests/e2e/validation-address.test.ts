@@ -89,6 +89,7 @@ describe('without PUBLIC_URL', () => {
     // The fix is a click away.
     await notice(dialog).getByText('Como corrigir').click();
     await visible(notice(dialog).getByText(/defina PUBLIC_URL com o endereço público do Prontu/));
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     const settings = await openSettings(page, session.server.url);
