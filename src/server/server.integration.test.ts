@@ -21,7 +21,12 @@ describe('HTTP surface', () => {
   it('reports health with the database kind and the offline AI', async () => {
     const response = await fetch(`${fixture.server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true, db: testDatabaseKind(), ai: 'offline' });
+    expect(await response.json()).toEqual({
+      ok: true,
+      db: testDatabaseKind(),
+      ai: 'offline',
+      validation: { origin: fixture.server.url, fromPublicUrl: false },
+    });
   });
 
   it('sends security headers with a CSP that allows only our own origin', async () => {

@@ -8,12 +8,16 @@ import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { CLIENT_IP_HEADER } from '../http/security';
+import { validationBaseOf } from '../documents/presenter';
+import type { HealthAnswer } from '../../shared/api/health';
 
 /**
  * `GET /api/health`: whether the server and its database answer. Anyone may ask (a load
- * balancer, a monitor), but only `ok` is public: which database and which model run are for a
- * signed-in doctor or a client on this machine (the administrator, the tests). 503 with
- * Retry-After while the database is unreachable, the API's error fields beside `ok: false`.
+ * balancer, a monitor), but only `ok` is public: which database and which model run, and the
+ * origin this request's documents would carry in their QR codes (PUBLIC_URL or the request's
+ * own, for Settings and the signing screens to say so), are for a signed-in doctor or a client
+ * on this machine (the administrator, the tests). 503 with Retry-After while the database is
+ * unreachable, the API's error fields beside `ok: false`.
  */
 export function healthRoutes(deps: {
   database: Database;
@@ -41,7 +45,14 @@ export function healthRoutes(deps: {
           error: API_ERRORS.database_unavailable.message,
         };
     if (!(await mayReadDetails(c, deps.sessions))) return c.json({ ok, ...failure }, status);
-    const details = { db: deps.database.kind, ai: deps.config.ai?.chatModel ?? 'offline' };
+    const details = {
+      db: deps.database.kind,
+      ai: deps.config.ai?.chatModel ?? 'offline',
+      validation: {
+        origin: validationBaseOf(deps.config.publicOrigin, c.req.url),
+        fromPublicUrl: deps.config.publicOrigin !== undefined,
+      },
+    } satisfies Omit<HealthAnswer, 'ok'>;
     return c.json({ ok, ...failure, ...details }, status);
   });
   return routes;

@@ -10,10 +10,16 @@ import { TestBrowser, signUpDoctor, startTestServer } from '../testing/test-serv
 describe('/api/health: only ok for the public', () => {
   const fixture = useTestServer({ env: () => ({ TRUST_PROXY: '1' }) });
   const fromOutside = { 'x-forwarded-for': '203.0.113.7' };
+  const details = () => ({
+    ok: true,
+    db: testDatabaseKind(),
+    ai: 'offline',
+    validation: { origin: fixture.server.url, fromPublicUrl: false },
+  });
 
   it('answers details to a client on this machine', async () => {
     const response = await fetch(`${fixture.server.url}/api/health`);
-    expect(await response.json()).toEqual({ ok: true, db: testDatabaseKind(), ai: 'offline' });
+    expect(await response.json()).toEqual(details());
   });
 
   it('answers only ok to an anonymous client from elsewhere', async () => {
@@ -25,7 +31,7 @@ describe('/api/health: only ok for the public', () => {
   it('answers details to a signed-in doctor from elsewhere', async () => {
     const { browser } = await signUpDoctor(fixture.server.url);
     const response = await browser.fetch('/api/health', { headers: fromOutside });
-    expect(await response.json()).toEqual({ ok: true, db: testDatabaseKind(), ai: 'offline' });
+    expect(await response.json()).toEqual(details());
   });
 
   it('tells the landing who answers the demo, without the model name', async () => {

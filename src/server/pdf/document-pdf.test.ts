@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfPagesText } from '../testing/pdf-text';
-import { renderDocumentPdf, wrap } from './document-pdf';
+import { renderDocumentPdf, urlPieces, wrap, wrapUrl } from './document-pdf';
 
 describe('wrap', () => {
   it('fills each line up to the width, keeps line breaks and breaks a word longer than a line', async () => {
@@ -13,6 +13,90 @@ describe('wrap', () => {
     expect(lines[0]).toBe('ver');
     expect(lines.slice(1).join('')).toBe('x'.repeat(40));
     for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(width);
+  });
+});
+
+describe('urlPieces', () => {
+  it("breaks before '/', '.' and '-', after the scheme's '//', never between its slashes", () => {
+    expect(urlPieces('https://prontu.clinica-sp.com.br/validar/Ab-c_D')).toEqual([
+      'https://',
+      'prontu',
+      '.clinica',
+      '-sp',
+      '.com',
+      '.br',
+      '/validar',
+      '/Ab',
+      '-c_D',
+    ]);
+    expect(urlPieces('http://localhost:3000/validar/x')).toEqual([
+      'http://',
+      'localhost:3000',
+      '/validar',
+      '/x',
+    ]);
+  });
+});
+
+describe('wrapUrl', () => {
+  const url = 'https://prontu.clinica-sao-paulo.com.br/validar/AbCdEfGhIjKlMnOpQrStUv';
+
+  it('breaks a URL longer than the line only where urlPieces allows, each line fitting', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const width = font.widthOfTextAtSize(url, 8) / 2.5;
+    const { lines, size } = wrapUrl(url, font, 8, width);
+    expect(size).toBe(8);
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.join('')).toBe(url);
+    // Every line ends where a piece ends, so the next begins with '/', '.' or '-'.
+    const pieceEnds = new Set(
+      urlPieces(url).map((_, index, pieces) => pieces.slice(0, index + 1).join('').length),
+    );
+    let end = 0;
+    for (const [index, line] of lines.entries()) {
+      expect(font.widthOfTextAtSize(line, size)).toBeLessThanOrEqual(width + 0.001);
+      end += line.length;
+      expect(pieceEnds.has(end)).toBe(true);
+      if (index > 0) expect(line).toMatch(/^[/.-]/);
+    }
+    // The word-wrapping of paragraphs would have cut the address inside a word.
+    const cut = wrap(url, font, 8, width);
+    expect(cut.slice(1).some((line) => !/^[/.-]/.test(line))).toBe(true);
+  });
+
+  it('sets the URL smaller when one piece is wider than the line, and keeps it whole', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const id = '/AbCdEfGhIjKlMnOpQrStUv';
+    const width = font.widthOfTextAtSize(id, 8) * 0.8;
+    const { lines, size } = wrapUrl(url, font, 8, width);
+    expect(size).toBeLessThan(8);
+    expect(size).toBeGreaterThan(6);
+    expect(lines.at(-1)).toBe(id);
+    expect(lines.join('')).toBe(url);
+    for (const line of lines) {
+      expect(font.widthOfTextAtSize(line, size)).toBeLessThanOrEqual(width + 0.001);
+    }
+  });
+
+  it('sets the URL smaller to keep it within the lines there is room for', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const width = font.widthOfTextAtSize(url, 8) / 2.5;
+    const free = wrapUrl(url, font, 8, width).lines.length;
+    expect(free).toBeGreaterThan(2);
+    const { lines, size } = wrapUrl(url, font, 8, width, free - 1);
+    expect(lines.length).toBeLessThanOrEqual(free - 1);
+    expect(size).toBeLessThan(8);
+    expect(lines.join('')).toBe(url);
+    // No room at all still prints the address, on one line, at the smallest size that holds it.
+    expect(wrapUrl(url, font, 8, width, 0).lines.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leaves a URL that fits on one line as it is', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    expect(wrapUrl(url, font, 8, font.widthOfTextAtSize(url, 8) + 1)).toEqual({
+      lines: [url],
+      size: 8,
+    });
   });
 });
 
@@ -39,5 +123,28 @@ describe('renderDocumentPdf', () => {
     });
     const text = pages.join('\n');
     for (const paragraph of paragraphs) expect(text).toContain(paragraph);
+  });
+
+  it('prints a validation address longer than the line whole, broken only before / . -', async () => {
+    const url =
+      'https://prontu.ambulatorio-de-especialidades.hospital-universitario.fundacaoexemplo.org.br/validar/AbCdEfGhIjKl-MnOpQrS_tUv';
+    const pdf = await renderDocumentPdf(
+      {
+        title: 'Atestado médico',
+        issuer: ['Dra. Helena Prado', 'CRM/SP 123456'],
+        patient: ['Paciente: Maria'],
+        paragraphs: ['Atesto, para os devidos fins, que a paciente esteve em consulta.'],
+        issuedAt: 'Emitido em 27/11/2026 às 09:05',
+      },
+      {
+        validation: { url, secretCode: 'K7M2PX9QRT' },
+        metadata: { title: 'Atestado', author: 'Dra. Helena Prado', createdAt: new Date() },
+      },
+    );
+    const [page = ''] = await pdfPagesText(pdf);
+    const printed =
+      /verificável pelo QR code ou em:\n([^]*?)\nCódigo de validação: K7M2PX9QRT/.exec(page)?.[1];
+    expect(printed).toContain('\n');
+    expect(printed?.replace(/\n(?=[/.-])/g, '')).toBe(url);
   });
 });

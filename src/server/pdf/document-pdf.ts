@@ -143,16 +143,27 @@ class Writer {
     const bottom = FOOTER_TOP;
     drawQrCode(page, url, PAGE.margin, bottom, QR_SIZE);
     const x = PAGE.margin + QR_SIZE + 14;
-    const lines: [string, PDFFont, number][] = [
-      ['Documento verificável pelo QR code ou em:', this.fonts.regular, SIZES.small],
-      [url, this.fonts.regular, SIZES.small],
-      [`Código de validação: ${secretCode}`, this.fonts.bold, SIZES.header],
+    const width = PAGE.width - PAGE.margin - x;
+    const { regular, bold } = this.fonts;
+    const label = wrap('Documento verificável pelo QR code ou em:', regular, SIZES.small, width);
+    const code = wrap(`Código de validação: ${secretCode}`, bold, SIZES.header, width);
+    const firstBaseline = bottom + QR_SIZE - SIZES.header;
+    // Beside the QR code, no lower than its bottom edge: the page number is below.
+    const room = firstBaseline - bottom - (label.length - 1) * SIZES.small * LINE;
+    const codeHeight = code.length * SIZES.header * LINE;
+    const maxLines = Math.floor((room - codeHeight) / (SIZES.small * LINE));
+    const address = wrapUrl(url, regular, SIZES.small, width, maxLines);
+    const blocks = [
+      { lines: label, font: regular, size: SIZES.small },
+      { lines: address.lines, font: regular, size: address.size },
+      { lines: code, font: bold, size: SIZES.header },
     ];
-    let y = bottom + QR_SIZE - SIZES.header;
-    for (const [text, font, size] of lines) {
-      for (const line of wrap(text, font, size, PAGE.width - PAGE.margin - x)) {
-        page.drawText(line, { x, y, size, font, color: INK });
+    // Each line sits its own height under the one above.
+    let y = firstBaseline + SIZES.small * LINE;
+    for (const { lines, font, size } of blocks) {
+      for (const line of lines) {
         y -= size * LINE;
+        page.drawText(line, { x, y, size, font, color: INK });
       }
     }
   }
@@ -192,6 +203,79 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
     }
     lines.push(line);
   }
+  return lines;
+}
+
+/** The smallest size a URL is set at to keep its pieces whole; below it a piece is cut. */
+const MIN_URL_SIZE = 4;
+
+/**
+ * Where a URL may break (docs/documentos.md, "Validação"): before a '/', '.' or '-', so that a
+ * line that goes on starts with one — never read as a word's hyphen — and after the scheme's
+ * '//', never between its two slashes.
+ * @returns the URL in pieces; joined back, they are the URL
+ */
+export function urlPieces(url: string): string[] {
+  const pieces: string[] = [];
+  let start = 0;
+  for (let index = 1; index < url.length; index++) {
+    const char = url[index];
+    const before = url[index - 1];
+    const breaksBefore =
+      char === '.' || char === '-' || (char === '/' && before !== '/' && url[index + 1] !== '/');
+    const afterScheme = before === '/' && url[index - 2] === '/';
+    if (breaksBefore || afterScheme) {
+      pieces.push(url.slice(start, index));
+      start = index;
+    }
+  }
+  pieces.push(url.slice(start));
+  return pieces;
+}
+
+/**
+ * A URL in lines that fit `width`, broken only between its {@link urlPieces}: what a pharmacy
+ * types from the paper reads whole. When one piece (a long name, the document's id) is wider
+ * than the line, or the lines are more than `maxLines`, the whole URL is set smaller, down to
+ * {@link MIN_URL_SIZE}; only a piece wider still is cut, as {@link wrap} cuts a word.
+ * @param maxLines - the most lines there is room for (at least one is always given)
+ * @returns the lines, and the size to draw them at
+ */
+export function wrapUrl(
+  url: string,
+  font: PDFFont,
+  size: number,
+  width: number,
+  maxLines = Infinity,
+): { lines: string[]; size: number } {
+  const pieces = urlPieces(url);
+  const widest = Math.max(...pieces.map((piece) => font.widthOfTextAtSize(piece, size)));
+  // Widths grow with the size in proportion; a hair less, so rounding never tips a piece over.
+  let fitted = widest > width ? Math.max(MIN_URL_SIZE, ((size * width) / widest) * 0.999) : size;
+  let lines = fillLines(pieces, (text) => font.widthOfTextAtSize(text, fitted), width);
+  while (lines.length > Math.max(1, maxLines) && fitted > MIN_URL_SIZE) {
+    fitted = Math.max(MIN_URL_SIZE, fitted * 0.95);
+    lines = fillLines(pieces, (text) => font.widthOfTextAtSize(text, fitted), width);
+  }
+  return { lines: lines.flatMap((line) => wrap(line, font, fitted, width)), size: fitted };
+}
+
+/** Pieces joined into lines as long as they fit `width`, each line at least one piece. */
+function fillLines(
+  pieces: readonly string[],
+  measure: (text: string) => number,
+  width: number,
+): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const piece of pieces) {
+    if (line !== '' && measure(line + piece) > width + 0.001) {
+      lines.push(line);
+      line = '';
+    }
+    line += piece;
+  }
+  lines.push(line);
   return lines;
 }
 

@@ -191,4 +191,27 @@ describe('renderReceitaPdf', () => {
     expect(texts[0]).not.toContain('?');
     expect(new TextDecoder('latin1').decode(bytes)).toMatch(/\/BaseFont \/DejaVuSans-\d+\b/);
   });
+
+  it.each([1, 2, 3, 4] as const)(
+    'prints a long validation address whole at %i per page, broken only before / . -',
+    async (perPage) => {
+      const url = 'https://prontu.clinicamedicadosaopaulo.com.br/validar/AbCdEfGhIjKl-MnOpQrS_tUv';
+      const job = buildReceitaPrintJob([prescription('1')], {
+        ...settings,
+        prescriptionsPerPage: perPage,
+      });
+      const bytes = await renderReceitaPdf(
+        job.pages,
+        settings,
+        { title: 'Receitas', createdAt: new Date('2026-03-01T12:00:00Z') },
+        new Map([['1', { validation: { url, secretCode: 'K7M2PX9QRT' } }]]),
+      );
+      const [page = ''] = await pdfPagesText(bytes);
+      const printed = /Valide pelo QR code ou em:\n([^]*?)\nCódigo de validação:\nK7M2PX9QRT/.exec(
+        page,
+      )?.[1];
+      // A line of the address goes on only where a '/', '.' or '-' begins the next.
+      expect(printed?.replace(/\n(?=[/.-])/g, '')).toBe(url);
+    },
+  );
 });

@@ -7,7 +7,7 @@ import {
   type ReceitaSettings,
   type ReceitaSheet,
 } from '../../shared/receita-document';
-import { drawQrCode, embedUnicodeFonts, wrap, type UnicodeFonts } from './document-pdf';
+import { drawQrCode, embedUnicodeFonts, wrap, wrapUrl, type UnicodeFonts } from './document-pdf';
 
 /**
  * The receitas as a PDF file: A4 pages, `perPage` receitas to a page, the two vias of
@@ -256,7 +256,9 @@ function drawSheet(
   advance(lineHeight);
   writer.text(sheet.date, right - writer.width(sheet.date, regular, size), y, regular, size);
   if (marks?.validation && sideBySide) {
-    drawValidation(writer, marks.validation, left, y, qrSize, signatureLeft - size, size * 0.75);
+    // Left of the signature, down into the slot's bottom margin, half of which stays blank.
+    const area = { left, top: y, right: signatureLeft - size, bottom: bottom - padding / 2 };
+    drawValidation(writer, marks.validation, area, qrSize, size * 0.75);
   }
   advance(lineHeight * 2);
   writer.line(signatureLeft, y, signatureLeft + signatureWidth, y, 0.7);
@@ -273,7 +275,9 @@ function drawSheet(
 
   if (marks?.validation && !sideBySide) {
     advance(lineHeight * 0.6);
-    drawValidation(writer, marks.validation, left, y, qrSize, right, size * 0.8);
+    // Under the signature, no lower than the QR code: what follows is drawn below it.
+    const area = { left, top: y, right, bottom: y - qrSize };
+    drawValidation(writer, marks.validation, area, qrSize, size * 0.8);
     y -= qrSize;
   }
 
@@ -326,30 +330,42 @@ export interface ReceitaMarks {
 
 /**
  * The QR code of a receita's validation page, its top-left corner at (`left`, `top`), with the
- * address and the code printed beside it up to `right`.
+ * address and the code printed beside it up to `right`, no line below `bottom`: the address is
+ * set smaller when its lines would run past it.
  */
 function drawValidation(
   writer: PdfWriter,
   validation: NonNullable<ReceitaMarks['validation']>,
-  left: number,
-  top: number,
+  area: { left: number; top: number; right: number; bottom: number },
   qrSize: number,
-  right: number,
   size: number,
 ): void {
   const { regular, bold } = writer.fonts;
+  const { left, top } = area;
   drawQrCode(writer.page, validation.url, left, top - qrSize, qrSize);
   const textLeft = left + qrSize + size;
-  let lineY = top - size;
-  for (const [text, font] of [
-    ['Valide pelo QR code ou em:', regular],
-    [validation.url, regular],
-    ['Código de validação:', regular],
-    [validation.secretCode, bold],
-  ] as const) {
-    for (const line of wrap(text, font, size, right - textLeft)) {
-      writer.text(line, textLeft, lineY, font, size);
-      lineY -= size * LINE_HEIGHT_EM;
+  const width = area.right - textLeft;
+  const step = size * LINE_HEIGHT_EM;
+  const before = wrap('Valide pelo QR code ou em:', regular, size, width);
+  const after = [
+    { lines: wrap('Código de validação:', regular, size, width), font: regular, size },
+    { lines: wrap(validation.secretCode, bold, size, width), font: bold, size },
+  ];
+  const firstBaseline = top - size;
+  const lineRoom = Math.floor((firstBaseline - area.bottom) / step) + 1;
+  const wordLines = before.length + after.reduce((count, block) => count + block.lines.length, 0);
+  const address = wrapUrl(validation.url, regular, size, width, lineRoom - wordLines);
+  const blocks = [
+    { lines: before, font: regular, size },
+    { lines: address.lines, font: regular, size: address.size },
+    ...after,
+  ];
+  // Each line sits its own height under the one above: a smaller address, closer lines.
+  let lineY = firstBaseline + step;
+  for (const block of blocks) {
+    for (const line of block.lines) {
+      lineY -= block.size * LINE_HEIGHT_EM;
+      writer.text(line, textLeft, lineY, block.font, block.size);
     }
   }
 }

@@ -24,6 +24,7 @@ import { formatDateTime } from '../../shared/pt-br-format';
 import type { WorkingRecord } from '../../shared/record-flow';
 import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
 import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';
+import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { useReceitaSigning } from '../data/prescriptions';
 import { isSignableReceita } from '../../shared/prescription-state';
 import { printChoiceLabel, type ReceitaPrescription } from '../../shared/receita-document';
@@ -155,6 +156,7 @@ export function DocumentsSection(props: {
         </div>
       </div>
 
+      {list.length > 0 && <ValidationAddressNotice />}
       {receitasAwaitingReason > 0 && (
         <p role="status" className="text-sm text-warning-fg">
           {receitasAwaitingReason === 1

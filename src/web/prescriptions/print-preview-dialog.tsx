@@ -34,6 +34,7 @@ import { usePrescriptionActions } from '../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
+import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { shareText, whatsAppLink } from '../../shared/document-sharing';
 import { isSignableReceita } from '../../shared/prescription-state';
 import {
@@ -449,6 +450,7 @@ export function PrintPreviewDialog(props: {
       </div>
 
       <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-line p-4">
+        {count > 0 && <ValidationAddressNotice className="w-full" />}
         <p role="status" className="w-full text-right text-sm text-warning-fg empty:hidden">
           {count > 0 ? (issuing ? PRINT_PREVIEW_TEXT.issuing : (safetyHold ?? '')) : ''}
         </p>

@@ -37,6 +37,7 @@ import { settingsDraftEntry } from './settings-draft';
 import { SigningCertificateSection } from './signing-certificate-section';
 import { TemplatePreview } from './template-preview';
 import { TwoFactorSection } from './two-factor-section';
+import { ValidationAddressSection } from './validation-address-section';
 
 /** The settings page 'Configurações' (docs/product.md, "Configurações do médico"). */
 export function SettingsPage() {
@@ -290,6 +291,7 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
       </form>
       <TwoFactorSection />
       <SigningCertificateSection />
+      <ValidationAddressSection />
       <ActiveSessions />
     </div>
   );
