@@ -6,12 +6,14 @@ import {
   noListChanges,
   patientListChanges,
   patientOfferLabel,
+  renewalItems,
   replacementText,
   timelineTitle,
   visitListsOf,
   visitPatientInfo,
   withListChanges,
   type PatientLists,
+  type PrescribedEntry,
   type VisitLists,
 } from './patient-chart';
 
@@ -285,6 +287,82 @@ describe('patientListChanges of what a visit prescribed and stopped', () => {
       medications: ['Losartana 50 mg'],
       prescribed: [{ name: 'Losartana', dosage: '50 mg', duration: 'uso contínuo' }],
       conduct: ['HAS controlada.', 'Suspender sinvastatina.'],
+    });
+  });
+});
+
+describe('renewalItems', () => {
+  const history: PrescribedEntry[] = [
+    {
+      kind: 'prescription',
+      id: 'receita-3',
+      date: '2026-05-02T12:00:00.000Z',
+      medication: { name: 'Losartana', dosage: '100 mg' },
+    },
+    {
+      kind: 'record',
+      id: 'visita-2',
+      date: '2026-04-01T12:00:00.000Z',
+      medication: {
+        name: 'losartana potássica',
+        dosage: '50mg',
+        dosePerIntake: '1 comprimido',
+        frequency: '1x ao dia',
+        duration: '30 dias',
+        instructions: ' pela manhã ',
+        genericAllowed: false,
+      },
+    },
+    {
+      kind: 'prescription',
+      id: 'receita-1',
+      date: '2026-01-10T12:00:00.000Z',
+      medication: { name: 'Losartana', dosage: '50 mg', frequency: '12/12h' },
+    },
+    {
+      kind: 'record',
+      id: 'visita-1',
+      date: '2025-12-01T12:00:00.000Z',
+      medication: { name: 'Sinvastatina 20 mg', frequency: 'à noite' },
+    },
+  ];
+
+  it('gives each medicine in use its latest posology of the same strength, for continuous use', () => {
+    expect(
+      renewalItems(['Losartana 50 mg', 'Sinvastatina 20 mg', 'AAS 100 mg', ' '], history),
+    ).toEqual([
+      {
+        inUse: 'Losartana 50 mg',
+        medication: {
+          name: 'Losartana potássica',
+          dosage: '50mg',
+          dosePerIntake: '1 comprimido',
+          frequency: '1x ao dia',
+          instructions: 'pela manhã',
+          duration: 'uso contínuo',
+          genericAllowed: false,
+        },
+        lastPrescribed: { kind: 'record', id: 'visita-2', date: '2026-04-01T12:00:00.000Z' },
+      },
+      {
+        inUse: 'Sinvastatina 20 mg',
+        medication: { name: 'Sinvastatina 20 mg', frequency: 'à noite', duration: 'uso contínuo' },
+        lastPrescribed: { kind: 'record', id: 'visita-1', date: '2025-12-01T12:00:00.000Z' },
+      },
+      // Never prescribed here: its name and strength, for the doctor to complete.
+      {
+        inUse: 'AAS 100 mg',
+        medication: { name: 'AAS', dosage: '100 mg', duration: 'uso contínuo' },
+      },
+    ]);
+  });
+
+  it('never takes a posology from another strength, nor from a prescription without one', () => {
+    const [losartana] = renewalItems(['losartana 100 mg 1x/dia'], history);
+    // The receita of 100 mg says nothing of how to take it; the 50 mg ones are another strength.
+    expect(losartana).toEqual({
+      inUse: 'losartana 100 mg 1x/dia',
+      medication: { name: 'Losartana', dosage: '100 mg', duration: 'uso contínuo' },
     });
   });
 });

@@ -619,6 +619,131 @@ export function withListChanges(
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// 'Renovar receita'
+
+/** What a medicine was last prescribed in: a finalised visit, or a receita. */
+export const PRESCRIBED_IN = ['record', 'prescription'] as const;
+export type PrescribedIn = (typeof PRESCRIBED_IN)[number];
+
+/** A medicine of a past prescription of hers, with where and when it was prescribed. */
+export interface PrescribedEntry {
+  medication: PrescribedItem & Partial<Pick<Medication, 'dosePerIntake' | 'genericAllowed'>>;
+  kind: PrescribedIn;
+  /** The visit's or the receita's id. */
+  id: string;
+  /** ISO 8601: when it was prescribed. */
+  date: string;
+}
+
+/** How long a renewed medicine is taken: the receita says it, and dispenses a month of it. */
+export const RENEWAL_DURATION = 'uso contínuo';
+
+/** One of her medicines in use as 'Renovar receita' offers it. */
+export const renewalItemSchema = z.object({
+  /** As her chart lists it. */
+  inUse: z.string(),
+  /**
+   * The medicine for the receita, for continuous use: with the dose, frequency and instructions
+   * of its latest prescription, or only its name and strength when none says how to take it.
+   */
+  medication: z.object({
+    name: z.string(),
+    dosage: z.string().optional(),
+    dosePerIntake: z.string().optional(),
+    frequency: z.string().optional(),
+    duration: z.string(),
+    instructions: z.string().optional(),
+    genericAllowed: z.boolean().optional(),
+  }),
+  /** Its latest prescription that says how to take it; none: the doctor completes it. */
+  lastPrescribed: z
+    .object({ kind: z.enum(PRESCRIBED_IN), id: z.string(), date: z.string() })
+    .optional(),
+});
+export type RenewalItem = z.infer<typeof renewalItemSchema>;
+
+function saysHowToTake(item: PrescribedEntry['medication']): boolean {
+  return [item.frequency, item.instructions].some((text) => (text ?? '').trim() !== '');
+}
+
+/** The texts given, trimmed; a blank one is left out rather than written empty. */
+function nonBlankFields(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([key, text]) => {
+      const trimmed = text?.trim() ?? '';
+      return trimmed === '' ? [] : [[key, trimmed]];
+    }),
+  );
+}
+
+/**
+ * What 'Renovar receita' issues for her medicines in use: for each, her latest prescription of
+ * it — a finalised visit's or a receita's, the same ingredient and strength (or no strength said
+ * on either side) — that says how to take it, with its dose, frequency and instructions, for
+ * continuous use. A medicine none of them says how to take comes with its name and strength
+ * only, for the doctor to complete: nothing is guessed.
+ * @param inUse - her medicines in use, as her chart lists them
+ * @param history - the medicines of her past prescriptions, newest first
+ */
+export function renewalItems(
+  inUse: readonly string[],
+  history: readonly PrescribedEntry[],
+): RenewalItem[] {
+  const prescribed = history.map((entry) => ({
+    entry,
+    identity: medicineIdentity(prescribedText(entry.medication)),
+  }));
+  return inUse
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .map((text) => {
+      const identity = medicineIdentity(text);
+      const latest = prescribed.find(
+        ({ entry, identity: given }) =>
+          given.ingredient === identity.ingredient &&
+          (given.strength === identity.strength ||
+            given.strength === undefined ||
+            identity.strength === undefined) &&
+          saysHowToTake(entry.medication),
+      )?.entry;
+      if (!latest) {
+        const name = text.slice(0, identity.strengthAt).trim() || text;
+        return {
+          inUse: text,
+          medication: {
+            name: capitalizedMedicationName(name),
+            ...nonBlankFields({ dosage: identity.writtenStrength }),
+            duration: RENEWAL_DURATION,
+          },
+        };
+      }
+      const { medication } = latest;
+      return {
+        inUse: text,
+        medication: {
+          name: capitalizedMedicationName(medication.name),
+          ...nonBlankFields({
+            // The strength her chart gives, unless the prescribed name carries its own.
+            dosage:
+              medication.dosage?.trim() ||
+              (medicineIdentity(medication.name).strength === undefined
+                ? identity.writtenStrength
+                : undefined),
+            dosePerIntake: medication.dosePerIntake,
+            frequency: medication.frequency,
+            instructions: medication.instructions,
+          }),
+          duration: RENEWAL_DURATION,
+          ...(medication.genericAllowed === undefined
+            ? {}
+            : { genericAllowed: medication.genericAllowed }),
+        },
+        lastPrescribed: { kind: latest.kind, id: latest.id, date: latest.date },
+      };
+    });
+}
+
 /**
  * The patient step of a visit of this patient: her name; her age (from the birth date) unless
  * the visit has one; the sex typed, else hers; and her lists with what the visit already listed
