@@ -7,6 +7,7 @@ import {
   patientListChanges,
   patientOfferLabel,
   renewalItems,
+  renewalMedications,
   replacementText,
   timelineTitle,
   visitListsOf,
@@ -14,6 +15,7 @@ import {
   withListChanges,
   type PatientLists,
   type PrescribedEntry,
+  type RenewalItem,
   type VisitLists,
 } from './patient-chart';
 
@@ -363,6 +365,64 @@ describe('renewalItems', () => {
     expect(losartana).toEqual({
       inUse: 'losartana 100 mg 1x/dia',
       medication: { name: 'Losartana', dosage: '100 mg', duration: 'uso contínuo' },
+    });
+  });
+});
+
+describe('renewalMedications', () => {
+  const items: RenewalItem[] = [
+    {
+      inUse: 'Losartana 50 mg',
+      medication: {
+        name: 'Losartana',
+        dosage: '50 mg',
+        frequency: '1x ao dia',
+        duration: 'uso contínuo',
+      },
+      lastPrescribed: { kind: 'record', id: 'visita-1', date: '2026-04-01T12:00:00.000Z' },
+    },
+    {
+      inUse: 'AAS 100 mg',
+      medication: { name: 'AAS', dosage: '100 mg', duration: 'uso contínuo' },
+    },
+    {
+      inUse: 'Sinvastatina 20 mg',
+      medication: {
+        name: 'Sinvastatina',
+        dosage: '20 mg',
+        frequency: 'à noite',
+        duration: 'uso contínuo',
+      },
+      lastPrescribed: { kind: 'prescription', id: 'receita-1', date: '2026-04-01T12:00:00.000Z' },
+    },
+  ];
+
+  it('carries the medicines kept, and one without posology only once the doctor wrote it', () => {
+    expect(
+      renewalMedications(items, [
+        { chosen: true },
+        { chosen: true, frequency: '  ' },
+        { chosen: false },
+      ]),
+    ).toEqual({ medications: [items[0]?.medication], incomplete: ['AAS'] });
+    expect(
+      renewalMedications(items, [
+        { chosen: false },
+        { chosen: true, dosage: '100 mg', frequency: '1x ao dia', instructions: 'após o almoço' },
+        { chosen: true },
+      ]),
+    ).toEqual({
+      medications: [
+        {
+          name: 'AAS',
+          dosage: '100 mg',
+          frequency: '1x ao dia',
+          instructions: 'após o almoço',
+          duration: 'uso contínuo',
+        },
+        items[2]?.medication,
+      ],
+      incomplete: [],
     });
   });
 });

@@ -744,6 +744,52 @@ export function renewalItems(
     });
 }
 
+/** What the doctor decided of one medicine of a renewal, and what she wrote of how to take it. */
+export interface RenewalChoice {
+  chosen: boolean;
+  /** For a medicine no prescription said how to take: what she wrote. */
+  dosage?: string;
+  frequency?: string;
+  instructions?: string;
+}
+
+/**
+ * The medicines of a renewal receita: those the doctor kept, in her chart's order; one without a
+ * known posology goes with what she wrote of it, and only once she said how to take it (a
+ * frequency or instructions).
+ * @param items - the renewal's medicines, as {@link renewalItems} gives them
+ * @param choices - the doctor's choice for each, in the same order
+ * @returns the medicines, and the names of those chosen that still need a posology
+ */
+export function renewalMedications(
+  items: readonly RenewalItem[],
+  choices: readonly RenewalChoice[],
+): { medications: Medication[]; incomplete: string[] } {
+  const medications: Medication[] = [];
+  const incomplete: string[] = [];
+  items.forEach((item, index) => {
+    const choice = choices[index];
+    if (!choice?.chosen) return;
+    if (item.lastPrescribed) {
+      medications.push(item.medication);
+      return;
+    }
+    const { name, duration } = item.medication;
+    const completed: Medication = {
+      name,
+      ...nonBlankFields({
+        dosage: choice.dosage ?? item.medication.dosage,
+        frequency: choice.frequency,
+        instructions: choice.instructions,
+      }),
+      duration,
+    };
+    if (saysHowToTake(completed)) medications.push(completed);
+    else incomplete.push(name);
+  });
+  return { medications, incomplete };
+}
+
 /**
  * The patient step of a visit of this patient: her name; her age (from the birth date) unless
  * the visit has one; the sex typed, else hers; and her lists with what the visit already listed
