@@ -563,12 +563,12 @@ function medicationChanges(inUse: readonly string[], visit: VisitLists): ListCha
 }
 
 /**
- * What a finalised visit changes in the patient's lists: the allergies and conditions it names
- * that she did not have (added; none is ever removed, so no allergy is lost because a visit
- * left it out), and her medicines in use (docs/product.md, "Ficha do paciente"): as its patient
- * step lists them, less those it stops, with those it prescribed for continuous use — a medicine
- * hers already (same ingredient and strength) is not added again, one at another strength
- * replaces hers.
+ * What a finalised visit changes in the patient's lists (docs/product.md, "Medicamentos em uso de
+ * uma consulta para a outra"): the allergies and conditions it names that she did not have
+ * (added; none is ever removed, so no allergy is lost because a visit left it out), and her
+ * medicines in use as its patient step lists them, less those it stops, with those it prescribed
+ * for continuous use — a medicine hers already (same ingredient and strength) is not added again,
+ * one at another strength replaces hers.
  */
 export function patientListChanges(patient: PatientLists, visit: VisitLists): PatientListChanges {
   return {

@@ -54,7 +54,7 @@ function initialChoices(items: readonly RenewalItem[]): RenewalChoice[] {
 }
 
 /**
- * 'Renovar receita' (docs/product.md, "Ficha do paciente"): her medicines in use, each with the
+ * 'Renovar receita' (docs/product.md, "Renovar receita"): her medicines in use, each with the
  * posology of its latest prescription, for continuous use; one no prescription said how to take
  * is listed for the doctor to write, never guessed. 'Emitir receita' issues it like any receita
  * (the prescription actions), for her and dated today, and hands it over to be printed.
