@@ -70,6 +70,24 @@ function conditionWords(text: string): string {
 const CONDITION = /^(?:se\b|em caso de\b|caso\b|quando\b|na presença de\b|a critério médico)/i;
 const CONTINUOUS = /^(?:em\s+|por\s+)?(?:uso\s+)?cont[íi]nuo$/i;
 
+/**
+ * A medicine taken with no end, said anywhere in folded text ('uso contínuo', 'uso crônico',
+ * 'permanente'): read alike by the quantity to dispense (a month) and by the patient's chart (it
+ * joins her medicines in use).
+ */
+export const CONTINUOUS_USE = /\b(?:uso )?(?:continuo|cronico|permanente)\b/;
+
+/**
+ * Whether a prescribed item is for continuous use, as its duration, frequency or instructions
+ * say it.
+ * @param item - the prescribed item
+ */
+export function isContinuousUse(
+  item: Partial<Pick<Medication, 'duration' | 'frequency' | 'instructions'>>,
+): boolean {
+  return CONTINUOUS_USE.test(fold([item.duration, item.frequency, item.instructions].join(' ')));
+}
+
 interface Timing {
   /** 'de 8 em 8 horas', 'uma vez ao dia, em jejum', 'à noite'. */
   how: string[];

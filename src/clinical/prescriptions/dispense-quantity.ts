@@ -1,4 +1,5 @@
 import { describeDispenseQuantity, type DispenseUnit } from '../../shared/dispense-quantity';
+import { CONTINUOUS_USE } from '../../shared/posology';
 import type { DispenseQuantity, Medication } from '../../shared/medical-record';
 import { QUANTITY_IN_WORDS_MAX } from '../../shared/number-words';
 import { foldAccents } from '../../shared/text-folding';
@@ -225,7 +226,6 @@ const DURATION = new RegExp(
   `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*(dias?|d|semanas?|sem|mes|meses)\\b`,
   'g',
 );
-const CONTINUOUS = /\b(?:uso )?(?:continuo|cronico|permanente)\b/;
 
 /** A treatment's duration as a receita writes it ('7 dias', '2 semanas', 'Uso contínuo') and in days. */
 export interface TreatmentDuration {
@@ -255,7 +255,9 @@ export function readTreatmentDuration(text: string | undefined): TreatmentDurati
     }
     return { text: `${n} ${n === 1 ? 'mês' : 'meses'}`, days: n * 30 };
   }
-  return CONTINUOUS.test(folded) ? { text: 'Uso contínuo', days: CONTINUOUS_USE_DAYS } : undefined;
+  return CONTINUOUS_USE.test(folded)
+    ? { text: 'Uso contínuo', days: CONTINUOUS_USE_DAYS }
+    : undefined;
 }
 
 /** Days of treatment: see {@link readTreatmentDuration}. */
@@ -291,7 +293,7 @@ function totalIntakes(
 function daysOf(parts: DispenseParts): number | undefined {
   return (
     treatmentDays(parts.duration) ??
-    (CONTINUOUS.test(fold([parts.frequency, parts.instructions].join(' ')))
+    (CONTINUOUS_USE.test(fold([parts.frequency, parts.instructions].join(' ')))
       ? CONTINUOUS_USE_DAYS
       : undefined)
   );

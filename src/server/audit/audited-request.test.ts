@@ -18,6 +18,8 @@ describe('auditedRequestOf', () => {
     ['POST', '/api/ai/extract', 'ai', 'process', 'extract'],
     ['POST', '/api/ai/structured-anamnesis', 'ai', 'process', 'structured-anamnesis'],
     ['POST', '/api/transcripts/clean-up', 'transcript', 'process', 'clean-up'],
+    ['GET', '/api/patients/pt1/chart', 'patient', 'read', 'pt1'],
+    ['GET', '/api/patients/pt1/renewal', 'patient', 'read', 'pt1'],
     ['GET', '/api/documents', 'document', 'list', undefined],
     ['POST', '/api/documents', 'document', 'create', undefined],
     ['PUT', '/api/documents/d1', 'document', 'update', 'd1'],

@@ -120,7 +120,7 @@ function resourceRequest(
     if (sub === 'fhir' || sub === 'summary') {
       return { entityType, action: 'export', entityId, readsAnswer: false };
     }
-    if (sub === 'chart' || sub === 'timeline' || sub === 'vitals') {
+    if (sub === 'chart' || sub === 'timeline' || sub === 'vitals' || sub === 'renewal') {
       return { entityType, action: 'read', entityId, readsAnswer: false };
     }
   }

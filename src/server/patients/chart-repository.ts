@@ -42,6 +42,20 @@ export interface LastVisit {
 }
 
 /**
+ * The medicines of one of her past prescriptions, as read for 'Renovar receita': a finalised
+ * visit's prescriptions step, or an issued receita's medicines (JSON as stored).
+ */
+export interface PrescribedRow {
+  kind: 'record' | 'prescription';
+  id: string;
+  createdAt: Date;
+  medications: unknown;
+}
+
+/** How many of her latest finalised visits, and of her latest receitas, a renewal reads. */
+export const RENEWAL_HISTORY_LIMIT = 50;
+
+/**
  * Her latest visit, as a subquery to join laterally to a row of hers (`owner`: the outer row's
  * columns, `patients` itself by default): the newest of her records, from the (patient_id,
  * created_at, id) index. Only its date and the age it recorded are read, not the record's whole
@@ -198,6 +212,34 @@ export function timelineQuery(
     order by page.created_at desc, page.id desc`;
 }
 
+/**
+ * Her medicines in use and what her latest finalised visits and issued receitas (not cancelled)
+ * prescribed, newest first, each read from its (patient_id, created_at, id) index, joined to her
+ * row: no row when she is not the doctor's, one row of NULLs when she has no prescription yet.
+ * @param limit - visits, and receitas, to read
+ */
+function prescribedHistoryQuery(userId: string, patientId: string, limit: number): SQL {
+  return sql`
+    select ${patients.medications} as in_use, history.* from ${patients} left join lateral (
+      (select 'record' as kind, ${medicalRecords.id} as id, ${medicalRecords.createdAt} as created_at,
+              ${medicalRecords.prescriptions} -> 'medications' as medications
+         from ${medicalRecords}
+        where ${medicalRecords.patientId} = ${patients.id} and ${medicalRecords.userId} = ${userId}
+          and ${medicalRecords.status} = 'finalizado'
+        order by ${medicalRecords.createdAt} desc, ${medicalRecords.id} desc
+        limit ${limit})
+      union all
+      (select 'prescription', ${prescriptions.id}, ${prescriptions.createdAt},
+              ${prescriptions.content} -> 'medications'
+         from ${prescriptions}
+        where ${prescriptions.patientId} = ${patients.id} and ${prescriptions.userId} = ${userId}
+          and ${prescriptions.isFinalized} and ${prescriptions.cancelledAt} is null
+        order by ${prescriptions.createdAt} desc, ${prescriptions.id} desc
+        limit ${limit})) history on true
+    where ${patients.id} = ${patientId} and ${patients.userId} = ${userId}
+    order by history.created_at desc, history.id desc`;
+}
+
 /** A timeline row as the database answers it, as a column or inside JSON. */
 interface StoredTimelineRow {
   kind: 'record' | 'prescription' | 'document' | null;
@@ -209,6 +251,15 @@ interface StoredTimelineRow {
   medication_names: unknown;
   document_kind: DocumentKind | null;
   document_status: DocumentStatus | null;
+}
+
+/** A row of {@link prescribedHistoryQuery} as the database answers it. */
+interface StoredPrescribedRow {
+  in_use: unknown;
+  kind: 'record' | 'prescription' | null;
+  id: string;
+  created_at: string | Date;
+  medications: unknown;
 }
 
 function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
@@ -316,6 +367,30 @@ export function createChartRepository(db: AppDatabase) {
         )
         .orderBy(desc(medicalRecords.createdAt), desc(medicalRecords.id))
         .limit(limit);
+    },
+
+    /**
+     * Her medicines in use, and the medicines of her latest finalised visits and issued receitas,
+     * newest first ({@link RENEWAL_HISTORY_LIMIT} of each): what 'Renovar receita' reads.
+     * @returns undefined when she is missing or another doctor's
+     */
+    async prescribedHistory(
+      userId: string,
+      patientId: string,
+    ): Promise<{ inUse: string[]; history: PrescribedRow[] } | undefined> {
+      const result = (await db.execute(
+        prescribedHistoryQuery(userId, patientId, RENEWAL_HISTORY_LIMIT),
+      )) as { rows: StoredPrescribedRow[] };
+      const [first] = result.rows;
+      if (!first) return undefined;
+      return {
+        inUse: Array.isArray(first.in_use)
+          ? first.in_use.filter((item): item is string => typeof item === 'string')
+          : [],
+        history: result.rows.flatMap(({ kind, id, created_at, medications }) =>
+          kind === null ? [] : { kind, id, createdAt: new Date(created_at), medications },
+        ),
+      };
     },
 
     /**

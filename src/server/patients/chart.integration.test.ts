@@ -11,6 +11,7 @@ import type { TimelineItem } from '../../shared/patient-chart';
 import { foldForMatching } from '../../shared/text-folding';
 import { newBatch, newPrescription } from '../prescriptions/test-fixtures';
 import { refusalOf } from '../testing/api-calls';
+import { fetchAnswer } from '../testing/wire';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 
@@ -140,6 +141,7 @@ describe("a patient's chart, for another doctor", () => {
       chart: await refusalOf(theirApi.call(patientsApi.chart, { params })),
       timeline: await refusalOf(theirApi.call(patientsApi.timeline, { params })),
       vitals: await refusalOf(theirApi.call(patientsApi.vitals, { params })),
+      renewal: await refusalOf(theirApi.call(patientsApi.renewal, { params })),
       erase: await refusalOf(theirApi.call(patientsApi.erase, { params })),
       eraseIfMatch: await refusalOf(theirApi.call(patientsApi.erase, { params, ifMatch: 1 })),
       // Merging mine into theirs, and theirs into mine, from either doctor.
@@ -385,6 +387,119 @@ describe("a patient's timeline", () => {
     const rest = await api.call(patientsApi.timeline, { params, query: { cursor } });
     expect(rest.items).toHaveLength(1);
     expect(rest.nextCursor).toBeUndefined();
+  });
+});
+
+describe("'Renovar receita' of a patient's medicines in use", () => {
+  it('gives each the posology of its latest finalised prescription, scoped and audited', async () => {
+    const { api } = doctor.browser;
+    const patient = await createPatient(api, {
+      name: 'Adélia Prado',
+      medications: ['Losartana 50 mg', 'Sinvastatina 20 mg', 'Metformina 850 mg', 'AAS 100 mg'],
+    });
+    const other = await createPatient(api, { name: 'Hilda Hilst' });
+    const losartana = { name: 'Losartana', dosage: '50 mg', duration: 'uso contínuo' };
+    const visit = await finalisedRecord(api, {
+      patientId: patient.id,
+      prescriptions: {
+        medications: [
+          { ...losartana, frequency: '1x ao dia', instructions: 'pela manhã' },
+          { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
+        ],
+      },
+    });
+    // Newer, but not what she was prescribed: a visit still open, another patient's receita, a
+    // draft, and a receita cancelled.
+    await createRecord(api, {
+      patientId: patient.id,
+      prescriptions: { medications: [{ ...losartana, frequency: '12/12h' }] },
+    });
+    const metforminaTwiceADay = [
+      { name: 'Metformina', dosage: '850 mg', frequency: '2x ao dia', duration: 'uso contínuo' },
+    ];
+    await newPrescription(api, {
+      patientId: other.id,
+      patientName: other.name,
+      isFinalized: true,
+      medications: [{ name: 'AAS', dosage: '100 mg', frequency: '1x ao dia' }],
+    });
+    await newPrescription(api, {
+      patientId: patient.id,
+      patientName: patient.name,
+      medications: metforminaTwiceADay,
+    });
+    const cancelled = await newPrescription(api, {
+      patientId: patient.id,
+      patientName: patient.name,
+      isFinalized: true,
+      medications: metforminaTwiceADay,
+    });
+    await api.call(prescriptionsApi.cancel, {
+      params: { id: cancelled.id },
+      body: { reason: 'Emitida por engano' },
+    });
+    const receita = await newPrescription(api, {
+      patientId: patient.id,
+      patientName: patient.name,
+      isFinalized: true,
+      medications: [
+        { name: 'Sinvastatina', dosage: '20 mg', frequency: 'à noite', genericAllowed: false },
+      ],
+    });
+
+    const { items } = await api.call(patientsApi.renewal, { params: { id: patient.id } });
+    expect(items).toEqual([
+      {
+        inUse: 'Losartana 50 mg',
+        medication: {
+          name: 'Losartana',
+          dosage: '50 mg',
+          // The server wrote the dose when it stored the visit: one 50 mg comprimido.
+          dosePerIntake: '1 comprimido',
+          frequency: '1x ao dia',
+          instructions: 'pela manhã',
+          duration: 'uso contínuo',
+        },
+        lastPrescribed: { kind: 'record', id: visit.id, date: visit.createdAt },
+      },
+      {
+        inUse: 'Sinvastatina 20 mg',
+        medication: {
+          name: 'Sinvastatina',
+          dosage: '20 mg',
+          dosePerIntake: '1 comprimido',
+          frequency: 'à noite',
+          duration: 'uso contínuo',
+          genericAllowed: false,
+        },
+        lastPrescribed: { kind: 'prescription', id: receita.id, date: receita.createdAt },
+      },
+      // No finalised prescription of hers says how to take these: the doctor completes them.
+      {
+        inUse: 'Metformina 850 mg',
+        medication: { name: 'Metformina', dosage: '850 mg', duration: 'uso contínuo' },
+      },
+      {
+        inUse: 'AAS 100 mg',
+        medication: { name: 'AAS', dosage: '100 mg', duration: 'uso contínuo' },
+      },
+    ]);
+
+    // A patient with nothing in use answers an empty list, not 404.
+    const empty = await api.call(patientsApi.renewal, { params: { id: other.id } });
+    expect(empty.items).toEqual([]);
+
+    // Her renewal read is in the trail, by her id, after her creation.
+    const audit = await fetchAnswer(doctor.browser, 'GET', `/api/audit?entityId=${patient.id}`);
+    expect(audit).toMatchObject({
+      status: 200,
+      body: {
+        entries: [
+          { entityType: 'patient', action: 'read', entityId: patient.id, status: 200 },
+          { entityType: 'patient', action: 'create', entityId: patient.id },
+        ],
+      },
+    });
   });
 });
 

@@ -3,12 +3,15 @@ import { ageOn } from '../../shared/patient-search';
 import type { Patient } from '../../shared/patient';
 import {
   bloodPressureOf,
+  renewalItems,
   timelineTitle,
+  type PrescribedEntry,
+  type RenewalItem,
   type TimelineItem,
   type VitalsPoint,
 } from '../../shared/patient-chart';
 import type { MedicalRecordRow, PatientRow } from '../db/schema';
-import type { LastVisit, TimelineRow } from './chart-repository';
+import type { LastVisit, PrescribedRow, TimelineRow } from './chart-repository';
 
 /**
  * The API shape of a stored patient: unset fields left out, dates as ISO strings, and the age
@@ -73,4 +76,42 @@ export function presentVitals(
   if (signs.weight !== undefined) point.weight = signs.weight;
   if (signs.bmi !== undefined) point.bmi = signs.bmi;
   return Object.keys(point).length > 2 ? point : undefined;
+}
+
+const PRESCRIBED_TEXTS = [
+  'dosage',
+  'dosePerIntake',
+  'frequency',
+  'duration',
+  'instructions',
+] as const;
+
+/** The medicines of a stored prescription, each with its name and what it says as text. */
+function prescribedEntriesOf(row: PrescribedRow): PrescribedEntry[] {
+  if (!Array.isArray(row.medications)) return [];
+  return row.medications.flatMap((stored: unknown) => {
+    if (typeof stored !== 'object' || stored === null) return [];
+    const fields = stored as Record<string, unknown>;
+    if (typeof fields.name !== 'string' || fields.name.trim() === '') return [];
+    const medication: PrescribedEntry['medication'] = { name: fields.name };
+    for (const key of PRESCRIBED_TEXTS) {
+      const text = fields[key];
+      if (typeof text === 'string') medication[key] = text;
+    }
+    if (typeof fields.genericAllowed === 'boolean') {
+      medication.genericAllowed = fields.genericAllowed;
+    }
+    return [{ medication, kind: row.kind, id: row.id, date: isoTimestamp(row.createdAt) }];
+  });
+}
+
+/**
+ * 'Renovar receita' as the API answers it: each of her medicines in use with the posology of its
+ * latest prescription (`renewalItems`), read from her prescriptions as stored, newest first.
+ */
+export function presentRenewal(
+  inUse: readonly string[],
+  history: readonly PrescribedRow[],
+): RenewalItem[] {
+  return renewalItems(inUse, history.flatMap(prescribedEntriesOf));
 }

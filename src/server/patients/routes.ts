@@ -26,7 +26,7 @@ import {
   encodeTimelineCursor,
 } from './paging-key';
 import { PATIENT_NOT_FOUND } from './own-patient';
-import { presentPatient, presentTimelineItem, presentVitals } from './presenter';
+import { presentPatient, presentRenewal, presentTimelineItem, presentVitals } from './presenter';
 import { createPatientRepository, type Duplicate } from './repository';
 
 const PATIENT_CHANGED_ELSEWHERE =
@@ -173,6 +173,16 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     const visits = await charts.vitals(doctor.id, row.id, VITALS_MAX_POINTS);
     const points = visits.flatMap((visit) => presentVitals(visit) ?? []).reverse();
     return c.json({ success: true, points });
+  });
+
+  // 'Renovar receita': her medicines in use with the posology of the latest prescription of each.
+  // Read when the doctor asks for it, not with every chart: only then is it needed, and it is
+  // then as fresh as her last receita.
+  routes.get('/:id/renewal', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const found = await charts.prescribedHistory(doctor.id, patientIdFrom(c.req.param('id')));
+    if (!found) throw notFound(PATIENT_NOT_FOUND);
+    return c.json({ success: true, items: presentRenewal(found.inUse, found.history) });
   });
 
   // LGPD art. 18, II and V: everything kept about her, as FHIR R4 for another system to read.

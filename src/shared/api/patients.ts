@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { patientSchema, type PatientWrite } from '../patient';
-import { timelineItemSchema, vitalsPointSchema } from '../patient-chart';
+import { renewalItemSchema, timelineItemSchema, vitalsPointSchema } from '../patient-chart';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const patientAnswer = z.object({ patient: patientSchema });
@@ -65,6 +65,16 @@ export const patientsApi = {
     method: 'GET',
     path: '/api/patients/:id/vitals',
     answer: z.object({ points: z.array(vitalsPointSchema) }),
+  }),
+  /**
+   * 'Renovar receita': each of her medicines in use, for continuous use, with the dose, frequency
+   * and instructions of its latest prescription (a finalised visit's or an issued receita's), or
+   * without them when none says how to take it.
+   */
+  renewal: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/renewal',
+    answer: z.object({ items: z.array(renewalItemSchema) }),
   }),
   /**
    * Everything kept about her as a FHIR R4 `Bundle` (`application/fhir+json`); the web app

@@ -42,6 +42,7 @@ export const patientKeys = {
   detail: (id: string) => ['patients', 'detail', id] as const,
   timeline: (id: string) => ['patients', 'timeline', id] as const,
   vitals: (id: string) => ['patients', 'vitals', id] as const,
+  renewal: (id: string) => ['patients', 'renewal', id] as const,
 };
 
 /** Shortest name that asks the server for matching patients: one letter matches too many. */
@@ -219,6 +220,21 @@ export function usePatientVitals(id: string) {
     queryFn: async ({ signal }) =>
       (await api.call(patientsApi.vitals, { params: { id }, signal })).points,
     refetchOnMount: 'always',
+  });
+}
+
+/**
+ * 'Renovar receita': her medicines in use with the posology of the latest prescription of each,
+ * read each time the renewal opens (a receita issued a minute ago counts) and not kept after.
+ */
+export function usePatientRenewal(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: patientKeys.renewal(id),
+    queryFn: async ({ signal }) =>
+      (await api.call(patientsApi.renewal, { params: { id }, signal })).items,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
   });
 }
 

@@ -6,6 +6,7 @@ import {
   FilePlus2,
   Merge,
   Pencil,
+  RefreshCw,
   Trash2,
   TriangleAlert,
 } from 'lucide-react';
@@ -29,6 +30,7 @@ import { useOpenRecordActions } from '../../data/open-record';
 import {
   currentPatientOf,
   patientFhirUrl,
+  patientKeys,
   patientSummaryUrl,
   useErasePatient,
   usePatientChart,
@@ -51,6 +53,7 @@ import { MergePatientDialog } from './merge-patient-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
 import { PatientTimeline } from './patient-timeline';
+import { RenewalDialog } from './renewal-dialog';
 import { VitalsCharts } from './vitals-charts';
 
 const PrintPreviewDialog = lazy(() =>
@@ -64,7 +67,7 @@ const OPEN_FAILED = 'Não foi possível abrir. Verifique sua conexão e tente no
 /**
  * A patient's chart (issue 19, "The chart"): who she is and what to watch (allergies first),
  * her vital signs across visits, and everything done for her, newest first; from here a new
- * visit starts with her data filled in.
+ * visit starts with her data filled in, and her medicines in use are renewed ('Renovar receita').
  */
 export function PatientChart(props: {
   patientId: string;
@@ -133,6 +136,7 @@ function LoadedChart(
   const [busyId, setBusyId] = useState<string>();
   const [openError, setOpenError] = useState<string>();
   const [receita, setReceita] = useState<readonly ReceitaPrescription[]>();
+  const [renewing, setRenewing] = useState(false);
   const preloadRecordView = () => props.preloadView('medical-record');
 
   const saveEdit = async (input: PatientWrite): Promise<SaveOutcome> => {
@@ -206,6 +210,11 @@ function LoadedChart(
         >
           <FilePlus2 aria-hidden="true" size={18} /> Nova consulta
         </Button>
+        {patient.medications.length > 0 && (
+          <Button variant="secondary" onClick={() => setRenewing(true)}>
+            <RefreshCw aria-hidden="true" size={18} /> Renovar receita
+          </Button>
+        )}
         <Button variant="secondary" onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" size={18} /> Editar
         </Button>
@@ -238,6 +247,18 @@ function LoadedChart(
         onMoved={(to) => {
           setMoving(undefined);
           show(`Consulta movida para ${to.name}.`);
+        }}
+      />
+      <RenewalDialog
+        patient={patient}
+        doctor={props.doctor}
+        open={renewing}
+        onOpenChange={setRenewing}
+        onIssued={(issued) => {
+          // Printed like any receita: its safety check runs in the print dialog.
+          setRenewing(false);
+          setReceita([issued]);
+          void cache.invalidateQueries({ queryKey: patientKeys.timeline(patient.id) });
         }}
       />
       {receita && (

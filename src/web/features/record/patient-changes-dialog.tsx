@@ -6,52 +6,82 @@ import type { Patient } from '../../../shared/patient';
 import {
   noListChanges,
   patientListChanges,
+  replacementText,
+  visitListsOf,
+  type ListChange,
   type PatientListChanges,
 } from '../../../shared/patient-chart';
 import type { WorkingRecord } from '../../../shared/record-flow';
 import { applyListChanges, readPatientFresh } from '../../data/patients';
 import { Button } from '../../ui/button';
 
-/** One line of the list the doctor confirms. */
+type Direction = keyof ListChange;
+
+/** One line of the list the doctor confirms: the change at `index` of its list and direction. */
 interface ChangeLine {
   key: string;
   list: keyof PatientListChanges;
-  direction: 'added' | 'removed';
-  item: string;
+  direction: Direction;
+  index: number;
   label: string;
+  text: string;
 }
 
-const LABELS: Record<keyof PatientListChanges, Record<'added' | 'removed', string>> = {
-  allergies: { added: 'Nova alergia', removed: 'Alergia retirada' },
-  chronicConditions: { added: 'Nova condição crônica', removed: 'Condição retirada' },
-  medications: { added: 'Passa a usar', removed: 'Deixa de usar' },
+const LABELS: Record<keyof PatientListChanges, Partial<Record<Direction, string>>> = {
+  allergies: { added: 'Nova alergia' },
+  chronicConditions: { added: 'Nova condição crônica' },
+  medications: { added: 'Passa a usar', removed: 'Deixa de usar', replaced: 'Nova dose' },
 };
+const DIRECTIONS: readonly Direction[] = ['added', 'removed', 'replaced'];
 
 function linesOf(changes: PatientListChanges): ChangeLine[] {
   return (Object.keys(LABELS) as (keyof PatientListChanges)[]).flatMap((list) =>
-    (['added', 'removed'] as const).flatMap((direction) =>
-      changes[list][direction].map((item) => ({
-        key: `${list}:${direction}:${item}`,
+    DIRECTIONS.flatMap((direction) => {
+      const label = LABELS[list][direction];
+      if (label === undefined) return [];
+      const texts =
+        direction === 'replaced'
+          ? changes[list].replaced.map(replacementText)
+          : changes[list][direction];
+      return texts.map((text, index) => ({
+        key: `${list}:${direction}:${String(index)}:${text}`,
         list,
         direction,
-        item,
-        label: LABELS[list][direction],
-      })),
-    ),
+        index,
+        label,
+        text,
+      }));
+    }),
   );
 }
 
 /** The changes with only the lines the doctor kept ticked. */
-function confirmedChanges(lines: readonly ChangeLine[], ticked: ReadonlySet<string>) {
-  const changes: PatientListChanges = {
-    allergies: { added: [], removed: [] },
-    chronicConditions: { added: [], removed: [] },
-    medications: { added: [], removed: [] },
+function confirmedChanges(
+  changes: PatientListChanges,
+  lines: readonly ChangeLine[],
+  ticked: ReadonlySet<string>,
+): PatientListChanges {
+  const kept = (list: keyof PatientListChanges): ListChange => {
+    const keeps = (direction: Direction, index: number) =>
+      lines.some(
+        (line) =>
+          line.list === list &&
+          line.direction === direction &&
+          line.index === index &&
+          ticked.has(line.key),
+      );
+    const change = changes[list];
+    return {
+      added: change.added.filter((_, index) => keeps('added', index)),
+      removed: change.removed.filter((_, index) => keeps('removed', index)),
+      replaced: change.replaced.filter((_, index) => keeps('replaced', index)),
+    };
   };
-  for (const line of lines) {
-    if (ticked.has(line.key)) changes[line.list][line.direction].push(line.item);
-  }
-  return changes;
+  return {
+    allergies: kept('allergies'),
+    chronicConditions: kept('chronicConditions'),
+    medications: kept('medications'),
+  };
 }
 
 export interface PendingChartChanges {
@@ -61,7 +91,8 @@ export interface PendingChartChanges {
 
 /**
  * After a visit is finalised: what it adds to or changes in the patient's allergies, conditions
- * and medicines in use, read against her chart as it is now.
+ * and medicines in use (its patient step, what it prescribed for continuous use and what it
+ * stopped), read against her chart as it is now.
  * @returns undefined when the visit has no patient or changes nothing
  */
 export async function chartChangesOf(
@@ -70,12 +101,7 @@ export async function chartChangesOf(
 ): Promise<PendingChartChanges | undefined> {
   if (!record.patientId) return undefined;
   const patient = await readPatientFresh(cache, record.patientId);
-  const info = record.patientInfo ?? {};
-  const changes = patientListChanges(patient, {
-    allergies: info.allergies ?? [],
-    chronicConditions: info.chronicConditions ?? [],
-    medications: info.medications ?? [],
-  });
+  const changes = patientListChanges(patient, visitListsOf(record));
   return noListChanges(changes) ? undefined : { patient, changes };
 }
 
@@ -106,7 +132,11 @@ export function PatientChangesDialog(props: {
     setSaving(true);
     setError(undefined);
     try {
-      await applyListChanges(cache, pending.patient, confirmedChanges(lines, ticked));
+      await applyListChanges(
+        cache,
+        pending.patient,
+        confirmedChanges(pending.changes, lines, ticked),
+      );
       props.onDone(`Ficha de ${pending.patient.name} atualizada.`);
     } catch (failure) {
       setError(
@@ -158,7 +188,7 @@ export function PatientChangesDialog(props: {
                     >
                       {line.label}:
                     </span>{' '}
-                    {line.item}
+                    {line.text}
                   </span>
                 </label>
               </li>
