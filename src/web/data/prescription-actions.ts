@@ -439,7 +439,9 @@ export function prescriptionActions(
     },
 
     /**
-     * A quick receita: created and finalised at once, with one request. While a lote is active
+     * A quick receita: created and finalised at once, with one request — or, when the server will
+     * not issue it for a grave safety warning without a reason, a draft to issue from the print
+     * dialog once the doctor writes it. While a lote is active
      * it joins it (a doctor who started a lote is grouping the receitas that follow). It becomes
      * current, so `/adicionar-ao-lote` and `/mostrar-receita` can follow, unless a draft is
      * being written. A receita issued from a visit names its patient (`patient`): her chart
@@ -451,14 +453,11 @@ export function prescriptionActions(
       patient: Pick<PrescriptionContent, 'patientId' | 'patientSex' | 'safetyReasons'> = {},
     ): Promise<PrescriptionResult<PresentedPrescription>> {
       const content = { ...draftFromExtraction(extraction, doctor, now(), true), ...patient };
-      let created = await create(content);
-      // A grave safety warning without a reason: it stays a draft, issued from the print
-      // dialog once the doctor gives her reason.
+      const created = await create(content);
+      // A grave safety warning without a reason: it stays a draft (answered as such), issued
+      // from the print dialog once the doctor gives her reason.
       if (!created.ok && created.code === 'safety_reason_required') {
-        created = await create({ ...content, isFinalized: false });
-        return created.ok
-          ? failed(PRESCRIPTION_MESSAGES.heldForSafety, 'safety_reason_required')
-          : created;
+        return create({ ...content, isFinalized: false });
       }
       if (created.ok && state().batch) {
         const added = await addToActiveBatch(created.value);

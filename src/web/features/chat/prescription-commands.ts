@@ -6,7 +6,7 @@ import type { PresentedPrescription } from '../../../shared/api/prescriptions';
 import type { ChatMessage } from '../../../shared/chat-conversation';
 import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
 import { quickPrescriptionQuality } from '../../../shared/prescription';
-import type { PrescribingDoctor } from '../../../shared/prescription-draft';
+import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '../../../shared/prescription-draft';
 import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
 import { conversationForTasks } from '../../chat-conversation/record-from-chat';
@@ -203,10 +203,14 @@ export async function runPrescriptionCommand(
         return `Não encontrei nenhum medicamento no texto.\n\n${QUICK_TIPS}`;
       }
       const result = await prescriptions.quick(extraction, ctx.doctor);
-      // Made, but held as a draft until the doctor gives her reason for a grave warning.
-      if (!result.ok && result.code === 'safety_reason_required') return result.error;
       if (!result.ok)
         return `Não foi possível criar a receita rápida: ${result.error}\n\n${QUICK_TIPS}`;
+      // Made, but held as a draft until the doctor gives her reason for a grave warning.
+      if (!result.value.isFinalized) {
+        return [describePrescription(result.value), '', PRESCRIPTION_MESSAGES.heldForSafety].join(
+          '\n',
+        );
+      }
       const batch = prescriptions.state.batch;
       return [
         describePrescription(result.value),
