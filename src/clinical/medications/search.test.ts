@@ -6,6 +6,7 @@ import {
   MEDICATION_SUGGESTIONS_SHOWN,
   detectMedicationsInText,
   findMedication,
+  genericNameOfBrand,
   readMedicationName,
   searchMedications,
   type MedicationSuggestion,
@@ -197,6 +198,24 @@ describe('readMedicationName', () => {
     expect(drops?.presentations).toEqual([{ form: 'solução oral (gotas)', contents: 20 }]);
     // A brand with no presentation of its own is its generic entry as it is.
     expect(readMedicationName('Novalgina')?.entry).toBe(findMedication('dipirona'));
+  });
+});
+
+describe('genericNameOfBrand', () => {
+  it('gives the generic of a brand or an abbreviation', () => {
+    expect(genericNameOfBrand('Amoxil BD 875 mg')).toBe('amoxicilina');
+    expect(genericNameOfBrand('Clavulin BD', '875 mg + 125 mg')).toBe('amoxicilina + clavulanato');
+    expect(genericNameOfBrand('Tylenol DC')).toBe('paracetamol + cafeína');
+    expect(genericNameOfBrand('AAS', '100 mg')).toBe('ácido acetilsalicílico');
+    expect(genericNameOfBrand('Levo', '500 mg')).toBe('levofloxacino');
+  });
+
+  it('gives none for a generic, a salt, a name that holds its generic, or an unknown one', () => {
+    expect(genericNameOfBrand('Amoxicilina 500 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Losartana potássica 50 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Amoxil amoxicilina 500 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Levo')).toBeUndefined();
+    expect(genericNameOfBrand('Chá de camomila')).toBeUndefined();
   });
 });
 

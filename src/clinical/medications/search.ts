@@ -235,6 +235,22 @@ export function findMedication(name: string, dosage?: string): MedicationEntry |
   return readMedicationName(name, dosage)?.entry;
 }
 
+/**
+ * The generic name (DCB) a receita prints after a medicine written by its brand or an
+ * abbreviation, so the pharmacy may dispense the generic: 'Amoxil BD' → 'amoxicilina', 'Levo'
+ * with 500 mg → 'levofloxacino'.
+ * @param name - the medicine as written
+ * @param dosage - its dosage, when written apart
+ * @returns undefined for a generic name, a salt, a name that already holds its generic, or a
+ *   medicine the catalogue does not know
+ */
+export function genericNameOfBrand(name: string, dosage?: string): string | undefined {
+  const reading = readMedicationName(name, dosage);
+  if (!reading?.brand) return undefined;
+  const generic = reading.entry.name;
+  return foldForMatching(name).includes(foldForMatching(generic)) ? undefined : generic;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The autocomplete
 
