@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseConsultation } from '../extraction/consultation-text';
 import { findMedicineMentions } from '../extraction/medicine-mentions';
+import { planDispense } from '../prescriptions/dispense-quantity';
+import { parseQuickPrescription } from '../prescriptions/quick-prescription';
+import { findAllergyWarnings } from './allergy-check';
+import { findDosingHint } from './dosing';
 import { BRAND_NAMES, SHARED_ABBREVIATIONS, brandNameText } from './brands';
 import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS } from './catalogue';
 import { medicationWords } from './medication-text';
@@ -161,6 +165,55 @@ describe('reading brands and abbreviations', () => {
     ['pred 40 mg', 'prednisolona'],
   ])('reads the abbreviation %s as %s', (written, generic) => {
     expect(genericOf(written)).toBe(generic);
+  });
+});
+
+describe('every reader of a medicine name', () => {
+  it('the quick receita keeps the brand as written and reads its dose and quantity', () => {
+    const [amoxil] = parseQuickPrescription(
+      'Maria 30 anos Amoxil BD 875 mg 12/12h 7 dias',
+    ).medications;
+    expect(amoxil).toMatchObject({
+      name: 'Amoxil BD',
+      dosage: '875 mg',
+      dispenseQuantity: { amount: 14, unit: 'comprimidos' },
+    });
+    const [drops] = parseQuickPrescription('Novalgina gotas 40 gotas 6/6h por 3 dias').medications;
+    expect(drops).toMatchObject({ name: 'Novalgina gotas', dispenseQuantity: { amount: 2 } });
+  });
+
+  it('the quantity counts in what the brand is sold as', () => {
+    expect(
+      planDispense({ name: 'Amoxil BD', dosage: '875 mg', frequency: '12/12h', duration: '7 dias' })
+        .dispenseQuantity?.text,
+    ).toBe('14 (catorze) comprimidos');
+    expect(
+      planDispense({
+        name: 'Aerolin spray',
+        dosePerIntake: '2 jatos',
+        frequency: '6/6h',
+        duration: '30 dias',
+      }).dispenseQuantity?.text,
+    ).toBe('2 (dois) frascos');
+    expect(
+      planDispense({ name: 'azitro', dosage: '500 mg', frequency: '1x ao dia', duration: '5 dias' })
+        .dispenseQuantity?.text,
+    ).toBe('5 (cinco) comprimidos');
+  });
+
+  it('the extraction names the generic of a brand said in a consultation', () => {
+    const text = 'Paciente hipertenso, toma Aradois 50 mg de manhã e Glifage XR 500 mg no jantar.';
+    expect(findMedicineMentions(parseConsultation(text)).map((mention) => mention.name)).toEqual([
+      'losartana',
+      'metformina',
+    ]);
+  });
+
+  it('the allergy check and the dosing table read a brand as its generic', () => {
+    expect(findAllergyWarnings('Novalgina gotas', ['Dipirona'])).not.toEqual([]);
+    expect(findAllergyWarnings('Dipirona 1 g', ['Novalgina'])).not.toEqual([]);
+    expect(findAllergyWarnings('Clavulin BD', ['penicilina'])).not.toEqual([]);
+    expect(findDosingHint('Tylenol 750 mg')?.name).toBe('paracetamol');
   });
 });
 
