@@ -40,9 +40,8 @@ export interface MedicationReading {
    */
   entry: MedicationEntry;
   /**
-   * The brand or abbreviation it was written as, as docs/medicamentos.md's table writes it
-   * ('Amoxil BD', 'azitro', 'levo'); absent when it was the generic name, a salt or another
-   * spelling of the substance.
+   * The brand or abbreviation it was written as, as brands.ts writes it ('Amoxil BD', 'azitro',
+   * 'levo'); absent when it was the generic name, a salt or another spelling of the substance.
    */
   brand?: string;
 }
