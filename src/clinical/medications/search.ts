@@ -38,16 +38,18 @@ export interface MedicationReading {
    * The catalogue entry. For a brand whose name says which presentations it is ('Amoxil BD',
    * 'Novalgina gotas'), the entry with only the strengths and forms sold under that name.
    */
-  entry: MedicationEntry;
+  readonly entry: MedicationEntry;
   /**
    * The brand or abbreviation it was written as, as brands.ts writes it ('Amoxil BD', 'azitro',
    * 'levo'); absent when it was the generic name, a salt or another spelling of the substance.
    */
-  brand?: string;
+  readonly brand?: string;
 }
 
 /** One name a medicine goes by: its generic name, an alias, a brand or an abbreviation. */
-interface NamedTerm extends MedicationReading {
+interface NamedTerm {
+  /** What it reads as, made once for every time it is read. */
+  reading: MedicationReading;
   /** As the catalogue or brands.ts writes it: 'amoxicilina + clavulanato', 'Amoxil BD'. */
   written: string;
   /** Its words, folded, without connectors ('amoxicilina', 'clavulanato'). */
@@ -74,7 +76,7 @@ function narrowedTo(entry: MedicationEntry, brand: BrandPresentation): Medicatio
 
 function namedTerm(written: string, reading: MedicationReading): NamedTerm {
   return {
-    ...reading,
+    reading,
     written,
     words: medicationWords(written),
     ambiguous: AMBIGUOUS_MEDICATION_TERMS.has(written.toLowerCase()),
@@ -216,7 +218,7 @@ export function readMedicationName(name: string, dosage?: string): MedicationRea
   for (let length = words.length; length > 0; length--) {
     const key = words.slice(0, length).join(' ');
     const term = BY_WORDS.get(key);
-    if (term) return { entry: term.entry, ...(term.brand ? { brand: term.brand } : {}) };
+    if (term) return term.reading;
     const shared = SHARED_BY_WORD.get(key);
     const entry = shared && entrySoldIn(shared.entries, `${name} ${dosage ?? ''}`);
     if (shared && entry) return { entry, brand: shared.abbreviation };
@@ -274,7 +276,7 @@ const SEARCHABLE: readonly { entry: MedicationEntry; terms: readonly SearchableT
     entry,
     terms: (TERMS_OF_ENTRY.get(entry) ?? []).map((term) => ({
       folded: foldForMatching(term.written),
-      ...(term.brand ? { brand: term.brand } : {}),
+      ...(term.reading.brand ? { brand: term.reading.brand } : {}),
     })),
   }));
 
@@ -347,7 +349,7 @@ export function detectMedicationsInText(text: string): MedicationEntry[] {
     const phrase = PHRASES_BY_FIRST_WORD.get(word)?.find((term) =>
       term.words.every((part, offset) => words[index + offset] === part),
     );
-    const entry = phrase?.entry ?? sharedAbbreviationAt(words, index);
+    const entry = phrase?.reading.entry ?? sharedAbbreviationAt(words, index);
     if (entry && !found.some((each) => each.name === entry.name)) found.push(entry);
     index += phrase?.words.length ?? 1;
   }
