@@ -203,17 +203,23 @@ describe('a medicine added, removed, or given its quantity', () => {
 
 describe('what is written to the server', () => {
   it('keeps the control marks on the device and never sends them back', () => {
-    const held = receita({ medications: [{ name: 'Carbamazepina', dosage: '200mg' }] });
+    const held = receita({ medications: [{ name: 'Tegretol', dosage: '200mg' }] });
     const marked: PresentedPrescription = {
       ...held,
-      medications: held.medications.map((medication) => ({ ...medication, control: CONTROL })),
+      medications: held.medications.map((medication) => ({
+        ...medication,
+        control: CONTROL,
+        genericName: 'carbamazepina',
+      })),
     };
     const content = contentOf(marked);
     expect(content).not.toHaveProperty('id');
     expect(content).not.toHaveProperty('version');
     expect(content.medications[0]?.control).toEqual(CONTROL);
+    expect(content.medications[0]?.genericName).toBe('carbamazepina');
     const body = withoutControlMarks(content);
     expect(body.medications[0]).not.toHaveProperty('control');
+    expect(body.medications[0]).not.toHaveProperty('genericName');
     // The server's strict schema takes it as it is.
     expect(prescriptionCreateSchema.safeParse(body).success).toBe(true);
   });

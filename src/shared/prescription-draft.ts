@@ -85,11 +85,11 @@ export function toPrescriptionMedication(
   };
 }
 
-/** A medicine as the server takes it: the control mark is the server's to set. */
+/** A medicine as the server takes it: its control mark and generic name are the server's to set. */
 export function withoutControl(
   medication: PresentedMedication,
-): Omit<PresentedMedication, 'control'> {
-  const { control: _control, ...rest } = medication;
+): Omit<PresentedMedication, 'control' | 'genericName'> {
+  const { control: _control, genericName: _genericName, ...rest } = medication;
   return rest;
 }
 
@@ -152,8 +152,9 @@ export function mergeMedications(
       merged.push(toPrescriptionMedication(medication));
       continue;
     }
-    // A renamed medicine may need another control document: the server marks it again.
-    const { control: _control, ...kept } = existing;
+    // A renamed medicine may need another control document or generic name: the server marks it
+    // again.
+    const { control: _control, genericName: _genericName, ...kept } = existing;
     const next = toPrescriptionMedication({ ...kept, ...nonEmptyFields(medication) });
     // A quantity the doctor wrote is theirs: a later extraction does not replace it.
     if (kept.dispenseQuantity?.enteredByDoctor) next.dispenseQuantity = kept.dispenseQuantity;
@@ -260,10 +261,12 @@ export function contentOf(prescription: PresentedPrescription): PrescriptionCont
 
 /**
  * What is sent of a content (a create's, an update's): the medicines without their control
- * marks, which are the server's to set.
+ * marks and generic names, which are the server's to set.
  */
 export function withoutControlMarks<C extends { medications: readonly PresentedMedication[] }>(
   content: C,
-): Omit<C, 'medications'> & { medications: Omit<PresentedMedication, 'control'>[] } {
+): Omit<C, 'medications'> & {
+  medications: Omit<PresentedMedication, 'control' | 'genericName'>[];
+} {
   return { ...content, medications: content.medications.map(withoutControl) };
 }

@@ -13,6 +13,7 @@ import {
   paginateSheets,
   receitaInstructions,
   receitaItemLine,
+  receitaItemTitle,
   receitaPdfFileName,
   receitaQuantity,
   receitasPerPage,
@@ -202,6 +203,27 @@ describe('buildReceitaSheets', () => {
         signature: { name: 'Dra. Ana M. Souza', registration: 'CRM/SP 123456' },
       },
     ]);
+  });
+
+  it('prints the generic name after a brand, before the dosage', () => {
+    const [sheet] = buildReceitaSheets(
+      prescription({
+        medications: [
+          { name: 'Amoxil BD', genericName: 'amoxicilina', dosage: '875 mg', frequency: '12/12h' },
+          { name: 'Tylenol DC', genericName: 'paracetamol + cafeína' },
+          { name: 'Losartana', dosage: '50 mg' },
+        ],
+      }),
+      settings,
+    );
+    expect(sheet?.groups[0]?.items.map((item) => item.title)).toEqual([
+      'Amoxil BD (amoxicilina) 875 mg',
+      'Tylenol DC (paracetamol + cafeína)',
+      'Losartana 50 mg',
+    ]);
+    expect(
+      receitaItemTitle({ name: ' Levo ', genericName: ' levofloxacino', dosage: '500 mg' }),
+    ).toBe('Levo (levofloxacino) 500 mg');
   });
 
   it('numbers the lines across route headings', () => {
@@ -493,11 +515,11 @@ Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
           dispenseQuantity: { amount: 1, unit: 'frasco', text: '1 (um) frasco' },
           frequency: '4/4h',
         },
-        { name: 'Dipirona', quantity: '5' },
+        { name: 'Novalgina', genericName: 'dipirona', quantity: '5' },
       ]),
     ).toBe(`Uso oral
 1. Sertralina 50mg ——— 30 (trinta) comprimidos
-2. Dipirona
+2. Novalgina (dipirona)
 
 Uso oftálmico
 3. Colírio de tobramicina ——— 1 (um) frasco

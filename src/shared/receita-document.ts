@@ -37,7 +37,10 @@ export interface MedicationControl {
   alsoRequires?: string | undefined;
 }
 
-/** A medicine as a receita reads it: the prescription's medicine plus the server's control mark. */
+/**
+ * A medicine as a receita reads it: the prescription's medicine plus the server's marks, its
+ * control document and, for a brand or an abbreviation, its generic name (DCB).
+ */
 export type ReceitaMedication = Pick<PrescriptionMedication, 'name'> &
   Partial<
     Pick<
@@ -51,7 +54,7 @@ export type ReceitaMedication = Pick<PrescriptionMedication, 'name'> &
       | 'dispenseQuantity'
       | 'route'
     >
-  > & { control?: MedicationControl | undefined };
+  > & { control?: MedicationControl | undefined; genericName?: string | undefined };
 
 /** The fields of a prescription a receita prints. */
 export type ReceitaPrescription = Pick<
@@ -224,6 +227,20 @@ export function receitaQuantity(medication: Pick<ReceitaMedication, 'dispenseQua
   return medication.dispenseQuantity?.text.trim() ?? '';
 }
 
+/**
+ * A medicine's name and dosage as printed, with the generic name after a brand so the pharmacy
+ * may dispense the generic: 'Amoxil BD (amoxicilina) 875 mg', 'Losartana 50mg'.
+ * @param medication - the medicine, marked by the server
+ */
+export function receitaItemTitle(
+  medication: Pick<ReceitaMedication, 'name' | 'dosage' | 'genericName'>,
+): string {
+  const generic = medication.genericName?.trim();
+  return [medication.name.trim(), generic ? `(${generic})` : '', medication.dosage?.trim()]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The line a numbered medicine prints: '1. Amoxicilina 500mg ——— 21 comprimidos'. */
 export function receitaItemLine(item: ReceitaItem): string {
   const start = `${item.number}. ${item.title}`;
@@ -238,7 +255,7 @@ function groupItems(medications: readonly ReceitaMedication[]): ReceitaRouteGrou
       number += 1;
       return {
         number,
-        title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+        title: receitaItemTitle(medication),
         quantity: receitaQuantity(medication),
         instructions: receitaInstructions(medication),
       };
@@ -409,7 +426,7 @@ export function medicationsAsText(medications: readonly ReceitaMedication[]): st
         number += 1;
         const item: ReceitaItem = {
           number,
-          title: [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+          title: receitaItemTitle(medication),
           quantity: receitaQuantity(medication),
           instructions: receitaInstructions(medication),
         };
@@ -638,7 +655,7 @@ export function receitaPrintInput(
       notes: prescription.notes,
       date: prescription.date,
       medications: prescription.medications.map(
-        ({ control: _control, ...medication }) => medication,
+        ({ control: _control, genericName: _genericName, ...medication }) => medication,
       ),
       ...(prescription.patientId ? { patientId: prescription.patientId } : {}),
       ...(prescription.patientAddress ? { patientAddress: prescription.patientAddress } : {}),

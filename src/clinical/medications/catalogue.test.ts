@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEDICATIONS } from './catalogue';
+import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS } from './catalogue';
 import { DOSING_HINTS } from './dosing';
 import { DRUG_CLASSES } from './drug-classes';
 import { compareMedicationNames, medicationWords } from './medication-text';
@@ -88,16 +88,36 @@ describe('the medicine catalogue', () => {
     expect(classOf('tramadol')).toBe('opioide');
   });
 
-  it('knows the brand names and abbreviations doctors type', () => {
+  it('knows the brand names and abbreviations doctors type, among its aliases', () => {
     const aliasOwner = (alias: string) =>
-      MEDICATIONS.find((entry) => entry.aliases?.includes(alias))?.name;
+      MEDICATIONS.find((entry) => entry.aliases?.some((each) => each.toLowerCase() === alias))
+        ?.name;
     expect(aliasOwner('novalgina')).toBe('dipirona');
-    expect(aliasOwner('AAS')).toBe('ácido acetilsalicílico');
+    expect(aliasOwner('aas')).toBe('ácido acetilsalicílico');
     expect(aliasOwner('tylenol')).toBe('paracetamol');
+    expect(aliasOwner('tylenol dc')).toBe('paracetamol + cafeína');
     expect(aliasOwner('buscopan')).toBe('butilbrometo de escopolamina');
     expect(aliasOwner('glifage')).toBe('metformina');
     expect(aliasOwner('puran t4')).toBe('levotiroxina');
     expect(aliasOwner('simvastatina')).toBe('sinvastatina');
+  });
+
+  it('lists no alias twice for one medicine', () => {
+    for (const entry of MEDICATIONS) {
+      const keys = [entry.name, ...(entry.aliases ?? [])].map((term) =>
+        medicationWords(term).join(' '),
+      );
+      expect(new Set(keys).size, entry.name).toBe(keys.length);
+    }
+  });
+
+  it('flags only names it knows as ambiguous, in lower case', () => {
+    const known = new Set(
+      MEDICATIONS.flatMap((entry) => [entry.name, ...(entry.aliases ?? [])]).map((term) =>
+        term.toLowerCase(),
+      ),
+    );
+    for (const term of AMBIGUOUS_MEDICATION_TERMS) expect(known, term).toContain(term);
   });
 
   it('has a catalogue entry for every dosing hint', () => {

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { BRAND_NAMES } from './brands';
 import { MEDICATIONS } from './catalogue';
 import { PREGNANCY_RULES, RENAL_RULES } from './patient-risks';
 import { milligramsPerDose, PEDIATRIC_DOSE_RULES } from './pediatric-doses';
-import { checkPrescriptionSafety, type SafetyPatient } from './safety-check';
+import { checkPrescriptionSafety, type SafetyMedication, type SafetyPatient } from './safety-check';
+import { findMedication } from './search';
+
+/** Every check this file makes, to be made again with brand names (the last describe). */
+const CHECKED: { medications: readonly SafetyMedication[]; patient: SafetyPatient }[] = [];
+
+const checkSafety = (medications: readonly SafetyMedication[], patient: SafetyPatient = {}) => {
+  CHECKED.push({ medications, patient });
+  return checkPrescriptionSafety(medications, patient);
+};
 
 const check = (names: readonly string[], patient: SafetyPatient = {}) =>
-  checkPrescriptionSafety(
+  checkSafety(
     names.map((name) => ({ name })),
     patient,
   );
@@ -132,8 +142,8 @@ describe('therapeutic duplication', () => {
   });
 
   it('takes a long-acting nitrate with one for the attacks as the angina regimen it is', () => {
-    const kindsOf = (medications: Parameters<typeof checkPrescriptionSafety>[0]) =>
-      checkPrescriptionSafety(medications).map((warning) => warning.kind);
+    const kindsOf = (medications: readonly SafetyMedication[]) =>
+      checkSafety(medications).map((warning) => warning.kind);
     const monocordil = { name: 'Monocordil 20 mg', dosage: '20 mg', frequency: '12/12h' };
     expect(
       kindsOf([monocordil, { name: 'Isordil 5 mg SL', frequency: 'se dor no peito' }]),
@@ -210,10 +220,10 @@ describe('kidneys', () => {
 
 describe("children's doses", () => {
   it('stops 750 mg of paracetamol for a 12 kg child, with the dose for her weight', () => {
-    const [warning] = checkPrescriptionSafety(
-      [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }],
-      { age: 2, weightKg: 12 },
-    );
+    const [warning] = checkSafety([{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }], {
+      age: 2,
+      weightKg: 12,
+    });
     expect(warning).toMatchObject({ kind: 'dose', severity: 'grave' });
     expect(warning?.message).toContain('62,5 mg/kg');
     expect(warning?.message).toContain('máximo de 15 mg/kg por dose');
@@ -221,7 +231,7 @@ describe("children's doses", () => {
   });
 
   it('reads a suspension written as strength and volume, and gives the volume for the weight', () => {
-    const high = checkPrescriptionSafety(
+    const high = checkSafety(
       [{ name: 'Amoxicilina', dosage: '400 mg/5 ml, 7 ml', frequency: '8/8h' }],
       { age: 3, weightKg: 12 },
     );
@@ -230,15 +240,15 @@ describe("children's doses", () => {
     expect(high[0]?.message).toContain('560 mg por dose para 12 kg são 46,7 mg/kg');
     expect(high[0]?.message).toContain('de 400 mg/5 ml, 2,3 a 4,5 mL');
     expect(
-      checkPrescriptionSafety(
-        [{ name: 'Amoxicilina', dosage: '400 mg/5 ml, 5 ml', frequency: '12/12h' }],
-        { age: 4, weightKg: 20 },
-      ),
+      checkSafety([{ name: 'Amoxicilina', dosage: '400 mg/5 ml, 5 ml', frequency: '12/12h' }], {
+        age: 4,
+        weightKg: 20,
+      }),
     ).toEqual([]);
   });
 
   it('counts the day too: ibuprofeno 10 mg/kg every 4 hours', () => {
-    const [warning] = checkPrescriptionSafety(
+    const [warning] = checkSafety(
       [{ name: 'Ibuprofeno 100 mg/5 ml', dosage: '5 ml', frequency: '4/4h' }],
       { age: 1, weightKg: 10 },
     );
@@ -247,8 +257,8 @@ describe("children's doses", () => {
 
   it('holds an adult to no weight limit, and needs the weight', () => {
     const adult = [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }];
-    expect(checkPrescriptionSafety(adult, { age: 30, weightKg: 70 })).toEqual([]);
-    expect(checkPrescriptionSafety(adult, { age: 2 })).toEqual([]);
+    expect(checkSafety(adult, { age: 30, weightKg: 70 })).toEqual([]);
+    expect(checkSafety(adult, { age: 2 })).toEqual([]);
   });
 
   it.each([
@@ -284,7 +294,7 @@ describe("children's doses", () => {
 
   it('suggests the dose in drops when the doctor wrote drops', () => {
     const drops = [{ name: 'Paracetamol', dosage: '200 mg/ml, 40 gotas', frequency: '6/6h' }];
-    expect(checkPrescriptionSafety(drops, { age: 2, weightKg: 12 })).toEqual([
+    expect(checkSafety(drops, { age: 2, weightKg: 12 })).toEqual([
       expect.objectContaining({
         kind: 'dose',
         message:
@@ -292,23 +302,23 @@ describe("children's doses", () => {
       }),
     ]);
     // No whole drop fits a newborn's 16 to 24 mg: none is suggested (2 would pass the maximum).
-    const newborn = checkPrescriptionSafety(drops, { age: 0, weightKg: 1.6 });
+    const newborn = checkSafety(drops, { age: 0, weightKg: 1.6 });
     expect(newborn[0]?.message).toMatch(
       /Para 1,6 kg: 16 a 24 mg por dose .*; de 200 mg\/ml, 0,1 mL\.$/,
     );
     const ibuprofeno = [{ name: 'Ibuprofeno', dosage: '100 mg/ml, 10 gotas', frequency: '8/8h' }];
-    expect(checkPrescriptionSafety(ibuprofeno, { age: 2, weightKg: 12 })).toEqual([]);
+    expect(checkSafety(ibuprofeno, { age: 2, weightKg: 12 })).toEqual([]);
   });
 
   it('doses an adolescent under 40 kg by weight, and an adult by the daily maximum', () => {
     const paracetamol = [{ name: 'Paracetamol', dosage: '750 mg', frequency: '4/4h' }];
-    expect(checkPrescriptionSafety(paracetamol, { age: 13, weightKg: 30 })).toEqual([
+    expect(checkSafety(paracetamol, { age: 13, weightKg: 30 })).toEqual([
       expect.objectContaining({
         kind: 'dose',
         message: expect.stringContaining('mg/kg') as unknown,
       }),
     ]);
-    expect(checkPrescriptionSafety(paracetamol, { age: 40, weightKg: 70 })).toEqual([
+    expect(checkSafety(paracetamol, { age: 40, weightKg: 70 })).toEqual([
       expect.objectContaining({
         kind: 'dose',
         severity: 'grave',
@@ -363,5 +373,127 @@ describe('the tables', () => {
       expect(rule.message, rule.message).toMatch(/^[A-ZÁÉÍÓÚÂÊÔÃÕÇ].*\.$/);
       expect(rule.reference).not.toBe('');
     }
+  });
+});
+
+describe('brand names', () => {
+  it('warns of the brand pairs doctors write', () => {
+    expect(
+      kindsAndSeverities(['Clorana 25 mg'], { medicationsInUse: ['Carbolitium 300 mg'] }),
+    ).toContainEqual({ kind: 'interacao', severity: 'grave' });
+    expect(
+      kindsAndSeverities(['Diovan HCT 160/12,5 mg'], { medicationsInUse: ['Carbolitium'] }),
+    ).toContainEqual({ kind: 'interacao', severity: 'grave' });
+    expect(kindsAndSeverities(['Cialis 5 mg'], { medicationsInUse: ['Isordil 5 mg'] })).toEqual([
+      { kind: 'interacao', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['Monocordil 20 mg'], { medicationsInUse: ['Viagra'] })).toEqual([
+      { kind: 'interacao', severity: 'contraindicado' },
+    ]);
+    expect(kindsAndSeverities(['Cytotec'], { sex: 'feminino', pregnant: true })).toEqual([
+      { kind: 'gestacao', severity: 'contraindicado' },
+    ]);
+    expect(
+      kindsAndSeverities(['Valsartana 80 mg'], { medicationsInUse: ['Cozaar 50 mg'] }),
+    ).toContainEqual({ kind: 'duplicidade', severity: 'grave' });
+  });
+
+  it('reads two brands of one medicine as a renewal, not a second', () => {
+    expect(check(['Aradois 50 mg'], { medicationsInUse: ['Cozaar 50 mg'] })).toEqual([]);
+    expect(check(['Tylenol 750 mg', 'Paracetamol 500 mg'])).toContainEqual(
+      expect.objectContaining({ kind: 'duplicidade' }),
+    );
+  });
+
+  it('reads an abbreviation by the strength of its dosage', () => {
+    const warnings = (name: string, dosage: string) =>
+      checkSafety([{ name, dosage }], { medicationsInUse: ['Amiodarona 200 mg'] }).map(
+        ({ kind, severity, message }) => ({ kind, severity, message }),
+      );
+    expect(warnings('Levo', '500 mg')).toEqual(warnings('Levofloxacino', '500 mg'));
+    expect(warnings('Levo', '500 mg')).not.toEqual([]);
+    expect(warnings('Levo', '50 mcg')).toEqual(warnings('Levotiroxina', '50 mcg'));
+  });
+
+  it('leaves out a brand sold only as eye drops, as it does the generic eye drops', () => {
+    expect(check(['Maxidex'], { medicationsInUse: ['Ibuprofeno 600 mg'] })).toEqual(
+      check(['Dexametasona colírio'], { medicationsInUse: ['Ibuprofeno 600 mg'] }),
+    );
+    expect(check(['Ciloxan'], { medicationsInUse: ['Varfarina 5 mg'] })).toEqual([]);
+    expect(check(['Ciprofloxacino 500 mg'], { medicationsInUse: ['Varfarina 5 mg'] })).not.toEqual(
+      [],
+    );
+  });
+});
+
+/**
+ * The brands that name the whole of a medicine, by its generic name: a brand sold as one
+ * presentation only ('Maxidex', eye drops) is not the tablets a case may prescribe.
+ */
+const WHOLE_MEDICINE_BRANDS = new Map(
+  Object.entries(BRAND_NAMES).map(([generic, brands]) => [
+    generic,
+    brands.filter((brand): brand is string => typeof brand === 'string'),
+  ]),
+);
+
+/**
+ * A medicine as a case wrote it, its generic name (or salt, or spelling) replaced by the
+ * `round`-th brand of the medicine: 'Ibuprofeno 400 mg' → 'Alivium 400 mg'. A name that is no
+ * medicine's generic (a brand already, an unknown medicine) stays.
+ */
+function writtenWithBrand(written: string, round: number): string {
+  const entry = findMedication(written);
+  const brands = entry ? (WHOLE_MEDICINE_BRANDS.get(entry.name) ?? []) : [];
+  if (!entry || brands.length === 0) return written;
+  const allBrands = new Set(
+    (BRAND_NAMES[entry.name] ?? []).map((brand) =>
+      typeof brand === 'string' ? brand : brand.name,
+    ),
+  );
+  const spelling = [entry.name, ...(entry.aliases ?? [])]
+    .filter((name) => !allBrands.has(name))
+    .sort((a, b) => b.length - a.length)
+    .find(
+      (name) =>
+        written.slice(0, name.length).localeCompare(name, 'pt-BR', { sensitivity: 'base' }) === 0,
+    );
+  const brand = brands[round % brands.length] ?? '';
+  return spelling === undefined ? written : `${brand}${written.slice(spelling.length)}`;
+}
+
+describe('the checks of this file, written with brand names', () => {
+  it('give the same warnings, kind and severity, with each generic written as its brands', () => {
+    const kinds = (medications: readonly SafetyMedication[], patient: SafetyPatient) =>
+      checkPrescriptionSafety(medications, patient).map(({ kind, severity }) => ({
+        kind,
+        severity,
+      }));
+    let rewritten = 0;
+    for (const { medications, patient } of [...CHECKED]) {
+      const names = [...medications.map((item) => item.name), ...(patient.medicationsInUse ?? [])];
+      const rounds = Math.max(
+        1,
+        ...names.map(
+          (name) => WHOLE_MEDICINE_BRANDS.get(findMedication(name)?.name ?? '')?.length ?? 0,
+        ),
+      );
+      for (let round = 0; round < rounds; round++) {
+        const branded = medications.map((item) => ({
+          ...item,
+          name: writtenWithBrand(item.name, round),
+        }));
+        const inUse = patient.medicationsInUse?.map((name) => writtenWithBrand(name, round));
+        const brandedPatient = inUse ? { ...patient, medicationsInUse: inUse } : patient;
+        const written = [...branded.map((item) => item.name), ...(inUse ?? [])];
+        if (written.join() === names.join()) continue;
+        rewritten += 1;
+        expect(kinds(branded, brandedPatient), written.join(' | ')).toEqual(
+          kinds(medications, patient),
+        );
+      }
+    }
+    // The whole file must have run first: this replays its checks.
+    expect(rewritten).toBeGreaterThan(100);
   });
 });

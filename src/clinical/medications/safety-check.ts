@@ -129,7 +129,7 @@ const NOT_IN_CATALOGUE: EntryFacts = {
 };
 
 function checkedMedicine(item: SafetyMedication, prescribed: boolean): CheckedMedicine {
-  const entry = findMedication(item.name);
+  const entry = findMedication(item.name, item.dosage);
   const { onlyLocalForms, ...facts } = entry ? factsOf(entry) : NOT_IN_CATALOGUE;
   return {
     written: item.name.trim(),

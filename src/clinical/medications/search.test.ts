@@ -6,10 +6,14 @@ import {
   MEDICATION_SUGGESTIONS_SHOWN,
   detectMedicationsInText,
   findMedication,
+  genericNameOfBrand,
+  readMedicationName,
   searchMedications,
+  type MedicationSuggestion,
 } from './search';
 
-const names = (entries: readonly MedicationEntry[]) => entries.map((entry) => entry.name);
+const names = (found: readonly (MedicationEntry | MedicationSuggestion)[]) =>
+  found.map((each) => ('entry' in each ? each.entry.name : each.name));
 const terms = (entry: MedicationEntry) =>
   [entry.name, ...(entry.aliases ?? [])].map(foldForMatching);
 
@@ -24,7 +28,7 @@ describe('searchMedications', () => {
   it.each(['cilina', 'ol', 'pred', 'azol', 'ina', 'mg'])(
     'orders %s as prefix matches then the rest, each group alphabetical',
     (query) => {
-      const results = searchMedications(query, 50);
+      const results = searchMedications(query, 50).map(({ entry }) => entry);
       const isPrefix = (entry: MedicationEntry) =>
         terms(entry).some((term) => term.startsWith(foldForMatching(query)));
       const firstOther = results.findIndex((entry) => !isPrefix(entry));
@@ -56,7 +60,7 @@ describe('searchMedications', () => {
 
   it('finds medicines by brand name or abbreviation and answers with the generic entry', () => {
     expect(names(searchMedications('novalgina'))).toEqual(['dipirona']);
-    expect(names(searchMedications('Tylenol'))).toEqual(['paracetamol']);
+    expect(names(searchMedications('Tylenol'))).toEqual(['paracetamol', 'paracetamol + cafeína']);
     expect(names(searchMedications('AAS'))).toEqual(['ácido acetilsalicílico']);
     expect(names(searchMedications('glifage'))).toEqual(['metformina']);
     expect(names(searchMedications('puran'))).toEqual(['levotiroxina']);
@@ -64,6 +68,21 @@ describe('searchMedications', () => {
       'butilbrometo de escopolamina',
       'butilbrometo de escopolamina + dipirona',
     ]);
+  });
+
+  it('shows the brand or abbreviation the query matched beside its generic', () => {
+    expect(searchMedications('amoxil')).toEqual([
+      { entry: findMedication('amoxicilina'), brand: 'Amoxil' },
+    ]);
+    expect(searchMedications('Clavulin BD')).toEqual([
+      { entry: findMedication('amoxicilina + clavulanato'), brand: 'Clavulin BD' },
+    ]);
+    expect(searchMedications('hctz')).toEqual([
+      { entry: findMedication('hidroclorotiazida'), brand: 'HCTZ' },
+    ]);
+    // The generic's own name, a salt or another spelling shows no brand.
+    expect(searchMedications('amoxicilina')[0]).toEqual({ entry: findMedication('amoxicilina') });
+    expect(searchMedications('simvastatina')).toEqual([{ entry: findMedication('sinvastatina') }]);
   });
 
   it('lists each medicine once even when its name and aliases all match', () => {
@@ -128,6 +147,76 @@ describe('findMedication', () => {
     expect(findMedication('')).toBeUndefined();
     expect(findMedication('ácido')).toBeUndefined();
   });
+
+  it('reads an abbreviation shared by two medicines by the strength written after it', () => {
+    expect(findMedication('levo 500')?.name).toBe('levofloxacino');
+    expect(findMedication('Levo 750 mg')?.name).toBe('levofloxacino');
+    expect(findMedication('levo 50 mcg')?.name).toBe('levotiroxina');
+    expect(findMedication('Levo 88')?.name).toBe('levotiroxina');
+    // In the dosage, when the name is written apart.
+    expect(findMedication('Levo', '500 mg')?.name).toBe('levofloxacino');
+    expect(findMedication('Levo', '1 comprimido de 25 mcg')?.name).toBe('levotiroxina');
+    // Both are sold in 20 mg: the first listed; 40 mg and the solution are prednisolona's only.
+    expect(findMedication('pred 20 mg')?.name).toBe('prednisona');
+    expect(findMedication('Pred 40mg')?.name).toBe('prednisolona');
+    expect(findMedication('pred 3 mg/ml')?.name).toBe('prednisolona');
+  });
+
+  it('reads no shared abbreviation without a strength, nor with one neither is sold in', () => {
+    expect(findMedication('levo')).toBeUndefined();
+    expect(findMedication('Levo', '1 comprimido')).toBeUndefined();
+    expect(findMedication('levo 12/12h')).toBeUndefined();
+    expect(findMedication('levo 300 mg')).toBeUndefined();
+    expect(findMedication('Pred')).toBeUndefined();
+    // A longer name that starts with it is read as itself.
+    expect(findMedication('Pred Fort')?.name).toBe('prednisolona');
+  });
+});
+
+describe('readMedicationName', () => {
+  it('says which brand or abbreviation a name was written as', () => {
+    expect(readMedicationName('Amoxil BD 875 mg')).toMatchObject({
+      entry: { name: 'amoxicilina' },
+      brand: 'Amoxil BD',
+    });
+    expect(readMedicationName('AZITRO 500mg')?.brand).toBe('azitro');
+    expect(readMedicationName('Levo', '500 mg')?.brand).toBe('levo');
+    expect(readMedicationName('Amoxicilina 500 mg')).toEqual({
+      entry: findMedication('amoxicilina'),
+    });
+    expect(readMedicationName('Losartana potássica')?.brand).toBeUndefined();
+  });
+
+  it('narrows a brand that names its presentation to what it is sold as', () => {
+    expect(readMedicationName('Amoxil BD')?.entry).toMatchObject({
+      name: 'amoxicilina',
+      strengths: ['875 mg', '200 mg/5 ml', '400 mg/5 ml'],
+      forms: ['comprimido', 'suspensão oral'],
+    });
+    const drops = readMedicationName('Novalgina gotas')?.entry;
+    expect(drops).toMatchObject({ strengths: ['500 mg/ml'], forms: ['solução oral (gotas)'] });
+    expect(drops?.presentations).toEqual([{ form: 'solução oral (gotas)', contents: 20 }]);
+    // A brand with no presentation of its own is its generic entry as it is.
+    expect(readMedicationName('Novalgina')?.entry).toBe(findMedication('dipirona'));
+  });
+});
+
+describe('genericNameOfBrand', () => {
+  it('gives the generic of a brand or an abbreviation', () => {
+    expect(genericNameOfBrand('Amoxil BD 875 mg')).toBe('amoxicilina');
+    expect(genericNameOfBrand('Clavulin BD', '875 mg + 125 mg')).toBe('amoxicilina + clavulanato');
+    expect(genericNameOfBrand('Tylenol DC')).toBe('paracetamol + cafeína');
+    expect(genericNameOfBrand('AAS', '100 mg')).toBe('ácido acetilsalicílico');
+    expect(genericNameOfBrand('Levo', '500 mg')).toBe('levofloxacino');
+  });
+
+  it('gives none for a generic, a salt, a name that holds its generic, or an unknown one', () => {
+    expect(genericNameOfBrand('Amoxicilina 500 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Losartana potássica 50 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Amoxil amoxicilina 500 mg')).toBeUndefined();
+    expect(genericNameOfBrand('Levo')).toBeUndefined();
+    expect(genericNameOfBrand('Chá de camomila')).toBeUndefined();
+  });
 });
 
 describe('detectMedicationsInText', () => {
@@ -188,6 +277,25 @@ describe('detectMedicationsInText', () => {
   it('finds nothing in a text without medicines', () => {
     expect(detectMedicationsInText('Dor lombar há três dias, sem febre.')).toEqual([]);
   });
+
+  it('finds brands and abbreviations as their generic', () => {
+    const text = 'Em uso de Aradois 50 mg, sinva 20 mg à noite e Glifage XR 500 mg.';
+    expect(names(detectMedicationsInText(text))).toEqual([
+      'losartana',
+      'sinvastatina',
+      'metformina',
+    ]);
+  });
+
+  it('reads a shared abbreviation only with its strength after it', () => {
+    expect(names(detectMedicationsInText('Hipotireoidismo em uso de levo 75 mcg'))).toEqual([
+      'levotiroxina',
+    ]);
+    expect(names(detectMedicationsInText('Pneumonia tratada com levo 750 mg'))).toEqual([
+      'levofloxacino',
+    ]);
+    expect(detectMedicationsInText('Paciente usa levo há anos, sem queixas')).toEqual([]);
+  });
 });
 
 describe('brand names that are ordinary words', () => {
@@ -195,6 +303,6 @@ describe('brand names that are ordinary words', () => {
     expect(
       detectMedicationsInText('Paciente com cefaleia frontal há dois dias, sem febre.'),
     ).toEqual([]);
-    expect(searchMedications('frontal').map((entry) => entry.name)).toContain('alprazolam');
+    expect(names(searchMedications('frontal'))).toContain('alprazolam');
   });
 });

@@ -113,6 +113,48 @@ describe('controlledList', () => {
   });
 });
 
+describe('brand names and abbreviations', () => {
+  it.each([
+    ['Rivotril 2 mg', undefined, 'B1'],
+    ['Frontal 0,5 mg', undefined, 'B1'],
+    ['Stilnox 10 mg', undefined, 'B1'],
+    ['Ritalina', undefined, 'A3'],
+    ['Concerta 36 mg', undefined, 'A3'],
+    ['Venvanse', undefined, 'A3'],
+    ['Tramal Retard', undefined, 'A2'],
+    ['Lexapro', undefined, 'C1'],
+    ['Reconter 10 mg', undefined, 'C1'],
+    ['Carbolitium 300 mg', undefined, 'C1'],
+    ['fluox 20 mg', undefined, 'C1'],
+    ['Roacutan 20 mg', undefined, 'C2'],
+    ['Deposteron', undefined, 'C5'],
+    ['Amoxil BD 875 mg', undefined, 'antimicrobiano'],
+    ['Clavulin BD', undefined, 'antimicrobiano'],
+    ['azitro 500 mg', undefined, 'antimicrobiano'],
+    ['Astro 500 mg', undefined, 'antimicrobiano'],
+    ['cefa 500', undefined, 'antimicrobiano'],
+    // 'levo' is the medicine sold in the strength written, in the name or in the dosage.
+    ['levo 500', undefined, 'antimicrobiano'],
+    ['Levo', '750 mg', 'antimicrobiano'],
+    ['Levo', '50 mcg', undefined],
+    ['Tylenol DC', undefined, undefined],
+    ['Novalgina gotas', undefined, undefined],
+  ])('%s (%s) → %s', (name, dosage, list) => {
+    expect(controlledList(name, dosage)).toBe(list);
+    expect(specialPrescriptionKind(name, dosage)?.list).toBe(list);
+  });
+
+  it('gives a brand the document of its generic', () => {
+    expect(specialPrescriptionKind('Rivotril 2 mg')).toEqual(
+      specialPrescriptionKind('Clonazepam 2 mg'),
+    );
+    expect(specialPrescriptionKind('Tramal Retard')).toEqual(
+      specialPrescriptionKind('Tramadol 100 mg'),
+    );
+    expect(specialPrescriptionKind('Venvanse 50 mg')?.document).toBe('Notificação de Receita A');
+  });
+});
+
 describe('requiresSpecialPrescription', () => {
   it.each([
     'Sertralina 50 mg',

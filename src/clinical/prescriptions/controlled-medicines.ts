@@ -7,8 +7,9 @@ import { findMedication } from '../medications/search';
  * anorectics, C1–C5 other controlled substances) and RDC 471/2021 (antimicrobials).
  *
  * The tables name well-known active ingredients, not the whole of the Portaria's annexes: an
- * unknown medicine is reported as not controlled. Brand names ('Rivotril', 'Tramal', 'Bactrim')
- * are read through the medicine catalogue's aliases.
+ * unknown medicine is reported as not controlled. Brand names and abbreviations ('Rivotril',
+ * 'Tramal', 'Bactrim', 'azitro', 'levo 500') are read as their generic through the medicine search
+ * (docs/medicamentos.md).
  */
 
 export const CONTROLLED_LISTS = [
@@ -246,11 +247,13 @@ function mostRestrictive(
  * The control list a medicine falls under, or undefined when it needs no special prescription.
  * Accent- and case-insensitive; the active ingredient must open the name or one part of a
  * combination ('Sertralina 50 mg', 'Cloridrato de sertralina', 'Paracetamol + codeína'); a
- * brand name is read as its generic through the catalogue ('Rivotril' → clonazepam, B1).
+ * brand name or an abbreviation is read as its generic ('Rivotril' → clonazepam, B1; 'Levo' with
+ * 500 mg → levofloxacino, an antimicrobial; with 50 mcg → levotiroxina, none).
  * @param name - the medicine as prescribed
+ * @param dosage - its dosage, when written apart: it tells which medicine an abbreviation is
  */
-export function controlledList(name: string): ControlledList | undefined {
-  const generic = findMedication(name)?.name;
+export function controlledList(name: string, dosage?: string): ControlledList | undefined {
+  const generic = findMedication(name, dosage)?.name;
   const names = generic === undefined ? [name] : [name, generic];
   return mostRestrictive(names.flatMap((each) => ingredientsOf(each).map(listOfIngredient)));
 }
@@ -259,9 +262,10 @@ export function controlledList(name: string): ControlledList | undefined {
  * Whether a medicine needs more than an ordinary receita: any list of Portaria 344/98 or an
  * antimicrobial.
  * @param name - the medicine as prescribed
+ * @param dosage - its dosage, when written apart
  */
-export function requiresSpecialPrescription(name: string): boolean {
-  return controlledList(name) !== undefined;
+export function requiresSpecialPrescription(name: string, dosage?: string): boolean {
+  return controlledList(name, dosage) !== undefined;
 }
 
 export type SpecialPrescriptionDocument =
@@ -333,7 +337,7 @@ const TWO_COPIES_NOTICE =
  * counts as within it.
  */
 function isA2Addendum(name: string, dosage: string | undefined): boolean {
-  const parts = ingredientsOf(findMedication(name)?.name ?? name);
+  const parts = ingredientsOf(findMedication(name, dosage)?.name ?? name);
   if (parts.length > 1) {
     return parts.some((part) => /^(?:tramadol|codeina|di hidrocodeina|diidrocodeina)\b/.test(part));
   }
@@ -361,13 +365,13 @@ function isA2Addendum(name: string, dosage: string | undefined): boolean {
  * Notifications are numbered forms from the Vigilância Sanitária: they come back with no copies
  * to print and `officialForm` set.
  * @param name - the medicine as prescribed
- * @param dosage - its dosage ('50 mg'), read only for the A2 addendum
+ * @param dosage - its dosage ('50 mg'), read for the A2 addendum and for an abbreviation ('Levo')
  */
 export function specialPrescriptionKind(
   name: string,
   dosage?: string,
 ): SpecialPrescription | undefined {
-  const list = controlledList(name);
+  const list = controlledList(name, dosage);
   switch (list) {
     case undefined:
       return undefined;
@@ -394,8 +398,8 @@ export function specialPrescriptionKind(
         'Retinoide sistêmico: exige a Notificação de Receita Especial numerada e o termo de consentimento assinado pelo paciente.',
       );
     case 'B1':
-      // The issue's rule: B1 prints on the Receituário de Controle Especial in two vias, and the
-      // doctor is told the pharmacy will also retain the blue Notificação de Receita B.
+      // B1 prints on the Receituário de Controle Especial in two vias, and the doctor is told the
+      // pharmacy will also retain the blue Notificação de Receita B.
       return {
         ...controlledReceita(
           list,

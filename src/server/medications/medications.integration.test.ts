@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 
 interface SearchAnswer {
-  results: { name: string; strengths: string[]; forms: string[] }[];
+  results: { name: string; strengths: string[]; forms: string[]; brand?: string }[];
 }
 
 async function search(query: string): Promise<SearchAnswer> {
@@ -26,13 +26,31 @@ describe('GET /api/medications/search', () => {
     expect(results.slice(0, 2)).toEqual([
       {
         name: 'amoxicilina',
-        strengths: ['500 mg', '875 mg', '125 mg/5 ml', '250 mg/5 ml', '500 mg/5 ml'],
+        strengths: [
+          '500 mg',
+          '875 mg',
+          '125 mg/5 ml',
+          '200 mg/5 ml',
+          '250 mg/5 ml',
+          '400 mg/5 ml',
+          '500 mg/5 ml',
+        ],
         forms: ['cápsula', 'comprimido', 'suspensão oral'],
       },
       expect.objectContaining({ name: 'amoxicilina + clavulanato' }),
     ]);
-    for (const result of results)
-      expect(Object.keys(result).sort()).toEqual(['forms', 'name', 'strengths']);
+    // The brands whose names merely contain the query ('Cefamox', 'Vigamox') say so.
+    for (const result of results) {
+      const keys = Object.keys(result).filter((key) => key !== 'brand');
+      expect(keys.sort()).toEqual(['forms', 'name', 'strengths']);
+    }
+  });
+
+  it('shows the brand a query matched beside its generic', async () => {
+    expect((await search('?q=amoxil')).results).toEqual([
+      expect.objectContaining({ name: 'amoxicilina', brand: 'Amoxil' }),
+    ]);
+    expect((await search('?q=amoxicilina')).results[0]).not.toHaveProperty('brand');
   });
 
   it('finds a medicine by brand name, ignoring accents and surrounding spaces', async () => {

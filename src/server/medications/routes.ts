@@ -31,7 +31,13 @@ export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppE
 
   routes.get('/search', (c) => {
     const { q, limit } = parseOrBadRequest(medicationSearchQuerySchema, c.req.query());
-    return c.json({ results: searchMedications(q, limit).map(presentMedication) });
+    // A brand or abbreviation the doctor typed is shown beside the generic it matched.
+    return c.json({
+      results: searchMedications(q, limit).map(({ entry, brand }) => ({
+        ...presentMedication(entry),
+        ...(brand ? { brand } : {}),
+      })),
+    });
   });
 
   // The detected-medicine chips of the prescriptions step

@@ -378,6 +378,9 @@ describe('prescriptions API', () => {
       list: 'B1',
       alsoRequires: 'Notificação de Receita B',
     });
+    // A brand is marked with its generic name too; a generic name is not.
+    expect(updated.prescription.medications[0]?.genericName).toBe('clonazepam');
+    expect(sertralina).not.toHaveProperty('genericName');
   });
 });
 

@@ -1,3 +1,4 @@
+import { genericNameOfBrand } from '../../clinical/medications/search';
 import {
   specialPrescriptionKind,
   type ControlledList,
@@ -25,7 +26,11 @@ export interface MedicationControlMark {
   validDays: number;
 }
 
-export type PresentedMedication = PrescriptionMedication & { control?: MedicationControlMark };
+export type PresentedMedication = PrescriptionMedication & {
+  control?: MedicationControlMark;
+  /** The generic name (DCB) of a medicine written by its brand or an abbreviation ('amoxicilina'). */
+  genericName?: string;
+};
 
 /**
  * A prescription as the API answers it: its medicines marked with their control document and,
@@ -62,7 +67,8 @@ export function prescriptionOfRow(row: PrescriptionRow): Prescription {
 }
 
 /**
- * Adds to each medicine the special-control document it needs, when it needs one.
+ * Adds to each medicine the special-control document it needs, when it needs one, and the
+ * generic name of one written by its brand or an abbreviation.
  * @param prescription - the prescription in its shared shape
  */
 export function markControlledMedicines<
@@ -72,9 +78,11 @@ export function markControlledMedicines<
     ...prescription,
     medications: prescription.medications.map((medication) => {
       const kind = specialPrescriptionKind(medication.name, medication.dosage);
-      if (!kind) return medication;
+      const genericName = genericNameOfBrand(medication.name, medication.dosage);
+      const named = genericName ? { ...medication, genericName } : medication;
+      if (!kind) return named;
       return {
-        ...medication,
+        ...named,
         control: {
           list: kind.list,
           document: kind.document,

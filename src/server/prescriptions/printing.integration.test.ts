@@ -167,6 +167,34 @@ describe('receitas printed by the server', () => {
     });
   });
 
+  it('prints the generic name after a brand, stored or held by the device', async () => {
+    const prescription = await newPrescription(doctor.browser.api, {
+      medications: [
+        { name: 'Amoxil BD', dosage: '875 mg', frequency: '12/12h', duration: '7 dias' },
+        { name: 'Tylenol', dosage: '750 mg', frequency: '6/6h', duration: '3 dias' },
+      ],
+    });
+    // The API answers the generic name beside the brand, as it answers the control mark.
+    expect(prescription.medications.map((medication) => medication.genericName)).toEqual([
+      'amoxicilina',
+      'paracetamol',
+    ]);
+    const stored = await pdfPages(`/api/prescriptions/${prescription.id}/pdf`);
+    const text = stored.pages.join('\n');
+    expect(text).toContain('Amoxil BD (amoxicilina) 875 mg');
+    expect(text).toContain('Tylenol (paracetamol) 750 mg');
+
+    // What the device holds goes without the server's marks, which the server makes again.
+    const body = receitaPrintInput([prescription], undefined);
+    expect(body.prescriptions[0]?.medications?.[0]).not.toHaveProperty('genericName');
+    const held = await pdfPages('/api/prescriptions/pdf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(held.pages.join('\n')).toContain('Amoxil BD (amoxicilina) 875 mg');
+  });
+
   it("is 404 for another doctor's receita or patient, and 400 for what cannot print", async () => {
     const prescription = await newPrescription(doctor.browser.api, { patientId });
     const theirs = await other.browser.fetch(`/api/prescriptions/${prescription.id}/pdf`);

@@ -14,8 +14,16 @@ const cid10ResultSchema = z.object({
   restrictedTo: z.enum(CID10_PATIENT_SEXES).optional(),
 });
 
-const catalogueMedicationSchema = z.object({ name: z.string(), strengths: z.array(z.string()) });
-/** A medicine of the built-in catalogue: its (lower-case) name and the strengths it comes in. */
+const catalogueMedicationSchema = z.object({
+  name: z.string(),
+  strengths: z.array(z.string()),
+  /** The brand or abbreviation a search matched ('Amoxil' for 'amoxil'). */
+  brand: z.string().optional(),
+});
+/**
+ * A medicine of the built-in catalogue: its (lower-case) name, the strengths it comes in and, in
+ * a search, the brand the query matched.
+ */
 export type CatalogueMedication = z.infer<typeof catalogueMedicationSchema>;
 
 const writtenText = z.string().optional();

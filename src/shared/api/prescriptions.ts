@@ -33,6 +33,8 @@ export type MedicationControl = z.output<typeof medicationControlSchema>;
 export const presentedMedicationSchema = z.object({
   ...prescriptionMedicationSchema.shape,
   control: medicationControlSchema.optional(),
+  /** The generic name (DCB) the server reads in a brand or an abbreviation, printed after it. */
+  genericName: z.string().optional(),
 });
 export type PresentedMedication = z.output<typeof presentedMedicationSchema>;
 

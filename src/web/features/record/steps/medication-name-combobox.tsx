@@ -141,6 +141,9 @@ export function MedicationNameCombobox(props: {
           >
             <span className="text-sm font-medium text-fg">
               {capitalizedMedicationName(medication.name)}
+              {medication.brand && (
+                <span className="font-normal text-fg-muted"> ({medication.brand})</span>
+              )}
             </span>
             {medication.strengths.length > 0 && (
               <span className="text-xs text-fg-muted">{medication.strengths.join(', ')}</span>
