@@ -4,7 +4,6 @@ import type { ApiClient } from '../../src/shared/api/client';
 import type { PatientWrite } from '../../src/shared/patient';
 import { documentsApi, signingCertificateApi } from '../../src/shared/api/documents';
 import { prescriptionsApi } from '../../src/shared/api/prescriptions';
-import { localDay } from '../../src/shared/prescription-draft';
 import { patientsApi } from '../../src/shared/api/patients';
 import { settingsApi } from '../../src/shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
@@ -97,23 +96,19 @@ describe('clinical documents', () => {
     const { patient } = await api.call(patientsApi.create, {
       body: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
     });
-    // Her receita of today: the visit's papers are signed together.
-    const { prescription } = await api.call(prescriptionsApi.create, {
-      body: {
-        patientName: 'Maria Aparecida Souza',
-        patientId: patient.id,
-        date: localDay(new Date()),
-        medications: [{ name: 'Losartana', dosage: '50 mg', frequency: '1x ao dia' }],
-        isFinalized: true,
-      },
-    });
     await page.goto(`${session.server.url}/?view=patients&patient=${patient.id}`);
     await button(page, 'Nova consulta').click();
     await visible(page.getByRole('heading', { level: 2, name: 'Dados do Paciente' }));
-    await page
-      .getByRole('navigation', { name: 'Etapas do prontuário' })
-      .getByRole('button', { name: /Resumo/ })
-      .click();
+    // The visit prescribes losartana: its receita is signed with the visit's papers.
+    const steps = page.getByRole('navigation', { name: 'Etapas do prontuário' });
+    await steps.getByRole('button', { name: /Prescrições/ }).click();
+    await visible(page.getByRole('heading', { name: 'Prescrições e Exames' }));
+    await page.getByLabel('Nome do medicamento').fill('Losartana');
+    await page.getByLabel('Nome do medicamento').press('Escape');
+    await page.getByLabel('Dosagem').first().fill('50 mg');
+    await page.getByLabel('Frequência').first().fill('1x ao dia');
+    await button(page, 'Adicionar medicamento').click();
+    await steps.getByRole('button', { name: /Resumo/ }).click();
     await visible(page.getByRole('heading', { name: 'Resumo e Impressão' }));
 
     await button(page, 'Novo documento').click();
@@ -136,7 +131,9 @@ describe('clinical documents', () => {
     await visible(page.getByText('Solicitação de exames emitida.'));
 
     // One password signs the receita, the atestado and the exam request.
-    await button(page, 'Assinar todos (3)').click();
+    const signAll = button(page, 'Assinar todos (3)');
+    await visible(signAll);
+    await signAll.click();
     const sign = page.getByRole('dialog', { name: 'Assinar digitalmente' });
     await visible(sign.getByText(/^Receita — .* Losartana 50 mg$/));
     await visible(sign.getByText('Atestado médico', { exact: true }));
@@ -147,8 +144,11 @@ describe('clinical documents', () => {
     await sign.getByLabel('Senha do certificado').fill(PASSWORD);
     await sign.getByRole('button', { name: 'Assinar', exact: true }).click();
     await visible(page.getByText('3 assinados: receitas e documentos.'));
-    const signedReceita = await api.call(prescriptionsApi.get, { params: { id: prescription.id } });
-    expect(signedReceita.prescription.signedAt).toBeDefined();
+    const { prescriptions } = await api.call(prescriptionsApi.list, { query: { limit: 10 } });
+    const visitReceitas = prescriptions.filter((receita) => receita.patientId === patient.id);
+    expect(visitReceitas).toHaveLength(1);
+    expect(visitReceitas[0]).toMatchObject({ isFinalized: true });
+    expect(visitReceitas[0]?.signedAt).toBeDefined();
     await expect
       .poll(() => page.getByText('Assinado digitalmente', { exact: true }).count())
       .toBe(2);

@@ -55,7 +55,8 @@ export function PrintSummaryStep(props: {
   // Finalised on this device while the server could not be reached: it is sent when it answers.
   const saveState = useSaveState('record', record.id);
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
-  const [printing, setPrinting] = useState(false);
+  // The receita the print dialog was opened with (it follows its edits and new versions).
+  const [printing, setPrinting] = useState<readonly PresentedPrescription[]>();
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState<string>();
 
@@ -108,7 +109,7 @@ export function PrintSummaryStep(props: {
     setIssueError(undefined);
     const result = await prescriptionActions.visitReceita(visit, prescriber);
     setIssuing(false);
-    if (result.ok) setPrinting(true);
+    if (result.ok) setPrinting([result.value]);
     else setIssueError(result.error);
   };
 
@@ -232,9 +233,11 @@ export function PrintSummaryStep(props: {
         </section>
       )}
       <PrintPreviewDialog
-        open={printing}
-        onOpenChange={setPrinting}
-        prescriptions={visitReceitas}
+        open={printing !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setPrinting(undefined);
+        }}
+        prescriptions={printing ?? NO_PRESCRIPTIONS}
         settings={signedBy}
       />
     </StepLayout>
