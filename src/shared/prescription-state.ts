@@ -55,13 +55,18 @@ export function isSignableReceita(
 
 /**
  * Whether a draft is held with the saved receitas rather than as the one the chat is writing: a
- * visit's draft, or a new version correcting an issued receita (docs/receitas.md, "A receita da
- * consulta").
+ * visit's draft, a new version correcting an issued receita, or one made for a patient of the
+ * chart (a renewal kept as a draft for a safety warning) — docs/receitas.md, "A receita da
+ * consulta".
  */
 export function standsApart(
-  prescription: Pick<PresentedPrescription, 'recordId' | 'replacesId'>,
+  prescription: Pick<PresentedPrescription, 'recordId' | 'replacesId' | 'patientId'>,
 ): boolean {
-  return prescription.recordId !== undefined || prescription.replacesId !== undefined;
+  return (
+    prescription.recordId !== undefined ||
+    prescription.replacesId !== undefined ||
+    prescription.patientId !== undefined
+  );
 }
 
 /**

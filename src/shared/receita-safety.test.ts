@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receitaAgeInYears, receitaSafetyCheck } from './receita-safety';
+import { checkedDosage, receitaAgeInYears, receitaSafetyCheck } from './receita-safety';
 
 describe('receitaAgeInYears', () => {
   it.each([
@@ -80,5 +80,18 @@ describe('receitaSafetyCheck', () => {
     expect(
       receitaSafetyCheck(receita, undefined, { patientInfo: { pregnant: true } }).patient,
     ).toMatchObject({ pregnant: true, age: 6 });
+  });
+});
+
+describe('checkedDosage', () => {
+  it.each([
+    ['250 mg/5 ml', '5 mL', '250 mg/5 ml, 5 mL'],
+    ['500 mg', '2 comprimidos', '500 mg, 2 comprimidos'],
+    ['400 mg/5 ml, 7 ml', '7 ml', '400 mg/5 ml, 7 ml'],
+    ['', '10 gotas', '10 gotas'],
+    ['750 mg', '', '750 mg'],
+    [undefined, undefined, undefined],
+  ])('%j with %j per intake reads %j', (dosage, perIntake, read) => {
+    expect(checkedDosage(dosage, perIntake)).toBe(read);
   });
 });

@@ -42,19 +42,43 @@ export function visitSafetyPatient(visit: VisitFacts): CheckedPatient {
   };
 }
 
+/** A liquid's concentration ('250 mg/5 ml', '200 mg/ml'), whose mL is not a dose. */
+const CONCENTRATION = /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g;
+
+/**
+ * The dose as the check reads it: the dosage and, when the dose per intake is written apart,
+ * both — a suspension's concentration and the mL given ('250 mg/5 ml, 5 mL'), so a child's dose in
+ * mL is checked by weight like one in mg.
+ */
+export function checkedDosage(
+  dosage: string | undefined,
+  dosePerIntake: string | undefined,
+): string | undefined {
+  const strength = dosage?.trim() ?? '';
+  const intake = dosePerIntake?.trim() ?? '';
+  // The dose already written in the dosage ('400 mg/5 ml, 7 ml'), its concentration aside.
+  const dose = strength.toLowerCase().replace(CONCENTRATION, ' ');
+  if (!intake || dose.includes(intake.toLowerCase())) return strength || undefined;
+  return strength ? `${strength}, ${intake}` : intake;
+}
+
 /** The medicines as the check reads them. */
 export function checkedMedications(
   medications: readonly {
     name: string;
     dosage?: string | undefined;
+    dosePerIntake?: string | undefined;
     frequency?: string | undefined;
   }[],
 ): SafetyCheckRequest['medications'] {
-  return medications.map(({ name, dosage, frequency }) => ({
-    name,
-    ...(dosage ? { dosage } : {}),
-    ...(frequency ? { frequency } : {}),
-  }));
+  return medications.map(({ name, dosage: written, dosePerIntake, frequency }) => {
+    const dosage = checkedDosage(written, dosePerIntake);
+    return {
+      name,
+      ...(dosage ? { dosage } : {}),
+      ...(frequency ? { frequency } : {}),
+    };
+  });
 }
 
 /** Both lists, each name once (case aside), the first list's order first. */

@@ -39,7 +39,7 @@ const PROFILE = {
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 /**
- * Registers a patient with a finalised receita of one medicine, opens her chart and the receita
+ * Registers a patient with a draft receita of one medicine, opens her chart and the receita
  * from her timeline: the print dialog.
  */
 async function openReceitaFromChart(
@@ -58,7 +58,8 @@ async function openReceitaFromChart(
       medications: [
         { name: receita.medication, dosage: receita.dosage, frequency: 'de 8 em 8 horas' },
       ],
-      isFinalized: true,
+      // A draft: it is issued when it leaves (the server checks it first).
+      isFinalized: false,
     },
   });
   await page.goto(`${session.server.url}/?view=patients&patient=${created.id}`);

@@ -479,6 +479,16 @@ describe('prescription commands in the chat', () => {
     expect(clonazepam).toContain('Tomar 1 comprimido por via oral à noite, por 30 dias.');
     expect(clonazepam).toContain('30 (trinta) comprimidos');
 
+    // Issued, a receita no longer changes: a quantity is written on a new version of it.
+    const correct = (patient: string) =>
+      dialog
+        .getByRole('list', { name: 'Situação das receitas' })
+        .getByRole('listitem')
+        .filter({ hasText: patient })
+        .getByRole('button', { name: 'Corrigir receita' })
+        .click();
+    expect(await dialog.getByLabel(/^Quantidade a dispensar/).count()).toBe(0);
+    await correct('Carla Dias');
     const ambroxol = dialog.getByLabel('Quantidade a dispensar de Ambroxol 30mg/5mL');
     expect(await ambroxol.inputValue()).toBe('');
     await visible(dialog.getByText('Quantidade não calculada: informe a quantidade a dispensar.'));
@@ -487,6 +497,7 @@ describe('prescription commands in the chat', () => {
     await expect.poll(() => pageOf('Carla Dias')).toContain('1 (um) frasco');
 
     // The doctor's own quantity replaces the computed one, on every via.
+    await correct('Beatriz Alves');
     const quantity = dialog.getByLabel('Quantidade a dispensar de Clonazepam 2mg');
     expect(await quantity.inputValue()).toBe('30 (trinta) comprimidos');
     await quantity.fill('2 caixas');
@@ -501,10 +512,11 @@ describe('prescription commands in the chat', () => {
 
   it('warns of varfarina with ibuprofeno in the receita editor and lets it out only with a reason, kept with the receita', async () => {
     const page = await openChat();
+    // The server will not issue it past the warning: it is kept as a draft.
     await command(
       page,
       '/receita-rapida Ana Souza 60 anos varfarina 5mg 1x ao dia por 30 dias, ibuprofeno 400mg 8/8h por 3 dias',
-      QUICK_DONE,
+      'ficou como rascunho',
     );
     let dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
     const warnings = dialog.getByRole('region', { name: 'Avisos de segurança da prescrição' });

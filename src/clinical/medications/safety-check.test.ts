@@ -5,6 +5,7 @@ import { PREGNANCY_RULES, RENAL_RULES } from './patient-risks';
 import { milligramsPerDose, PEDIATRIC_DOSE_RULES } from './pediatric-doses';
 import { checkPrescriptionSafety, type SafetyMedication, type SafetyPatient } from './safety-check';
 import { findMedication } from './search';
+import { checkedMedications } from '../../shared/receita-safety';
 
 /** Every check this file makes, to be made again with brand names (the last describe). */
 const CHECKED: { medications: readonly SafetyMedication[]; patient: SafetyPatient }[] = [];
@@ -495,5 +496,26 @@ describe('the checks of this file, written with brand names', () => {
     }
     // The whole file must have run first: this replays its checks.
     expect(rewritten).toBeGreaterThan(100);
+  });
+});
+
+describe('a suspension chosen by concentration, its dose written in mL', () => {
+  const child = { age: 2, weightKg: 10 };
+  const check = (dosePerIntake: string) =>
+    checkPrescriptionSafety(
+      checkedMedications([
+        { name: 'Amoxicilina', dosage: '250 mg/5 ml', dosePerIntake, frequency: '8/8h' },
+      ]),
+      child,
+    ).filter((warning) => warning.kind === 'dose');
+
+  it('is checked by weight through the concentration: 15 mL is 750 mg a dose', () => {
+    const [warning] = check('15 mL');
+    expect(warning).toMatchObject({ severity: 'grave' });
+    expect(warning?.message).toMatch(/mL/);
+  });
+
+  it('passes at the usual dose: 5 mL is 250 mg a dose, 75 mg/kg a day', () => {
+    expect(check('5 mL')).toEqual([]);
   });
 });

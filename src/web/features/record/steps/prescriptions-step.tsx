@@ -48,9 +48,13 @@ const EXAM_PRIORITY_LABELS: Record<(typeof EXAM_PRIORITIES)[number], string> = {
   eletivo: 'Eletivo',
 };
 
-type MedicationDetails = Pick<Medication, 'dosage' | 'frequency' | 'duration' | 'instructions'>;
+type MedicationDetails = Pick<
+  Medication,
+  'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'
+>;
 const DETAIL_FIELDS: { field: keyof MedicationDetails; label: string; placeholder: string }[] = [
-  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg' },
+  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg ou 250 mg/5 ml' },
+  { field: 'dosePerIntake', label: 'Dose por tomada', placeholder: 'Ex: 1 comprimido, 5 mL' },
   { field: 'frequency', label: 'Frequência', placeholder: 'Ex: 6/6h' },
   { field: 'duration', label: 'Duração', placeholder: 'Ex: 5 dias' },
   { field: 'instructions', label: 'Instruções', placeholder: 'Ex: se dor ou febre' },
@@ -58,6 +62,7 @@ const DETAIL_FIELDS: { field: keyof MedicationDetails; label: string; placeholde
 
 const EMPTY_DETAILS: Record<keyof MedicationDetails, string> = {
   dosage: '',
+  dosePerIntake: '',
   frequency: '',
   duration: '',
   instructions: '',
@@ -74,7 +79,14 @@ function detailsOf(values: Record<keyof MedicationDetails, string>): MedicationD
 }
 
 function withoutDetails(medication: Medication): Medication {
-  const { dosage: _d, frequency: _f, duration: _du, instructions: _i, ...rest } = medication;
+  const {
+    dosage: _d,
+    dosePerIntake: _p,
+    frequency: _f,
+    duration: _du,
+    instructions: _i,
+    ...rest
+  } = medication;
   return rest;
 }
 
@@ -297,6 +309,9 @@ function AddMedicationForm(props: {
 }) {
   const [name, setName] = useState('');
   const [details, setDetails] = useState(EMPTY_DETAILS);
+  // The presentations the catalogue sells of the medicine chosen, for the doctor to pick one.
+  const [strengths, setStrengths] = useState<readonly string[]>([]);
+  const strengthId = useId();
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
@@ -304,6 +319,7 @@ function AddMedicationForm(props: {
     props.onAdd({ name: trimmed, ...detailsOf(details) });
     setName('');
     setDetails(EMPTY_DETAILS);
+    setStrengths([]);
   };
   return (
     <form
@@ -312,15 +328,40 @@ function AddMedicationForm(props: {
     >
       <MedicationNameCombobox
         value={name}
-        onChange={setName}
+        onChange={(typed) => {
+          setName(typed);
+          setStrengths([]);
+        }}
         onChoose={(medication) => {
-          // A single strength is the dosage; with several, the doctor picks.
+          // A single strength is the dosage; with several, the doctor picks one (a
+          // suspension's concentration among them) or types her own.
           const [strength, ...others] = medication.strengths;
+          setStrengths(others.length > 0 ? medication.strengths : []);
           if (strength !== undefined && others.length === 0) {
             setDetails((current) => ({ ...current, dosage: strength }));
           }
         }}
       />
+      {strengths.length > 0 && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={strengthId} className="text-sm font-medium text-fg">
+            Apresentação
+          </label>
+          <select
+            id={strengthId}
+            className="rounded-md border border-line bg-surface px-3 py-2 text-sm text-fg"
+            value={strengths.includes(details.dosage) ? details.dosage : ''}
+            onChange={(event) => setDetails({ ...details, dosage: event.target.value })}
+          >
+            <option value="">Escolha a apresentação ou digite a dosagem</option>
+            {strengths.map((strength) => (
+              <option key={strength} value={strength}>
+                {strength}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {DETAIL_FIELDS.map(({ field, label, placeholder }) => (
           <TextField
@@ -359,6 +400,7 @@ function MedicationItem(props: {
     setHint({ status: 'idle' });
     setEditing({
       dosage: medication.dosage ?? '',
+      dosePerIntake: medication.dosePerIntake ?? '',
       frequency: medication.frequency ?? '',
       duration: medication.duration ?? '',
       instructions: medication.instructions ?? '',
@@ -373,8 +415,9 @@ function MedicationItem(props: {
       const found = await fetchDosingHint(medication.name);
       if (found && editing) {
         // The table fills only the fields left empty: what the doctor typed stays.
-        const { fields, filledFromTable } = fillMissingFromTable(editing, found);
-        setEditing(fields);
+        const { dosePerIntake, ...posology } = editing;
+        const { fields, filledFromTable } = fillMissingFromTable(posology, found);
+        setEditing({ ...fields, dosePerIntake });
         setHint({
           status: 'said',
           text: filledFromTable
