@@ -212,6 +212,50 @@ describe("the visit's receita", () => {
     await page.context().close();
   });
 
+  it('takes a suspension chosen by its concentration, its dose in mL checked by the weight', async () => {
+    const { page, api, recordId } = await openVisitSummary({
+      patient: { name: 'Lia Campos', birthDate: '2024-06-01', sex: 'feminino' },
+      age: 2,
+      weight: 10,
+      medications: [],
+    });
+    const steps = page.getByRole('navigation', { name: 'Etapas do prontuário' });
+    await steps.getByRole('button', { name: /Prescrições/ }).click();
+    await visible(page.getByRole('heading', { name: 'Prescrições e Exames' }));
+    await page.getByLabel('Nome do medicamento').fill('amoxicilina');
+    await page
+      .getByRole('listbox', { name: 'Medicamentos encontrados' })
+      .getByRole('option', { name: /^Amoxicilina/ })
+      .first()
+      .click();
+    await page.getByLabel('Apresentação').selectOption('250 mg/5 ml');
+    expect(await page.getByLabel('Dosagem').first().inputValue()).toBe('250 mg/5 ml');
+    await page.getByLabel('Dose por tomada').first().fill('15 mL');
+    await page.getByLabel('Frequência').first().fill('8/8h');
+    await page.getByLabel('Duração').first().fill('7 dias');
+    await button(page, 'Adicionar medicamento').click();
+
+    // 15 mL of 250 mg/5 mL is 750 mg a dose: 225 mg/kg a day for 10 kg.
+    const warnings = page.getByRole('region', { name: 'Avisos de segurança da prescrição' });
+    await visible(warnings.getByText('Grave', { exact: true }));
+    await visible(warnings.getByText(/mL/).first());
+
+    await steps.getByRole('button', { name: /Resumo/ }).click();
+    const dialog = await openVisitReceita(page);
+    await visible(
+      dialog
+        .getByRole('region', { name: 'Avisos de segurança da prescrição' })
+        .getByText('Grave', { exact: true }),
+    );
+    expect(await button(dialog, 'Imprimir (1)').isDisabled()).toBe(true);
+    const [receita] = await receitasOfVisit(api, recordId);
+    expect(receita?.medications[0]).toMatchObject({
+      dosage: '250 mg/5 ml',
+      dosePerIntake: '15 mL',
+    });
+    await page.context().close();
+  });
+
   it('once signed, is downloaded as the signed file, which pdfsig verifies', async () => {
     const { page, api, recordId } = await openVisitSummary({
       patient: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
