@@ -36,12 +36,12 @@ describe('bloodPressureOf', () => {
 
 describe('timelineTitle', () => {
   it('names a document by its kind, and says when it was cancelled', () => {
-    expect(
-      timelineTitle({ kind: 'document', documentKind: 'exames', documentStatus: 'emitido' }),
-    ).toBe('Solicitação de exames');
-    expect(
-      timelineTitle({ kind: 'document', documentKind: 'atestado', documentStatus: 'cancelado' }),
-    ).toBe('Atestado médico — cancelado');
+    expect(timelineTitle({ kind: 'document', documentKind: 'exames', status: 'emitido' })).toBe(
+      'Solicitação de exames',
+    );
+    expect(timelineTitle({ kind: 'document', documentKind: 'atestado', status: 'cancelado' })).toBe(
+      'Atestado médico — cancelado',
+    );
   });
 
   it('names a visit by its complaint, else the assessment, and a receita by its medicines', () => {

@@ -24,6 +24,8 @@ export const timelineItemSchema = z.object({
   title: z.string(),
   /** Finalised (a visit) or issued (a receita): it reads as it will stay. */
   finalized: z.boolean(),
+  /** A receita signed or cancelled since it was issued. */
+  receitaLife: z.enum(['assinada', 'cancelada']).optional(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 
@@ -36,7 +38,7 @@ export interface TimelineSource {
   assessment?: string | null;
   medicationNames?: readonly string[] | null;
   documentKind?: DocumentKind | null;
-  documentStatus?: DocumentStatus | null;
+  status?: DocumentStatus | null;
 }
 
 const TITLE_MAX_LENGTH = 120;
@@ -67,7 +69,7 @@ export function timelineTitle(source: TimelineSource): string {
     case 'document': {
       if (!source.documentKind) return 'Documento';
       const title = DOCUMENT_TITLES[source.documentKind];
-      return source.documentStatus === 'cancelado' ? `${title} — cancelado` : title;
+      return source.status === 'cancelado' ? `${title} — cancelado` : title;
     }
   }
 }

@@ -25,9 +25,10 @@ export interface TimelineRow {
   chiefComplaint: string | null;
   assessment: string | null;
   medicationNames: string[] | null;
-  /** A document's kind and status; null for the rest. */
+  /** A document's kind; null for the rest. */
   documentKind: DocumentKind | null;
-  documentStatus: DocumentStatus | null;
+  /** A document's status; a receita's once signed ('assinado') or cancelled; null otherwise. */
+  status: DocumentStatus | null;
 }
 
 /** Where a timeline page starts: strictly before this entry. */
@@ -164,7 +165,7 @@ function timelinePage(
             ${medicalRecords.symptoms}->>'chiefComplaint' as chief_complaint,
             left(${medicalRecords.assessment}, 300) as assessment,
             null::jsonb as medication_names,
-            null::text as document_kind, null::text as document_status
+            null::text as document_kind, null::text as status
        from ${medicalRecords}
       where ${medicalRecords.patientId} = ${patientId} and ${medicalRecords.userId} = ${userId}
         ${before(medicalRecords)}
@@ -173,7 +174,9 @@ function timelinePage(
     union all
     (select 'prescription', ${prescriptions.id}, ${prescriptions.createdAt},
             ${prescriptions.isFinalized}, null, null,
-            jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name'), null, null
+            jsonb_path_query_array(${prescriptions.content}, '$.medications[*].name'), null,
+            case when ${prescriptions.cancelledAt} is not null then 'cancelado'
+                 when ${prescriptions.signedAt} is not null then 'assinado' end
        from ${prescriptions}
       where ${prescriptions.patientId} = ${patientId} and ${prescriptions.userId} = ${userId}
         ${before(prescriptions)}
@@ -250,7 +253,7 @@ interface StoredTimelineRow {
   assessment: string | null;
   medication_names: unknown;
   document_kind: DocumentKind | null;
-  document_status: DocumentStatus | null;
+  status: DocumentStatus | null;
 }
 
 /** A row of {@link prescribedHistoryQuery} as the database answers it. */
@@ -276,7 +279,7 @@ function timelineRowsOf(rows: readonly StoredTimelineRow[]): TimelineRow[] {
         ? row.medication_names.filter((name): name is string => typeof name === 'string')
         : null,
       documentKind: row.document_kind,
-      documentStatus: row.document_status,
+      status: row.status,
     };
   });
 }

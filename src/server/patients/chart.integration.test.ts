@@ -658,7 +658,12 @@ describe('merging two patients', () => {
         symptoms: { chiefComplaint: 'Poliúria' },
       }),
     ];
-    const otherReceita = await newPrescription(api, { patientId: other.id, isFinalized: true });
+    // Issued: of a medicine her allergy (penicilina) does not forbid.
+    const otherReceita = await newPrescription(api, {
+      patientId: other.id,
+      isFinalized: true,
+      medications: [{ name: 'Losartana', dosage: '50 mg', frequency: '1x ao dia' }],
+    });
 
     const merged = await api.call(patientsApi.merge, {
       params: { id: kept.id },

@@ -59,6 +59,11 @@ export function presentTimelineItem(row: TimelineRow): TimelineItem {
     date: isoTimestamp(row.createdAt),
     title: timelineTitle(row),
     finalized: row.finalized,
+    ...(row.kind === 'prescription' && row.status === 'cancelado'
+      ? { receitaLife: 'cancelada' as const }
+      : row.kind === 'prescription' && row.status === 'assinado'
+        ? { receitaLife: 'assinada' as const }
+        : {}),
   };
 }
 

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client';
 import { prescriptionsApi } from '../../shared/api/prescriptions';
+import { patientsApi } from '../../shared/api/patients';
 import { recordsApi } from '../../shared/api/records';
 import { withSafetyReason } from '../../shared/prescription-safety';
 import { refusalOf } from '../testing/api-calls';
@@ -171,5 +172,30 @@ describe('the safety hold on the server', () => {
       ifMatch: reasoned.prescription.version,
     });
     expect(issued.prescription).toMatchObject({ isFinalized: true, safetyReasons });
+  });
+});
+
+describe("a patient's timeline", () => {
+  it('says when a receita was signed or cancelled, not only issued', async () => {
+    const { patient } = await api.call(patientsApi.create, {
+      body: { name: 'Rita Lopes', birthDate: '1970-01-02' },
+    });
+    const issued = await newPrescription(api, {
+      patientId: patient.id,
+      isFinalized: true,
+      medications: [AMOXICILINA],
+    });
+    const draft = await newPrescription(api, { patientId: patient.id, medications: [AMOXICILINA] });
+    await api.call(prescriptionsApi.cancel, {
+      params: { id: issued.id },
+      body: { reason: 'Prescrita por engano.' },
+    });
+    const { items } = await api.call(patientsApi.timeline, { params: { id: patient.id } });
+    const life = (id: string) => {
+      const item = items.find((entry) => entry.id === id);
+      return item && { finalized: item.finalized, receitaLife: item.receitaLife };
+    };
+    expect(life(issued.id)).toEqual({ finalized: true, receitaLife: 'cancelada' });
+    expect(life(draft.id)).toEqual({ finalized: false, receitaLife: undefined });
   });
 });

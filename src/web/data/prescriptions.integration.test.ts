@@ -360,6 +360,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
     expect(await tab.prescriptions.update(extraction({ notes: 'Repouso' }))).toEqual({
       ok: false,
       error: PRESCRIPTION_CHANGED,
+      code: 'prescription_changed',
     });
     expect(tab.prescriptions.state.current).toEqual(changed);
     const final = valueOf(await tab.prescriptions.finalize());
@@ -487,27 +488,35 @@ describe('receitas and lotes, on the data layer against the real server', () => 
     expect(newTab().prescriptions.state.saved).toEqual([]);
   });
 
-  it('saves the doctor’s own quantity to dispense as theirs, on a saved receita', async () => {
+  it('saves the doctor’s own quantity to dispense as theirs, on a draft, never on an issued one', async () => {
     const tab = newTab();
-    const quick = valueOf(await tab.prescriptions.quick(extraction(), DOCTOR));
-    const edited = valueOf(await tab.prescriptions.setDispenseQuantity(quick.id, 0, '2 caixas'));
+    const draft = valueOf(await tab.prescriptions.start(extraction(), DOCTOR));
+    const edited = valueOf(await tab.prescriptions.setDispenseQuantity(draft.id, 0, '2 caixas'));
     expect(edited.medications[0]?.dispenseQuantity).toMatchObject({
       text: '2 (duas) caixas',
       enteredByDoctor: true,
     });
-    expect(await receitaOnServer(quick.id)).toEqual(edited);
-    expect(tab.prescriptions.state.saved).toEqual([edited]);
-    expect(await tab.prescriptions.setDispenseQuantity(quick.id, 0, 'muitas')).toEqual({
+    expect(await receitaOnServer(draft.id)).toEqual(edited);
+    expect(tab.prescriptions.state.current).toEqual(edited);
+    expect(await tab.prescriptions.setDispenseQuantity(draft.id, 0, 'muitas')).toEqual({
       ok: false,
       error:
         'Escreva a quantidade a dispensar com um número inteiro e a unidade, por exemplo: 21 cápsulas.',
     });
-    expect(await tab.prescriptions.setDispenseQuantity(quick.id, 4, '1 caixa')).toEqual({
+    expect(await tab.prescriptions.setDispenseQuantity(draft.id, 4, '1 caixa')).toEqual({
       ok: false,
       error: 'Medicamento não encontrado na receita.',
     });
     expect(await tab.prescriptions.setDispenseQuantity('prescription-x', 0, '1 caixa')).toEqual(
       NO_PRESCRIPTION,
     );
+
+    const issued = valueOf(await tab.prescriptions.finalize());
+    expect(issued.medications[0]?.dispenseQuantity?.text).toBe('2 (duas) caixas');
+    expect(await tab.prescriptions.setDispenseQuantity(issued.id, 0, '3 caixas')).toMatchObject({
+      ok: false,
+      code: 'prescription_finalized',
+    });
+    expect(await receitaOnServer(issued.id)).toEqual(issued);
   });
 });

@@ -9,7 +9,11 @@ const KIND_ICONS = { record: FileText, prescription: Pill, document: ScrollText 
 /** How an entry stands, in words (never by colour alone). */
 function statusText(item: TimelineItem): string {
   if (item.kind === 'record') return item.finalized ? 'Finalizada' : 'Em andamento';
-  if (item.kind === 'prescription') return item.finalized ? 'Emitida' : 'Rascunho';
+  if (item.kind === 'prescription') {
+    if (item.receitaLife === 'cancelada') return 'Cancelada';
+    if (item.receitaLife === 'assinada') return 'Assinada';
+    return item.finalized ? 'Emitida' : 'Rascunho';
+  }
   return '';
 }
 
