@@ -17,7 +17,7 @@ export type PosologyParts = Pick<Medication, 'name'> &
   > & { route?: MedicationRoute | undefined };
 
 /** The verb a route's instructions start with, and the words that name the route. */
-const ROUTE_WORDS: Readonly<Record<MedicationRoute, { verb: string; via?: string }>> = {
+export const ROUTE_WORDS: Readonly<Record<MedicationRoute, { verb: string; via?: string }>> = {
   oral: { verb: 'Tomar', via: 'por via oral' },
   sublingual: { verb: 'Tomar', via: 'por via sublingual' },
   topica: { verb: 'Aplicar' },
@@ -67,6 +67,9 @@ function conditionWords(text: string): string {
   return text.replace(/^(?:em caso de|caso tenha|quando tiver|na presença de)\s+/i, 'se ');
 }
 
+/** A sentence that already says how long: 'por 5 dias', 'em uso contínuo', 'em dose única'. */
+const DURATION_SAID =
+  /\b(?:por|durante) \d+ (?:dias?|semanas?|mes|meses)\b|\buso continuo\b|\bdose unica\b/;
 const CONDITION = /^(?:se\b|em caso de\b|caso\b|quando\b|na presença de\b|a critério médico)/i;
 const CONTINUOUS = /^(?:em\s+|por\s+)?(?:uso\s+)?cont[íi]nuo$/i;
 
@@ -187,7 +190,9 @@ export function posologySentence(item: PosologyParts): string {
     const conditions = timing.conditions.filter((condition) => !said.includes(fold(condition)));
     if (conditions.length > 0) main = `${main}, ${conditions.join(', ')}`;
     const lastly = duration.replace(/^(?:por|em) /, '');
-    if (duration && !fold(main).includes(fold(lastly))) main = `${main}, ${duration}`;
+    if (duration && !fold(main).includes(fold(lastly)) && !DURATION_SAID.test(fold(main))) {
+      main = `${main}, ${duration}`;
+    }
     further = sentences.slice(1);
   } else {
     const parts = [words.verb, dose, words.via ?? ''];

@@ -86,7 +86,9 @@ describe('receitaSafetyCheck', () => {
 describe('checkedDosage', () => {
   it.each([
     ['250 mg/5 ml', '5 mL', '250 mg/5 ml, 5 mL'],
-    ['500 mg', '2 comprimidos', '500 mg, 2 comprimidos'],
+    ['500 mg', '2 comprimidos', '2 comprimidos de 500 mg'],
+    ['50 mcg', 'meio comprimido', 'meio comprimido de 50 mcg'],
+    ['500 mg', '2 jatos', '500 mg, 2 jatos'],
     ['400 mg/5 ml, 7 ml', '7 ml', '400 mg/5 ml, 7 ml'],
     ['', '10 gotas', '10 gotas'],
     ['750 mg', '', '750 mg'],

@@ -45,10 +45,17 @@ export function visitSafetyPatient(visit: VisitFacts): CheckedPatient {
 /** A liquid's concentration ('250 mg/5 ml', '200 mg/ml'), whose mL is not a dose. */
 const CONCENTRATION = /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g;
 
+/** A count of solid units taken at once: '2 comprimidos', 'meio comprimido', '1 cápsula'. */
+const UNITS_OF_ONE_STRENGTH =
+  /^(?:\d+(?:[.,]\d+)?|meio|meia|uma?|dois|duas|três|tres)\s+(?:comprimidos?|cápsulas?|capsulas?|drágeas?|drageas?)$/i;
+/** One unit's strength: '750 mg', '1 g', '50 mcg'. */
+const PLAIN_STRENGTH = /^\d+(?:[.,]\d+)?\s*(?:mcg|mg|g)$/i;
+
 /**
  * The dose as the check reads it: the dosage and, when the dose per intake is written apart,
  * both — a suspension's concentration and the mL given ('250 mg/5 ml, 5 mL'), so a child's dose in
- * mL is checked by weight like one in mg.
+ * mL is checked by weight like one in mg — and a count of tablets of a strength ('2 comprimidos
+ * de 750 mg'), so an adult's daily dose counts every tablet.
  */
 export function checkedDosage(
   dosage: string | undefined,
@@ -59,6 +66,10 @@ export function checkedDosage(
   // The dose already written in the dosage ('400 mg/5 ml, 7 ml'), its concentration aside.
   const dose = strength.toLowerCase().replace(CONCENTRATION, ' ');
   if (!intake || dose.includes(intake.toLowerCase())) return strength || undefined;
+  // '750 mg' taken '2 comprimidos' at a time is 1,500 mg an intake: the strength is one unit's.
+  if (UNITS_OF_ONE_STRENGTH.test(intake) && PLAIN_STRENGTH.test(strength)) {
+    return `${intake} de ${strength}`;
+  }
   return strength ? `${strength}, ${intake}` : intake;
 }
 

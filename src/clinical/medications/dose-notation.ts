@@ -78,6 +78,8 @@ const PER_UNIT = new RegExp(
   String.raw`${AMOUNT}\s*${COUNT_UNIT}\s*(?:de|com|x)\s*${NUMBER}\s*${MASS_UNIT}`,
 );
 const MASS = new RegExp(String.raw`${AMOUNT}\s*${MASS_UNIT}`, 'g');
+/** A fixed combination's strengths ('875/125 mg'): the first is the dose of the main medicine. */
+const COMBINED_MASS = new RegExp(String.raw`${NUMBER}\s*\/\s*${NUMBER}\s*${MASS_UNIT}`, 'g');
 const COUNT = new RegExp(String.raw`${AMOUNT}\s*${COUNT_UNIT}`);
 const DAILY_MASS = new RegExp(String.raw`${NUMBER}\s*${MASS_UNIT}\s*(?:\/\s*dia|por dia|ao dia)\b`);
 
@@ -116,6 +118,9 @@ export function parseDose(text: string): ParsedDose | undefined {
   folded = folded.replace(CONCENTRATION, (_match, value: string, unit: string, volume?: string) => {
     mgPerMl = toMg(Number(value), unit) / (volume === undefined ? 1 : Number(volume));
     return ' ';
+  });
+  folded = folded.replace(COMBINED_MASS, (_match, first: string, _second, unit: string) => {
+    return `${first} ${unit}`;
   });
   // Flags are only ever present as true, so results compare cleanly.
   const flags: Pick<ParsedDose, 'dailyTotal'> = DAILY_MASS.test(folded) ? { dailyTotal: true } : {};
@@ -156,14 +161,15 @@ const EVERY_DAYS = /cada\s+(\d+)\s*dias?\b/;
 const TIMES = new RegExp(
   String.raw`${NUMBER}\s*(?:x|vez|vezes)(?![a-z])(?:\s*(?:ao|por|\/|a|na|no)?\s*(dia|semana|mes)\b)?`,
 );
-const ONCE_A_DAY = /\b(diariamente|ao dia|por dia|dose unica|todos os dias|1 vez)\b/;
+const ONCE_A_DAY = /\b(diariamente|ao dia|por dia|dose unica|todos os dias|1 vez)\b|\/\s*dia\b/;
+const ONCE_A_WEEK = /\b(?:por semana|na semana|semanal|semanalmente)\b|\/\s*semana\b/;
 const DAY_PERIODS: readonly RegExp[] = [
   /\b(manha|jejum|cafe)\b/,
   /\b(tarde|almoco)\b/,
   /\b(noite|deitar|jantar)\b/,
 ];
 const AS_NEEDED =
-  /\b(sos|s\/n|acm|se necessario|quando necessario|em caso de|se houver|se tiver|caso tenha)\b|\bse\s+(dor|febre|colica|nausea|enjoo|vomitos?|falta|chiado|tosse|crise|prurido|coceira|insonia|ansiedade|agitacao)\b/;
+  /\b(sos|s\/n|sn|acm|se necessario|quando necessario|em caso de|se houver|se tiver|caso tenha)\b|\bse\s+(dor|febre|colica|nausea|enjoo|vomitos?|falta|chiado|tosse|crise|prurido|coceira|insonia|ansiedade|agitacao)\b/;
 
 /** Administrations a day from an interval in hours, or undefined for a nonsensical one. */
 function perDayFromHours(hours: number): number | undefined {
@@ -193,6 +199,7 @@ function readPerDay(folded: string): number | undefined {
     if (times[2] === 'mes') return count / 30;
     return count;
   }
+  if (ONCE_A_WEEK.test(folded)) return 1 / 7;
   if (ONCE_A_DAY.test(folded)) return 1;
   const periods = DAY_PERIODS.filter((period) => period.test(folded)).length;
   return periods > 0 ? periods : undefined;

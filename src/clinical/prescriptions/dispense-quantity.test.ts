@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeDispenseQuantity,
-  planDispense,
-  treatmentDays,
-  withDispenseQuantity,
-} from './dispense-quantity';
+import { computeDispenseQuantity, planDispense, withDispenseQuantity } from './dispense-quantity';
+import { treatmentDays } from './schedule';
 
 describe('computeDispenseQuantity', () => {
   it('counts cápsulas from the strength the dosage names: amoxicilina 500 mg 8/8h for 7 days', () => {

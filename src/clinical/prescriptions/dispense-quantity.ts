@@ -2,12 +2,23 @@ import { describeDispenseQuantity, type DispenseUnit } from '../../shared/dispen
 import { CONTINUOUS_USE } from '../../shared/posology';
 import type { DispenseQuantity, Medication } from '../../shared/medical-record';
 import { QUANTITY_IN_WORDS_MAX } from '../../shared/number-words';
-import { foldAccents } from '../../shared/text-folding';
-import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
 import type { MedicationEntry, MedicationPresentation } from '../medications/catalogue';
 import { parseDose, parseFrequency } from '../medications/dose-notation';
 import { findDosingHint } from '../medications/dosing';
 import { findMedication } from '../medications/search';
+import {
+  CONTINUOUS_USE_DAYS,
+  containerIn,
+  foldQuantityText as fold,
+  readIntake,
+  readSchedule,
+  scheduleIntakes,
+  treatmentDays,
+  writeIntake,
+  type Intake,
+  type IntakeUnit,
+  type Schedule,
+} from './schedule';
 
 /**
  * The quantity a pharmacy dispenses for one prescribed item (docs/receitas.md): dose per intake
@@ -18,8 +29,6 @@ import { findMedication } from '../medications/search';
  * writes it.
  */
 
-/** 'Uso contínuo' with no stated duration dispenses a month. */
-export const CONTINUOUS_USE_DAYS = 30;
 /**
  * Drops in one mL (the Brazilian pharmacopoeia's standard dropper), unless the medicine's label
  * says otherwise (paracetamol 15, ibuprofeno 10: `dropsPerMl` of the dosing table).
@@ -31,69 +40,6 @@ export const DAYS_PER_BISNAGA = 30;
 /** The parts of a prescribed item the quantity is computed from. */
 export type DispenseParts = Pick<Medication, 'name'> &
   Partial<Pick<Medication, 'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'>>;
-
-/** What one intake is counted in, when written ('1 comprimido', '10 gotas', '2 jatos'). */
-type IntakeUnit =
-  | 'comprimido'
-  | 'capsula'
-  | 'dragea'
-  | 'ml'
-  | 'gota'
-  | 'jato'
-  | 'ampola'
-  | 'grama'
-  | 'aplicacao'
-  | 'envelope';
-
-interface Intake {
-  amount: number;
-  unit: IntakeUnit;
-}
-
-const INTAKE_WORDS: readonly [RegExp, IntakeUnit][] = [
-  [/^(?:comprimidos?|cps?|comp|cpr)$/, 'comprimido'],
-  [/^(?:capsulas?|caps)$/, 'capsula'],
-  [/^drageas?$/, 'dragea'],
-  [/^ml$/, 'ml'],
-  [/^(?:gotas?|gts?|gtt)$/, 'gota'],
-  [/^(?:jatos?|puffs?|borrifadas?|inalac(?:ao|oes))$/, 'jato'],
-  [/^(?:ampolas?|amp)$/, 'ampola'],
-  [/^(?:g|gramas?)$/, 'grama'],
-  [/^aplicac(?:ao|oes)$/, 'aplicacao'],
-  [/^(?:envelopes?|saches?)$/, 'envelope'],
-];
-
-const HALF = String.raw`meio|meia|½|1\/2`;
-const INTAKE_AMOUNT = String.raw`(${HALF}|${NUMBER_PATTERN})(?:\s*(?:a|ou|-)\s*(${NUMBER_PATTERN}))?`;
-const INTAKE = new RegExp(
-  String.raw`(?:^|[^\w/])${INTAKE_AMOUNT}\s*(comprimidos?|cps?|comp|cpr|capsulas?|caps|drageas?|ml|gotas?|gts?|gtt|jatos?|puffs?|borrifadas?|inalac(?:ao|oes)|ampolas?|amp|g|gramas?|aplicac(?:ao|oes)|envelopes?|saches?)(?![a-z])`,
-);
-/** '250 mg/5 ml', '500 mg/ml': a concentration, whose mL is no intake. */
-const CONCENTRATION = /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g;
-
-function fold(text: string | undefined): string {
-  return foldAccents(text ?? '').replace(/\s+/g, ' ');
-}
-
-function amountOf(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (/^(?:meio|meia|½|1\/2)$/.test(text)) return 0.5;
-  return parsePortugueseNumber(text.replace(',', '.'));
-}
-
-/** The dose of one intake as written in a text: '1 comprimido', 'meio comprimido', '10 gotas'. */
-function readIntake(text: string | undefined): Intake | undefined {
-  const folded = fold(text).replace(CONCENTRATION, ' ');
-  const match = INTAKE.exec(folded);
-  if (!match) return undefined;
-  const low = amountOf(match[1]);
-  const high = amountOf(match[2]);
-  const word = match[3] ?? '';
-  const unit = INTAKE_WORDS.find(([pattern]) => pattern.test(word))?.[1];
-  const amount = Math.max(low ?? 0, high ?? 0);
-  if (!unit || !(amount > 0)) return undefined;
-  return { amount, unit };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Forms
@@ -166,9 +112,13 @@ function presentationOf(
   return volumes.size === 1 ? candidates[0] : undefined;
 }
 
-/** The mass of one plain strength in mg ('500 mg' → 500, '1 g' → 1000); undefined for others. */
+/**
+ * The mass of one plain strength in mg ('500 mg' → 500, '1 g' → 1000; a combination's first,
+ * '875 mg + 125 mg' → 875); undefined for others.
+ */
 function strengthMg(strength: string): number | undefined {
-  const match = /^(\d+(?:[.,]\d+)?)\s*(mcg|mg|g)$/.exec(fold(strength).trim());
+  const [main = ''] = fold(strength).split('+');
+  const match = /^(\d+(?:[.,]\d+)?)\s*(mcg|mg|g)$/.exec(main.trim());
   if (!match?.[1]) return undefined;
   const value = Number(match[1].replace(',', '.'));
   if (match[2] === 'g') return value * 1000;
@@ -222,49 +172,6 @@ function solidIntakeFromMass(
 // ---------------------------------------------------------------------------------------------
 // How often and for how long
 
-const DURATION = new RegExp(
-  `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*(dias?|d|semanas?|sem|mes|meses)\\b`,
-  'g',
-);
-
-/** A treatment's duration as a receita writes it ('7 dias', '2 semanas', 'Uso contínuo') and in days. */
-export interface TreatmentDuration {
-  text: string;
-  days: number;
-}
-
-/**
- * The duration of a treatment read from a text (docs/product.md, "Receita rápida": days as is,
- * weeks × 7, months × 30): '7 dias', 'duas semanas' (14), '3 meses' (90), '3 a 5 dias' (5, the
- * longer), 'uso contínuo' ({@link CONTINUOUS_USE_DAYS}). '2x ao dia', '1 vez por semana' and '20
- * mg/dia' are not durations. The one reader of durations for the quick prescription and the
- * quantity to dispense.
- * @param text - the text, in any case, with or without accents
- */
-export function readTreatmentDuration(text: string | undefined): TreatmentDuration | undefined {
-  const folded = fold(text);
-  for (const match of folded.matchAll(DURATION)) {
-    const before = folded.slice(0, match.index);
-    if (/(?:x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) continue;
-    const n = Math.max(amountOf(match[1]) ?? 0, amountOf(match[2]) ?? 0);
-    const unit = match[3] ?? '';
-    if (n <= 0) continue;
-    if (unit.startsWith('d')) return { text: `${n} ${n === 1 ? 'dia' : 'dias'}`, days: n };
-    if (unit.startsWith('sem')) {
-      return { text: `${n} ${n === 1 ? 'semana' : 'semanas'}`, days: n * 7 };
-    }
-    return { text: `${n} ${n === 1 ? 'mês' : 'meses'}`, days: n * 30 };
-  }
-  return CONTINUOUS_USE.test(folded)
-    ? { text: 'Uso contínuo', days: CONTINUOUS_USE_DAYS }
-    : undefined;
-}
-
-/** Days of treatment: see {@link readTreatmentDuration}. */
-export function treatmentDays(duration: string | undefined): number | undefined {
-  return readTreatmentDuration(duration)?.days;
-}
-
 /**
  * Intakes over the whole treatment: 'dose única' is one; otherwise intakes a day × days, an
  * as-needed use ('se dor') counted at its stated interval, else at the most the dosing table
@@ -315,34 +222,16 @@ export interface DispensePlan {
   derivedDosePerIntake?: string;
 }
 
-const INTAKE_NOUNS: Readonly<Record<IntakeUnit, [string, string]>> = {
-  comprimido: ['comprimido', 'comprimidos'],
-  capsula: ['cápsula', 'cápsulas'],
-  dragea: ['drágea', 'drágeas'],
-  ml: ['mL', 'mL'],
-  gota: ['gota', 'gotas'],
-  jato: ['jato', 'jatos'],
-  ampola: ['ampola', 'ampolas'],
-  grama: ['g', 'g'],
-  aplicacao: ['aplicação', 'aplicações'],
-  envelope: ['envelope', 'envelopes'],
-};
-
-function writeIntake(intake: Intake): string {
-  const [singular, plural] = INTAKE_NOUNS[intake.unit];
-  if (intake.amount === 0.5 && intake.unit === 'comprimido') return 'meio comprimido';
-  const noun = intake.amount <= 1 ? singular : plural;
-  return `${String(intake.amount).replace('.', ',')} ${noun}`;
-}
-
 /**
  * The quantity to dispense of one prescribed item, and the dose per intake read from its
  * strength when none was written (docs/receitas.md).
  * @param parts - name, dosage, dose per intake, frequency, duration, instructions
  */
 export function planDispense(parts: DispenseParts): DispensePlan {
-  const entry = findMedication(parts.name);
-  const words = fold([parts.name, parts.dosage, parts.dosePerIntake, parts.instructions].join(' '));
+  const entry = findMedication(parts.name, parts.dosage);
+  const words = fold(
+    [parts.name, parts.dosage, parts.dosePerIntake, parts.frequency, parts.instructions].join(' '),
+  );
   const named = formNamedIn(words);
   let intake =
     readIntake(parts.dosePerIntake) ??
@@ -360,11 +249,40 @@ export function planDispense(parts: DispenseParts): DispensePlan {
       derivedDosePerIntake = writeIntake(intake);
     }
   }
-  const dispenseQuantity = quantityOf(parts, entry, intake, named);
+  const dispenseQuantity = quantityOf(parts, entry, intake, named, words);
   return {
     ...(dispenseQuantity ? { dispenseQuantity } : {}),
     ...(derivedDosePerIntake ? { derivedDosePerIntake } : {}),
   };
+}
+
+/** The schedule of phases the item writes, in its instructions or its frequency; none when steady. */
+function phasedSchedule(parts: DispenseParts): Schedule | undefined {
+  for (const text of [parts.instructions, parts.frequency]) {
+    const schedule = readSchedule(text);
+    if (schedule.phases.length > 1 || schedule.courses > 1) return schedule;
+  }
+  return undefined;
+}
+
+/**
+ * Each dose of the treatment and how many times it is taken: the phases of a changing schedule
+ * (docs/receitas.md, "Esquemas"), or one dose taken intakes-a-day × days.
+ */
+function dosesOf(
+  parts: DispenseParts,
+  entry: MedicationEntry | undefined,
+  intake: Intake | undefined,
+): { intake: Intake; intakes: number }[] | undefined {
+  const schedule = phasedSchedule(parts);
+  if (schedule) {
+    return scheduleIntakes(schedule, intake, {
+      perDay: parseFrequency(parts.frequency ?? '')?.perDay,
+      days: treatmentDays(parts.duration),
+    });
+  }
+  const intakes = intake && totalIntakes(parts, entry);
+  return intake && intakes !== undefined ? [{ intake, intakes }] : undefined;
 }
 
 function quantityOf(
@@ -372,6 +290,7 @@ function quantityOf(
   entry: MedicationEntry | undefined,
   intake: Intake | undefined,
   named: FormKind | undefined,
+  words: string,
 ): DispenseQuantity | undefined {
   const topical =
     intake?.unit === 'aplicacao' ||
@@ -394,35 +313,47 @@ function quantityOf(
     const tubes = wholeUnits(days / DAYS_PER_BISNAGA);
     return tubes === undefined ? undefined : describeDispenseQuantity(tubes, 'bisnaga');
   }
-  if (!intake) return undefined;
-  const intakes = totalIntakes(parts, entry);
-  if (intakes === undefined) return undefined;
-  const total = intake.amount * intakes;
+  const doses = dosesOf(parts, entry, intake);
+  const first = doses?.[0];
+  if (!doses || !first || doses.some((dose) => dose.intake.unit !== first.intake.unit)) {
+    return undefined;
+  }
+  const total = doses.reduce((sum, dose) => sum + dose.intake.amount * dose.intakes, 0);
   const count = (unit: DispenseUnit, amount: number) => {
     const whole = wholeUnits(amount);
     return whole === undefined ? undefined : describeDispenseQuantity(whole, unit);
   };
-  switch (intake.unit) {
+  // The receita's own bottle or box counts first: 'frasco de 100 ml', 'caixa com 28 comprimidos'.
+  const container = containerIn(words);
+  const unit = first.intake.unit;
+  switch (unit) {
     case 'comprimido':
     case 'capsula':
     case 'dragea':
     case 'envelope':
-      return count(intake.unit, total);
+      if (container?.kind === 'caixa') return count('caixa', total / container.contents);
+      return count(unit, total);
     case 'ampola':
       // An opened ampola is not kept: each intake takes whole ones.
-      return count('ampola', Math.ceil(intake.amount - 1e-9) * intakes);
+      return count(
+        'ampola',
+        doses.reduce((sum, dose) => sum + Math.ceil(dose.intake.amount - 1e-9) * dose.intakes, 0),
+      );
     case 'gota': {
       const bottle = presentationOf(entry, 'drops', parts.dosage);
       const perMl = (entry && findDosingHint(entry.name)?.dropsPerMl) ?? DROPS_PER_ML;
-      return bottle?.contents ? count('frasco', total / perMl / bottle.contents) : undefined;
+      const contents = container?.kind === 'frasco' ? container.contents : bottle?.contents;
+      return contents ? count('frasco', total / perMl / contents) : undefined;
     }
     case 'ml': {
       const bottle = presentationOf(entry, named === 'drops' ? 'drops' : 'liquid', parts.dosage);
-      return bottle?.contents ? count('frasco', total / bottle.contents) : undefined;
+      const contents = container?.kind === 'frasco' ? container.contents : bottle?.contents;
+      return contents ? count('frasco', total / contents) : undefined;
     }
     case 'jato': {
       const inhaler = presentationOf(entry, 'aerosol', parts.dosage);
-      return inhaler?.contents ? count('frasco', total / inhaler.contents) : undefined;
+      const contents = container?.kind === 'doses' ? container.contents : inhaler?.contents;
+      return contents ? count('frasco', total / contents) : undefined;
     }
     default:
       return undefined;

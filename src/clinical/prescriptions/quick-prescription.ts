@@ -1,7 +1,8 @@
 import type { PrescriptionExtraction } from '../../shared/ai-tasks';
 import type { Medication } from '../../shared/medical-record';
 import { quantityInWords } from '../../shared/number-words';
-import { expandInstructionAbbreviations } from '../../shared/prescription';
+import { ROUTE_WORDS } from '../../shared/posology';
+import { expandInstructionAbbreviations, guessRoute } from '../../shared/prescription';
 import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
 import { readNameAt } from '../extraction/patient-name';
 import {
@@ -12,8 +13,19 @@ import {
 } from '../extraction/text-normalization';
 import { AMBIGUOUS_MEDICATION_TERMS, type MedicationEntry } from '../medications/catalogue';
 import { medicationWords } from '../medications/medication-text';
-import { findMedication } from '../medications/search';
-import { planDispense, readTreatmentDuration } from './dispense-quantity';
+import { findMedication, readMedicationName } from '../medications/search';
+import { planDispense } from './dispense-quantity';
+import {
+  readSchedule,
+  readTreatmentDuration,
+  scheduleDays,
+  writeIntake,
+  writeSchedule,
+  writeContainer,
+  containerIn,
+  type Schedule,
+  type TreatmentDuration,
+} from './schedule';
 
 /**
  * The rule parser behind `/receita-rapida` when no model answers
@@ -163,6 +175,8 @@ interface Mention extends Span {
   /** Folded words of the name, for duplicate checks. */
   key: string;
   dosage?: Span;
+  /** The unit of a strength written without one ('AAS 81' → 'mg'), from what it is sold in. */
+  dosageUnit?: string;
 }
 
 /** Form and connective words that may sit between a medicine and its dosage. */
@@ -251,6 +265,16 @@ const NOT_MEDICINE_WORDS = new Set([
   'ate',
   'dia',
   'dias',
+  'frasco',
+  'frascos',
+  'fr',
+  'fco',
+  'vidro',
+  'caixa',
+  'caixas',
+  'cx',
+  'bisnaga',
+  'tubo',
 ]);
 
 function capitalizeName(name: string): string {
@@ -287,10 +311,12 @@ function catalogueMatchAt(
     const first = text.words[index];
     if (!first || !last || ['de', 'da', 'do', 'com', 'e'].includes(last.text)) continue;
     const phrase = text.original.slice(first.start, last.end);
-    const entry = findMedication(phrase);
-    if (!entry) continue;
+    // 'levo 500': an abbreviation of several medicines reads by the strength after it.
+    const reading = readMedicationName(phrase, text.original.slice(last.end, last.end + 24));
+    if (!reading) continue;
+    const { entry } = reading;
     const typed = medicationWords(phrase).join(' ');
-    const names = [entry.name, ...(entry.aliases ?? [])];
+    const names = [entry.name, ...(entry.aliases ?? []), ...(reading.brand ? [reading.brand] : [])];
     const term = names.find((name) => medicationWords(name).join(' ') === typed);
     if (term === undefined) continue;
     return { entry, words: count, viaAlias: term !== entry.name, term };
@@ -316,6 +342,32 @@ function dosageAfter(
   return undefined;
 }
 
+/** After a strength written without its unit, what shows the number is something else. */
+const NOT_A_STRENGTH =
+  /^\s*(?:x\b|vez|vezes|\/|h\b|hs?\b|horas?|dias?|d\b|semanas?|meses|cp|comp|comprimidos?|capsulas?|caps|drageas?|gotas?|gts|ml|jatos?|puffs?|mg|mcg|g\b|ui|anos?)/;
+
+/**
+ * A strength written without its unit right after a medicine's name ('Amoxil BD 875', 'AAS 81',
+ * 'levo 500'): a bare number the medicine is sold in, with that strength's unit.
+ */
+function bareStrengthAfter(
+  text: QuickText,
+  wordIndex: number,
+  entry: MedicationEntry,
+): { span: Span; unit: string } | undefined {
+  const word = text.words[wordIndex + 1];
+  if (!word || !/^\d+$/.test(word.text)) return undefined;
+  if (NOT_A_STRENGTH.test(text.folded.slice(word.end))) return undefined;
+  const amount = Number(word.text);
+  for (const strength of entry.strengths) {
+    const sold = /^(\d+(?:[.,]\d+)?)\s*(mcg|mg|g|ui)\b/.exec(foldText(strength));
+    if (sold?.[1] && sold[2] && Number(sold[1].replace(',', '.')) === amount) {
+      return { span: { start: word.start, end: word.end }, unit: sold[2] };
+    }
+  }
+  return undefined;
+}
+
 function findMentions(text: QuickText, blocked: Span | undefined): Mention[] {
   const dosages = findDosages(text);
   const mentions: Mention[] = [];
@@ -327,7 +379,11 @@ function findMentions(text: QuickText, blocked: Span | undefined): Mention[] {
     if (!word || inBlocked(word.start) || /^\d/.test(word.text)) continue;
     const match = catalogueMatchAt(text, index);
     const lastIndex = index + (match?.words ?? 1) - 1;
-    const dosage = dosageAfter(text, lastIndex, dosages);
+    const bare =
+      match && !dosageAfter(text, lastIndex, dosages)
+        ? bareStrengthAfter(text, lastIndex, match.entry)
+        : undefined;
+    const dosage = dosageAfter(text, lastIndex, dosages) ?? bare?.span;
     let name: string | undefined;
     if (match) {
       const ambiguous = AMBIGUOUS_MEDICATION_TERMS.has(match.term.toLowerCase());
@@ -345,10 +401,11 @@ function findMentions(text: QuickText, blocked: Span | undefined): Mention[] {
     const last = text.words[lastIndex] ?? word;
     mentions.push({
       start: word.start,
-      end: last.end,
+      end: (bare?.span ?? last).end,
       name,
       key: medicationWords(name).join(' '),
       dosage,
+      ...(bare ? { dosageUnit: bare.unit } : {}),
     });
     index = lastIndex;
   }
@@ -400,7 +457,11 @@ const INTERVAL_WORDS = new RegExp(`\\b(?:de\\s+)?${N}\\s+em\\s+${N}\\s+(?:h|hora
 const EVERY_HOURS = new RegExp(`\\ba\\s+cada\\s+${N}\\s*(?:h|horas?)\\b`);
 const AS_NEEDED_REASON =
   /\b(?:se|em caso de|caso tenha|quando tiver|na presenca de)\s+(dor(?: de cabeca)?|febre|nauseas?|enjoo|vomitos?|colica|falta de ar|chiado|tosse|coceira|prurido|insonia|ansiedade|crise|azia|diarreia)(?:\s+ou\s+(dor|febre|nauseas?|enjoo|vomitos?|colica|falta de ar|coceira))?/;
-const AS_NEEDED = /\b(?:sos|s\/n|se necessario|se precisar|quando necessario|a criterio medico)\b/;
+const AS_NEEDED = /\b(?:sos|s\/n|sn|se necessario|se precisar|quando necessario)\b/;
+const AT_DISCRETION = /\b(?:acm|a criterio medico)\b/;
+/** '1 cp ao dia', '1cp/dia', 'diariamente': once a day, when no count or interval is written. */
+const ONCE_A_DAY = /\b(?:ao dia|por dia|diariamente|todos os dias)\b|\/\s*dia\b/;
+const ONCE_A_WEEK = /\b(?:por semana|na semana|semanal|semanalmente)\b|\/\s*semana\b/;
 
 /** 'Uma vez ao dia', 'Duas vezes ao dia', 'Uma vez por semana'. */
 function timesPhrase(count: number, period: 'dia' | 'semana'): string {
@@ -441,6 +502,10 @@ function readFrequency(segment: string): string | undefined {
     parts.push(timesPhrase(Number(timesAlone[1]), 'dia'));
   } else if (/\bdose unica\b/.test(segment)) {
     parts.push('Dose única');
+  } else if (ONCE_A_WEEK.test(segment)) {
+    parts.push(timesPhrase(1, 'semana'));
+  } else if (ONCE_A_DAY.test(segment)) {
+    parts.push(timesPhrase(1, 'dia'));
   }
   const moments: string[] = [];
   if (/\bjejum\b/.test(segment)) moments.push('em jejum');
@@ -454,6 +519,8 @@ function readFrequency(segment: string): string | undefined {
     parts.push(`em caso de ${[reason[1], reason[2]].filter(Boolean).join(' ou ')}`);
   } else if (AS_NEEDED.test(segment)) {
     parts.push('se necessário');
+  } else if (AT_DISCRETION.test(segment)) {
+    parts.push('a critério médico');
   }
   if (parts.length === 0) return undefined;
   return capitalizeFirst(parts.join(', '));
@@ -675,6 +742,29 @@ function readDiagnosis(text: QuickText, from: number, to: number): string | unde
 }
 
 // ---------------------------------------------------------------------------------------------
+// Durations
+
+/** 'tudo por 10 dias', 'ambos por 7 dias': one duration for every medicine that has none. */
+const DURATION_OF_ALL =
+  /\b(?:tudo|todos|todas|ambos|ambas|os dois|as duas)\s+(?:por|durante|x)\s+([^,;.]*)/;
+
+function durationOfAll(folded: string): TreatmentDuration | undefined {
+  const match = DURATION_OF_ALL.exec(folded);
+  return match ? readTreatmentDuration(match[1]) : undefined;
+}
+
+/** A schedule of phases' whole length: the sum of its days, 'Uso contínuo' when it has no end. */
+function scheduleDuration(schedule: Schedule): TreatmentDuration | undefined {
+  if (schedule.phases[schedule.phases.length - 1]?.continuous) {
+    return readTreatmentDuration('uso contínuo');
+  }
+  const days = scheduleDays(schedule);
+  return days === undefined || schedule.courses > 1
+    ? undefined
+    : { text: `${days} ${days === 1 ? 'dia' : 'dias'}`, days };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The parser
 
 /**
@@ -709,6 +799,7 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
     firstMedicine,
   );
 
+  const sharedDuration = durationOfAll(prepared.folded);
   const found: ConfidenceParts['medicines'] = [];
   const medications: Medication[] = mentions.map((mention, index) => {
     const segmentEnd = mentions[index + 1]?.start ?? prepared.folded.length;
@@ -716,23 +807,47 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
     const dosageSpan =
       mention.dosage ??
       findDosages(prepared).find((span) => span.start >= mention.end && span.start < segmentEnd);
-    const duration = readTreatmentDuration(segment);
-    const frequency = readFrequency(segment);
+    const schedule = readSchedule(segment);
+    const phased = schedule.phases.length > 1 || schedule.courses > 1;
+    const ownDuration = phased ? scheduleDuration(schedule) : readTreatmentDuration(segment);
+    const duration = ownDuration ?? (phased ? undefined : sharedDuration);
+    const frequency = phased ? undefined : readFrequency(segment);
     found.push({
       dosage: dosageSpan !== undefined,
-      frequency: frequency !== undefined,
+      frequency: frequency !== undefined || phased,
       duration: duration !== undefined,
     });
     const medication: Medication = {
       name: mention.name,
-      frequency: frequency ?? QUICK_PRESCRIPTION_DEFAULTS.frequency,
-      duration: duration?.text ?? QUICK_PRESCRIPTION_DEFAULTS.duration,
       quantity: String(duration?.days ?? QUICK_PRESCRIPTION_DEFAULTS.quantityDays),
     };
-    if (dosageSpan) {
-      medication.dosage = formatDosage(prepared.original.slice(dosageSpan.start, dosageSpan.end));
+    // A schedule's phases say how long each lasts: no default length is added to them.
+    if (duration || !phased) {
+      medication.duration = duration?.text ?? QUICK_PRESCRIPTION_DEFAULTS.duration;
     }
-    const dose = readDosePerIntake(prepared.original.slice(mention.end, segmentEnd), segment);
+    // A schedule of phases is written out as the instructions; a steady one as its frequency.
+    const route = ROUTE_WORDS[guessRoute(medication)];
+    const written = phased ? writeSchedule(schedule, route.verb, route.via) : undefined;
+    if (written) medication.instructions = written;
+    else medication.frequency = frequency ?? QUICK_PRESCRIPTION_DEFAULTS.frequency;
+    // The bottle or box the doctor named goes on the receita, and the quantity counts in it.
+    const container = containerIn(segment);
+    if (container) {
+      medication.instructions = [medication.instructions, `${writeContainer(container)}.`]
+        .filter(Boolean)
+        .join(' ');
+    }
+    if (dosageSpan) {
+      const written = prepared.original.slice(dosageSpan.start, dosageSpan.end);
+      medication.dosage = formatDosage(
+        mention.dosageUnit ? `${written} ${mention.dosageUnit}` : written,
+      );
+    }
+    const firstDose = schedule.phases[0]?.intake;
+    const dose =
+      phased && firstDose
+        ? writeIntake(firstDose)
+        : readDosePerIntake(prepared.original.slice(mention.end, segmentEnd), segment);
     if (dose) medication.dosePerIntake = dose;
     // The quantity to dispense from what was written only: the defaults above are no duration
     // or frequency the doctor gave.
