@@ -8,8 +8,12 @@
  * @param text - any text
  */
 export function foldAccents(text: string): string {
+  // Most of what is folded is plain ASCII: no decomposition to undo.
+  if (ASCII_ONLY.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+const ASCII_ONLY = /^[ -~\t\n\r]*$/;
 
 /**
  * Lower case, without accents, every run of other characters as one space. "Dor  de CABEÇA!"

@@ -7,6 +7,8 @@
  * stays silent rather than warn on a guess.
  */
 
+import { foldAccents } from '../../shared/text-folding';
+
 /** Units a dose may be counted in. */
 export type DoseUnit = 'jato' | 'gota' | 'comprimido' | 'ml';
 
@@ -53,11 +55,7 @@ const WORD_NUMBERS: Record<string, string> = {
  * spelled numbers as digits ('duas vezes' → '2 vezes'). Keeps '/', '.' and '-', which carry meaning.
  */
 function foldDoseText(text: string): string {
-  return text
-    .replace(/[µμ]g/g, 'mcg')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return foldAccents(text.replace(/[µμ]g/g, 'mcg'))
     .replace(/(\d)\.(\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d)\.(\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d),(\d)/g, '$1.$2')

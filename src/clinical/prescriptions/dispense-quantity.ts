@@ -256,9 +256,15 @@ export function planDispense(parts: DispenseParts): DispensePlan {
   };
 }
 
+/** Words without which a schedule cannot change: see {@link readSchedule}. */
+const MAY_CHANGE =
+  /depois|seguid|seguir|ap[oó]s|ent[aã]o|repetir|[,;]\s*(?:\d|meio|meia|uma?\b|dois|duas|tr[eê]s|quatro)/i;
+
 /** The schedule of phases the item writes, in its instructions or its frequency; none when steady. */
 function phasedSchedule(parts: DispenseParts): Schedule | undefined {
   for (const text of [parts.instructions, parts.frequency]) {
+    // Most items are steady: only words that may start a phase or repeat a dose are read further.
+    if (text === undefined || !MAY_CHANGE.test(text)) continue;
     const schedule = readSchedule(text);
     if (schedule.phases.length > 1 || schedule.courses > 1) return schedule;
   }

@@ -139,10 +139,14 @@ export function writeContainer(container: Container): string {
 // ---------------------------------------------------------------------------------------------
 // How long
 
-const DURATION = new RegExp(
-  `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*(dias?|d|semanas?|sem|mes|meses)\\b`,
-  'g',
+/** The unit of a duration, wherever it is: the number before it is read only there. */
+const DURATION_UNIT = /(?<![a-z])(dias?|d|semanas?|sem|mes|meses)\b/g;
+/** The amount that ends right before a unit: '7 ', 'sete ', '3 a 5 '. */
+const AMOUNT_BEFORE_UNIT = new RegExp(
+  `(${NUMBER_PATTERN})(?:\\s*(?:a|-|ou)\\s*(${NUMBER_PATTERN}))?\\s*$`,
 );
+/** How far before a unit its amount may start: 'cento e vinte e oito ' fits. */
+const AMOUNT_WINDOW = 40;
 
 /** A treatment's duration as a receita writes it ('7 dias', '2 semanas', 'Uso contínuo') and in days. */
 export interface TreatmentDuration {
@@ -160,12 +164,17 @@ export interface TreatmentDuration {
  */
 export function readTreatmentDuration(text: string | undefined): TreatmentDuration | undefined {
   const folded = foldQuantityText(text);
-  for (const match of folded.matchAll(DURATION)) {
-    const before = folded.slice(0, match.index);
+  // Units first, then the amount just before each: spelled numbers are costly to seek everywhere.
+  for (const unitMatch of folded.matchAll(DURATION_UNIT)) {
+    const windowStart = folded.lastIndexOf(' ', Math.max(0, unitMatch.index - AMOUNT_WINDOW));
+    const window = folded.slice(windowStart + 1, unitMatch.index);
+    const match = AMOUNT_BEFORE_UNIT.exec(window);
+    if (!match) continue;
+    const before = window.slice(Math.max(0, match.index - 12), match.index);
     // '2x ao dia', '1 vez por semana', '20 mg/dia' are rates; '12/12h x 7 dias' is a duration.
     if (/(?:\d\s*x|vez(?:es)?|\/)\s*(?:ao|por|\/)?\s*$/.test(before)) continue;
     const n = Math.max(amountOf(match[1]) ?? 0, amountOf(match[2]) ?? 0);
-    const unit = match[3] ?? '';
+    const unit = unitMatch[1] ?? '';
     if (n <= 0) continue;
     if (unit.startsWith('d')) return { text: `${n} ${n === 1 ? 'dia' : 'dias'}`, days: n };
     if (unit.startsWith('sem')) {
