@@ -136,4 +136,28 @@ describe('posologySentence', () => {
   it('says nothing when the item says nothing of how to take it', () => {
     expect(posologySentence({ name: 'Amoxicilina' })).toBe('');
   });
+
+  it('gives a schedule written as instructions its verb and route', () => {
+    expect(
+      posologySentence({
+        name: 'Prednisona',
+        dosage: '20 mg',
+        instructions: '3 cp hoje, depois 1 cp ao dia por 5 dias',
+      }),
+    ).toBe('Tomar 3 comprimidos por via oral hoje, depois 1 comprimido ao dia por 5 dias.');
+  });
+
+  it('keeps a schedule of phases whole, without a second duration', () => {
+    expect(
+      posologySentence({
+        name: 'Prednisona',
+        dosePerIntake: '3 comprimidos',
+        duration: '6 dias',
+        instructions:
+          'Tomar 3 comprimidos por via oral no primeiro dia; depois, 1 comprimido uma vez ao dia, por 5 dias.',
+      }),
+    ).toBe(
+      'Tomar 3 comprimidos por via oral no primeiro dia; depois, 1 comprimido uma vez ao dia, por 5 dias.',
+    );
+  });
 });

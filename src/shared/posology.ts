@@ -38,6 +38,9 @@ const INSTRUCTION_VERB =
 const COUNTED_DOSE =
   /\b(?:\d+(?:[.,]\d+)?|meio|meia|uma?|duas?|dois|tres)\s+(?:comprimidos?|capsulas?|drageas?|gotas?|jatos?|ml|ampolas?|aplicac(?:ao|oes)|envelopes?|saches?|colher(?:es)?|medidas?)\b/;
 
+/** A counted dose at the very start of folded instructions. */
+const OPENING_DOSE = new RegExp(`^${COUNTED_DOSE.source.replace(/^\\b/, '')}`);
+
 function fold(text: string): string {
   return foldAccents(text).replace(/\s+/g, ' ').trim();
 }
@@ -205,6 +208,17 @@ export function posologySentence(item: PosologyParts): string {
     if (!dose && !how && tail.length === 0) main = '';
     const said = fold(main);
     further = sentences.filter((sentence) => !said.includes(fold(sentence)));
+    // A schedule written as instructions that open on a dose ('3 cp hoje, depois 1 ao dia')
+    // takes the verb and the route: 'Tomar 3 comprimidos por via oral hoje, depois…'.
+    const [schedule] = further;
+    const opening = schedule === undefined ? null : OPENING_DOSE.exec(fold(schedule));
+    if (!main && schedule !== undefined && opening) {
+      const doseWritten = schedule.slice(0, opening[0].length);
+      const rest = schedule.slice(opening[0].length);
+      further[0] = [words.verb, lowerFirst(doseWritten), words.via ?? '', rest.trim()]
+        .filter(Boolean)
+        .join(' ');
+    }
   }
   return [main, ...further]
     .filter(Boolean)
