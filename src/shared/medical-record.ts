@@ -116,6 +116,21 @@ export const dispenseQuantitySchema = z.strictObject({
 });
 export type DispenseQuantity = z.output<typeof dispenseQuantitySchema>;
 
+/** Routes of administration, each printed under its own heading on a receita (prescription.ts). */
+export const MEDICATION_ROUTES = [
+  'oral',
+  'topica',
+  'injetavel',
+  'inalatoria',
+  'oftalmica',
+  'nasal',
+  'retal',
+  'vaginal',
+  'sublingual',
+  'otologica',
+] as const;
+export type MedicationRoute = (typeof MEDICATION_ROUTES)[number];
+
 export const medicationSchema = z.strictObject({
   id: shortText.optional(),
   name: shortText.min(1),
@@ -134,6 +149,8 @@ export const medicationSchema = z.strictObject({
   dispenseQuantity: dispenseQuantitySchema.optional(),
   genericAllowed: z.boolean().optional(),
   priority: z.enum(MEDICATION_PRIORITIES).optional(),
+  /** The route the doctor chose; without one, the receita reads it from the name and form. */
+  route: z.enum(MEDICATION_ROUTES).optional(),
 });
 
 export const examSchema = z.strictObject({

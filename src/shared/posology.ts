@@ -1,5 +1,5 @@
-import type { Medication } from './medical-record';
-import { expandInstructionAbbreviations, guessRoute, type MedicationRoute } from './prescription';
+import type { Medication, MedicationRoute } from './medical-record';
+import { expandInstructionAbbreviations, guessRoute } from './prescription';
 import { capitalizeFirst } from './pt-br-format';
 import { foldAccents } from './text-folding';
 
@@ -13,8 +13,11 @@ import { foldAccents } from './text-folding';
 /** The parts of a prescribed item the sentence is written from. */
 export type PosologyParts = Pick<Medication, 'name'> &
   Partial<
-    Pick<Medication, 'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'>
-  > & { route?: MedicationRoute | undefined };
+    Pick<
+      Medication,
+      'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions' | 'route'
+    >
+  >;
 
 /** The verb a route's instructions start with, and the words that name the route. */
 export const ROUTE_WORDS: Readonly<Record<MedicationRoute, { verb: string; via?: string }>> = {

@@ -12,9 +12,9 @@ import {
   prescriptionsOfBatch,
   prescriptionUpdateSchema,
   ROUTE_HEADINGS,
-  MEDICATION_ROUTES,
   type Prescription,
 } from './prescription';
+import { MEDICATION_ROUTES } from './medical-record';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;

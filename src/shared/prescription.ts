@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   GENDERS,
   MEDICATION_PRIORITIES,
+  MEDICATION_ROUTES,
+  type MedicationRoute,
   medicationSchema,
   patientIdSchema,
   safetyReasonSchema,
@@ -23,21 +25,6 @@ export const PRESCRIPTION_LIMITS = {
   medications: 50,
   batchPrescriptions: 100,
 } as const;
-
-/** Routes of administration, each printed under its own heading ({@link ROUTE_HEADINGS}). */
-export const MEDICATION_ROUTES = [
-  'oral',
-  'topica',
-  'injetavel',
-  'inalatoria',
-  'oftalmica',
-  'nasal',
-  'retal',
-  'vaginal',
-  'sublingual',
-  'otologica',
-] as const;
-export type MedicationRoute = (typeof MEDICATION_ROUTES)[number];
 
 /** The heading a receita prints above the medicines of each route. */
 export const ROUTE_HEADINGS: Readonly<Record<MedicationRoute, string>> = {

@@ -1,3 +1,4 @@
+import { posologySentence } from './posology';
 import { describe, expect, it } from 'vitest';
 import type { PresentedPrescription } from './api/prescriptions';
 import type { SafetyReason } from './prescription-safety';
@@ -83,6 +84,31 @@ describe('visitReceitaContent', () => {
     expect(content).toMatchObject({ patientName: 'Paciente', patientAge: '' });
     expect(content).not.toHaveProperty('safetyReasons');
     expect(content).not.toHaveProperty('patientId');
+  });
+
+  it('carries the route the doctor chose, and the posology says it', () => {
+    const content = visitReceitaContent(
+      {
+        recordId: 'record-3',
+        patientName: 'Maria Souza',
+        medications: [
+          {
+            name: 'Diclofenaco dietilamônio',
+            dosage: '10 mg/g',
+            frequency: '3x ao dia',
+            duration: '7 dias',
+            route: 'topica',
+          },
+        ],
+      },
+      DOCTOR,
+      NOW,
+    );
+    const [medication] = content.medications;
+    expect(medication?.route).toBe('topica');
+    expect(medication && posologySentence(medication)).toBe(
+      'Aplicar três vezes ao dia, por 7 dias.',
+    );
   });
 });
 

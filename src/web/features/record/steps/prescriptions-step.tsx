@@ -3,11 +3,14 @@ import { useId, useState, type SyntheticEvent, type ReactNode } from 'react';
 import {
   EXAM_PRIORITIES,
   EXAM_TYPES,
+  MEDICATION_ROUTES,
   RECORD_LIMITS,
   type Exam,
   type Medication,
+  type MedicationRoute,
   type RecordPrescriptions,
 } from '../../../../shared/medical-record';
+import { guessRoute, ROUTE_HEADINGS } from '../../../../shared/prescription';
 import {
   capitalizedMedicationName,
   fillMissingFromTable,
@@ -88,6 +91,35 @@ function withoutDetails(medication: Medication): Medication {
     ...rest
   } = medication;
   return rest;
+}
+
+/**
+ * The route of administration the receita prints: the one the name and form say ('Pela forma:
+ * Uso tópico'), unless the doctor chooses another.
+ */
+function RouteField(props: {
+  medication: Pick<Medication, 'name' | 'dosage' | 'instructions' | 'frequency'>;
+  value: MedicationRoute | '';
+  onChange: (route: MedicationRoute | '') => void;
+}) {
+  const guessed = guessRoute(props.medication);
+  return (
+    <SelectField
+      label="Via de administração"
+      value={props.value}
+      onChange={(event) => {
+        const chosen = MEDICATION_ROUTES.find((route) => route === event.target.value);
+        props.onChange(chosen ?? '');
+      }}
+    >
+      <option value="">Pela forma: {ROUTE_HEADINGS[guessed]}</option>
+      {MEDICATION_ROUTES.map((route) => (
+        <option key={route} value={route}>
+          {ROUTE_HEADINGS[route]}
+        </option>
+      ))}
+    </SelectField>
+  );
 }
 
 /**
@@ -309,6 +341,7 @@ function AddMedicationForm(props: {
 }) {
   const [name, setName] = useState('');
   const [details, setDetails] = useState(EMPTY_DETAILS);
+  const [route, setRoute] = useState<MedicationRoute | ''>('');
   // The presentations the catalogue sells of the medicine chosen, for the doctor to pick one.
   const [strengths, setStrengths] = useState<readonly string[]>([]);
   const strengthId = useId();
@@ -316,9 +349,10 @@ function AddMedicationForm(props: {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed || props.full) return;
-    props.onAdd({ name: trimmed, ...detailsOf(details) });
+    props.onAdd({ name: trimmed, ...detailsOf(details), ...(route ? { route } : {}) });
     setName('');
     setDetails(EMPTY_DETAILS);
+    setRoute('');
     setStrengths([]);
   };
   return (
@@ -376,6 +410,7 @@ function AddMedicationForm(props: {
             onChange={(event) => setDetails({ ...details, [field]: event.target.value })}
           />
         ))}
+        <RouteField medication={{ name, ...details }} value={route} onChange={setRoute} />
       </div>
       <Button type="submit" disabled={!name.trim() || props.full} className="self-start">
         <Plus aria-hidden className="size-4" />
@@ -392,12 +427,14 @@ function MedicationItem(props: {
 }) {
   const { medication } = props;
   const [editing, setEditing] = useState<Record<keyof MedicationDetails, string> | undefined>();
+  const [route, setRoute] = useState<MedicationRoute | ''>('');
   const [hint, setHint] = useState<
     { status: 'idle' | 'loading' } | { status: 'said'; text: string }
   >({ status: 'idle' });
 
   const startEditing = () => {
     setHint({ status: 'idle' });
+    setRoute(medication.route ?? '');
     setEditing({
       dosage: medication.dosage ?? '',
       dosePerIntake: medication.dosePerIntake ?? '',
@@ -441,7 +478,8 @@ function MedicationItem(props: {
           aria-label={`Editar ${medication.name}`}
           onSubmit={(event) => {
             event.preventDefault();
-            props.onSave({ ...withoutDetails(medication), ...detailsOf(editing) });
+            const { route: _route, ...kept } = withoutDetails(medication);
+            props.onSave({ ...kept, ...detailsOf(editing), ...(route ? { route } : {}) });
             setEditing(undefined);
           }}
         >
@@ -459,6 +497,11 @@ function MedicationItem(props: {
                 onChange={(event) => setEditing({ ...editing, [field]: event.target.value })}
               />
             ))}
+            <RouteField
+              medication={{ name: medication.name, ...editing }}
+              value={route}
+              onChange={setRoute}
+            />
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button
