@@ -510,6 +510,27 @@ describe('prescription commands in the chat', () => {
     await page.context().close();
   });
 
+  it('prints a schedule of phases, a brand with a bare strength and a bottle as the doctor wrote them', async () => {
+    const page = await openChat();
+    await command(
+      page,
+      '/receita-rapida Paulo Reis 40 anos 1) prednisona 20mg 3 cp hoje, depois 1 cp ao dia por 5 dias 2) Amoxil BD 875 1 cp 12/12h x 7 dias 3) paracetamol 200mg/ml 20 gotas 6/6h por 3 dias frasco de 15 ml',
+      QUICK_DONE,
+    );
+    const dialog = await openPrintDialog(page, '/imprimir', 'Receitas para Impressão');
+    // The antimicrobial goes on a receita of its own, on the second page.
+    const paulo = (await previewPages(dialog)).map(oneLine).join(' ');
+    expect(paulo).toContain(
+      'Tomar 3 comprimidos por via oral no primeiro dia; depois, 1 comprimido uma vez ao dia, por 5 dias.',
+    );
+    expect(paulo).toContain('8 (oito) comprimidos');
+    expect(paulo).toContain('Amoxil BD (amoxicilina) 875 mg');
+    expect(paulo).toContain('14 (catorze) comprimidos');
+    expect(paulo).toContain('Frasco de 15 mL.');
+    expect(paulo).toContain('2 (dois) frascos');
+    await page.context().close();
+  });
+
   it('warns of varfarina with ibuprofeno in the receita editor and lets it out only with a reason, kept with the receita', async () => {
     const page = await openChat();
     // The server will not issue it past the warning: it is kept as a draft.
