@@ -275,6 +275,26 @@ const NOT_MEDICINE_WORDS = new Set([
   'cx',
   'bisnaga',
   'tubo',
+  // The words of a schedule: 'depois 250 mg', 'reduzir para 10 mg'.
+  'depois',
+  'entao',
+  'seguido',
+  'seguida',
+  'apos',
+  'hoje',
+  'manter',
+  'reduzir',
+  'aumentar',
+  'passar',
+  'continuar',
+  'repetir',
+  'primeiro',
+  'semana',
+  'semanas',
+  'ao',
+  'no',
+  'na',
+  'para',
 ]);
 
 function capitalizeName(name: string): string {
@@ -744,6 +764,24 @@ function readDiagnosis(text: QuickText, from: number, to: number): string | unde
 // ---------------------------------------------------------------------------------------------
 // Durations
 
+/**
+ * A schedule whose doses are masses ('500 mg no primeiro dia, depois 250 mg ao dia por 4 dias'),
+ * kept as the doctor wrote it, with the verb and the route: how many units each mass takes is
+ * not written, so nothing is counted.
+ */
+function scheduleAsWritten(typed: string, route: { verb: string; via?: string }): string {
+  const text = expandInstructionAbbreviations(typed.replace(/\s+/g, ' ').trim())
+    .replace(/^[\s:,;-]+/, '')
+    .replace(/[\s.;,]+$/, '');
+  const withRoute = route.via
+    ? text.replace(
+        /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g)\b/i,
+        (mass) => `${formatDosage(mass)} ${route.via}`,
+      )
+    : text;
+  return `${route.verb} ${withRoute}.`;
+}
+
 /** 'tudo por 10 dias', 'ambos por 7 dias': one duration for every medicine that has none. */
 const DURATION_OF_ALL =
   /\b(?:tudo|todos|todas|ambos|ambas|os dois|as duas)\s+(?:por|durante|x)\s+([^,;.]*)/;
@@ -827,7 +865,10 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
     }
     // A schedule of phases is written out as the instructions; a steady one as its frequency.
     const route = ROUTE_WORDS[guessRoute(medication)];
-    const written = phased ? writeSchedule(schedule, route.verb, route.via) : undefined;
+    const written = phased
+      ? (writeSchedule(schedule, route.verb, route.via) ??
+        scheduleAsWritten(prepared.original.slice(mention.end, segmentEnd), route))
+      : undefined;
     if (written) medication.instructions = written;
     else medication.frequency = frequency ?? QUICK_PRESCRIPTION_DEFAULTS.frequency;
     // The bottle or box the doctor named goes on the receita, and the quantity counts in it.
@@ -856,7 +897,8 @@ export function parseQuickPrescription(text: string): PrescriptionExtraction {
       frequency: frequency ?? '',
       duration: duration?.text ?? '',
     });
-    if (plan.derivedDosePerIntake && !medication.dosePerIntake) {
+    // A dose read from the strength is one phase's at most: a schedule says its own.
+    if (plan.derivedDosePerIntake && !medication.dosePerIntake && !phased) {
       medication.dosePerIntake = plan.derivedDosePerIntake;
     }
     if (plan.dispenseQuantity) medication.dispenseQuantity = plan.dispenseQuantity;

@@ -124,6 +124,21 @@ describe('schedules that change', () => {
   });
 });
 
+describe('a schedule of masses', () => {
+  it('keeps the doctor’s words and counts nothing it would have to guess', () => {
+    const { medications } = parseQuickPrescription(
+      'azitromicina 500mg no primeiro dia, depois 250mg ao dia por 4 dias',
+    );
+    expect(medications).toHaveLength(1);
+    expect(medications[0]).toMatchObject({
+      instructions: 'Tomar 500mg por via oral no primeiro dia, depois 250mg ao dia por 4 dias.',
+      duration: '5 dias',
+    });
+    expect(medications[0]?.dispenseQuantity).toBeUndefined();
+    expect(medications[0]?.dosePerIntake).toBeUndefined();
+  });
+});
+
 describe('the receita’s own words first', () => {
   it('counts in the bottle the receita names', () => {
     expect(containerIn('frasco de 100 ml')).toEqual({ kind: 'frasco', contents: 100 });

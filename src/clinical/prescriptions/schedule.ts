@@ -209,6 +209,8 @@ export interface SchedulePhase {
   continuous: boolean;
   /** 'De 8 em 8 horas', 'uma vez ao dia', 'à noite': how often, as a receita writes it. */
   how?: string;
+  /** The phase writes its dose as a mass ('250 mg ao dia') and not as units to count. */
+  doseByMass?: boolean;
 }
 
 /** A prescribed item's schedule: its phases in order, given `courses` times. */
@@ -223,9 +225,11 @@ export interface Schedule {
 const AMOUNT_WORD = String.raw`(?:meio|meia|½|1\/2|\d+(?:[.,]\d+)?|uma?|duas|dois|tres|quatro)`;
 /** Where a new phase starts: 'depois', 'em seguida', 'seguido de', before a dose or a verb. */
 const PHASE_BREAK = new RegExp(
-  String.raw`\s*[,;.]?\s*(?:e\s+)?(?:depois|em seguida|seguido de|a seguir|apos isso|apos|entao)\s*(?:disso\s*)?[,:]?\s*(?=(?:tomar|manter|reduzir|aumentar|passar|seguir|continuar|${AMOUNT_WORD})\b)`,
+  String.raw`\s*[,;.]?\s*(?:e\s+)?(?:depois|em seguida|seguido de|a seguir|apos isso|apos|entao)\s*(?:disso\s*)?[,:]?\s*(?=(?:tomar|manter|reduzir|aumentar|passar|seguir|continuar|${AMOUNT_WORD})(?:\b|\s*(?:mcg|mg|g)\b))`,
   'g',
 );
+/** A dose written as a mass: '250 mg', '1 g', '50 mcg' (a concentration is masked before). */
+const MASS_DOSE = /\b\d+(?:[.,]\d+)?\s*(?:mcg|mg|g)\b/;
 /** A comma or semicolon before a dose: a new phase only when the one before says its days. */
 const LIST_BREAK = new RegExp(
   String.raw`\s*[,;]\s*(?=${AMOUNT_WORD}\s*(?:cp|comp|comprimidos?|capsulas?|caps|drageas?|ml|gotas?|gts|jatos?)\b)`,
@@ -294,6 +298,7 @@ function readPhase(
   }
   const frequency = parseFrequency(piece);
   const single = /\bdose unica\b/.test(piece);
+  const doseByMass = !intake && MASS_DOSE.test(piece);
   const range = DAY_RANGE.exec(piece);
   const duration = readTreatmentDuration(piece.replace(DAY_RANGE, ' '));
   const continuous = CONTINUOUS_USE.test(piece);
@@ -305,7 +310,14 @@ function readPhase(
         ? undefined
         : duration?.days;
   const perDay = single ? undefined : frequency?.perDay;
-  if (!intake && perDay === undefined && days === undefined && !single && !continuous)
+  if (
+    !intake &&
+    !doseByMass &&
+    perDay === undefined &&
+    days === undefined &&
+    !single &&
+    !continuous
+  )
     return undefined;
   const how = howOften(piece, perDay);
   return {
@@ -315,6 +327,7 @@ function readPhase(
     single,
     continuous,
     ...(how ? { how } : {}),
+    ...(doseByMass ? { doseByMass } : {}),
   };
 }
 
@@ -393,6 +406,8 @@ export function scheduleIntakes(
   let perDay = defaults.perDay;
   let daysSoFar = 0;
   for (const [index, phase] of schedule.phases.entries()) {
+    // '500 mg no 1º dia, depois 250 mg': how many units each mass takes is not written.
+    if (phase.doseByMass && index > 0) return undefined;
     dose = phase.intake ?? dose;
     if (!dose) return undefined;
     const last = index === schedule.phases.length - 1;
