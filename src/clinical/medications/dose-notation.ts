@@ -59,8 +59,11 @@ function foldDoseText(text: string): string {
     .replace(/(\d)\.(\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d)\.(\d{3})(?!\d)/g, '$1$2')
     .replace(/(\d),(\d)/g, '$1.$2')
-    .replace(/[a-z]+/g, (word) => WORD_NUMBERS[word] ?? word);
+    .replace(SPELLED_NUMBER, (word) => WORD_NUMBERS[word] ?? word);
 }
+
+/** The words of {@link WORD_NUMBERS}, whole: only they are rewritten. */
+const SPELLED_NUMBER = new RegExp(`\\b(?:${Object.keys(WORD_NUMBERS).join('|')})\\b`, 'g');
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?)`;
 /** A number or a range ('1 a 2', '1-2', '1 ou 2'); ranges count at their upper end. */

@@ -215,11 +215,11 @@ export interface SchedulePhase {
 
 /** A prescribed item's schedule: its phases in order, given `courses` times. */
 export interface Schedule {
-  phases: SchedulePhase[];
+  readonly phases: readonly Readonly<SchedulePhase>[];
   /** How many times the whole is given: 'repetir após 7 dias' gives it twice. */
-  courses: number;
+  readonly courses: number;
   /** 'após 7 dias' of a repetition, as written. */
-  repeatAfter?: string;
+  readonly repeatAfter?: string;
 }
 
 const AMOUNT_WORD = String.raw`(?:meio|meia|½|1\/2|\d+(?:[.,]\d+)?|uma?|duas|dois|tres|quatro)`;
@@ -340,6 +340,23 @@ function readPhase(
  * @param text - the item's words: its frequency, or the instructions that hold the schedule
  */
 export function readSchedule(text: string | undefined): Schedule {
+  const key = text ?? '';
+  const known = readSchedules.get(key);
+  if (known) return known;
+  const schedule = scheduleOf(key);
+  if (readSchedules.size >= READ_SCHEDULES_KEPT) readSchedules.clear();
+  readSchedules.set(key, schedule);
+  return schedule;
+}
+
+/**
+ * Schedules already read: a receita's items are read again at every save, check and print.
+ * A schedule is never changed once read (its readers only look at it).
+ */
+const readSchedules = new Map<string, Schedule>();
+const READ_SCHEDULES_KEPT = 1_000;
+
+function scheduleOf(text: string): Schedule {
   let folded = foldQuantityText(text).replace(
     /\d+(?:[.,]\d+)?\s*(?:mcg|mg|g|ui)\s*\/\s*\d*(?:[.,]\d+)?\s*ml/g,
     ' ',
