@@ -14,6 +14,27 @@ describe('wrap', () => {
     expect(lines.slice(1).join('')).toBe('x'.repeat(40));
     for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(width);
   });
+
+  it('breaks a 2,000-character word measuring each character once, not every prefix', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const width = font.widthOfTextAtSize('aaaa bbbb', 10);
+    let measured = 0;
+    const counting = new Proxy(font, {
+      get(target, property, receiver): unknown {
+        if (property !== 'widthOfTextAtSize') return Reflect.get(target, property, receiver);
+        return (text: string, size: number) => {
+          measured += 1;
+          return target.widthOfTextAtSize(text, size);
+        };
+      },
+    });
+    const word = 'ab'.repeat(1_000);
+    const lines = wrap(`início ${word} fim`, counting, 10, width);
+    expect(lines.join('')).toBe(`início${word}fim`);
+    for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(width);
+    // The space, the three words, two distinct characters and the last piece: a handful.
+    expect(measured).toBeLessThan(20);
+  });
 });
 
 describe('urlPieces', () => {

@@ -192,18 +192,46 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
       if (line !== '') lines.push(line);
       line = word;
       lineWidth = wordWidth;
-      // A word wider than the line (a long URL): broken where it must be.
-      while (lineWidth > width) {
-        let cut = line.length - 1;
-        while (cut > 1 && measure(line.slice(0, cut)) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
+      // A word wider than the line (a long URL): broken by characters, as typesetters do.
+      if (lineWidth > width) {
+        const pieces = breakWord(word, measure, width);
+        line = pieces.pop() ?? '';
+        lines.push(...pieces);
         lineWidth = measure(line);
       }
     }
     lines.push(line);
   }
   return lines;
+}
+
+/**
+ * A word wider than the line in pieces that fit, each character measured once: the work grows
+ * with the word's length, never with its square (a 2,000-character word once held the server
+ * for seconds). Kerning only narrows a piece, so summed widths never let one run past the line.
+ * Characters stay whole: a pair of surrogates is one character.
+ */
+function breakWord(word: string, measure: (part: string) => number, width: number): string[] {
+  const widths = new Map<string, number>();
+  const pieces: string[] = [];
+  let piece = '';
+  let pieceWidth = 0;
+  for (const char of word) {
+    let charWidth = widths.get(char);
+    if (charWidth === undefined) {
+      charWidth = measure(char);
+      widths.set(char, charWidth);
+    }
+    if (piece !== '' && pieceWidth + charWidth > width) {
+      pieces.push(piece);
+      piece = '';
+      pieceWidth = 0;
+    }
+    piece += char;
+    pieceWidth += charWidth;
+  }
+  pieces.push(piece);
+  return pieces;
 }
 
 /** The smallest size a URL is set at to keep its pieces whole; below it a piece is cut. */
