@@ -56,6 +56,71 @@ capIterations(forge.pkcs12, 'generateKey', 3);
 capIterations(Reflect.get(forge.pki, 'pbe') as object, 'generatePkcs12Key', 3);
 capIterations(forge.pkcs5, 'pbkdf2', 2);
 
+/**
+ * The most key derivations one file may ask for, and the most rounds in all: a real A1 file asks
+ * for three (its MAC, its key, its certificates). Each derivation runs on the event loop, so a
+ * file made of many encrypted bags, each under the per-derivation limit, would still stall the
+ * server; the file is refused before any round runs.
+ */
+export const MAX_KDF_DERIVATIONS = 6;
+export const MAX_KDF_TOTAL_ITERATIONS = MAX_KDF_ITERATIONS;
+
+const ASN1 = forge.asn1.Type;
+
+/** An INTEGER's value, or Infinity when it is too long to be a sensible count. */
+function integerValue(node: forge.asn1.Asn1): number {
+  const bytes = typeof node.value === 'string' ? node.value : '';
+  if (bytes.length === 0 || bytes.length > 6) return Number.POSITIVE_INFINITY;
+  return Number(BigInt(`0x${forge.util.bytesToHex(bytes)}`));
+}
+
+const isOfType = (node: forge.asn1.Asn1 | undefined, type: forge.asn1.Type) =>
+  node?.tagClass === forge.asn1.Class.UNIVERSAL && node.type === type;
+
+/**
+ * The iteration counts a PKCS#12 file asks for, read from its structure without a password:
+ * the MAC's (MacData: digest, salt, count) and each PBE or PBKDF2 parameter set (salt, count),
+ * inside the plain parts too (an OCTET STRING holding DER is read as such; encrypted parts are
+ * not readable, and their parameters sit outside them).
+ */
+function derivationsAsked(root: forge.asn1.Asn1): number[] {
+  const counts: number[] = [];
+  const pending: forge.asn1.Asn1[] = [root];
+  // Every node is visited once: the file is at most 64 KB.
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (Array.isArray(node.value)) {
+      const [first, second, third] = node.value;
+      if (isOfType(node, ASN1.SEQUENCE)) {
+        if (isOfType(first, ASN1.OCTETSTRING) && second && isOfType(second, ASN1.INTEGER)) {
+          counts.push(integerValue(second));
+        } else if (
+          isOfType(first, ASN1.SEQUENCE) &&
+          isOfType(second, ASN1.OCTETSTRING) &&
+          third &&
+          isOfType(third, ASN1.INTEGER)
+        ) {
+          counts.push(integerValue(third));
+        }
+      }
+      pending.push(...node.value);
+    } else if (isOfType(node, ASN1.OCTETSTRING) && node.value.length > 2) {
+      try {
+        pending.push(forge.asn1.fromDer(forge.util.createBuffer(node.value)));
+      } catch {
+        // Not DER: a salt, a digest or encrypted bytes.
+      }
+    }
+  }
+  return counts;
+}
+
+/** Whether a file asks for more derivations, or more rounds in all, than a real one. */
+function asksTooMuch(root: forge.asn1.Asn1): boolean {
+  const counts = derivationsAsked(root);
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  return counts.length > MAX_KDF_DERIVATIONS || total > MAX_KDF_TOTAL_ITERATIONS;
+}
+
 const derOf = (binary: string) => new Uint8Array(Buffer.from(binary, 'binary'));
 
 /**
@@ -68,6 +133,7 @@ export function readPkcs12(bytes: Uint8Array, password: string): Pkcs12Reading {
   let file: forge.pkcs12.Pkcs12Pfx;
   try {
     const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(bytes).toString('binary')));
+    if (asksTooMuch(asn1)) return { kind: 'unreadable' };
     file = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
     // forge's words for a MAC that does not verify, or (a file without a MAC) for bags that do

@@ -62,6 +62,58 @@ describe('readPkcs12', () => {
     expect(readPkcs12(hostile, PASSWORD).kind).toBe('unreadable');
   });
 
+  it('refuses a file of many encrypted bags before deriving any key', () => {
+    // The file's authenticated contents (its ContentInfos, the key bag among them) copied eight
+    // times: nine derivations, each under the per-derivation limit. Had forge derived them, the
+    // MAC would not verify: 'wrong-password'.
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(pfx).toString('binary')));
+    const authSafe = (asn1.value as forge.asn1.Asn1[])[1];
+    const explicit = (authSafe?.value as forge.asn1.Asn1[] | undefined)?.[1];
+    const data = (explicit?.value as forge.asn1.Asn1[] | undefined)?.[0];
+    if (!data || typeof data.value !== 'string') throw new Error('the test file has no authSafe');
+    const contents = forge.asn1.fromDer(forge.util.createBuffer(data.value));
+    const infos = contents.value as forge.asn1.Asn1[];
+    contents.value = Array.from({ length: 8 }, () => infos).flat();
+    data.value = forge.asn1.toDer(contents).getBytes();
+    const hostile = Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary');
+    expect(readPkcs12(hostile, PASSWORD).kind).toBe('unreadable');
+  });
+
+  it('refuses a file whose derivations, each allowed, ask for too many rounds in all', () => {
+    // Every iteration count of the file (its MAC's, its key bag's) set to 600,000: 1.2 million.
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(pfx).toString('binary')));
+    const macData = (asn1.value as forge.asn1.Asn1[])[2];
+    const macIterations = (macData?.value as forge.asn1.Asn1[] | undefined)?.[2];
+    if (!macIterations) throw new Error('the test file has no MacData');
+    macIterations.value = forge.asn1.integerToDer(600_000).getBytes();
+    const raised = (node: forge.asn1.Asn1): forge.asn1.Asn1 => {
+      if (Array.isArray(node.value)) {
+        const [first, second] = node.value;
+        if (
+          first?.type === forge.asn1.Type.OCTETSTRING &&
+          second?.type === forge.asn1.Type.INTEGER &&
+          !second.constructed
+        ) {
+          second.value = forge.asn1.integerToDer(600_000).getBytes();
+        }
+        node.value.forEach(raised);
+      } else if (node.type === forge.asn1.Type.OCTETSTRING && node.value.length > 2) {
+        try {
+          node.value = forge.asn1
+            .toDer(raised(forge.asn1.fromDer(forge.util.createBuffer(node.value))))
+            .getBytes();
+        } catch {
+          // A salt or encrypted bytes.
+        }
+      }
+      return node;
+    };
+    const hostile = Buffer.from(forge.asn1.toDer(raised(asn1)).getBytes(), 'binary');
+    expect(readPkcs12(hostile, PASSWORD).kind).toBe('unreadable');
+    // The file as made still opens.
+    expect(readPkcs12(pfx, PASSWORD).kind).toBe('read');
+  });
+
   it('tells a wrong password from a file that is not a certificate', () => {
     expect(readPkcs12(pfx, 'outra-senha').kind).toBe('wrong-password');
     expect(readPkcs12(new TextEncoder().encode('não é um pfx'), PASSWORD).kind).toBe('unreadable');
