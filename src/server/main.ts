@@ -18,7 +18,20 @@ function readConfig(): Config {
   }
 }
 
-const server = await startServer(readConfig());
+/** A configuration the server finds wrong as it starts (DATA_DIR) ends it with its message. */
+async function start(config: Config) {
+  try {
+    return await startServer(config);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const server = await start(readConfig());
 console.log(`Prontu em ${server.url} (banco: ${server.database.kind})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

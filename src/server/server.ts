@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { keepStatistics } from './db/statistics-upkeep';
 import { createLogger, type Logger } from './logger';
+import { makePrivateFolder } from './private-folder';
 
 /** How long an idle HTTP connection stays open: longer than a proxy's usual 60 s. */
 const KEEP_ALIVE_MS = 65_000;
@@ -32,8 +33,10 @@ export async function startServer(
   options: { logger?: Logger; webDistDir?: string } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  await mkdir(config.dataDir, { recursive: true });
+  await makePrivateFolder(config.dataDir);
   const database = await openDatabase({ ...config, logger });
+  // The embedded database created its files with the process's umask: none stays shared.
+  await makePrivateFolder(config.dataDir);
   const statistics = keepStatistics(database, logger);
   const secret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir));
   const auth = createAuth({
