@@ -54,6 +54,12 @@ describe('a new document', () => {
       'O afastamento é de no máximo 365 dias.',
       'Data inválida: use dd/mm/aaaa.',
     ]);
+    const farFuture = documentCreateSchema.safeParse({
+      kind: 'atestado',
+      patientId: 'patient-1',
+      content: { days: 1, startDate: '31/12/9999' },
+    });
+    expect(messagesOf(farFuture)).toEqual(['Data inválida: use dd/mm/aaaa.']);
     const unknownKind = documentCreateSchema.safeParse({
       kind: 'laudo',
       patientId: 'patient-1',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
 import { calendarDayOf } from './patient-search';
+import { isPlausibleIssueYear } from './pt-br-format';
 
 /**
  * The clinical documents a doctor issues beside receitas (issue 20): what each kind holds, how it
@@ -82,13 +83,16 @@ function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A day of the calendar, as `yyyy-MM-dd` (the API) or dd/mm/aaaa (typed); kept as `yyyy-MM-dd`. */
+/**
+ * A day of the calendar, as `yyyy-MM-dd` (the API) or dd/mm/aaaa (typed); kept as `yyyy-MM-dd`.
+ * Its year is a plausible one (1900 to next year).
+ */
 const calendarDay = z
   .string()
   .trim()
   .transform((text, context) => {
     const day = calendarDayOf(text);
-    if (!day || day < '1900-01-01') {
+    if (!day || !isPlausibleIssueYear(day)) {
       context.addIssue({ code: 'custom', message: DATE_INVALID });
       return z.NEVER;
     }

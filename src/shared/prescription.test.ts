@@ -69,6 +69,10 @@ describe('prescriptionCreateSchema', () => {
     [{ patientName: '   ', date: '2026-03-01' }, 'Informe o nome do paciente.'],
     [{ patientName: 'Ana', date: '01/03/2026' }, 'Data da receita inválida: use AAAA-MM-DD.'],
     [
+      { patientName: 'Ana', date: '9999-12-31' },
+      'Data da receita inválida: o ano vai de 1900 ao ano que vem.',
+    ],
+    [
       { patientName: 'Ana', date: '2026-03-01', medications: [{ name: '' }] },
       'Informe o nome do medicamento.',
     ],

@@ -8,7 +8,7 @@ import {
   patientIdSchema,
   safetyReasonSchema,
 } from './medical-record';
-import { formatDate } from './pt-br-format';
+import { formatDate, isPlausibleIssueYear } from './pt-br-format';
 import { quantityInWords } from './number-words';
 import { foldAccents } from './text-folding';
 
@@ -88,9 +88,13 @@ export type PrescriptionMedicationInput = z.input<typeof prescriptionMedicationS
  * The prescription's date: a calendar day ('2026-03-01') or a moment with its offset. The day is
  * what prints ('01/03/2026'), in the doctor's local time.
  */
-const prescriptionDate = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-  error: 'Data da receita inválida: use AAAA-MM-DD.',
-});
+const prescriptionDate = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'Data da receita inválida: use AAAA-MM-DD.',
+  })
+  .refine((date) => isPlausibleIssueYear(date), {
+    error: 'Data da receita inválida: o ano vai de 1900 ao ano que vem.',
+  });
 
 const medicationList = z
   .array(prescriptionMedicationSchema, { error: 'Envie os medicamentos como uma lista.' })

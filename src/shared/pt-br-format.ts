@@ -116,3 +116,14 @@ export function capitalizeFirst(text: string): string {
 export function formatCep(digits: string): string {
   return digits.replace(/^(\d{5})(\d{3})$/, '$1-$2');
 }
+
+/**
+ * Whether the year of a date a document or a receita is issued for is plausible: from 1900 to
+ * next year. A receita dated 9999 is a typing slip, never a date to print.
+ * @param isoDate - 'yyyy-MM-dd' or an ISO moment
+ * @param now - the moment it is checked at
+ */
+export function isPlausibleIssueYear(isoDate: string, now: Date = new Date()): boolean {
+  const year = Number(isoDate.slice(0, 4));
+  return year >= 1900 && year <= now.getFullYear() + 1;
+}
