@@ -30,6 +30,7 @@ import { prescriptionBatchRoutes, prescriptionRoutes } from './prescriptions/rou
 import { settingsRoutes } from './settings/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { webAppRoutes } from './web-app';
+import type { HeavyWork } from './workers/heavy-work';
 import type { Cid10Index } from '../clinical/cid10/search-index';
 
 export interface AppDependencies {
@@ -45,6 +46,8 @@ export interface AppDependencies {
   webDistDir?: string;
   /** Opens `GET /api/backup/snapshot` to `npm run backup` holding it (backup/backup-endpoint.ts). */
   backupSecret?: string;
+  /** The worker threads PDFs and certificates are made in (workers/heavy-work.ts). */
+  heavyWork: HeavyWork;
 }
 
 /** The whole HTTP surface: the JSON API under `/api` and the web app everywhere else. */
@@ -85,7 +88,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
   app.route(
     '/api/signing-certificate',
-    signingCertificateRoutes({ db: deps.database.db, sessions }),
+    signingCertificateRoutes({ db: deps.database.db, sessions, heavyWork: deps.heavyWork }),
   );
   app.route(
     '/api/documents',
@@ -94,6 +97,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       sessions,
       cid10: deps.cid10,
       publicOrigin: deps.config.publicOrigin,
+      heavyWork: deps.heavyWork,
     }),
   );
   app.route(
@@ -102,6 +106,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       db: deps.database.db,
       sessions,
       publicOrigin: deps.config.publicOrigin,
+      heavyWork: deps.heavyWork,
     }),
   );
   app.route(
@@ -140,6 +145,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       publicOrigin: deps.config.publicOrigin,
       auditLog,
       trustProxy: deps.config.trustProxy,
+      heavyWork: deps.heavyWork,
     }),
   );
   app.route('/', webAppRoutes({ distDir: deps.webDistDir, sessions }));

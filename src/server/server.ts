@@ -12,6 +12,7 @@ import { openDatabase, type Database } from './db/database';
 import { keepStatistics } from './db/statistics-upkeep';
 import { createLogger, type Logger } from './logger';
 import { makePrivateFolder } from './private-folder';
+import { createHeavyWork, HEAVY_WORK_LIMITS, type HeavyWorkLimits } from './workers/heavy-work';
 
 /** How long an idle HTTP connection stays open: longer than a proxy's usual 60 s. */
 const KEEP_ALIVE_MS = 65_000;
@@ -30,7 +31,7 @@ export interface RunningServer {
 /** Opens the database (migrating it), builds the app and listens on `config.port`. */
 export async function startServer(
   config: Config,
-  options: { logger?: Logger; webDistDir?: string } = {},
+  options: { logger?: Logger; webDistDir?: string; heavyWorkLimits?: HeavyWorkLimits } = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   await makePrivateFolder(config.dataDir);
@@ -49,6 +50,7 @@ export async function startServer(
   const cid10 = await loadCid10Catalogue(config, logger);
   // Only the embedded database needs the server's help to be backed up while it runs.
   const backupSecret = database.kind === 'pglite' ? newBackupSecret() : undefined;
+  const heavyWork = createHeavyWork(options.heavyWorkLimits ?? HEAVY_WORK_LIMITS);
   const app = createApp({
     config,
     database,
@@ -58,6 +60,7 @@ export async function startServer(
     cid10: cid10.index,
     webDistDir: options.webDistDir,
     backupSecret,
+    heavyWork,
   });
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -96,6 +99,7 @@ export async function startServer(
         });
       });
       await unpublishBackupEndpoint();
+      await heavyWork.close();
       await statistics.stop();
       await database.close();
       logger.info('Prontu stopped');

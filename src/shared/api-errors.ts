@@ -201,6 +201,18 @@ export const API_ERRORS = {
     message:
       'O banco de dados está fora do ar no momento. Seus dados não foram perdidos: tente novamente em alguns segundos.',
   },
+  /** Every worker thread is taken and the queue is full (`server/workers/heavy-work.ts`). */
+  server_busy: {
+    status: 503,
+    message:
+      'O servidor está ocupado gerando outros arquivos. Aguarde alguns segundos e tente novamente.',
+  },
+  /** A PDF or a certificate that would hold a worker thread longer than its time limit. */
+  work_timeout: {
+    status: 503,
+    message:
+      'Este arquivo levou tempo demais para ser processado e foi interrompido para não atrasar os outros atendimentos.',
+  },
   audit_unavailable: {
     status: 503,
     message:
@@ -244,6 +256,7 @@ export function isRetryableError(code: ApiErrorCode): boolean {
     code === 'database_unavailable' ||
     code === 'audit_unavailable' ||
     code === 'busy' ||
+    code === 'server_busy' ||
     code === 'rate_limited' ||
     code === 'provider_rate_limited' ||
     code === 'provider_unreachable'

@@ -9,13 +9,10 @@ import { isoTimestamp } from '../../shared/iso-timestamp';
 import { formatDate, formatTime } from '../../shared/pt-br-format';
 import type { ClinicalDocumentRow } from '../db/schema';
 import { itiMetadataOf } from '../../shared/iti-metadata';
-import {
-  composeDocumentPdf,
-  renderDocumentPdf,
-  type DocumentPdfOptions,
-} from '../pdf/document-pdf';
-import { signPdf } from '../signing/pades';
+import type { DocumentPdfOptions } from '../pdf/document-pdf';
+import { signPreparedPdf } from '../signing/pades';
 import type { SignatureDevice } from '../signing/signature-device';
+import type { RunHeavyJob } from '../workers/heavy-work';
 
 /** A stored document's kind and content, as one body. */
 export function documentBodyOf(row: ClinicalDocumentRow): DocumentBody {
@@ -32,25 +29,29 @@ function documentPdfOf(
   row: ClinicalDocumentRow,
   issue: DocumentIssue,
   validationUrl: string | undefined,
+  runJob: RunHeavyJob,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  return renderDocumentPdf(
-    documentText(documentBodyOf(row), issue),
-    pdfOptionsOf(row, issue, validationUrl),
-  );
+  return runJob({
+    kind: 'document-pdf',
+    text: documentText(documentBodyOf(row), issue),
+    options: pdfOptionsOf(row, issue, validationUrl),
+  });
 }
 
 /**
  * A document's PDF as it stands: a signed one is the file exactly as signed (the signature
  * covers its bytes); any other is rendered (a cancelled one with its cancellation).
+ * @param runJob - renders it off the request thread (workers/heavy-work.ts)
  */
 export async function currentDocumentPdf(
   row: ClinicalDocumentRow,
   issue: DocumentIssue,
   validationUrl: string | undefined,
   signedPdfOf: (documentId: string) => Promise<Uint8Array<ArrayBuffer> | undefined>,
+  runJob: RunHeavyJob,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const signed = row.status === 'assinado' ? await signedPdfOf(row.id) : undefined;
-  return signed ?? documentPdfOf(row, issue, validationUrl);
+  return signed ?? documentPdfOf(row, issue, validationUrl, runJob);
 }
 
 /**
@@ -62,18 +63,24 @@ export async function signedDocumentPdfOf(
   issue: DocumentIssue,
   validationUrl: string,
   signature: { device: SignatureDevice; signer: string; signedAt: Date },
+  runJob: RunHeavyJob,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const at = signature.signedAt.toISOString();
-  const pdf = await composeDocumentPdf(documentText(documentBodyOf(row), issue), {
-    ...pdfOptionsOf(row, issue, validationUrl),
-    signature: { signer: signature.signer, at: `${formatDate(at)} às ${formatTime(at)}` },
+  const prepared = await runJob({
+    kind: 'document-pdf',
+    text: documentText(documentBodyOf(row), issue),
+    options: {
+      ...pdfOptionsOf(row, issue, validationUrl),
+      signature: { signer: signature.signer, at: `${formatDate(at)} às ${formatTime(at)}` },
+    },
+    signature: {
+      signer: signature.signer,
+      reason: DOCUMENT_TITLES[row.kind],
+      signedAt: signature.signedAt,
+      metadata: itiMetadataOf(row.kind, issue.doctor),
+    },
   });
-  return signPdf(pdf, signature.device, {
-    signer: signature.signer,
-    reason: DOCUMENT_TITLES[row.kind],
-    signedAt: signature.signedAt,
-    metadata: itiMetadataOf(row.kind, issue.doctor),
-  });
+  return signPreparedPdf(prepared, signature.device);
 }
 
 function pdfOptionsOf(

@@ -18,6 +18,7 @@ import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
 import type { ClinicalDocumentRow, PatientRow } from '../db/schema';
+import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
@@ -94,6 +95,7 @@ export function documentRoutes(deps: {
    * works away from the machine it was issued on.
    */
   publicOrigin: string | undefined;
+  heavyWork: HeavyWork;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
   const patients = createPatientRepository(deps.db);
@@ -244,8 +246,12 @@ export function documentRoutes(deps: {
     const document = present(row, c);
     // A draft is shown as it would be issued now; an issued one as it was, always.
     const issue = row.issue ?? (await issueNow(doctor.id, row.patientId)).issue;
-    const pdf = await currentDocumentPdf(row, issue, document.validation?.url, (id) =>
-      documents.signedPdf(doctor.id, id),
+    const pdf = await currentDocumentPdf(
+      row,
+      issue,
+      document.validation?.url,
+      (id) => documents.signedPdf(doctor.id, id),
+      deps.heavyWork.runFor(doctor.id),
     );
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
@@ -316,10 +322,12 @@ export function documentRoutes(deps: {
     const issued =
       issuance === undefined ? current : { ...current, ...issuance, status: 'emitido' as const };
     if (!issued.issue || issued.publicId === null) throw statusConflict(c, current);
+    const runJob = deps.heavyWork.runFor(doctor.id);
     const { device, certificate } = await custody.open(
       doctor.id,
       password,
       await doctorIdentityOf(deps.db, doctor.id),
+      runJob,
     );
     const signedAt = new Date();
     const pdf = await signedDocumentPdfOf(
@@ -327,6 +335,7 @@ export function documentRoutes(deps: {
       issued.issue,
       validationUrlOf(originOf(c), issued.publicId),
       { device, signer: certificate.holder, signedAt },
+      runJob,
     );
     const outcome = await documents.sign(
       doctor.id,

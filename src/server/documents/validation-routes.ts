@@ -15,6 +15,7 @@ import { notFound, unauthorized } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
 import { CLIENT_IP_HEADER } from '../http/security';
 import type { AuditLog } from '../audit/audit-log';
+import type { HeavyWork, RunHeavyJob } from '../workers/heavy-work';
 import { auditedAddressOf, auditUnavailable } from '../audit/audit-trail';
 import { trimmedUserAgent } from '../audit/audited-request';
 import { currentDocumentPdf, documentBodyOf, validationBaseOf, validationUrlOf } from './presenter';
@@ -41,7 +42,7 @@ interface Validatable {
   status: Content;
   details: Content;
   /** Its PDF as it stands, signed or rendered. */
-  pdf: (validationBase: string) => Promise<Uint8Array<ArrayBuffer>>;
+  pdf: (validationBase: string, runJob: RunHeavyJob) => Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /** A route's `:publicId`, or undefined for one no document could have. */
@@ -105,6 +106,7 @@ export function validationRoutes(deps: {
   publicOrigin: string | undefined;
   auditLog: AuditLog;
   trustProxy: boolean;
+  heavyWork: HeavyWork;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
   const prescriptions = createPrescriptionRepository(deps.db);
@@ -189,9 +191,13 @@ export function validationRoutes(deps: {
 <dt>Paciente</dt><dd>${issue.patient.name}</dd>
 <dt>Emissão</dt><dd>${formatDateTime(issue.at)}</dd></dl>
 ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
-      pdf: (origin) =>
-        currentDocumentPdf(row, issue, validationUrlOf(origin, publicId), (id) =>
-          documents.signedPdf(row.userId, id),
+      pdf: (origin, runJob) =>
+        currentDocumentPdf(
+          row,
+          issue,
+          validationUrlOf(origin, publicId),
+          (id) => documents.signedPdf(row.userId, id),
+          runJob,
         ),
     };
   };
@@ -220,7 +226,7 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
 <dt>Paciente</dt><dd>${content.patientName}</dd>
 <dt>Data</dt><dd>${formatDate(content.date)}</dd></dl>
 <ul>${content.medications.map((medication) => markup`<li>${[medication.name, medication.dosage].filter(Boolean).join(' ')}</li>`)}</ul>`,
-      pdf: async (origin) => (await receitas.currentPdf(row, origin)).bytes,
+      pdf: async (origin, runJob) => (await receitas.currentPdf(row, origin, runJob)).bytes,
     };
   };
 
@@ -272,7 +278,9 @@ ${row.details}
     if (!row) throw notFound(UNKNOWN_DOCUMENT);
     if (!codeMatches(c.req.query('_secretCode'), row.secretCode)) throw unauthorized(WRONG_CODE);
     await recordDisclosure(c, row);
-    const pdf = await row.pdf(originOf(c));
+    // A visitor's share of the workers is by address, as the page's rate limit is.
+    const visitor = `validar ${c.req.header(CLIENT_IP_HEADER) ?? 'unknown'}`;
+    const pdf = await row.pdf(originOf(c), deps.heavyWork.runFor(visitor));
     return c.body(pdf, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `inline; filename="${row.fileName}"`,

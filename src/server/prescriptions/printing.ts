@@ -16,9 +16,10 @@ import { itiMetadataOf } from '../../shared/iti-metadata';
 import { formatDate, formatTime } from '../../shared/pt-br-format';
 import type { PatientRow, PrescriptionRow } from '../db/schema';
 import { validationUrlOf } from '../documents/presenter';
-import { composeReceitaPdf, renderReceitaPdf, type ReceitaMarks } from '../pdf/receita-pdf';
-import { signPdf } from '../signing/pades';
+import type { ReceitaMarks } from '../pdf/receita-pdf';
+import { signPreparedPdf } from '../signing/pades';
 import type { SignatureDevice } from '../signing/signature-device';
+import type { RunHeavyJob } from '../workers/heavy-work';
 import { markControlledMedicines, prescriptionOfRow } from './presenter';
 
 /**
@@ -91,21 +92,27 @@ export function printedReceita(
  * @param batchName - the lote's name, when printing a lote
  * @param now - the moment it is made
  * @param marks - what each receita (by id) prints of its life: validation, cancellation
+ * @param runJob - renders it off the request thread (workers/heavy-work.ts)
  */
 export async function receitasPdf(
   receitas: readonly ReceitaPrescription[],
   settings: DoctorSettings,
   batchName: string | undefined,
   now: Date,
-  marks: ReadonlyMap<string, ReceitaMarks> = new Map(),
+  marks: ReadonlyMap<string, ReceitaMarks>,
+  runJob: RunHeavyJob,
 ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
   const job = buildReceitaPrintJob(receitas, settings);
-  const bytes = await renderReceitaPdf(
-    job.pages,
-    settings,
-    { title: batchName === undefined ? 'Receitas' : `Receitas — ${batchName}`, createdAt: now },
+  const bytes = await runJob({
+    kind: 'receita-pdf',
+    pages: job.pages,
+    settings: { name: settings.name, prescriptionName: settings.prescriptionName },
+    metadata: {
+      title: batchName === undefined ? 'Receitas' : `Receitas — ${batchName}`,
+      createdAt: now,
+    },
     marks,
-  );
+  });
   return { bytes, fileName: receitaPdfFileName(receitas, batchName, now) };
 }
 
@@ -142,14 +149,16 @@ export async function signedReceitaPdf(
   settings: DoctorSettings,
   validation: NonNullable<ReceitaMarks['validation']>,
   signature: { device: SignatureDevice; signer: string; signedAt: Date },
+  runJob: RunHeavyJob,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const at = signature.signedAt.toISOString();
   const job = buildReceitaPrintJob([receita], settings);
-  const pdf = await composeReceitaPdf(
-    job.pages,
-    settings,
-    { title: `Receita — ${receita.patientName}`, createdAt: signature.signedAt },
-    new Map([
+  const prepared = await runJob({
+    kind: 'receita-pdf',
+    pages: job.pages,
+    settings: { name: settings.name, prescriptionName: settings.prescriptionName },
+    metadata: { title: `Receita — ${receita.patientName}`, createdAt: signature.signedAt },
+    marks: new Map([
       [
         receita.id,
         {
@@ -158,13 +167,14 @@ export async function signedReceitaPdf(
         },
       ],
     ]),
-  );
-  return signPdf(pdf, signature.device, {
-    signer: signature.signer,
-    reason: 'Receita',
-    signedAt: signature.signedAt,
-    metadata: itiMetadataOf('receita', issuerOf(settings)),
+    signature: {
+      signer: signature.signer,
+      reason: 'Receita',
+      signedAt: signature.signedAt,
+      metadata: itiMetadataOf('receita', issuerOf(settings)),
+    },
   });
+  return signPreparedPdf(prepared, signature.device);
 }
 
 /** Printing stored receitas with what they need from one database. */
@@ -187,10 +197,12 @@ export function createReceitaPrinter(db: AppDatabase) {
      * A stored receita's PDF as it stands: signed, the file exactly as signed (the signature
      * covers its bytes); else rendered now, with its validation block or its cancellation.
      * @param validationBase - the origin of the validation pages (PUBLIC_URL)
+     * @param runJob - renders it off the request thread (workers/heavy-work.ts)
      */
     async currentPdf(
       row: PrescriptionRow,
       validationBase: string,
+      runJob: RunHeavyJob,
     ): Promise<{ bytes: Uint8Array<ArrayBuffer>; fileName: string }> {
       const receita = await receitaOf(row);
       const signed =
@@ -207,6 +219,7 @@ export function createReceitaPrinter(db: AppDatabase) {
         undefined,
         new Date(),
         marks,
+        runJob,
       );
     },
   };

@@ -15,6 +15,7 @@ import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
 import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
+import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
@@ -125,6 +126,7 @@ export function prescriptionRoutes(deps: {
   sessions: SessionVerifier;
   /** PUBLIC_URL: the origin of the validation pages printed on issued receitas. */
   publicOrigin: string | undefined;
+  heavyWork: HeavyWork;
 }): Hono<AppEnv> {
   const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
   const present = (row: PrescriptionRow, c: Context<AppEnv>) =>
@@ -290,7 +292,17 @@ export function prescriptionRoutes(deps: {
     );
     const profile = await settings.profile(doctor.id);
     const marks = new Map(stored.map((row) => [row.id, receitaMarksOf(row, originOf(c))]));
-    return pdfAnswer(c, await receitasPdf(receitas, profile, input.batchName, new Date(), marks));
+    return pdfAnswer(
+      c,
+      await receitasPdf(
+        receitas,
+        profile,
+        input.batchName,
+        new Date(),
+        marks,
+        deps.heavyWork.runFor(doctor.id),
+      ),
+    );
   });
 
   routes.get('/:id/pdf', async (c) => {
@@ -300,7 +312,10 @@ export function prescriptionRoutes(deps: {
       idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
     );
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
-    return pdfAnswer(c, await printer.currentPdf(row, originOf(c)));
+    return pdfAnswer(
+      c,
+      await printer.currentPdf(row, originOf(c), deps.heavyWork.runFor(doctor.id)),
+    );
   });
 
   /**
@@ -331,10 +346,12 @@ export function prescriptionRoutes(deps: {
     }
     const publicId = current.publicId ?? newPublicId();
     const secretCode = current.secretCode ?? newSecretCode();
+    const runJob = deps.heavyWork.runFor(doctor.id);
     const { device, certificate } = await custody.open(
       doctor.id,
       password,
       await doctorIdentityOf(deps.db, doctor.id),
+      runJob,
     );
     const signedAt = new Date();
     const pdf = await signedReceitaPdf(
@@ -342,6 +359,7 @@ export function prescriptionRoutes(deps: {
       profile,
       { url: validationUrlOf(originOf(c), publicId), secretCode },
       { device, signer: certificate.holder, signedAt },
+      runJob,
     );
     return lifeAnswer(
       c,

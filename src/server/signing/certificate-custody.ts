@@ -6,7 +6,8 @@ import type { SigningCertificateRow } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { openCertificate, sealCertificate } from './custody';
 import { certificateFacts, type CertificateFacts } from './icp-brasil-certificate';
-import { readPkcs12, type CertificateBundle } from './pkcs12';
+import type { RunHeavyJob } from '../workers/heavy-work';
+import type { CertificateBundle } from './pkcs12';
 import { createSigningCertificateRepository } from './repository';
 import { a1Device, type SignatureDevice } from './signature-device';
 
@@ -28,8 +29,13 @@ export function presentCertificate(row: SigningCertificateRow): SigningCertifica
   };
 }
 
-function openBundle(file: Uint8Array, password: string): CertificateBundle {
-  const reading = readPkcs12(file, password);
+/** The file opened in a worker thread: node-forge's key derivations take up to seconds. */
+async function openBundle(
+  file: Uint8Array,
+  password: string,
+  runJob: RunHeavyJob,
+): Promise<CertificateBundle> {
+  const reading = await runJob({ kind: 'pkcs12', file, password });
   switch (reading.kind) {
     case 'read':
       return reading.bundle;
@@ -113,9 +119,10 @@ export function createCertificateCustody(db: AppDatabase) {
       file: Uint8Array,
       password: string,
       doctor: DoctorIdentity,
+      runJob: RunHeavyJob,
       now = new Date(),
     ): Promise<SigningCertificateRow> {
-      const bundle = openBundle(file, password);
+      const bundle = await openBundle(file, password, runJob);
       const facts = factsOf(bundle.certificate);
       assertValidAt(facts, now);
       assertDoctorsOwn(facts, doctor);
@@ -147,6 +154,7 @@ export function createCertificateCustody(db: AppDatabase) {
       doctorId: string,
       password: string,
       doctor: DoctorIdentity,
+      runJob: RunHeavyJob,
       now = new Date(),
     ): Promise<{ device: SignatureDevice; certificate: SigningCertificateRow }> {
       const certificate = await certificates.find(doctorId);
@@ -156,7 +164,7 @@ export function createCertificateCustody(db: AppDatabase) {
       assertDoctorsOwn({ holder: certificate.holder, cpf: certificate.cpf, signs: true }, doctor);
       const file = await openCertificate(certificate, password, doctorId);
       if (file === null) throw new HttpError('certificate_password');
-      return { device: a1Device(openBundle(file, password)), certificate };
+      return { device: a1Device(await openBundle(file, password, runJob)), certificate };
     },
   };
 }

@@ -113,15 +113,28 @@ function setMetadata(pdf: PDFDocument, metadata: Readonly<Record<string, string>
   }
 }
 
-/** The signed PDF: `pdf` (not yet saved) with its metadata, signed by `device`. */
-export async function signPdf(
+/**
+ * `pdf` saved with its metadata and an empty signature of the right size: the heavy part of
+ * signing, which runs in a worker (workers/heavy-jobs.ts); {@link signPreparedPdf} fills it.
+ */
+export async function preparePdfForSignature(
   pdf: PDFDocument,
-  device: SignatureDevice,
   request: PdfSignatureRequest,
 ): Promise<Uint8Array<ArrayBuffer>> {
   setMetadata(pdf, request.metadata);
   addSignatureField(pdf, request);
-  const unsigned = await pdf.save({ useObjectStreams: false });
-  const signed = await new SignPdf().sign(Buffer.from(unsigned), new CadesSigner(device));
+  return new Uint8Array(await pdf.save({ useObjectStreams: false }));
+}
+
+/**
+ * The signed PDF: a file from {@link preparePdfForSignature} with `device`'s CMS over its byte
+ * range. Hashing the file and building the CMS take milliseconds, and the device (the key in
+ * this request's memory, or a remote signer) stays on the request's side.
+ */
+export async function signPreparedPdf(
+  prepared: Uint8Array,
+  device: SignatureDevice,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const signed = await new SignPdf().sign(Buffer.from(prepared), new CadesSigner(device));
   return new Uint8Array(signed);
 }

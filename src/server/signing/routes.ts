@@ -8,6 +8,7 @@ import {
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
+import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
 import { HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { parseOrBadRequest, readBodyWithin } from '../http/json-body';
@@ -79,6 +80,7 @@ async function readCertificateUpload(
 export function signingCertificateRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;
+  heavyWork: HeavyWork;
 }): Hono<AppEnv> {
   const custody = createCertificateCustody(deps.db);
   const routes = new Hono<AppEnv>();
@@ -99,6 +101,7 @@ export function signingCertificateRoutes(deps: {
       file,
       password,
       await doctorIdentityOf(deps.db, doctor.id),
+      deps.heavyWork.runFor(doctor.id),
     );
     return c.json({ success: true, certificate: presentCertificate(row) });
   });

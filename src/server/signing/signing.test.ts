@@ -10,11 +10,17 @@ import {
   verifyWithPdfsig,
   verifyWithPkijs,
 } from '../testing/pdf-signature';
-import { certificateDerOf, createTestPki, doctorPfx, type TestPki } from '../testing/test-pki';
+import {
+  certificateDerOf,
+  createTestPki,
+  doctorPfx,
+  pfxAskingForRounds,
+  type TestPki,
+} from '../testing/test-pki';
 import { AD_RB_POLICY, OIDS } from './cades';
 import { openCertificate, sealCertificate } from './custody';
 import { certificateFacts } from './icp-brasil-certificate';
-import { signPdf } from './pades';
+import { preparePdfForSignature, signPreparedPdf } from './pades';
 import { readPkcs12, type CertificateBundle } from './pkcs12';
 import { a1Device } from './signature-device';
 
@@ -81,34 +87,7 @@ describe('readPkcs12', () => {
 
   it('refuses a file whose derivations, each allowed, ask for too many rounds in all', () => {
     // Every iteration count of the file (its MAC's, its key bag's) set to 600,000: 1.2 million.
-    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(pfx).toString('binary')));
-    const macData = (asn1.value as forge.asn1.Asn1[])[2];
-    const macIterations = (macData?.value as forge.asn1.Asn1[] | undefined)?.[2];
-    if (!macIterations) throw new Error('the test file has no MacData');
-    macIterations.value = forge.asn1.integerToDer(600_000).getBytes();
-    const raised = (node: forge.asn1.Asn1): forge.asn1.Asn1 => {
-      if (Array.isArray(node.value)) {
-        const [first, second] = node.value;
-        if (
-          first?.type === forge.asn1.Type.OCTETSTRING &&
-          second?.type === forge.asn1.Type.INTEGER &&
-          !second.constructed
-        ) {
-          second.value = forge.asn1.integerToDer(600_000).getBytes();
-        }
-        node.value.forEach(raised);
-      } else if (node.type === forge.asn1.Type.OCTETSTRING && node.value.length > 2) {
-        try {
-          node.value = forge.asn1
-            .toDer(raised(forge.asn1.fromDer(forge.util.createBuffer(node.value))))
-            .getBytes();
-        } catch {
-          // A salt or encrypted bytes.
-        }
-      }
-      return node;
-    };
-    const hostile = Buffer.from(forge.asn1.toDer(raised(asn1)).getBytes(), 'binary');
+    const hostile = pfxAskingForRounds(pfx, 600_000);
     expect(readPkcs12(hostile, PASSWORD).kind).toBe('unreadable');
     // The file as made still opens.
     expect(readPkcs12(pfx, PASSWORD).kind).toBe('read');
@@ -172,7 +151,7 @@ describe('custody of the certificate file', () => {
   });
 });
 
-describe('signPdf (PAdES, ICP-Brasil AD-RB)', () => {
+describe('a prepared PDF signed (PAdES, ICP-Brasil AD-RB)', () => {
   const METADATA = {
     '2.16.76.1.12.1.2': '',
     '2.16.76.1.4.2.2.1': '123456',
@@ -188,13 +167,14 @@ describe('signPdf (PAdES, ICP-Brasil AD-RB)', () => {
     page.drawText('Atestado médico de teste', {
       font: await pdf.embedFont(StandardFonts.Helvetica),
     });
-    signed = await signPdf(pdf, a1Device(bundle), {
+    const prepared = await preparePdfForSignature(pdf, {
       signer: 'HELENA PRADO',
       reason: 'Atestado médico',
       location: 'São Paulo/SP',
       signedAt: new Date('2026-11-27T12:00:00Z'),
       metadata: METADATA,
     });
+    signed = await signPreparedPdf(prepared, a1Device(bundle));
   });
 
   it('covers the whole file but the signature itself', () => {

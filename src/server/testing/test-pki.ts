@@ -32,6 +32,8 @@ export interface DoctorCertificateOptions {
   usage?: 'signing' | 'encryption';
   /** Leave the ICP-Brasil otherName out, as a certificate from outside ICP-Brasil has it. */
   withoutPersonData?: boolean;
+  /** A file without a MAC: its bags are decrypted with no check first. */
+  withoutMac?: boolean;
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -173,9 +175,45 @@ export function doctorPfx(
     keys.privateKey,
     [leaf, pki.intermediate.certificate, pki.root.certificate],
     options.password,
-    { algorithm: '3des', friendlyName: options.name },
+    { algorithm: '3des', friendlyName: options.name, useMac: options.withoutMac !== true },
   );
   return new Uint8Array(Buffer.from(forge.asn1.toDer(file).getBytes(), 'binary'));
 }
 
 export const certificateDerOf = derOf;
+
+/**
+ * `file` with every key-derivation iteration count (its MAC's, each encrypted bag's) set to
+ * `count`: what a hostile upload asking for rounds looks like. Its MAC no longer verifies.
+ */
+export function pfxAskingForRounds(file: Uint8Array, count: number): Uint8Array<ArrayBuffer> {
+  const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(file).toString('binary')));
+  setIterations(asn1, count);
+  return new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary'));
+}
+
+/** Sets each count that follows a salt (MacData and PBE parameters alike) under `node`. */
+function setIterations(node: forge.asn1.Asn1, count: number): void {
+  if (Array.isArray(node.value)) {
+    node.value.forEach((child, index, siblings) => {
+      const next = siblings[index + 1];
+      if (
+        child.type === forge.asn1.Type.OCTETSTRING &&
+        next?.type === forge.asn1.Type.INTEGER &&
+        !next.constructed
+      ) {
+        next.value = forge.asn1.integerToDer(count).getBytes();
+      }
+      setIterations(child, count);
+    });
+  } else if (node.type === forge.asn1.Type.OCTETSTRING && node.value.length > 2) {
+    // The bags are DER inside OCTET STRINGs: parsed, changed and written back.
+    try {
+      const inner = forge.asn1.fromDer(forge.util.createBuffer(node.value));
+      setIterations(inner, count);
+      node.value = forge.asn1.toDer(inner).getBytes();
+    } catch {
+      // A salt, or an encrypted bag's bytes.
+    }
+  }
+}
