@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/auth';
 import { newBackupSecret, publishBackupEndpoint } from './backup/backup-endpoint';
 import { loadCid10Catalogue } from './cid10/catalogue-source';
@@ -107,21 +105,4 @@ export async function startServer(
     return closing;
   };
   return { url, port, database, dataDir: config.dataDir, logger, close };
-}
-
-/**
- * The session-signing secret when AUTH_SECRET is not set: generated on first start and kept in
- * DATA_DIR (readable by its owner only) so sessions survive restarts.
- */
-async function loadOrCreateAuthSecret(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'auth-secret');
-  try {
-    const existing = (await readFile(file, 'utf8')).trim();
-    if (existing.length >= 32) return existing;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const secret = randomBytes(32).toString('base64url');
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
