@@ -1,17 +1,18 @@
 /**
- * `npm run restore -- <file> [--passphrase-file <file>]`: loads a backup into an empty DATA_DIR
- * (the embedded database) or the empty PostgreSQL database of DATABASE_URL. See README,
- * "Backup e restauração".
+ * `npm run restore -- <file> [--passphrase-file <file>] [--redefinir-dois-fatores]`: loads a
+ * backup into an empty DATA_DIR (the embedded database) or the empty PostgreSQL database of
+ * DATABASE_URL. Every doctor signs in again afterwards. See docs/durabilidade.md, "Backups".
  */
-import { readBackupArguments } from '../src/server/backup/backup-arguments';
+import { readBackupArguments, RESET_TWO_FACTOR_FLAG } from '../src/server/backup/backup-arguments';
 import { restoreBackup } from '../src/server/backup/backup-service';
 import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 
-const USAGE = 'npm run restore -- <arquivo> [--passphrase-file <arquivo-da-senha>]';
+const USAGE = `npm run restore -- <arquivo> [--passphrase-file <arquivo-da-senha>] [${RESET_TWO_FACTOR_FLAG}]`;
 
 try {
   const args = readBackupArguments(
+    'restore',
     process.argv.slice(2),
     process.env.PRONTU_BACKUP_PASSPHRASE,
     USAGE,
@@ -20,11 +21,16 @@ try {
   const result = await restoreBackup({ config, ...args, logger: createLogger('warn') });
   const target = config.databaseUrl ? 'no PostgreSQL de DATABASE_URL' : `em ${config.dataDir}`;
   console.log(
-    `Backup de ${result.createdAt} restaurado ${target}: ${result.tables} tabelas, ${result.rows} linhas.`,
+    `Backup de ${result.createdAt} restaurado ${target}: ${result.tables} tabelas, ${result.rows} linhas. Nenhuma sessão foi restaurada: todos entram de novo.`,
   );
-  if (result.authSecret === 'kept-existing') {
+  if (result.authSecretFromOldBackup) {
     console.log(
-      'Atenção: o DATA_DIR já tinha outro segredo de sessões (auth-secret); o do backup não foi gravado. A autenticação em dois fatores depende do segredo original.',
+      'Este backup, de uma versão anterior do Prontu, trazia o segredo de autenticação, que foi gravado em DATA_DIR/auth-secret. Backups assim abrem o sistema: faça um backup novo e apague os antigos.',
+    );
+  }
+  if (result.twoFactorReset.length) {
+    console.log(
+      `Verificação em duas etapas removida (sem o segredo de origem), a ativar de novo em Configurações: ${result.twoFactorReset.join(', ')}.`,
     );
   }
 } catch (error) {

@@ -3,7 +3,6 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
-import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { forbidden } from '../http/errors';
 import type { AppEnv } from '../http/app-env';
@@ -40,13 +39,11 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const backupForbidden = () =>
   forbidden('Backup só pelo próprio servidor, com o segredo do DATA_DIR.');
 
-/** `GET /api/backup/snapshot`: the whole database as an (unsealed) backup file. */
-export function backupRoutes(deps: {
-  database: Database;
-  config: Config;
-  authSecret: string;
-  backupSecret: string;
-}): Hono<AppEnv> {
+/**
+ * `GET /api/backup/snapshot`: the database's data as an (unsealed) backup file; sealing, if any,
+ * is the caller's, which reads it over loopback.
+ */
+export function backupRoutes(deps: { database: Database; backupSecret: string }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const expected = Buffer.from(`Bearer ${deps.backupSecret}`);
   routes.get('/snapshot', async (c) => {
@@ -55,11 +52,7 @@ export function backupRoutes(deps: {
     if (!fromLoopback || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw backupForbidden();
     }
-    const snapshot = await takeSnapshot(
-      deps.database.db,
-      deps.database.kind,
-      deps.config.authSecret ? undefined : deps.authSecret,
-    );
+    const snapshot = await takeSnapshot(deps.database.db, deps.database.kind);
     return c.body(new Uint8Array(encodeBackupFile(snapshot)), 200, {
       'content-type': 'application/octet-stream',
       'cache-control': 'no-store',

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AUTH_SECRET_FILE, readGeneratedAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config';
 import { MIGRATIONS_FOLDER, openDatabase, pgliteDirectory } from '../db/database';
 import { migrationsFolderOfFirst, readMigrationJournal } from '../db/migrations-folder';
 import type { Logger } from '../logger';
+import { RESET_TWO_FACTOR_FLAG, UNENCRYPTED_FLAG } from './backup-arguments';
 import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from './backup-endpoint';
 import { decodeBackupFile, encodeBackupFile } from './backup-file';
 import {
@@ -12,8 +14,10 @@ import {
   loadSnapshotRows,
   snapshotSchema,
   takeSnapshot,
+  withoutKeys,
   type Snapshot,
 } from './snapshot';
+import { doctorsWithUnreadableTwoFactor, emailsOf, withoutTwoFactorOf } from './two-factor-restore';
 
 /** A backup or restore that cannot go ahead, with the reason in Portuguese for the operator. */
 export class BackupError extends Error {
@@ -23,17 +27,6 @@ export class BackupError extends Error {
   ) {
     super(message);
     this.name = 'BackupError';
-  }
-}
-
-const AUTH_SECRET_FILE = 'auth-secret';
-
-async function generatedAuthSecret(config: Config): Promise<string | undefined> {
-  if (config.authSecret) return undefined;
-  try {
-    return (await readFile(path.join(config.dataDir, AUTH_SECRET_FILE), 'utf8')).trim();
-  } catch {
-    return undefined;
   }
 }
 
@@ -81,7 +74,7 @@ async function snapshotFromDatabase(config: Config, logger: Logger): Promise<Sna
   // No migration: a backup copies the database as it is.
   const database = await openDatabase({ ...config, logger, migrationsFolder: null });
   try {
-    return await takeSnapshot(database.db, database.kind, await generatedAuthSecret(config));
+    return await takeSnapshot(database.db, database.kind);
   } finally {
     await database.close();
   }
@@ -109,16 +102,32 @@ async function writeDurably(file: string, bytes: Buffer): Promise<void> {
 /**
  * `npm run backup`: a consistent snapshot of the configured database, written to `file`. With
  * PostgreSQL, or the embedded database while no server runs, the database is read directly;
- * while a server runs on DATA_DIR, the server takes the snapshot.
+ * while a server runs on DATA_DIR, the server takes the snapshot. Only the database's data goes
+ * in: no session, no secret, no file of DATA_DIR (docs/durabilidade.md, "Backups").
+ * @param options.passphrase - seals the file; a backup is encrypted unless `unencrypted` says
+ *   otherwise, and with neither nothing is written
  * @returns where the snapshot came from, and how many tables and rows it holds
  */
 export async function writeBackup(options: {
   config: Config;
   file: string;
   passphrase: string | undefined;
+  unencrypted?: boolean;
   logger: Logger;
 }): Promise<{ source: 'server' | 'database'; tables: number; rows: number }> {
   const { config } = options;
+  if (options.passphrase === undefined && !options.unencrypted) {
+    throw new BackupError(
+      `O backup é criptografado por padrão, e nenhuma senha foi informada. Informe a senha com --passphrase-file <arquivo-da-senha> (ou PRONTU_BACKUP_PASSPHRASE) ou, para gravar os dados dos pacientes sem criptografia, use ${UNENCRYPTED_FLAG}.`,
+      'backup_needs_passphrase',
+    );
+  }
+  if (options.passphrase !== undefined && options.unencrypted) {
+    throw new BackupError(
+      `Informe uma senha ou ${UNENCRYPTED_FLAG}, não os dois.`,
+      'backup_conflicting_encryption',
+    );
+  }
   let snapshot: Snapshot | undefined;
   let source: 'server' | 'database' = 'database';
   const endpoint = config.databaseUrl ? undefined : await readEndpoint(config.dataDir);
@@ -129,7 +138,8 @@ export async function writeBackup(options: {
       source = 'server';
     }
   }
-  snapshot ??= await snapshotFromDatabase(config, options.logger);
+  // A server still running an earlier version answers with sessions and its secret: dropped.
+  snapshot = withoutKeys(snapshot ?? (await snapshotFromDatabase(config, options.logger)));
   await writeDurably(options.file, encodeBackupFile(snapshot, options.passphrase));
   return {
     source,
@@ -197,21 +207,54 @@ async function refuseNonEmptyTarget(config: Config, logger: Logger): Promise<voi
 }
 
 /**
+ * The auth secret a server started on this configuration will use, and whether it is still to
+ * be written: AUTH_SECRET, else the one generated in DATA_DIR, else (a backup of an earlier
+ * version only) the one the backup carries.
+ */
+async function authSecretAfterRestore(
+  config: Config,
+  snapshot: Snapshot,
+): Promise<{ secret: string | undefined; fromOldBackup: boolean }> {
+  const configured = config.authSecret ?? (await readGeneratedAuthSecret(config.dataDir));
+  if (configured !== undefined) return { secret: configured, fromOldBackup: false };
+  return { secret: snapshot.authSecret, fromOldBackup: snapshot.authSecret !== undefined };
+}
+
+const needsAuthSecret = (config: Config, hasSecret: boolean, doctors: number) =>
+  new BackupError(
+    `${
+      hasSecret
+        ? 'O segredo de autenticação deste destino (AUTH_SECRET ou DATA_DIR/auth-secret) não é o do servidor de onde o backup veio'
+        : 'Este destino não tem o segredo de autenticação do servidor de onde o backup veio (AUTH_SECRET ou DATA_DIR/auth-secret), que nunca vai no backup'
+    }, e sem ele a verificação em duas etapas de ${doctors} médico(s) não abre. ` +
+      `Copie o arquivo auth-secret do DATA_DIR de origem para ${config.dataDir} (ou defina AUTH_SECRET com o valor de origem) e rode de novo. ` +
+      `Sem o segredo, use ${RESET_TWO_FACTOR_FLAG}: as contas e os dados voltam, e esses médicos entram só com a senha e ativam a verificação em duas etapas de novo.`,
+    'restore_needs_auth_secret',
+  );
+
+/**
  * `npm run restore`: loads a backup into an empty DATA_DIR or an empty PostgreSQL database,
  * then brings the schema up to this version. Nothing is written before the file is read and
- * checked (passphrase, integrity, version), and rows load in one transaction.
+ * checked (passphrase, integrity, version, the auth secret for two-factor), and rows load in one
+ * transaction. No session is loaded, not even from a backup of an earlier version that held
+ * them: after a restore every doctor signs in again.
+ * @param options.resetTwoFactor - when the auth secret of the backup's server is not here,
+ *   restore anyway and remove the two-factor enrolments it cannot read, instead of refusing
  */
 export async function restoreBackup(options: {
   config: Config;
   file: string;
   passphrase: string | undefined;
+  resetTwoFactor?: boolean;
   logger: Logger;
 }): Promise<{
   tables: number;
   rows: number;
   createdAt: string;
-  /** The backup's generated session secret went to DATA_DIR, or one already there was kept. */
-  authSecret: 'restored' | 'kept-existing' | 'none';
+  /** A backup of an earlier version brought the generated auth secret, now in DATA_DIR. */
+  authSecretFromOldBackup: boolean;
+  /** The e-mails of the doctors whose two-factor enrolment was removed (`resetTwoFactor`). */
+  twoFactorReset: string[];
 }> {
   const { config, logger } = options;
   const parsed = snapshotSchema.safeParse(
@@ -223,8 +266,17 @@ export async function restoreBackup(options: {
       'backup_unreadable',
     );
   }
-  const snapshot = parsed.data;
   await refuseNonEmptyTarget(config, logger);
+  const authSecret = await authSecretAfterRestore(config, parsed.data);
+  let snapshot = withoutKeys(parsed.data);
+  const unreadable = await doctorsWithUnreadableTwoFactor(snapshot, authSecret.secret);
+  const twoFactorReset = emailsOf(snapshot, unreadable);
+  if (unreadable.length) {
+    if (!options.resetTwoFactor) {
+      throw needsAuthSecret(config, authSecret.secret !== undefined, unreadable.length);
+    }
+    snapshot = withoutTwoFactorOf(snapshot, unreadable);
+  }
   const migrations = await migrationsAsOf(snapshot);
   try {
     const atBackupVersion = await openDatabase({
@@ -245,21 +297,15 @@ export async function restoreBackup(options: {
     const upToDate = await openDatabase({ ...config, logger });
     await upToDate.close();
   }
-  let authSecret: 'restored' | 'kept-existing' | 'none' = 'none';
-  if (snapshot.authSecret && !config.authSecret) {
-    const existing = await generatedAuthSecret(config);
-    if (existing === undefined) {
-      await mkdir(config.dataDir, { recursive: true });
-      await writeFile(path.join(config.dataDir, AUTH_SECRET_FILE), `${snapshot.authSecret}\n`, {
-        mode: 0o600,
-      });
-      authSecret = 'restored';
-    } else if (existing !== snapshot.authSecret) {
-      authSecret = 'kept-existing';
-    }
+  if (authSecret.fromOldBackup && authSecret.secret !== undefined) {
+    await mkdir(config.dataDir, { recursive: true });
+    await writeFile(path.join(config.dataDir, AUTH_SECRET_FILE), `${authSecret.secret}\n`, {
+      mode: 0o600,
+    });
   }
   return {
-    authSecret,
+    authSecretFromOldBackup: authSecret.fromOldBackup,
+    twoFactorReset,
     tables: snapshot.tables.length,
     rows: snapshot.tables.reduce((sum, table) => sum + table.rows.length, 0),
     createdAt: snapshot.createdAt,

@@ -1,13 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDatabase, DatabaseKind } from '../db/database';
+import { sessions, verifications } from '../db/schema';
 
 /**
  * A logical copy of the whole database: every table of the `public` schema with every stored
  * column, each value in PostgreSQL's own text form (what `COPY` writes), so jsonb, timestamps to
  * the microsecond, booleans, bigints and arrays come back exactly; the sequences; and which
- * migrations had run, so a restore rebuilds the same schema before loading the rows. Nothing in
- * it names a table: tables other features add are copied as they come.
+ * migrations had run, so a restore rebuilds the same schema before loading the rows. Tables other
+ * features add are copied as they come; only {@link TABLES_OF_KEYS} are named, to leave their rows
+ * out. Secrets are never in it (docs/durabilidade.md, "Backups").
  */
 export const snapshotSchema = z.object({
   format: z.literal('prontu-backup'),
@@ -25,12 +27,37 @@ export const snapshotSchema = z.object({
   ),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
   /**
-   * The session secret generated in DATA_DIR, when the server used one: what it signed or
-   * encrypted (two-factor secrets, say) needs it after a restore.
+   * Only in backups of earlier versions: the auth secret generated in DATA_DIR. Read so those
+   * backups still restore; never written any more.
    */
   authSecret: z.string().optional(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
+
+/**
+ * Tables whose rows are keys to the running system rather than data: signed-in sessions (a
+ * token is a session), and Better Auth's verifications (two-factor sign-in challenges, trusted
+ * devices, reset links). A backup keeps their columns but none of their rows, and a restore
+ * loads none from an older backup either, so a backup opens no session and every restore signs
+ * everybody out.
+ */
+export const TABLES_OF_KEYS: ReadonlySet<string> = new Set(
+  [sessions, verifications].map((table) => getTableName(table)),
+);
+
+/**
+ * The snapshot without anything that grants access: no rows of {@link TABLES_OF_KEYS}, no auth
+ * secret. Applied to whatever a backup writes and whatever a restore loads.
+ */
+export function withoutKeys(snapshot: Snapshot): Snapshot {
+  const { authSecret: _authSecret, ...data } = snapshot;
+  return {
+    ...data,
+    tables: data.tables.map((table) =>
+      TABLES_OF_KEYS.has(table.name) ? { ...table, rows: [] } : table,
+    ),
+  };
+}
 
 type Executor = Pick<AppDatabase, 'execute'>;
 
@@ -78,13 +105,9 @@ async function migrationsTableExists(db: Executor): Promise<boolean> {
 
 /**
  * Reads the whole database in one REPEATABLE READ, read-only transaction: one consistent moment
- * even while doctors keep writing.
+ * even while doctors keep writing. The rows of {@link TABLES_OF_KEYS} are not even read.
  */
-export async function takeSnapshot(
-  db: AppDatabase,
-  databaseKind: DatabaseKind,
-  authSecret: string | undefined,
-): Promise<Snapshot> {
+export async function takeSnapshot(db: AppDatabase, databaseKind: DatabaseKind): Promise<Snapshot> {
   return db.transaction(
     async (tx) => {
       const migrations = (await migrationsTableExists(tx))
@@ -98,12 +121,14 @@ export async function takeSnapshot(
       for (const name of await publicTables(tx)) {
         const columns = await storedColumns(tx, name);
         const values = columns.map((column) => `${quoteIdentifier(column.name)}::text`);
-        const rows = await rowsOf<{ row: string }>(
-          tx,
-          sql.raw(
-            `select to_json(array[${values.join(', ')}]::text[])::text as row from public.${quoteIdentifier(name)}`,
-          ),
-        );
+        const rows = TABLES_OF_KEYS.has(name)
+          ? []
+          : await rowsOf<{ row: string }>(
+              tx,
+              sql.raw(
+                `select to_json(array[${values.join(', ')}]::text[])::text as row from public.${quoteIdentifier(name)}`,
+              ),
+            );
         tables.push({
           name,
           columns: columns.map((column) => column.name),
@@ -133,7 +158,6 @@ export async function takeSnapshot(
         migrations: migrations.map((row) => ({ hash: row.hash, createdAt: Number(row.createdAt) })),
         tables,
         sequences,
-        ...(authSecret ? { authSecret } : {}),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -445,9 +445,7 @@ describe('custody', () => {
     const hexSecrets = secrets.map((secret) => secret.toString('hex'));
 
     // Every table, as the backup reads it (bytea as hex).
-    const snapshot = JSON.stringify(
-      await takeSnapshot(server.database.db, server.database.kind, undefined),
-    );
+    const snapshot = JSON.stringify(await takeSnapshot(server.database.db, server.database.kind));
     for (const [index, secret] of secrets.entries()) {
       expect(snapshot.includes(secret.toString('latin1')), `secret ${index} in a table`).toBe(
         false,
