@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Cid10Index } from '../../clinical/cid10/search-index';
 import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-chat';
 import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
@@ -49,20 +49,26 @@ export function aiRoutes(deps: {
   const engine: OfflineEngine = { cid10: deps.cid10, now: () => new Date() };
   const routes = new Hono<AppEnv>();
 
-  /** The doctor's patient's history; 404 for a patient who is not hers. */
-  const ownPatientHistory = async (doctorId: string, patientId: string, recordId?: string) => {
+  /**
+   * The doctor's patient's history; 404 for a patient who is not hers. The patient is named in
+   * the request's audit entry (audit/audit-trail.ts): her visits, lists and allergies were read
+   * for the answer, whichever engine writes it (docs/auditoria.md, "O que é registrado").
+   */
+  const ownPatientHistory = async (c: Context<AppEnv>, patientId: string, recordId?: string) => {
+    const doctorId = currentDoctor(c.get('doctor')).id;
     const history = await loadPatientHistory(deps.db, doctorId, patientId, recordId);
     if (!history) throw notFound(PATIENT_NOT_FOUND);
+    c.set('listedIds', [patientId]);
     return history;
   };
   /**
    * The history a task's body asks for with `patientId`. Read before the task validates the
    * body, so only a well-formed id is looked up; a task that takes none refuses the field.
    */
-  const historyOf = async (doctorId: string, body: unknown) => {
+  const historyOf = async (c: Context<AppEnv>, body: unknown) => {
     if (typeof body !== 'object' || body === null || !('patientId' in body)) return undefined;
     const patientId = patientIdSchema.safeParse(body.patientId);
-    return patientId.success ? ownPatientHistory(doctorId, patientId.data) : undefined;
+    return patientId.success ? ownPatientHistory(c, patientId.data) : undefined;
   };
   routes.use('*', requireDoctor(deps.sessions));
   // Before the rate limit: opening the voice screen is not an AI request.
@@ -104,7 +110,7 @@ export function aiRoutes(deps: {
     });
     const doctorId = currentDoctor(c.get('doctor')).id;
     const history = request.patientId
-      ? await ownPatientHistory(doctorId, request.patientId, request.recordId)
+      ? await ownPatientHistory(c, request.patientId, request.recordId)
       : undefined;
     let reply;
     if (models) {
@@ -144,7 +150,7 @@ export function aiRoutes(deps: {
   for (const task of AI_TASKS) {
     routes.post(`/${task.path}`, async (c) => {
       const body = await readJson(c);
-      const history = await historyOf(currentDoctor(c.get('doctor')).id, body);
+      const history = await historyOf(c, body);
       const outcome = await task.run(body, {
         ...(history ? { history } : {}),
         models,

@@ -9,7 +9,7 @@ export interface AuditFacts {
   entityType: AuditEntityType;
   /** The entity acted on; undefined for a list or a create that failed. */
   entityId: string | undefined;
-  /** The ids a list (or a batch) handed over. */
+  /** The ids a list (or a batch) handed over; the patient an AI answer read about. */
   listedIds: readonly string[];
   ipAddress: string;
   userAgent: string;

@@ -235,6 +235,77 @@ describe('the audit trail', () => {
     ]);
   });
 
+  it('names the patient whose history an AI answer read, offline too, and not on a refusal', async () => {
+    const created = await send(ana.browser, 'POST', '/api/patients', {
+      name: PATIENT_NAME,
+      allergies: ['Dipirona'],
+    });
+    expect(created.status).toBe(201);
+    const patientId = ((await created.json()) as { patient: { id: string } }).patient.id;
+    const before = (await allRows()).length;
+    const chat = await send(ana.browser, 'POST', '/api/ai/chat', {
+      messages: [{ role: 'user', content: 'Ela tem alergias?' }],
+      mode: 'general',
+      patientId,
+    });
+    expect(chat.status).toBe(200);
+    expect(chat.headers.get('x-prontu-ai-mode')).toBe('offline');
+    await chat.text();
+    const task = await send(ana.browser, 'POST', '/api/ai/plan-suggestions', {
+      record: { symptoms: { chiefComplaint: 'Cefaleia' } },
+      patientId,
+    });
+    expect(task.status).toBe(200);
+    // Bruno names Ana's patient: refused, and nothing of hers was handed over.
+    const refused = await send(bruno.browser, 'POST', '/api/ai/chat', {
+      messages: [{ role: 'user', content: 'Ela tem alergias?' }],
+      mode: 'general',
+      patientId,
+    });
+    expect(refused.status).toBe(404);
+    const rows = (await allRows()).slice(before);
+    expect(
+      rows.map((row) => [row.userId, row.entityType, row.entityId, row.status, row.listedIds]),
+    ).toEqual([
+      [ana.id, 'ai', 'chat', 200, [patientId]],
+      [ana.id, 'ai', 'plan-suggestions', 200, [patientId]],
+      [bruno.id, 'ai', 'chat', 404, []],
+    ]);
+    // The doctor finds both among her patient's accesses.
+    const own = await auditOf(ana.browser, patientId);
+    expect(own.entries.slice(0, 2).map((entry) => entry.entityId)).toEqual([
+      'plan-suggestions',
+      'chat',
+    ]);
+    expect(JSON.stringify(rows)).not.toContain('Sentinela');
+  });
+
+  it('records a HEAD like the GET it runs: the FHIR export and a receita PDF', async () => {
+    const created = await send(ana.browser, 'POST', '/api/patients', { name: PATIENT_NAME });
+    const patientId = ((await created.json()) as { patient: { id: string } }).patient.id;
+    const prescription = await send(ana.browser, 'POST', '/api/prescriptions', {
+      patientName: PATIENT_NAME,
+      patientId,
+      date: '2026-11-25',
+      medications: [{ name: 'Amoxicilina', dosage: '500 mg' }],
+    });
+    expect(prescription.status).toBe(201);
+    const prescriptionId = ((await prescription.json()) as { prescription: { id: string } })
+      .prescription.id;
+    const before = (await allRows()).length;
+    const fhir = await send(ana.browser, 'HEAD', `/api/patients/${patientId}/fhir`);
+    expect(fhir.status).toBe(200);
+    const pdf = await send(ana.browser, 'HEAD', `/api/prescriptions/${prescriptionId}/pdf`);
+    expect(pdf.status).toBe(200);
+    // What a HEAD hands over without a body: the file name, with her name in it.
+    expect(pdf.headers.get('content-disposition')).toContain('gertrudes');
+    const rows = (await allRows()).slice(before);
+    expect(rows.map((row) => [row.userId, row.entityType, row.action, row.entityId])).toEqual([
+      [ana.id, 'patient', 'export', patientId],
+      [ana.id, 'prescription', 'read', prescriptionId],
+    ]);
+  });
+
   it('keeps one valid chain under 50 concurrent requests of two doctors', async () => {
     const brunoRecord = await createRecord(bruno.browser);
     const before = (await allRows()).length;

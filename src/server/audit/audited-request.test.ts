@@ -27,6 +27,9 @@ describe('auditedRequestOf', () => {
     ['POST', '/api/documents/d1/cancel', 'document', 'cancel', 'd1'],
     ['POST', '/api/documents/d1/sign', 'document', 'sign', 'd1'],
     ['GET', '/api/documents/d1/pdf', 'document', 'read', 'd1'],
+    ['HEAD', '/api/patients/pt1/fhir', 'patient', 'export', 'pt1'],
+    ['HEAD', '/api/prescriptions/p1/pdf', 'prescription', 'read', 'p1'],
+    ['HEAD', '/api/medical-records', 'medical_record', 'list', undefined],
     ['PUT', '/api/signing-certificate', 'signing_certificate', 'update', undefined],
     ['DELETE', '/api/signing-certificate', 'signing_certificate', 'delete', undefined],
   ])('%s %s is %s %s', (method, path, entityType, action, entityId) => {

@@ -41,10 +41,14 @@ const RESOURCES: readonly { prefix: string; entityType: AuditEntityType }[] = [
 /**
  * Whether a request reaches patient data, and how the audit names it; undefined for the rest of
  * the API. Pure: the path is the one Hono routes on.
- * @param method - the HTTP method
+ * @param requestMethod - the HTTP method (a HEAD counts as its GET)
  * @param path - the request's path, without the query string
  */
-export function auditedRequestOf(method: string, path: string): AuditedRequest | undefined {
+export function auditedRequestOf(requestMethod: string, path: string): AuditedRequest | undefined {
+  // Hono answers a HEAD by running the GET handler and dropping the body: the route reads the
+  // patient's data and its headers still hand some over (a PDF's file name holds her name), so a
+  // HEAD is recorded exactly as the GET it runs (docs/auditoria.md, "O que é registrado").
+  const method = requestMethod === 'HEAD' ? 'GET' : requestMethod;
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   for (const { prefix, entityType } of RESOURCES) {
     if (trimmed !== prefix && !trimmed.startsWith(`${prefix}/`)) continue;

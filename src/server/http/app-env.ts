@@ -17,8 +17,9 @@ export interface AppEnv {
     log: Logger;
     doctor: Doctor | undefined;
     /**
-     * The ids of the entities a list (or a batch's read) handed over, set by its route for the
-     * audit trail (audit/audit-trail.ts) — read from what it answered, never parsed back.
+     * The ids of the entities a list (or a batch's read) handed over, or the patient whose
+     * history an AI answer drew on, set by its route for the audit trail (audit/audit-trail.ts)
+     * — read from what it answered, never parsed back.
      */
     listedIds: readonly string[] | undefined;
   };
