@@ -1,10 +1,14 @@
 /**
  * `npm run audit:verify`: the operator checks the whole audit chain of the database the server
- * is configured for (DATA_DIR or DATABASE_URL), outside the app, and gets its head to note down
- * beside the backups (docs/auditoria.md, "Verificação"). Exits 1 when the chain is broken.
+ * is configured for (DATA_DIR or DATABASE_URL), outside the app, with the audit key and against
+ * the anchors in DATA_DIR (docs/auditoria.md, "Verificação"). Exits 1 on any problem, naming the
+ * first bad position.
  */
 import { ConfigError, loadConfig } from '../src/server/config';
-import { createAuditLog } from '../src/server/audit/audit-log';
+import {
+  describeAuditVerification,
+  verifyAuditTrail,
+} from '../src/server/audit/operator-verification';
 import { openDatabase } from '../src/server/db/database';
 import { createLogger } from '../src/server/logger';
 
@@ -18,19 +22,13 @@ try {
 }
 const database = await openDatabase({ ...config, logger: createLogger('warn') });
 try {
-  const result = await createAuditLog(database.db).verify();
-  if (result.ok) {
-    console.log(`Cadeia de auditoria íntegra: ${result.entries} entradas.`);
-    if (result.head) {
-      console.log(`Cabeça: posição ${result.head.position}, hash ${result.head.hash}`);
-    }
-  } else {
-    console.error(
-      `Cadeia de auditoria QUEBRADA na posição ${result.brokenAt.position} ` +
-        `(${result.brokenAt.reason}), depois de ${result.entries} entradas íntegras.`,
-    );
-    process.exitCode = 1;
-  }
+  const report = describeAuditVerification(await verifyAuditTrail(database.db, config));
+  for (const line of report.lines) (report.ok ? console.log : console.error)(line);
+  if (!report.ok) process.exitCode = 1;
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

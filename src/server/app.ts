@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { demoChatRoutes } from './ai/demo-chat-routes';
 import { aiRoutes } from './ai/ai-routes';
-import { createAuditLog } from './audit/audit-log';
+import type { AuditLog } from './audit/audit-log';
 import { auditTrail } from './audit/audit-trail';
 import { auditRoutes } from './audit/routes';
 import type { Auth } from './auth/auth';
@@ -44,6 +44,8 @@ export interface AppDependencies {
   cid10: Cid10Index;
   /** The built web app to serve; tests of the API alone may point it anywhere. */
   webDistDir?: string;
+  /** The audit trail, keyed with the audit key (audit/audit-key.ts). */
+  auditLog: AuditLog;
   /** Opens `GET /api/backup/snapshot` to `npm run backup` holding it (backup/backup-endpoint.ts). */
   backupSecret?: string;
   /** The worker threads PDFs and certificates are made in (workers/heavy-work.ts). */
@@ -70,7 +72,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // One queue per server: the CPU it shares out is this process's event loop.
   const cpuWork = createCpuWorkQueue();
   // Every access to patient data is recorded once its route answered (audit/audit-trail.ts).
-  const auditLog = createAuditLog(deps.database.db);
+  const { auditLog } = deps;
   app.use('/api/*', auditTrail({ auditLog, trustProxy: deps.config.trustProxy }));
   app.route('/api/audit', auditRoutes({ auditLog, sessions }));
   app.route(

@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       authSecret: undefined,
+      auditKey: undefined,
       ai: undefined,
       transcription: undefined,
       cid10Dir: undefined,
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
         PORT: 'abc',
         DATABASE_URL: 'mysql://x',
         AUTH_SECRET: 'curto',
+        AUDIT_KEY: 'curta',
         AI_BASE_URL: 'ftp://x',
         LOG_LEVEL: 'verbose',
       });
@@ -96,6 +98,7 @@ describe('loadConfig', () => {
       'PORT',
       'DATABASE_URL',
       'AUTH_SECRET',
+      'AUDIT_KEY',
       'AI_BASE_URL',
       'LOG_LEVEL',
     ]);

@@ -18,6 +18,7 @@ const envSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'deve começar com postgres:// ou postgresql://' })
     .optional(),
   AUTH_SECRET: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
+  AUDIT_KEY: z.string().min(32, { error: 'deve ter pelo menos 32 caracteres' }).optional(),
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalText,
   AI_CHAT_MODEL: optionalText,
@@ -87,6 +88,11 @@ export interface Config {
   /** PostgreSQL to use instead of the embedded PGlite. */
   databaseUrl: string | undefined;
   authSecret: string | undefined;
+  /**
+   * The secret the audit chain's HMACs are made with (`AUDIT_KEY`): the same on every server of a
+   * shared database. Unset, it is generated in DATA_DIR (audit/audit-key.ts).
+   */
+  auditKey: string | undefined;
   /** The language model, or undefined for the offline engine. */
   ai: (ModelEndpoint & { chatModel: string; reasoningModel: string }) | undefined;
   /** How long one AI call may take before it counts as failed (`AI_TIMEOUT_SECONDS`). */
@@ -184,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(vars.DATA_DIR),
     databaseUrl: vars.DATABASE_URL,
     authSecret: vars.AUTH_SECRET,
+    auditKey: vars.AUDIT_KEY,
     ai,
     aiTimeoutMs: vars.AI_TIMEOUT_SECONDS * 1000,
     aiRateLimitPerMinute: vars.AI_RATE_LIMIT_PER_MINUTE,

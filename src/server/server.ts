@@ -1,6 +1,10 @@
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { AUDIT_ANCHORS_FILE, startAuditAnchoring } from './audit/audit-anchors';
+import { loadOrCreateAuditKey } from './audit/audit-key';
+import { createAuditLog, type AuditLog } from './audit/audit-log';
 import { loadOrCreateAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/auth';
 import { newBackupSecret, publishBackupEndpoint } from './backup/backup-endpoint';
@@ -21,6 +25,8 @@ export interface RunningServer {
   database: Database;
   /** The DATA_DIR it runs with. */
   dataDir: string;
+  /** The audit trail the app writes, with the key it writes it with. */
+  auditLog: AuditLog;
   logger: Logger;
   /** Stops accepting connections, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
@@ -38,6 +44,15 @@ export async function startServer(
   await makePrivateFolder(config.dataDir);
   const statistics = keepStatistics(database, logger);
   const secret = config.authSecret ?? (await loadOrCreateAuthSecret(config.dataDir));
+  const auditKey = await loadOrCreateAuditKey(config);
+  const auditLog = createAuditLog(database.db, auditKey);
+  // The head as the database has it now is anchored before the first request is served.
+  const anchoring = await startAuditAnchoring({
+    auditLog,
+    key: auditKey,
+    file: path.join(config.dataDir, AUDIT_ANCHORS_FILE),
+    logger,
+  });
   const auth = createAuth({
     db: database.db,
     secret,
@@ -54,6 +69,7 @@ export async function startServer(
     database,
     auth,
     authSecret: secret,
+    auditLog,
     logger,
     cid10: cid10.index,
     webDistDir: options.webDistDir,
@@ -98,11 +114,13 @@ export async function startServer(
       });
       await unpublishBackupEndpoint();
       await heavyWork.close();
+      // Every request has finished: the last entry this server wrote is anchored.
+      await anchoring.stop();
       await statistics.stop();
       await database.close();
       logger.info('Prontu stopped');
     })();
     return closing;
   };
-  return { url, port, database, dataDir: config.dataDir, logger, close };
+  return { url, port, database, dataDir: config.dataDir, auditLog, logger, close };
 }

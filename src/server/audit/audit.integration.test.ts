@@ -1,8 +1,21 @@
-import { asc, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, type AuditLogRow } from '../db/schema';
-import type { AuditFacts } from './audit-chain';
+import { capturingLogger } from '../testing/capturing-logger';
+import { AUDIT_ANCHORS_FILE, readAuditAnchors, startAuditAnchoring } from './audit-anchors';
+import {
+  auditKeyOf,
+  GENESIS_HASH,
+  hashAuditEntry,
+  type AuditEntry,
+  type AuditFacts,
+  type AuditKey,
+} from './audit-chain';
+import { AUDIT_KEY_FILE, readAuditKey } from './audit-key';
 import { createAuditLog } from './audit-log';
+import { describeAuditVerification, verifyAuditTrail } from './operator-verification';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
@@ -46,7 +59,19 @@ const allRows = () => db().select().from(auditLog).orderBy(asc(auditLog.position
 
 /** The whole chain checked as the operator's `npm run audit:verify` checks it. */
 async function verify() {
-  return { success: true, ...(await createAuditLog(db()).verify()) };
+  const checked = await verifyAuditTrail(db(), {
+    dataDir: fixture.server.dataDir,
+    auditKey: undefined,
+  });
+  if (checked.kind !== 'checked') throw new Error('no audit key in DATA_DIR');
+  return { success: true, ...checked.result };
+}
+
+/** The key the server generated in its DATA_DIR. */
+async function serverKey(): Promise<AuditKey> {
+  const key = await readAuditKey({ dataDir: fixture.server.dataDir, auditKey: undefined });
+  if (!key) throw new Error('no audit key in DATA_DIR');
+  return key;
 }
 
 interface AuditPage {
@@ -326,7 +351,8 @@ describe('the audit trail', () => {
 
   it('keeps one chain when other app servers append to the same database', async () => {
     // Each app server knows the chain's end it last wrote; the others' appends make it stale.
-    const otherServers = [createAuditLog(db()), createAuditLog(db())];
+    const key = await serverKey();
+    const otherServers = [createAuditLog(db(), key), createAuditLog(db(), key)];
     const facts = (index: number): AuditFacts => ({
       occurredAt: new Date(),
       userId: bruno.id,
@@ -355,6 +381,27 @@ describe('the audit trail', () => {
     expect(rows.length - before).toBe(32);
     expect(rows.map((row) => row.position)).toEqual(rows.map((_, index) => index + 1));
     expect(await verify()).toMatchObject({ success: true, ok: true, entries: rows.length });
+  });
+
+  it('writes appends one server makes one after another, each once the last is written', async () => {
+    // Each caller appends as soon as its previous entry resolved: the writer that resolved it
+    // must not still look busy, or the next entry would wait for good.
+    const log = createAuditLog(db(), await serverKey());
+    const before = (await allRows()).length;
+    for (let index = 0; index < 3; index++) {
+      await log.append({
+        occurredAt: new Date(),
+        userId: bruno.id,
+        action: 'read',
+        entityType: 'medical_record',
+        entityId: `medical-record-em-sequencia-${index}`,
+        listedIds: [],
+        ipAddress: '10.0.0.4',
+        userAgent: 'outro servidor',
+        status: 200,
+      });
+    }
+    expect((await allRows()).length - before).toBe(3);
   });
 
   it('answers 503 without the record when the access cannot be recorded', async () => {
@@ -406,6 +453,114 @@ describe('verification of the chain', () => {
     expect(await verify()).toMatchObject({ ok: true });
   });
 
+  it('keeps its key out of the database, in DATA_DIR, readable by the server alone', async () => {
+    const file = path.join(fixture.server.dataDir, AUDIT_KEY_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const key = await serverKey();
+    // Whatever the database holds, the key is not in it: every row's HMAC needs it.
+    const [first] = await allRows();
+    if (!first) throw new Error('no entries');
+    expect(first.hashVersion).toBe(2);
+    expect(hashAuditEntry(entryOf(first), key)).toBe(first.hash);
+    expect(hashAuditEntry(entryOf(first), auditKeyOf('x'.repeat(32)))).not.toBe(first.hash);
+  });
+
+  it('finds an entry rewritten with every later hash recomputed, unkeyed or under another key', async () => {
+    const original = (await allRows()).slice(-3);
+    const [target] = original;
+    if (!target) throw new Error('no entries');
+    for (const forger of [undefined, auditKeyOf('uma-chave-que-nao-e-a-do-servidor-000')]) {
+      await rewriteFrom(original, { ...target, action: 'list' }, forger);
+      expect(await verify()).toMatchObject({
+        ok: false,
+        brokenAt: { position: target.position, reason: forger ? 'altered' : 'unkeyed' },
+      });
+      const report = describeAuditVerification({
+        kind: 'checked',
+        result: await verify(),
+        unreadableAnchorLines: [],
+        otherKey: false,
+      });
+      expect(report.ok).toBe(false);
+      expect(report.lines.at(-1)).toContain(`QUEBRADA na posição ${target.position}`);
+    }
+    await rewriteFrom(original, target, 'as-they-were');
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('anchors the head outside the database at shutdown, and finds a deleted tail by it', async () => {
+    // The server anchors the entries it wrote itself: the last one is its own.
+    expect((await send(ana.browser, 'GET', '/api/settings')).status).toBe(200);
+    await fixture.stop();
+    await fixture.start();
+    const file = path.join(fixture.server.dataDir, AUDIT_ANCHORS_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const rows = await allRows();
+    const head = rows.at(-1) as AuditLogRow;
+    const { anchors } = await readAuditAnchors(file);
+    // The first start anchored the empty chain; the shutdown, the last entry; the restart, it too.
+    expect(anchors[0]).toMatchObject({ position: 0, hash: GENESIS_HASH, keyedFrom: 1 });
+    expect(anchors.slice(-2)).toMatchObject([
+      { position: head.position, hash: head.hash, keyId: (await serverKey()).id },
+      { position: head.position, hash: head.hash },
+    ]);
+    expect(await verify()).toMatchObject({ ok: true, entries: head.position });
+
+    const tail = rows.slice(-2);
+    await bypassingTrigger(`delete from audit_log where position >= ${tail[0]?.position ?? 0}`);
+    // The chain that is left holds on its own; only the anchor says it was longer.
+    expect(await verify()).toMatchObject({
+      ok: false,
+      entries: head.position - 2,
+      brokenAt: { position: head.position - 1, reason: 'truncated' },
+    });
+    await db().insert(auditLog).values(tail);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('anchors every N entries a server writes, in the anchors file and the log', async () => {
+    const key = await serverKey();
+    const otherServer = createAuditLog(db(), key);
+    const file = path.join(fixture.server.dataDir, 'audit-anchors-outro-servidor');
+    const { logger, entries } = capturingLogger();
+    const anchoring = await startAuditAnchoring({
+      auditLog: otherServer,
+      key,
+      file,
+      logger,
+      everyEntries: 3,
+    });
+    const facts: AuditFacts = {
+      occurredAt: new Date(),
+      userId: bruno.id,
+      action: 'read',
+      entityType: 'medical_record',
+      entityId: 'medical-record-ancora',
+      listedIds: [],
+      ipAddress: '10.0.0.3',
+      userAgent: 'outro servidor',
+      status: 200,
+    };
+    const written: AuditEntry[] = [];
+    for (let index = 0; index < 4; index++) written.push(await otherServer.append(facts));
+    const third = written[2] as AuditEntry;
+    await vi.waitFor(async () => expect((await readAuditAnchors(file)).anchors).toHaveLength(2));
+    expect((await readAuditAnchors(file)).anchors[1]).toMatchObject({
+      position: third.position,
+      hash: third.hash,
+    });
+    const logged = entries().filter((line) => line.msg === 'audit chain anchored');
+    expect(logged.at(-1)).toMatchObject({
+      auditAnchor: { position: third.position, hash: third.hash },
+    });
+    await anchoring.stop();
+    const fourth = written[3] as AuditEntry;
+    expect((await readAuditAnchors(file)).anchors.at(-1)).toMatchObject({
+      position: fourth.position,
+      hash: fourth.hash,
+    });
+  });
+
   it('finds a deleted entry: the one after it no longer follows', async () => {
     const rows = await allRows();
     const target = rows[4] as AuditLogRow;
@@ -414,5 +569,70 @@ describe('verification of the chain', () => {
       ok: false,
       brokenAt: { position: target.position + 1, reason: 'missing' },
     });
+    await db().insert(auditLog).values(target);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('finds a tail cut and written again, by the hash anchored at its position', async () => {
+    expect((await send(ana.browser, 'GET', '/api/settings')).status).toBe(200);
+    await fixture.stop();
+    await fixture.start();
+    const rows = await allRows();
+    const head = rows.at(-1) as AuditLogRow;
+    const tail = rows.slice(-2);
+    await bypassingTrigger(`delete from audit_log where position >= ${tail[0]?.position ?? 0}`);
+    await fixture.stop();
+    await fixture.start();
+    // The server, restarted on the cut chain, writes new entries with valid HMACs in its place.
+    for (let index = 0; index < 2; index++) {
+      expect((await send(ana.browser, 'GET', '/api/settings')).status).toBe(200);
+    }
+    expect(await verify()).toMatchObject({
+      ok: false,
+      brokenAt: { position: head.position, reason: 'diverged' },
+    });
   });
 });
+
+/** A row as the chain module reads it. */
+function entryOf(row: AuditLogRow): AuditEntry {
+  return {
+    ...row,
+    action: row.action as AuditEntry['action'],
+    entityType: row.entityType as AuditEntry['entityType'],
+    hashVersion: row.hashVersion === 1 ? 1 : 2,
+    entityId: row.entityId ?? undefined,
+  };
+}
+
+/**
+ * Rewrites `rows` (the chain's last entries, in order) from the first on, as someone with the
+ * database but not the key would: the first replaced by `first`, each hash recomputed — plain
+ * SHA-256 without `forger`, else an HMAC under that other key. 'as-they-were' puts the rows back.
+ */
+async function rewriteFrom(
+  rows: readonly AuditLogRow[],
+  first: AuditLogRow,
+  forger: AuditKey | undefined | 'as-they-were',
+): Promise<void> {
+  const rewritten: AuditLogRow[] = [];
+  let previousHash = (await allRows()).find((row) => row.position === first.position - 1)?.hash;
+  for (const row of [first, ...rows.slice(1)]) {
+    if (forger === 'as-they-were') {
+      rewritten.push(rows.find((each) => each.position === row.position) ?? row);
+      continue;
+    }
+    const entry = { ...entryOf(row), previousHash: previousHash ?? GENESIS_HASH };
+    const hashVersion = forger ? 2 : 1;
+    const hash = hashAuditEntry({ ...entry, hashVersion }, forger ?? auditKeyOf('-'.repeat(32)));
+    rewritten.push({ ...row, previousHash: entry.previousHash, hashVersion, hash });
+    previousHash = hash;
+  }
+  await db().transaction(async (tx) => {
+    await tx.execute(sql.raw('alter table audit_log disable trigger audit_log_append_only'));
+    for (const row of rewritten) {
+      await tx.update(auditLog).set(row).where(eq(auditLog.position, row.position));
+    }
+    await tx.execute(sql.raw('alter table audit_log enable trigger audit_log_append_only'));
+  });
+}

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -573,8 +574,9 @@ export const dataSteps = pgTable('data_steps', {
 /**
  * The audit trail (CFM 1.821/2007, LGPD): one row per access to patient data, appended and never
  * changed — a trigger refuses UPDATE, DELETE and TRUNCATE (written by hand in migration 0005_security.sql). Each row
- * carries the SHA-256 of the previous one, so a changed or missing row breaks the chain
- * (`audit/audit-chain.ts`). No foreign keys on purpose: the trace outlives the doctor, the record
+ * carries the hash of the previous one, so a changed or missing row breaks the chain
+ * (`audit/audit-chain.ts`); since migration 0013 the hash is an HMAC under a key kept out of the
+ * database (docs/auditoria.md, "A cadeia de hashes"). No foreign keys on purpose: the trace outlives the doctor, the record
  * and the patient it names (kept 20 years, CFM 1.639/2002). Ids only, never patient text.
  */
 export const auditLog = pgTable(
@@ -594,11 +596,23 @@ export const auditLog = pgTable(
     status: integer('status').notNull(),
     previousHash: text('previous_hash').notNull(),
     hash: text('hash').notNull(),
+    /**
+     * How `hash` was made (`AuditHashVersion`): 1, plain SHA-256 — the rows written before
+     * migration 0013, which gave them this value; 2, HMAC-SHA-256 under the audit key — every row
+     * since. No default: a server that does not know the key cannot write a row.
+     */
+    hashVersion: smallint('hash_version').notNull(),
   },
   (table) => [
     // A doctor's accesses to one entity, newest first (GET /api/audit?entityId=).
     index('audit_log_user_entity_idx').on(table.userId, table.entityId, table.position),
     index('audit_log_listed_ids_idx').using('gin', table.listedIds),
+    check('audit_log_hash_version_check', sql`${table.hashVersion} in (1, 2)`),
+    // Where the keyed chain begins, read at each start without walking the trail: the rows
+    // hashed without a key, a set that stops growing once the server has the key.
+    index('audit_log_unkeyed_idx')
+      .on(table.position)
+      .where(sql`${table.hashVersion} = 1`),
   ],
 );
 
