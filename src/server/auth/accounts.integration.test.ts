@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema';
 import { AUTH_ATTEMPTS_PER_MINUTE, passwordWork } from './auth';
 import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { isSignedIn } from '../testing/api-calls';
@@ -51,6 +53,38 @@ describe('accounts', () => {
       session: Record<string, unknown>;
     };
     expect(session.session).not.toHaveProperty('token');
+  });
+
+  it('signs out on a POST with no body and no content type, as some clients send it', async () => {
+    const doctor = await signUpDoctor(fixture.server.url);
+    const { db } = fixture.server.database;
+    const rowsOf = () => db.select().from(sessions).where(eq(sessions.userId, doctor.id));
+    expect(await rowsOf()).toHaveLength(1);
+    expect(await isSignedIn(doctor.browser)).toBe(true);
+
+    const signOut = await doctor.browser.fetch('/api/auth/sign-out', { method: 'POST' });
+    expect(signOut.status).toBe(200);
+    const cleared = signOut.headers.getSetCookie().find((c) => c.includes('session_token'));
+    expect(cleared).toMatch(/Max-Age=0/i);
+    expect(await rowsOf()).toEqual([]);
+    expect(await isSignedIn(doctor.browser)).toBe(false);
+  });
+
+  it('still refuses a sign-out without a body from another site', async () => {
+    const doctor = await signUpDoctor(fixture.server.url);
+    const cookie = doctor.browser.cookieHeader ?? '';
+    const crossSite: Record<string, string>[] = [
+      { cookie, origin: 'https://outro.example' },
+      { cookie, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of crossSite) {
+      const response = await fetch(`${fixture.server.url}/api/auth/sign-out`, {
+        method: 'POST',
+        headers,
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(await isSignedIn(doctor.browser)).toBe(true);
   });
 
   it.each([

@@ -202,17 +202,20 @@ function routePath(c: Context<AppEnv>): string {
 /**
  * Forwards a POST to Better Auth once its body has passed the API's one JSON reader (size,
  * well-formed text, depth) and, for the routes that have one, its schema. A POST without a
- * body (sign-out from some clients) is forwarded as it came.
+ * body (sign-out from some clients, a `fetch` with no body) asks with no fields: it is checked
+ * as `{}` and reaches Better Auth as a JSON `{}`, which its router requires of every POST (it
+ * answers 415 to a bodyless one without a content type, and the session would stay open). The
+ * origin checks (`http/security.ts`, Better Auth's own) do not depend on the body and still apply.
  */
 async function forwardChecked(
   c: Context<AppEnv>,
   auth: Auth,
   schema: z.ZodType | undefined,
 ): Promise<Response> {
-  if (!c.req.raw.body || c.req.header('content-length') === '0') {
-    return inPortuguese(await withoutTokens(await auth.handler(c.req.raw)));
-  }
-  const body = await readValidated(c, schema ?? z.unknown());
+  const empty = !c.req.raw.body || c.req.header('content-length') === '0';
+  const body = empty
+    ? await validated(schema ?? z.unknown(), {})
+    : await readValidated(c, schema ?? z.unknown());
   if (body.response) return body.response;
   return forward(auth, c, body.data);
 }
@@ -226,6 +229,11 @@ async function readValidated<T>(c: Context<AppEnv>, schema: z.ZodType<T>): Promi
     if (!(error instanceof HttpError)) throw error;
     return { response: accountError(error.status, accountCodeOf(error), error.message) };
   }
+  return validated(schema, json);
+}
+
+/** A parsed body checked against its schema; or the Portuguese error answer to send instead. */
+async function validated<T>(schema: z.ZodType<T>, json: unknown): Promise<Validated<T>> {
   // The account schemas carry the exact sentence each form field shows.
   const parsed = await schema.safeParseAsync(json);
   if (!parsed.success) {
@@ -252,6 +260,7 @@ function accountCodeOf(error: HttpError): string {
 async function forward(auth: Auth, c: Context<AppEnv>, body: unknown): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete('content-length');
+  headers.set('content-type', 'application/json');
   const request = new Request(c.req.raw.url, {
     method: 'POST',
     headers,
