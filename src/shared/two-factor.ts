@@ -23,6 +23,11 @@ export const TWO_FACTOR_ERRORS: Record<string, { message: string; field: Account
     message: 'Código incorreto. Confira o aplicativo e tente de novo.',
     field: 'form',
   },
+  TOTP_CODE_ALREADY_USED: {
+    message:
+      'Este código já foi usado para entrar. Aguarde o próximo código do aplicativo e tente de novo.',
+    field: 'form',
+  },
   INVALID_BACKUP_CODE: {
     message: 'Código de recuperação inválido ou já usado.',
     field: 'form',

@@ -101,7 +101,7 @@ export function createAuth(options: {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    plugins: twoFactorPlugins(),
+    plugins: twoFactorPlugins(options.db),
     telemetry: { enabled: false },
     logger: {
       level: 'warn',

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, twoFactors } from '../db/schema';
+import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 import { computeTotpCode, decodeBase32, secretOfTotpUri } from '../testing/totp';
 import { TWO_FACTOR_ERRORS } from '../../shared/two-factor';
 import { TWO_FACTOR_CODE_ATTEMPTS_PER_MINUTE } from './two-factor';
+
+/** The TOTP time-step: codes change every 30 s. */
+const TOTP_STEP_MS = 30_000;
 
 interface AuthAnswer {
   success?: boolean;
@@ -48,8 +52,16 @@ async function sessionUser(browser: TestBrowser) {
   return ((await response.json()) as { user: { twoFactorEnabled?: boolean } } | null)?.user;
 }
 
-async function signInWithPassword(baseUrl: string, doctor: TestDoctorAccount) {
-  const browser = new TestBrowser(baseUrl);
+/**
+ * @param localAddress - a loopback address of its own, for a test that signs in more often than
+ *   the per-address limits allow one client
+ */
+async function signInWithPassword(
+  baseUrl: string,
+  doctor: TestDoctorAccount,
+  localAddress?: string,
+) {
+  const browser = new TestBrowser(baseUrl, localAddress);
   const response = await browser.postJson('/api/auth/sign-in/email', {
     email: doctor.email,
     password: doctor.password,
@@ -98,7 +110,8 @@ describe('two-factor enrolment and sign-in', () => {
 
   it('refuses a wrong code in Portuguese and opens the session with the right one', async () => {
     const { browser } = await signInWithPassword(fixture.server.url, enrolled.doctor);
-    const rightCode = computeTotpCode(enrolled.secret);
+    // The enrolment spent the current step's code: the app shows the next one soon after.
+    const rightCode = computeTotpCode(enrolled.secret, Date.now() + TOTP_STEP_MS);
     const wrongCode = rightCode === '000000' ? '111111' : '000000';
     const wrong = await browser.postJson('/api/auth/two-factor/verify-totp', { code: wrongCode });
     expect(wrong.status).toBe(401);
@@ -136,6 +149,82 @@ describe('two-factor enrolment and sign-in', () => {
   });
 });
 
+describe('one sign-in per authenticator code', () => {
+  const fixture = useTestServer();
+
+  /** The stored time-step of the last code accepted for the doctor. */
+  async function lastStepOf(userId: string) {
+    const [row] = await fixture.server.database.db
+      .select({ step: twoFactors.lastTotpStep })
+      .from(twoFactors)
+      .where(eq(twoFactors.userId, userId));
+    return row?.step;
+  }
+
+  it('refuses a code already used, and any code of an earlier step, in Portuguese', async () => {
+    const { doctor, secret } = await enrolDoctor(fixture.server.url);
+    expect(await lastStepOf(doctor.id)).toBeLessThanOrEqual(Math.floor(Date.now() / TOTP_STEP_MS));
+
+    const now = Date.now();
+    const next = computeTotpCode(secret, now + TOTP_STEP_MS);
+    const first = await signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress());
+    const accepted = await first.browser.postJson('/api/auth/two-factor/verify-totp', {
+      code: next,
+    });
+    expect(accepted.status).toBe(200);
+    expect(await medicalRecordsStatus(first.browser)).toBe(200);
+    expect(await lastStepOf(doctor.id)).toBe(Math.floor(now / TOTP_STEP_MS) + 1);
+
+    for (const code of [
+      next,
+      computeTotpCode(secret),
+      computeTotpCode(secret, Date.now() - TOTP_STEP_MS),
+    ]) {
+      const again = await signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress());
+      const replayed = await again.browser.postJson('/api/auth/two-factor/verify-totp', { code });
+      expect(replayed.status).toBe(401);
+      expect((await replayed.json()) as AuthAnswer).toMatchObject({
+        success: false,
+        code: 'TOTP_CODE_ALREADY_USED',
+        error: TWO_FACTOR_ERRORS.TOTP_CODE_ALREADY_USED?.message,
+      });
+      expect(again.browser.cookieHeader ?? '').not.toContain('session_token');
+      expect(await medicalRecordsStatus(again.browser)).toBe(401);
+    }
+  });
+
+  it('lets exactly one of two simultaneous sign-ins with the same code through', async () => {
+    const { doctor, secret } = await enrolDoctor(fixture.server.url);
+    const [a, b] = await Promise.all([
+      signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress()),
+      signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress()),
+    ]);
+    const code = computeTotpCode(secret, Date.now() + TOTP_STEP_MS);
+    const answers = await Promise.all(
+      [a, b].map(({ browser }) => browser.postJson('/api/auth/two-factor/verify-totp', { code })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const statuses = await Promise.all([a, b].map(({ browser }) => medicalRecordsStatus(browser)));
+    expect(statuses.sort()).toEqual([200, 401]);
+  });
+
+  it('still refuses the used code after a restart of the server', async () => {
+    const { doctor, secret } = await enrolDoctor(fixture.server.url);
+    const code = computeTotpCode(secret, Date.now() + TOTP_STEP_MS);
+    const first = await signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress());
+    expect(
+      (await first.browser.postJson('/api/auth/two-factor/verify-totp', { code })).status,
+    ).toBe(200);
+
+    await fixture.stop();
+    await fixture.start();
+    const again = await signInWithPassword(fixture.server.url, doctor, nextLoopbackAddress());
+    const replayed = await again.browser.postJson('/api/auth/two-factor/verify-totp', { code });
+    expect(replayed.status).toBe(401);
+    expect(((await replayed.json()) as AuthAnswer).code).toBe('TOTP_CODE_ALREADY_USED');
+  });
+});
+
 describe('two-factor code attempts', () => {
   const fixture = useTestServer();
 
@@ -154,7 +243,7 @@ describe('two-factor code attempts', () => {
     );
     // The challenge itself is spent: even the right code (another route, another bucket) fails.
     const late = await browser.postJson('/api/auth/two-factor/verify-totp', {
-      code: computeTotpCode(doctor.secret),
+      code: computeTotpCode(doctor.secret, Date.now() + TOTP_STEP_MS),
     });
     expect(late.status).toBe(400);
     expect((await late.json()) as AuthAnswer).toMatchObject({
@@ -172,7 +261,7 @@ describe('disabling two-factor', () => {
     const { doctor, secret } = await enrolDoctor(fixture.server.url);
     const other = await signInWithPassword(fixture.server.url, doctor);
     const verified = await other.browser.postJson('/api/auth/two-factor/verify-totp', {
-      code: computeTotpCode(secret),
+      code: computeTotpCode(secret, Date.now() + TOTP_STEP_MS),
     });
     expect(verified.status).toBe(200);
     expect(await medicalRecordsStatus(other.browser)).toBe(200);

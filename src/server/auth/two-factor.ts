@@ -2,6 +2,8 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
 import { TRUSTED_DEVICE_DAYS } from '../../shared/two-factor';
+import type { AppDatabase } from '../db/database';
+import { oneUseTotpCodes } from './totp-replay';
 
 /** The name authenticator apps show beside the doctor's e-mail. */
 export const TWO_FACTOR_ISSUER = 'Prontu';
@@ -22,10 +24,12 @@ export const TWO_FACTOR_RATE_LIMIT_RULES = {
 /**
  * Authenticator-app codes (TOTP, RFC 6238: 6 digits, 30 s) and 10 single-use recovery codes.
  * The TOTP secret and the recovery codes are stored encrypted with the auth secret (the plugin's
- * `symmetricEncrypt`, XChaCha20-Poly1305), never in clear.
+ * `symmetricEncrypt`, XChaCha20-Poly1305), never in clear. An authenticator code opens one
+ * sign-in only (`totp-replay.ts`).
  */
-export function twoFactorPlugins() {
+export function twoFactorPlugins(db: AppDatabase) {
   return [
+    oneUseTotpCodes(db),
     twoFactor({
       issuer: TWO_FACTOR_ISSUER,
       trustDeviceMaxAge: TRUSTED_DEVICE_DAYS * 24 * 60 * 60,

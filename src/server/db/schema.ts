@@ -137,6 +137,11 @@ export const twoFactors = pgTable('two_factors', {
   verified: boolean('verified').notNull().default(true),
   failedVerificationCount: integer('failed_verification_count').notNull().default(0),
   lockedUntil: timestampMs('locked_until'),
+  /**
+   * The TOTP time-step (Unix time / 30 s) of the last authenticator code accepted: a code is
+   * accepted once, and no code of an earlier step after it (`auth/totp-replay.ts`).
+   */
+  lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
 });
 
 /**
