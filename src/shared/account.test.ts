@@ -73,9 +73,9 @@ describe('strongSignUpSchema', () => {
 
 describe('withStrongNewPassword', () => {
   it('checks a changed password the same way, under newPassword', async () => {
-    const schema = withStrongNewPassword(changePasswordSchema, await loadPasswordChecker(), [
-      'Dra. Ana',
-    ]);
+    const schema = withStrongNewPassword(changePasswordSchema, await loadPasswordChecker(), {
+      name: 'Dra. Ana',
+    });
     const result = schema.safeParse({ currentPassword: 'x', newPassword: 'qwertyuiop123' });
     expect(result.error?.issues[0]?.path).toEqual(['newPassword']);
     expect(firstMessage(result)).toMatch(/^Senha fácil de adivinhar: /);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TWO_FACTOR_ERRORS } from './two-factor';
-import { passwordWeakness, type PasswordChecker } from './password-strength';
+import { newPasswordProblem, type PasswordChecker, type PasswordOwner } from './password-strength';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -12,7 +12,10 @@ const email = z
   .max(254, { error: 'E-mail longo demais.' })
   .pipe(z.email({ error: 'E-mail inválido.' }));
 
-/** A new password's length rules (sign-up, change, reset); strength is checked on top. */
+/**
+ * A new password's length rules; the rest of the one password policy (`newPasswordProblem`) is
+ * added by {@link withPasswordPolicy}, for sign-up, change and reset alike.
+ */
 const newPassword = z
   .string({ error: 'Informe a senha.' })
   .min(1, { error: 'Informe a senha.' })
@@ -24,7 +27,27 @@ const newPassword = z
   });
 
 /**
- * Sign-up form and `POST /api/auth/sign-up/email` body, without the strength check: see
+ * A body with a new password, checked by Prontu's one password policy (`newPasswordProblem` in
+ * `password-strength.ts`): the only way a new password is accepted, on the server and in forms.
+ * @param field - the body's field with the new password, where the refusal is shown
+ * @param ownerOf - whose password it is: from the body (sign-up) or the signed-in account
+ */
+function withPasswordPolicy<T extends object>(
+  schema: z.ZodType<T>,
+  field: keyof T & string,
+  check: PasswordChecker,
+  ownerOf: (input: T) => PasswordOwner,
+) {
+  return schema.superRefine((input, context) => {
+    const password = input[field];
+    if (typeof password !== 'string') return;
+    const problem = newPasswordProblem(check, password, ownerOf(input));
+    if (problem) context.addIssue({ code: 'custom', path: [field], message: problem });
+  });
+}
+
+/**
+ * Sign-up form and `POST /api/auth/sign-up/email` body, without the password policy: see
  * {@link strongSignUpSchema}, which the form and the server use.
  */
 export const signUpSchema = z.object({
@@ -37,12 +60,12 @@ export const signUpSchema = z.object({
   password: newPassword,
 });
 
-/** Sign-up with the password also hard to guess, the doctor's name and e-mail counted as known. */
+/** Sign-up with the password policy, the doctor's name and e-mail counted as known. */
 export function strongSignUpSchema(check: PasswordChecker) {
-  return signUpSchema.superRefine((input, context) => {
-    const weakness = passwordWeakness(check, input.password, [input.name, input.email]);
-    if (weakness) context.addIssue({ code: 'custom', path: ['password'], message: weakness });
-  });
+  return withPasswordPolicy(signUpSchema, 'password', check, ({ name, email }) => ({
+    name,
+    email,
+  }));
 }
 
 /** `POST /api/auth/change-password` body. Other sessions always end (the server decides). */
@@ -56,22 +79,19 @@ export const changePasswordSchema = z.object({
 /** `POST /api/auth/reset-password` body. */
 export const resetPasswordSchema = z.object({
   newPassword,
-  token: z.string().max(512).optional(),
+  token: z.string({ error: 'Código inválido.' }).max(512, { error: 'Código inválido.' }).optional(),
 });
 
 /**
- * A change or reset of password, with the new one hard to guess.
- * @param userInputs - the doctor's name and e-mail, when known
+ * A change or reset of password, with the password policy.
+ * @param owner - the doctor's name and e-mail, when known
  */
-export function withStrongNewPassword<T extends z.ZodType<{ newPassword: string }>>(
-  schema: T,
+export function withStrongNewPassword<T extends { newPassword: string }>(
+  schema: z.ZodType<T>,
   check: PasswordChecker,
-  userInputs: string[],
+  owner: PasswordOwner,
 ) {
-  return schema.superRefine((input, context) => {
-    const weakness = passwordWeakness(check, input.newPassword, userInputs);
-    if (weakness) context.addIssue({ code: 'custom', path: ['newPassword'], message: weakness });
-  });
+  return withPasswordPolicy(schema, 'newPassword', check, () => owner);
 }
 
 /** Sign-in form and `POST /api/auth/sign-in/email` body. */

@@ -10,7 +10,7 @@ import {
   strongSignUpSchema,
   withStrongNewPassword,
 } from '../../shared/account';
-import { loadPasswordChecker } from '../../shared/password-strength';
+import { loadPasswordChecker, type PasswordOwner } from '../../shared/password-strength';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';
@@ -134,10 +134,10 @@ export function authRoutes(deps: {
     const session = await sessions.sessionFor(cookie);
     if (!session) return accountError(401, 'UNAUTHORIZED', 'Sessão encerrada. Entre novamente.');
     const { name, email } = session.doctor;
-    const schema = withStrongNewPassword(changePasswordSchema, await loadPasswordChecker(), [
+    const schema = withStrongNewPassword(changePasswordSchema, await loadPasswordChecker(), {
       name,
       email,
-    ]);
+    });
     const body = await readValidated(c, schema);
     if (body.response) return body.response;
     // Whoever knew the old password must not stay signed in elsewhere: not the client's choice.
@@ -148,8 +148,14 @@ export function authRoutes(deps: {
   });
 
   routes.post('/reset-password', async (c) => {
-    const schema = withStrongNewPassword(resetPasswordSchema, await loadPasswordChecker(), []);
-    const body = await readValidated(c, schema);
+    const read = await readValidated(c, resetPasswordSchema);
+    if (read.response) return read.response;
+    // The reset's token (body or query, as Better Auth takes it) names the account: its name and
+    // e-mail count as known, as on sign-up and change.
+    const token = read.data.token ?? c.req.query('token');
+    const owner = token ? await ownerOfResetToken(auth, db, token) : {};
+    const schema = withStrongNewPassword(resetPasswordSchema, await loadPasswordChecker(), owner);
+    const body = await validated(schema, read.data);
     if (body.response) return body.response;
     return forward(auth, c, body.data);
   });
@@ -192,6 +198,25 @@ export function authRoutes(deps: {
     return response;
   });
   return routes;
+}
+
+/**
+ * The name and e-mail of the account a password-reset token was issued for; nothing when the
+ * token is unknown or spent (Better Auth then refuses the reset itself).
+ */
+async function ownerOfResetToken(
+  auth: Auth,
+  db: AppDatabase,
+  token: string,
+): Promise<PasswordOwner> {
+  const { internalAdapter } = await auth.$context;
+  const verification = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification) return {};
+  const [user] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, verification.value));
+  return user ?? {};
 }
 
 /** The path under `/api/auth`, e.g. `/update-user`. */
