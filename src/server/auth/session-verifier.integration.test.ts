@@ -12,6 +12,7 @@ import {
   SESSION_RECHECK_MS,
   SESSION_USE_RECORD_MS,
   createSessionVerifier,
+  sessionUseRecordMs,
 } from './session-verifier';
 
 const lifetime = loadConfig({}).session;
@@ -154,6 +155,31 @@ describe('session lifetime', () => {
       .from(sessions)
       .where(eq(sessions.userId, doctor.id));
     expect(row?.lastUsedAt.getTime()).toBe(recorded);
+  });
+
+  it('keeps a session used every 20 s alive under a 1-minute idle timeout, and ends it once idle', async () => {
+    const doctor = await doctorWithCookie();
+    const oneMinute = loadConfig({ SESSION_IDLE_MINUTES: '1' }).session;
+    expect(sessionUseRecordMs(oneMinute)).toBe(15_000);
+    const clock = { now: Date.now() };
+    const verifier = createSessionVerifier({
+      db: fixture.server.database.db,
+      secret,
+      lifetime: oneMinute,
+      now: () => clock.now,
+    });
+    // The row was made with the server's 30-minute idle timeout: start it as a 1-minute one.
+    await fixture.server.database.db
+      .update(sessions)
+      .set({ updatedAt: new Date(clock.now), expiresAt: new Date(clock.now + MINUTE) })
+      .where(eq(sessions.userId, doctor.id));
+    const signedInAt = clock.now;
+    for (let seconds = 20; seconds <= 180; seconds += 20) {
+      clock.now = signedInAt + seconds * 1000;
+      expect(await verifier.doctorFor(doctor.cookie), `${seconds} s`).toBeDefined();
+    }
+    clock.now += MINUTE + 1;
+    expect(await verifier.doctorFor(doctor.cookie)).toBeUndefined();
   });
 
   it('ends a session used all along once its lifetime is over', async () => {

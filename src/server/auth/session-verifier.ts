@@ -12,10 +12,21 @@ import { signedSessionCookie, tokenOfSignedCookie } from './session-cookie';
  */
 export const SESSION_RECHECK_MS = 10_000;
 /**
- * A session's last use is written at most this often: the idle timeout then runs from a moment
- * up to this much (plus {@link SESSION_RECHECK_MS}) before the real last request, not later.
+ * A session's last use is written at most this often, and never less often than a quarter of
+ * the idle timeout ({@link sessionUseRecordMs}): the idle timeout then runs from a moment up to
+ * this much (plus {@link SESSION_RECHECK_MS}) before the real last request, not later.
  */
 export const SESSION_USE_RECORD_MS = 60_000;
+
+/**
+ * How often a session's last use is written: once a minute at most, to spare the database, but
+ * at most a quarter of the idle timeout. A fixed minute ended a session kept in use every 20 s
+ * under `SESSION_IDLE_MINUTES=1` at 60 s: its end was never moved. With a quarter, a session used
+ * more often than every three quarters of the idle timeout always has its end moved in time.
+ */
+export function sessionUseRecordMs(lifetime: SessionLifetime): number {
+  return Math.min(SESSION_USE_RECORD_MS, Math.floor(lifetime.idleMs / 4));
+}
 const MAX_CACHED_SESSIONS = 10_000;
 
 interface CachedSession {
@@ -58,6 +69,7 @@ export function createSessionVerifier(options: {
 }) {
   const { db, lifetime } = options;
   const now = options.now ?? Date.now;
+  const recordEveryMs = sessionUseRecordMs(lifetime);
   /** Verified sessions, by the signed cookie value they came with. */
   const cache = new Map<string, CachedSession>();
   const findDoctor = db
@@ -127,7 +139,7 @@ export function createSessionVerifier(options: {
       const createdAt = row.createdAt.getTime();
       if (time >= createdAt + lifetime.maxMs) return undefined;
       const expiresAt =
-        time - row.lastUsedAt.getTime() >= SESSION_USE_RECORD_MS
+        time - row.lastUsedAt.getTime() >= recordEveryMs
           ? await recordUse(token, createdAt, time)
           : row.expiresAt.getTime();
       const doctor = { id: row.id, name: row.name, email: row.email };
