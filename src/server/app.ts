@@ -32,6 +32,7 @@ import { transcriptRoutes } from './transcripts/routes';
 import { webAppRoutes } from './web-app';
 import type { HeavyWork } from './workers/heavy-work';
 import type { Cid10Index } from '../clinical/cid10/search-index';
+import { configurePortugueseValidation } from '../shared/validation-message';
 
 export interface AppDependencies {
   config: Config;
@@ -54,6 +55,7 @@ export interface AppDependencies {
 
 /** The whole HTTP surface: the JSON API under `/api` and the web app everywhere else. */
 export function createApp(deps: AppDependencies): Hono<AppEnv> {
+  configurePortugueseValidation();
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(deps.logger));
   app.use('*', baseResponseHeaders());

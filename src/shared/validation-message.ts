@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** Portuguese names of the fields a doctor fills, for error messages a person can act on. */
 const FIELD_LABELS: Record<string, string> = {
@@ -147,6 +147,11 @@ const itemCount = (count: number | bigint) =>
   `${count} ${count === 1 || count === 1n ? 'item' : 'itens'}`;
 
 function describeIssue(issue: z.core.$ZodIssue): string {
+  return describeKnownIssue(issue) ?? issue.message;
+}
+
+/** Our Portuguese for the common issues; undefined for the rarer ones. */
+function describeKnownIssue(issue: z.core.$ZodIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'é obrigatório';
@@ -170,10 +175,38 @@ function describeIssue(issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       if (issue.format === 'email') return 'e-mail inválido';
       // Our patterns all carry a message a person can act on; zod's default names the regex.
-      return issue.format === 'regex' ? issue.message : 'formato inválido';
+      // (Left to the schema's message when there is one: this runs before it is set.)
+      return issue.format === 'regex' ? issue.message || undefined : 'formato inválido';
     default:
-      return issue.message;
+      return undefined;
   }
+}
+
+/** zod's own Brazilian-Portuguese texts, for the rarer issues `describeIssue` leaves to zod. */
+const ptBrLocale = z.locales.ptBR();
+
+/**
+ * The text of an issue no schema gave a message to: Portuguese, naming the field by its label,
+ * e.g. "Dados enviados: deve ser objeto" for a body that is a string.
+ */
+function portugueseIssueMessage(issue: z.core.$ZodRawIssue): string {
+  const finalized = issue as unknown as z.core.$ZodIssue;
+  const text = describeKnownIssue(finalized) ?? ptBrLocale.localeError(issue) ?? 'valor inválido';
+  return `${describePath(issue.path ?? [])}: ${typeof text === 'string' ? text : text.message}`;
+}
+
+let configured = false;
+
+/**
+ * Makes every zod message a schema does not set itself Portuguese and named by the field's label
+ * (zod 4's global `customError`): without it, a body of the wrong shape was answered with zod's
+ * English ("Invalid input: expected object, received string"). Called once by the server's app
+ * and the web app before any validation.
+ */
+export function configurePortugueseValidation(): void {
+  if (configured) return;
+  configured = true;
+  z.config({ ...ptBrLocale, customError: portugueseIssueMessage });
 }
 
 /**
@@ -183,5 +216,8 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 export function formatValidationError(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Dados inválidos';
-  return `${describePath(issue.path)}: ${describeIssue(issue)}`;
+  const where = `${describePath(issue.path)}: `;
+  // `portugueseIssueMessage` already named the field.
+  if (issue.message.startsWith(where)) return issue.message;
+  return `${where}${describeIssue(issue)}`;
 }

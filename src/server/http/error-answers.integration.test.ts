@@ -150,6 +150,7 @@ describe('error answers of the API', () => {
     const error = String(body.error);
     expect(error.trim()).not.toBe('');
     expect(error).toMatch(PORTUGUESE_LETTER);
+    expect(error).not.toMatch(/\b(Invalid|expected|received|Required|must|String)\b/);
   });
 
   it('sends the current state beside the code on a stale write', async () => {

@@ -12,7 +12,9 @@ import {
   sendHostile,
   type FuzzTargets,
 } from '../testing/hostile-requests';
-import type { TestBrowser, TestDoctorAccount } from '../testing/test-server';
+import { isSignedIn } from '../testing/api-calls';
+import { nextLoopbackAddress } from '../testing/loopback-fetch';
+import { TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
 /**
  * Hostile input is a 4xx with a code of the API's catalogue, never a 5xx, and a refused request
@@ -25,7 +27,8 @@ import type { TestBrowser, TestDoctorAccount } from '../testing/test-server';
 const FUZZ_SEED = 1717;
 const FUZZ_RUNS = 150;
 
-const fixture = useTestServer();
+// The AI routes' per-doctor limit (60 a minute) would answer 429 before the bodies are read.
+const fixture = useTestServer({ env: () => ({ AI_RATE_LIMIT_PER_MINUTE: '100000' }) });
 let ana: TestDoctorAccount;
 let bruno: TestDoctorAccount;
 let targets: FuzzTargets;
@@ -216,6 +219,66 @@ describe('the issue’s findings', () => {
       expect(response.status, path).toBe(400);
       expect(await response.json(), path).toMatchObject({ code: 'invalid_text' });
     }
+  });
+});
+
+/** Words of zod's and Better Auth's English messages: none may reach a person. */
+const ENGLISH = /\b(Invalid|invalid input|expected|received|Required|must|String|Expected)\b/;
+
+describe('refusals in Portuguese', () => {
+  const wrongBodies: [string, string][] = [
+    ['a string', '"texto"'],
+    ['an array', '[1, 2]'],
+    ['a number', '42'],
+    ['200 nested objects', `${'{"a":'.repeat(200)}1${'}'.repeat(200)}`],
+    ['a lone surrogate', '{"nome":"Maria \\ud800"}'],
+  ];
+
+  it('answers every JSON write route 400 with a stable code and no English, for bodies of the wrong shape', async () => {
+    // A tab of Ana's from an address of its own: the account routes' per-address limits count
+    // these requests apart from the fuzz below.
+    const tab = new TestBrowser(fixture.server.url, nextLoopbackAddress());
+    const cookie = ana.browser.cookieHeader ?? '';
+    const routes = jsonRoutes(targets).filter((route) => route.path !== '/api/auth/get-session');
+    const problems: string[] = [];
+    for (const route of routes) {
+      for (const [kind, body] of wrongBodies) {
+        const response = await tab.fetch(route.path, {
+          method: route.method,
+          headers: { 'content-type': 'application/json', cookie },
+          body,
+        });
+        const answer = (await response.json()) as { code?: unknown; error?: unknown };
+        const label = `${route.method} ${route.path}, ${kind} → ${response.status} ${JSON.stringify(answer)}`;
+        const code = typeof answer.code === 'string' ? answer.code : '';
+        const stable = route.path.startsWith('/api/auth/')
+          ? /^[A-Z_]+$/.test(code)
+          : isApiErrorCode(code);
+        const message = typeof answer.error === 'string' ? answer.error : '';
+        if (response.status !== 400 || !stable || !message || ENGLISH.test(message)) {
+          problems.push(label);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(await isSignedIn(ana.browser)).toBe(true);
+  });
+
+  it('names the field by its label, in Portuguese, where zod has no message of ours', async () => {
+    const signUp = await sendJson(ana.browser, 'POST', '/api/auth/sign-up/email', '"texto"');
+    expect(signUp.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      error: 'Dados enviados: deve ser objeto',
+    });
+    const chat = await sendJson(
+      ana.browser,
+      'POST',
+      '/api/ai/chat',
+      '{"mode":"general","messages":[{"role":"user","content":{"x":1}}]}',
+    );
+    expect(chat.status).toBe(400);
+    expect(chat.body.error).toMatch(/^Mensagem \(messages\.0\.content\): /);
+    expect(chat.body.error).not.toMatch(ENGLISH);
   });
 });
 
