@@ -127,22 +127,23 @@ function lowerFirst(text: string): string {
 /**
  * Words Brazilians build passwords from that zxcvbn's lists lack or rank too low ("senha" is in
  * none of them): the word for password, the app's and the trade's own words, football clubs.
+ * Written as spelt; the checker also knows each without its accents.
  */
 export const COMMON_PASSWORD_WORDS = [
   'senha',
   'minhasenha',
   'novasenha',
   'prontu',
-  'prontuario',
+  'prontuário',
   'brasil',
-  'medico',
-  'medica',
+  'médico',
+  'médica',
   'doutor',
   'doutora',
-  'clinica',
-  'consultorio',
+  'clínica',
+  'consultório',
   'hospital',
-  'saude',
+  'saúde',
   'paciente',
   'receita',
   'acesso',
@@ -150,18 +151,18 @@ export const COMMON_PASSWORD_WORDS = [
   'mudar',
   'trocar',
   'segredo',
-  'usuario',
+  'usuário',
   'admin',
   'teste',
   'amor',
   'deus',
   'jesus',
-  'familia',
+  'família',
   'flamengo',
   'corinthians',
   'palmeiras',
   'vasco',
-  'gremio',
+  'grêmio',
   'cruzeiro',
   'santos',
   'saopaulo',
@@ -187,7 +188,10 @@ export function loadPasswordChecker(): Promise<PasswordChecker> {
       dictionary: {
         ...common.dictionary,
         ...ptBr.dictionary,
-        'passwordWords-pt-br': COMMON_PASSWORD_WORDS,
+        // Typed with or without accents alike.
+        'passwordWords-pt-br': [
+          ...new Set(COMMON_PASSWORD_WORDS.flatMap((word) => [word, plain(word)])),
+        ],
       },
       graphs: common.adjacencyGraphs,
       translations: ptBr.translations,
