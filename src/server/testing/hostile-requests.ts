@@ -11,11 +11,15 @@ import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from './test-s
 
 /** A JSON route, with a body it accepts (the starting point of the hostile variants). */
 export interface JsonRoute {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   sample: Record<string, unknown>;
   /** Signs the doctor out when it succeeds: only bodies that must be refused are sent to it. */
   endsSession?: boolean;
+  /** Takes a multipart form, not JSON: any JSON body is refused (400 or 415). */
+  multipart?: boolean;
+  /** Reads no body: whatever is sent is ignored, never stored. */
+  readsNoBody?: boolean;
 }
 
 /** The ids the routes act on: the fuzzing doctor's own, and another doctor's. */
@@ -24,6 +28,10 @@ export interface FuzzTargets {
   otherDoctorsRecordId: string;
   prescriptionId: string;
   batchId: string;
+  patientId: string;
+  /** A second patient of the fuzzing doctor's, to merge into the first. */
+  otherPatientId: string;
+  documentId: string;
   /** The fuzzing doctor's e-mail, for the account routes. */
   email: string;
 }
@@ -33,6 +41,7 @@ const RECORD_SAMPLE = {
   symptoms: { chiefComplaint: 'Dor de garganta há 3 dias' },
   assessment: 'Faringite',
 };
+const PATIENT_SAMPLE = { name: 'Maria Souza', birthDate: '12/03/1961', sex: 'feminino' };
 const MESSAGES_SAMPLE = { messages: [{ role: 'user', content: 'Paciente Ana, 30 anos.' }] };
 const PRESCRIPTION_SAMPLE = {
   patientName: 'Maria Souza',
@@ -89,7 +98,23 @@ export async function prepareFuzzTargets(baseUrl: string): Promise<{
     name: 'Lote',
     prescriptionIds: [prescriptionId],
   });
+  const patientId = await createdId(
+    await ana.browser.postJson('/api/patients', PATIENT_SAMPLE),
+    'patient',
+  );
+  const otherPatient = await ana.browser.postJson('/api/patients', {
+    ...PATIENT_SAMPLE,
+    name: 'Maria de Souza',
+  });
+  const document = await ana.browser.postJson('/api/documents', {
+    kind: 'relatorio',
+    patientId,
+    content: { text: 'Paciente em acompanhamento.' },
+  });
   const targets: FuzzTargets = {
+    patientId,
+    otherPatientId: await createdId(otherPatient, 'patient'),
+    documentId: await createdId(document, 'document'),
     recordId: await createdId(record, 'recordId'),
     otherDoctorsRecordId: await createdId(brunosRecord, 'recordId'),
     prescriptionId,
@@ -99,10 +124,39 @@ export async function prepareFuzzTargets(baseUrl: string): Promise<{
   return { ana, bruno, targets };
 }
 
-/** Every JSON route of the API, with the ids filled in. */
+/** Every write route of the API, with the ids filled in. */
 export function jsonRoutes(targets: FuzzTargets): JsonRoute[] {
   const record = `/api/medical-records/${targets.recordId}`;
+  const patient = `/api/patients/${targets.patientId}`;
+  const document = `/api/documents/${targets.documentId}`;
+  const prescription = `/api/prescriptions/${targets.prescriptionId}`;
+  const documentSample = {
+    kind: 'relatorio',
+    patientId: targets.patientId,
+    content: { text: 'Paciente estável.' },
+  };
   return [
+    { method: 'POST', path: '/api/patients', sample: PATIENT_SAMPLE },
+    { method: 'PUT', path: patient, sample: PATIENT_SAMPLE },
+    { method: 'POST', path: `${patient}/merge`, sample: { otherId: targets.otherPatientId } },
+    { method: 'POST', path: '/api/documents', sample: documentSample },
+    { method: 'PUT', path: document, sample: documentSample },
+    { method: 'POST', path: `${document}/issue`, sample: {}, readsNoBody: true },
+    { method: 'POST', path: `${document}/sign`, sample: { password: 'senha-do-certificado' } },
+    { method: 'POST', path: `${document}/cancel`, sample: { reason: 'Emitido por engano.' } },
+    { method: 'POST', path: `${prescription}/sign`, sample: { password: 'senha-do-certificado' } },
+    { method: 'POST', path: `${prescription}/cancel`, sample: { reason: 'Dose errada.' } },
+    {
+      method: 'POST',
+      path: '/api/prescriptions/pdf',
+      sample: { prescriptions: [{ id: 'receita-1', ...PRESCRIPTION_SAMPLE, notes: '' }] },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/settings',
+      sample: { clinicPhone: '11 98765-4321' },
+    },
+    { method: 'PUT', path: '/api/signing-certificate', sample: {}, multipart: true },
     { method: 'POST', path: '/api/medical-records', sample: RECORD_SAMPLE },
     { method: 'PUT', path: record, sample: RECORD_SAMPLE },
     {
@@ -417,19 +471,42 @@ export function hostileUrl(): fc.Arbitrary<{
     .map(([{ t, refused }, at]) => ({ ...at(t), mustBeRefused: refused }));
 }
 
-/** Sends a hostile request as the doctor's browser tab; the status and the body as text. */
+/**
+ * Sends a hostile request as the doctor's browser tab: the status, the body as text and how long
+ * the answer took.
+ */
 export async function sendHostile(
   browser: TestBrowser,
   request: HostileRequest,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; elapsedMs: number }> {
   const headers: Record<string, string> = {};
   if (request.contentType) headers['content-type'] = request.contentType;
+  const started = performance.now();
   const response = await browser.fetch(request.route.path, {
     method: request.route.method,
     headers,
     body: request.body,
   });
-  return { status: response.status, text: await response.text() };
+  const text = await response.text();
+  return { status: response.status, text, elapsedMs: performance.now() - started };
+}
+
+/** Words of zod's and Better Auth's English messages, none of which a Portuguese refusal has. */
+export const ENGLISH_WORDS =
+  /\b(Invalid|invalid input|expected|received|Required|must|String|Expected)\b/;
+
+/** A refusal's message when it has English words in it (what the doctor would read), else undefined. */
+export function englishRefusal(status: number, text: string): string | undefined {
+  if (status < 400) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const message =
+    typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
+  return typeof message === 'string' && ENGLISH_WORDS.test(message) ? message : undefined;
 }
 
 /**
@@ -448,6 +525,7 @@ export async function doctorStateSnapshot(browser: TestBrowser): Promise<string>
   };
   const parts = await Promise.all([
     read('/api/medical-records?limit=100'),
+    read('/api/patients?limit=100'),
     read('/api/prescriptions?limit=100'),
     read('/api/prescription-batches?limit=100'),
     read('/api/settings'),
