@@ -63,14 +63,16 @@ describe('two-factor authentication in the browser', () => {
     );
     await visible(dialog.getByRole('button', { name: 'Usar um código de recuperação' }));
 
-    const rightCode = computeTotpCode(secret);
-    await dialog
-      .getByLabel('Código de 6 dígitos')
-      .fill(rightCode === '000000' ? '111111' : '000000');
+    // The code that confirmed the enrolment opens nothing more: the app's next code is used.
+    const rightCode = computeTotpCode(secret, Date.now() + 30_000);
+    const wrongCode = ['000000', '111111', '222222'].find(
+      (code) => code !== rightCode && code !== computeTotpCode(secret),
+    );
+    await dialog.getByLabel('Código de 6 dígitos').fill(wrongCode ?? '333333');
     await dialog.getByRole('button', { name: 'Verificar' }).click();
     await visible(dialog.getByText('Código incorreto. Confira o aplicativo e tente de novo.'));
 
-    await dialog.getByLabel('Código de 6 dígitos').fill(computeTotpCode(secret));
+    await dialog.getByLabel('Código de 6 dígitos').fill(rightCode);
     await dialog.getByRole('button', { name: 'Verificar' }).click();
     await visible(page.getByRole('heading', { name: `Olá, ${doctor.name}!` }));
     expect(await page.getByRole('dialog').count()).toBe(0);
