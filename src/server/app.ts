@@ -76,7 +76,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   // Every access to patient data is recorded once its route answered (audit/audit-trail.ts).
   const { auditLog } = deps;
   app.use('/api/*', auditTrail({ auditLog, trustProxy: deps.config.trustProxy }));
-  app.route('/api/audit', auditRoutes({ auditLog, sessions }));
+  app.route('/api/audit', auditRoutes({ auditLog, sessions, db: deps.database.db }));
   app.route(
     '/api/auth',
     authRoutes({

@@ -15,6 +15,7 @@ import {
 } from './audit-chain';
 import { AUDIT_KEY_FILE, readAuditKey } from './audit-key';
 import { createAuditLog } from './audit-log';
+import { AUDIT_PAGES_PER_MINUTE } from './routes';
 import { describeAuditVerification, verifyAuditTrail } from './operator-verification';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from '../testing/test-server';
@@ -224,6 +225,24 @@ describe('the audit trail', () => {
     expect(second.entries.map((entry) => entry.action)).toEqual(['read', 'create']);
     expect(second.lastEvaluatedKey).toBeUndefined();
     expect((await ana.browser.fetch('/api/audit')).status).toBe(400);
+  });
+
+  it('slows a doctor reading more pages a minute than a person would, and no one else', async () => {
+    const reader = await signUpDoctor(fixture.server.url, 'Dra. Leitora');
+    const path = `/api/audit?entityId=${encodeURIComponent(recordId)}`;
+    const statuses: number[] = [];
+    for (let page = 0; page <= AUDIT_PAGES_PER_MINUTE; page++) {
+      statuses.push((await reader.browser.fetch(path)).status);
+    }
+    expect(statuses.slice(0, AUDIT_PAGES_PER_MINUTE).every((status) => status === 200)).toBe(true);
+    const refused = await reader.browser.fetch(path);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(await refused.json()).toMatchObject({
+      code: 'rate_limited',
+      error: 'Muitas consultas à trilha de auditoria. Aguarde um minuto e tente novamente.',
+    });
+    expect((await ana.browser.fetch(path)).status).toBe(200);
   });
 
   it('is append-only in the database: an UPDATE, a DELETE or a TRUNCATE is refused', async () => {

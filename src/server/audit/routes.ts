@@ -3,9 +3,14 @@ import { z } from 'zod';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';
+import type { AppDatabase } from '../db/database';
 import { parseOrBadRequest } from '../http/json-body';
+import { rateLimit } from '../http/rate-limit';
 import type { AuditEntry } from './audit-chain';
 import type { AuditLog } from './audit-log';
+
+/** Pages of her own trail a doctor may read per minute. */
+export const AUDIT_PAGES_PER_MINUTE = 60;
 
 const auditQuerySchema = z.object({
   entityId: z
@@ -27,9 +32,25 @@ const auditQuerySchema = z.object({
  * so an entity of someone else's is simply an empty list. Checking the whole chain is the
  * operator's (`npm run audit:verify`): it would tell one doctor how much all the others did.
  */
-export function auditRoutes(deps: { auditLog: AuditLog; sessions: SessionVerifier }): Hono<AppEnv> {
+export function auditRoutes(deps: {
+  auditLog: AuditLog;
+  sessions: SessionVerifier;
+  db: AppDatabase;
+}): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
+  // A doctor reads her trail a page at a time; a script walking it is slowed, not the server.
+  routes.use(
+    '*',
+    rateLimit({
+      db: deps.db,
+      name: 'audit',
+      max: AUDIT_PAGES_PER_MINUTE,
+      windowMs: 60_000,
+      keyOf: (c) => c.get('doctor')?.id ?? 'unknown',
+      message: 'Muitas consultas à trilha de auditoria. Aguarde um minuto e tente novamente.',
+    }),
+  );
 
   routes.get('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
