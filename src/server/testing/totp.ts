@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
 
+/** How long an authenticator code lasts (RFC 6238's default). */
+export const TOTP_STEP_MS = 30_000;
+
 const BASE32_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
 /** Bytes of an RFC 4648 base32 text (the `secret` of an otpauth:// URI), padding and case ignored. */
@@ -29,7 +32,7 @@ export function decodeBase32(text: string): Buffer {
  */
 export function computeTotpCode(base32Secret: string, at = Date.now()): string {
   const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / TOTP_STEP_MS)));
   const digest = createHmac('sha1', decodeBase32(base32Secret)).update(counter).digest();
   const offset = (digest[digest.length - 1] ?? 0) & 0x0f;
   const binary = digest.readUInt32BE(offset) & 0x7fffffff;
