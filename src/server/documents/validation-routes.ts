@@ -48,6 +48,14 @@ interface Validatable {
 /** A route's `:publicId`, or undefined for one no document could have. */
 const publicIdOf = (param: string) => (/^[\w-]{22}$/.test(param) ? param : undefined);
 
+/**
+ * Whether a request's `_format` asks for VALIDAR's JSON. The guide writes the value with a literal
+ * `+`, which a query string reads as a space; `%2B` and any case are the same request too.
+ */
+export function asksForItiFormat(format: string | undefined): boolean {
+  return format?.trim().replaceAll(' ', '+').toLowerCase() === ITI_FORMAT;
+}
+
 /** Whether `typed` is the document's code, in a time that does not tell how much of it matched. */
 function codeMatches(typed: string | undefined, secretCode: string): boolean {
   if (typed === undefined) return false;
@@ -234,7 +242,7 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
     const row = await validatableAt(c.req.param('publicId'));
     const typed = c.req.query('_secretCode');
     const headers = { 'Content-Security-Policy': PAGE_CSP, 'Cache-Control': 'no-store' };
-    if (c.req.query('_format') === ITI_FORMAT) {
+    if (asksForItiFormat(c.req.query('_format'))) {
       if (!row) throw notFound(UNKNOWN_DOCUMENT);
       if (!codeMatches(typed, row.secretCode)) throw unauthorized(WRONG_CODE);
       await recordDisclosure(c, row);

@@ -92,6 +92,38 @@ describe('an issued document’s validation page (the ITI’s protocol)', () => 
     expect(unknown.status).toBe(404);
   });
 
+  it('answers VALIDAR called byte for byte as its developer guide writes the call', async () => {
+    const browser = visitor();
+    const { pathname } = new URL(url);
+    // The `+` literal, as the guide writes it (a query string reads it as a space)...
+    const literal = await browser.fetch(
+      `${pathname}?_format=application/validador-iti+json&_secretCode=${code}`,
+    );
+    expect(literal.status).toBe(200);
+    expect(literal.headers.get('content-type')).toContain('application/json');
+    const answer = (await literal.json()) as {
+      prescription: { signatureFiles: { url: string }[] };
+    };
+    expect(answer.prescription.signatureFiles[0]?.url.startsWith(`${url}/`)).toBe(true);
+    // ...the guide's second example, with its other parameters and the space before the code...
+    const spaced = await browser.fetch(
+      `${pathname}?type=prescricao&_parametroqualquer&_format=application/validador-iti+json&_secretCode=%20${code}`,
+    );
+    expect(spaced.status).toBe(200);
+    expect(await spaced.json()).toEqual(answer);
+    // ...the `+` as a space or as %2B, and a wrong code still refused in JSON.
+    for (const format of ['application/validador-iti%20json', 'application/validador-iti%2Bjson']) {
+      const answered = await browser.fetch(`${pathname}?_format=${format}&_secretCode=${code}`);
+      expect(answered.status).toBe(200);
+      expect(await answered.json()).toEqual(answer);
+    }
+    const wrong = await browser.fetch(
+      `${pathname}?_format=application/validador-iti+json&_secretCode=AAAAAAAAAA`,
+    );
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get('content-type')).toContain('application/json');
+  });
+
   it('asks a browser for the code, and only then shows the document and its status', async () => {
     const browser = visitor();
     const form = await browser.fetch(pathOf(url));
