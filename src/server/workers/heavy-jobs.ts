@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { DocumentText } from '../../shared/document-text';
 import type { ReceitaPage, ReceitaSettings } from '../../shared/receita-document';
 import {
@@ -41,8 +42,25 @@ export interface HeavyJobResults {
   pkcs12: Pkcs12Reading;
 }
 
-/** Runs one job: the worker thread's entry point (workers/heavy-work.ts). */
-export default async function runHeavyJob(job: HeavyJob): Promise<HeavyJobResults[HeavyJobKind]> {
+/** What a worker thread receives: the job, and the port to say it has begun on. */
+export interface HeavyTask {
+  job: HeavyJob;
+  /** Told once the job begins: its time limit counts from then (workers/heavy-work.ts). */
+  started: MessagePort;
+}
+
+/** The worker thread's entry point: says the job has begun, then runs it. */
+export default async function runHeavyTask({
+  job,
+  started,
+}: HeavyTask): Promise<HeavyJobResults[HeavyJobKind]> {
+  started.postMessage('started');
+  started.close();
+  return runHeavyJob(job);
+}
+
+/** Runs one job. */
+async function runHeavyJob(job: HeavyJob): Promise<HeavyJobResults[HeavyJobKind]> {
   switch (job.kind) {
     case 'receita-pdf':
       return job.signature === undefined

@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors';
-import type { HeavyJob, HeavyJobKind, HeavyJobResults } from './heavy-jobs';
+import type { HeavyJob, HeavyJobKind, HeavyJobResults, HeavyTask } from './heavy-jobs';
 
 /**
  * Rendering a PDF, opening a PKCS#12 file and preparing a signature take from milliseconds to
@@ -19,8 +20,13 @@ export interface HeavyWorkLimits {
    * Certificates have a lane of their own, so a slow upload never delays a receita's PDF.
    */
   threads: number;
-  /** A job still unanswered after this long (waiting included) is stopped, its thread replaced. */
+  /** A job running for longer is stopped, its thread replaced. */
   timeLimitMs: number;
+  /**
+   * A job not begun after this long (waiting for a thread, or a new thread still loading) is
+   * given up: with the time limit, no request waits longer than the two together.
+   */
+  waitLimitMs: number;
   /** Jobs waiting in a lane (beyond one running per thread), from everyone, before new ones are refused. */
   queueLimit: number;
   /** Jobs one requester (a doctor, a validation page's visitor) may have running or waiting. */
@@ -36,6 +42,7 @@ export interface HeavyWorkLimits {
 export const HEAVY_WORK_LIMITS: HeavyWorkLimits = {
   threads: Math.min(2, Math.max(1, Math.floor((availableParallelism() - 1) / 2))),
   timeLimitMs: 15_000,
+  waitLimitMs: 15_000,
   queueLimit: 32,
   perRequester: 2,
   memoryMb: 256,
@@ -114,14 +121,31 @@ export function createHeavyWork(limits: HeavyWorkLimits = HEAVY_WORK_LIMITS): He
       }
       pending.set(requester, mine + 1);
       inFlight.set(lane, inLane + 1);
-      const signal = AbortSignal.timeout(limits.timeLimitMs);
+      // The time limit counts from the moment the job begins: a thread's start on a busy
+      // machine is the server's time, not the job's. Until then the wait limit applies.
+      const stop = new AbortController();
+      const stopIn = (ms: number) => setTimeout(() => stop.abort(), ms);
+      let timer = stopIn(limits.waitLimitMs);
+      const { port1: begun, port2: started } = new MessageChannel();
+      begun.once('message', () => {
+        clearTimeout(timer);
+        timer = stopIn(limits.timeLimitMs);
+      });
+      begun.unref();
       try {
+        const task: HeavyTask = { job, started };
+        const result: unknown = await poolOf(lane).run(task, {
+          signal: stop.signal,
+          transferList: [started],
+        });
         // Typed by the job's kind: heavy-jobs.ts answers each kind with its own result.
-        return (await poolOf(lane).run(job, { signal })) as HeavyJobResults[typeof job.kind];
+        return result as HeavyJobResults[typeof job.kind];
       } catch (error) {
-        if (signal.aborted) throw new HttpError('work_timeout');
+        if (stop.signal.aborted) throw new HttpError('work_timeout');
         throw error;
       } finally {
+        clearTimeout(timer);
+        begun.close();
         inFlight.set(lane, (inFlight.get(lane) ?? 1) - 1);
         const left = (pending.get(requester) ?? 1) - 1;
         if (left > 0) pending.set(requester, left);
