@@ -118,6 +118,11 @@ export const API_ERRORS = {
     status: 409,
     message: 'Já existe um paciente seu com este CPF ou CNS.',
   },
+  retention_required: {
+    status: 409,
+    message:
+      'O prontuário deste paciente deve ser guardado por 20 anos a partir do último registro (Lei 13.787/2018): nada foi apagado.',
+  },
   document_changed: {
     status: 409,
     message:

@@ -97,9 +97,9 @@ function pronounOf(sex: Gender | undefined): string {
   return 'essa pessoa';
 }
 
-/** Said in the erase dialog, under its question: the law on keeping records. */
+/** Said in the erase dialog, under its question: why only a patient with no record can go. */
 export const ERASE_LEGAL_NOTE =
-  'O CFM exige que o prontuário seja guardado por 20 anos: apague somente quando o paciente pedir e a lei permitir.';
+  'Só um paciente cadastrado por engano, sem nenhum registro clínico, pode ser apagado: um prontuário é guardado por 20 anos a partir do último registro (Lei 13.787/2018).';
 
 /**
  * The erase dialog's question, naming her and what goes with her: 'Apagar Maria Aparecida e tudo

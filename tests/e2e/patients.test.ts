@@ -344,27 +344,38 @@ describe('patients', () => {
     await page.context().close();
   });
 
-  it('erases her and everything kept about her after naming it', async () => {
-    const { page } = await openPatients();
+  it('keeps her record by the 20-year rule, and erases one registered by mistake', async () => {
+    const { page, api } = await openPatients();
     await openChart(page, 'mar apar');
     await page.getByRole('button', { name: 'Apagar paciente' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Apagar paciente' });
-    const text = await confirm.innerText();
-    expect(text).toContain(
-      `Apagar ${MARIA} e tudo o que está guardado sobre ela: 2 consultas e 1 receita? Esta ação não pode ser desfeita.`,
-    );
-    expect(text).toContain('O CFM exige que o prontuário seja guardado por 20 anos');
-    await confirm.getByRole('button', { name: 'Cancelar' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    const rule = page.getByRole('dialog', { name: 'O prontuário é guardado por 20 anos' });
+    const text = await rule.innerText();
+    expect(text).toContain('20 anos a partir do último registro (Lei 13.787/2018, art. 6º)');
+    expect(text).toContain('LGPD, art. 16, I');
+    // No way to erase her from here: the export and 'Entendi'.
+    expect(await rule.getByRole('button', { name: /Apagar/ }).count()).toBe(0);
+    await visible(rule.getByRole('link', { name: 'Exportar dados (FHIR)' }));
+    await rule.getByRole('button', { name: 'Entendi' }).click();
+    await rule.waitFor({ state: 'detached' });
     await visible(page.getByRole('heading', { name: MARIA, level: 1 }));
+    const { patients } = await api.call(patientsApi.list, { query: { q: MARIA } });
+    expect(patients.map((patient) => patient.name)).toEqual([MARIA]);
 
+    // Mariana has nothing in her record: registered by mistake, she may go, after a question.
+    await page.goto(`${session.server.url}/?view=patients`);
+    await openChart(page, 'mariana', 'Mariana Souza');
     await page.getByRole('button', { name: 'Apagar paciente' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Apagar' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Apagar paciente' });
+    const question = await confirm.innerText();
+    expect(question).toContain(
+      'Apagar Mariana Souza e tudo o que está guardado sobre ela: nenhuma consulta nem receita? Esta ação não pode ser desfeita.',
+    );
+    expect(question).toContain('Só um paciente cadastrado por engano');
+    await confirm.getByRole('button', { name: 'Apagar' }).click();
     await visible(page.getByRole('heading', { name: 'Pacientes', level: 1 }));
-    await visible(patientButton(page, 'Mariana Souza'));
-    expect(await patientButton(page, MARIA).count()).toBe(0);
-    await searchBox(page).fill('mar apar');
-    await visible(page.getByText('Nenhum paciente encontrado para “mar apar”.'));
+    await visible(patientButton(page, MARIA));
+    await searchBox(page).fill('mariana');
+    await visible(page.getByText('Nenhum paciente encontrado para “mariana”.'));
     await page.context().close();
   });
 });

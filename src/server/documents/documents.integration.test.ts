@@ -403,17 +403,17 @@ describe('documents API', () => {
     );
   });
 
-  it('goes with the patient when she is erased, and is counted in her chart', async () => {
+  it('keeps the patient in her record when she has one, and is counted in her chart', async () => {
     const { api } = doctor.browser;
     const patient = await newPatient(api, 'Lúcia Helena Castro');
     const { document } = await api.call(documentsApi.create, { body: atestado(patient.id) });
     await api.call(documentsApi.issue, { params: { id: document.id } });
     const header = await api.call(patientsApi.get, { params: { id: patient.id } });
     expect(header.patient.counts).toEqual({ records: 0, prescriptions: 0, documents: 1 });
-    const erased = await api.call(patientsApi.erase, { params: { id: patient.id } });
-    expect(erased.erased).toEqual({ records: 0, prescriptions: 0, documents: 1 });
-    expect(
-      await refusalOf(api.call(documentsApi.get, { params: { id: document.id } })),
-    ).toMatchObject({ status: 404 });
+    const refused = await refusalOf(api.call(patientsApi.erase, { params: { id: patient.id } }));
+    expect(refused).toMatchObject({ status: 409, code: 'retention_required' });
+    expect(await api.call(documentsApi.get, { params: { id: document.id } })).toMatchObject({
+      document: { id: document.id, status: 'emitido' },
+    });
   });
 });

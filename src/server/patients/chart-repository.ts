@@ -2,9 +2,11 @@ import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DocumentKind, DocumentStatus } from '../../shared/clinical-document';
 import { listUnion } from '../../shared/patient-chart';
+import { mustKeepRecord } from '../../shared/record-retention';
 import type { AppTransaction, AppDatabase } from '../db/database';
 import {
   clinicalDocuments,
+  medicalRecordAddenda,
   medicalRecords,
   patients,
   prescriptionBatches,
@@ -105,8 +107,37 @@ export type MergeOutcome =
 
 export type EraseOutcome =
   | { kind: 'erased'; records: number; prescriptions: number; documents: number }
+  /** Her record has clinical content still under the legal retention: nothing was erased. */
+  | { kind: 'retained'; lastEntryAt: Date }
   | { kind: 'not-found' }
   | { kind: 'stale'; current: PatientRow };
+
+/**
+ * The last moment anything was written in her record: a visit or its addendum, a receita or a
+ * document, their signing and cancelling included; undefined when she has none.
+ */
+async function lastClinicalEntryOf(
+  tx: AppTransaction,
+  userId: string,
+  patientId: string,
+): Promise<Date | undefined> {
+  const latest = (table: typeof prescriptions | typeof clinicalDocuments) =>
+    sql`(select max(greatest(${table.updatedAt}, ${table.signedAt}, ${table.cancelledAt})) from ${table} where ${table.patientId} = ${patientId} and ${table.userId} = ${userId})`;
+  const result = (await tx.execute(sql`
+    select extract(epoch from greatest(
+      (select max(${medicalRecords.updatedAt}) from ${medicalRecords}
+        where ${medicalRecords.patientId} = ${patientId} and ${medicalRecords.userId} = ${userId}),
+      (select max(${medicalRecordAddenda.createdAt}) from ${medicalRecordAddenda}
+        join ${medicalRecords} on ${medicalRecords.id} = ${medicalRecordAddenda.recordId}
+        where ${medicalRecords.patientId} = ${patientId} and ${medicalRecordAddenda.userId} = ${userId}),
+      ${latest(prescriptions)},
+      ${latest(clinicalDocuments)}
+    )) * 1000 as last_entry_ms`)) as { rows: { last_entry_ms: number | string | null }[] };
+  const lastEntryMs = result.rows[0]?.last_entry_ms;
+  return lastEntryMs === null || lastEntryMs === undefined
+    ? undefined
+    : new Date(Math.round(Number(lastEntryMs)));
+}
 
 /** The patient under a row lock, or undefined. */
 async function lockedPatient(
@@ -478,8 +509,9 @@ export function createChartRepository(db: AppDatabase) {
 
     /**
      * Erases the patient and everything kept about her — her records (their addenda go with
-     * them), her receitas (taken out of any lote) — in one transaction. With
-     * `expectedVersion`, only if she is still at it.
+     * them), her receitas (taken out of any lote) — in one transaction, unless her record must
+     * still be kept (shared/record-retention.ts): then nothing changes. With `expectedVersion`,
+     * only if she is still at it.
      */
     erase(userId: string, id: string, expectedVersion: number | undefined): Promise<EraseOutcome> {
       return db.transaction(async (tx) => {
@@ -488,6 +520,8 @@ export function createChartRepository(db: AppDatabase) {
         if (expectedVersion !== undefined && expectedVersion !== current.version) {
           return { kind: 'stale', current };
         }
+        const lastEntryAt = await lastClinicalEntryOf(tx, userId, id);
+        if (lastEntryAt && mustKeepRecord(lastEntryAt)) return { kind: 'retained', lastEntryAt };
         const documents = await tx
           .delete(clinicalDocuments)
           .where(and(eq(clinicalDocuments.patientId, id), eq(clinicalDocuments.userId, userId)))

@@ -1,3 +1,4 @@
+import { addYears } from 'date-fns';
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../shared/api/client';
@@ -742,7 +743,7 @@ describe('erasing a patient', () => {
   /** A name found nowhere else, to search every table for. */
   const NAME = 'Zuleica Quaresma Bittencourt';
 
-  it('leaves nothing of her in any table, and another patient and the lote intact', async () => {
+  it('keeps her while the law asks; then leaves nothing of her, and the rest intact', async () => {
     const { api } = doctor.browser;
     const patient = await createPatient(api, {
       name: NAME,
@@ -852,6 +853,38 @@ describe('erasing a patient', () => {
       'prescription_batches',
       'prescriptions',
     ]);
+
+    // Her record is kept 20 years from its last entry, the report written a moment ago.
+    const retained = await refusalOf(api.call(patientsApi.erase, { params, ifMatch: 2 }));
+    expect(retained).toMatchObject({ status: 409, code: 'retention_required' });
+    expect(retained.message).toContain('Lei 13.787/2018');
+    const keptUntil = new Date(String((retained.body as { keepUntil?: unknown }).keepUntil));
+    const inTwentyYears = (date: Date) => addYears(date, 20).getTime();
+    expect(keptUntil.getTime()).toBeGreaterThanOrEqual(inTwentyYears(new Date(report.updatedAt)));
+    expect(keptUntil.getTime()).toBeLessThanOrEqual(inTwentyYears(new Date()));
+    expect(await api.call(patientsApi.get, { params })).toEqual(chart);
+    expect(Object.keys(await rowsHolding([...herIds, ...herText])).sort()).toHaveLength(7);
+    // The request is in the audit trail, refused.
+    const [refusedRequest] = await rowsOf<{ status: number }>(sql`
+      select status from audit_log
+      where entity_id = ${patient.id} and action = 'delete' order by position desc limit 1`);
+    expect(refusedRequest?.status).toBe(409);
+
+    // Twenty years and a day later (her entries moved back), the erase is lawful.
+    const longAgo = sql`now() - interval '20 years 1 day'`;
+    await rowsOf(sql`
+      update medical_records set updated_at = ${longAgo}, created_at = ${longAgo}
+      where patient_id = ${patient.id}`);
+    await rowsOf(sql`
+      update medical_record_addenda set created_at = ${longAgo}
+      where record_id in (select id from medical_records where patient_id = ${patient.id})`);
+    for (const table of [sql.raw('prescriptions'), sql.raw('clinical_documents')]) {
+      await rowsOf(sql`
+        update ${table} set updated_at = ${longAgo}, created_at = ${longAgo},
+          signed_at = case when signed_at is null then null else ${longAgo} end,
+          cancelled_at = case when cancelled_at is null then null else ${longAgo} end
+        where patient_id = ${patient.id}`);
+    }
 
     // What the app names before asking is what goes.
     const erased = await api.call(patientsApi.erase, { params, ifMatch: 2 });

@@ -162,18 +162,29 @@ describe('patients API', () => {
       updatedAt: expect.any(String) as string,
     });
 
+    // With a visit, her record is kept (20 years from its last entry): nothing goes.
+    const retained = await fetchAnswer(doctor.browser, 'DELETE', `/api/patients/${patient.id}`);
+    expect(retained).toMatchObject({
+      status: 409,
+      body: { success: false, code: 'retention_required' },
+    });
+    expect((await api.call(patientsApi.get, { params })).patient).toMatchObject({
+      version: 2,
+      counts: { records: 1, prescriptions: 0, documents: 0 },
+    });
+
+    // The visit opened by mistake is discarded: she has nothing clinical, and goes.
+    await api.call(recordsApi.remove, { params: { id: visit.recordId } });
     const erased = await fetchAnswer(doctor.browser, 'DELETE', `/api/patients/${patient.id}`);
     expect(erased).toEqual({
       status: 200,
       etag: undefined,
-      body: { success: true, erased: { records: 1, prescriptions: 0, documents: 0 } },
+      body: { success: true, erased: { records: 0, prescriptions: 0, documents: 0 } },
     });
     const refusals = [
       await refusalOf(api.call(patientsApi.get, { params })),
       await refusalOf(api.call(patientsApi.update, { params, body: { name: 'X' } })),
       await refusalOf(api.call(patientsApi.erase, { params })),
-      // Her visit went with her.
-      await refusalOf(api.call(recordsApi.get, { params: { id: visit.recordId } })),
     ];
     for (const refusal of refusals) {
       expect(refusal).toMatchObject({ status: 404, code: 'not_found' });

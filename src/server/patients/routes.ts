@@ -8,6 +8,7 @@ import { patientSummaryHtml, SUMMARY_STYLE } from '../../clinical/fhir/patient-s
 import { fhirFileName } from '../../shared/patient-display';
 import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '../../shared/patient-chart';
 import { readPatientQuery } from '../../shared/patient-search';
+import { retentionEndOf, retentionRefusal } from '../../shared/record-retention';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -246,8 +247,10 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     }
   });
 
-  // Erases her and everything kept about her (LGPD art. 18, VI), in one transaction; the app
-  // asks first, naming her and the count of items (`counts` of GET /:id).
+  // Erases a patient registered by mistake, with nothing in her record, in one transaction. Once
+  // she has a visit, a receita or a document her record is kept for the legal period
+  // (shared/record-retention.ts): 409, nothing removed, and the refused request stays in the
+  // audit trail like every write.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = patientIdFrom(c.req.param('id'));
@@ -259,6 +262,10 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
       case 'stale':
         throw conflict(PATIENT_CHANGED_ELSEWHERE, 'patient_changed', {
           patient: present(outcome.current),
+        });
+      case 'retained':
+        throw conflict(retentionRefusal(outcome.lastEntryAt), 'retention_required', {
+          keepUntil: retentionEndOf(outcome.lastEntryAt).toISOString(),
         });
       case 'erased':
         return c.json({

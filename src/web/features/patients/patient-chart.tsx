@@ -25,6 +25,7 @@ import {
   SEX_LABELS,
 } from '../../../shared/patient-display';
 import { maskCns, maskCpf } from '../../../shared/patient-identifiers';
+import { hasClinicalContent, RETENTION_EXPLANATION } from '../../../shared/record-retention';
 import type { ReceitaPrescription } from '../../../shared/receita-document';
 import { useOpenRecordActions } from '../../data/open-record';
 import {
@@ -44,6 +45,7 @@ import { readRecordFresh } from '../../data/records';
 import { useDoctorSettings } from '../../data/settings';
 import { Button, buttonClassName } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DialogFrame } from '../../ui/dialog-frame';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
@@ -137,6 +139,7 @@ function LoadedChart(
   const [openError, setOpenError] = useState<string>();
   const [receita, setReceita] = useState<readonly ReceitaPrescription[]>();
   const [renewing, setRenewing] = useState(false);
+  const [explainingRetention, setExplainingRetention] = useState(false);
   const preloadRecordView = () => props.preloadView('medical-record');
 
   const saveEdit = async (input: PatientWrite): Promise<SaveOutcome> => {
@@ -371,18 +374,44 @@ function LoadedChart(
             <Button variant="secondary" onClick={() => setMerging(true)}>
               <Merge aria-hidden="true" size={18} /> Unir com outro paciente
             </Button>
-            <ConfirmDialog
-              trigger={
-                <Button variant="danger" disabled={erase.isPending}>
-                  <Trash2 aria-hidden="true" size={18} /> Apagar paciente
-                </Button>
-              }
-              title="Apagar paciente"
-              question={eraseQuestion(patient)}
-              note={ERASE_LEGAL_NOTE}
-              confirmLabel="Apagar"
-              onConfirm={confirmErase}
-            />
+            {patient.counts && hasClinicalContent(patient.counts) ? (
+              <Button variant="secondary" onClick={() => setExplainingRetention(true)}>
+                <Trash2 aria-hidden="true" size={18} /> Apagar paciente
+              </Button>
+            ) : (
+              <ConfirmDialog
+                trigger={
+                  <Button variant="danger" disabled={erase.isPending}>
+                    <Trash2 aria-hidden="true" size={18} /> Apagar paciente
+                  </Button>
+                }
+                title="Apagar paciente"
+                question={eraseQuestion(patient)}
+                note={ERASE_LEGAL_NOTE}
+                confirmLabel="Apagar"
+                onConfirm={confirmErase}
+              />
+            )}
+            <DialogFrame
+              open={explainingRetention}
+              onOpenChange={setExplainingRetention}
+              title="O prontuário é guardado por 20 anos"
+              size="narrow"
+            >
+              <div className="flex flex-col gap-4 overflow-y-auto p-4">
+                <p className="text-fg">{RETENTION_EXPLANATION}</p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <a
+                    href={patientFhirUrl(patient.id)}
+                    download={fhirFileName(patient.name)}
+                    className={buttonClassName('secondary')}
+                  >
+                    <FileDown aria-hidden="true" size={18} /> Exportar dados (FHIR)
+                  </a>
+                  <Button onClick={() => setExplainingRetention(false)}>Entendi</Button>
+                </div>
+              </div>
+            </DialogFrame>
           </div>
         </section>
       </div>
