@@ -40,6 +40,11 @@ export const API_ERRORS = {
   },
   certificate_password: { status: 400, message: 'Senha do certificado incorreta.' },
   certificate_expired: { status: 400, message: 'Este certificado digital está vencido.' },
+  patient_document_required: {
+    status: 400,
+    message:
+      'Esta receita exige o CPF do paciente (ou o passaporte, se estrangeiro): cadastre-o na ficha do paciente (RDC 1.000/2025).',
+  },
   certificate_not_signing: {
     status: 400,
     message: 'Este certificado não pode ser usado para assinar documentos.',
@@ -117,6 +122,11 @@ export const API_ERRORS = {
   patient_duplicate: {
     status: 409,
     message: 'Já existe um paciente seu com este CPF ou CNS.',
+  },
+  sncr_required: {
+    status: 409,
+    message:
+      'Receitas de controle especial e de antimicrobianos em meio eletrônico só valem com numeração do SNCR (RDC 1.000/2025). Imprima e assine à mão.',
   },
   retention_required: {
     status: 409,

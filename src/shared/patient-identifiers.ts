@@ -14,6 +14,18 @@ const numbersOf = (text: string): number[] => Array.from(digitsOf(text), Number)
 
 export const CPF_INVALID = 'CPF inválido: confira os 11 dígitos.';
 export const CNS_INVALID = 'CNS inválido: confira os 15 dígitos do Cartão Nacional de Saúde.';
+export const PASSPORT_INVALID =
+  'Passaporte inválido: use de 5 a 20 letras e números, sem espaços nem pontuação.';
+
+/**
+ * A passport number as kept: upper case, without the spaces and hyphens it may be typed with;
+ * undefined when what is left is not 5 to 20 letters and digits (the numbers of every country's
+ * passports fit).
+ */
+export function passportNumberOf(text: string): string | undefined {
+  const kept = text.replace(/[\s-]/g, '').toUpperCase();
+  return /^[A-Z0-9]{5,20}$/.test(kept) ? kept : undefined;
+}
 
 /**
  * Whether a CPF is one the Receita Federal could have issued: 11 digits, not all the same

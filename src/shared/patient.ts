@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
 import { GENDERS, RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
-import { CNS_INVALID, CPF_INVALID, digitsOf, isValidCns, isValidCpf } from './patient-identifiers';
+import {
+  CNS_INVALID,
+  CPF_INVALID,
+  digitsOf,
+  isValidCns,
+  isValidCpf,
+  PASSPORT_INVALID,
+  passportNumberOf,
+} from './patient-identifiers';
 import { calendarDayOf } from './patient-search';
 
 /**
@@ -82,6 +90,13 @@ export function patientInputSchema(today: () => string = localToday) {
     sex: z.enum(GENDERS).optional(),
     cpf: identifier(isValidCpf, CPF_INVALID).optional(),
     cns: identifier(isValidCns, CNS_INVALID).optional(),
+    /** A foreigner's passport, for the receitas that name the patient's document. */
+    passport: z
+      .string()
+      .max(40)
+      .refine((text) => passportNumberOf(text) !== undefined, PASSPORT_INVALID)
+      .transform((text) => passportNumberOf(text) ?? text)
+      .optional(),
     phone: z.string().trim().refine(isBrazilianPhone, PHONE_INVALID).optional(),
     address: patientAddressSchema.optional(),
     allergies: textList.optional(),
@@ -111,6 +126,7 @@ export const patientSchema = z.object({
   sex: z.enum(GENDERS).optional(),
   cpf: z.string().optional(),
   cns: z.string().optional(),
+  passport: z.string().optional(),
   phone: z.string().optional(),
   address: patientAddressSchema.optional(),
   allergies: z.array(z.string()),

@@ -1,3 +1,4 @@
+import { mustIssueOnPaper } from './receita-class';
 import type { PresentedPrescription } from './api/prescriptions';
 import type { PrescriptionContent } from './prescription-draft';
 import type { PrescriptionBatch } from './prescription';
@@ -41,16 +42,23 @@ export const LOCAL_BATCH_ID_PREFIX = 'batch-local-';
 
 /**
  * Whether a receita can be signed now: saved on the server (not only on this device), neither
- * signed nor cancelled (issue 20).
+ * signed nor cancelled, and of a kind valid when signed digitally — a controlled or retained one
+ * goes on paper (shared/receita-class.ts).
  */
 export function isSignableReceita(
-  prescription: Pick<PresentedPrescription, 'id' | 'signedAt' | 'cancellation'>,
+  prescription: Pick<PresentedPrescription, 'id' | 'signedAt' | 'cancellation' | 'receitaClass'>,
 ): boolean {
   return (
     !isLocalId(prescription.id) &&
     prescription.signedAt === undefined &&
-    prescription.cancellation === undefined
+    prescription.cancellation === undefined &&
+    !isPaperReceita(prescription)
   );
+}
+
+/** Whether the server classed a receita as one issued on paper, signed by hand. */
+export function isPaperReceita(prescription: Pick<PresentedPrescription, 'receitaClass'>): boolean {
+  return prescription.receitaClass !== undefined && mustIssueOnPaper(prescription.receitaClass);
 }
 
 /**

@@ -334,7 +334,7 @@ describe('buildReceitaSheets', () => {
     expect(notices).toEqual([]);
     expect(sheets.map((sheet) => [sheet.kind, sheet.title, sheet.copies])).toEqual([
       ['simple', 'Receituário', []],
-      ['antimicrobial', 'Receita de Antimicrobiano', ['1ª via — Farmácia', '2ª via — Paciente']],
+      ['retention', 'Receita de Antimicrobiano', ['1ª via — Farmácia', '2ª via — Paciente']],
     ]);
     const antimicrobial = sheets[1];
     expect(antimicrobial?.patient).toEqual({

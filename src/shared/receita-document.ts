@@ -7,6 +7,7 @@ import {
   type ReceitaPrintInput,
 } from './prescription';
 import { parseISO } from 'date-fns';
+import type { ReceitaClass } from './receita-class';
 import { capitalizeFirst, formatDate, formatLongDate } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { doctorTemplateValues, fillTemplate } from './templates';
@@ -74,9 +75,18 @@ export type ReceitaPrescription = Pick<
   validation?: ReceitaLifeCycle['validation'];
   signedAt?: ReceitaLifeCycle['signedAt'];
   cancellation?: ReceitaLifeCycle['cancellation'];
+  /** Its kind under RDC 1.000/2025, as the server classed it (shared/receita-class.ts). */
+  receitaClass?: ReceitaClass | undefined;
   patientAddress?: string | undefined;
   /** Printed on a receita de antimicrobiano; a blank to fill by hand when not known. */
   patientSex?: Gender | undefined;
+  /** Her CPF or passport as printed ('CPF: 111.444.777-35'), from her chart. */
+  patientDocument?: string | undefined;
+  /**
+   * A receita of a kind valid electronically only with the SNCR's number (shared/receita-class.ts):
+   * printed as a paper form to sign by hand, saying so.
+   */
+  paperOnly?: boolean | undefined;
   medications: readonly ReceitaMedication[];
   /** The doctor's reasons to issue it through grave safety warnings; never printed. */
   safetyReasons?: readonly SafetyReason[] | undefined;
@@ -103,6 +113,14 @@ export type ReceitasPerPage = 1 | 2 | 3 | 4;
 export const SIMPLE_RECEITA_TITLE = 'Receituário';
 export const SPECIAL_CONTROL_DOCUMENT = 'Receituário de Controle Especial';
 export const ANTIMICROBIAL_DOCUMENT = 'Receita de Antimicrobiano';
+/**
+ * The receitas a pharmacy retains that are not of Portaria 344/98 (RDC 471/2021 and RDC
+ * 973/2025): the antimicrobial's model, with the patient's age and sex, no identification boxes.
+ */
+const RETENTION_DOCUMENTS: ReadonlySet<string> = new Set([
+  ANTIMICROBIAL_DOCUMENT,
+  'Receita de Agonista de GLP-1',
+]);
 export const SPECIAL_CONTROL_COPIES = ['1ª via — Farmácia', '2ª via — Paciente'] as const;
 
 /** One numbered medicine: 'Amoxicilina 500mg ——— 21 comprimidos' and its instructions. */
@@ -132,7 +150,8 @@ export interface ReceitaIdentificationBox {
  * (RDC 471/2021) prints once per entry of `copies`.
  */
 export interface ReceitaSheet {
-  kind: 'simple' | 'controlled' | 'antimicrobial';
+  /** 'retention': an antimicrobial's or a GLP-1 agonist's receita, retained by the pharmacy. */
+  kind: 'simple' | 'controlled' | 'retention';
   prescriptionId: string;
   title: string;
   /** The copies printed, each labelled ('1ª via — Farmácia'); [] prints the sheet once. */
@@ -155,7 +174,11 @@ export interface ReceitaSheet {
     addressLine?: string;
     /** Antimicrobial sheets only: 'Sexo: Feminino', left to fill by hand when not known. */
     sexLine?: string;
+    /** 'CPF: 111.444.777-35' or 'Passaporte: …', when her chart has one. */
+    documentLine?: string;
   };
+  /** A receita issued on paper: what makes it valid, under the signature line. */
+  paperNotice?: string;
   /** '1 de março de 2026'. */
   date: string;
   groups: ReceitaRouteGroup[];
@@ -191,6 +214,10 @@ const SUPPLIER_BOX: ReceitaIdentificationBox = {
 const fold = foldAccents;
 
 /** The notice of a prescription whose antimicrobials and controlled medicines were parted. */
+/** Under the signature line of a receita issued on paper (RDC 1.000/2025). */
+export const PAPER_SHEET_NOTICE =
+  'Receita em papel: vale somente com a assinatura do prescritor à mão (RDC 1.000/2025).';
+
 export const SPLIT_NOTICE =
   'Antimicrobianos (RDC 471/2021) e medicamentos de controle especial (Portaria 344/98) não podem estar na mesma receita: foram separados em receitas distintas.';
 
@@ -315,8 +342,12 @@ export function buildReceitaDocument(
     date: formatLongDate(prescription.date),
     signature,
     ...(notes ? { notesLine: `Observações: ${notes}` } : {}),
+    ...(prescription.paperOnly ? { paperNotice: PAPER_SHEET_NOTICE } : {}),
   };
   const patientName = `Paciente: ${prescription.patientName.trim()}`;
+  const documentLine = prescription.patientDocument?.trim()
+    ? { documentLine: prescription.patientDocument.trim() }
+    : {};
 
   const simple: ReceitaMedication[] = [];
   const controlled = new Map<
@@ -357,7 +388,11 @@ export function buildReceitaDocument(
       kind: 'simple',
       title: SIMPLE_RECEITA_TITLE,
       copies: [],
-      patient: { nameLine: patientName, ...(age ? { ageLine: `Idade: ${age}` } : {}) },
+      patient: {
+        nameLine: patientName,
+        ...(age ? { ageLine: `Idade: ${age}` } : {}),
+        ...documentLine,
+      },
       groups: groupItems(simple),
     });
   }
@@ -365,18 +400,19 @@ export function buildReceitaDocument(
   for (const [document, group] of controlled) {
     const validity =
       group.validDays === undefined ? {} : { validityLine: validityLine(group.validDays) };
-    if (document === ANTIMICROBIAL_DOCUMENT) {
+    if (RETENTION_DOCUMENTS.has(document)) {
       // RDC 471/2021: the patient's age and sex, the two vias, and no Portaria 344/98 boxes.
       sheets.push({
         ...base,
         ...validity,
-        kind: 'antimicrobial',
+        kind: 'retention',
         title: document,
         copies: [...group.copies],
         patient: {
           nameLine: patientName,
           ageLine: `Idade: ${age || SHORT_BLANK}`,
           sexLine: `Sexo: ${prescription.patientSex ? SEX_LABELS[prescription.patientSex] : SHORT_BLANK}`,
+          ...documentLine,
         },
         groups: groupItems(group.medications),
       });
@@ -393,6 +429,7 @@ export function buildReceitaDocument(
         nameLine: patientName,
         ...(age ? { ageLine: `Idade: ${age}` } : {}),
         addressLine: `Endereço: ${address || FILL_IN_BLANK}`,
+        ...documentLine,
       },
       groups: groupItems(group.medications),
       identification: [BUYER_BOX, SUPPLIER_BOX],
@@ -515,6 +552,8 @@ export function estimateSheetLines(sheet: ReceitaSheet, perPage: ReceitasPerPage
   let lines = 1.6 + sheet.header.extraLines.length + sheet.header.contactLines.length;
   lines += (sheet.header.registration ? 1 : 0) + 1.5; // rule and title
   lines += 1 + (sheet.patient.addressLine ? 1 : 0) + (sheet.patient.sexLine ? 1 : 0) + 0.5; // the age shares the name's line
+  if (sheet.patient.documentLine) lines += 1;
+  if (sheet.paperNotice) lines += count(sheet.paperNotice);
   for (const group of sheet.groups) {
     lines += 1.3;
     for (const item of group.items) {

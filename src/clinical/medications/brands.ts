@@ -296,6 +296,8 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   liraglutida: ['Victoza', 'Saxenda'],
   semaglutida: ['Ozempic', 'Rybelsus', 'Wegovy'],
   dulaglutida: ['Trulicity'],
+  tirzepatida: ['Mounjaro'],
+  lixisenatida: ['Lyxumia'],
   'insulina glargina': ['Lantus', 'Toujeo', 'Basaglar'],
   'insulina degludeca': ['Tresiba'],
   'insulina detemir': ['Levemir'],

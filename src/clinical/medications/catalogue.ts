@@ -1682,6 +1682,12 @@ const CATALOGUE: readonly MedicationEntry[] = [
     drugClass: 'ieca',
   },
   {
+    name: 'lixisenatida',
+    strengths: ['0,05 mg/ml', '0,1 mg/ml'],
+    forms: ['solução injetável'],
+    drugClass: 'agonista de GLP-1',
+  },
+  {
     name: 'loperamida',
     strengths: ['2 mg'],
     forms: ['comprimido'],
@@ -2529,6 +2535,12 @@ const CATALOGUE: readonly MedicationEntry[] = [
     name: 'tiocolchicosídeo',
     strengths: ['4 mg', '2 mg/ml'],
     forms: ['comprimido', 'solução injetável'],
+  },
+  {
+    name: 'tirzepatida',
+    strengths: ['2,5 mg', '5 mg', '7,5 mg', '10 mg', '12,5 mg', '15 mg'],
+    forms: ['solução injetável'],
+    drugClass: 'agonista de GLP-1',
   },
   { name: 'tizanidina', strengths: ['2 mg'], forms: ['comprimido'] },
   {

@@ -21,8 +21,10 @@ export const CONTROLLED_LISTS = [
   'C1',
   'C2',
   'C4',
+  'C3',
   'C5',
   'antimicrobiano',
+  'agonista_glp1',
 ] as const;
 export type ControlledList = (typeof CONTROLLED_LISTS)[number];
 
@@ -131,6 +133,8 @@ const INGREDIENTS: Readonly<Record<ControlledList, readonly string[]>> = {
   ],
   // Retinoides de uso sistêmico.
   C2: ['isotretinoina', 'acitretina'],
+  // Talidomida (Lei 10.651/2003, RDC 11/2011).
+  C3: ['talidomida'],
   // Antirretrovirais.
   C4: [
     'zidovudina',
@@ -189,6 +193,8 @@ const INGREDIENTS: Readonly<Record<ControlledList, readonly string[]>> = {
     'amicacina',
     'rifampicina',
   ],
+  // RDC 973/2025 and IN 360/2025: receita em duas vias, retida na farmácia, válida por 90 dias.
+  agonista_glp1: ['semaglutida', 'liraglutida', 'dulaglutida', 'tirzepatida', 'lixisenatida'],
 };
 
 /** The most restrictive list wins for a combination ('paracetamol + codeína' is A2). */
@@ -199,10 +205,12 @@ const PRECEDENCE: readonly ControlledList[] = [
   'B1',
   'B2',
   'C2',
+  'C3',
   'C1',
   'C4',
   'C5',
   'antimicrobiano',
+  'agonista_glp1',
 ];
 
 const LIST_OF_INGREDIENT = new Map<string, ControlledList>(
@@ -271,10 +279,12 @@ export function requiresSpecialPrescription(name: string, dosage?: string): bool
 export type SpecialPrescriptionDocument =
   | 'Receituário de Controle Especial'
   | 'Receita de Antimicrobiano'
+  | 'Receita de Agonista de GLP-1'
   | 'Notificação de Receita A'
   | 'Notificação de Receita B'
   | 'Notificação de Receita B2'
-  | 'Notificação de Receita Especial para Retinoides';
+  | 'Notificação de Receita Especial para Retinoides'
+  | 'Notificação de Receita de Talidomida';
 
 export interface SpecialPrescription {
   list: ControlledList;
@@ -386,10 +396,29 @@ export function specialPrescriptionKind(
         ),
         document: 'Receita de Antimicrobiano',
       };
+    case 'agonista_glp1':
+      return {
+        ...controlledReceita(
+          list,
+          90,
+          'Agonista de GLP-1 (RDC 973/2025): receita em duas vias, com idade e sexo do paciente, válida por 90 dias; a 1ª via fica retida na farmácia.',
+        ),
+        document: 'Receita de Agonista de GLP-1',
+      };
     case 'C1':
     case 'C4':
     case 'C5':
       return controlledReceita(list, 30, TWO_COPIES_NOTICE);
+    case 'C3':
+      return {
+        ...notification(
+          list,
+          'Notificação de Receita de Talidomida',
+          'branca',
+          'Talidomida: exige a Notificação de Receita de Talidomida, de talonário numerado da Vigilância Sanitária, e o termo de responsabilidade e esclarecimento.',
+        ),
+        validDays: 20,
+      };
     case 'C2':
       return notification(
         list,

@@ -248,6 +248,8 @@ export const patients = pgTable(
     sex: text('sex').$type<Gender>(),
     cpf: text('cpf'),
     cns: text('cns'),
+    // A foreigner's passport: what a controlled receita names when she has no CPF.
+    passport: text('passport'),
     phone: text('phone'),
     address: jsonb('address').$type<PatientAddress>(),
     allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
@@ -371,6 +373,9 @@ export const prescriptions = pgTable(
     signedAt: timestampMs('signed_at'),
     cancelledAt: timestampMs('cancelled_at'),
     cancelReason: text('cancel_reason'),
+    // The number ANVISA's SNCR gives a controlled receita issued electronically (RDC 1.000/2025):
+    // null until Prontu is integrated with it (docs/conformidade.md).
+    sncrNumber: text('sncr_number'),
     version: integer('version').notNull().default(1),
     createdAt: timestampMs('created_at').notNull(),
     updatedAt: timestampMs('updated_at').notNull(),

@@ -218,6 +218,8 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
     if (!row.isFinalized || !secretCode) return undefined;
     const profile = await settings.profile(row.userId);
     const { content } = row;
+    // A signed receita is dated by its signature, as its PDF prints it.
+    const date = row.signedAt === null ? content.date : row.signedAt.toISOString();
     return {
       entityType: 'prescription',
       id: row.id,
@@ -229,10 +231,10 @@ ${text.paragraphs.map((paragraph) => markup`<p>${paragraph}</p>\n`)}`,
       status:
         row.cancelledAt !== null
           ? markup`<p class="status cancelled">Cancelada em ${formatDate(row.cancelledAt.toISOString())}: ${row.cancelReason ?? ''}</p>`
-          : markup`<p class="status valid">Receita válida, de ${formatDate(content.date)}${row.signedAt === null ? '' : ' e assinada digitalmente'}.</p>`,
+          : markup`<p class="status valid">Receita válida, de ${formatDate(date)}${row.signedAt === null ? '' : ' e assinada digitalmente'}.</p>`,
       details: markup`<dl><dt>Médico</dt><dd>${content.doctorName || profile.name} — ${content.doctorCRM || formatCrm(profile)}</dd>
 <dt>Paciente</dt><dd>${content.patientName}</dd>
-<dt>Data</dt><dd>${formatDate(content.date)}</dd></dl>
+<dt>Data</dt><dd>${formatDate(date)}</dd></dl>
 <ul>${content.medications.map((medication) => markup`<li>${[medication.name, medication.dosage].filter(Boolean).join(' ')}</li>`)}</ul>`,
       pdf: async (origin, runJob) => (await receitas.currentPdf(row, origin, runJob)).bytes,
     };

@@ -491,6 +491,7 @@ export function createChartRepository(db: AppDatabase) {
             sex: kept.sex ?? other.sex,
             cpf: kept.cpf ?? other.cpf,
             cns: kept.cns ?? other.cns,
+            passport: kept.passport ?? other.passport,
             phone: kept.phone ?? other.phone,
             address: kept.address ?? other.address,
             allergies: listUnion(kept.allergies, other.allergies),

@@ -290,7 +290,7 @@ describe("a patient's timeline", () => {
       shownAs('record', headache, 'Consulta — Cefaleia há 3 dias', true),
       shownAs('prescription', threeMedicines, 'Receita — Losartana e mais 2', true),
       shownAs('record', assessed, 'Consulta — Hipertensão arterial sistêmica', false),
-      shownAs('prescription', draftReceita, 'Receita — Amoxicilina', false),
+      shownAs('prescription', draftReceita, 'Receita — Dipirona', false),
       shownAs('record', blank, 'Consulta', false),
     ]).map(({ createdAt, ...item }) => ({ ...item, date: createdAt }));
     const page = await api.call(patientsApi.timeline, { params: { id: patient.id } });

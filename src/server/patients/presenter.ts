@@ -40,6 +40,7 @@ export function presentPatient(
   if (row.sex !== null) patient.sex = row.sex;
   if (row.cpf !== null) patient.cpf = row.cpf;
   if (row.cns !== null) patient.cns = row.cns;
+  if (row.passport !== null) patient.passport = row.passport;
   if (row.phone !== null) patient.phone = row.phone;
   if (row.address !== null) patient.address = row.address;
   if (row.notes !== null) patient.notes = row.notes;

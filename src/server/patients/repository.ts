@@ -24,6 +24,7 @@ function toColumns(input: PatientInput): PatientColumns {
     sex: input.sex ?? null,
     cpf: input.cpf ?? null,
     cns: input.cns ?? null,
+    passport: input.passport ?? null,
     phone: input.phone ?? null,
     address: input.address ?? null,
     allergies: input.allergies ?? [],

@@ -139,7 +139,8 @@ function drawSheet(
     lineHeight * 5.2 +
     (boxesHeight ? boxesHeight + lineHeight * 0.6 : 0) +
     validationHeight +
-    (marks?.signature ? lineHeight : 0);
+    (marks?.signature ? lineHeight : 0) +
+    (sheet.paperNotice ? lineHeight * 2 : 0);
   let y = rect.top - padding;
 
   /** Moves down by `height`, onto a new page when a full-page receita runs out of room. */
@@ -199,6 +200,7 @@ function drawSheet(
       size,
     );
   }
+  if (sheet.patient.documentLine) paragraph(sheet.patient.documentLine, regular);
   if (sheet.patient.sexLine) paragraph(sheet.patient.sexLine, regular);
   if (sheet.patient.addressLine) paragraph(sheet.patient.addressLine, regular);
   advance(lineHeight * 0.4);
@@ -264,6 +266,7 @@ function drawSheet(
   writer.line(signatureLeft, y, signatureLeft + signatureWidth, y, 0.7);
   centred(sheet.signature.name, bold, size);
   if (sheet.signature.registration) centred(sheet.signature.registration, regular, size);
+  if (sheet.paperNotice) centred(sheet.paperNotice, bold, size * 0.8);
   if (marks?.signature) {
     centred(
       `Assinada digitalmente por ${marks.signature.signer} com certificado ICP-Brasil em ${marks.signature.at}.`,

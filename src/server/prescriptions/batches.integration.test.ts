@@ -44,7 +44,10 @@ describe('prescription batches API', () => {
   it('answers its prescriptions in the batch order, added one by one', async () => {
     const first = await newPrescription(api, { patientName: 'Primeira' });
     const second = await newPrescription(api, { patientName: 'Segunda', isFinalized: true });
-    const third = await newPrescription(api, { patientName: 'Terceira' });
+    const third = await newPrescription(api, {
+      patientName: 'Terceira',
+      medications: [{ name: 'Amoxicilina', dosage: '500 mg' }],
+    });
     const batch = await newBatch(api, { name: 'Manhã', prescriptionIds: [third.id] });
     expect(batch.name).toBe('Manhã');
 

@@ -96,15 +96,16 @@ describe('prescriptions API', () => {
           patientName: 'Maria Souza',
           patientAge: '45 anos',
           patientAddress: 'Rua das Flores, 10',
-          diagnosis: 'Amigdalite bacteriana',
+          diagnosis: 'Cefaleia tensional',
           notes: '',
           date: '2026-03-01',
           doctorName: 'Dra. Ana Lima',
           doctorCRM: '123456/SP',
           isFinalized: false,
           medications: [
-            { name: 'Amoxicilina', dosage: '500 mg', genericAllowed: true, priority: 'normal' },
+            { name: 'Dipirona', dosage: '500 mg', genericAllowed: true, priority: 'normal' },
           ],
+          receitaClass: 'simples',
         },
       },
     });
@@ -123,14 +124,14 @@ describe('prescriptions API', () => {
       params,
       body: {
         notes: 'Retornar em 7 dias',
-        medications: [{ name: 'Azitromicina', dosage: '500 mg', frequency: '1x ao dia' }],
+        medications: [{ name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }],
       },
     });
     expect(updated.prescription).toMatchObject({
       patientName: 'Maria Souza',
       patientAddress: 'Rua das Flores, 10',
       notes: 'Retornar em 7 dias',
-      medications: [{ name: 'Azitromicina', dosage: '500 mg' }],
+      medications: [{ name: 'Paracetamol', dosage: '750 mg' }],
       isFinalized: false,
     });
 

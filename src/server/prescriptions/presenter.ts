@@ -10,6 +10,8 @@ import type {
   PrescriptionMedication,
 } from '../../shared/prescription';
 import type { ReceitaLifeCycle } from '../../shared/api/prescriptions';
+import type { ReceitaClass } from '../../shared/receita-class';
+import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
 import { isoTimestamp } from '../../shared/iso-timestamp';
 import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
 import { validationUrlOf } from '../documents/presenter';
@@ -37,7 +39,11 @@ export type PresentedMedication = PrescriptionMedication & {
  * once finalised (issued), its validation address and code, its signature or its cancellation.
  */
 export type PresentedPrescription = Omit<Prescription, 'medications'> &
-  ReceitaLifeCycle & { medications: PresentedMedication[] };
+  ReceitaLifeCycle & {
+    medications: PresentedMedication[];
+    receitaClass: ReceitaClass;
+    sncrNumber?: string;
+  };
 
 /** The shared shape of a stored prescription, field by field (a row is never sent as is). */
 export function prescriptionOfRow(row: PrescriptionRow): Prescription {
@@ -103,9 +109,12 @@ export function presentPrescription(
   row: PrescriptionRow,
   validationBase: string,
 ): PresentedPrescription {
+  const prescription = prescriptionOfRow(row);
   return {
-    ...markControlledMedicines(prescriptionOfRow(row)),
+    ...markControlledMedicines(prescription),
     ...lifeCycleOf(row, validationBase),
+    receitaClass: receitaClassOf(prescription.medications),
+    ...(row.sncrNumber === null ? {} : { sncrNumber: row.sncrNumber }),
   };
 }
 

@@ -2,6 +2,10 @@ import type { DoctorSettings } from '../../shared/doctor-settings';
 import type { Gender } from '../../shared/medical-record';
 import { patientAddressLine } from '../../shared/patient-display';
 import type { Prescription } from '../../shared/prescription';
+import { localDayOf } from '../../shared/patient';
+import { formatCpf } from '../../shared/patient-identifiers';
+import { mustIssueOnPaper } from '../../shared/receita-class';
+import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
 import type { AppDatabase } from '../db/database';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
@@ -26,11 +30,12 @@ import { markControlledMedicines, prescriptionOfRow } from './presenter';
  * Printing receitas on the server (issue 20: one PDF renderer for every document): what a
  * receita prints is the prescription as written, its medicines marked with their control
  * document here, and what its patient's chart knows when the receita leaves it out — her sex (a
- * receita de antimicrobiano prints it) and her address (a controlled one does).
+ * receita de antimicrobiano prints it), her address (a controlled one does) and her CPF or
+ * passport (every one does).
  */
 
 /** What a receita prints of its patient's chart when the receita itself does not say it. */
-export type ChartFacts = Pick<PatientRow, 'sex' | 'address'>;
+export type ChartFacts = Pick<PatientRow, 'sex' | 'address' | 'cpf' | 'passport'>;
 
 /**
  * A receita's patient fields with her sex and address from her chart where it gives none.
@@ -47,6 +52,18 @@ export function withChartFacts<
     ...(address ? { patientAddress: address } : {}),
     ...(sex ? { patientSex: sex } : {}),
   };
+}
+
+/** Her CPF, else her passport, as a receita prints it (CFM 2.381/2024, RDC 1.000/2025). */
+function patientDocumentLine(chart: ChartFacts | undefined): string | undefined {
+  if (chart?.cpf) return `CPF: ${formatCpf(chart.cpf)}`;
+  if (chart?.passport) return `Passaporte: ${chart.passport}`;
+  return undefined;
+}
+
+/** Whether a receita is issued on paper: its kind is valid electronically only with the SNCR. */
+function isPaperReceita(prescription: Pick<Prescription, 'medications'>): boolean {
+  return mustIssueOnPaper(receitaClassOf(prescription.medications));
 }
 
 /**
@@ -72,6 +89,7 @@ export function printedReceita(
 ): ReceitaPrescription {
   const { medications } = markControlledMedicines({ medications: prescription.medications });
   const { patientAddress, patientSex } = withChartFacts(prescription, chart);
+  const patientDocument = patientDocumentLine(chart);
   return {
     id: prescription.id,
     patientName: prescription.patientName,
@@ -82,6 +100,8 @@ export function printedReceita(
     medications,
     ...(patientAddress ? { patientAddress } : {}),
     ...(patientSex ? { patientSex } : {}),
+    ...(patientDocument ? { patientDocument } : {}),
+    ...(isPaperReceita(prescription) ? { paperOnly: true } : {}),
   };
 }
 
@@ -123,8 +143,11 @@ export async function receitasPdf(
  * @param validationBase - the origin of the validation pages (PUBLIC_URL)
  */
 export function receitaMarksOf(row: PrescriptionRow, validationBase: string): ReceitaMarks {
+  // A paper receita carries no QR code: a copy of it shown on a screen is no receita at all.
+  const validated =
+    row.publicId !== null && row.secretCode !== null && !isPaperReceita(row.content);
   return {
-    ...(row.publicId !== null && row.secretCode !== null
+    ...(validated && row.publicId !== null && row.secretCode !== null
       ? {
           validation: {
             url: validationUrlOf(validationBase, row.publicId),
@@ -152,7 +175,11 @@ export async function signedReceitaPdf(
   runJob: RunHeavyJob,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const at = signature.signedAt.toISOString();
-  const job = buildReceitaPrintJob([receita], settings);
+  // An electronic receita is dated by its signature (RDC 1.000/2025): one date, never two.
+  const job = buildReceitaPrintJob(
+    [{ ...receita, date: localDayOf(signature.signedAt) }],
+    settings,
+  );
   const prepared = await runJob({
     kind: 'receita-pdf',
     pages: job.pages,

@@ -56,6 +56,12 @@ import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import { createRecordRepository } from '../medical-records/repository';
 import { createReceitaSafety, type CheckedReceita } from './safety';
 import type { SafetyReason } from '../../shared/prescription-safety';
+import {
+  mustIssueOnPaper,
+  needsPatientDocument,
+  patientDocumentRefusal,
+} from '../../shared/receita-class';
+import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED =
@@ -159,6 +165,27 @@ export function prescriptionRoutes(deps: {
     }
   };
 
+  /**
+   * Refuses to issue a receita whose kind names the patient's document (RDC 1.000/2025) while
+   * her chart has neither CPF nor passport: 400 `patient_document_required`, saying which.
+   */
+  const assertPatientDocument = async (
+    userId: string,
+    receita: {
+      patientId?: string | null | undefined;
+      medications: readonly PrescriptionMedication[];
+    },
+  ) => {
+    const kind = receitaClassOf(receita.medications);
+    if (!needsPatientDocument(kind)) return;
+    const chart = receita.patientId ? await chartOf(userId, receita.patientId) : undefined;
+    if (chart?.cpf || chart?.passport) return;
+    throw badRequest(
+      patientDocumentRefusal(kind, chart !== undefined),
+      'patient_document_required',
+    );
+  };
+
   /** A stored receita as the check reads it. */
   const checkedOf = (row: PrescriptionRow) => ({
     ...row.content,
@@ -227,7 +254,10 @@ export function prescriptionRoutes(deps: {
         });
       }
     }
-    if (input.isFinalized) await assertSafeToIssue(doctor.id, input);
+    if (input.isFinalized) {
+      await assertPatientDocument(doctor.id, input);
+      await assertSafeToIssue(doctor.id, input);
+    }
     const outcome = await prescriptions.insert(doctor.id, withChartFacts(input, chart));
     if (outcome.kind === 'exists') {
       throw conflict(API_ERRORS.prescription_exists.message, 'prescription_exists', {
@@ -335,6 +365,14 @@ export function prescriptionRoutes(deps: {
     if (current.signedAt !== null || current.cancelledAt !== null) {
       throw lifeConflict(c, current);
     }
+    // A controlled or retained receita is valid electronically only with the SNCR's number,
+    // which Prontu cannot get: it is printed and signed by hand (docs/conformidade.md).
+    if (mustIssueOnPaper(receitaClassOf(current.content.medications))) {
+      throw conflict(API_ERRORS.sncr_required.message, 'sncr_required', {
+        prescription: present(current, c),
+      });
+    }
+    await assertPatientDocument(doctor.id, checkedOf(current));
     await assertSafeToIssue(doctor.id, checkedOf(current));
     const profile = await settings.profile(doctor.id);
     const missing = missingIssuerFields(profile);
@@ -421,7 +459,9 @@ export function prescriptionRoutes(deps: {
       if (!current.isFinalized) {
         const { isFinalized: _issue, ...changes } = update;
         // The parsed body holds only the fields sent: each replaces the stored one.
-        await assertSafeToIssue(doctor.id, { ...checkedOf(current), ...changes });
+        const issued = { ...checkedOf(current), ...changes };
+        await assertPatientDocument(doctor.id, issued);
+        await assertSafeToIssue(doctor.id, issued);
       }
       version = current.version;
     }

@@ -12,6 +12,7 @@ import { patientsApi } from '../../shared/api/patients';
 import { prescriptionsApi } from '../../shared/api/prescriptions';
 import { settingsApi } from '../../shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { formatLongDate } from '../../shared/pt-br-format';
 import { refusalOf } from '../testing/api-calls';
 import {
   extractPdfSignature,
@@ -23,7 +24,7 @@ import { pdfPagesText } from '../testing/pdf-text';
 import { useTestServer } from '../testing/server-fixture';
 import { createTestPki, doctorPfx, type TestPki } from '../testing/test-pki';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
-import { newPrescription } from './test-fixtures';
+import { newPrescription, prescriptionInput } from './test-fixtures';
 
 const fixture = useTestServer();
 
@@ -37,6 +38,14 @@ const PROFILE = {
   clinicAddress: 'Av. Paulista, 1000, sala 12 — São Paulo/SP',
   clinicPhone: '(11) 3456-7890',
 };
+/** A simple receita's medicine: signed digitally. */
+const LOSARTANA = {
+  name: 'Losartana',
+  dosage: '50 mg',
+  frequency: '1 vez ao dia',
+  duration: '30 dias',
+};
+/** An antimicrobial: a receita of retention, issued on paper (RDC 1.000/2025). */
 const AMOXICILINA = {
   name: 'Amoxicilina',
   dosage: '500 mg',
@@ -59,7 +68,12 @@ beforeAll(async () => {
   await api.call(settingsApi.replace, { body: PROFILE });
   patientId = (
     await api.call(patientsApi.create, {
-      body: { name: 'Maria Aparecida dos Santos', birthDate: '12/03/1961', sex: 'feminino' },
+      body: {
+        name: 'Maria Aparecida dos Santos',
+        birthDate: '12/03/1961',
+        sex: 'feminino',
+        cpf: '111.444.777-35',
+      },
     })
   ).patient.id;
   const form = new FormData();
@@ -79,12 +93,12 @@ const pdfOf = async (browser: TestBrowser, id: string) => {
   return new Uint8Array(await response.arrayBuffer());
 };
 
-const newReceita = (api: ApiClient, isFinalized: boolean) =>
+const newReceita = (api: ApiClient, isFinalized: boolean, medication = LOSARTANA) =>
   newPrescription(api, {
     patientName: 'Maria Aparecida dos Santos',
     patientAge: '65',
     patientId,
-    medications: [AMOXICILINA],
+    medications: [medication],
     isFinalized,
   });
 
@@ -137,8 +151,11 @@ describe('the receita life cycle', () => {
     expect(info.get('2.16.76.1.4.2.2.2')).toBe('SP');
 
     const text = (await pdfPagesText(pdf)).join('\n');
-    expect(text).toContain('Receita de Antimicrobiano');
-    expect(text).toContain('Sexo: Feminino');
+    expect(text).toContain('Receituário');
+    // Dated by its signature, not by the day it was written (1 de março de 2026).
+    expect(text).toContain(formatLongDate(prescription.signedAt ?? ''));
+    expect(text).not.toContain('1 de março de 2026');
+    expect(text).toContain('CPF: 111.444.777-35');
     expect(text).toContain(
       'Assinada digitalmente por HELENA MARIA PRADO com certificado ICP-Brasil',
     );
@@ -241,6 +258,87 @@ describe('the receita life cycle', () => {
         }),
       ),
     ).toMatchObject({ status: 409, code: 'prescription_cancelled' });
+  });
+
+  it('issues an antimicrobial receita on paper only: no digital signature, a form to sign by hand', async () => {
+    const { api } = doctor.browser;
+    const draft = await newReceita(api, false, AMOXICILINA);
+    expect(draft.receitaClass).toBe('retencao');
+    const refused = await refusalOf(
+      api.call(prescriptionsApi.sign, { params: { id: draft.id }, body: { password: PASSWORD } }),
+    );
+    expect(refused).toMatchObject({ status: 409, code: 'sncr_required' });
+    expect(refused.message).toBe(
+      'Receitas de controle especial e de antimicrobianos em meio eletrônico só valem com numeração do SNCR (RDC 1.000/2025). Imprima e assine à mão.',
+    );
+    const stillDraft = (await api.call(prescriptionsApi.get, { params: { id: draft.id } }))
+      .prescription;
+    expect(stillDraft).toMatchObject({ isFinalized: false, version: draft.version });
+    expect(stillDraft.signedAt).toBeUndefined();
+
+    // Issued, its PDF is the paper form: her CPF, a line to sign, no QR code, no signature.
+    const { prescription } = await api.call(prescriptionsApi.update, {
+      params: { id: draft.id },
+      body: { isFinalized: true },
+    });
+    const text = (await pdfPagesText(await pdfOf(doctor.browser, draft.id))).join('\n');
+    expect(text).toContain('Receita de Antimicrobiano');
+    expect(text).toContain('CPF: 111.444.777-35');
+    expect(text).toContain('Sexo: Feminino');
+    expect(text).toContain('Receita em papel: vale somente com a assinatura do prescritor à mão');
+    expect(text).not.toMatch(/assinad[ao] digitalmente/i);
+    expect(text).not.toContain('Código de validação');
+    expect(text).not.toContain(prescription.validation?.secretCode ?? '?');
+  });
+
+  it('issues a retained or controlled receita only with the patient’s CPF or passport', async () => {
+    const { api } = doctor.browser;
+    const { patient } = await api.call(patientsApi.create, {
+      body: { name: 'John Smith', sex: 'masculino' },
+    });
+    const receita = { patientName: 'John Smith', patientAge: '40', patientId: patient.id };
+    for (const medication of [AMOXICILINA, { name: 'Sertralina', dosage: '50 mg' }]) {
+      const refused = await refusalOf(
+        api.call(prescriptionsApi.create, {
+          body: prescriptionInput({ ...receita, medications: [medication], isFinalized: true }),
+        }),
+      );
+      expect(refused).toMatchObject({ status: 400, code: 'patient_document_required' });
+      expect(refused.message).toContain('CPF do paciente (ou o passaporte, se estrangeiro)');
+    }
+    // A draft is kept; it is issued once his chart has his passport.
+    const draft = await newPrescription(api, { ...receita, medications: [AMOXICILINA] });
+    expect(
+      await refusalOf(
+        api.call(prescriptionsApi.update, {
+          params: { id: draft.id },
+          body: { isFinalized: true },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'patient_document_required' });
+    // Without a chart at all, the receita is linked to one first.
+    const unlinked = await refusalOf(
+      api.call(prescriptionsApi.create, {
+        body: prescriptionInput({ medications: [AMOXICILINA], isFinalized: true }),
+      }),
+    );
+    expect(unlinked.message).toContain('vincule a receita a um paciente cadastrado');
+
+    await api.call(patientsApi.update, {
+      params: { id: patient.id },
+      body: { name: 'John Smith', sex: 'masculino', passport: 'gb 123 456 78' },
+    });
+    const { prescription } = await api.call(prescriptionsApi.update, {
+      params: { id: draft.id },
+      body: { isFinalized: true },
+    });
+    expect(prescription.isFinalized).toBe(true);
+    const text = (await pdfPagesText(await pdfOf(doctor.browser, draft.id))).join('\n');
+    expect(text).toContain('Passaporte: GB12345678');
+    // A simple receita needs neither.
+    await expect(newPrescription(api, { isFinalized: true })).resolves.toMatchObject({
+      isFinalized: true,
+    });
   });
 
   it("is 404 for another doctor's receita, and asks for a certificate before signing", async () => {

@@ -10,20 +10,36 @@ import type {
   PrescriptionCreateInput,
 } from '../../shared/prescription';
 
-/** A valid prescription body, with `overrides` on top. */
+/**
+ * A valid prescription body, with `overrides` on top: a simple receita, which issues without a
+ * patient's CPF and signs digitally (an antimicrobial would need both her document and paper).
+ */
 export function prescriptionInput(
   overrides: Partial<PrescriptionCreateInput> = {},
 ): PrescriptionCreateInput {
   return {
     patientName: 'Maria Souza',
     patientAge: '45 anos',
-    diagnosis: 'Amigdalite bacteriana',
+    diagnosis: 'Cefaleia tensional',
     date: '2026-03-01',
     medications: [
-      { name: 'Amoxicilina', dosage: '500 mg', frequency: 'de 8 em 8 horas', duration: '7 dias' },
+      { name: 'Dipirona', dosage: '500 mg', frequency: 'de 6 em 6 horas', duration: '3 dias' },
     ],
     ...overrides,
   };
+}
+
+/** A CPF no other test patient has: nine random digits and their check digits. */
+export function newCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits
+      .slice(0, length)
+      .reduce((total, digit, index) => total + digit * (length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join('');
 }
 
 /** Creates a prescription of {@link prescriptionInput} and `overrides`; a refusal fails the test. */

@@ -14,12 +14,14 @@ import { withSafetyReason } from '../../shared/prescription-safety';
 import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor } from '../testing/test-server';
-import { newPrescription, prescriptionInput } from './test-fixtures';
+import { newCpf, newPrescription, prescriptionInput } from './test-fixtures';
 
 const fixture = useTestServer();
 
 let api: ApiClient;
 let otherApi: ApiClient;
+/** The child's chart, with the CPF an antimicrobial's receita names (RDC 1.000/2025). */
+let pedroId: string;
 
 beforeAll(async () => {
   const [doctor, other] = await Promise.all([
@@ -28,6 +30,11 @@ beforeAll(async () => {
   ]);
   api = doctor.browser.api;
   otherApi = other.browser.api;
+  pedroId = (
+    await api.call(patientsApi.create, {
+      body: { name: 'Pedro Alves', sex: 'masculino', cpf: newCpf() },
+    })
+  ).patient.id;
 });
 
 /** A new visit of the doctor's: a 4-year-old of 16 kg. */
@@ -56,6 +63,7 @@ describe('the receita of a visit', () => {
     const recordId = await childVisit();
     const draft = await newPrescription(api, {
       recordId,
+      patientId: pedroId,
       patientAge: '4 anos',
       medications: [AMOXICILINA],
     });
@@ -63,7 +71,7 @@ describe('the receita of a visit', () => {
     for (let attempt = 0; attempt < 2; attempt++) {
       const again = await refusalOf(
         api.call(prescriptionsApi.create, {
-          body: prescriptionInput({ recordId, medications: [AMOXICILINA] }),
+          body: prescriptionInput({ recordId, patientId: pedroId, medications: [AMOXICILINA] }),
         }),
       );
       expect(again).toMatchObject({ status: 409, code: 'prescription_exists' });
@@ -77,7 +85,12 @@ describe('the receita of a visit', () => {
     expect(issued.prescription.validation).toBeDefined();
     const issuedAgain = await refusalOf(
       api.call(prescriptionsApi.create, {
-        body: prescriptionInput({ recordId, isFinalized: true, medications: [AMOXICILINA] }),
+        body: prescriptionInput({
+          recordId,
+          patientId: pedroId,
+          isFinalized: true,
+          medications: [AMOXICILINA],
+        }),
       }),
     );
     expect(issuedAgain.body).toMatchObject({
@@ -90,6 +103,7 @@ describe('the receita of a visit', () => {
     const recordId = await childVisit();
     const first = await newPrescription(api, {
       recordId,
+      patientId: pedroId,
       isFinalized: true,
       patientAge: '4 anos',
       medications: [AMOXICILINA],
@@ -97,6 +111,7 @@ describe('the receita of a visit', () => {
     // The prescription changed after it was issued: the visit's draft is its new version.
     const next = await newPrescription(api, {
       recordId,
+      patientId: pedroId,
       patientAge: '4 anos',
       medications: [{ ...AMOXICILINA, duration: '10 dias' }],
     });
@@ -133,6 +148,7 @@ describe('the safety hold on the server', () => {
     const recordId = await childVisit();
     const draft = await newPrescription(api, {
       recordId,
+      patientId: pedroId,
       patientName: 'Pedro Alves',
       patientAge: '4 anos',
       medications: [OVERDOSE],
@@ -142,18 +158,26 @@ describe('the safety hold on the server', () => {
     expect(dose).toMatchObject({ severity: 'grave' });
     if (!dose) throw new Error('no dose warning');
 
-    for (const attempt of [
+    const refused = await refusalOf(
       api.call(prescriptionsApi.update, { params: { id: draft.id }, body: { isFinalized: true } }),
-      api.call(prescriptionsApi.sign, { params: { id: draft.id }, body: { password: 'x' } }),
-    ]) {
-      const refused = await refusalOf(attempt);
-      expect(refused).toMatchObject({ status: 409, code: 'safety_reason_required' });
-      expect(refused.body).toMatchObject({ warnings: [{ kind: 'dose', severity: 'grave' }] });
-    }
+    );
+    expect(refused).toMatchObject({ status: 409, code: 'safety_reason_required' });
+    expect(refused.body).toMatchObject({ warnings: [{ kind: 'dose', severity: 'grave' }] });
+    // An antimicrobial's receita is never signed digitally: it goes on paper.
+    expect(
+      await refusalOf(
+        api.call(prescriptionsApi.sign, { params: { id: draft.id }, body: { password: 'x' } }),
+      ),
+    ).toMatchObject({ status: 409, code: 'sncr_required' });
     // Nor issued at once.
     const atOnce = await refusalOf(
       api.call(prescriptionsApi.create, {
-        body: prescriptionInput({ recordId, isFinalized: true, medications: [OVERDOSE] }),
+        body: prescriptionInput({
+          recordId,
+          patientId: pedroId,
+          isFinalized: true,
+          medications: [OVERDOSE],
+        }),
       }),
     );
     expect(atOnce).toMatchObject({ status: 409, code: 'safety_reason_required' });
@@ -178,7 +202,7 @@ describe('the safety hold on the server', () => {
 describe("a patient's timeline", () => {
   it('says when a receita was signed or cancelled, not only issued', async () => {
     const { patient } = await api.call(patientsApi.create, {
-      body: { name: 'Rita Lopes', birthDate: '1970-01-02' },
+      body: { name: 'Rita Lopes', birthDate: '1970-01-02', cpf: newCpf() },
     });
     const issued = await newPrescription(api, {
       patientId: patient.id,

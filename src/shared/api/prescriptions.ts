@@ -9,6 +9,7 @@ import {
   type PrescriptionCreateInput,
   type ReceitaPrintInput,
 } from '../prescription';
+import { RECEITA_CLASSES } from '../receita-class';
 import { safetyWarningSchema } from './catalogues';
 import { endpoint, jsonBody, queryOf } from './client';
 
@@ -53,6 +54,13 @@ export type ReceitaLifeCycle = z.output<typeof receitaLifeCycleSchema>;
 export const presentedPrescriptionSchema = prescriptionSchema.extend({
   ...receitaLifeCycleSchema.shape,
   medications: z.array(presentedMedicationSchema),
+  /**
+   * Its kind under RDC 1.000/2025, from its most controlled medicine (shared/receita-class.ts):
+   * all but 'simples' are issued on paper. Absent on receitas a device kept from before.
+   */
+  receitaClass: z.enum(RECEITA_CLASSES).optional(),
+  /** The number ANVISA's SNCR gave it; none until Prontu is integrated with the SNCR. */
+  sncrNumber: z.string().optional(),
 });
 export type PresentedPrescription = z.output<typeof presentedPrescriptionSchema>;
 

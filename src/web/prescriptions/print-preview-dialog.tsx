@@ -36,7 +36,8 @@ import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { shareText, whatsAppLink } from '../../shared/document-sharing';
-import { isSignableReceita } from '../../shared/prescription-state';
+import { isPaperReceita, isSignableReceita } from '../../shared/prescription-state';
+import { PAPER_RECEITA_NOTICE } from '../../shared/receita-class';
 import {
   RECEITA_PDF_TEXT,
   ReceitaPdfPages,
@@ -58,6 +59,8 @@ export const PRINT_PREVIEW_TEXT = {
   hidePreview: 'Ocultar prévia',
   download: 'Baixar PDF',
   sign: 'Assinar digitalmente',
+  print: 'Imprimir',
+  printToSign: 'Imprimir para assinatura',
   signFailed: 'Não foi possível assinar. Tente novamente.',
   signedHeading: 'Receitas assinadas digitalmente',
   downloadSigned: 'Baixar PDF assinado',
@@ -188,6 +191,8 @@ export function PrintPreviewDialog(props: {
   const count = selected.length;
   // Saved on the server, neither signed nor cancelled: what a password can sign now.
   const signable = selected.filter(isSignableReceita);
+  // A controlled or retained receita leaves on paper, to be signed by hand (RDC 1.000/2025).
+  const onPaper = selected.some(isPaperReceita);
   // Nothing leaves the dialog before the safety check has answered, nor through a grave warning
   // without the doctor's reason (issue 21).
   const safety = useReceitasSafety(selected);
@@ -394,6 +399,15 @@ export function PrintPreviewDialog(props: {
                   ))}
                 </ul>
               )}
+              {onPaper && (
+                <p
+                  role="note"
+                  className="mb-4 flex items-start gap-2 rounded-md border border-warning-fg bg-warning-soft p-3 text-sm text-warning-fg"
+                >
+                  <PenLine aria-hidden className="mt-0.5 size-4 shrink-0" />
+                  {PAPER_RECEITA_NOTICE}
+                </p>
+              )}
               {chosen.length > selected.length && (
                 <p className="mb-4 text-sm text-fg-muted">{PRINT_PREVIEW_TEXT.signedApart}</p>
               )}
@@ -505,7 +519,7 @@ export function PrintPreviewDialog(props: {
         )}
         <Button disabled={!printable} onClick={() => void leave('print')}>
           <Printer aria-hidden className="size-4" />
-          {`Imprimir (${count})`}
+          {`${onPaper ? PRINT_PREVIEW_TEXT.printToSign : PRINT_PREVIEW_TEXT.print} (${count})`}
         </Button>
       </footer>
       {signing && (
