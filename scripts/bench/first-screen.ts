@@ -111,9 +111,7 @@ async function seedDoctor(baseUrl: string): Promise<TestBrowser> {
     const created = await tab.postJson('/api/prescriptions', {
       patientName: patient,
       date: new Date().toISOString().slice(0, 10),
-      medications: [
-        { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
-      ],
+      medications: [{ name: 'Dipirona', dosage: '500 mg', frequency: '6/6h', duration: '3 dias' }],
       isFinalized: true,
     });
     if (!created.ok) throw new Error(`receita: ${created.status} ${await created.text()}`);

@@ -141,10 +141,10 @@ const receita = printedReceita(
     date: '2026-11-27',
     medications: [
       {
-        name: 'Amoxicilina',
+        name: 'Dipirona',
         dosage: '500 mg',
-        frequency: 'de 8 em 8 horas',
-        duration: '7 dias',
+        frequency: 'de 6 em 6 horas',
+        duration: '3 dias',
         genericAllowed: true,
         priority: 'normal',
       },

@@ -15,7 +15,7 @@ const numbersOf = (text: string): number[] => Array.from(digitsOf(text), Number)
 export const CPF_INVALID = 'CPF inválido: confira os 11 dígitos.';
 export const CNS_INVALID = 'CNS inválido: confira os 15 dígitos do Cartão Nacional de Saúde.';
 export const PASSPORT_INVALID =
-  'Passaporte inválido: use de 5 a 20 letras e números, sem espaços nem pontuação.';
+  'Passaporte inválido: informe de 5 a 20 letras e números, como estão no documento.';
 
 /**
  * A passport number as kept: upper case, without the spaces and hyphens it may be typed with;

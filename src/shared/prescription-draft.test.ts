@@ -135,6 +135,8 @@ describe('mergePrescriptionExtraction', () => {
     const held = receita();
     const marked: PresentedPrescription = {
       ...held,
+      receitaClass: 'controle_especial',
+      sncrNumber: 'SP-000123',
       medications: held.medications.map((medication) => ({
         ...medication,
         control: CONTROL,
@@ -206,6 +208,8 @@ describe('what is written to the server', () => {
     const held = receita({ medications: [{ name: 'Tegretol', dosage: '200mg' }] });
     const marked: PresentedPrescription = {
       ...held,
+      receitaClass: 'controle_especial',
+      sncrNumber: 'SP-000123',
       medications: held.medications.map((medication) => ({
         ...medication,
         control: CONTROL,
@@ -220,6 +224,8 @@ describe('what is written to the server', () => {
     const body = withoutControlMarks(content);
     expect(body.medications[0]).not.toHaveProperty('control');
     expect(body.medications[0]).not.toHaveProperty('genericName');
+    expect(body).not.toHaveProperty('receitaClass');
+    expect(body).not.toHaveProperty('sncrNumber');
     // The server's strict schema takes it as it is.
     expect(prescriptionCreateSchema.safeParse(body).success).toBe(true);
   });

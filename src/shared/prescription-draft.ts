@@ -261,12 +261,20 @@ export function contentOf(prescription: PresentedPrescription): PrescriptionCont
 
 /**
  * What is sent of a content (a create's, an update's): the medicines without their control
- * marks and generic names, which are the server's to set.
+ * marks and generic names, and the receita without its kind and SNCR number — all the server's
+ * to set.
  */
-export function withoutControlMarks<C extends { medications: readonly PresentedMedication[] }>(
+export function withoutControlMarks<
+  C extends {
+    medications: readonly PresentedMedication[];
+    receitaClass?: unknown;
+    sncrNumber?: unknown;
+  },
+>(
   content: C,
-): Omit<C, 'medications'> & {
+): Omit<C, 'medications' | 'receitaClass' | 'sncrNumber'> & {
   medications: Omit<PresentedMedication, 'control' | 'genericName'>[];
 } {
-  return { ...content, medications: content.medications.map(withoutControl) };
+  const { receitaClass: _receitaClass, sncrNumber: _sncrNumber, medications, ...written } = content;
+  return { ...written, medications: medications.map(withoutControl) };
 }

@@ -307,11 +307,11 @@ describe('buildReceitaSheets', () => {
     expect(controlled?.identification).toEqual([
       {
         title: 'Identificação do Comprador',
-        fields: ['Nome:', 'Ident.:', 'Órg. Emissor:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
+        fields: ['Nome:', 'CPF ou passaporte:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
       },
       {
         title: 'Identificação do Fornecedor',
-        fields: ['Assinatura do Farmacêutico:', 'Data: ____/____/______'],
+        fields: ['Carimbo, nome legível e assinatura:', 'Data: ____/____/______'],
       },
     ]);
     expect(controlled?.signature).toEqual({

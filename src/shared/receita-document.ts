@@ -202,13 +202,18 @@ export const FILL_IN_BLANK = '________________________________';
 /** A short blank, for an age or a sex. */
 const SHORT_BLANK = '__________';
 
+/**
+ * The pharmacy's boxes as the forms of RDC 1.000/2025 ask them (docs/conformidade.md, "Receitas
+ * sob a RDC 1.000/2025"): the buyer's CPF or passport, and the dispensing pharmacy's stamp with
+ * the pharmacist's legible name and signature.
+ */
 const BUYER_BOX: ReceitaIdentificationBox = {
   title: 'Identificação do Comprador',
-  fields: ['Nome:', 'Ident.:', 'Órg. Emissor:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
+  fields: ['Nome:', 'CPF ou passaporte:', 'Endereço:', 'Cidade:', 'UF:', 'Telefone:'],
 };
 const SUPPLIER_BOX: ReceitaIdentificationBox = {
   title: 'Identificação do Fornecedor',
-  fields: ['Assinatura do Farmacêutico:', 'Data: ____/____/______'],
+  fields: ['Carimbo, nome legível e assinatura:', 'Data: ____/____/______'],
 };
 
 const fold = foldAccents;

@@ -6,6 +6,7 @@ import { patientsApi } from '../../src/shared/api/patients';
 import { prescriptionsApi } from '../../src/shared/api/prescriptions';
 import { recordsApi } from '../../src/shared/api/records';
 import type { Patient } from '../../src/shared/patient';
+import { PASSPORT_INVALID } from '../../src/shared/patient-identifiers';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
@@ -211,9 +212,15 @@ describe('patients', () => {
     await form.getByRole('button', { name: 'Salvar paciente' }).click();
     await visible(form.getByText('Já existe um paciente seu com este CPF.'));
 
+    // A foreigner without a CPF: her passport is the document her receitas name.
     await field(page, 'CPF').fill('');
+    await field(page, 'Passaporte').fill('#12');
+    await form.getByRole('button', { name: 'Salvar paciente' }).click();
+    await visible(form.getByText(PASSPORT_INVALID));
+    await field(page, 'Passaporte').fill('yb 123-456');
     await form.getByRole('button', { name: 'Salvar paciente' }).click();
     await visible(page.getByRole('heading', { name: 'Antônio Carlos Pereira', level: 1 }));
+    await visible(page.getByText('YB123456', { exact: true }));
     const allergies = await page.getByRole('note', { name: 'Alergias' }).innerText();
     expect(allergies).toContain('Penicilina');
     expect(allergies).toContain('Sulfa');

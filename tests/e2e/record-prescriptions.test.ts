@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordsApi } from '../../src/shared/api/records';
+import { patientsApi } from '../../src/shared/api/patients';
 import { prescriptionsApi } from '../../src/shared/api/prescriptions';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
 import type { MedicalRecord } from '../../src/shared/medical-record';
@@ -22,9 +23,12 @@ const button = (page: Page, name: string) => page.getByRole('button', { name, ex
 /**
  * A doctor with a record that prescribes nothing yet, open on its prescriptions step.
  * @param medicationsInUse - what the patient's step says she already takes
+ * @param withChart - whether the visit is of a registered patient with her CPF, as a controlled
+ *   receita needs (RDC 1.000/2025)
  */
 async function openPrescriptions(
   medicationsInUse: string[] = [],
+  withChart = false,
 ): Promise<{ page: Page; doctor: TestDoctorAccount }> {
   const { page, doctor } = await openSignedInPage(
     session.browser,
@@ -32,8 +36,17 @@ async function openPrescriptions(
     session.server.url,
     'desktop',
   );
-  await doctor.browser.pointedAt(session.server.url).api.call(recordsApi.create, {
+  const { api } = doctor.browser.pointedAt(session.server.url);
+  const chart = withChart
+    ? (
+        await api.call(patientsApi.create, {
+          body: { name: 'Maria Souza', birthDate: '1981-05-20', cpf: '529.982.247-25' },
+        })
+      ).patient
+    : undefined;
+  await api.call(recordsApi.create, {
     body: {
+      ...(chart ? { patientId: chart.id } : {}),
       patientInfo: {
         name: 'Maria Souza',
         age: 45,
@@ -299,7 +312,7 @@ describe('the prescriptions step, offline', () => {
   });
 
   it("prints the record's prescriptions as a receita a pharmacy accepts, controlled ones in two vias", async () => {
-    const { page, doctor } = await openPrescriptions();
+    const { page, doctor } = await openPrescriptions([], true);
     const settings = await doctor.browser.pointedAt(session.server.url).fetch('/api/settings', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -332,6 +345,10 @@ describe('the prescriptions step, offline', () => {
     expect(text).toContain('Dr. Paulo Mendes');
     expect(text).toContain('CRM/RJ 654321');
     expect(text).toContain('Sertralina 50mg');
+    // RDC 1.000/2025: her CPF, and the form goes to the pharmacy signed by hand.
+    expect(occurrences(text, 'CPF: 529.982.247-25')).toBe(2);
+    await visible(dialog.getByRole('button', { name: 'Imprimir para assinatura (1)' }));
+    expect(await dialog.getByRole('button', { name: 'Assinar digitalmente' }).count()).toBe(0);
     // The receita from the record carries the quantity to dispense, in figures and words.
     expect(text).toContain('30 (trinta) comprimidos');
     expect(text).toContain('Tomar 1 comprimido por via oral uma vez ao dia, por 30 dias.');

@@ -8,6 +8,8 @@ import { recordsApi } from '../../src/shared/api/records';
 import { settingsApi } from '../../src/shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
 import type { Medication } from '../../src/shared/medical-record';
+import { PAPER_RECEITA_NOTICE } from '../../src/shared/receita-class';
+import { pdfPagesText } from '../../src/server/testing/pdf-text';
 import {
   extractPdfSignature,
   verifyWithPdfsig,
@@ -16,6 +18,7 @@ import {
 import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
 import { useBrowserSession } from './support/browser-session';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+import { occurrences, oneLine } from './support/receita-preview';
 
 /**
  * The visit's receita (docs/receitas.md, "A receita da consulta"): one per visit however often
@@ -47,7 +50,7 @@ const button = (scope: Page | Locator, name: string) =>
  * open on the visit's 'Resumo e Impressão' step.
  */
 async function openVisitSummary(visit: {
-  patient: { name: string; birthDate: string; sex: 'feminino' | 'masculino' };
+  patient: { name: string; birthDate: string; sex: 'feminino' | 'masculino'; cpf?: string };
   age: number;
   weight?: number;
   medications: Medication[];
@@ -94,7 +97,12 @@ async function receitasOfVisit(api: ApiClient, recordId: string): Promise<Presen
 describe("the visit's receita", () => {
   it('is one however often its print is opened, keeps what was typed, is issued when printed and can be cancelled', async () => {
     const { page, api, recordId } = await openVisitSummary({
-      patient: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+      patient: {
+        name: 'Maria Aparecida Souza',
+        birthDate: '1963-03-12',
+        sex: 'feminino',
+        cpf: '529.982.247-25',
+      },
       age: 63,
       medications: [
         { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
@@ -129,7 +137,8 @@ describe("the visit's receita", () => {
     await page.evaluate(() => {
       window.print = () => undefined;
     });
-    const print = dialog.getByRole('button', { name: 'Imprimir (1)' });
+    // An antimicrobial: printed for her handwritten signature (RDC 1.000/2025).
+    const print = dialog.getByRole('button', { name: 'Imprimir para assinatura (1)' });
     await expect.poll(() => print.isEnabled(), { timeout: 20_000 }).toBe(true);
     await print.click();
     await expect
@@ -161,7 +170,7 @@ describe("the visit's receita", () => {
       age: 4,
       weight: 16,
       medications: [
-        { name: 'Amoxicilina', dosage: '2000 mg', frequency: '8/8h', duration: '7 dias' },
+        { name: 'Paracetamol', dosage: '2000 mg', frequency: '6/6h', duration: '3 dias' },
       ],
     });
     const dialog = await openVisitReceita(page);
@@ -200,14 +209,14 @@ describe("the visit's receita", () => {
     const reason = reopened
       .getByRole('region', { name: 'Avisos de segurança da prescrição' })
       .getByLabel(/^Justificativa para manter/);
-    await reason.fill('Dose conferida com a pediatra: apresentação de 400 mg/5 mL.');
+    await reason.fill('Dose conferida com a pediatra: 200 mg/mL, 10 gotas.');
     await reason.blur();
     await expect
       .poll(() => button(reopened, 'Imprimir (1)').isEnabled(), { timeout: 20_000 })
       .toBe(true);
     const [reasoned] = await receitasOfVisit(api, recordId);
     expect(reasoned?.safetyReasons?.[0]?.reason).toBe(
-      'Dose conferida com a pediatra: apresentação de 400 mg/5 mL.',
+      'Dose conferida com a pediatra: 200 mg/mL, 10 gotas.',
     );
     await page.context().close();
   });
@@ -247,12 +256,78 @@ describe("the visit's receita", () => {
         .getByRole('region', { name: 'Avisos de segurança da prescrição' })
         .getByText('Grave', { exact: true }),
     );
-    expect(await button(dialog, 'Imprimir (1)').isDisabled()).toBe(true);
+    expect(await button(dialog, 'Imprimir para assinatura (1)').isDisabled()).toBe(true);
     const [receita] = await receitasOfVisit(api, recordId);
     expect(receita?.medications[0]).toMatchObject({
       dosage: '250 mg/5 ml',
       dosePerIntake: '15 mL',
     });
+    await page.context().close();
+  });
+
+  it('sends an amoxicilina receita to paper, to be signed by hand, and only with her CPF', async () => {
+    const { page, api, recordId, patientId } = await openVisitSummary({
+      patient: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+      age: 63,
+      medications: [
+        { name: 'Amoxicilina', dosage: '500 mg', frequency: '8/8h', duration: '7 dias' },
+      ],
+    });
+    // A certificate the doctor could sign with: the receita still offers no digital signature.
+    const pki = createTestPki();
+    const form = new FormData();
+    const pfx = doctorPfx(pki, { name: 'HELENA PRADO', cpf: '52998224725', password: PASSWORD });
+    form.set('certificate', new Blob([pfx], { type: 'application/x-pkcs12' }), 'helena.pfx');
+    form.set('password', PASSWORD);
+    await api.call(signingCertificateApi.upload, { body: form });
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+
+    let dialog = await openVisitReceita(page);
+    await visible(dialog.getByRole('note').getByText(PAPER_RECEITA_NOTICE));
+    const print = button(dialog, 'Imprimir para assinatura (1)');
+    await expect.poll(() => print.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(await dialog.getByRole('button', { name: /^Assinar digitalmente/ }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Her chart has no CPF: it is not issued, and the dialog says what is missing.
+    await print.click();
+    await visible(
+      dialog.getByText(/o CPF do paciente \(ou o passaporte, se estrangeiro\) é obrigatório/),
+    );
+    expect((await receitasOfVisit(api, recordId))[0]?.isFinalized).toBe(false);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    const { patient } = await api.call(patientsApi.get, { params: { id: patientId } });
+    await api.call(patientsApi.update, {
+      params: { id: patientId },
+      body: {
+        name: patient.name,
+        birthDate: patient.birthDate,
+        sex: patient.sex,
+        cpf: '529.982.247-25',
+      },
+      ifMatch: patient.version,
+    });
+    dialog = await openVisitReceita(page);
+    await expect.poll(() => print.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await button(dialog, 'Imprimir para assinatura (1)').click();
+    await visible(dialog.getByText('Emitida', { exact: true }));
+    const [issued] = await receitasOfVisit(api, recordId);
+    if (!issued) throw new Error("no visit's receita on the server");
+    expect(issued).toMatchObject({ isFinalized: true, receitaClass: 'retencao' });
+    // Nor does the server sign it, whatever a client sends; its PDF is the form for the pen.
+    await expect(
+      api.call(prescriptionsApi.sign, { params: { id: issued.id }, body: { password: PASSWORD } }),
+    ).rejects.toMatchObject({ status: 409, code: 'sncr_required' });
+    const paper = await api.file(prescriptionsApi.storedPdf, { params: { id: issued.id } });
+    const text = oneLine(
+      (await pdfPagesText(new Uint8Array(await paper.blob.arrayBuffer()))).join(' '),
+    );
+    expect(occurrences(text, 'CPF: 529.982.247-25')).toBe(2);
+    expect(text).not.toMatch(/assinad[oa] digitalmente/i);
     await page.context().close();
   });
 

@@ -137,6 +137,18 @@ describe('patientBundle', () => {
     );
   });
 
+  it("writes a foreigner's passport as a passport number, with no country's system", () => {
+    const foreigner = patientBundle({
+      ...MARIA_EXPORT,
+      patient: { ...MARIA_EXPORT.patient, cpf: undefined, passport: 'YB123456' },
+    });
+    const patient = only(resourcesOf('Patient', resourcesOfBundle(foreigner)));
+    const passport = patient.identifier?.find((identifier) => identifier.value === 'YB123456');
+    expect(passport?.type?.coding?.[0]?.code).toBe('PPN');
+    expect(passport).not.toHaveProperty('system');
+    expect(patient.identifier?.some((identifier) => identifier.system === CPF_SYSTEM)).toBe(false);
+  });
+
   it('writes who she is, with CPF and CNS under the RNDS naming systems', () => {
     const patient: Patient = only(resourcesOf('Patient'));
     expect(patient.identifier).toEqual([

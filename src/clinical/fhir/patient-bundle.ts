@@ -149,16 +149,19 @@ export function patientBundle(input: PatientExport): Bundle {
 const GENDER_CODES = { masculino: 'male', feminino: 'female', outro: 'other' } as const;
 
 function patientResource(patient: Patient): Identified<FhirPatient> {
+  // A passport carries no system: each country issues its own numbers, and the chart does not
+  // say which country's it is.
   const identifiers = [
     { system: CPF_SYSTEM, code: 'TAX', label: 'CPF', value: patient.cpf },
     { system: CNS_SYSTEM, code: 'HC', label: 'CNS', value: patient.cns },
+    { system: undefined, code: 'PPN', label: 'Passaporte', value: patient.passport },
   ].flatMap(({ system, code, label, value }) =>
     value
       ? [
           {
             use: 'official' as const,
             type: coded({ system: IDENTIFIER_TYPE, code }, label),
-            system,
+            ...(system ? { system } : {}),
             value,
           },
         ]

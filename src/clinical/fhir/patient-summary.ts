@@ -64,6 +64,7 @@ export function patientSummaryHtml(input: PatientExport): string {
     field('Data de nascimento', patient.birthDate && birthDateText(patient)),
     field('Sexo', patient.sex && SEX_LABELS[patient.sex]),
     field('CPF', patient.cpf && formatCpf(patient.cpf)),
+    field('Passaporte', patient.passport),
     field('CNS', patient.cns && formatCns(patient.cns)),
     field('Telefone', patient.phone),
     field('Endereço', patient.address && addressText(patient.address)),

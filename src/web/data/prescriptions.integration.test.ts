@@ -3,6 +3,7 @@ import type { PrescriptionExtraction } from '../../shared/ai-tasks';
 import { createApiClient } from '../../shared/api/client';
 import { batchesApi, prescriptionsApi } from '../../shared/api/prescriptions';
 import { defaultBatchName } from '../../shared/prescription';
+import { patientDocumentRefusal } from '../../shared/receita-class';
 import { localDay, type PrescriptionResult } from '../../shared/prescription-draft';
 import type { RunningServer } from '../../server/server';
 import { createTestStorage, type TestStorage } from '../../server/testing/test-storage';
@@ -34,7 +35,7 @@ function extraction(fields: Partial<PrescriptionExtraction> = {}): PrescriptionE
     patientName: 'Maria Silva',
     patientAge: '45',
     diagnosis: 'Sinusite bacteriana',
-    medications: [{ name: 'Amoxicilina', dosage: '500mg', frequency: '8/8h', duration: '7 dias' }],
+    medications: [{ name: 'Paracetamol', dosage: '500mg', frequency: '6/6h', duration: '3 dias' }],
     notes: '',
     confidence: 0.9,
     extractedSections: [],
@@ -111,7 +112,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
       doctorName: DOCTOR.name,
       doctorCRM: DOCTOR.crm,
       isFinalized: false,
-      medications: [{ name: 'Amoxicilina', genericAllowed: true, priority: 'normal' }],
+      medications: [{ name: 'Paracetamol', genericAllowed: true, priority: 'normal' }],
     });
 
     const updated = valueOf(
@@ -121,7 +122,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
           patientAge: '46',
           notes: 'Retornar em 7 dias',
           medications: [
-            { name: 'amoxicilina ', dosage: '875mg' },
+            { name: 'paracetamol ', dosage: '750mg' },
             { name: 'Loratadina', dosage: '10mg' },
           ],
         }),
@@ -136,7 +137,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
     });
     const written = await receitaOnServer(draft.id);
     expect(written.medications.map((m) => [m.name, m.dosage])).toEqual([
-      ['Amoxicilina', '875mg'],
+      ['Paracetamol', '750mg'],
       ['Ibuprofeno', '400mg'],
     ]);
     expect(written.notes).toBe('Retornar em 7 dias');
@@ -178,8 +179,15 @@ describe('receitas and lotes, on the data layer against the real server', () => 
     // The server's schema is strict: a mark sent back would be refused.
     const updated = valueOf(await tab.prescriptions.addMedication({ name: 'Dipirona' }));
     expect(updated.medications[0]?.control).toEqual(control);
-    valueOf(await tab.prescriptions.finalize());
-    expect(tab.prescriptions.state.saved[0]?.medications[0]?.control).toEqual(control);
+    expect(updated.receitaClass).toBe('controle_especial');
+    // A controlled receita for a name with no chart is not issued (RDC 1.000/2025); the draft
+    // stays, marks and all.
+    expect(await tab.prescriptions.finalize()).toEqual({
+      ok: false,
+      code: 'patient_document_required',
+      error: patientDocumentRefusal('controle_especial', false),
+    });
+    expect(tab.prescriptions.state.current?.medications[0]?.control).toEqual(control);
   });
 
   it('refuses what the server would refuse, with its message, online or not, and opens nothing', async () => {
@@ -328,7 +336,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
     });
     await until(nothingQueued(tab), 'the edits sent');
     expect((await receitaOnServer(draft.id)).medications.map((m) => m.name)).toEqual([
-      'Amoxicilina',
+      'Paracetamol',
       'Dipirona',
       'Loratadina',
     ]);

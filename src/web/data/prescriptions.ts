@@ -309,6 +309,8 @@ function sentContent(part: Partial<PrescriptionContent>) {
     validation: _validation,
     signedAt: _signedAt,
     cancellation: _cancellation,
+    receitaClass: _receitaClass,
+    sncrNumber: _sncrNumber,
     ...rest
   } = part;
   return medications ? withoutControlMarks({ ...rest, medications }) : rest;

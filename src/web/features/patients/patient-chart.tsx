@@ -292,6 +292,7 @@ function LoadedChart(
           {details.length > 0 && <p className="text-fg-muted">{details.join(' · ')}</p>}
           <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
             {patient.cpf && <Detail term="CPF">{maskCpf(patient.cpf)}</Detail>}
+            {patient.passport && <Detail term="Passaporte">{patient.passport}</Detail>}
             {patient.cns && <Detail term="CNS">{maskCns(patient.cns)}</Detail>}
             {patient.phone && <Detail term="Telefone">{patient.phone}</Detail>}
             {patient.address?.city && (

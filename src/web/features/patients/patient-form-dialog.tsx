@@ -163,6 +163,14 @@ function PatientForm(props: {
             onChange={(event) => set('cpf', event.target.value)}
           />
           <TextField
+            label="Passaporte"
+            hint="para estrangeiros sem CPF"
+            autoComplete="off"
+            value={values.passport}
+            error={errors.passport}
+            onChange={(event) => set('passport', event.target.value)}
+          />
+          <TextField
             label="CNS (Cartão Nacional de Saúde)"
             inputMode="numeric"
             autoComplete="off"

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/api/client';
+import { PASSPORT_INVALID } from '../../../shared/patient-identifiers';
 import type { Patient } from '../../../shared/patient';
 import {
   EMPTY_PATIENT_FORM,
@@ -39,6 +40,12 @@ describe('patientWriteOf', () => {
     });
   });
 
+  it("sends a foreigner's passport as typed", () => {
+    expect(
+      patientWriteOf({ ...EMPTY_PATIENT_FORM, name: 'Anna', passport: ' YB 123456 ' }),
+    ).toEqual(expect.objectContaining({ passport: 'YB 123456' }));
+  });
+
   it('leaves the address out when none of it was typed', () => {
     expect(patientWriteOf({ ...EMPTY_PATIENT_FORM, name: 'Ana' })).not.toHaveProperty('address');
   });
@@ -53,6 +60,7 @@ describe('formValuesOf', () => {
       sex: 'feminino',
       cpf: '52998224725',
       cns: '898001028000008',
+      passport: 'YB123456',
       address: { city: 'São Paulo', uf: 'SP', cep: '01310100' },
       allergies: ['Dipirona', 'Penicilina'],
       chronicConditions: [],
@@ -66,6 +74,7 @@ describe('formValuesOf', () => {
       birthDate: '12/03/1961',
       cpf: '529.982.247-25',
       cns: '898 0010 2800 0008',
+      passport: 'YB123456',
       address: { city: 'São Paulo', uf: 'SP', cep: '01310-100', street: '' },
       allergies: 'Dipirona\nPenicilina',
       notes: '',
@@ -89,6 +98,7 @@ describe('validatePatientForm', () => {
         birthDate: '31/02/1990',
         cpf: '111.111.111-11',
         cns: '123',
+        passport: '#!',
         address: { ...EMPTY_PATIENT_FORM.address, cep: '123' },
       },
       today,
@@ -98,6 +108,7 @@ describe('validatePatientForm', () => {
       birthDate: 'Data de nascimento inválida: use dd/mm/aaaa.',
       cpf: 'CPF inválido: confira os 11 dígitos.',
       cns: 'CNS inválido: confira os 15 dígitos do Cartão Nacional de Saúde.',
+      passport: PASSPORT_INVALID,
       'address.cep': 'CEP inválido: informe os 8 dígitos, por exemplo 01310-100.',
     });
   });

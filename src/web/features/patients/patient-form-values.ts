@@ -34,6 +34,7 @@ export interface PatientFormValues {
   birthDate: string;
   sex: Gender | '';
   cpf: string;
+  passport: string;
   cns: string;
   phone: string;
   address: Record<AddressField, string>;
@@ -64,6 +65,7 @@ export const EMPTY_PATIENT_FORM: PatientFormValues = {
   birthDate: '',
   sex: '',
   cpf: '',
+  passport: '',
   cns: '',
   phone: '',
   address: EMPTY_ADDRESS,
@@ -81,6 +83,7 @@ export function formValuesOf(patient: Patient): PatientFormValues {
     birthDate: patient.birthDate ? birthDateText(patient.birthDate) : '',
     sex: patient.sex ?? '',
     cpf: patient.cpf ? formatCpf(patient.cpf) : '',
+    passport: patient.passport ?? '',
     cns: patient.cns ? formatCns(patient.cns) : '',
     phone: patient.phone ?? '',
     address: {
@@ -122,6 +125,7 @@ export function patientWriteOf(values: PatientFormValues): PatientWrite {
     birthDate: text(values.birthDate),
     sex: values.sex === '' ? undefined : values.sex,
     cpf: text(values.cpf),
+    passport: text(values.passport),
     cns: text(values.cns),
     phone: text(values.phone),
     address: Object.keys(address ?? {}).length > 0 ? address : undefined,
