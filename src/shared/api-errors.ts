@@ -128,6 +128,15 @@ export const API_ERRORS = {
     message:
       'Receitas de controle especial e de antimicrobianos em meio eletrônico só valem com numeração do SNCR (RDC 1.000/2025). Imprima e assine à mão.',
   },
+  ai_refused: {
+    status: 409,
+    message:
+      'Paciente recusou o uso de IA (CFM 2.454/2026): esta consulta é registrada à mão, sem IA.',
+  },
+  ai_disabled: {
+    status: 409,
+    message: 'A IA está desligada nas suas Configurações: ligue-a para usar este recurso.',
+  },
   retention_required: {
     status: 409,
     message:

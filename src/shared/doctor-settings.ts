@@ -146,6 +146,11 @@ const settingsFieldsSchema = z
       .int(PER_PAGE_MESSAGE)
       .min(PRESCRIPTIONS_PER_PAGE.min, PER_PAGE_MESSAGE)
       .max(PRESCRIPTIONS_PER_PAGE.max, PER_PAGE_MESSAGE),
+    /**
+     * Whether Prontu's AI helps at all: the doctor may switch it off (CFM 2.454/2026); every AI
+     * route then answers 409 `ai_disabled`. On unless she says otherwise.
+     */
+    aiEnabled: z.boolean({ error: 'Informe se a IA fica ligada.' }).default(true),
   })
   .strict();
 
@@ -206,6 +211,7 @@ export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
   clinicPhone: '',
   doctorEmail: '',
   prescriptionsPerPage: PRESCRIPTIONS_PER_PAGE.default,
+  aiEnabled: true,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { aiUseSchema, type AiUse } from './ai-use';
 import { SAFETY_KINDS, SAFETY_SEVERITIES, type SafetyReason } from './prescription-safety';
 import { z } from 'zod';
 
@@ -405,6 +406,11 @@ export interface MedicalRecord extends RecordContent {
   updatedAt: string;
   /** Addenda of a finalised record, oldest first; the server always sends them (maybe empty). */
   addenda?: RecordAddendum[];
+  /**
+   * The uses of AI in the visit, oldest first (docs/conformidade.md, "Uso de IA sob a CFM
+   * 2.454/2026"); the server always sends them (maybe empty).
+   */
+  aiUse?: AiUse[];
 }
 
 const storedPart = <S extends z.ZodType>(schema: S) => schema.optional();
@@ -428,6 +434,7 @@ export const medicalRecordSchema = z.object({
       z.object({ id: z.string(), author: z.string(), createdAt: z.string(), text: z.string() }),
     )
     .optional(),
+  aiUse: z.array(aiUseSchema).optional(),
   patientInfo: storedPart(patientInfoSchema),
   symptoms: storedPart(symptomsSchema),
   physicalExam: storedPart(physicalExamSchema),

@@ -1,3 +1,4 @@
+import { AI_CONSENT_STATUSES, aiConsentSchema } from './ai-use';
 import { z } from 'zod';
 import { BRAZILIAN_STATES, PHONE_INVALID, isBrazilianPhone } from './doctor-settings';
 import { GENDERS, RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
@@ -99,6 +100,12 @@ export function patientInputSchema(today: () => string = localToday) {
       .optional(),
     phone: z.string().trim().refine(isBrazilianPhone, PHONE_INVALID).optional(),
     address: patientAddressSchema.optional(),
+    /**
+     * Her word on AI in her care (docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026").
+     * Unlike the other fields, left out it stays as it was: a form that does not show it never
+     * erases what she said.
+     */
+    aiConsent: z.enum(AI_CONSENT_STATUSES).optional(),
     allergies: textList.optional(),
     chronicConditions: textList.optional(),
     medications: textList.optional(),
@@ -127,6 +134,7 @@ export const patientSchema = z.object({
   cpf: z.string().optional(),
   cns: z.string().optional(),
   passport: z.string().optional(),
+  aiConsent: aiConsentSchema.optional(),
   phone: z.string().optional(),
   address: patientAddressSchema.optional(),
   allergies: z.array(z.string()),

@@ -299,3 +299,46 @@ describe('a finalised record’s addenda', () => {
     expect(buildRecordDocument(full, { ...SETTINGS, medicalRecordOutput: 'x' }, NOW)).toBe('x');
   });
 });
+
+describe("the visit's uses of AI", () => {
+  const aiUse = [
+    {
+      id: 'ai-use-2',
+      task: 'exam-suggestions' as const,
+      source: 'gpt-4o-mini',
+      at: new Date(2026, 10, 21, 9, 20).toISOString(),
+      outcome: 'edited' as const,
+    },
+    {
+      id: 'ai-use-1',
+      task: 'transcribe' as const,
+      source: 'whisper-1',
+      at: new Date(2026, 10, 21, 9, 10).toISOString(),
+    },
+  ];
+  const withAi: WorkingRecord = { ...full, aiUse };
+
+  it("are a 'Uso de IA' section, oldest first, with who answered and what the doctor did", () => {
+    const section = buildRecordNarrative(withAi, SETTINGS, NOW).sections.find(
+      (each) => each.title === 'Uso de IA',
+    );
+    expect(section?.lines).toEqual([
+      '21/11/2026 09:10 — Transcrição da gravação — whisper-1',
+      '21/11/2026 09:20 — Sugestão de exames — gpt-4o-mini — editado',
+    ]);
+    expect(
+      buildRecordNarrative(full, SETTINGS, NOW).sections.some((each) => each.title === 'Uso de IA'),
+    ).toBe(false);
+  });
+
+  it('close the downloaded text, whatever the template', () => {
+    const text = buildRecordDocument(
+      withAi,
+      { ...SETTINGS, medicalRecordOutput: '{{nome_paciente}}' },
+      NOW,
+    );
+    expect(text).toContain(
+      'USO DE IA\n21/11/2026 09:10 — Transcrição da gravação — whisper-1\n21/11/2026 09:20 — Sugestão de exames — gpt-4o-mini — editado',
+    );
+  });
+});

@@ -3,12 +3,14 @@ import { formatCrm } from './doctor-settings';
 import type { Exam, Medication, RecordContent, VitalSigns } from './medical-record';
 import {
   formatDate,
+  formatDateTime,
   formatDecimal as decimal,
   formatLongDate,
   formatTime,
   type DateInput,
 } from './pt-br-format';
 import { addendaText, addendumEntries, type AddendumEntry } from './record-addenda';
+import { aiUseLine, type AiUse } from './ai-use';
 import type { WorkingRecord } from './record-flow';
 import { patientSubject } from './patient-agreement';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
@@ -221,6 +223,8 @@ export function buildRecordNarrative(
       ),
     });
   }
+  // CFM 2.454/2026: the use of AI is recorded in the chart, and printed with it.
+  sections.push({ title: AI_USE_TITLE, lines: aiUseLines(record.aiUse) });
   return {
     title: NARRATIVE_TITLE,
     sections: sections.filter((section) => section.lines.length > 0),
@@ -268,9 +272,13 @@ export function buildRecordDocument(
     prescricoes: prescriptions.join('\n'),
     orientacoes: record.prescriptions?.additionalNotes ?? '',
   });
-  // Addenda follow the record as it was finalised, whatever the doctor's template says.
-  const addenda = addendaText(record.addenda);
-  return addenda ? `${document.trimEnd()}\n\n${addenda}\n` : document;
+  // The uses of AI and the addenda follow the record, whatever the doctor's template says.
+  const uses = aiUseLines(record.aiUse);
+  const appended = [
+    uses.length > 0 ? [AI_USE_TITLE.toUpperCase(), ...uses].join('\n') : '',
+    addendaText(record.addenda),
+  ].filter(Boolean);
+  return appended.length > 0 ? `${document.trimEnd()}\n\n${appended.join('\n\n')}\n` : document;
 }
 
 /**
@@ -288,4 +296,14 @@ export function recordFileName(record: RecordContent, day: Date): string {
     String(day.getDate()).padStart(2, '0'),
   ].join('-');
   return `prontuario-${patient}-${date}.txt`;
+}
+
+/** The title of the uses of AI in the report, its print and its text. */
+export const AI_USE_TITLE = 'Uso de IA';
+
+/** Each use of AI in the visit, oldest first, a line each, in local time. */
+function aiUseLines(uses: readonly AiUse[] | undefined): string[] {
+  return [...(uses ?? [])]
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map((use) => aiUseLine(use, formatDateTime));
 }

@@ -27,6 +27,7 @@ import type { OfflineEngine } from './ai-task';
 import { createAiModels } from './chat-model';
 import { offlineReply, startModelReply } from './model-stream';
 import { AI_TASKS } from './tasks';
+import { aiUseGate, patientIdIn, withoutRecordId } from './ai-use-gate';
 import { transcriptionRoutes } from './transcription-routes';
 
 /** Spec-style answer once a doctor has made too many AI requests in a minute. */
@@ -46,6 +47,7 @@ export function aiRoutes(deps: {
   cpuWork: CpuWorkQueue;
 }): Hono<AppEnv> {
   const models = deps.config.ai ? createAiModels(deps.config.ai) : undefined;
+  const aiUse = aiUseGate({ config: deps.config, db: deps.db });
   const engine: OfflineEngine = { cid10: deps.cid10, now: () => new Date() };
   const routes = new Hono<AppEnv>();
 
@@ -91,10 +93,15 @@ export function aiRoutes(deps: {
     }),
   );
 
-  routes.route('/transcribe', transcriptionRoutes({ config: deps.config }));
+  routes.route('/transcribe', transcriptionRoutes({ config: deps.config, aiUse }));
 
   routes.post('/chat', async (c) => {
     const request = await readJsonBody(c, chatRequestSchema);
+    // The record's id also names the visit the chat helps with, when its context is sent.
+    const visit = await aiUse.admit(c, {
+      recordId: request.recordContext ? request.recordId : undefined,
+      patientId: request.patientId,
+    });
     const agent =
       request.mode === 'specialist' && request.agentId
         ? findSpecialistAgent(request.agentId)
@@ -136,6 +143,7 @@ export function aiRoutes(deps: {
       );
       reply = offlineReply(text, log.child({ kind }));
     }
+    await aiUse.record(c, visit, 'chat', aiUse.sourceOf(reply.mode, 'chat'));
     return new Response(reply.body, {
       headers: {
         'Content-Type': 'text/plain; charset=utf-8',
@@ -149,7 +157,8 @@ export function aiRoutes(deps: {
 
   for (const task of AI_TASKS) {
     routes.post(`/${task.path}`, async (c) => {
-      const body = await readJson(c);
+      const { recordId, body } = withoutRecordId(await readJson(c));
+      const visit = await aiUse.admit(c, { recordId, patientId: patientIdIn(body) });
       const history = await historyOf(c, body);
       const outcome = await task.run(body, {
         ...(history ? { history } : {}),
@@ -163,6 +172,7 @@ export function aiRoutes(deps: {
       c.header(AI_SOURCE_HEADER, outcome.source);
       if (outcome.failure) c.header(AI_ERROR_HEADER, outcome.failure);
       c.header('Cache-Control', 'no-store');
+      await aiUse.record(c, visit, task.path, aiUse.sourceOf(outcome.source, task.model));
       return c.json(outcome.answer);
     });
   }

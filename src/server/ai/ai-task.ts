@@ -57,6 +57,8 @@ export interface AiTask<Input, Answer, Reply = Answer> {
 /** A task ready to serve: the request is read and validated inside, so tasks can share a list. */
 export interface DefinedAiTask {
   path: string;
+  /** Which of the configured models answers it. */
+  model: 'chat' | 'reasoning';
   /**
    * Validates the request body and answers it.
    * @throws HttpError 400 with a Portuguese message when the body is invalid
@@ -83,6 +85,7 @@ export function defineAiTask<Input, Answer, Reply>(
 ): DefinedAiTask {
   return {
     path: task.path,
+    model: task.model ?? 'chat',
     run: (body, deps) => runAiTask(task, parseOrBadRequest(task.request, body), deps),
   };
 }

@@ -12,6 +12,7 @@ import type { Config } from '../config';
 import type { AppEnv } from '../http/app-env';
 import { unsupportedMediaType } from '../http/errors';
 import { parseOrBadRequest, readBodyWithin } from '../http/json-body';
+import { withoutRecordId, type AiUseGate } from './ai-use-gate';
 import { transcribeAudio, transcriptionError } from './transcription';
 
 /** Room for the multipart boundaries, part headers and the segment fields beside the audio. */
@@ -31,9 +32,13 @@ const invalidAudio = () => transcriptionError('invalid_audio', INVALID_AUDIO_MES
  * failure (docs/product.md, "Erros da transcrição e do microfone"), 503
  * `transcription_unconfigured` when no endpoint is set.
  */
-export function transcriptionRoutes(deps: { config: Config }): Hono<AppEnv> {
+export function transcriptionRoutes(deps: { config: Config; aiUse: AiUseGate }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.post('/', async (c) => {
+    // The visit recorded is named in the query: the body is the audio's form.
+    const visit = await deps.aiUse.admit(c, {
+      recordId: withoutRecordId({ recordId: c.req.query('recordId') }).recordId,
+    });
     const endpoint = deps.config.transcription;
     if (!endpoint) {
       throw transcriptionError('transcription_unconfigured', TRANSCRIPTION_UNCONFIGURED_MESSAGE);
@@ -50,6 +55,7 @@ export function transcriptionRoutes(deps: { config: Config }): Hono<AppEnv> {
       }),
     });
     c.header('Cache-Control', 'no-store');
+    await deps.aiUse.record(c, visit, 'transcribe', deps.aiUse.sourceOf('model', 'transcription'));
     // Unsent segment fields are undefined and so left out of the JSON.
     return c.json({ ...result, ...fields });
   });

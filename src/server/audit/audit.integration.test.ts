@@ -154,7 +154,7 @@ describe('the audit trail', () => {
     const created = await send(ana.browser, 'POST', '/api/prescriptions', {
       patientName: PATIENT_NAME,
       date: '2026-11-25',
-      medications: [{ name: 'Amoxicilina', dosage: '500 mg' }],
+      medications: [{ name: 'Dipirona', dosage: '500 mg' }],
     });
     expect(created.status).toBe(201);
     const prescriptionId = ((await created.json()) as { prescription: { id: string } }).prescription

@@ -37,6 +37,7 @@ import {
   type DocumentKind,
   type DocumentStatus,
 } from '../../shared/clinical-document';
+import type { AiConsent, AiUseOutcome, AiUseTask } from '../../shared/ai-use';
 import type { PatientAddress } from '../../shared/patient';
 import type { PrescriptionCreate } from '../../shared/prescription';
 
@@ -250,6 +251,8 @@ export const patients = pgTable(
     cns: text('cns'),
     // A foreigner's passport: what a controlled receita names when she has no CPF.
     passport: text('passport'),
+    // Whether she was told of AI in her care and agreed, or refused (docs/conformidade.md).
+    aiConsent: jsonb('ai_consent').$type<AiConsent>(),
     phone: text('phone'),
     address: jsonb('address').$type<PatientAddress>(),
     allergies: jsonb('allergies').$type<string[]>().notNull().default([]),
@@ -318,6 +321,35 @@ export const medicalRecordAddenda = pgTable(
 );
 
 export type MedicalRecordAddendumRow = typeof medicalRecordAddenda.$inferSelect;
+
+/**
+ * The use of AI in a visit (docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026"): one row per
+ * AI answer that touched it, kept apart from the record's content so that recording one never
+ * makes the doctor's open form stale. Added only while the visit is open; kept with it.
+ */
+export const recordAiUses = pgTable(
+  'record_ai_uses',
+  {
+    id: text('id').primaryKey(),
+    recordId: text('record_id')
+      .notNull()
+      .references(() => medicalRecords.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    task: text('task').$type<AiUseTask>().notNull(),
+    source: text('source').notNull(),
+    at: timestampMs('at').notNull(),
+    outcome: text('outcome').$type<AiUseOutcome>(),
+  },
+  (table) => [
+    // A record's uses, oldest first; and a doctor's of a period, for her monitoring.
+    index('record_ai_uses_record_at_idx').on(table.recordId, table.at, table.id),
+    index('record_ai_uses_user_at_idx').on(table.userId, table.at),
+  ],
+);
+
+export type RecordAiUseRow = typeof recordAiUses.$inferSelect;
 
 /**
  * One row per doctor: their settings (docs/product.md, "Campos das configurações") as saved, read

@@ -1,5 +1,6 @@
 import type { MedicalRecord, RecordAddendum } from '../../shared/medical-record';
-import type { MedicalRecordAddendumRow, MedicalRecordRow } from '../db/schema';
+import type { AiUse } from '../../shared/ai-use';
+import type { MedicalRecordAddendumRow, MedicalRecordRow, RecordAiUseRow } from '../db/schema';
 
 /** The API shape of an addendum: its author's name, its date and time as an ISO string. */
 export function presentAddendum(row: MedicalRecordAddendumRow): RecordAddendum {
@@ -11,13 +12,25 @@ export function presentAddendum(row: MedicalRecordAddendumRow): RecordAddendum {
   };
 }
 
+/** The API shape of a use of AI: the outcome only when the doctor's is known. */
+export function presentAiUse(row: RecordAiUseRow): AiUse {
+  return {
+    id: row.id,
+    task: row.task,
+    source: row.source,
+    at: row.at.toISOString(),
+    ...(row.outcome !== null ? { outcome: row.outcome } : {}),
+  };
+}
+
 /**
- * The API shape of a stored record: unset parts left out, dates as ISO strings, its addenda
- * (oldest first) always there.
+ * The API shape of a stored record: unset parts left out, dates as ISO strings, its addenda and
+ * its uses of AI (oldest first) always there.
  */
 export function presentRecord(
   row: MedicalRecordRow,
   addenda: readonly MedicalRecordAddendumRow[],
+  aiUses: readonly RecordAiUseRow[],
 ): MedicalRecord {
   const record: MedicalRecord = {
     id: row.id,
@@ -29,6 +42,7 @@ export function presentRecord(
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     addenda: addenda.map(presentAddendum),
+    aiUse: aiUses.map(presentAiUse),
   };
   if (row.patientId !== null) record.patientId = row.patientId;
   // Field by field rather than a generic loop: this runs for every record of every list page.

@@ -11,9 +11,12 @@ import type { AppDatabase } from '../db/database';
 import {
   medicalRecordAddenda,
   medicalRecords,
+  recordAiUses,
   type MedicalRecordAddendumRow,
   type MedicalRecordRow,
+  type RecordAiUseRow,
 } from '../db/schema';
+import type { AiUseOutcome, AiUseTask } from '../../shared/ai-use';
 import type { RecordPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a record of another doctor is
@@ -33,6 +36,17 @@ function toColumns(content: StoredRecordContent): RecordColumns {
   } as RecordColumns;
   for (const part of RECORD_PARTS) Object.assign(columns, { [part]: content[part] ?? null });
   return columns;
+}
+
+/** Rows that belong to records, grouped by record, each group in the order given. */
+function byRecord<Row extends { recordId: string }>(rows: readonly Row[]): Map<string, Row[]> {
+  const grouped = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.recordId) ?? [];
+    list.push(row);
+    grouped.set(row.recordId, list);
+  }
+  return grouped;
 }
 
 function toContent(row: MedicalRecordRow): StoredRecordContent {
@@ -280,6 +294,78 @@ export function createRecordRepository(db: AppDatabase) {
     },
 
     /**
+     * Adds a use of AI to an open record (docs/conformidade.md, "Uso de IA sob a CFM
+     * 2.454/2026"). A finalised record is locked with what it had: nothing is added.
+     * @returns the use added, or why not
+     */
+    async addAiUse(
+      userId: string,
+      id: string,
+      use: { task: AiUseTask; source: string; at: Date },
+    ): Promise<{ kind: 'added'; use: RecordAiUseRow } | { kind: 'not-found' | 'finalized' }> {
+      return db.transaction(async (tx) => {
+        const current = await lockedRecord(tx, userId, id);
+        if (!current) return { kind: 'not-found' };
+        if (current.status === 'finalizado') return { kind: 'finalized' };
+        const [added] = await tx
+          .insert(recordAiUses)
+          .values({ id: `ai-use-${randomUUID()}`, recordId: id, userId, ...use })
+          .returning();
+        if (!added) throw new Error('AI use insert returned no row');
+        return { kind: 'added', use: added };
+      });
+    },
+
+    /**
+     * Writes what the doctor did with an AI answer, while its record is open.
+     * @returns the record, or why not
+     */
+    async setAiUseOutcome(
+      userId: string,
+      id: string,
+      useId: string,
+      outcome: AiUseOutcome,
+    ): Promise<
+      | { kind: 'set'; row: MedicalRecordRow }
+      | { kind: 'not-found' }
+      | { kind: 'finalized'; row: MedicalRecordRow }
+    > {
+      return db.transaction(async (tx) => {
+        const current = await lockedRecord(tx, userId, id);
+        if (!current) return { kind: 'not-found' };
+        if (current.status === 'finalizado') return { kind: 'finalized', row: current };
+        const [set] = await tx
+          .update(recordAiUses)
+          .set({ outcome })
+          .where(
+            and(
+              eq(recordAiUses.id, useId),
+              eq(recordAiUses.recordId, id),
+              eq(recordAiUses.userId, userId),
+            ),
+          )
+          .returning();
+        return set ? { kind: 'set', row: current } : { kind: 'not-found' };
+      });
+    },
+
+    /** The uses of AI in some of a doctor's records, each list oldest first. */
+    async aiUsesOf(
+      userId: string,
+      rows: readonly MedicalRecordRow[],
+    ): Promise<Map<string, RecordAiUseRow[]>> {
+      if (rows.length === 0) return new Map();
+      const ids = rows.map((row) => row.id);
+      return byRecord(
+        await db
+          .select()
+          .from(recordAiUses)
+          .where(and(eq(recordAiUses.userId, userId), inArray(recordAiUses.recordId, ids)))
+          .orderBy(asc(recordAiUses.at), asc(recordAiUses.id)),
+      );
+    },
+
+    /**
      * The addenda of some of a doctor's records, each list oldest first. Only finalised
      * records have any, so the others are not asked about.
      */
@@ -287,22 +373,20 @@ export function createRecordRepository(db: AppDatabase) {
       userId: string,
       rows: readonly MedicalRecordRow[],
     ): Promise<Map<string, MedicalRecordAddendumRow[]>> {
-      const byRecord = new Map<string, MedicalRecordAddendumRow[]>();
       const ids = rows.filter((row) => row.status === 'finalizado').map((row) => row.id);
-      if (ids.length === 0) return byRecord;
-      const addenda = await db
-        .select()
-        .from(medicalRecordAddenda)
-        .where(
-          and(eq(medicalRecordAddenda.userId, userId), inArray(medicalRecordAddenda.recordId, ids)),
-        )
-        .orderBy(asc(medicalRecordAddenda.createdAt), asc(medicalRecordAddenda.id));
-      for (const addendum of addenda) {
-        const list = byRecord.get(addendum.recordId) ?? [];
-        list.push(addendum);
-        byRecord.set(addendum.recordId, list);
-      }
-      return byRecord;
+      if (ids.length === 0) return new Map();
+      return byRecord(
+        await db
+          .select()
+          .from(medicalRecordAddenda)
+          .where(
+            and(
+              eq(medicalRecordAddenda.userId, userId),
+              inArray(medicalRecordAddenda.recordId, ids),
+            ),
+          )
+          .orderBy(asc(medicalRecordAddenda.createdAt), asc(medicalRecordAddenda.id)),
+      );
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   recordListQuerySchema,
   recordUpdateSchema,
 } from '../../shared/medical-record';
+import { aiUseOutcomeSchema } from '../../shared/ai-use';
 import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
 import { buildNewRecordContent } from '../../shared/record-write';
 import { assertActingAsSelf, currentDoctor, requireDoctor } from '../auth/require-doctor';
@@ -23,6 +24,7 @@ import { ownPatientCheck } from '../patients/own-patient';
 import { createRecordRepository } from './repository';
 
 const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
+const AI_USE_NOT_FOUND = 'Uso de IA não encontrado neste prontuário.';
 const RECORD_FINALIZED =
   'Este prontuário foi finalizado e não pode ser alterado. Registre a correção como adendo.';
 const RECORD_FINALIZED_NOT_DELETED =
@@ -39,9 +41,13 @@ export function medicalRecordRoutes(deps: {
 }): Hono<AppEnv> {
   const records = createRecordRepository(deps.db);
   const assertOwnPatient = ownPatientCheck(deps.db);
-  /** One record as the API answers it, with its addenda. */
+  /** One record as the API answers it, with its addenda and its uses of AI. */
   const present = async (userId: string, row: MedicalRecordRow) =>
-    presentRecord(row, (await records.addendaOf(userId, [row])).get(row.id) ?? []);
+    presentRecord(
+      row,
+      (await records.addendaOf(userId, [row])).get(row.id) ?? [],
+      (await records.aiUsesOf(userId, [row])).get(row.id) ?? [],
+    );
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
   routes.use('*', async (c, next) => {
@@ -60,7 +66,7 @@ export function medicalRecordRoutes(deps: {
       input.patientId ?? null,
     );
     c.header('ETag', etag(row.version));
-    return c.json({ success: true, recordId: row.id, record: presentRecord(row, []) }, 201);
+    return c.json({ success: true, recordId: row.id, record: presentRecord(row, [], []) }, 201);
   });
 
   routes.get('/', async (c) => {
@@ -76,13 +82,16 @@ export function medicalRecordRoutes(deps: {
     const last = page[page.length - 1];
     const lastEvaluatedKey = rows.length > query.limit && last ? encodePagingKey(last) : undefined;
     const addenda = await records.addendaOf(doctor.id, page);
+    const aiUses = await records.aiUsesOf(doctor.id, page);
     c.set(
       'listedIds',
       page.map((row) => row.id),
     );
     return c.json({
       success: true,
-      records: page.map((row) => presentRecord(row, addenda.get(row.id) ?? [])),
+      records: page.map((row) =>
+        presentRecord(row, addenda.get(row.id) ?? [], aiUses.get(row.id) ?? []),
+      ),
       lastEvaluatedKey,
     });
   });
@@ -172,6 +181,24 @@ export function medicalRecordRoutes(deps: {
           },
           201,
         );
+    }
+  });
+
+  // What the doctor did with an AI answer, while the visit is open (docs/conformidade.md).
+  routes.put('/:id/ai-use/:useId', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const id = recordIdFrom(c.req.param('id'));
+    const { outcome } = await readJsonBody(c, aiUseOutcomeSchema);
+    const result = await records.setAiUseOutcome(doctor.id, id, c.req.param('useId'), outcome);
+    switch (result.kind) {
+      case 'not-found':
+        throw notFound(AI_USE_NOT_FOUND);
+      case 'finalized':
+        throw conflict(RECORD_FINALIZED, 'record_finalized', {
+          record: await present(doctor.id, result.row),
+        });
+      case 'set':
+        return c.json({ success: true, record: await present(doctor.id, result.row) });
     }
   });
 

@@ -492,6 +492,11 @@ export function createChartRepository(db: AppDatabase) {
             cpf: kept.cpf ?? other.cpf,
             cns: kept.cns ?? other.cns,
             passport: kept.passport ?? other.passport,
+            // A refusal of AI said under either registration holds for her.
+            aiConsent:
+              [kept.aiConsent, other.aiConsent].find((said) => said?.status === 'recusou') ??
+              kept.aiConsent ??
+              other.aiConsent,
             phone: kept.phone ?? other.phone,
             address: kept.address ?? other.address,
             allergies: listUnion(kept.allergies, other.allergies),

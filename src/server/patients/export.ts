@@ -27,7 +27,9 @@ export async function loadPatientExport(
     .from(medicalRecords)
     .where(and(eq(medicalRecords.patientId, patientId), eq(medicalRecords.userId, userId)))
     .orderBy(asc(medicalRecords.createdAt), asc(medicalRecords.id));
-  const addenda = await createRecordRepository(db).addendaOf(userId, recordRows);
+  const recordRepository = createRecordRepository(db);
+  const addenda = await recordRepository.addendaOf(userId, recordRows);
+  const aiUses = await recordRepository.aiUsesOf(userId, recordRows);
   const receitaRows = await db
     .select()
     .from(prescriptions)
@@ -35,7 +37,9 @@ export async function loadPatientExport(
     .orderBy(asc(prescriptions.createdAt), asc(prescriptions.id));
   return {
     patient: presentPatient(patient, localToday()),
-    records: recordRows.map((row) => presentRecord(row, addenda.get(row.id) ?? [])),
+    records: recordRows.map((row) =>
+      presentRecord(row, addenda.get(row.id) ?? [], aiUses.get(row.id) ?? []),
+    ),
     prescriptions: receitaRows.map(prescriptionOfRow),
     exportedAt: now.toISOString(),
   };

@@ -33,26 +33,30 @@ describe('a list page read by its own row reader', () => {
     await db.insert(users).values({ id: DOCTOR, name: DOCTOR, email: `${DOCTOR}@prontu.test` });
     const repository = createPatientRepository(db);
     // Every field set, accents and all: what the synthetic patients leave empty.
-    const full = await repository.insert(DOCTOR, {
-      name: 'Conceição Aparecida da Silva',
-      birthDate: '1961-03-12',
-      sex: 'feminino',
-      cpf: '52998224725',
-      cns: '700000000000005',
-      phone: '(11) 98765-4321',
-      address: {
-        street: 'Rua das Acácias',
-        number: '12',
-        city: 'São Paulo',
-        district: 'Jardim Paulista',
-        uf: 'SP',
-        cep: '01310100',
+    const full = await repository.insert(
+      DOCTOR,
+      {
+        name: 'Conceição Aparecida da Silva',
+        birthDate: '1961-03-12',
+        sex: 'feminino',
+        cpf: '52998224725',
+        cns: '700000000000005',
+        phone: '(11) 98765-4321',
+        address: {
+          street: 'Rua das Acácias',
+          number: '12',
+          city: 'São Paulo',
+          district: 'Jardim Paulista',
+          uf: 'SP',
+          cep: '01310100',
+        },
+        allergies: ['dipirona', 'penicilina'],
+        chronicConditions: ['Hipertensão arterial'],
+        medications: ['Losartana 50 mg'],
+        notes: 'Prefere consultas pela manhã ½ dia — “sem jejum”.',
       },
-      allergies: ['dipirona', 'penicilina'],
-      chronicConditions: ['Hipertensão arterial'],
-      medications: ['Losartana 50 mg'],
-      notes: 'Prefere consultas pela manhã ½ dia — “sem jejum”.',
-    });
+      DOCTOR,
+    );
     if (full.kind !== 'created') throw new Error('the full patient was not created');
     await insertSyntheticPatients(db, DOCTOR, 60);
     await insertSyntheticVisits(db, DOCTOR, 150);

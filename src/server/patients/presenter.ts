@@ -41,6 +41,7 @@ export function presentPatient(
   if (row.cpf !== null) patient.cpf = row.cpf;
   if (row.cns !== null) patient.cns = row.cns;
   if (row.passport !== null) patient.passport = row.passport;
+  if (row.aiConsent !== null) patient.aiConsent = row.aiConsent;
   if (row.phone !== null) patient.phone = row.phone;
   if (row.address !== null) patient.address = row.address;
   if (row.notes !== null) patient.notes = row.notes;

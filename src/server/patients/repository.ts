@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import type { AiConsent } from '../../shared/ai-use';
 import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
 import { nameMatches, type PatientQuery } from '../../shared/patient-search';
 import { foldForMatching } from '../../shared/text-folding';
@@ -13,7 +14,10 @@ import { positionOf, type PatientPosition } from './paging-key';
 // Every query here takes the doctor's id and filters by it: a patient of another doctor is
 // indistinguishable from a missing one.
 
-type PatientColumns = Omit<PatientRow, 'id' | 'userId' | 'version' | 'createdAt' | 'updatedAt'>;
+type PatientColumns = Omit<
+  PatientRow,
+  'id' | 'userId' | 'version' | 'createdAt' | 'updatedAt' | 'aiConsent'
+>;
 
 /** Every content column, so a field left out of `input` is written as NULL (or an empty list). */
 function toColumns(input: PatientInput): PatientColumns {
@@ -31,6 +35,23 @@ function toColumns(input: PatientInput): PatientColumns {
     chronicConditions: input.chronicConditions ?? [],
     medications: input.medications ?? [],
     notes: input.notes ?? null,
+  };
+}
+
+/**
+ * Her word on AI as the chart keeps it, when the write gives one: who recorded it and when. The
+ * same word given again keeps its first recording (a form saved twice does not re-date it); no
+ * word leaves what she said as it was.
+ */
+function aiConsentColumn(input: PatientInput, recordedBy: string) {
+  if (!input.aiConsent) return {};
+  const given: AiConsent = {
+    status: input.aiConsent,
+    recordedBy,
+    at: new Date().toISOString(),
+  };
+  return {
+    aiConsent: sql`case when ${patients.aiConsent}->>'status' = ${input.aiConsent} then ${patients.aiConsent} else ${JSON.stringify(given)}::jsonb end`,
   };
 }
 
@@ -306,13 +327,23 @@ export function createPatientRepository(db: AppDatabase) {
   return {
     find,
 
-    async insert(userId: string, input: PatientInput): Promise<CreateOutcome> {
+    /** @param recordedBy - the doctor's name, for her patient's word on AI */
+    async insert(userId: string, input: PatientInput, recordedBy: string): Promise<CreateOutcome> {
       const now = new Date();
       try {
         const [row] = await db
           .insert(patients)
           .values({
             ...toColumns(input),
+            ...(input.aiConsent
+              ? {
+                  aiConsent: {
+                    status: input.aiConsent,
+                    recordedBy,
+                    at: now.toISOString(),
+                  },
+                }
+              : {}),
             id: `${PATIENT_ID_PREFIX}${randomUUID()}`,
             userId,
             version: 1,
@@ -338,6 +369,7 @@ export function createPatientRepository(db: AppDatabase) {
       id: string,
       input: PatientInput,
       expectedVersion: number | undefined,
+      recordedBy: string,
     ): Promise<UpdateOutcome> {
       const conditions = [ownedBy(userId, id)];
       if (expectedVersion !== undefined) conditions.push(eq(patients.version, expectedVersion));
@@ -346,6 +378,7 @@ export function createPatientRepository(db: AppDatabase) {
           .update(patients)
           .set({
             ...toColumns(input),
+            ...aiConsentColumn(input, recordedBy),
             version: sql`${patients.version} + 1`,
             updatedAt: new Date(),
           })

@@ -95,7 +95,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   routes.post('/', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const input = await readJsonBody(c, patientInput);
-    const outcome = await patients.insert(doctor.id, input);
+    const outcome = await patients.insert(doctor.id, input, doctor.name);
     if (outcome.kind === 'duplicate') throw duplicate(outcome);
     c.header('ETag', etagOf(outcome.row.version));
     return c.json({ success: true, patient: present(outcome.row) }, 201);
@@ -225,13 +225,14 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     }
   });
 
-  // The whole patient is sent: a field left out is cleared (the form always sends them all).
+  // The whole patient is sent: a field left out is cleared (the form always sends them all),
+  // but for her word on AI, which stays as it was when left out.
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = patientIdFrom(c.req.param('id'));
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const input = await readJsonBody(c, patientInput);
-    const outcome = await patients.update(doctor.id, id, input, expectedVersion);
+    const outcome = await patients.update(doctor.id, id, input, expectedVersion, doctor.name);
     switch (outcome.kind) {
       case 'not-found':
         throw notFound(PATIENT_NOT_FOUND);

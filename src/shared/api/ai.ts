@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../ai-protocol';
+import { AI_USE_HEADER } from '../ai-use';
 import * as tasks from '../ai-tasks';
 import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../chat-errors';
 import type { ChatRequest } from '../chat-request';
@@ -11,7 +12,7 @@ import {
   transcriptionStatusSchema,
   type transcriptCleanUpRequestSchema,
 } from '../transcription';
-import { endpoint, formBody, jsonBody, type AnswerReader } from './client';
+import { endpoint, formBody, jsonBody, queryOf, type AnswerReader } from './client';
 
 /** An AI task's answer, with who wrote it (docs/architecture.md, "IA"). */
 export interface AiAnswer<T> {
@@ -20,7 +21,12 @@ export interface AiAnswer<T> {
   source: AiSource;
   /** The message for the doctor when the provider failed and the answer is the fallback. */
   notice?: string;
+  /** The use of AI it added to its visit's chart, when the request named the visit. */
+  useId?: string;
 }
+
+/** What every task's body may add: the visit it helps with, to attribute its use. */
+type ForVisit = { recordId?: string };
 
 const ERROR_KINDS = new Set<string>(Object.keys(CHAT_ERROR_MESSAGES));
 
@@ -36,10 +42,12 @@ function aiAnswer<S extends z.ZodType>(schema: S): AnswerReader<AiAnswer<z.outpu
     const kind = headers.get(AI_ERROR_HEADER);
     const notice =
       kind && ERROR_KINDS.has(kind) ? CHAT_ERROR_MESSAGES[kind as ChatErrorKind] : undefined;
+    const useId = headers.get(AI_USE_HEADER);
     return {
       answer: schema.parse(body),
       source: readAiSource(headers),
       ...(notice ? { notice } : {}),
+      ...(useId ? { useId } : {}),
     };
   };
 }
@@ -55,10 +63,10 @@ function aiTask<Path extends string, R extends z.ZodType, S extends z.ZodType>(
   _request: R,
   answer: S,
 ) {
-  return endpoint<`/api/ai/${Path}`, AiAnswer<z.output<S>>, z.input<R>>({
+  return endpoint<`/api/ai/${Path}`, AiAnswer<z.output<S>>, z.input<R> & ForVisit>({
     method: 'POST',
     path: `/api/ai/${path}`,
-    body: jsonBody<z.input<R>>(),
+    body: jsonBody<z.input<R> & ForVisit>(),
     answer: aiAnswer(answer),
   });
 }
@@ -143,9 +151,11 @@ export const aiApi = {
   ),
   itemInfo: aiTask('item-info', tasks.itemInfoRequestSchema, tasks.itemInfoAnswerSchema),
   /** One recorded audio file (or segment of a long visit) → the transcription. */
+  /** With `recordId`, the visit recorded: its chart gains the use. */
   transcribe: endpoint({
     method: 'POST',
     path: '/api/ai/transcribe',
+    query: queryOf<{ recordId?: string }>(),
     body: formBody(),
     answer: transcriptionResultSchema,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { aiUseOutcomeSchema } from '../ai-use';
 import {
   medicalRecordSchema,
   type AddendumCreateInput,
@@ -56,5 +57,15 @@ export const recordsApi = {
       }),
       record: medicalRecordSchema,
     }),
+  }),
+  /**
+   * What the doctor did with an AI answer in an open visit (409 `record_finalized` once it is
+   * finalised): docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026".
+   */
+  setAiUseOutcome: endpoint({
+    method: 'PUT',
+    path: '/api/medical-records/:id/ai-use/:useId',
+    body: jsonBody<z.input<typeof aiUseOutcomeSchema>>(),
+    answer: recordAnswer,
   }),
 };

@@ -102,6 +102,8 @@ function writeOf(patient: Patient): PatientWrite {
     updatedAt: _updatedAt,
     lastVisit: _lastVisit,
     counts: _counts,
+    // Her word on AI is kept as it is when a write leaves it out.
+    aiConsent: _aiConsent,
     ...fields
   } = patient;
   return fields;

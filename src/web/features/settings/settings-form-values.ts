@@ -15,7 +15,11 @@ export type SettingsFieldErrors = Partial<Record<DoctorSettingsField, string>>;
 const FIELDS = Object.keys(DEFAULT_DOCTOR_SETTINGS) as DoctorSettingsField[];
 
 export function formValuesOf(settings: DoctorSettings): SettingsFormValues {
-  return { ...settings, prescriptionsPerPage: String(settings.prescriptionsPerPage) };
+  return {
+    ...settings,
+    prescriptionsPerPage: String(settings.prescriptionsPerPage),
+    aiEnabled: String(settings.aiEnabled),
+  };
 }
 
 /** The form: the saved settings with the doctor's edits on top. */
@@ -88,6 +92,7 @@ export function validateSettingsForm(
   const parsed = doctorSettingsSchema.safeParse({
     ...values,
     prescriptionsPerPage: typedNumber === '' ? Number.NaN : Number(typedNumber),
+    aiEnabled: values.aiEnabled !== 'false',
   });
   if (parsed.success) return { ok: true, settings: parsed.data };
   const errors: SettingsFieldErrors = {};

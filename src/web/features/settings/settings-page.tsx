@@ -252,6 +252,29 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
           />
         </Section>
 
+        <Section title="Inteligência artificial">
+          <label className="flex items-start gap-3 text-sm text-fg">
+            <input
+              type="checkbox"
+              name="aiEnabled"
+              className="mt-1 size-4"
+              checked={values.aiEnabled !== 'false'}
+              onChange={(event) =>
+                setEdits((current) =>
+                  applyEdit(current, savedValues, 'aiEnabled', String(event.target.checked)),
+                )
+              }
+            />
+            <span>
+              Usar a IA do Prontu
+              <span className="block text-fg-muted">
+                Transcrição, extração, anamnese, sugestões, CID e chat. Desligada, o Prontu não
+                chama IA nenhuma e você escreve o prontuário à mão (CFM 2.454/2026).
+              </span>
+            </span>
+          </label>
+        </Section>
+
         <Section title="Modelos">
           <TextAreaField
             label="Modelo de prontuário"

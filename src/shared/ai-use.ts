@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/**
+ * The use of AI in a visit, recorded in its chart (docs/conformidade.md, "Uso de IA sob a CFM
+ * 2.454/2026"): every AI or automatic step that touched the visit, who answered it, when, and
+ * what the doctor did with it.
+ */
+
+/** Each AI route of `/api/ai/` that can touch a visit, by its path, as the chart names it. */
+export const AI_USE_TASK_LABELS = {
+  transcribe: 'Transcrição da gravação',
+  extract: 'Extração dos dados da consulta',
+  'structured-anamnesis': 'Anamnese estruturada',
+  'medication-suggestions': 'Sugestão de medicamentos',
+  'exam-suggestions': 'Sugestão de exames',
+  'plan-suggestions': 'Sugestão de plano',
+  'enhance-assessment': 'Revisão da avaliação',
+  'cid-search': 'Busca de CID-10',
+  'correct-text': 'Correção de texto',
+  'process-section': 'Processamento de seção do prontuário',
+  'extract-chat-info': 'Extração de dados da conversa',
+  'consultation-feedback': 'Feedback da consulta',
+  'extract-prescription': 'Extração da receita',
+  'quick-prescription': 'Receita rápida',
+  'detect-prescription': 'Detecção de prescrição na conversa',
+  'should-create-record': 'Sugestão de prontuário na conversa',
+  'item-info': 'Informação sobre medicamento ou exame',
+  chat: 'Chat com o contexto do prontuário',
+} as const;
+export type AiUseTask = keyof typeof AI_USE_TASK_LABELS;
+export const AI_USE_TASKS = Object.keys(AI_USE_TASK_LABELS) as [AiUseTask, ...AiUseTask[]];
+
+/** What the doctor did with what the AI gave, where the app knows. */
+export const AI_USE_OUTCOMES = ['accepted', 'edited', 'discarded'] as const;
+export type AiUseOutcome = (typeof AI_USE_OUTCOMES)[number];
+export const AI_USE_OUTCOME_LABELS: Readonly<Record<AiUseOutcome, string>> = {
+  accepted: 'aceito',
+  edited: 'editado',
+  discarded: 'descartado',
+};
+
+/** Who answered when no language model is configured: Prontu's own rules. */
+export const OFFLINE_ENGINE_SOURCE = 'motor offline (regras)';
+/** Who answered when the model failed and the task's default answer was given instead. */
+export const FALLBACK_SOURCE = 'resposta padrão do Prontu (o modelo não respondeu)';
+
+/** One use, as the record carries it. */
+export const aiUseSchema = z.object({
+  id: z.string(),
+  task: z.enum(AI_USE_TASKS),
+  /** The model's name, or {@link OFFLINE_ENGINE_SOURCE}, or {@link FALLBACK_SOURCE}. */
+  source: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+  outcome: z.enum(AI_USE_OUTCOMES).optional(),
+});
+export type AiUse = z.output<typeof aiUseSchema>;
+
+/** `PUT /api/medical-records/:id/ai-use/:useId`: what the doctor did with it. */
+export const aiUseOutcomeSchema = z.strictObject({ outcome: z.enum(AI_USE_OUTCOMES) });
+
+/** The response header that names the use an AI answer added to its visit's chart. */
+export const AI_USE_HEADER = 'X-Prontu-AI-Use';
+
+/** One use as the chart's 'Uso de IA' prints it: 'Sugestão de exames — motor offline (regras) — aceito'. */
+export function aiUseLine(use: AiUse, when: (iso: string) => string): string {
+  const outcome = use.outcome ? ` — ${AI_USE_OUTCOME_LABELS[use.outcome]}` : '';
+  return `${when(use.at)} — ${AI_USE_TASK_LABELS[use.task]} — ${use.source}${outcome}`;
+}
+
+/** The patient's word on AI in her care (CFM 2.454/2026): told and agreed, or refused. */
+export const AI_CONSENT_STATUSES = ['informada', 'recusou'] as const;
+export type AiConsentStatus = (typeof AI_CONSENT_STATUSES)[number];
+
+/** As her chart keeps it: what she said, who recorded it and when. */
+export const aiConsentSchema = z.object({
+  status: z.enum(AI_CONSENT_STATUSES),
+  recordedBy: z.string(),
+  /** ISO 8601. */
+  at: z.string(),
+});
+export type AiConsent = z.output<typeof aiConsentSchema>;
+
+/** What the screens say of a patient who refused AI in her care. */
+export const AI_REFUSED_NOTICE = 'Paciente recusou o uso de IA';
