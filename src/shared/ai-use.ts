@@ -81,5 +81,12 @@ export const aiConsentSchema = z.object({
 });
 export type AiConsent = z.output<typeof aiConsentSchema>;
 
+/**
+ * What the doctor confirms before a consultation is recorded: the patient is told when AI is
+ * used in her care, and may refuse it. Never ticked for her, never inferred.
+ */
+export const RECORDING_CONSENT_LABEL =
+  'Confirmo que o paciente foi informado da gravação e do uso de IA na consulta, e concordou.';
+
 /** What the screens say of a patient who refused AI in her care. */
 export const AI_REFUSED_NOTICE = 'Paciente recusou o uso de IA';

@@ -29,6 +29,15 @@ export function isLocalRecordId(id: string): boolean {
   return id.startsWith(LOCAL_RECORD_ID_PREFIX);
 }
 
+/**
+ * What an AI request adds to name the visit it helps with, so the visit's chart records the use
+ * (docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026"): nothing for a record the server has
+ * not got yet.
+ */
+export function visitOfAiRequest(record: { id: string } | undefined): { recordId?: string } {
+  return record && !isLocalRecordId(record.id) ? { recordId: record.id } : {};
+}
+
 /** A new, empty record as the spec's state starts it: em_andamento, at patient-info. */
 export function newWorkingRecord(id: string, now: Date): WorkingRecord {
   const timestamp = now.toISOString();

@@ -1,3 +1,5 @@
+import { OFFLINE_ENGINE_SOURCE, RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
+import { recordsApi } from '../../src/shared/api/records';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UploadedAudio } from '../../src/server/testing/fake-openai-server';
 import { audioFileName } from '../../src/shared/transcription';
@@ -99,8 +101,14 @@ describe('the voice consultation on a phone with a real audio capture', () => {
     await page.goto(`${session.server.url}/?view=mobile-consultation`);
     await visible(page.getByRole('heading', { name: 'Consulta Mobile' }));
 
-    // 1–2. Recording starts once the microphone is live.
-    await page.getByRole('button', { name: 'Iniciar Gravação' }).click();
+    // 1–2. Only once the doctor confirms the patient was told and agreed (never ticked for her),
+    // recording starts, once the microphone is live.
+    const start = page.getByRole('button', { name: 'Iniciar Gravação' });
+    const consent = page.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) });
+    expect(await consent.isChecked()).toBe(false);
+    expect(await start.isDisabled()).toBe(true);
+    await consent.check();
+    await start.click();
     const recording = page.getByRole('region', { name: 'Gravação' });
     await visible(recording.getByText('REC', { exact: true }));
     const finishRecording = recording.getByRole('button', { name: 'Finalizar Gravação' });
@@ -163,6 +171,32 @@ describe('the voice consultation on a phone with a real audio capture', () => {
     const record = await expectConsultationRecorded(page, session.server.url, doctor, JOANA);
     expect(record.physicalExam?.vitalSigns?.heartRate).toBe(88);
     expect(record.physicalExam?.vitalSigns?.temperature).toBe(37.8);
+
+    // CFM 2.454/2026: the visit's chart says where AI wrote part of it, and its report shows it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await doctor.browser
+              .pointedAt(session.server.url)
+              .api.call(recordsApi.get, { params: { id: record.id } })
+          ).record.aiUse?.map(({ task, source }) => `${task}: ${source}`) ?? [],
+        { timeout: 10_000 },
+      )
+      .toEqual([
+        'transcribe: fake-transcription-model',
+        `extract: ${OFFLINE_ENGINE_SOURCE}`,
+        `structured-anamnesis: ${OFFLINE_ENGINE_SOURCE}`,
+      ]);
+    await page.getByRole('tab', { name: 'Relatório' }).click();
+    const report = page.getByRole('article', { name: 'Prontuário narrativo' });
+    await visible(report.getByRole('heading', { name: 'Uso de IA' }));
+    await visible(report.getByText(/Transcrição da gravação — fake-transcription-model/));
+    await visible(
+      report.getByText(
+        new RegExp(`Anamnese estruturada — ${OFFLINE_ENGINE_SOURCE.replace(/[()]/g, '\\$&')}`),
+      ),
+    );
     await page.context().close();
   });
 });

@@ -1,3 +1,4 @@
+import { RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';
@@ -45,6 +46,7 @@ describe('the voice consultation with the microphone refused', () => {
       return status.state;
     });
     expect(['denied', 'prompt']).toContain(permissionBeforeStart);
+    await page.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }).check();
     await page.getByRole('button', { name: 'Iniciar Gravação' }).click();
 
     const help = page.getByRole('alert').filter({ hasText: 'Permita o acesso ao microfone' });

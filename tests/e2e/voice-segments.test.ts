@@ -1,3 +1,4 @@
+import { RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';
@@ -46,6 +47,7 @@ describe('a visit recorded in segments', () => {
     provider().transcribeWith(PARTS[1]);
     const { page } = await openSignedInPage(session.browser, problems, session.server.url, 'phone');
     await page.goto(`${session.server.url}/?view=mobile-consultation`);
+    await page.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }).check();
     await page.getByRole('button', { name: 'Iniciar Gravação' }).click();
     const recording = page.getByRole('region', { name: 'Gravação' });
     await visible(recording.getByText(/^0:0[5-9]$/));

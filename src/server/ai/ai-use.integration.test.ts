@@ -100,13 +100,14 @@ describe('the use of AI in a visit', () => {
     const recordId = await visitOf();
     const other = await signUpDoctor(running().server.url, 'Dr. Outro');
     for (const call of [
-      other.browser.api.call(aiApi.cidSearch, { body: { text: 'asma', recordId } }),
-      other.browser.api.call(recordsApi.setAiUseOutcome, {
-        params: { id: recordId, useId: 'ai-use-x' },
-        body: { outcome: 'accepted' },
-      }),
+      () => other.browser.api.call(aiApi.cidSearch, { body: { text: 'asma', recordId } }),
+      () =>
+        other.browser.api.call(recordsApi.setAiUseOutcome, {
+          params: { id: recordId, useId: 'ai-use-x' },
+          body: { outcome: 'accepted' },
+        }),
     ]) {
-      expect(await refusalOf(call)).toMatchObject({ status: 404 });
+      expect(await refusalOf(call())).toMatchObject({ status: 404 });
     }
     expect((await readRecord(recordId)).aiUse).toEqual([]);
   });
@@ -136,28 +137,31 @@ describe("the patient's word on AI", () => {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(64)], { type: 'audio/webm' }), 'a.webm');
     for (const call of [
-      api().call(aiApi.examSuggestions, {
-        body: { record: RECORD, caseDescription: CASE, recordId },
-      }),
-      api().call(aiApi.structuredAnamnesis, { body: { transcript: CASE, recordId } }),
-      api().call(aiApi.transcribe, { query: { recordId }, body: form }),
-      api().call(aiApi.chat, {
-        body: {
-          messages: [{ role: 'user', content: CASE }],
-          mode: 'general',
-          recordId,
-          recordContext: { symptoms: { chiefComplaint: 'Tosse' } },
-        },
-      }),
-      api().call(aiApi.chat, {
-        body: {
-          messages: [{ role: 'user', content: CASE }],
-          mode: 'general',
-          patientId: patient.id,
-        },
-      }),
+      () =>
+        api().call(aiApi.examSuggestions, {
+          body: { record: RECORD, caseDescription: CASE, recordId },
+        }),
+      () => api().call(aiApi.structuredAnamnesis, { body: { transcript: CASE, recordId } }),
+      () => api().call(aiApi.transcribe, { query: { recordId }, body: form }),
+      () =>
+        api().call(aiApi.chat, {
+          body: {
+            messages: [{ role: 'user', content: CASE }],
+            mode: 'general',
+            recordId,
+            recordContext: { symptoms: { chiefComplaint: 'Tosse' } },
+          },
+        }),
+      () =>
+        api().call(aiApi.chat, {
+          body: {
+            messages: [{ role: 'user', content: CASE }],
+            mode: 'general',
+            patientId: patient.id,
+          },
+        }),
     ]) {
-      expect(await refusalOf(call)).toMatchObject({ status: 409, code: 'ai_refused' });
+      expect(await refusalOf(call())).toMatchObject({ status: 409, code: 'ai_refused' });
     }
     expect((await readRecord(recordId)).aiUse).toEqual([]);
   });

@@ -138,6 +138,23 @@ export async function applyListChanges(
   return saved;
 }
 
+/**
+ * Records on her chart that the patient was told of the recording and of AI in her care and
+ * agreed, as the doctor confirmed before recording (docs/conformidade.md, "Uso de IA sob a CFM
+ * 2.454/2026"). Her chart keeps the first such word with who recorded it and when.
+ */
+export async function recordAiConsent(cache: QueryClient, patientId: string): Promise<Patient> {
+  const current = await readPatientFresh(cache, patientId);
+  if (current.aiConsent?.status === 'informada') return current;
+  const { patient } = await api.call(patientsApi.update, {
+    params: { id: current.id },
+    body: { ...writeOf(current), aiConsent: 'informada' },
+    ifMatch: current.version,
+  });
+  settlePatient(cache, patient);
+  return patient;
+}
+
 /** Patients per page of the list. */
 export const PATIENTS_PAGE_SIZE = 20;
 

@@ -115,11 +115,18 @@ export function withContent(record: WorkingRecord, content: RecordUpdateInput): 
 }
 
 /**
- * The open record once the server answered a write: its identity (id, version, creation) is the
- * server's; its content stays as on screen, since the doctor may have typed since the write left.
+ * The open record once the server answered a write: its identity (id, version, creation) and the
+ * uses of AI it recorded are the server's; its content stays as on screen, since the doctor may
+ * have typed since the write left.
  */
 function withServerIdentity(record: WorkingRecord, saved: MedicalRecord): WorkingRecord {
-  return { ...record, id: saved.id, version: saved.version, createdAt: saved.createdAt };
+  return {
+    ...record,
+    id: saved.id,
+    version: saved.version,
+    createdAt: saved.createdAt,
+    ...(saved.aiUse ? { aiUse: saved.aiUse } : {}),
+  };
 }
 
 /** A new local id, for a record created while the server cannot be reached. */

@@ -16,7 +16,7 @@ import {
 import type { Cid10SearchResult } from '../../../shared/cid10-search';
 import type { Gender } from '../../../shared/medical-record';
 import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
-import type { WorkingRecord } from '../../../shared/record-flow';
+import { visitOfAiRequest, type WorkingRecord } from '../../../shared/record-flow';
 import {
   PLAN_SUGGESTIONS_FALLBACK,
   assessmentEnhancementFallback,
@@ -51,9 +51,15 @@ export interface AiProvenance {
 }
 
 /** An AI answer with who wrote it, as the screens keep it. */
-/** The record's patient, whose earlier visits the server adds to the model's context. */
-function patientOf(record: WorkingRecord): { patientId?: string } {
-  return record.patientId ? { patientId: record.patientId } : {};
+/**
+ * The record's patient, whose earlier visits the server adds to the model's context, and the
+ * visit itself, whose chart records the use.
+ */
+function patientOf(record: WorkingRecord): { patientId?: string; recordId?: string } {
+  return {
+    ...(record.patientId ? { patientId: record.patientId } : {}),
+    ...visitOfAiRequest(record),
+  };
 }
 
 function withProvenance<T>({ answer, source, notice }: AiAnswer<T>): T & AiProvenance {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
 import {
   FileText,
   Keyboard,
@@ -55,20 +57,35 @@ export function StartPanel(props: {
   onDictate: () => void;
   onType: () => void;
 }) {
+  const [consented, setConsented] = useState(false);
   return (
     <section aria-label="Iniciar consulta" className="flex flex-col gap-3">
       <p className="text-fg-muted">
         Coloque o celular sobre a mesa e grave a consulta. Ao final, revise a transcrição antes de
         preencher o prontuário.
       </p>
+      <label className="flex items-start gap-3 rounded-md border border-line p-3 text-fg">
+        <input
+          type="checkbox"
+          className="mt-1 size-4 shrink-0"
+          checked={consented}
+          onChange={(event) => setConsented(event.target.checked)}
+        />
+        <span>
+          {RECORDING_CONSENT_LABEL}
+          <span className="block text-sm text-fg-muted">
+            Se o paciente recusar, não grave: registre a consulta à mão.
+          </span>
+        </span>
+      </label>
       {props.transcriptionUnconfigured ? (
         props.dictationSupported && (
-          <Button onClick={props.onDictate}>
+          <Button disabled={!consented} onClick={props.onDictate}>
             <Mic aria-hidden="true" size={18} /> Ditar com o navegador
           </Button>
         )
       ) : (
-        <Button onClick={props.onRecord}>
+        <Button disabled={!consented} onClick={props.onRecord}>
           <Mic aria-hidden="true" size={18} /> Iniciar Gravação
         </Button>
       )}

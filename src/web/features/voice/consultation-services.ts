@@ -9,7 +9,10 @@ import {
   type TranscriptionStatus,
 } from '../../../shared/transcription';
 import { ApiError } from '../../../shared/api/client';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { visitOfAiRequest } from '../../../shared/record-flow';
 import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
+import { recordAiConsent } from '../../data/patients';
 import type { RecordedAudio } from './audio-recorder';
 import type { SegmentFailure } from './consultation-machine';
 import {
@@ -48,6 +51,11 @@ export interface ConsultationServices {
   hasOpenRecord(): boolean;
   /** Starts a record before recording when none is open; a failure is only logged. */
   openRecordIfNone(): Promise<void>;
+  /**
+   * Writes on the open record's patient, when it has one, that she was told and agreed, as the
+   * doctor confirmed; a failure is only logged (the confirmation was given on screen).
+   */
+  recordConsent(): Promise<void>;
   /** Gets the open record to the server, then lets it go; false if unsaved. */
   saveAndCloseRecord(): Promise<boolean>;
 }
@@ -64,22 +72,27 @@ export const ConsultationServicesContext = createContext<ConsultationServices | 
 export function useConsultationServices(): ConsultationServices {
   const given = useContext(ConsultationServicesContext);
   const record = useOpenRecordActions();
-  return useMemo(() => given ?? consultationServices(record), [given, record]);
+  const cache = useQueryClient();
+  return useMemo(() => given ?? consultationServices(record, cache), [given, record, cache]);
 }
 
-function consultationServices(store: OpenRecordActions): ConsultationServices {
+function consultationServices(store: OpenRecordActions, cache: QueryClient): ConsultationServices {
   return {
     readTranscriptionStatus,
     async transcribeSegment(audio, index) {
       try {
-        return { ok: true, text: (await transcribeAudio(audio, { index })).text };
+        const visit = visitOfAiRequest(store.record);
+        return { ok: true, text: (await transcribeAudio(audio, { index }, visit)).text };
       } catch (failure) {
         return { ok: false, failure: describeSegmentFailure(failure) };
       }
     },
     async analyseTranscript(transcript) {
       try {
-        return { ok: true, analysis: await analyseConsultation(transcript) };
+        return {
+          ok: true,
+          analysis: await analyseConsultation(transcript, visitOfAiRequest(store.record)),
+        };
       } catch (failure) {
         console.error('Falha ao analisar a transcrição.', failure);
         return { ok: false, message: failureMessage(failure) };
@@ -99,6 +112,15 @@ function consultationServices(store: OpenRecordActions): ConsultationServices {
         if (!store.record) await store.create();
       } catch (failure) {
         console.warn('Não foi possível iniciar o prontuário antes da gravação.', failure);
+      }
+    },
+    async recordConsent() {
+      const patientId = store.record?.patientId;
+      if (!patientId) return;
+      try {
+        await recordAiConsent(cache, patientId);
+      } catch (failure) {
+        console.warn('Consentimento não registrado na ficha do paciente.', failure);
       }
     },
     async saveAndCloseRecord() {

@@ -20,6 +20,7 @@ import {
 } from '../../testing/render-with-doctor-data';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
+import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
 import {
   ConsultationServicesContext,
   type AnalysisResult,
@@ -97,6 +98,7 @@ function scriptedServices() {
     ),
     hasOpenRecord: vi.fn<ConsultationServices['hasOpenRecord']>(() => false),
     openRecordIfNone: vi.fn<ConsultationServices['openRecordIfNone']>(() => Promise.resolve()),
+    recordConsent: vi.fn<ConsultationServices['recordConsent']>(() => Promise.resolve()),
     saveAndCloseRecord: vi.fn<ConsultationServices['saveAndCloseRecord']>(() =>
       Promise.resolve(true),
     ),
@@ -217,6 +219,12 @@ function stubMicrophone(permission: 'granted' | 'denied'): void {
   } as PermissionStatus);
 }
 
+/** Ticks the patient's consent, as the doctor must, then starts recording. */
+async function confirmConsentAndRecord(user: ReturnType<typeof renderConsultation>['user']) {
+  await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
+  await user.click(button('Iniciar Gravação'));
+}
+
 describe('MobileConsultationView', () => {
   it('starts with recording and typing offered, under the doctor who signs the visit', async () => {
     const { services, openView, user } = renderConsultation();
@@ -224,7 +232,15 @@ describe('MobileConsultationView', () => {
     expect(screen.getByRole('heading', { name: 'Consulta Mobile' })).toBeTruthy();
     expect(screen.getByText('Dra. Ana Lima · CRM/SP 123456')).toBeTruthy();
     const start = screen.getByRole('region', { name: 'Iniciar consulta' });
-    expect(within(start).getByRole('button', { name: 'Iniciar Gravação' })).toBeTruthy();
+    // Nothing is recorded before the doctor confirms the patient was told and agreed.
+    const consent = within(start).getByRole('checkbox', {
+      name: new RegExp(RECORDING_CONSENT_LABEL),
+    });
+    expect((consent as HTMLInputElement).checked).toBe(false);
+    const record = within(start).getByRole('button', { name: 'Iniciar Gravação' });
+    expect((record as HTMLButtonElement).disabled).toBe(true);
+    await user.click(consent);
+    expect((record as HTMLButtonElement).disabled).toBe(false);
     expect(
       within(start).getByRole('button', { name: 'Digitar ou colar a transcrição' }),
     ).toBeTruthy();
@@ -250,7 +266,7 @@ describe('MobileConsultationView', () => {
     stubMicrophone('denied');
     const { services, user } = renderConsultation();
 
-    await user.click(button('Iniciar Gravação'));
+    await confirmConsentAndRecord(user);
 
     const help = await screen.findByRole('alert');
     expect(within(help).getByText(MICROPHONE_HELP.title)).toBeTruthy();
@@ -264,7 +280,7 @@ describe('MobileConsultationView', () => {
     // happy-dom, like a plain-http page, has no MediaRecorder.
     const { user } = renderConsultation();
 
-    await user.click(button('Iniciar Gravação'));
+    await confirmConsentAndRecord(user);
 
     expect(
       within(await screen.findByRole('alert')).getByText(MICROPHONE_HELP.unsupported),
@@ -461,7 +477,7 @@ describe('MobileConsultationView', () => {
     services.transcribeSegment.mockReturnValue(transcription.promise);
     const { user } = renderConsultation({ services });
 
-    await user.click(button('Iniciar Gravação'));
+    await confirmConsentAndRecord(user);
 
     expect(await screen.findByText('Preparando o microfone…')).toBeTruthy();
     // Leaving would stop the recording.
@@ -471,6 +487,7 @@ describe('MobileConsultationView', () => {
     );
     expect(await screen.findByText('REC', {}, { timeout: 3000 })).toBeTruthy();
     expect(services.openRecordIfNone).toHaveBeenCalledTimes(1);
+    expect(services.recordConsent).toHaveBeenCalledTimes(1);
     expect(screen.getByText('0:00')).toBeTruthy();
 
     await user.click(button('Pausar Gravação'));
@@ -507,7 +524,7 @@ describe('MobileConsultationView', () => {
       },
     });
     const { user } = renderConsultation({ services });
-    await user.click(button('Iniciar Gravação'));
+    await confirmConsentAndRecord(user);
     await screen.findByText('REC', {}, { timeout: 3000 });
 
     await user.click(button('Finalizar Gravação'));

@@ -63,8 +63,8 @@ function fakeStore(): ConsultationRecordStore & { merged: Merged[]; parts: strin
       return record;
     },
     create: vi.fn(() => {
-      // The processing only checks that a record is open; its fields are not read here.
-      record = {} as WorkingRecord;
+      // The processing only checks that a record is open and names it; its fields are not read.
+      record = { id: 'medical-record-1' } as WorkingRecord;
       return Promise.resolve(record);
     }),
     mergeExtraction: (extraction) => {
@@ -195,6 +195,8 @@ describe('applyConsultation', () => {
     expect(store.parts).toEqual(['structuredAnamnesis']);
     expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/ai/structured-anamnesis']);
     expect(sentBody(fetchMock, 0).transcript).toBe(CONSULTATION);
+    // The anamnesis names its visit, whose chart records the use of AI.
+    expect(sentBody(fetchMock, 0).recordId).toBe('medical-record-1');
   });
 
   it('merges into the open record without starting another', async () => {

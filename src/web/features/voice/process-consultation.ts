@@ -1,6 +1,7 @@
 import type { AiSource } from '../../../shared/ai-protocol';
 import { aiApi } from '../../../shared/api/ai';
 import type { ExtractionResult } from '../../../shared/extraction';
+import { visitOfAiRequest } from '../../../shared/record-flow';
 import { withoutValues, type EvidencedExtraction } from '../../../shared/extraction-evidence';
 import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
@@ -69,14 +70,18 @@ export interface ConsultationOutcome {
  * medical-language clean-up and medical-term check on the server, then — only when it is medical —
  * the extraction of its record data. Changes nothing.
  * @param transcript - as transcribed, dictated or typed; must not be blank
+ * @param visit - the open visit, whose chart records the use of AI
  * @throws ApiError when the server refuses or cannot be reached (the caller shows it)
  */
-export async function analyseConsultation(transcript: string): Promise<ConsultationAnalysis> {
+export async function analyseConsultation(
+  transcript: string,
+  visit: { recordId?: string } = {},
+): Promise<ConsultationAnalysis> {
   if (!transcript.trim()) throw new Error('Transcrição vazia.');
   const cleaned = await api.call(aiApi.cleanUpTranscript, { body: { text: transcript } });
   if (!cleaned.containsMedicalTerms) return { transcript: cleaned.text, medical: false };
   const { answer, source, notice } = await api.call(aiApi.extract, {
-    body: { text: cleaned.text },
+    body: { text: cleaned.text, ...visit },
   });
   return {
     transcript: cleaned.text,
@@ -125,7 +130,11 @@ export async function applyConsultation(
   const record = open();
   if (!record) return { analysis, applied, anamnesis: false };
   const { answer: anamnesis } = await api.call(aiApi.structuredAnamnesis, {
-    body: { transcript: analysis.transcript, record: recordContentOf(record) },
+    body: {
+      transcript: analysis.transcript,
+      record: recordContentOf(record),
+      ...visitOfAiRequest(record),
+    },
   });
   store.setPart('structuredAnamnesis', anamnesis);
   return { analysis, applied, anamnesis: true };

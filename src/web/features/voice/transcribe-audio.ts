@@ -33,6 +33,7 @@ export class TranscriptionUploadError extends Error {
  * Uploads one recorded audio file (or one segment of a long visit) for transcription.
  * @param audio - the recorder's file
  * @param segment - its position among the visit's segments, when recorded in segments
+ * @param visit - the visit recorded, whose chart records the use of AI
  * @returns the server's TranscriptionResult (docs/product.md, "Gravação e transcrição em trechos")
  * @throws TranscriptionUploadError with 'Falha na transcrição: …'
  *   (docs/product.md, "Erros da transcrição e do microfone")
@@ -40,6 +41,7 @@ export class TranscriptionUploadError extends Error {
 export async function transcribeAudio(
   audio: RecordedAudio,
   segment?: { index: number; count?: number },
+  visit: { recordId?: string } = {},
 ): Promise<TranscriptionResult> {
   const form = new FormData();
   form.append(TRANSCRIPTION_FILE_FIELD, audio.blob, audio.fileName);
@@ -48,7 +50,7 @@ export async function transcribeAudio(
     if (segment.count !== undefined) form.append('segmentCount', String(segment.count));
   }
   try {
-    return await api.call(aiApi.transcribe, { body: form });
+    return await api.call(aiApi.transcribe, { query: visit, body: form });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const detail =

@@ -199,6 +199,8 @@ class ConsultationController {
 
   private async openMicrophone(): Promise<void> {
     await this.services.openRecordIfNone();
+    // The doctor confirmed the patient's word before she could start: her chart keeps it.
+    await this.services.recordConsent();
     await wait(START_DELAY_MS);
     if (this.screenLeft()) return;
     const deps = browserAudioRecorderDeps();

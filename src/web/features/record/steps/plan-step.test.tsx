@@ -80,8 +80,9 @@ describe('PlanStep', () => {
     expect(within(suggestionsPanel()).getByText('Retorno em 7 dias')).toBeTruthy();
     // The model wrote them: no 'Sugestões gerais' label.
     expect(within(suggestionsPanel()).queryByText(/^Sugestões gerais/)).toBeNull();
+    // Named by its visit, whose chart records the use of AI.
     expect(server.requestsTo(aiApi.planSuggestions).map(({ body }) => body)).toEqual([
-      { record: recordContentOf(record) },
+      { record: recordContentOf(record), recordId: record.id },
     ]);
 
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
