@@ -5,6 +5,7 @@ import type {
   MedicationRequest,
   Observation,
   Patient,
+  Provenance,
   Resource,
 } from '@medplum/fhirtypes';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +102,8 @@ describe('patientBundle', () => {
       MedicationRequest: 3,
       ServiceRequest: 1,
       CarePlan: 1,
+      // The first visit's two uses of AI.
+      Provenance: 2,
     });
   });
 
@@ -421,6 +424,22 @@ describe('patientBundle', () => {
     expect(receita.map((request) => request.substitution?.allowedBoolean)).toEqual([true, false]);
     expect(receita[0]?.requester?.display).toBe('Dra. Ana Lima, CRM/SP 123456');
     expect(receita[0]?.reasonCode).toEqual([{ text: 'Hipertensão arterial' }]);
+  });
+
+  it("writes each use of AI as a Provenance of its visit: what, when, who answered, the doctor's outcome", () => {
+    const [firstVisit] = resourcesOf('Encounter');
+    const uses = resourcesOf('Provenance');
+    expect(uses.map((use) => use.target)).toEqual([
+      [{ reference: `urn:uuid:${firstVisit?.id}`, type: 'Encounter' }],
+      [{ reference: `urn:uuid:${firstVisit?.id}`, type: 'Encounter' }],
+    ]);
+    expect(
+      uses.map((use: Provenance) => [use.recorded, use.activity?.text, use.agent[0]?.who.display]),
+    ).toEqual([
+      ['2026-03-02T13:41:00.000Z', 'Transcrição da gravação', 'whisper-1'],
+      ['2026-03-02T13:52:00.000Z', 'Sugestão de exames (editado)', 'motor offline (regras)'],
+    ]);
+    expect(uses[0]?.agent[0]?.type?.coding?.[0]?.code).toBe('assembler');
   });
 
   it('writes a known patient with nothing else as a Patient alone', () => {

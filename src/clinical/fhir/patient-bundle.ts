@@ -13,11 +13,13 @@ import type {
   MedicationStatement,
   Observation,
   Patient as FhirPatient,
+  Provenance,
   Quantity,
   Reference,
   Resource,
   ServiceRequest,
 } from '@medplum/fhirtypes';
+import { AI_USE_OUTCOME_LABELS, AI_USE_TASK_LABELS, type AiUse } from '../../shared/ai-use';
 import type { Exam, MedicalRecord, Medication, VitalSigns } from '../../shared/medical-record';
 import type { Patient, PatientAddress } from '../../shared/patient';
 import { bloodPressureOf } from '../../shared/patient-chart';
@@ -349,7 +351,36 @@ function visitResources(
     ),
     ...(prescriptions?.exams ?? []).map((exam, index) => examRequest(context, exam, index)),
     ...carePlan(context),
+    ...(record.aiUse ?? []).map((use) => aiUseProvenance(use, visit)),
   ];
+}
+
+/**
+ * A use of AI in the visit (CFM 2.454/2026: recorded in the chart) as a Provenance of its
+ * Encounter: what the AI did, when, and who answered — a model's name or Prontu's offline rules,
+ * an agent of type 'assembler' — with the doctor's outcome when known.
+ */
+function aiUseProvenance(use: AiUse, visit: Identified<Encounter>): Identified<Provenance> {
+  const outcome = use.outcome ? ` (${AI_USE_OUTCOME_LABELS[use.outcome]})` : '';
+  return {
+    resourceType: 'Provenance',
+    id: uuidOf('ai-use', use.id),
+    target: [referenceTo(visit)],
+    recorded: use.at,
+    activity: text(`${AI_USE_TASK_LABELS[use.task]}${outcome}`),
+    agent: [
+      {
+        type: coded(
+          {
+            system: 'http://terminology.hl7.org/CodeSystem/provenance-participant-type',
+            code: 'assembler',
+          },
+          'Montador',
+        ),
+        who: { display: use.source },
+      },
+    ],
+  };
 }
 
 interface VisitContext {

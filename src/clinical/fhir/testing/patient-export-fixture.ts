@@ -110,6 +110,21 @@ export const FIRST_VISIT = record({
       text: 'Paciente ligou: a cefaleia cedeu com o paracetamol.',
     },
   ],
+  aiUse: [
+    {
+      id: 'ai-use-1',
+      task: 'transcribe',
+      source: 'whisper-1',
+      at: '2026-03-02T13:41:00.000Z',
+    },
+    {
+      id: 'ai-use-2',
+      task: 'exam-suggestions',
+      source: 'motor offline (regras)',
+      at: '2026-03-02T13:52:00.000Z',
+      outcome: 'edited',
+    },
+  ],
 });
 
 /** A visit still open: a blood pressure written with a slash, nothing assessed yet. */
