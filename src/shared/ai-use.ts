@@ -39,6 +39,20 @@ export const AI_USE_OUTCOME_LABELS: Readonly<Record<AiUseOutcome, string>> = {
   discarded: 'descartado',
 };
 
+/**
+ * The outcome a use takes when the doctor's next act says `proposed`: the first word stands,
+ * except that an answer accepted and then changed by hand becomes 'edited'. An answer once
+ * discarded is gone from the screen, so nothing later changes it.
+ * @returns the new outcome, or undefined when the use keeps the one it has
+ */
+export function nextAiUseOutcome(
+  current: AiUseOutcome | undefined,
+  proposed: AiUseOutcome,
+): AiUseOutcome | undefined {
+  if (current === undefined) return proposed;
+  return current === 'accepted' && proposed === 'edited' ? 'edited' : undefined;
+}
+
 /** Who answered when no language model is configured: Prontu's own rules. */
 export const OFFLINE_ENGINE_SOURCE = 'motor offline (regras)';
 /** Who answered when the model failed and the task's default answer was given instead. */

@@ -261,6 +261,20 @@ describe('chatRequestOf', () => {
     });
   });
 
+  it('names the open visit, so its chart records the use, and its patient when it has one', () => {
+    const asked = ask(NEW_CHAT_CONVERSATION, 'Resuma o caso');
+    expect(chatRequestOf(asked.conversation, RECORD, { recordId: 'record-1' })).toMatchObject({
+      recordContext: RECORD,
+      recordId: 'record-1',
+    });
+    expect(chatRequestOf(asked.conversation, RECORD, { recordId: 'record-1' })).not.toHaveProperty(
+      'patientId',
+    );
+    expect(
+      chatRequestOf(asked.conversation, RECORD, { recordId: 'record-1', patientId: 'patient-1' }),
+    ).toMatchObject({ recordId: 'record-1', patientId: 'patient-1' });
+  });
+
   it('sends no agent in general mode even after one was chosen', () => {
     const general = switchChatMode(
       chooseChatAgent(NEW_CHAT_CONVERSATION, 'cardiologist', NOW),

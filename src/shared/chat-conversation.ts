@@ -190,7 +190,7 @@ export function askChatQuestion(
 export function chatRequestOf(
   conversation: ChatConversation,
   record: RecordContent | undefined,
-  patient?: ChatPatient,
+  visit?: ChatVisit,
 ): ChatRequest {
   return {
     messages: conversationForModel(conversation.messages),
@@ -199,15 +199,19 @@ export function chatRequestOf(
       ? { agentId: conversation.agentId }
       : {}),
     ...(record ? { recordContext: record } : {}),
-    ...(patient ? { patientId: patient.patientId, recordId: patient.recordId } : {}),
+    ...(visit?.recordId ? { recordId: visit.recordId } : {}),
+    ...(visit?.patientId ? { patientId: visit.patientId } : {}),
   };
 }
 
-/** The open record's patient, whose earlier visits the server adds to the context. */
-export interface ChatPatient {
-  patientId: string;
-  /** The open record, left out of her earlier visits. */
-  recordId: string;
+/**
+ * The open record the chat helps with: its chart records the use of AI, and its patient's
+ * earlier visits (the record itself left out) join the context.
+ */
+export interface ChatVisit {
+  /** Absent while the server has not got the record yet. */
+  recordId?: string | undefined;
+  patientId?: string | undefined;
 }
 
 /**

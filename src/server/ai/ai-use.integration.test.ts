@@ -67,6 +67,12 @@ describe('the use of AI in a visit', () => {
       body: { outcome: 'edited' },
     });
     expect(marked.aiUse?.[0]?.outcome).toBe('edited');
+    // The first word stands: a later 'accepted' from another screen does not undo the edit.
+    const { record: again } = await api().call(recordsApi.setAiUseOutcome, {
+      params: { id: recordId, useId: suggested.useId ?? '' },
+      body: { outcome: 'accepted' },
+    });
+    expect(again.aiUse?.[0]?.outcome).toBe('edited');
     const refusal = await refusalOf(
       api().call(recordsApi.setAiUseOutcome, {
         params: { id: recordId, useId: suggested.useId ?? '' },

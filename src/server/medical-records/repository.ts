@@ -16,7 +16,7 @@ import {
   type MedicalRecordRow,
   type RecordAiUseRow,
 } from '../db/schema';
-import type { AiUseOutcome, AiUseTask } from '../../shared/ai-use';
+import { nextAiUseOutcome, type AiUseOutcome, type AiUseTask } from '../../shared/ai-use';
 import type { RecordPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a record of another doctor is
@@ -317,7 +317,8 @@ export function createRecordRepository(db: AppDatabase) {
     },
 
     /**
-     * Writes what the doctor did with an AI answer, while its record is open.
+     * Writes what the doctor did with an AI answer, while its record is open, as
+     * {@link nextAiUseOutcome} moves it on.
      * @returns the record, or why not
      */
     async setAiUseOutcome(
@@ -334,18 +335,16 @@ export function createRecordRepository(db: AppDatabase) {
         const current = await lockedRecord(tx, userId, id);
         if (!current) return { kind: 'not-found' };
         if (current.status === 'finalizado') return { kind: 'finalized', row: current };
-        const [set] = await tx
-          .update(recordAiUses)
-          .set({ outcome })
-          .where(
-            and(
-              eq(recordAiUses.id, useId),
-              eq(recordAiUses.recordId, id),
-              eq(recordAiUses.userId, userId),
-            ),
-          )
-          .returning();
-        return set ? { kind: 'set', row: current } : { kind: 'not-found' };
+        const ofUse = and(
+          eq(recordAiUses.id, useId),
+          eq(recordAiUses.recordId, id),
+          eq(recordAiUses.userId, userId),
+        );
+        const [use] = await tx.select().from(recordAiUses).where(ofUse);
+        if (!use) return { kind: 'not-found' };
+        const next = nextAiUseOutcome(use.outcome ?? undefined, outcome);
+        if (next) await tx.update(recordAiUses).set({ outcome: next }).where(ofUse);
+        return { kind: 'set', row: current };
       });
     },
 

@@ -27,7 +27,7 @@ import {
   suggestionCheckOf,
   switchChatMode,
   type ChatConversation,
-  type ChatPatient,
+  type ChatVisit,
   type ChatMessage,
   type ChatStatus,
   type SuggestionCheck,
@@ -99,8 +99,8 @@ export interface SendChatMessageVariables {
   text: string;
   /** The open record: sent as context, and no record is suggested. */
   record?: RecordContent | undefined;
-  /** The open record's patient and the record itself: her earlier visits join the context. */
-  patient?: ChatPatient | undefined;
+  /** The open record and its patient: its chart records the use, her earlier visits join the context. */
+  visit?: ChatVisit | undefined;
   /** A receita is being written: no receita is suggested. */
   hasPrescription?: boolean | undefined;
   /** Stops the reply: a new conversation, another mode or specialist, sign-out. */
@@ -205,7 +205,7 @@ export async function sendChatMessage(
   try {
     const source = await client.stream(
       aiApi.chat,
-      { body: chatRequestOf(asked.conversation, variables.record, variables.patient), signal },
+      { body: chatRequestOf(asked.conversation, variables.record, variables.visit), signal },
       (text) => update((conversation) => appendReplyText(conversation, replyId, text, new Date())),
     );
     update((conversation) => finishChatReply(conversation, replyId, source, new Date()));
@@ -303,7 +303,7 @@ export function useSendChatMessage(): (
   text: string,
   context?: {
     record?: RecordContent | undefined;
-    patient?: ChatPatient | undefined;
+    visit?: ChatVisit | undefined;
     hasPrescription?: boolean | undefined;
   },
 ) => void {

@@ -3,6 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { onTestFinished, vi } from 'vitest';
 import { AI_SOURCE_HEADER, type AiSource } from '../../shared/ai-protocol';
+import { AI_USE_HEADER } from '../../shared/ai-use';
 import {
   createApiClient,
   type ApiTransport,
@@ -173,10 +174,15 @@ export class ScriptedServer {
  * @param body - what the server answers
  * @param init.status - 200 by default
  * @param init.source - for an AI task: who wrote the answer (its `X-Prontu-AI-Mode` header)
+ * @param init.aiUse - for an AI task: the use it added to the visit's chart
  */
-export function json(body: unknown, init: { status?: number; source?: AiSource } = {}): Response {
+export function json(
+  body: unknown,
+  init: { status?: number; source?: AiSource; aiUse?: string } = {},
+): Response {
   const headers = new Headers({ 'content-type': 'application/json' });
   if (init.source) headers.set(AI_SOURCE_HEADER, init.source);
+  if (init.aiUse) headers.set(AI_USE_HEADER, init.aiUse);
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 

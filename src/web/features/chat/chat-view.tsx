@@ -9,6 +9,7 @@ import {
   type SpecialistAgentId,
 } from '../../../shared/specialist-agents';
 import { patientNameOf } from '../../../shared/record-list-rules';
+import { visitOfAiRequest } from '../../../shared/record-flow';
 import {
   generateAnamnesisFromConversation,
   NEW_RECORD_FOR_ANAMNESIS,
@@ -134,8 +135,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     }
     sendMessage(text, {
       ...(activeRecord ? { record: recordContentOf(activeRecord) } : {}),
-      ...(activeRecord?.patientId
-        ? { patient: { patientId: activeRecord.patientId, recordId: activeRecord.id } }
+      ...(activeRecord
+        ? { visit: { ...visitOfAiRequest(activeRecord), patientId: activeRecord.patientId } }
         : {}),
       hasPrescription: prescriptions.current !== undefined,
     });

@@ -24,6 +24,7 @@ import {
   type PlanSuggestions,
 } from '../../../shared/record-step-rules';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
+import { aiUseOf, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';
 
 export type { CatalogueMedication, DetectedMedication };
@@ -48,9 +49,10 @@ export interface AiProvenance {
   source: AiSource;
   /** The message for the doctor when the provider failed. */
   notice?: string;
+  /** The use it added to the visit's chart, to tell what the doctor did with it. */
+  use?: AiUseRef;
 }
 
-/** An AI answer with who wrote it, as the screens keep it. */
 /**
  * The record's patient, whose earlier visits the server adds to the model's context, and the
  * visit itself, whose chart records the use.
@@ -62,8 +64,12 @@ function patientOf(record: WorkingRecord): { patientId?: string; recordId?: stri
   };
 }
 
-function withProvenance<T>({ answer, source, notice }: AiAnswer<T>): T & AiProvenance {
-  return { ...answer, source, ...(notice ? { notice } : {}) };
+function withProvenance<T>(
+  { answer, source, notice, useId }: AiAnswer<T>,
+  visit: { recordId?: string },
+): T & AiProvenance {
+  const use = aiUseOf(visit, useId);
+  return { ...answer, source, ...(notice ? { notice } : {}), ...(use ? { use } : {}) };
 }
 
 /** The message of a failed call, for the notice under the step. */
@@ -78,9 +84,14 @@ const noticeOf = (error: unknown) =>
  */
 export async function enhanceAssessment(
   text: string,
+  record: WorkingRecord,
 ): Promise<AssessmentEnhancement & AiProvenance> {
+  const visit = visitOfAiRequest(record);
   try {
-    return withProvenance(await api.call(aiApi.enhanceAssessment, { body: { text } }));
+    return withProvenance(
+      await api.call(aiApi.enhanceAssessment, { body: { text, ...visit } }),
+      visit,
+    );
   } catch (error) {
     console.warn('Formatação da avaliação indisponível; texto mantido.', error);
     return { ...assessmentEnhancementFallback(text), source: 'fallback', notice: noticeOf(error) };
@@ -92,11 +103,13 @@ export async function enhanceAssessment(
  * @returns the answer, or the generic advice of docs/product.md, "Tarefas e respostas padrão"
  */
 export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
+  const visit = patientOf(record);
   try {
     return withProvenance(
       await api.call(aiApi.planSuggestions, {
-        body: { record: recordContentOf(record), ...patientOf(record) },
+        body: { record: recordContentOf(record), ...visit },
       }),
+      visit,
     );
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
@@ -114,11 +127,13 @@ export async function suggestMedications(
   record: WorkingRecord,
   caseDescription: string,
 ): Promise<MedicationSuggestions & AiProvenance> {
+  const visit = patientOf(record);
   try {
     return withProvenance(
       await api.call(aiApi.medicationSuggestions, {
-        body: { record: recordContentOf(record), caseDescription, ...patientOf(record) },
+        body: { record: recordContentOf(record), caseDescription, ...visit },
       }),
+      visit,
     );
   } catch (error) {
     console.warn('Sugestões de medicamentos indisponíveis.', error);
@@ -136,11 +151,13 @@ export async function suggestExams(
   record: WorkingRecord,
   caseDescription: string,
 ): Promise<ExamSuggestions & AiProvenance> {
+  const visit = patientOf(record);
   try {
     return withProvenance(
       await api.call(aiApi.examSuggestions, {
-        body: { record: recordContentOf(record), caseDescription, ...patientOf(record) },
+        body: { record: recordContentOf(record), caseDescription, ...visit },
       }),
+      visit,
     );
   } catch (error) {
     console.warn('Sugestões de exames indisponíveis.', error);

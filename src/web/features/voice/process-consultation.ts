@@ -3,6 +3,7 @@ import { aiApi } from '../../../shared/api/ai';
 import type { ExtractionResult } from '../../../shared/extraction';
 import { visitOfAiRequest } from '../../../shared/record-flow';
 import { withoutValues, type EvidencedExtraction } from '../../../shared/extraction-evidence';
+import { aiUseOf, reportAiOutcome, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
@@ -33,6 +34,8 @@ export interface AiProvenance {
    * answered.
    */
   notice?: string;
+  /** The use it added to the visit's chart, to tell what the doctor did with it. */
+  use?: AiUseRef;
 }
 
 /** What a transcript holds, before anything goes into the record. */
@@ -80,15 +83,16 @@ export async function analyseConsultation(
   if (!transcript.trim()) throw new Error('Transcrição vazia.');
   const cleaned = await api.call(aiApi.cleanUpTranscript, { body: { text: transcript } });
   if (!cleaned.containsMedicalTerms) return { transcript: cleaned.text, medical: false };
-  const { answer, source, notice } = await api.call(aiApi.extract, {
+  const { answer, source, notice, useId } = await api.call(aiApi.extract, {
     body: { text: cleaned.text, ...visit },
   });
+  const use = aiUseOf(visit, useId);
   return {
     transcript: cleaned.text,
     medical: true,
     extraction: answer,
     accepted: [],
-    provenance: { source, ...(notice ? { notice } : {}) },
+    provenance: { source, ...(notice ? { notice } : {}), ...(use ? { use } : {}) },
   };
 }
 
@@ -121,6 +125,7 @@ export async function applyConsultation(
 ): Promise<ConsultationOutcome> {
   if (!analysis.medical) return { analysis, applied: false, anamnesis: false };
   const applied = analysis.extraction.confidence > APPLY_EXTRACTION_CONFIDENCE;
+  reportAiOutcome(analysis.provenance.use, applied ? 'accepted' : 'discarded');
   // A finalised record is locked (its content never changes): a new consultation starts anew.
   const open = () => (store.record?.status === 'finalizado' ? undefined : store.record);
   if (applied) {
@@ -129,13 +134,11 @@ export async function applyConsultation(
   }
   const record = open();
   if (!record) return { analysis, applied, anamnesis: false };
-  const { answer: anamnesis } = await api.call(aiApi.structuredAnamnesis, {
-    body: {
-      transcript: analysis.transcript,
-      record: recordContentOf(record),
-      ...visitOfAiRequest(record),
-    },
+  const visit = visitOfAiRequest(record);
+  const { answer: anamnesis, useId } = await api.call(aiApi.structuredAnamnesis, {
+    body: { transcript: analysis.transcript, record: recordContentOf(record), ...visit },
   });
   store.setPart('structuredAnamnesis', anamnesis);
+  reportAiOutcome(aiUseOf(visit, useId), 'accepted');
   return { analysis, applied, anamnesis: true };
 }

@@ -16,6 +16,7 @@ import {
   answerRecordSaves,
   draftRecord,
   OpenRecordStep,
+  outcomesSent,
   savedRecords,
 } from './record-steps.testing';
 
@@ -143,7 +144,7 @@ describe('AssessmentStep', () => {
           ],
           confidence: 0.8,
         },
-        { source: 'offline' },
+        { source: 'offline', aiUse: 'ai-use-1' },
       ),
     );
 
@@ -151,8 +152,13 @@ describe('AssessmentStep', () => {
 
     const suggested = await screen.findByRole('heading', { name: 'CIDs sugeridos (Modo offline)' });
     expect(assessmentField().value).toBe('Cefaleia em aperto, bilateral.');
+    // The request names the visit, whose chart records the use; the rewrite taken is 'accepted'.
     expect(server.requestsTo(aiApi.enhanceAssessment)[0]?.body).toEqual({
       text: 'dor de cabeca em aperto',
+      recordId: 'rec-1',
+    });
+    await waitFor(() => {
+      expect(outcomesSent(server)).toEqual([{ useId: 'ai-use-1', outcome: 'accepted' }]);
     });
     const list = suggested.parentElement;
     if (!list) throw new Error('No suggestions section');
@@ -164,6 +170,15 @@ describe('AssessmentStep', () => {
       expect(savedRecords(server).at(-1)?.assessment).toBe(
         'Cefaleia em aperto, bilateral.\nG44.2 - Cefaleia tensional',
       );
+    });
+
+    // The doctor changes the rewrite by hand: the use is 'edited', said once.
+    await user.type(assessmentField(), ' Sem sinais de alarme.');
+    await waitFor(() => {
+      expect(outcomesSent(server)).toEqual([
+        { useId: 'ai-use-1', outcome: 'accepted' },
+        { useId: 'ai-use-1', outcome: 'edited' },
+      ]);
     });
   });
 

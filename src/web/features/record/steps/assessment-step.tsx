@@ -9,6 +9,8 @@ import {
 } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
+import { reportAiOutcome, type AiUseRef } from '../../../data/ai-use';
+import { useOpenRecordActions } from '../../../data/open-record';
 import { enhanceAssessment } from '../record-ai';
 import { CidSearchPanel } from './cid-search-panel';
 import { BackButton, ContinueButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
@@ -17,13 +19,14 @@ type Enhancement =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'unavailable'; notice: string | undefined }
-  | { status: 'done'; suggestedCIDs: CidSuggestion[]; offline: boolean };
+  | { status: 'done'; suggestedCIDs: CidSuggestion[]; offline: boolean; use?: AiUseRef };
 
 /**
  * docs/product.md, "Etapa Avaliação": the diagnostic hypotheses, AI formatting and CID-10 codes.
  */
 export function AssessmentStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'assessment');
+  const actions = useOpenRecordActions();
   const assessment = record.assessment ?? '';
   const [cidPanelOpen, setCidPanelOpen] = useState(false);
   const [enhancement, setEnhancement] = useState<Enhancement>({ status: 'idle' });
@@ -35,18 +38,28 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
   const format = async () => {
     const text = assessment;
     setEnhancement({ status: 'loading' });
-    const answer = await enhanceAssessment(text);
+    const answer = await enhanceAssessment(text, record);
     if (answer.source === 'fallback') {
       setEnhancement({ status: 'unavailable', notice: answer.notice });
       return;
     }
-    // Only replace what the doctor had when asking: text typed meanwhile is not overwritten.
-    write((current) => (current === text ? answer.improvedText : current));
+    // Only replace what the doctor had when asking: text typed meanwhile is not overwritten,
+    // and the rewrite is then discarded.
+    const untouched = actions.record?.id === record.id && actions.record.assessment === text;
+    if (untouched) write(() => answer.improvedText);
+    reportAiOutcome(answer.use, untouched ? 'accepted' : 'discarded');
     setEnhancement({
       status: 'done',
       suggestedCIDs: answer.suggestedCIDs,
       offline: answer.source === 'offline',
+      ...(untouched && answer.use ? { use: answer.use } : {}),
     });
+  };
+
+  const type = (text: string) => {
+    write(() => text);
+    // The rewrite, once in the text, changed by hand.
+    if (enhancement.status === 'done') reportAiOutcome(enhancement.use, 'edited');
   };
 
   return (
@@ -64,7 +77,7 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
         rows={10}
         maxLength={RECORD_LIMITS.longText}
         value={assessment}
-        onChange={(event) => write(() => event.target.value)}
+        onChange={(event) => type(event.target.value)}
       />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button

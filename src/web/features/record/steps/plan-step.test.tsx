@@ -20,6 +20,7 @@ import {
   answerRecordSaves,
   draftRecord,
   OpenRecordStep,
+  outcomesSent,
   savedRecords,
   SUMMARY_STAND_IN,
 } from './record-steps.testing';
@@ -51,12 +52,24 @@ function planRecord(content: Partial<WorkingRecord> = {}): WorkingRecord {
  * @param options.timings - the write queue's (its quiet period stands for the record's 2 s)
  */
 function renderPlan(
-  options: { record?: WorkingRecord; timings?: typeof FAST_TIMINGS; onFinalized?: () => void } = {},
+  options: {
+    record?: WorkingRecord;
+    timings?: typeof FAST_TIMINGS;
+    onFinalized?: () => void;
+    /** The use of AI each answer names, by its count. */
+    aiUse?: (count: number) => string;
+  } = {},
 ) {
   const doctor = createDoctorData(options.timings ? { timings: options.timings } : {});
   const record = options.record ?? planRecord();
   answerRecordSaves(doctor.server, record);
-  doctor.server.on(aiApi.planSuggestions, () => json(SUGGESTIONS, { source: 'model' }));
+  let answers = 0;
+  doctor.server.on(aiApi.planSuggestions, () =>
+    json(SUGGESTIONS, {
+      source: 'model',
+      ...(options.aiUse ? { aiUse: options.aiUse(++answers) } : {}),
+    }),
+  );
   putOpenRecord(doctor.cache, record);
   const rendered = renderWithDoctorData(
     <OpenRecordStep {...(options.onFinalized ? { onFinalized: options.onFinalized } : {})} />,
@@ -93,8 +106,8 @@ describe('PlanStep', () => {
     expect(server.requestsTo(aiApi.planSuggestions)).toHaveLength(1);
   });
 
-  it("'Atualizar' asks again, with the record as it is by then", async () => {
-    const { user, server } = renderPlan();
+  it("'Atualizar' asks again, with the record as it is by then; the unused ones were discarded", async () => {
+    const { user, server } = renderPlan({ aiUse: (count) => `ai-use-plan-${count}` });
     await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
     await user.type(planField(), 'Repouso');
 
@@ -107,6 +120,9 @@ describe('PlanStep', () => {
       record: { plan: 'Repouso' },
     });
     expect(await within(suggestionsPanel()).findByText('Dipirona 1 g se dor')).toBeTruthy();
+    await waitFor(() => {
+      expect(outcomesSent(server)).toEqual([{ useId: 'ai-use-plan-1', outcome: 'discarded' }]);
+    });
   });
 
   it('says when the suggestions are the general ones, the AI being unavailable', async () => {
@@ -131,7 +147,10 @@ describe('PlanStep', () => {
 
   it('adds a suggestion to the plan as a bullet line, and saves the plan once the doctor stops typing', async () => {
     // A longer quiet period than the tests' usual 10 ms, standing for the record's 2 s.
-    const { user, server } = renderPlan({ timings: { ...FAST_TIMINGS, quietMs: 500 } });
+    const { user, server } = renderPlan({
+      timings: { ...FAST_TIMINGS, quietMs: 500 },
+      aiUse: () => 'ai-use-plan-added',
+    });
     await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
 
     await user.type(planField(), 'Repouso relativo');
@@ -151,6 +170,7 @@ describe('PlanStep', () => {
       'Repouso relativo\n- Retorno em 7 dias se persistir',
     );
     expect(savedRecords(server)[0]?.steps).toContainEqual({ type: 'plan', completed: true });
+    expect(outcomesSent(server)).toEqual([{ useId: 'ai-use-plan-added', outcome: 'accepted' }]);
   });
 
   it("'Finalizar Prontuário' sends the finalised record at once and moves on to the summary", async () => {

@@ -5,6 +5,7 @@ import { RECORD_LIMITS } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
 import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
+import { reportAiOutcome } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { recordAiKeys, suggestPlan } from '../record-ai';
@@ -95,7 +96,11 @@ function PlanSuggestionsPanel(props: {
           variant="secondary"
           className="px-3 py-1"
           disabled={loading}
-          onClick={() => void suggestions.refetch()}
+          onClick={() => {
+            // Suggestions replaced unused were discarded (one used stays accepted).
+            reportAiOutcome(loaded?.use, 'discarded');
+            void suggestions.refetch();
+          }}
         >
           <RefreshCw aria-hidden className="size-4" />
           Atualizar
@@ -127,7 +132,10 @@ function PlanSuggestionsPanel(props: {
                   <Button
                     variant="secondary"
                     className="self-start px-3 py-1"
-                    onClick={() => props.onAdd(suggestion)}
+                    onClick={() => {
+                      reportAiOutcome(loaded.use, 'accepted');
+                      props.onAdd(suggestion);
+                    }}
                   >
                     <Plus aria-hidden className="size-4" />
                     Adicionar ao Plano

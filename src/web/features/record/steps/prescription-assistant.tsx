@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
+import { reportAiOutcome } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import {
@@ -57,9 +58,16 @@ export function PrescriptionAssistant(props: {
   const [generated, setGenerated] = useState<Generated>();
   const panelId = useId();
 
+  /** Suggestions replaced or closed unused were discarded (one used stays accepted). */
+  const setAside = () => {
+    reportAiOutcome(generated?.medications.use, 'discarded');
+    reportAiOutcome(generated?.exams.use, 'discarded');
+  };
+
   const generate = async () => {
     const text = caseText.trim();
     if (!text || generating) return;
+    setAside();
     setGenerating(true);
     const [medications, exams] = await Promise.all([
       suggestMedications(props.record, text),
@@ -76,7 +84,10 @@ export function PrescriptionAssistant(props: {
         className="self-start"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          if (open) setAside();
+          setOpen(!open);
+        }}
       >
         {open ? <X aria-hidden className="size-4" /> : <Sparkles aria-hidden className="size-4" />}
         {open ? 'Fechar IA' : 'Escrever para IA'}
@@ -318,7 +329,10 @@ function MedicationSuggestionList(props: {
                 name={medication.name}
                 added={isAlreadyPrescribed(medication.name, props.prescribed)}
                 full={props.full}
-                onAdd={() => props.onAdd(medication)}
+                onAdd={() => {
+                  reportAiOutcome(answer.use, 'accepted');
+                  props.onAdd(medication);
+                }}
               />
             </li>
           ))}
@@ -366,7 +380,10 @@ function ExamSuggestionList(props: {
                 name={exam.name}
                 added={isAlreadyPrescribed(exam.name, props.prescribed)}
                 full={props.full}
-                onAdd={() => props.onAdd(exam)}
+                onAdd={() => {
+                  reportAiOutcome(props.answer.use, 'accepted');
+                  props.onAdd(exam);
+                }}
               />
             </li>
           ))}

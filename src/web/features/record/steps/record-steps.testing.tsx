@@ -84,6 +84,15 @@ export function answerRecordSaves(server: ScriptedServer, record: WorkingRecord)
     };
     return json({ record: held });
   });
+  server.on(recordsApi.setAiUseOutcome, () => json({ record: held }));
+}
+
+/** The outcomes of AI uses the screen told the server, oldest first. */
+export function outcomesSent(server: ScriptedServer) {
+  return server.requestsTo(recordsApi.setAiUseOutcome).map((request) => ({
+    useId: request.params['useId'],
+    outcome: request.body.outcome,
+  }));
 }
 
 /** The bodies of the record saves the server received, oldest first. */

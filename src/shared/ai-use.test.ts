@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { aiUseLine, nextAiUseOutcome } from './ai-use';
+
+describe('nextAiUseOutcome', () => {
+  it("takes the doctor's first word on a use", () => {
+    expect(nextAiUseOutcome(undefined, 'accepted')).toBe('accepted');
+    expect(nextAiUseOutcome(undefined, 'edited')).toBe('edited');
+    expect(nextAiUseOutcome(undefined, 'discarded')).toBe('discarded');
+  });
+
+  it('turns an accepted answer changed by hand into an edited one', () => {
+    expect(nextAiUseOutcome('accepted', 'edited')).toBe('edited');
+  });
+
+  it('keeps an edited or discarded answer as it is, and an accepted one from being discarded', () => {
+    expect(nextAiUseOutcome('edited', 'accepted')).toBeUndefined();
+    expect(nextAiUseOutcome('edited', 'discarded')).toBeUndefined();
+    expect(nextAiUseOutcome('discarded', 'accepted')).toBeUndefined();
+    expect(nextAiUseOutcome('accepted', 'discarded')).toBeUndefined();
+    expect(nextAiUseOutcome('accepted', 'accepted')).toBeUndefined();
+  });
+});
+
+describe('aiUseLine', () => {
+  const when = (iso: string) => iso.slice(11, 16);
+
+  it('names the task, who answered and, when known, what the doctor did', () => {
+    expect(
+      aiUseLine(
+        {
+          id: 'u1',
+          task: 'exam-suggestions',
+          source: 'motor offline (regras)',
+          at: '2026-03-02T13:52:00.000Z',
+          outcome: 'edited',
+        },
+        when,
+      ),
+    ).toBe('13:52 — Sugestão de exames — motor offline (regras) — editado');
+    expect(
+      aiUseLine(
+        { id: 'u2', task: 'transcribe', source: 'whisper-1', at: '2026-03-02T13:41:00.000Z' },
+        when,
+      ),
+    ).toBe('13:41 — Transcrição da gravação — whisper-1');
+  });
+});
