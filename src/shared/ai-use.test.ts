@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aiUseLine, nextAiUseOutcome } from './ai-use';
+import {
+  AI_DISABLED_NOTICE,
+  AI_REFUSED_NOTICE,
+  aiBlockedBecause,
+  aiUseLine,
+  nextAiUseOutcome,
+} from './ai-use';
 
 describe('nextAiUseOutcome', () => {
   it("takes the doctor's first word on a use", () => {
@@ -43,5 +49,25 @@ describe('aiUseLine', () => {
         when,
       ),
     ).toBe('13:41 — Transcrição da gravação — whisper-1');
+  });
+});
+
+describe('aiBlockedBecause', () => {
+  const told = {
+    status: 'informada',
+    recordedBy: 'Dra. Ana',
+    at: '2026-11-02T13:00:00.000Z',
+  } as const;
+  const refused = { ...told, status: 'recusou' } as const;
+
+  it('lets AI help when it is on and the patient did not refuse it', () => {
+    expect(aiBlockedBecause({ aiEnabled: true }, undefined)).toBeUndefined();
+    expect(aiBlockedBecause({ aiEnabled: true }, told)).toBeUndefined();
+  });
+
+  it('says the patient refused, or that the doctor switched AI off (that first)', () => {
+    expect(aiBlockedBecause({ aiEnabled: true }, refused)).toBe(AI_REFUSED_NOTICE);
+    expect(aiBlockedBecause({ aiEnabled: false }, told)).toBe(AI_DISABLED_NOTICE);
+    expect(aiBlockedBecause({ aiEnabled: false }, refused)).toBe(AI_DISABLED_NOTICE);
   });
 });

@@ -104,3 +104,26 @@ export const RECORDING_CONSENT_LABEL =
 
 /** What the screens say of a patient who refused AI in her care. */
 export const AI_REFUSED_NOTICE = 'Paciente recusou o uso de IA';
+
+/** What the screens say when the doctor switched AI off in her settings. */
+export const AI_DISABLED_NOTICE = 'IA desligada nas Configurações';
+
+/**
+ * Why AI may not help with this visit, as the screens say it, or undefined when it may: the
+ * doctor switched it off, or the visit's patient refused it. The server refuses the same
+ * (409 `ai_disabled`, `ai_refused`); the screens say it before anything is asked.
+ */
+export function aiBlockedBecause(
+  settings: { aiEnabled: boolean },
+  consent: AiConsent | undefined,
+): string | undefined {
+  if (!settings.aiEnabled) return AI_DISABLED_NOTICE;
+  return consent?.status === 'recusou' ? AI_REFUSED_NOTICE : undefined;
+}
+
+/** Her word on AI as her chart states it: 'Ciente e de acordo', 'Recusou', or not yet asked. */
+export const AI_CONSENT_LABELS: Readonly<Record<AiConsentStatus | 'none', string>> = {
+  informada: 'Ciente e de acordo com o uso de IA',
+  recusou: 'Recusou o uso de IA',
+  none: 'Ainda não registrado',
+};

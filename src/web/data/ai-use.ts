@@ -1,6 +1,9 @@
-import type { AiUseOutcome } from '../../shared/ai-use';
+import { aiBlockedBecause, type AiUseOutcome } from '../../shared/ai-use';
 import { recordsApi } from '../../shared/api/records';
+import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
 import { api } from './api';
+import { usePatient } from './patients';
+import { useSettingsQuery } from './settings';
 
 /** One use of AI in a visit's chart, as the answer that added it names it. */
 export interface AiUseRef {
@@ -42,4 +45,25 @@ export function aiUseOf(
   useId: string | undefined,
 ): AiUseRef | undefined {
   return visit.recordId && useId ? { recordId: visit.recordId, useId } : undefined;
+}
+
+/**
+ * Why AI may not help with the visit of this patient, as the screens say it (docs/conformidade.md,
+ * "Uso de IA sob a CFM 2.454/2026"): `reason` is undefined when it may. `known` is false while her
+ * chart or the settings are still being read: a screen that asks by itself waits for it; one that
+ * waits for a click offers AI meanwhile, and the server refuses all the same.
+ */
+export function useAiBlock(patientId: string | undefined): {
+  known: boolean;
+  reason: string | undefined;
+} {
+  const settings = useSettingsQuery();
+  const patient = usePatient(patientId);
+  return {
+    known: settings.data !== undefined && (patientId === undefined || patient.data !== undefined),
+    reason: aiBlockedBecause(
+      settings.data?.settings ?? DEFAULT_DOCTOR_SETTINGS,
+      patient.data?.aiConsent,
+    ),
+  };
 }

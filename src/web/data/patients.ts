@@ -8,6 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { AiConsentStatus } from '../../shared/ai-use';
 import { ApiError, isApiError } from '../../shared/api/client';
 import { patientsApi } from '../../shared/api/patients';
 import { recordsApi } from '../../shared/api/records';
@@ -139,16 +140,21 @@ export async function applyListChanges(
 }
 
 /**
- * Records on her chart that the patient was told of the recording and of AI in her care and
- * agreed, as the doctor confirmed before recording (docs/conformidade.md, "Uso de IA sob a CFM
- * 2.454/2026"). Her chart keeps the first such word with who recorded it and when.
+ * Records on her chart the patient's word on AI in her care (docs/conformidade.md, "Uso de IA sob
+ * a CFM 2.454/2026"): told and agreed — as the doctor confirms before recording — or refused, as
+ * her chart lets the doctor say. The chart keeps who recorded it and when; the same word again
+ * changes nothing.
  */
-export async function recordAiConsent(cache: QueryClient, patientId: string): Promise<Patient> {
+export async function recordAiConsent(
+  cache: QueryClient,
+  patientId: string,
+  status: AiConsentStatus = 'informada',
+): Promise<Patient> {
   const current = await readPatientFresh(cache, patientId);
-  if (current.aiConsent?.status === 'informada') return current;
+  if (current.aiConsent?.status === status) return current;
   const { patient } = await api.call(patientsApi.update, {
     params: { id: current.id },
-    body: { ...writeOf(current), aiConsent: 'informada' },
+    body: { ...writeOf(current), aiConsent: status },
     ifMatch: current.version,
   });
   settlePatient(cache, patient);

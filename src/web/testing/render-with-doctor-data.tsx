@@ -10,8 +10,8 @@ import {
   type Endpoint,
   type HttpMethod,
 } from '../../shared/api/client';
-import type { SettingsAnswer } from '../../shared/api/settings';
-import type { DoctorSettings } from '../../shared/doctor-settings';
+import { settingsApi, type SettingsAnswer } from '../../shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
 import type { WorkingRecord } from '../../shared/record-flow';
 import { FAST_TIMINGS, TestPages } from '../data/browser-tab.testing';
 import { DoctorDataContext, type DoctorData } from '../data/doctor-data-context';
@@ -263,7 +263,11 @@ export function createDoctorData(
 ): TestDoctorData {
   const userId = options.userId ?? 'doctor-1';
   const storage = stubLocalStorage();
-  const server = new ScriptedServer();
+  // The doctor's settings are the defaults unless the test answers (or puts) others: screens
+  // that ask whether AI may help read them.
+  const server = new ScriptedServer().on(settingsApi.get, () =>
+    json({ settings: DEFAULT_DOCTOR_SETTINGS, version: 1 }),
+  );
   vi.stubGlobal('fetch', (input: string | URL, init?: RequestInit) =>
     server.transport(String(input), init ?? {}),
   );

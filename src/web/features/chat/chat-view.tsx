@@ -10,6 +10,8 @@ import {
 } from '../../../shared/specialist-agents';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { visitOfAiRequest } from '../../../shared/record-flow';
+import { AI_DISABLED_NOTICE } from '../../../shared/ai-use';
+import { useAiBlock } from '../../data/ai-use';
 import {
   generateAnamnesisFromConversation,
   NEW_RECORD_FOR_ANAMNESIS,
@@ -82,10 +84,14 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   // Once opened, the dialog stays mounted, as it was before it loaded on demand.
   const [printOpened, setPrintOpened] = useState(false);
   if (printJob !== undefined && !printOpened) setPrintOpened(true);
+  // AI switched off, or the open visit's patient refused it: the chat neither reads nor fills
+  // her record (docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026").
+  const aiBlock = useAiBlock(record?.patientId).reason;
+  const aiDisabled = aiBlock === AI_DISABLED_NOTICE;
   const autoUpdate = useConversationAutoUpdate(
     recordStore,
     chat.messages,
-    record?.status === 'em_andamento',
+    record?.status === 'em_andamento' && aiBlock === undefined,
   );
 
   const agent =
@@ -133,10 +139,11 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         setBusyAction(false);
       }
     }
+    const withRecord = aiBlock === undefined ? activeRecord : undefined;
     sendMessage(text, {
-      ...(activeRecord ? { record: recordContentOf(activeRecord) } : {}),
-      ...(activeRecord
-        ? { visit: { ...visitOfAiRequest(activeRecord), patientId: activeRecord.patientId } }
+      ...(withRecord ? { record: recordContentOf(withRecord) } : {}),
+      ...(withRecord
+        ? { visit: { ...visitOfAiRequest(withRecord), patientId: withRecord.patientId } }
         : {}),
       hasPrescription: prescriptions.current !== undefined,
     });
@@ -343,11 +350,18 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
             />
           )}
           <div className="border-t border-line bg-surface p-3">
+            {aiBlock && (
+              <p role="status" className="pb-2 text-sm text-fg-muted">
+                {aiDisabled
+                  ? `${aiBlock}: ligue-a para conversar com o Prontu.`
+                  : `${aiBlock}: o chat não lê nem altera este prontuário.`}
+              </p>
+            )}
             <ChatInput
               label="Mensagem para o Prontu"
               placeholder={placeholder}
               maxLength={CHAT_INPUT_MAX_LENGTH}
-              disabled={loading || busyAction}
+              disabled={loading || busyAction || aiDisabled}
               onSend={(text) => void send(text)}
               suggest={commandSuggestions}
               voice

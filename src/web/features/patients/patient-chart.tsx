@@ -51,6 +51,7 @@ import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { DocumentsSection } from '../../documents/documents-section';
+import { AiConsentBox } from './ai-consent-box';
 import { MergePatientDialog } from './merge-patient-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
@@ -320,6 +321,7 @@ function LoadedChart(
               <p className="whitespace-pre-line text-fg">{patient.notes}</p>
             </div>
           )}
+          <AiConsentBox patient={patient} />
         </section>
 
         <section aria-labelledby="patient-vitals" className="flex flex-col gap-3">

@@ -49,6 +49,8 @@ export function TranscriptionUnconfiguredNote() {
  * browser's speech recognition — or type the transcript.
  */
 export function StartPanel(props: {
+  /** Why AI may not help with this visit: the panel says so and offers nothing. */
+  aiBlock?: string | undefined;
   transcriptionUnconfigured: boolean;
   dictationSupported: boolean;
   /** How to allow the microphone, after it could not be used. */
@@ -58,6 +60,15 @@ export function StartPanel(props: {
   onType: () => void;
 }) {
   const [consented, setConsented] = useState(false);
+  if (props.aiBlock) {
+    return (
+      <section aria-label="Iniciar consulta" className="flex flex-col gap-3">
+        <p role="status" className="rounded-md border border-line p-3 text-fg">
+          {props.aiBlock}: não grave a consulta. Registre-a à mão no prontuário.
+        </p>
+      </section>
+    );
+  }
   return (
     <section aria-label="Iniciar consulta" className="flex flex-col gap-3">
       <p className="text-fg-muted">

@@ -1,5 +1,7 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
 import { formatCrm, isDoctorProfileConfigured } from '../../../shared/doctor-settings';
+import { useAiBlock } from '../../data/ai-use';
+import { useOpenRecord } from '../../data/open-record';
 import { useSettingsQuery } from '../../data/settings';
 import { Button } from '../../ui/button';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
@@ -35,6 +37,7 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   const unconfigured = service.status === 'unconfigured';
   const recordingUnderWay = isRecordingUnderWay(step);
   const error = errorOf(step);
+  const aiBlock = useAiBlock(useOpenRecord().record?.patientId).reason;
 
   return (
     <div className="mx-auto flex min-h-screen w-full max-w-xl flex-col gap-6 px-4 py-6">
@@ -70,7 +73,12 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
         </p>
       )}
 
-      <StepContent step={step} unconfigured={unconfigured} consultation={consultation} />
+      <StepContent
+        step={step}
+        unconfigured={unconfigured}
+        aiBlock={aiBlock}
+        consultation={consultation}
+      />
     </div>
   );
 }
@@ -84,10 +92,13 @@ function offersTyping(step: ConsultationStep): boolean {
 function StepContent({
   step,
   unconfigured,
+  aiBlock,
   consultation,
 }: {
   step: ConsultationStep;
   unconfigured: boolean;
+  /** Why AI may not help with this visit: nothing is recorded nor read by it. */
+  aiBlock: string | undefined;
   consultation: Consultation;
 }) {
   switch (step.kind) {
@@ -95,6 +106,7 @@ function StepContent({
     case 'checking-microphone':
       return (
         <StartPanel
+          aiBlock={aiBlock}
           transcriptionUnconfigured={unconfigured}
           dictationSupported={consultation.dictation.supported}
           microphoneHelp={step.kind === 'ready' ? step.microphoneHelp : undefined}

@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { reportAiOutcome, type AiUseRef } from '../../../data/ai-use';
+import { reportAiOutcome, useAiBlock, type AiUseRef } from '../../../data/ai-use';
 import { useOpenRecordActions } from '../../../data/open-record';
 import { enhanceAssessment } from '../record-ai';
 import { CidSearchPanel } from './cid-search-panel';
@@ -27,6 +27,7 @@ type Enhancement =
 export function AssessmentStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'assessment');
   const actions = useOpenRecordActions();
+  const aiBlock = useAiBlock(record.patientId).reason;
   const assessment = record.assessment ?? '';
   const [cidPanelOpen, setCidPanelOpen] = useState(false);
   const [enhancement, setEnhancement] = useState<Enhancement>({ status: 'idle' });
@@ -82,7 +83,7 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           variant="secondary"
-          disabled={!assessment.trim() || enhancement.status === 'loading'}
+          disabled={!assessment.trim() || enhancement.status === 'loading' || aiBlock !== undefined}
           onClick={() => void format()}
         >
           <Sparkles aria-hidden className="size-4" />
@@ -97,6 +98,7 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
           Adicionar CIDs
         </Button>
       </div>
+      {aiBlock && <QuietNotice>{aiBlock}: a avaliação é escrita sem IA.</QuietNotice>}
       {enhancement.status === 'unavailable' && (
         <QuietNotice>
           Formatação por IA indisponível no momento; texto mantido.

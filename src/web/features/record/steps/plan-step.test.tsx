@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aiApi } from '../../../../shared/api/ai';
+import { patientsApi } from '../../../../shared/api/patients';
 import { recordsApi } from '../../../../shared/api/records';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { recordContentOf } from '../../../chat-conversation/record-from-chat';
@@ -123,6 +124,40 @@ describe('PlanStep', () => {
     await waitFor(() => {
       expect(outcomesSent(server)).toEqual([{ useId: 'ai-use-plan-1', outcome: 'discarded' }]);
     });
+  });
+
+  it('asks nothing of the AI for a patient who refused it, and says so', async () => {
+    const doctor = createDoctorData();
+    const record = planRecord({ patientId: 'patient-1' });
+    answerRecordSaves(doctor.server, record);
+    doctor.server.on(patientsApi.get, () =>
+      json({
+        patient: {
+          id: 'patient-1',
+          name: 'Maria Aparecida',
+          allergies: [],
+          chronicConditions: [],
+          medications: [],
+          aiConsent: { status: 'recusou', recordedBy: 'Dra. Ana', at: '2026-11-02T13:00:00.000Z' },
+          version: 2,
+          createdAt: '2026-01-10T12:00:00.000Z',
+          updatedAt: '2026-11-02T13:00:00.000Z',
+        },
+      }),
+    );
+    putOpenRecord(doctor.cache, record);
+    const { server } = renderWithDoctorData(<OpenRecordStep />, doctor);
+
+    expect(
+      await within(suggestionsPanel()).findByText(
+        'Paciente recusou o uso de IA: o plano é escrito sem IA.',
+      ),
+    ).toBeTruthy();
+    expect(within(suggestionsPanel()).getByRole('button', { name: 'Atualizar' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(server.requestsTo(aiApi.planSuggestions)).toEqual([]);
   });
 
   it('says when the suggestions are the general ones, the AI being unavailable', async () => {

@@ -5,7 +5,7 @@ import { RECORD_LIMITS } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
 import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
-import { reportAiOutcome } from '../../../data/ai-use';
+import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { recordAiKeys, suggestPlan } from '../record-ai';
@@ -73,12 +73,14 @@ function PlanSuggestionsPanel(props: {
 }) {
   const { record } = props;
   const actions = useOpenRecordActions();
+  const aiBlock = useAiBlock(record.patientId);
   // Once per record, on entry, with the record as it is then; coming back to the plan does not
-  // ask again ('Atualizar' does, with the record as it is by then).
+  // ask again ('Atualizar' does, with the record as it is by then). Never when AI may not help.
   const suggestions = useQuery({
     queryKey: recordAiKeys.planSuggestions(record.id),
     queryFn: () => suggestPlan(actions.record?.id === record.id ? actions.record : record),
     staleTime: Infinity,
+    enabled: aiBlock.known && aiBlock.reason === undefined,
   });
   const loaded = suggestions.data;
   const loading = suggestions.isFetching;
@@ -95,7 +97,7 @@ function PlanSuggestionsPanel(props: {
         <Button
           variant="secondary"
           className="px-3 py-1"
-          disabled={loading}
+          disabled={loading || aiBlock.reason !== undefined}
           onClick={() => {
             // Suggestions replaced unused were discarded (one used stays accepted).
             reportAiOutcome(loaded?.use, 'discarded');
@@ -107,7 +109,9 @@ function PlanSuggestionsPanel(props: {
         </Button>
       </div>
       <div aria-live="polite" className="flex flex-col gap-3">
-        {loading || !loaded ? (
+        {aiBlock.reason ? (
+          <p className="text-sm text-fg-muted">{aiBlock.reason}: o plano é escrito sem IA.</p>
+        ) : loading || !loaded ? (
           <p className="text-sm text-fg-muted">Gerando sugestões...</p>
         ) : loaded.suggestions.length === 0 ? (
           <p className="text-sm text-fg-muted">

@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/prescription-suggestions';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { examLine, medicationLine } from '../../../../shared/record-narrative';
-import { reportAiOutcome } from '../../../data/ai-use';
+import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import {
@@ -57,6 +57,7 @@ export function PrescriptionAssistant(props: {
   const [generating, setGenerating] = useState(false);
   const [generated, setGenerated] = useState<Generated>();
   const panelId = useId();
+  const aiBlock = useAiBlock(props.record.patientId).reason;
 
   /** Suggestions replaced or closed unused were discarded (one used stays accepted). */
   const setAside = () => {
@@ -84,6 +85,7 @@ export function PrescriptionAssistant(props: {
         className="self-start"
         aria-expanded={open}
         aria-controls={panelId}
+        disabled={aiBlock !== undefined && !open}
         onClick={() => {
           if (open) setAside();
           setOpen(!open);
@@ -92,6 +94,11 @@ export function PrescriptionAssistant(props: {
         {open ? <X aria-hidden className="size-4" /> : <Sparkles aria-hidden className="size-4" />}
         {open ? 'Fechar IA' : 'Escrever para IA'}
       </Button>
+      {aiBlock && (
+        <p role="status" className="text-sm text-fg-muted">
+          {aiBlock}: prescreva sem o assistente.
+        </p>
+      )}
       <div
         id={panelId}
         hidden={!open}
