@@ -47,6 +47,12 @@ describe('newPasswordProblem', () => {
     },
   );
 
+  it('accepts the owner’s name beside a secret of its own', async () => {
+    const check = await loadPasswordChecker();
+    const owner = { name: 'Dra. Avaliação', email: 'avaliacao-1@prontu.test' };
+    expect(newPasswordProblem(check, 'Avaliacao#Prontu-7Kq2xV', owner)).toBeUndefined();
+  });
+
   it.each([
     'Ipê-amarelo na varanda 2026',
     'cavalo correto bateria grampo',

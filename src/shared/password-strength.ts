@@ -20,17 +20,19 @@ export const PASSWORD_FROM_COMMON_WORD =
   'Senha fácil de adivinhar: é uma palavra comum com números ou símbolos. Use uma frase com várias palavras pouco comuns.';
 
 /**
- * Letters of its own a password needs besides the person's name and e-mail: fewer, and it is
- * that name or e-mail with a few letters, digits or symbols around it.
+ * Guesses what a password holds besides the person's name and e-mail must take, alone: fewer,
+ * and it is that name or e-mail with a year, a word or up to six characters around it
+ * ("AnaSouza2026!", "Conceicao@2026x"; zxcvbn counts six unknown characters as 10^6); more, and
+ * the rest is a secret of its own ("Avaliacao#Prontu-7Kq2xV" holds "#-7kq2xv", 10^8).
  */
-const MIN_OWN_LETTERS = 5;
+const MIN_OWN_PART_GUESSES = 1e7;
 
 /**
  * Prontu's one rule for a new password, wherever it is chosen (sign-up, change, reset; the
  * server and the sign-up form alike): why it is too easy to guess, in Portuguese, or undefined
  * when it is strong enough. In this order:
- * 1. made of the owner's name or e-mail (accents, case and l33t ignored) plus digits, symbols or
- *    a few letters ("AnaSouza2026!");
+ * 1. made of the owner's name or e-mail (accents, case and l33t ignored) plus what alone is easy
+ *    to guess ("AnaSouza2026!");
  * 2. one dictionary word (zxcvbn's common and pt-BR lists, and {@link COMMON_PASSWORD_WORDS})
  *    plus digits or symbols ("Senha@123456", "brasil2026!!"), which zxcvbn alone scores 3;
  * 3. zxcvbn's score under {@link MIN_PASSWORD_SCORE}, with its own pt-br reason.
@@ -43,7 +45,10 @@ export function newPasswordProblem(
   owner: PasswordOwner,
 ): string | undefined {
   const personal = personalWords([owner.name ?? '', owner.email ?? '']);
-  if (isMadeOfPersonalWords(password, personal)) return PASSWORD_FROM_PERSONAL_DATA;
+  const ownParts = ownPartsBeside(password, personal);
+  if (ownParts.some((rest) => check(rest, []).guesses < MIN_OWN_PART_GUESSES)) {
+    return PASSWORD_FROM_PERSONAL_DATA;
+  }
   const result = check(password, personal);
   if (isOneDressedWord(password, result)) return PASSWORD_FROM_COMMON_WORD;
   if (result.score >= MIN_PASSWORD_SCORE) return undefined;
@@ -83,21 +88,20 @@ function personalWords(inputs: string[]): string[] {
 }
 
 /**
- * Whether the password's letters are the person's words and fewer than {@link MIN_OWN_LETTERS}
- * others, read as typed and with l33t undone.
+ * What the password holds besides the person's words, read as typed and with l33t undone: one
+ * text per reading that held any of them, none when neither did.
  */
-function isMadeOfPersonalWords(password: string, personal: string[]): boolean {
+function ownPartsBeside(password: string, personal: string[]): string[] {
   const pieces = personal
     .filter((word) => /^\p{L}+$/u.test(word))
     .sort((a, b) => b.length - a.length);
-  if (pieces.length === 0) return false;
+  if (pieces.length === 0) return [];
   const typed = plain(password);
   const unl33t = typed.replace(/[013457@$]/g, (character) => L33T[character] ?? character);
-  return [typed, unl33t].some((text) => {
-    let letters = text.replace(/[^\p{L}]/gu, '');
-    const before = letters.length;
-    for (const piece of pieces) letters = letters.split(piece).join('');
-    return letters.length < before && letters.length < MIN_OWN_LETTERS;
+  return [typed, unl33t].flatMap((text) => {
+    let rest = text;
+    for (const piece of pieces) rest = rest.split(piece).join('');
+    return rest === text ? [] : [rest];
   });
 }
 
