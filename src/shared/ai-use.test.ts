@@ -5,6 +5,7 @@ import {
   aiBlockedBecause,
   aiUseLine,
   nextAiUseOutcome,
+  summariseAiUses,
 } from './ai-use';
 
 describe('nextAiUseOutcome', () => {
@@ -69,5 +70,24 @@ describe('aiBlockedBecause', () => {
     expect(aiBlockedBecause({ aiEnabled: true }, refused)).toBe(AI_REFUSED_NOTICE);
     expect(aiBlockedBecause({ aiEnabled: false }, told)).toBe(AI_DISABLED_NOTICE);
     expect(aiBlockedBecause({ aiEnabled: false }, refused)).toBe(AI_DISABLED_NOTICE);
+  });
+});
+
+describe('summariseAiUses', () => {
+  it('adds up each feature, outcome by outcome, in the order features are listed', () => {
+    expect(
+      summariseAiUses([
+        { task: 'plan-suggestions', outcome: 'accepted', count: 2 },
+        { task: 'transcribe', outcome: null, count: 5 },
+        { task: 'plan-suggestions', outcome: 'discarded', count: 1 },
+        { task: 'plan-suggestions', outcome: null, count: 3 },
+        { task: 'enhance-assessment', outcome: 'edited', count: 4 },
+      ]),
+    ).toEqual([
+      { task: 'transcribe', total: 5, accepted: 0, edited: 0, discarded: 0 },
+      { task: 'plan-suggestions', total: 6, accepted: 2, edited: 0, discarded: 1 },
+      { task: 'enhance-assessment', total: 4, accepted: 0, edited: 4, discarded: 0 },
+    ]);
+    expect(summariseAiUses([])).toEqual([]);
   });
 });

@@ -82,6 +82,46 @@ export function aiUseLine(use: AiUse, when: (iso: string) => string): string {
   return `${when(use.at)} — ${AI_USE_TASK_LABELS[use.task]} — ${use.source}${outcome}`;
 }
 
+/** How far back Settings looks at the doctor's own uses of AI. */
+export const AI_USE_SUMMARY_DAYS = 30;
+
+/** One feature's uses in the period: how many, and what the doctor did with them where known. */
+export const aiUseFeatureSummarySchema = z.object({
+  task: z.enum(AI_USE_TASKS),
+  total: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative(),
+  edited: z.number().int().nonnegative(),
+  discarded: z.number().int().nonnegative(),
+});
+export type AiUseFeatureSummary = z.output<typeof aiUseFeatureSummarySchema>;
+
+/** `GET /api/settings/ai-use`: the doctor's uses of AI since `since`, per feature. */
+export const aiUseSummarySchema = z.object({
+  since: z.string(),
+  features: z.array(aiUseFeatureSummarySchema),
+});
+export type AiUseSummary = z.output<typeof aiUseSummarySchema>;
+
+/**
+ * Per feature, from counts grouped by task and outcome: the features in the order of
+ * {@link AI_USE_TASK_LABELS}, only those used.
+ */
+export function summariseAiUses(
+  counts: readonly { task: AiUseTask; outcome: AiUseOutcome | null; count: number }[],
+): AiUseFeatureSummary[] {
+  const byTask = new Map<AiUseTask, AiUseFeatureSummary>();
+  for (const { task, outcome, count } of counts) {
+    const feature = byTask.get(task) ?? { task, total: 0, accepted: 0, edited: 0, discarded: 0 };
+    feature.total += count;
+    if (outcome) feature[outcome] += count;
+    byTask.set(task, feature);
+  }
+  return AI_USE_TASKS.flatMap((task) => {
+    const feature = byTask.get(task);
+    return feature ? [feature] : [];
+  });
+}
+
 /** The patient's word on AI in her care (CFM 2.454/2026): told and agreed, or refused. */
 export const AI_CONSENT_STATUSES = ['informada', 'recusou'] as const;
 export type AiConsentStatus = (typeof AI_CONSENT_STATUSES)[number];

@@ -185,4 +185,35 @@ describe("the patient's word on AI", () => {
     await hers.call(settingsApi.replace, { body: { ...DEFAULT_DOCTOR_SETTINGS, aiEnabled: true } });
     expect((await hers.call(aiApi.cidSearch, { body: { text: 'asma' } })).source).toBe('offline');
   });
+
+  it("counts a doctor's own uses of the last 30 days per feature and outcome, and no one else's", async () => {
+    const doctor = await signUpDoctor(running().server.url, 'Dra. Monitora');
+    const { api: hers } = doctor.browser;
+    const { recordId } = await hers.call(recordsApi.create, {
+      body: { symptoms: { chiefComplaint: 'Tosse' } },
+    });
+    const outcomes = ['accepted', 'edited', 'discarded', undefined] as const;
+    for (const outcome of outcomes) {
+      const { useId } = await hers.call(aiApi.examSuggestions, {
+        body: { record: RECORD, caseDescription: CASE, recordId },
+      });
+      if (outcome) {
+        await hers.call(recordsApi.setAiUseOutcome, {
+          params: { id: recordId, useId: useId ?? '' },
+          body: { outcome },
+        });
+      }
+    }
+    await hers.call(aiApi.cidSearch, { body: { text: 'asma', recordId } });
+
+    const summary = await hers.call(settingsApi.aiUse, {});
+    expect(Date.now() - Date.parse(summary.since)).toBeGreaterThanOrEqual(30 * 24 * 3600 * 1000);
+    expect(summary.features).toEqual([
+      { task: 'exam-suggestions', total: 4, accepted: 1, edited: 1, discarded: 1 },
+      { task: 'cid-search', total: 1, accepted: 0, edited: 0, discarded: 0 },
+    ]);
+    // Another doctor's uses are hers alone.
+    const other = await signUpDoctor(running().server.url, 'Dra. Outra');
+    expect((await other.browser.api.call(settingsApi.aiUse, {})).features).toEqual([]);
+  });
 });

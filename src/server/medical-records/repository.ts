@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   RECORD_PARTS,
   SERVER_RECORD_ID_PREFIX,
@@ -362,6 +362,22 @@ export function createRecordRepository(db: AppDatabase) {
           .where(and(eq(recordAiUses.userId, userId), inArray(recordAiUses.recordId, ids)))
           .orderBy(asc(recordAiUses.at), asc(recordAiUses.id)),
       );
+    },
+
+    /** A doctor's uses of AI since `since`, counted per feature and outcome. */
+    async aiUseCountsSince(
+      userId: string,
+      since: Date,
+    ): Promise<{ task: AiUseTask; outcome: AiUseOutcome | null; count: number }[]> {
+      return db
+        .select({
+          task: recordAiUses.task,
+          outcome: recordAiUses.outcome,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(recordAiUses)
+        .where(and(eq(recordAiUses.userId, userId), gte(recordAiUses.at, since)))
+        .groupBy(recordAiUses.task, recordAiUses.outcome);
     },
 
     /**

@@ -6,6 +6,7 @@ import {
   readStoredSettings,
   type DoctorSettings,
 } from '../../shared/doctor-settings';
+import { AI_USE_SUMMARY_DAYS, summariseAiUses } from '../../shared/ai-use';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -19,6 +20,7 @@ import {
   type SettingsWriteOutcome,
   type StoredSettings,
 } from './repository';
+import { createRecordRepository } from '../medical-records/repository';
 
 const SETTINGS_CHANGED =
   'As configurações foram alteradas em outra aba ou dispositivo. Confira as atuais antes de salvar de novo.';
@@ -32,6 +34,7 @@ const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão das con
  */
 export function settingsRoutes(deps: { db: AppDatabase; sessions: SessionVerifier }): Hono<AppEnv> {
   const settingsStore = createSettingsRepository(deps.db);
+  const records = createRecordRepository(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
@@ -95,6 +98,19 @@ export function settingsRoutes(deps: { db: AppDatabase; sessions: SessionVerifie
       expectedVersion,
     );
     return writeAnswer(c, doctor, merged ?? defaultsFor(doctor), outcome);
+  });
+
+  // Her own uses of AI of the last days, per feature, for her monitoring
+  // (docs/ia-riscos.md, "Monitoramento").
+  routes.get('/ai-use', async (c) => {
+    const doctor = currentDoctor(c.get('doctor'));
+    const since = new Date(Date.now() - AI_USE_SUMMARY_DAYS * 24 * 60 * 60 * 1000);
+    const counts = await records.aiUseCountsSince(doctor.id, since);
+    return c.json({
+      success: true,
+      since: since.toISOString(),
+      features: summariseAiUses(counts),
+    });
   });
 
   // Reset: forget what was saved; the answer is what a new doctor starts with.

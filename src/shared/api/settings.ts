@@ -5,6 +5,7 @@ import {
   type DoctorSettings,
   type DoctorSettingsPatch,
 } from '../doctor-settings';
+import { aiUseSummarySchema } from '../ai-use';
 import { endpoint, jsonBody } from './client';
 
 /**
@@ -31,6 +32,8 @@ export const settingsApi = {
     body: jsonBody<z.input<typeof doctorSettingsSchema>>(),
     answer: settingsAnswerSchema,
   }),
+  /** Her own uses of AI of the last 30 days, per feature (docs/ia-riscos.md, "Monitoramento"). */
+  aiUse: endpoint({ method: 'GET', path: '/api/settings/ai-use', answer: aiUseSummarySchema }),
   /** Only the fields sent change, merged on the server with what another tab saved. */
   update: endpoint({
     method: 'PATCH',

@@ -33,6 +33,7 @@ import {
   type SettingsFieldErrors,
 } from './settings-form-values';
 import { ActiveSessions } from './active-sessions';
+import { AiUseSummary } from './ai-use-summary';
 import { settingsDraftEntry } from './settings-draft';
 import { SigningCertificateSection } from './signing-certificate-section';
 import { TemplatePreview } from './template-preview';
@@ -273,6 +274,7 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
               </span>
             </span>
           </label>
+          <AiUseSummary />
         </Section>
 
         <Section title="Modelos">
