@@ -190,7 +190,14 @@ describe('documentIssueOf', () => {
           clinicPhone: '',
           doctorEmail: 'ana@clinica.com.br',
         },
-        { name: 'João Lima', cpf: null, cns: '898001028000008', birthDate: null, sex: 'masculino' },
+        {
+          name: 'João Lima',
+          cpf: null,
+          passport: null,
+          cns: '898001028000008',
+          birthDate: null,
+          sex: 'masculino',
+        },
         at,
       ),
     ).toEqual({
@@ -219,9 +226,11 @@ describe('documentIssueOf', () => {
         clinicPhone: '(11) 3456-7890',
         doctorEmail: '',
       },
-      { name: 'João Lima', cpf: null, cns: null, birthDate: null, sex: null },
+      { name: 'João Lima', cpf: null, passport: 'FX123456', cns: null, birthDate: null, sex: null },
       new Date('2026-11-27T12:05:00.000Z'),
     );
     expect(issue.doctor).toMatchObject({ specialty: 'Cardiologia', rqe: '4567' });
+    // A foreigner without CPF is named by her passport.
+    expect(issue.patient).toEqual({ name: 'João Lima', passport: 'FX123456' });
   });
 });

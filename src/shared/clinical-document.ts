@@ -289,6 +289,8 @@ export const documentIssueSchema = z.object({
   patient: z.object({
     name: z.string(),
     cpf: z.string().optional(),
+    // A foreigner's, when she has no CPF (documents issued before have none).
+    passport: z.string().optional(),
     cns: z.string().optional(),
     birthDate: z.string().optional(),
     sex: z.string().optional(),
@@ -329,6 +331,7 @@ export function documentIssueOf(
   patient: {
     name: string;
     cpf: string | null;
+    passport: string | null;
     cns: string | null;
     birthDate: string | null;
     sex: string | null;
@@ -341,6 +344,7 @@ export function documentIssueOf(
     patient: {
       name: patient.name,
       ...(patient.cpf === null ? {} : { cpf: patient.cpf }),
+      ...(patient.passport === null ? {} : { passport: patient.passport }),
       ...(patient.cns === null ? {} : { cns: patient.cns }),
       ...(patient.birthDate === null ? {} : { birthDate: patient.birthDate }),
       ...(patient.sex === null ? {} : { sex: patient.sex }),

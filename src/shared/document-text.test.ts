@@ -41,6 +41,25 @@ describe('documentText', () => {
     expect(text.issuedAt).toBe('Emitido em 27/11/2026 às 09:05');
   });
 
+  it('names a foreigner without CPF by her passport', () => {
+    const text = documentText(
+      { kind: 'relatorio', content: { text: 'Estável.' } },
+      issue({ cpf: undefined, passport: 'FX123456', birthDate: undefined }),
+    );
+    expect(text.patient).toEqual(['Paciente: Maria Aparecida dos Santos', 'Passaporte FX123456']);
+  });
+
+  it('is dated by its digital signature when signed, one date only, the visit kept', () => {
+    const text = documentText(
+      { kind: 'atestado', content: { days: 2, startDate: '2026-11-27', showCid: false } },
+      issue(),
+      new Date(2026, 10, 29, 14, 40).toISOString(),
+    );
+    expect(text.issuedAt).toBe('Emitido e assinado digitalmente em 29/11/2026 às 14:40');
+    // When she was seen stays the day of issue.
+    expect(text.paragraphs[0]).toContain('27 de novembro de 2026');
+  });
+
   it('states a specialty beside the CRM with its RQE', () => {
     const withSpecialty = issue();
     withSpecialty.doctor = { ...withSpecialty.doctor, specialty: 'Cardiologia', rqe: '4567' };

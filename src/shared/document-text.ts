@@ -102,12 +102,20 @@ function registrationLine(doctor: DocumentIssue['doctor']): string {
 /**
  * The words of an issued document (or of a draft, with the issue it would have now).
  * @param issue - who issued it and for whom, and when
+ * @param signedAt - the instant of its digital signature, when signed: then the document's date
+ *   (CFM 2.299/2021), so that a document issued one day and signed another has one date only
  */
-export function documentText(body: DocumentBody, issue: DocumentIssue): DocumentText {
+export function documentText(
+  body: DocumentBody,
+  issue: DocumentIssue,
+  signedAt?: string,
+): DocumentText {
   const { doctor, patient } = issue;
   const contacts = [doctor.phone, doctor.email].filter((contact) => contact !== '');
+  // CFM 2.381/2024: her CPF when she has one; a foreigner's passport; else the CNS.
   const identity: string[] = [];
   if (patient.cpf !== undefined) identity.push(`CPF ${formatCpf(patient.cpf)}`);
+  else if (patient.passport !== undefined) identity.push(`Passaporte ${patient.passport}`);
   else if (patient.cns !== undefined) identity.push(`CNS ${formatCns(patient.cns)}`);
   if (patient.birthDate !== undefined) identity.push(`nascimento ${dayOf(patient.birthDate)}`);
   return {
@@ -117,6 +125,9 @@ export function documentText(body: DocumentBody, issue: DocumentIssue): Document
     ),
     patient: [`Paciente: ${patient.name}`, ...(identity.length > 0 ? [identity.join(' · ')] : [])],
     paragraphs: bodyParagraphs(body, issue),
-    issuedAt: `Emitido em ${formatDate(issue.at)} às ${formatTime(issue.at)}`,
+    issuedAt:
+      signedAt === undefined
+        ? `Emitido em ${formatDate(issue.at)} às ${formatTime(issue.at)}`
+        : `Emitido e assinado digitalmente em ${formatDate(signedAt)} às ${formatTime(signedAt)}`,
   };
 }

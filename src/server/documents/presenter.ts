@@ -68,7 +68,7 @@ export async function signedDocumentPdfOf(
   const at = signature.signedAt.toISOString();
   const prepared = await runJob({
     kind: 'document-pdf',
-    text: documentText(documentBodyOf(row), issue),
+    text: documentText(documentBodyOf(row), issue, at),
     options: {
       ...pdfOptionsOf(row, issue, validationUrl),
       signature: { signer: signature.signer, at: `${formatDate(at)} às ${formatTime(at)}` },

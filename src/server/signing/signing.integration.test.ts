@@ -16,6 +16,7 @@ import {
 import { patientsApi } from '../../shared/api/patients';
 import { settingsApi } from '../../shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { formatDate, formatTime } from '../../shared/pt-br-format';
 import { takeSnapshot } from '../backup/snapshot';
 import type { RunningServer } from '../server';
 import { refusalOf } from '../testing/api-calls';
@@ -324,6 +325,10 @@ describe('signing documents', () => {
       expect(text).toContain(
         'Assinado digitalmente por HELENA MARIA PRADO com certificado ICP-Brasil',
       );
+      // One date: the instant of the signature, never the issue's beside it.
+      const signedOn = `${formatDate(document.signedAt ?? '')} às ${formatTime(document.signedAt ?? '')}`;
+      expect(text).toContain(`Emitido e assinado digitalmente em ${signedOn}`);
+      expect(text).not.toContain('Emitido em');
 
       // The same bytes every time: the file as signed, never rendered again.
       expect(Buffer.from(await pdfOf(doctor.browser, draft.id))).toEqual(Buffer.from(pdf));
