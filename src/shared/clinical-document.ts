@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { RECORD_LIMITS, patientIdSchema, typedText } from './medical-record';
+import {
+  RECORD_LIMITS,
+  patientIdSchema,
+  teleconsultaSchema,
+  typedText,
+  type Teleconsulta,
+} from './medical-record';
 import { calendarDayOf } from './patient-search';
 import { isPlausibleIssueYear } from './pt-br-format';
 
@@ -295,6 +301,8 @@ export const documentIssueSchema = z.object({
     birthDate: z.string().optional(),
     sex: z.string().optional(),
   }),
+  // Issued from a visit held at a distance, with the patient's consent (CFM 2.314/2022).
+  teleconsulta: teleconsultaSchema.optional(),
 });
 export type DocumentIssue = z.output<typeof documentIssueSchema>;
 
@@ -325,6 +333,7 @@ export type ClinicalDocument = z.output<typeof clinicalDocumentSchema>;
  * The copy a document keeps of who issues it and for whom, at `at` (what issuing freezes).
  * @param profile - the doctor's settings
  * @param patient - the patient as stored: unset fields are null
+ * @param teleconsulta - the visit's, when the document comes from a visit held at a distance
  */
 export function documentIssueOf(
   profile: IssuerProfile,
@@ -337,9 +346,11 @@ export function documentIssueOf(
     sex: string | null;
   },
   at: Date,
+  teleconsulta?: Teleconsulta,
 ): DocumentIssue {
   return {
     at: at.toISOString(),
+    ...(teleconsulta ? { teleconsulta } : {}),
     doctor: issuerOf(profile),
     patient: {
       name: patient.name,

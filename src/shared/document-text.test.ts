@@ -60,6 +60,19 @@ describe('documentText', () => {
     expect(text.paragraphs[0]).toContain('27 de novembro de 2026');
   });
 
+  it('says a document from a teleconsulta was one, with the consent and its moment', () => {
+    const consentAt = new Date(2026, 10, 27, 8, 58).toISOString();
+    const text = documentText(
+      { kind: 'relatorio', content: { text: 'Estável.' } },
+      { ...issue(), teleconsulta: { consentAt } },
+    );
+    expect(text.paragraphs.at(-1)).toBe(
+      'Atendimento realizado por teleconsulta (CFM 2.314/2022), com o consentimento da paciente registrado em 27/11/2026 às 08:58.',
+    );
+    const inPerson = documentText({ kind: 'relatorio', content: { text: 'Estável.' } }, issue());
+    expect(inPerson.paragraphs.join(' ')).not.toContain('teleconsulta');
+  });
+
   it('states a specialty beside the CRM with its RQE', () => {
     const withSpecialty = issue();
     withSpecialty.doctor = { ...withSpecialty.doctor, specialty: 'Cardiologia', rqe: '4567' };

@@ -90,6 +90,18 @@ function ending(sex: string | undefined): string {
   });
 }
 
+/**
+ * What a document issued from a visit held at a distance says of it (CFM 2.314/2022): that it was
+ * a teleconsulta, with the patient's consent and when it was recorded.
+ */
+function teleconsultaParagraph(issue: DocumentIssue): string[] {
+  if (!issue.teleconsulta) return [];
+  const { consentAt } = issue.teleconsulta;
+  return [
+    `Atendimento realizado por teleconsulta (CFM 2.314/2022), com o consentimento d${ending(issue.patient.sex)} paciente registrado em ${formatDate(consentAt)} às ${formatTime(consentAt)}.`,
+  ];
+}
+
 /** 'CRM/SP 123456 · Cardiologia · RQE 4567': the council registration, and the specialty with its RQE. */
 function registrationLine(doctor: DocumentIssue['doctor']): string {
   const specialty =
@@ -124,7 +136,7 @@ export function documentText(
       (line) => line !== '',
     ),
     patient: [`Paciente: ${patient.name}`, ...(identity.length > 0 ? [identity.join(' · ')] : [])],
-    paragraphs: bodyParagraphs(body, issue),
+    paragraphs: [...bodyParagraphs(body, issue), ...teleconsultaParagraph(issue)],
     issuedAt:
       signedAt === undefined
         ? `Emitido em ${formatDate(issue.at)} às ${formatTime(issue.at)}`

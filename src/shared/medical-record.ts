@@ -246,6 +246,15 @@ export type RecordStepState = z.infer<typeof recordStepStateSchema>;
 export type ConsultationFeedback = z.infer<typeof consultationFeedbackSchema>;
 export type StructuredAnamnesis = z.infer<typeof structuredAnamnesisSchema>;
 
+/**
+ * A visit held at a distance (CFM 2.314/2022): when the patient's consent to it was recorded.
+ * Documents issued from the visit say it was a teleconsulta.
+ */
+export const teleconsultaSchema = z.strictObject({
+  consentAt: z.iso.datetime({ error: 'Informe o instante do consentimento da teleconsulta.' }),
+});
+export type Teleconsulta = z.infer<typeof teleconsultaSchema>;
+
 /** The free-form parts of a record, each of which may be unset. */
 export const RECORD_PARTS = [
   'patientInfo',
@@ -256,6 +265,7 @@ export const RECORD_PARTS = [
   'plan',
   'consultationFeedback',
   'structuredAnamnesis',
+  'teleconsulta',
 ] as const;
 export type RecordPart = (typeof RECORD_PARTS)[number];
 
@@ -276,6 +286,7 @@ const writableRecordShape = {
   steps: stepStatesSchema.nullable().optional(),
   consultationFeedback: consultationFeedbackSchema.nullable().optional(),
   structuredAnamnesis: structuredAnamnesisSchema.nullable().optional(),
+  teleconsulta: teleconsultaSchema.nullable().optional(),
 };
 
 /** A record id as it may appear in a path or body. */
@@ -443,6 +454,7 @@ export const medicalRecordSchema = z.object({
   plan: storedPart(longText),
   consultationFeedback: storedPart(consultationFeedbackSchema),
   structuredAnamnesis: storedPart(structuredAnamnesisSchema),
+  teleconsulta: storedPart(teleconsultaSchema),
 }) satisfies z.ZodType<MedicalRecord>;
 
 export const RECORD_LIST_MAX_LIMIT = 100;

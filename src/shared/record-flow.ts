@@ -157,6 +157,7 @@ export function markStep(
 /** The parts each data step edits; print-summary edits nothing. */
 export const STEP_OF_PART = {
   patientInfo: 'patient-info',
+  teleconsulta: 'patient-info',
   symptoms: 'symptoms',
   physicalExam: 'physical-exam',
   assessment: 'assessment',

@@ -88,6 +88,14 @@ describe('the narrative record', () => {
     ]);
   });
 
+  it('says a visit held at a distance was a teleconsulta, with when the consent was recorded', () => {
+    const consentAt = new Date(2026, 10, 21, 9, 2).toISOString();
+    const narrative = buildRecordNarrative({ ...full, teleconsulta: { consentAt } }, SETTINGS, NOW);
+    expect(narrative.sections[0]?.lines.at(-1)).toBe(
+      'Teleconsulta (CFM 2.314/2022), com consentimento registrado em 21/11/2026 às 09:02',
+    );
+  });
+
   it('tells the whole consultation in its sections, with the signature block', () => {
     const narrative = buildRecordNarrative(full, SETTINGS, NOW);
     expect(narrative.title).toBe('PRONTUÁRIO MÉDICO');

@@ -192,6 +192,11 @@ export function buildRecordNarrative(
       lines: [
         identificationLine(record),
         `Atendimento em ${formatLongDate(record.createdAt)} às ${formatTime(record.createdAt)}`,
+        ...(record.teleconsulta
+          ? [
+              `Teleconsulta (CFM 2.314/2022), com consentimento registrado em ${formatDate(record.teleconsulta.consentAt)} às ${formatTime(record.teleconsulta.consentAt)}`,
+            ]
+          : []),
       ],
     },
     { title: 'Queixa Principal (QP)', lines: [complaintLine(record)].filter(Boolean) },

@@ -27,6 +27,7 @@ import {
   type RecordStep,
   type RecordStepState,
   type StructuredAnamnesis,
+  type Teleconsulta,
   type Symptoms,
 } from '../../shared/medical-record';
 import {
@@ -199,6 +200,8 @@ export const medicalRecords = pgTable(
     steps: jsonb('steps').$type<RecordStepState[]>().notNull(),
     consultationFeedback: jsonb('consultation_feedback').$type<ConsultationFeedback>(),
     structuredAnamnesis: jsonb('structured_anamnesis').$type<StructuredAnamnesis>(),
+    // Held at a distance, with the patient's consent (CFM 2.314/2022).
+    teleconsulta: jsonb('teleconsulta').$type<Teleconsulta>(),
     version: integer('version').notNull().default(1),
     createdAt: timestampMs('created_at').notNull(),
     updatedAt: timestampMs('updated_at').notNull(),

@@ -7,6 +7,7 @@ import { settingsApi } from '../../shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
 import { refusalOf } from '../testing/api-calls';
 import { pdfPagesText } from '../testing/pdf-text';
+import { formatDate, formatTime } from '../../shared/pt-br-format';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
@@ -199,6 +200,43 @@ describe('documents API', () => {
     );
     expect(text).not.toContain('RASCUNHO');
     expect(text).not.toContain('?');
+  });
+
+  it('says a document from a teleconsulta was one, with the consent the visit recorded', async () => {
+    const { api } = doctor.browser;
+    const patient = await newPatient(api, 'Rita de Cássia Gomes');
+    const consentAt = '2026-11-27T12:58:00.000Z';
+    const { recordId } = await api.call(recordsApi.create, {
+      body: {
+        patientId: patient.id,
+        patientInfo: { name: 'Rita de Cássia Gomes' },
+        teleconsulta: { consentAt },
+      },
+    });
+    expect(
+      (await api.call(recordsApi.get, { params: { id: recordId } })).record.teleconsulta,
+    ).toEqual({ consentAt });
+    const { document } = await api.call(documentsApi.create, {
+      body: atestado(patient.id, recordId),
+    });
+    const { document: issued } = await api.call(documentsApi.issue, {
+      params: { id: document.id },
+    });
+    expect(issued.issue?.teleconsulta).toEqual({ consentAt });
+    const response = await doctor.browser.fetch(`/api/documents/${document.id}/pdf`);
+    const text = (await pdfPagesText(new Uint8Array(await response.arrayBuffer())))
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain(
+      `Atendimento realizado por teleconsulta (CFM 2.314/2022), com o consentimento da paciente registrado em ${formatDate(consentAt)} às ${formatTime(consentAt)}.`,
+    );
+    // A document of a visit in person says nothing of it.
+    const inPerson = await api.call(documentsApi.create, { body: atestado(patient.id) });
+    await api.call(documentsApi.issue, { params: { id: inPerson.document.id } });
+    const inPersonPdf = await doctor.browser.fetch(`/api/documents/${inPerson.document.id}/pdf`);
+    expect(
+      (await pdfPagesText(new Uint8Array(await inPersonPdf.arrayBuffer()))).join(' '),
+    ).not.toContain('teleconsulta');
   });
 
   it('cancels an issued document with a reason and keeps it, marked cancelled', async () => {

@@ -166,10 +166,15 @@ export function documentRoutes(deps: {
    * Who would issue the document now and for whom: the doctor's settings and the patient as
    * they are, with this instant. Issuing freezes this copy; a draft's preview shows it.
    */
-  const issueNow = async (doctorId: string, patientId: string) => {
+  const issueNow = async (
+    doctorId: string,
+    draft: Pick<ClinicalDocumentRow, 'patientId' | 'recordId'>,
+  ) => {
     const profile = await settings.profile(doctorId);
-    const patient = await ownPatient(doctorId, patientId);
-    const issue = documentIssueOf(profile, patient, new Date());
+    const patient = await ownPatient(doctorId, draft.patientId);
+    const visit =
+      draft.recordId === null ? undefined : await records.find(doctorId, draft.recordId);
+    const issue = documentIssueOf(profile, patient, new Date(), visit?.teleconsulta ?? undefined);
     return { profile, issue };
   };
 
@@ -181,7 +186,7 @@ export function documentRoutes(deps: {
     doctorId: string,
     draft: ClinicalDocumentRow,
   ): Promise<DocumentIssuance> => {
-    const { profile, issue } = await issueNow(doctorId, draft.patientId);
+    const { profile, issue } = await issueNow(doctorId, draft);
     const missing = missingIssuerFields(profile);
     if (missing.length > 0) {
       throw conflict(
@@ -245,7 +250,7 @@ export function documentRoutes(deps: {
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     const document = present(row, c);
     // A draft is shown as it would be issued now; an issued one as it was, always.
-    const issue = row.issue ?? (await issueNow(doctor.id, row.patientId)).issue;
+    const issue = row.issue ?? (await issueNow(doctor.id, row)).issue;
     const pdf = await currentDocumentPdf(
       row,
       issue,

@@ -54,5 +54,6 @@ export function presentRecord(
   if (row.plan !== null) record.plan = row.plan;
   if (row.consultationFeedback !== null) record.consultationFeedback = row.consultationFeedback;
   if (row.structuredAnamnesis !== null) record.structuredAnamnesis = row.structuredAnamnesis;
+  if (row.teleconsulta !== null) record.teleconsulta = row.teleconsulta;
   return record;
 }

@@ -109,6 +109,27 @@ describe('PatientInfoStep', () => {
     });
   });
 
+  it('records a teleconsulta only when the doctor ticks the consent, with its moment, and takes it back', async () => {
+    const { user, server } = renderPatientInfo();
+    const consent = screen.getByRole('checkbox', { name: /^Teleconsulta: o paciente consentiu/ });
+    expect(consent).toHaveProperty('checked', false);
+    const before = Date.now();
+
+    await user.click(consent);
+
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.teleconsulta).toBeDefined();
+    });
+    const consentAt = Date.parse(savedRecords(server).at(-1)?.teleconsulta?.consentAt ?? '');
+    expect(consentAt).toBeGreaterThanOrEqual(before);
+    expect(screen.getByText(/^Consentimento registrado em/)).toBeTruthy();
+
+    await user.click(consent);
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.teleconsulta).toBeNull();
+    });
+  });
+
   it('says when the age is not one, and leaves it out of the record', async () => {
     const { user, server } = renderPatientInfo();
     const age = screen.getByLabelText('Idade');

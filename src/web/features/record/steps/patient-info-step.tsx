@@ -10,6 +10,7 @@ import {
   formatMeasurement,
   parseClearance,
 } from '../../../../shared/record-step-rules';
+import { formatDateTime } from '../../../../shared/pt-br-format';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { PatientLink } from './patient-link';
@@ -29,6 +30,7 @@ const LIST_FIELDS: { field: ListField; label: string; placeholder: string }[] = 
  */
 export function PatientInfoStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'patientInfo');
+  const writeTeleconsulta = usePartWriter(record, 'teleconsulta');
   const info = record.patientInfo ?? {};
   // Each field replaces only itself; the others are read from the store at that moment.
   const update = (changes: Partial<PatientInfo>) => {
@@ -116,6 +118,26 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
           error={clearanceError(clearance.draft)}
           onChange={(event) => clearance.change(event.target.value)}
         />
+        <label className="flex items-start gap-2 text-sm text-fg md:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-accent-fg"
+            checked={record.teleconsulta !== undefined}
+            onChange={(event) =>
+              writeTeleconsulta(() =>
+                event.target.checked ? { consentAt: new Date().toISOString() } : undefined,
+              )
+            }
+          />
+          <span>
+            Teleconsulta: o paciente consentiu com o atendimento a distância (CFM 2.314/2022)
+            <span className="block text-fg-muted">
+              {record.teleconsulta
+                ? `Consentimento registrado em ${formatDateTime(record.teleconsulta.consentAt)}. Os documentos desta consulta dizem que ela foi por teleconsulta.`
+                : 'Marque só depois de o paciente concordar; os documentos desta consulta dirão que ela foi por teleconsulta.'}
+            </span>
+          </span>
+        </label>
         {LIST_FIELDS.map(({ field, label, placeholder }) => (
           <div key={field} className="md:col-span-2">
             <CommaListField
