@@ -465,6 +465,18 @@ describe('buildReceitaSheets', () => {
     expect(sheets[0]?.groups).toEqual([]);
     expect(sheets[0]?.notesLine).toBe('Observações: Repouso por 3 dias.');
   });
+
+  it('says a receita of a teleconsulta was one, agreeing with the patient', () => {
+    const consentAt = new Date(2026, 10, 27, 8, 58).toISOString();
+    const [sheet] = buildReceitaSheets(
+      prescription({ teleconsultaConsentAt: consentAt, patientSex: 'feminino' }),
+      settings,
+    );
+    expect(sheet?.teleconsultaLine).toBe(
+      'Atendimento por teleconsulta (CFM 2.314/2022), com consentimento da paciente registrado em 27/11/2026 às 08:58.',
+    );
+    expect(buildReceitaSheets(prescription({}), settings)[0]?.teleconsultaLine).toBeUndefined();
+  });
 });
 
 describe('fillPrescriptionTemplate', () => {

@@ -8,8 +8,9 @@ import {
 } from './prescription';
 import { parseISO } from 'date-fns';
 import type { ReceitaClass } from './receita-class';
-import { capitalizeFirst, formatDate, formatLongDate } from './pt-br-format';
+import { capitalizeFirst, formatDate, formatLongDate, formatTime } from './pt-br-format';
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
+import { agreeWithPatient } from './patient-agreement';
 import { doctorTemplateValues, fillTemplate } from './templates';
 import { foldAccents } from './text-folding';
 import type { ReceitaLifeCycle } from './api/prescriptions';
@@ -82,6 +83,11 @@ export type ReceitaPrescription = Pick<
   patientSex?: Gender | undefined;
   /** Her CPF or passport as printed ('CPF: 111.444.777-35'), from her chart. */
   patientDocument?: string | undefined;
+  /**
+   * From a visit held at a distance (CFM 2.314/2022): when the patient's consent to it was
+   * recorded, and the receita says so.
+   */
+  teleconsultaConsentAt?: string | undefined;
   /**
    * A receita of a kind valid electronically only with the SNCR's number (shared/receita-class.ts):
    * printed as a paper form to sign by hand, saying so.
@@ -184,6 +190,8 @@ export interface ReceitaSheet {
   groups: ReceitaRouteGroup[];
   /** 'Observações: …', or undefined. */
   notesLine?: string;
+  /** A receita of a teleconsulta: 'Atendimento por teleconsulta (CFM 2.314/2022), …'. */
+  teleconsultaLine?: string;
   /** Special-control sheets: 'Válida por 10 dias a partir da data de emissão.' */
   validityLine?: string;
   signature: { name: string; registration: string };
@@ -300,6 +308,16 @@ export function receitaDoctorName(settings: Pick<ReceitaSettings, 'name' | 'pres
   return settings.prescriptionName.trim() || settings.name.trim();
 }
 
+/** What a receita of a teleconsulta says of it, with when the consent was recorded. */
+function teleconsultaLineOf(consentAt: string, sex: Gender | undefined): string {
+  const patient = agreeWithPatient(sex, {
+    masculine: 'do paciente',
+    feminine: 'da paciente',
+    unknown: 'do(a) paciente',
+  });
+  return `Atendimento por teleconsulta (CFM 2.314/2022), com consentimento ${patient} registrado em ${formatDate(consentAt)} às ${formatTime(consentAt)}.`;
+}
+
 function sheetHeader(settings: ReceitaSettings): ReceitaSheet['header'] {
   const rqe = settings.rqe?.trim();
   const registration = [formatCrm(settings), rqe ? `RQE ${rqe}` : ''].filter(Boolean).join(' · ');
@@ -347,6 +365,14 @@ export function buildReceitaDocument(
     date: formatLongDate(prescription.date),
     signature,
     ...(notes ? { notesLine: `Observações: ${notes}` } : {}),
+    ...(prescription.teleconsultaConsentAt
+      ? {
+          teleconsultaLine: teleconsultaLineOf(
+            prescription.teleconsultaConsentAt,
+            prescription.patientSex,
+          ),
+        }
+      : {}),
     ...(prescription.paperOnly ? { paperNotice: PAPER_SHEET_NOTICE } : {}),
   };
   const patientName = `Paciente: ${prescription.patientName.trim()}`;
@@ -567,6 +593,7 @@ export function estimateSheetLines(sheet: ReceitaSheet, perPage: ReceitasPerPage
     }
   }
   if (sheet.notesLine) lines += count(sheet.notesLine) + 0.5;
+  if (sheet.teleconsultaLine) lines += count(sheet.teleconsultaLine) + 0.5;
   if (sheet.validityLine) lines += 1.5;
   lines += 1 + 3.5; // date, signature space, name and CRM
   if (sheet.identification) lines += 6;
@@ -702,6 +729,8 @@ export function receitaPrintInput(
         ({ control: _control, genericName: _genericName, ...medication }) => medication,
       ),
       ...(prescription.patientId ? { patientId: prescription.patientId } : {}),
+      // Its visit: a receita of a teleconsulta says so.
+      ...(prescription.recordId ? { recordId: prescription.recordId } : {}),
       ...(prescription.patientAddress ? { patientAddress: prescription.patientAddress } : {}),
       ...(prescription.patientSex ? { patientSex: prescription.patientSex } : {}),
     })),

@@ -242,6 +242,10 @@ function drawSheet(
     advance(lineHeight * 0.6);
     paragraph(sheet.notesLine, regular);
   }
+  if (sheet.teleconsultaLine) {
+    advance(lineHeight * 0.6);
+    paragraph(sheet.teleconsultaLine, regular);
+  }
   if (sheet.validityLine) {
     advance(lineHeight * 0.6);
     paragraph(sheet.validityLine, bold);

@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { patientsApi } from '../../shared/api/patients';
 import { prescriptionsApi } from '../../shared/api/prescriptions';
+import { recordsApi } from '../../shared/api/records';
 import { settingsApi } from '../../shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { formatDate, formatTime } from '../../shared/pt-br-format';
 import { receitaPrintInput } from '../../shared/receita-document';
 import { refusalOf } from '../testing/api-calls';
 import { pdfPagesText } from '../testing/pdf-text';
@@ -165,6 +167,28 @@ describe('receitas printed by the server', () => {
       status: 200,
       body: { entries: [{ entityType: 'prescription', action: 'read' }, { action: 'create' }] },
     });
+  });
+
+  it('says a receita of a teleconsulta was one, stored or held by the device', async () => {
+    const { api } = doctor.browser;
+    const consentAt = '2026-11-27T12:58:00.000Z';
+    const { recordId } = await api.call(recordsApi.create, {
+      body: { patientId, teleconsulta: { consentAt } },
+    });
+    const saved = await newPrescription(api, { patientId, recordId });
+    const line = `Atendimento por teleconsulta (CFM 2.314/2022), com consentimento da paciente registrado em ${formatDate(consentAt)} às ${formatTime(consentAt)}.`;
+    const stored = await pdfPages(`/api/prescriptions/${saved.id}/pdf`);
+    expect(stored.pages.join(' ').replace(/\s+/g, ' ')).toContain(line);
+    const held = await pdfPages('/api/prescriptions/pdf', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(receitaPrintInput([saved], undefined)),
+    });
+    expect(held.pages.join(' ').replace(/\s+/g, ' ')).toContain(line);
+    // A receita of a visit in person says nothing of it.
+    const inPerson = await newPrescription(api, { patientId });
+    const plain = await pdfPages(`/api/prescriptions/${inPerson.id}/pdf`);
+    expect(plain.pages.join(' ')).not.toContain('teleconsulta');
   });
 
   it('prints the generic name after a brand, stored or held by the device', async () => {

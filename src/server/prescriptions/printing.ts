@@ -1,5 +1,5 @@
 import type { DoctorSettings } from '../../shared/doctor-settings';
-import type { Gender } from '../../shared/medical-record';
+import type { Gender, Teleconsulta } from '../../shared/medical-record';
 import { patientAddressLine } from '../../shared/patient-display';
 import type { Prescription } from '../../shared/prescription';
 import { localDayOf } from '../../shared/patient';
@@ -8,6 +8,7 @@ import { mustIssueOnPaper } from '../../shared/receita-class';
 import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
 import type { AppDatabase } from '../db/database';
 import { createPatientRepository } from '../patients/repository';
+import { createRecordRepository } from '../medical-records/repository';
 import { createSettingsRepository } from '../settings/repository';
 import { createPrescriptionRepository } from './repository';
 import {
@@ -41,6 +42,7 @@ export type ChartFacts = Pick<PatientRow, 'sex' | 'address' | 'cpf' | 'passport'
  * A receita's patient fields with her sex and address from her chart where it gives none.
  * @param prescription - the receita as written
  * @param chart - its patient's chart, when the receita is linked to one
+ * @param teleconsulta - its visit's, when the visit was held at a distance (CFM 2.314/2022)
  */
 export function withChartFacts<
   Written extends { patientAddress?: string | undefined; patientSex?: Gender | undefined },
@@ -86,6 +88,7 @@ export function printedReceita(
     | 'medications'
   >,
   chart: ChartFacts | undefined,
+  teleconsulta?: Teleconsulta | null,
 ): ReceitaPrescription {
   const { medications } = markControlledMedicines({ medications: prescription.medications });
   const { patientAddress, patientSex } = withChartFacts(prescription, chart);
@@ -101,6 +104,7 @@ export function printedReceita(
     ...(patientAddress ? { patientAddress } : {}),
     ...(patientSex ? { patientSex } : {}),
     ...(patientDocument ? { patientDocument } : {}),
+    ...(teleconsulta ? { teleconsultaConsentAt: teleconsulta.consentAt } : {}),
     ...(isPaperReceita(prescription) ? { paperOnly: true } : {}),
   };
 }
@@ -209,12 +213,14 @@ export function createReceitaPrinter(db: AppDatabase) {
   const patients = createPatientRepository(db);
   const settings = createSettingsRepository(db);
   const prescriptions = createPrescriptionRepository(db);
+  const records = createRecordRepository(db);
 
   /** A stored receita as it prints, with what its patient's chart gives it. */
   const receitaOf = async (row: PrescriptionRow): Promise<ReceitaPrescription> =>
     printedReceita(
       prescriptionOfRow(row),
       row.patientId ? await patients.find(row.userId, row.patientId) : undefined,
+      row.recordId ? (await records.find(row.userId, row.recordId))?.teleconsulta : undefined,
     );
 
   return {

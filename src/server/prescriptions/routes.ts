@@ -54,6 +54,7 @@ import { newPublicId, newSecretCode } from '../documents/validation-code';
 import { createCertificateCustody } from '../signing/certificate-custody';
 import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import { createRecordRepository } from '../medical-records/repository';
+import type { Teleconsulta } from '../../shared/medical-record';
 import { createReceitaSafety, type CheckedReceita } from './safety';
 import type { SafetyReason } from '../../shared/prescription-safety';
 import {
@@ -314,10 +315,16 @@ export function prescriptionRoutes(deps: {
       'listedIds',
       stored.map((row) => row.id),
     );
+    const teleconsultas = new Map<string, Teleconsulta>();
+    for (const recordId of new Set(written.map((prescription) => prescription.recordId))) {
+      const visit = recordId ? await records.find(doctor.id, recordId) : undefined;
+      if (recordId && visit?.teleconsulta) teleconsultas.set(recordId, visit.teleconsulta);
+    }
     const receitas = written.map((prescription, index) =>
       printedReceita(
         { ...prescription, id: prescription.id ?? `receita-${index + 1}` },
         prescription.patientId ? charts.get(prescription.patientId) : undefined,
+        prescription.recordId ? teleconsultas.get(prescription.recordId) : undefined,
       ),
     );
     const profile = await settings.profile(doctor.id);
