@@ -138,6 +138,40 @@ describe('the open record, on the data layer against the real server', () => {
     expect((await onServer(doctor, id)).plan).toBe('Dieta hipossódica');
   });
 
+  it('opening the record from the list after a closed tab keeps that tab’s edits, without a conflict', async () => {
+    const first = newTab();
+    const { id } = await first.record.create();
+    first.record.updatePart('prescriptions', {
+      medications: [{ id: 'med-1', name: 'Paracetamol', dosage: '750 mg', frequency: '6/6h' }],
+    });
+    await until(saved(first), 'the medicine’s save');
+    await withServerDown(async () => {
+      first.record.updatePart('plan', '- Analgesia');
+      await first.close(); // the browser is closed before the plan is sent
+    });
+    // The list is read before the plan lands: this copy of the record has no plan yet.
+    const listed = await onServer(doctor, id);
+    expect(listed.plan).toBeUndefined();
+
+    const second = newTab();
+    await second.queue.adoptOrphans();
+    second.record.open(listed);
+    expect(second.record.record?.plan).toBe('- Analgesia');
+    await until(saved(second), 'the adopted save');
+    // A read that left before the save landed, answered after it, changes nothing either.
+    second.record.open(listed);
+    expect(second.record.record?.plan).toBe('- Analgesia');
+
+    second.record.updatePart('plan', '- Analgesia\n- Retorno em 15 dias');
+    await until(() => stateOf(second) !== 'saving', 'the next save');
+    expect(stateOf(second)).toBe('saved');
+    const answer = await onServer(doctor, id);
+    expect(answer.plan).toBe('- Analgesia\n- Retorno em 15 dias');
+    expect(answer.prescriptions?.medications?.map((medication) => medication.name)).toEqual([
+      'Paracetamol',
+    ]);
+  });
+
   it('two tabs keep their unsent edits apart, and a live tab’s are never taken', async () => {
     const tabA = newTab();
     const tabB = newTab();

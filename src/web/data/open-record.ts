@@ -34,8 +34,10 @@ import {
   recordKeys,
   saveRecordWrite,
   setOpenRecord,
+  withContent,
   type OpenRecord,
 } from './records';
+import type { QueuedWrite } from '../../shared/write-queue';
 import type { EntitySaveState, WriteQueue, WriteResult } from './write-queue';
 
 /**
@@ -114,6 +116,29 @@ function saveStatusOf(queue: WriteQueue, id: string): SaveStatus {
   }
   const error = queue.refusalOf(RECORD, id);
   return state === 'failed' && error ? { state, error } : { state };
+}
+
+/**
+ * A record read from the server as this device must show it: its own writes not yet answered
+ * (queued, on their way, or left by a closed page) shown over it, as the queue will send them;
+ * and when the device already holds a newer version of it (a save answered after the read
+ * left), the device's copy.
+ * @param read - the record as the server answered
+ * @param held - the record open on this device, if any
+ * @param pending - this record's writes still in the queue, oldest first
+ */
+export function recordWithOwnWrites(
+  read: MedicalRecord,
+  held: WorkingRecord | undefined,
+  pending: readonly QueuedWrite[],
+): WorkingRecord {
+  const base: WorkingRecord =
+    held?.id === read.id && (held.version ?? 0) > read.version ? held : read;
+  return pending.reduce<WorkingRecord>((record, write) => {
+    if (write.kind !== saveRecordWrite.name) return record;
+    const content = saveRecordWrite.payload.safeParse(write.payload);
+    return content.success ? withContent(record, content.data) : record;
+  }, base);
 }
 
 export type OpenRecordActions = ReturnType<typeof openRecordActions>;
@@ -196,9 +221,15 @@ export function openRecordActions(
       return current() ?? record;
     },
 
-    /** Opens a record read from the server. Edits of the one open before are still sent. */
+    /**
+     * Opens a record read from the server. Edits of the one open before are still sent.
+     * A read is never newer than what this device itself wrote (docs/durabilidade.md, "Fechar o
+     * navegador no meio da consulta"): edits still queued for this record — a closed page's,
+     * taken over at start — are shown over it, and a read older than the version this device
+     * already holds (answers that crossed) does not replace it.
+     */
     open(record: MedicalRecord): void {
-      show(record);
+      show(recordWithOwnWrites(record, current(), queue.pendingFor(RECORD, record.id)));
     },
 
     /** Replaces a part and marks its step complete. A finalised record's content never changes. */
