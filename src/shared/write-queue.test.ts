@@ -4,6 +4,7 @@ import {
   enqueueWrite,
   keepLocalVersion,
   markConflict,
+  markSent,
   nextWakeUp,
   nextWriteToSend,
   postponeWrite,
@@ -62,6 +63,24 @@ describe('enqueueWrite', () => {
     ]);
     const waiting = { ...sending, conflict: { version: 9 } };
     expect(enqueueWrite([waiting], next, { fold: latestWins })).toEqual([waiting, next]);
+  });
+
+  it('never folds into a write that left for the server before, answered or not', () => {
+    // The server may have taken it: sent again unchanged, it is recognised as changing nothing.
+    const lost = write({ resource: 'record', entityId: 'r1', payload: 1, sent: true, attempts: 1 });
+    const adopted = write({ resource: 'record', entityId: 'r1', payload: 1, sent: true });
+    const next = write({ resource: 'record', entityId: 'r1', payload: 2 });
+    expect(enqueueWrite([lost], next, { fold: latestWins })).toEqual([lost, next]);
+    expect(enqueueWrite([adopted], next, { fold: latestWins })).toEqual([adopted, next]);
+    const folded = enqueueWrite(
+      [adopted, next],
+      { ...next, id: 'w-later', payload: 3 },
+      {
+        fold: latestWins,
+      },
+    );
+    expect(folded).toEqual([adopted, { ...next, payload: 3 }]);
+    expect(markSent([next], next.id)).toEqual([{ ...next, sent: true }]);
   });
 
   it('keeps both writes without a fold rule, or when the rule declines', () => {

@@ -33,6 +33,14 @@ export interface QueuedWrite {
   /** Failed attempts so far (no answer, or the server down). */
   attempts: number;
   /**
+   * Set before it first leaves for the server, and kept: the server may have taken it even if
+   * no answer came (a lost answer, a page closed while it was on its way). Such a write is sent
+   * again exactly as it was, so the server recognises it as a write that changes nothing
+   * (docs/durabilidade.md, "Fechar o navegador no meio da consulta"); later edits never fold
+   * into it.
+   */
+  sent?: boolean | undefined;
+  /**
    * Set when the server holds a newer version than the write was based on and the doctor must
    * choose: the server's current state. Such a write is not sent until the choice is made.
    */
@@ -53,7 +61,8 @@ const sameEntity = (a: QueuedWrite, b: Pick<QueuedWrite, 'resource' | 'entityId'
 
 /**
  * Adds a write at the end of the queue. When `fold` is given and the entity's last queued write
- * is not the one being sent nor waiting for the doctor's choice, the two become one: `fold`
+ * was never sent (see {@link QueuedWrite.sent}) nor waits for the doctor's choice, the two
+ * become one: `fold`
  * returns the combined write (e.g. the record's latest content replacing the earlier one), or
  * undefined to keep both.
  * @param queue - the queue
@@ -71,7 +80,13 @@ export function enqueueWrite(
 ): QueuedWrite[] {
   const lastIndex = queue.findLastIndex((queued) => sameEntity(queued, write));
   const last = queue[lastIndex];
-  if (options.fold && last && last.id !== options.inFlightId && last.conflict === undefined) {
+  if (
+    options.fold &&
+    last &&
+    last.id !== options.inFlightId &&
+    last.sent !== true &&
+    last.conflict === undefined
+  ) {
     const folded = options.fold(last, write);
     if (folded) return [...queue.slice(0, lastIndex), ...queue.slice(lastIndex + 1), folded];
   }
@@ -246,6 +261,11 @@ export function mergeQueues(
   return [...mine, ...adopted.filter((write) => !known.has(write.id))].sort(
     (a, b) => a.queuedAt - b.queuedAt,
   );
+}
+
+/** The queue with a write marked as leaving for the server (see {@link QueuedWrite.sent}). */
+export function markSent(queue: readonly QueuedWrite[], writeId: string): QueuedWrite[] {
+  return queue.map((write) => (write.id === writeId ? { ...write, sent: true } : write));
 }
 
 /** The queue with every postponed write due now (the network came back, the tab is visible). */

@@ -172,6 +172,40 @@ describe('the open record, on the data layer against the real server', () => {
     ]);
   });
 
+  it('a save the server took, whose answer never came, is sent again as it was: no conflict', async () => {
+    let loseSaveAnswer = false;
+    // Answers are lost on the way back (a dropped connection) until the page is closed.
+    const losingAnswers = {
+      fetch: async (path: string, init: RequestInit) => {
+        const response = await doctor.browser.fetch(path, init);
+        if (loseSaveAnswer && init.method === 'PUT') {
+          throw new TypeError('Failed to fetch');
+        }
+        return response;
+      },
+    };
+    const first = openTab({ userId: doctor.id, browser: losingAnswers, pages });
+    tabs.push(first);
+    const { id } = await first.record.create();
+    loseSaveAnswer = true;
+    first.record.updatePart('plan', '- Analgesia');
+    await until(() => stateOf(first) === 'offline', 'the lost answer');
+    expect((await onServer(doctor, id)).plan).toBe('- Analgesia');
+    await first.close();
+    loseSaveAnswer = false;
+
+    let second = first;
+    await withServerDown(async () => {
+      second = newTab();
+      await second.queue.adoptOrphans();
+      await until(() => stateOf(second) === 'offline', 'the adopted save, kept');
+      second.record.updatePart('plan', '- Analgesia\n- Retorno em 15 dias');
+    });
+    await until(() => !['saving', 'offline'].includes(stateOf(second)), 'both saves');
+    expect(stateOf(second)).toBe('saved');
+    expect((await onServer(doctor, id)).plan).toBe('- Analgesia\n- Retorno em 15 dias');
+  });
+
   it('two tabs keep their unsent edits apart, and a live tab’s are never taken', async () => {
     const tabA = newTab();
     const tabB = newTab();

@@ -7,6 +7,7 @@ import {
   enqueueWrite,
   keepLocalVersion,
   markConflict,
+  markSent,
   mergeQueues,
   nextWakeUp,
   nextWriteToSend,
@@ -122,6 +123,7 @@ const storedWriteSchema = z.object({
   queuedAt: z.number(),
   notBefore: z.number(),
   attempts: z.number().int().nonnegative(),
+  sent: z.boolean().optional(),
   conflict: z.unknown().optional(),
 });
 
@@ -502,7 +504,9 @@ export class WriteQueue {
 
   private async send(write: QueuedWrite): Promise<void> {
     const kind = this.kindOf(write);
-    this.publish({ sending: write.id }, false);
+    // Kept on the device before it leaves: if this page is gone before the answer, the page
+    // that takes the write over must send it as it was (see QueuedWrite.sent).
+    this.publish({ sending: write.id, writes: markSent(this.state.writes, write.id) }, true);
     let answer: unknown;
     try {
       answer = await kind.send(this.options.api, write);
