@@ -1,5 +1,6 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { recordsApi } from '../../src/shared/api/records';
 import type { MedicalRecord } from '../../src/shared/medical-record';
 import type { TestDoctorAccount } from '../../src/server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
@@ -168,6 +169,54 @@ describe.each<ViewportName>(['desktop', 'phone'])('reopening a record on %s', (v
 
     const again = await reopenWithCrossingAnswers(page);
     await expectVisitIntact(again, doctor);
+  });
+
+  it('still asks when another device really changed the record, highlighting the choice that loses nothing', async () => {
+    const { page, doctor } = await openSignedInPage(
+      session.browser,
+      problems,
+      session.server.url,
+      viewport,
+    );
+    await fillVisitUpToPlan(page);
+    await saveStatus(page, 'Salvo');
+    // Another device adds a medicine to the same record.
+    const elsewhere = await recordOnServer(doctor);
+    await doctor.browser.pointedAt(session.server.url).api.call(recordsApi.update, {
+      params: { id: elsewhere.id },
+      body: {
+        prescriptions: {
+          ...elsewhere.prescriptions,
+          medications: [
+            ...(elsewhere.prescriptions?.medications ?? []),
+            { id: 'other-device', name: 'Dipirona', dosage: '500 mg', frequency: '6/6h' },
+          ],
+        },
+      },
+      ifMatch: elsewhere.version,
+    });
+
+    await field(page, 'Condutas e Orientações').fill('- Analgesia\n- Retorno em 15 dias');
+    const dialog = page.getByRole('alertdialog');
+    await visible(dialog.getByText('Este prontuário foi alterado em outra aba'));
+    const join = dialog.getByRole('button', { name: 'Juntar as versões' });
+    // The focused, highlighted choice keeps everything saved; the others say what they discard.
+    expect(await join.evaluate((button) => button === document.activeElement)).toBe(true);
+    await visible(
+      dialog.getByText('Descarta o que foi salvo em Prescrições — Medicamentos e Plano.'),
+    );
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await join.click();
+    await saveStatus(page, 'Salvo');
+    const saved = await recordOnServer(doctor);
+    expect(saved.prescriptions?.medications?.map((medication) => medication.name)).toEqual([
+      'Paracetamol',
+      'Dipirona',
+    ]);
+    expect(saved.plan).toBe('- Analgesia\n- Retorno em 15 dias');
+    expect(await field(page, 'Condutas e Orientações').inputValue()).toBe(
+      '- Analgesia\n- Retorno em 15 dias',
+    );
   });
 
   it('after the browser closed while a save was on its way (the server took it)', async () => {

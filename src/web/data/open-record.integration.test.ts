@@ -268,6 +268,24 @@ describe('the open record, on the data layer against the real server', () => {
     expect(tabA.queue.getState().writes).toEqual([]);
   });
 
+  it('joins both versions after a real conflict, keeping everything saved', async () => {
+    const tabA = newTab();
+    const record = await tabA.record.create();
+    const tabB = newTab();
+    tabB.record.open(await onServer(doctor, record.id));
+
+    tabA.record.updatePart('assessment', 'Cefaleia tensional');
+    await until(saved(tabA), 'tab A’s save');
+    tabB.record.updatePart('plan', 'Retorno em 15 dias');
+    await until(() => stateOf(tabB) === 'conflict', 'the conflict');
+    tabB.record.resolveConflict('both');
+    await until(saved(tabB), 'the joined save');
+    const joined = await onServer(doctor, record.id);
+    expect(joined.assessment).toBe('Cefaleia tensional');
+    expect(joined.plan).toBe('Retorno em 15 dias');
+    expect(tabB.record.record?.assessment).toBe('Cefaleia tensional');
+  });
+
   it('keeps the newest three cancelled records aside, and deleting the open one closes it', async () => {
     const tab = newTab();
     for (const name of ['Primeira', 'Segunda', 'Terceira', 'Quarta']) {

@@ -20,6 +20,7 @@ import {
   type WorkingRecord,
 } from '../../shared/record-flow';
 import type { Patient } from '../../shared/patient';
+import { mergeRecordVersions } from '../../shared/record-merge';
 import { visitPatientInfo } from '../../shared/patient-chart';
 import { api } from './api';
 import { useDoctorData, useWriteQueueState } from './doctor-data-context';
@@ -359,14 +360,26 @@ export function openRecordActions(
       return undefined;
     },
 
-    /** After a conflict: keep this device's version (saved over the newer one) or take theirs. */
-    resolveConflict(keep: 'mine' | 'theirs'): void {
+    /**
+     * After a conflict: join both versions (the saved one, with what only this device has —
+     * nothing saved is lost), keep this device's version (saved over the newer one) or take
+     * the saved one. Whatever this device's version loses is put aside on the device first.
+     */
+    resolveConflict(keep: 'both' | 'mine' | 'theirs'): void {
       const record = current();
       if (!record) return;
       const server = medicalRecordSchema.safeParse(queue.conflictOf(RECORD, record.id));
       if (!server.success) return;
-      queue.choose({ resource: RECORD, entityId: record.id }, keep, server.data.version);
-      show(keep === 'theirs' ? server.data : { ...record, version: server.data.version });
+      const entity = { resource: RECORD, entityId: record.id };
+      if (keep === 'mine') {
+        queue.choose(entity, 'mine', server.data.version);
+        show({ ...record, version: server.data.version });
+        return;
+      }
+      backUpRecord(cache, record);
+      queue.choose(entity, 'theirs', server.data.version);
+      if (keep === 'theirs') show(server.data);
+      else void edit(mergeRecordVersions(record, server.data));
     },
 
     /**

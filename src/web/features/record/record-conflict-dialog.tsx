@@ -1,25 +1,51 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { formatTime } from '../../../shared/pt-br-format';
-import { recordDifferences } from '../../../shared/record-diff';
+import { EMPTY_FIELD_TEXT, recordDifferences } from '../../../shared/record-diff';
 import { patientNameOf } from '../../../shared/record-list-rules';
+import { mergeRecordVersions } from '../../../shared/record-merge';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 
+const JOIN_HINT_ID = 'record-conflict-join-hint';
+const MINE_HINT_ID = 'record-conflict-mine-hint';
+const SAVED_HINT_ID = 'record-conflict-saved-hint';
+
+/** 'Plano', 'Plano e Avaliação', 'Plano, Avaliação e Prescrições — Medicamentos' */
+function joinedLabels(labels: readonly string[]): string {
+  if (labels.length <= 1) return labels.join('');
+  return `${labels.slice(0, -1).join(', ')} e ${labels.at(-1) ?? ''}`;
+}
+
 /**
- * Another tab or device saved this record after this tab last read it. Rather than overwrite
- * either, the doctor chooses which version to keep, seeing whose record it is and, field by
- * field, what each version holds.
+ * Another tab or device saved this record after this tab last read it (docs/durabilidade.md,
+ * "Fechar o navegador no meio da consulta"). Nothing is overwritten without the doctor's choice,
+ * and the highlighted, focused choice never discards anything saved: it joins both versions.
+ * The other two say exactly what each would discard.
  */
 export function RecordConflictDialog() {
   const { record, save } = useOpenRecord();
   const actions = useOpenRecordActions();
   const serverRecord = save.state === 'conflict' ? save.serverRecord : undefined;
   const differences = record && serverRecord ? recordDifferences(record, serverRecord) : [];
+  const merged = record && serverRecord ? mergeRecordVersions(record, serverRecord) : undefined;
+  /** Where joining keeps the saved value over this device's. */
+  const notJoined =
+    record && merged
+      ? recordDifferences(record, merged)
+          .filter((difference) => difference.mine !== EMPTY_FIELD_TEXT)
+          .map((difference) => difference.label)
+      : [];
+  const savedDiscarded = differences
+    .filter((difference) => difference.saved !== EMPTY_FIELD_TEXT)
+    .map((difference) => difference.label);
+  const mineDiscarded = differences
+    .filter((difference) => difference.mine !== EMPTY_FIELD_TEXT)
+    .map((difference) => difference.label);
   return (
     <AlertDialog.Root open={serverRecord !== undefined}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-overlay" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg bg-surface p-6 shadow-xl">
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-lg bg-surface p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold text-fg">
             Este prontuário foi alterado em outra aba
           </AlertDialog.Title>
@@ -28,9 +54,9 @@ export function RecordConflictDialog() {
             <strong className="text-fg">{patientNameOf(serverRecord ?? record ?? {})}</strong> teve
             uma versão mais nova salva
             {serverRecord ? ` às ${formatTime(serverRecord.updatedAt)}` : ''} em outra aba ou
-            dispositivo. Qual versão você quer manter? A outra será descartada.
+            dispositivo. Nada foi descartado ainda: escolha como continuar.
           </AlertDialog.Description>
-          <div className="mt-4 min-h-0 overflow-y-auto">
+          <div className="mt-4">
             {differences.length === 0 ? (
               <p className="text-sm text-fg-muted">
                 Os campos preenchidos são iguais nas duas versões.
@@ -53,15 +79,56 @@ export function RecordConflictDialog() {
               </dl>
             )}
           </div>
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <AlertDialog.Action asChild>
-              <Button variant="secondary" onClick={() => actions.resolveConflict('theirs')}>
-                Usar a versão da outra aba
-              </Button>
-            </AlertDialog.Action>
-            <AlertDialog.Action asChild>
-              <Button onClick={() => actions.resolveConflict('mine')}>Manter a minha versão</Button>
-            </AlertDialog.Action>
+          <div className="mt-6 flex flex-col gap-4">
+            <div className="flex flex-col gap-1">
+              {/* The safe choice is Radix's cancel: the one focused when the dialog opens. */}
+              <AlertDialog.Cancel asChild>
+                <Button
+                  aria-describedby={JOIN_HINT_ID}
+                  onClick={() => actions.resolveConflict('both')}
+                >
+                  Juntar as versões
+                </Button>
+              </AlertDialog.Cancel>
+              <p id={JOIN_HINT_ID} className="text-sm text-fg-muted">
+                Mantém tudo o que foi salvo e acrescenta o que só este dispositivo tem.
+                {notJoined.length > 0
+                  ? ` Em ${joinedLabels(notJoined)}, as versões diferem: fica o que foi salvo, e a versão deste dispositivo fica guardada neste navegador.`
+                  : ''}
+              </p>
+            </div>
+            <div className="flex flex-col gap-1">
+              <AlertDialog.Action asChild>
+                <Button
+                  variant="secondary"
+                  aria-describedby={MINE_HINT_ID}
+                  onClick={() => actions.resolveConflict('mine')}
+                >
+                  Manter a minha versão
+                </Button>
+              </AlertDialog.Action>
+              <p id={MINE_HINT_ID} className="text-sm text-fg-muted">
+                {savedDiscarded.length > 0
+                  ? `Descarta o que foi salvo em ${joinedLabels(savedDiscarded)}.`
+                  : 'Não descarta nada do que foi salvo.'}
+              </p>
+            </div>
+            <div className="flex flex-col gap-1">
+              <AlertDialog.Action asChild>
+                <Button
+                  variant="secondary"
+                  aria-describedby={SAVED_HINT_ID}
+                  onClick={() => actions.resolveConflict('theirs')}
+                >
+                  Usar a versão salva
+                </Button>
+              </AlertDialog.Action>
+              <p id={SAVED_HINT_ID} className="text-sm text-fg-muted">
+                {mineDiscarded.length > 0
+                  ? `Descarta o que este dispositivo tem em ${joinedLabels(mineDiscarded)} (fica guardado neste navegador).`
+                  : 'Não descarta nada deste dispositivo.'}
+              </p>
+            </div>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
