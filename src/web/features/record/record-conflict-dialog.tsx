@@ -1,6 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { formatTime } from '../../../shared/pt-br-format';
-import { EMPTY_FIELD_TEXT, recordDifferences } from '../../../shared/record-diff';
+import { recordDifferences } from '../../../shared/record-diff';
+import type { WorkingRecord } from '../../../shared/record-flow';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import { mergeRecordVersions } from '../../../shared/record-merge';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
@@ -27,20 +28,18 @@ export function RecordConflictDialog() {
   const actions = useOpenRecordActions();
   const serverRecord = save.state === 'conflict' ? save.serverRecord : undefined;
   const differences = record && serverRecord ? recordDifferences(record, serverRecord) : [];
-  const merged = record && serverRecord ? mergeRecordVersions(record, serverRecord) : undefined;
+  // Joined with the saved version winning where both differ, and the other way round: where
+  // the two disagree, the versions clash; what each choice discards follows from them.
+  const joined = record && serverRecord ? mergeRecordVersions(record, serverRecord) : undefined;
+  const mineWins = record && serverRecord ? mergeRecordVersions(serverRecord, record) : undefined;
+  const labelsWhere = (a: WorkingRecord | undefined, b: WorkingRecord | undefined) =>
+    a && b ? recordDifferences(a, b).map((difference) => difference.label) : [];
   /** Where joining keeps the saved value over this device's. */
-  const notJoined =
-    record && merged
-      ? recordDifferences(record, merged)
-          .filter((difference) => difference.mine !== EMPTY_FIELD_TEXT)
-          .map((difference) => difference.label)
-      : [];
-  const savedDiscarded = differences
-    .filter((difference) => difference.saved !== EMPTY_FIELD_TEXT)
-    .map((difference) => difference.label);
-  const mineDiscarded = differences
-    .filter((difference) => difference.mine !== EMPTY_FIELD_TEXT)
-    .map((difference) => difference.label);
+  const notJoined = labelsWhere(joined, mineWins);
+  /** What 'Manter a minha versão' discards of the saved version. */
+  const savedDiscarded = labelsWhere(record, joined);
+  /** What 'Usar a versão salva' discards of this device's. */
+  const mineDiscarded = labelsWhere(serverRecord, mineWins);
   return (
     <AlertDialog.Root open={serverRecord !== undefined}>
       <AlertDialog.Portal>
