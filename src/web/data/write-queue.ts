@@ -345,21 +345,32 @@ export class WriteQueue {
     kind: WriteKind<Payload, Answer>,
     write: Omit<NewWrite<Payload>, 'kind'>,
   ): Promise<WriteResult<Answer>> {
-    const queued = this.queue({ ...write, kind: kind as unknown as WriteKind<unknown, unknown> });
+    const { queued, retried } = this.queue({
+      ...write,
+      kind: kind as unknown as WriteKind<unknown, unknown>,
+    });
     return new Promise((resolve) => {
       this.waiters.set(queued.id, [
         ...(this.waiters.get(queued.id) ?? []),
         resolve as Waiter,
       ]);
       // Behind a write the server could not take, it is kept until that one goes: waiting for
-      // it would wait for the network.
-      if (writesHeldBehindFailures(this.state.writes).some((held) => held.id === queued.id)) {
+      // it would wait for the network. Unless that one is being tried again now: if it fails
+      // again, the writes behind it are told they are kept.
+      if (
+        !retried &&
+        writesHeldBehindFailures(this.state.writes).some((held) => held.id === queued.id)
+      ) {
         this.resolve(queued.id, { status: 'kept' });
       }
     });
   }
 
-  private queue(write: NewWrite<unknown>): QueuedWrite {
+  /**
+   * @returns the write as queued (a folded one keeps the older one's id), and whether writes it
+   *   waits behind were made due now
+   */
+  private queue(write: NewWrite<unknown>): { queued: QueuedWrite; retried: boolean } {
     const kind = write.kind;
     const now = this.now();
     this.sequence += 1;
@@ -390,12 +401,18 @@ export class WriteQueue {
     });
     const refusals = new Map(this.state.refusals);
     refusals.delete(entityKey(queued));
-    this.publish({ writes, refusals }, true);
+    // A new write (not folded) behind writes the server could not take — they may have reached
+    // it, so nothing folds into them — is the doctor acting again: they are tried again now
+    // rather than after their backoff. Folded keystrokes never trigger this.
+    const retried =
+      folded === undefined &&
+      writesHeldBehindFailures(writes).some((held) => held.id === queued.id);
+    this.publish({ writes: retried ? retryAllNow(writes, now) : writes, refusals }, true);
     // A folded write keeps the older one's id: whoever waited for it waits for the combined one.
     const result = folded ?? queued;
     kind.show?.(this.options.cache, { ...queued, payload: write.payload });
     this.pump();
-    return result;
+    return { queued: result, retried };
   }
 
   /**
@@ -564,7 +581,7 @@ export class WriteQueue {
       const waiters = this.waiters.get(write.id) ?? [];
       this.waiters.delete(write.id);
       for (const replacement of refusal.writes) {
-        const queued = this.queue(replacement);
+        const { queued } = this.queue(replacement);
         this.waiters.set(queued.id, [...(this.waiters.get(queued.id) ?? []), ...waiters]);
       }
       return;
