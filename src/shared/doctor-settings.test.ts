@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BRAZILIAN_STATES,
   DEFAULT_DOCTOR_SETTINGS,
+  doctorSettingsPatchSchema,
   doctorSettingsSchema,
   formatCrm,
   isDoctorProfileConfigured,
+  readCrm,
   readStoredSettings,
   type DoctorSettings,
 } from './doctor-settings';
@@ -61,6 +63,41 @@ describe('doctorSettingsSchema', () => {
       crmState: 'Selecione uma UF válida para o CRM.',
     });
     expect(errorsOf({ ...filled, crm: '', crmState: '' })).toEqual({});
+  });
+
+  it.each([
+    ['123456-SP', { crm: '123456', crmState: 'SP' }],
+    ['123456/SP', { crm: '123456', crmState: 'SP' }],
+    ['CRM-SP 123456', { crm: '123456', crmState: 'SP' }],
+    ['CRM/SP 123456', { crm: '123456', crmState: 'SP' }],
+    [' 52845 rj ', { crm: '52845', crmState: 'RJ' }],
+  ])('reads the CRM %j as its number and UF', (crm, split) => {
+    expect(doctorSettingsSchema.parse({ ...filled, crm, crmState: '' })).toMatchObject(split);
+    // The same UF chosen in the select too is no contradiction.
+    expect(doctorSettingsSchema.parse({ ...filled, crm, crmState: split.crmState })).toEqual({
+      ...filled,
+      ...split,
+    });
+  });
+
+  it('splits a CRM with its UF in a partial change as well', () => {
+    expect(doctorSettingsPatchSchema.parse({ crm: 'CRM/MG 98765' })).toEqual({
+      crm: '98765',
+      crmState: 'MG',
+    });
+    // Nor does a change that leaves the AI out switch it back on.
+    expect(doctorSettingsPatchSchema.parse({ crm: '98765' })).toEqual({ crm: '98765' });
+  });
+
+  it('refuses a UF in the CRM that is not one of the 27, or that contradicts the one chosen', () => {
+    expect(errorsOf({ ...filled, crm: '123456-XX', crmState: '' })).toEqual({
+      crm: 'A UF XX do CRM não existe: use uma das 27 UFs, por exemplo 123456-SP.',
+    });
+    expect(errorsOf({ ...filled, crm: '123456-SP', crmState: 'RJ' })).toEqual({
+      crm: 'O CRM 123456-SP é de SP, mas a UF do CRM escolhida é RJ: corrija uma das duas.',
+    });
+    expect(readCrm('123456789-SP')).toBeUndefined();
+    expect(readCrm('SP')).toBeUndefined();
   });
 
   it("keeps the doctor's CPF as digits, checked by its check digits", () => {

@@ -96,15 +96,79 @@ export function isBrazilianPhone(phone: string): boolean {
 
 export const PHONE_INVALID = 'Telefone inválido: informe DDD e número, por exemplo (11) 3456-7890.';
 
+const CRM_WITH_STATE_PATTERNS = [
+  // 123456-SP, 123456/SP, 123456 SP
+  /^(?<number>\d+)\s*[-/\s]\s*(?<state>[a-z]{2})$/i,
+  // CRM-SP 123456, CRM/SP 123456, CRM SP 123456, CRMSP 123456, CRM-SP-123456
+  /^CRM\s*[-/\s]?\s*(?<state>[a-z]{2})\s*[-:\s]?\s*(?<number>\d+)$/i,
+];
+
+/**
+ * A CRM as a doctor writes it: its number alone ('123456'), or with the UF of its council
+ * ('123456-SP', '123456/SP', 'CRM-SP 123456', 'CRM/SP 123456'). Returns the digits and the UF as
+ * written (upper-cased, not yet checked to be one of the 27), or undefined when it is not a CRM.
+ * '' is a CRM left blank.
+ * @param text - the CRM as typed
+ */
+export function readCrm(text: string): { crm: string; state?: string } | undefined {
+  const trimmed = text.trim();
+  const digitsOnly = new RegExp(`^\\d{0,${SETTINGS_LIMITS.crmDigits}}$`);
+  if (digitsOnly.test(trimmed)) return { crm: trimmed };
+  for (const pattern of CRM_WITH_STATE_PATTERNS) {
+    const groups = pattern.exec(trimmed)?.groups;
+    const number = groups?.number;
+    const state = groups?.state;
+    if (number && state && number.length <= SETTINGS_LIMITS.crmDigits) {
+      return { crm: number, state: state.toUpperCase() };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Settings whose CRM was written with its UF ('123456-SP'): the digits stay in `crm`, the UF goes
+ * to `crmState`. A UF that is not one of the 27, or that contradicts the `crmState` sent with it,
+ * is refused rather than guessed.
+ */
+function withCrmStateSplit<T extends { crm?: string | undefined; crmState?: string | undefined }>(
+  settings: T,
+  context: z.RefinementCtx,
+): T {
+  const read = settings.crm === undefined ? undefined : readCrm(settings.crm);
+  if (!read) return settings;
+  if (read.state === undefined) return { ...settings, crm: read.crm };
+  if (!isBrazilianState(read.state)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['crm'],
+      message: `A UF ${read.state} do CRM não existe: use uma das 27 UFs, por exemplo 123456-SP.`,
+    });
+    return z.NEVER;
+  }
+  if (settings.crmState && settings.crmState !== read.state) {
+    context.addIssue({
+      code: 'custom',
+      path: ['crm'],
+      message: `O CRM ${settings.crm ?? ''} é de ${read.state}, mas a UF do CRM escolhida é ${settings.crmState}: corrija uma das duas.`,
+    });
+    return z.NEVER;
+  }
+  return { ...settings, crm: read.crm, crmState: read.state };
+}
+
+const AI_ENABLED = z.boolean({ error: 'Informe se a IA fica ligada.' });
+
 /** Each setting on its own; {@link doctorSettingsSchema} adds the rules across fields. */
 const settingsFieldsSchema = z
   .object({
     name: typedText('Nome', SETTINGS_LIMITS.shortText),
+    // Digits, or digits with their UF as a doctor writes them ('123456-SP', 'CRM/SP 123456'):
+    // the UF is moved to crmState below.
     crm: z
       .string()
       .trim()
-      .regex(
-        new RegExp(`^\\d{0,${SETTINGS_LIMITS.crmDigits}}$`),
+      .refine(
+        (crm) => readCrm(crm) !== undefined,
         `O CRM deve conter apenas números (até ${SETTINGS_LIMITS.crmDigits} dígitos).`,
       ),
     crmState: z
@@ -150,7 +214,7 @@ const settingsFieldsSchema = z
      * Whether Prontu's AI helps at all: the doctor may switch it off (CFM 2.454/2026); every AI
      * route then answers 409 `ai_disabled`. On unless she says otherwise.
      */
-    aiEnabled: z.boolean({ error: 'Informe se a IA fica ligada.' }).default(true),
+    aiEnabled: AI_ENABLED.default(true),
   })
   .strict();
 
@@ -159,33 +223,44 @@ const settingsFieldsSchema = z
  * records. Every field may be left blank; what is filled must be valid. The same schema checks the
  * form and the API.
  */
-export const doctorSettingsSchema = settingsFieldsSchema.superRefine((settings, context) => {
-  if (settings.crm !== '' && settings.crmState === '') {
-    context.addIssue({
-      code: 'custom',
-      path: ['crmState'],
-      message: 'Informe a UF do CRM.',
-    });
-  }
-  // CFM 2.336/2023: a specialty is announced only with its RQE (Registro de Qualificação de
-  // Especialista), and an RQE only names a specialty.
-  if (settings.specialty !== '' && settings.rqe === '') {
-    context.addIssue({ code: 'custom', path: ['rqe'], message: 'Informe o RQE da especialidade.' });
-  }
-  if (settings.rqe !== '' && settings.specialty === '') {
-    context.addIssue({
-      code: 'custom',
-      path: ['specialty'],
-      message: 'Informe a especialidade do RQE.',
-    });
-  }
-});
+export const doctorSettingsSchema = settingsFieldsSchema
+  .transform(withCrmStateSplit)
+  .superRefine((settings, context) => {
+    if (settings.crm !== '' && settings.crmState === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['crmState'],
+        message: 'Informe a UF do CRM.',
+      });
+    }
+    // CFM 2.336/2023: a specialty is announced only with its RQE (Registro de Qualificação de
+    // Especialista), and an RQE only names a specialty.
+    if (settings.specialty !== '' && settings.rqe === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['rqe'],
+        message: 'Informe o RQE da especialidade.',
+      });
+    }
+    if (settings.rqe !== '' && settings.specialty === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['specialty'],
+        message: 'Informe a especialidade do RQE.',
+      });
+    }
+  });
 
 /**
  * Body of `PATCH /api/settings`: only the fields that changed, each checked as in
  * {@link doctorSettingsSchema}; the rules across fields are checked on the merged settings.
  */
-export const doctorSettingsPatchSchema = settingsFieldsSchema.partial().strict();
+export const doctorSettingsPatchSchema = settingsFieldsSchema
+  // Without its default: a change that does not mention the AI must not switch it back on.
+  .extend({ aiEnabled: AI_ENABLED })
+  .partial()
+  .strict()
+  .transform(withCrmStateSplit);
 
 export type DoctorSettings = z.infer<typeof doctorSettingsSchema>;
 export type DoctorSettingsPatch = z.infer<typeof doctorSettingsPatchSchema>;

@@ -75,6 +75,37 @@ describe('/api/settings', () => {
     });
   });
 
+  it('reads a CRM written with its UF as the number and the UF', async () => {
+    const response = await putSettings(bruno.browser, {
+      ...DEFAULT_DOCTOR_SETTINGS,
+      name: 'Dr. Bruno',
+      crm: '123456-SP',
+    });
+    expect(response.status).toBe(200);
+    const expected = {
+      ...DEFAULT_DOCTOR_SETTINGS,
+      name: 'Dr. Bruno',
+      crm: '123456',
+      crmState: 'SP',
+    };
+    expect(((await response.json()) as SettingsAnswer).settings).toEqual(expected);
+    expect(await settingsOf(bruno.browser)).toEqual(expected);
+    const patched = await writeSettings(bruno.browser, 'PATCH', { crm: 'CRM/RJ 52845' });
+    expect(patched.status).toBe(200);
+    expect(await settingsOf(bruno.browser)).toMatchObject({ crm: '52845', crmState: 'RJ' });
+  });
+
+  it('keeps the AI off through a change that does not mention it', async () => {
+    expect((await writeSettings(bruno.browser, 'PATCH', { aiEnabled: false })).status).toBe(200);
+    expect((await writeSettings(bruno.browser, 'PATCH', { name: 'Dr. Bruno Lima' })).status).toBe(
+      200,
+    );
+    expect(await settingsOf(bruno.browser)).toMatchObject({
+      name: 'Dr. Bruno Lima',
+      aiEnabled: false,
+    });
+  });
+
   it('overwrites on a second save', async () => {
     const changed = { ...anaSettings, prescriptionsPerPage: 1, clinicPhone: '11 98765-4321' };
     expect((await putSettings(ana.browser, changed)).status).toBe(200);
@@ -86,6 +117,11 @@ describe('/api/settings', () => {
     [{ ...anaSettings, crm: '12a' }, 'CRM (crm): O CRM deve conter apenas números'],
     [{ ...anaSettings, crmState: 'ZZ' }, 'UF válida'],
     [{ ...anaSettings, clinicPhone: '123' }, 'Telefone inválido'],
+    [
+      { ...anaSettings, crm: '123456-SP', crmState: 'RJ' },
+      'CRM (crm): O CRM 123456-SP é de SP, mas a UF do CRM escolhida é RJ',
+    ],
+    [{ ...anaSettings, crm: '123456-XX', crmState: '' }, 'A UF XX do CRM não existe'],
     [
       { ...anaSettings, prescriptionsPerPage: 5 },
       'Receitas por página (prescriptionsPerPage): deve ser no máximo 4',
