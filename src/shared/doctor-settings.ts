@@ -82,7 +82,8 @@ const typedText = (label: string, max: number, trim = true) =>
 const EMAIL = z.email();
 const PER_PAGE_MESSAGE = `Receitas por página deve ser um número de ${PRESCRIPTIONS_PER_PAGE.min} a ${PRESCRIPTIONS_PER_PAGE.max}.`;
 
-function isBrazilianState(state: string): state is BrazilianState {
+/** Whether a text is one of the 27 UFs, as written ('SP'). */
+export function isBrazilianState(state: string): state is BrazilianState {
   return (BRAZILIAN_STATES as readonly string[]).includes(state);
 }
 
