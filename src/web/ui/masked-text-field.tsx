@@ -2,9 +2,12 @@ import { useLayoutEffect, useRef, type InputHTMLAttributes, type ReactNode } fro
 import { CONTROL_CLASSES, Field } from './field';
 import { applyMask, caretAfterMask, type InputMask } from './input-masks';
 
-/** What each mask asks of the browser: the keyboard a phone shows, and the longest text. */
+/**
+ * The keyboard a phone shows for each mask. No maxLength: a date pasted with spaces
+ * ('15 / 03 / 1959') would be cut before the mask could tidy it; the mask keeps 8 digits.
+ */
 const MASK_INPUTS: Record<InputMask, InputHTMLAttributes<HTMLInputElement>> = {
-  date: { inputMode: 'numeric', maxLength: 10 },
+  date: { inputMode: 'numeric' },
   phone: { type: 'tel', inputMode: 'tel' },
 };
 
