@@ -77,9 +77,6 @@ describe('patientsNamed', () => {
 
   it('finds every homonym', () => {
     const homonyms = [...patients, { id: 'p4', name: 'Ana Lucia Martins' }];
-    expect(patientsNamed('Ana Lúcia Martins', homonyms).map(({ id }) => id)).toEqual([
-      'p1',
-      'p4',
-    ]);
+    expect(patientsNamed('Ana Lúcia Martins', homonyms).map(({ id }) => id)).toEqual(['p1', 'p4']);
   });
 });
