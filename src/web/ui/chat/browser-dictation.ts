@@ -78,7 +78,8 @@ export const DICTATION_PROBLEM_MESSAGES: Readonly<Record<DictationProblem, strin
     'O navegador interrompeu o ditado. Toque de novo em Ditar com o navegador para continuar.',
   'language-not-supported':
     'O ditado deste navegador não reconhece o português do Brasil. Use o Chrome ou o Edge, ou cole uma transcrição.',
-  'no-answer': 'O navegador não respondeu ao ditado. Tente de novo, ou cole uma transcrição.',
+  'no-answer':
+    'O navegador não respondeu ao ditado: alguns navegadores, como o Chromium, têm o ditado sem o serviço que reconhece a fala. Use o Chrome ou o Edge, ou cole uma transcrição.',
   failed: 'O ditado do navegador parou com um erro. Tente de novo, ou cole uma transcrição.',
 };
 
