@@ -189,7 +189,7 @@ describe('a returning patient named in the chat or the voice consultation', () =
     const { api } = doctor.browser.pointedAt(session.server.url);
     const patient = await returningPatient(api, 'Joana Prado', 38);
     await page.goto(`${session.server.url}/?view=mobile-consultation`);
-    await page.getByRole('button', { name: 'Digitar ou colar a transcrição' }).click();
+    await page.getByRole('button', { name: 'Colar uma transcrição' }).click();
     await page
       .getByLabel('Transcrição')
       .fill(

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
@@ -18,6 +18,10 @@ import {
   putSettings,
   renderWithDoctorData,
 } from '../../testing/render-with-doctor-data';
+import {
+  DICTATION_PROBLEM_MESSAGES,
+  type SpeechRecognitionEventLike,
+} from '../../ui/chat/browser-dictation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
 import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
@@ -219,6 +223,60 @@ function stubMicrophone(permission: 'granted' | 'denied'): void {
   } as PermissionStatus);
 }
 
+/**
+ * A browser with speech recognition (happy-dom has none): the Web Speech API's interface, played
+ * by the test. It is the browser's, not ours.
+ */
+function stubSpeechRecognition() {
+  const sessions: FakeSpeechRecognition[] = [];
+  class FakeSpeechRecognition {
+    lang = '';
+    continuous = false;
+    interimResults = false;
+    onstart: (() => void) | null = null;
+    onaudiostart: (() => void) | null = null;
+    onresult: ((event: SpeechRecognitionEventLike) => void) | null = null;
+    onerror: ((event: { error: string }) => void) | null = null;
+    onend: (() => void) | null = null;
+    constructor() {
+      sessions.push(this);
+    }
+    start(): void {
+      // The browser starts listening.
+    }
+    stop(): void {
+      // The browser ends when the test says so.
+    }
+    abort(): void {
+      // Nothing to let go.
+    }
+    hear(resultIndex: number, results: [string, boolean][]): void {
+      this.onresult?.({
+        resultIndex,
+        results: results.map(([transcript, isFinal]) => ({ isFinal, 0: { transcript } })),
+      });
+    }
+    fail(error: string): void {
+      this.onerror?.({ error });
+      this.onend?.();
+    }
+    end(): void {
+      this.onend?.();
+    }
+  }
+  vi.stubGlobal('webkitSpeechRecognition', FakeSpeechRecognition);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return {
+    last(): FakeSpeechRecognition {
+      const session = sessions.at(-1);
+      if (!session) throw new Error('dictation never started');
+      return session;
+    },
+  };
+}
+
 /** Ticks the patient's consent, as the doctor must, then starts recording. */
 async function confirmConsentAndRecord(user: ReturnType<typeof renderConsultation>['user']) {
   await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
@@ -287,20 +345,71 @@ describe('MobileConsultationView', () => {
     ).toBeTruthy();
   });
 
-  it('offers typing the transcript when the server has no transcription service', async () => {
+  it('says what works without a transcription service, in the doctor’s words, and takes a pasted transcript', async () => {
     const { user } = renderConsultation({ status: { configured: false } });
 
-    const note = await screen.findByRole('note');
-    expect(note.textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+    const note = await screen.findByRole('note', {
+      name: 'A transcrição automática de áudio ainda não está ativada neste Prontu.',
+    });
+    expect(note.textContent).toContain('Colar uma transcrição');
+    expect(note.textContent).toContain('O administrador da clínica pode ativar a transcrição');
+    expect(within(note).getByText('Para o administrador da clínica')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/AI_[A-Z_]+|Whisper local\)/);
+    expect(document.body.textContent).not.toContain('Coloque o celular sobre a mesa');
     expect(screen.queryByRole('button', { name: 'Iniciar Gravação' })).toBeNull();
-    // No speech recognition in this browser: dictation is not offered either.
-    expect(screen.queryByRole('button', { name: 'Ditar com o navegador' })).toBeNull();
+    // No speech recognition in happy-dom: dictation is offered, disabled, saying why.
+    const dictate = button('Ditar com o navegador');
+    expect(dictate.hasAttribute('disabled')).toBe(true);
+    expect(dictate.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(dictate.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe(DICTATION_PROBLEM_MESSAGES.unsupported);
 
-    await user.click(button('Digitar ou colar a transcrição'));
+    await user.click(button('Colar uma transcrição'));
 
     const transcript = await findTranscript();
     expect(transcript.value).toBe('');
-    expect(screen.getByRole('note').textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+    expect(screen.getByRole('note').textContent).toContain('dite com o navegador ou cole');
+    expect(document.body.textContent).not.toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+  });
+
+  it('dictates with the browser into the transcript, showing what it is still hearing', async () => {
+    const recognition = stubSpeechRecognition();
+    const { user } = renderConsultation({ status: { configured: false } });
+    await screen.findByRole('note', { name: /transcrição automática de áudio ainda não/ });
+    expect(isDisabled('Ditar com o navegador')).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
+    await user.click(button('Ditar com o navegador'));
+
+    const transcript = await findTranscript();
+    const session = recognition.last();
+    expect(session.lang).toBe('pt-BR');
+    act(() => session.hear(0, [['paciente com dor', false]]));
+    expect(screen.getByRole('status').textContent).toContain('paciente com dor');
+    act(() => session.hear(0, [['paciente com dor de cabeça há três dias', true]]));
+    expect(transcript.value).toBe('paciente com dor de cabeça há três dias');
+
+    await user.click(button('Parar ditado'));
+    act(() => session.end());
+    expect(button('Ditar com o navegador')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says next to the button why the browser’s dictation gave no text', async () => {
+    const recognition = stubSpeechRecognition();
+    const { user } = renderConsultation({ status: { configured: false } });
+    await screen.findByRole('note', { name: /transcrição automática de áudio ainda não/ });
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
+    await user.click(button('Ditar com o navegador'));
+    await findTranscript();
+
+    act(() => recognition.last().fail('network'));
+    expect(screen.getByRole('alert').textContent).toBe(DICTATION_PROBLEM_MESSAGES.network);
+
+    await user.click(button('Ditar com o navegador'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => recognition.last().fail('not-allowed'));
+    expect(screen.getByRole('alert').textContent).toBe(DICTATION_PROBLEM_MESSAGES['not-allowed']);
   });
 
   it('reviews a typed transcript: its buttons wait for text, and the text is kept in the browser', async () => {
