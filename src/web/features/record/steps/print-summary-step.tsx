@@ -22,15 +22,20 @@ import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog'
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
+import { FinishVisitButton } from './finish-visit';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
+
+/** Above the summary of a visit not yet finalised. */
+export const IN_PROGRESS_SUMMARY_NOTICE =
+  'Consulta em andamento: o prontuário ainda não foi finalizado. Confira o resumo e use “Finalizar consulta” para encerrar a consulta.';
 const NO_MEDICATIONS: readonly Medication[] = [];
 
 /**
  * docs/product.md, "Etapa Resumo e Impressão": the patient, the prescriptions (each printable, or
- * all at once, as a receita a pharmacy accepts), the exams, the whole record's print and 'Finalizar
- * Consulta'.
+ * all at once, as a receita a pharmacy accepts), the exams, the visit's documents, the whole
+ * record's print and, while the visit is open, 'Finalizar consulta' (finalised: 'Ver relatório').
  */
 export function PrintSummaryStep(props: {
   record: WorkingRecord;
@@ -119,13 +124,19 @@ export function PrintSummaryStep(props: {
       footer={
         <>
           <BackButton />
-          <Button onClick={props.onOpenReport}>
-            <FileText aria-hidden className="size-4" />
-            Finalizar Consulta
-          </Button>
+          {open ? (
+            <FinishVisitButton record={record} />
+          ) : (
+            <Button variant="secondary" onClick={props.onOpenReport}>
+              <FileText aria-hidden className="size-4" />
+              Ver relatório
+            </Button>
+          )}
         </>
       }
     >
+      {/* An open visit's summary is a preview: it must never read as a finished visit. */}
+      {open && <QuietNotice tone="warning">{IN_PROGRESS_SUMMARY_NOTICE}</QuietNotice>}
       {record.status === 'finalizado' && saveState === 'offline' && (
         <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>
       )}
