@@ -43,6 +43,8 @@ interface FinishVisit {
   show: (gap: FinalizationGap) => void;
   /** Called once the record is finalised (on the server, or on this device while offline). */
   onFinalized: () => void;
+  /** Whether the open record was finalised on this screen (not opened finalised). */
+  finalizedHere: boolean;
 }
 
 /** Outside a record's step screen (a step rendered on its own): nothing to show or send to. */
@@ -50,6 +52,7 @@ const FinishVisitContext = createContext<FinishVisit>({
   messageFor: () => undefined,
   show: () => undefined,
   onFinalized: () => undefined,
+  finalizedHere: false,
 });
 
 /**
@@ -66,6 +69,7 @@ export function FinishVisitProvider(props: {
   const actions = useOpenRecordActions();
   const [shown, setShown] = useState<FinalizationField>();
   const [request, setRequest] = useState(0);
+  const [finalizedId, setFinalizedId] = useState<string>();
   /** The field still to be focused: its step may not be on screen yet. */
   const focusPending = useRef<FinalizationField>(undefined);
   const gaps = useMemo(() => finalizationGaps(record), [record]);
@@ -96,9 +100,13 @@ export function FinishVisitProvider(props: {
       messageFor: (field) =>
         field === shown ? gaps.find((gap) => gap.field === field)?.message : undefined,
       show,
-      onFinalized,
+      onFinalized: () => {
+        setFinalizedId(record.id);
+        onFinalized();
+      },
+      finalizedHere: finalizedId === record.id,
     }),
-    [shown, gaps, show, onFinalized],
+    [shown, gaps, show, onFinalized, finalizedId, record.id],
   );
   return <FinishVisitContext value={value}>{props.children}</FinishVisitContext>;
 }
@@ -106,6 +114,11 @@ export function FinishVisitProvider(props: {
 /** The message to show next to `field`, if finalising was asked for and it still lacks. */
 export function useFinalizationMessage(field: FinalizationField): string | undefined {
   return useContext(FinishVisitContext).messageFor(field);
+}
+
+/** Whether the open record was just finalised here, rather than opened already finalised. */
+export function useFinalizedHere(): boolean {
+  return useContext(FinishVisitContext).finalizedHere;
 }
 
 /**

@@ -22,7 +22,7 @@ import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog'
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
-import { FinishVisitButton } from './finish-visit';
+import { FinishVisitButton, useFinalizedHere } from './finish-visit';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
@@ -93,16 +93,21 @@ export function PrintSummaryStep(props: {
   );
   const visitKey = JSON.stringify(visit);
   const open = record.status !== 'finalizado';
+  const finalizedHere = useFinalizedHere();
   // While the visit is open, its receita says what the step says (a draft written over, or a
-  // new version of the issued one), so 'Assinar todos' signs what the step now prescribes.
+  // new version of the issued one), so 'Assinar todos' signs what the step now prescribes. A
+  // visit just finalised from the plan step lands here with its receita's draft still to write
+  // (or to bring up to date), so the summary shows it as when finalised from here; an issued
+  // receita stays as it was issued, and a visit opened finalised is only read.
+  const followsVisit = open || (finalizedHere && (draft !== undefined || issued === undefined));
   useEffect(() => {
-    if (!open || medications.length === 0) return;
+    if (!followsVisit || medications.length === 0) return;
     void prescriptionActions.visitReceita(visit, prescriber).then((result) => {
       if (!result.ok) console.warn('Receita da consulta não atualizada.', result.error);
     });
     // visitKey stands for the visit's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, visitKey, prescriber, prescriptionActions]);
+  }, [followsVisit, visitKey, prescriber, prescriptionActions]);
 
   /** Opens the visit's receita in the print dialog: the one receita of the visit, never a new one. */
   const printReceita = async () => {
