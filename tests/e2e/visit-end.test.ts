@@ -155,4 +155,58 @@ describe.each<ViewportName>(['desktop', 'phone'])("the visit's one end on %s", (
     await expectFinishedOnItsSummary(page, doctor, recordId);
     await page.context().close();
   });
+
+  it('names every action of the toolbar and every step of the bar in full, the cancel apart', async () => {
+    const { page } = await visitAwaitingItsEnd(viewport, 'physical-exam');
+    await stepHeading(page, 'Exame Físico');
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    if (viewport === 'phone') {
+      // One labelled menu; the destructive cancel sits apart, after a separator.
+      const menuButton = header.getByRole('button', { name: 'Ações', exact: true });
+      expect(await menuButton.innerText()).toBe('Ações');
+      await menuButton.click();
+      const menu = page.getByRole('menu');
+      await visible(menu);
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual([
+        'Editar',
+        'Copiar',
+        'Baixar',
+        'Imprimir Prontuário Completo',
+        'Cancelar Prontuário',
+      ]);
+      expect(await menu.getByRole('separator').count()).toBe(1);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await menu.getByRole('menuitem', { name: 'Cancelar Prontuário' }).click();
+    } else {
+      const names = await header.getByRole('button').allInnerTexts();
+      expect(names.map((name) => name.trim())).toEqual([
+        'Editar',
+        'Copiar',
+        'Baixar',
+        'Imprimir Prontuário Completo',
+        'Cancelar Prontuário',
+      ]);
+      await button(page, 'Cancelar Prontuário').click();
+    }
+    const cancelling = page.getByRole('alertdialog', { name: 'Cancelar Prontuário' });
+    await visible(cancelling);
+    await cancelling.getByRole('button', { name: 'Manter prontuário' }).click();
+    await cancelling.waitFor({ state: 'detached' });
+    await stepHeading(page, 'Exame Físico');
+
+    // The step bar wraps instead of cutting a name: nothing overflows, and the current step
+    // shows its whole name.
+    const bar = page.getByRole('navigation', { name: 'Etapas do prontuário' });
+    const overflowing = await bar.evaluate((nav) =>
+      [nav, ...nav.querySelectorAll('ol, button')]
+        .filter((element) => element.scrollWidth > element.clientWidth)
+        .map((element) => element.textContent),
+    );
+    expect(overflowing).toEqual([]);
+    const current = bar.locator('[aria-current="step"]');
+    expect(await current.innerText()).toContain('Exame Físico');
+    const box = await bar.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(SCREENS[viewport].width);
+    await page.context().close();
+  });
 });
