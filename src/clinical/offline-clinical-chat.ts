@@ -417,7 +417,7 @@ function describeRecordGaps(record: RecordContent | undefined): string {
     return record.status === 'finalizado'
       ? `o ${whose} está completo e finalizado.`
       : `o ${whose} tem todas as etapas preenchidas. Falta só revisar o resumo e clicar em ` +
-          '“Finalizar Prontuário”.';
+          '“Finalizar consulta”.';
   }
   const lines = missing.map((step) => `- **${STEP_LABELS[step]}**: ${MISSING_PART[step]}`);
   const extras = [

@@ -5,6 +5,7 @@ import {
   appendParagraph,
   computeBmi,
   computeProgress,
+  finalizationGaps,
   intensityColour,
   isLocalRecordId,
   isStepComplete,
@@ -93,6 +94,37 @@ describe('completion and progress', () => {
     const record = { ...blank(), steps: markStep(blank().steps, 'print-summary') };
     expect(isStepComplete(record, 'print-summary')).toBe(true);
     expect(computeProgress(record)).toBe(14);
+  });
+});
+
+describe('what finalising needs', () => {
+  it('names, in step order, each missing part with its step, field and message', () => {
+    const gaps = finalizationGaps({ ...blank(), patientInfo: { name: ' ' }, plan: '  ' });
+    expect(gaps.map((gap) => [gap.step, gap.field])).toEqual([
+      ['patient-info', 'patient-name'],
+      ['prescriptions', 'prescriptions'],
+      ['plan', 'plan'],
+    ]);
+    expect(gaps.map((gap) => gap.message)).toEqual([
+      'Informe o nome do paciente para finalizar a consulta.',
+      'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+      'Escreva o plano de tratamento para finalizar a consulta.',
+    ]);
+  });
+
+  it('asks nothing more of a named patient, decided prescriptions and a plan', () => {
+    const ready = {
+      ...blank(),
+      patientInfo: { name: 'Maria Aparecida dos Santos' },
+      prescriptions: { noPrescription: true },
+      plan: 'Retorno em 30 dias.',
+    };
+    expect(finalizationGaps(ready)).toEqual([]);
+    expect(
+      finalizationGaps({ ...ready, prescriptions: { noPrescription: false } }).map(
+        (gap) => gap.field,
+      ),
+    ).toEqual(['prescriptions']);
   });
 });
 

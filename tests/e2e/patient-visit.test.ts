@@ -88,8 +88,12 @@ describe("a returning patient's visit", () => {
     await page.getByRole('checkbox', { name: 'Sem prescrição nesta consulta' }).check();
     await button(page, 'Continuar').click();
     await stepHeading(page, 'Plano de Tratamento');
-    await field(page, 'Condutas e Orientações').fill('Retorno em 30 dias.');
-    await button(page, 'Finalizar Prontuário').click();
+    await field(page, 'Plano de tratamento').fill('Retorno em 30 dias.');
+    await button(page, 'Finalizar consulta').click();
+    await page
+      .getByRole('alertdialog', { name: 'Finalizar a consulta de Maria Aparecida Souza?' })
+      .getByRole('button', { name: 'Finalizar consulta' })
+      .click();
 
     const dialog = page.getByRole('dialog', {
       name: 'Atualizar a ficha de Maria Aparecida Souza?',

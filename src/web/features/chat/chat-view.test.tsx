@@ -18,7 +18,7 @@ import { CHAT_INPUT_MAX_LENGTH } from '../../../shared/chat-rules';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
 import { emptyExtraction } from '../../../shared/extraction';
 import type { Patient } from '../../../shared/patient';
-import { newWorkingRecord } from '../../../shared/record-flow';
+import { newWorkingRecord, type WorkingRecord } from '../../../shared/record-flow';
 import {
   COMMAND_GUARD_MESSAGES,
   SLASH_COMMANDS,
@@ -35,6 +35,7 @@ import {
   createDoctorData,
   json,
   openTextStream,
+  putOpenRecord,
   putSettings,
   renderWithDoctorData,
   textStream,
@@ -63,8 +64,9 @@ const DOCTOR: SessionDoctor = { id: 'doctor-1', name: 'Dra. Ana Lima', email: 'a
  * the conversation has more than two messages, the chat asks whether to suggest a record or a
  * receita: neither, unless a test answers otherwise.
  */
-function renderChat() {
+function renderChat(openRecord?: WorkingRecord) {
   const doctor = createDoctorData({ userId: DOCTOR.id });
+  if (openRecord) putOpenRecord(doctor.cache, openRecord);
   putSettings(doctor.cache, {
     ...DEFAULT_DOCTOR_SETTINGS,
     name: 'Dra. Ana Lima',
@@ -459,6 +461,25 @@ describe('ChatView', () => {
       ]);
     });
     expect(server.requestsTo(aiApi.chat)).toEqual([]);
+  });
+
+  it('/finalizar-prontuario asks what finalising needs, like "Finalizar consulta", and finalises nothing without it', async () => {
+    const { user, server } = renderChat({
+      ...newWorkingRecord('rec-1', new Date('2026-11-21T14:30:00.000Z')),
+      version: 1,
+      patientInfo: { name: 'Maria Souza' },
+    });
+
+    await send(user, '/finalizar-prontuario');
+
+    // The answer lists what lacks (shown as a Markdown list).
+    const answer = await within(conversation()).findByText(/O prontuário não foi finalizado:/);
+    const items = await within(answer.closest('li, div') ?? answer).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+      'Escreva o plano de tratamento para finalizar a consulta.',
+    ]);
+    expect(server.requestsTo(recordsApi.update)).toEqual([]);
   });
 
   it('/iniciar-receita writes the receita on the server and shows it; /finalizar-receita saves it', async () => {

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/extraction-evidence';
 import { patientNameTypedFirst } from '../../../shared/start-record-command';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
+import { finalizationGaps } from '../../../shared/record-flow';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import {
   COMMAND_ERROR_MESSAGES,
@@ -157,6 +158,11 @@ async function runRecordCommand(
     case 'finalize-record': {
       const current = store.record;
       if (!current) return COMMAND_ERROR_MESSAGES['record-update'];
+      // The same checks as 'Finalizar consulta' (docs/product.md, "Finalização do prontuário").
+      const gaps = finalizationGaps(current);
+      if (gaps.length > 0) {
+        return `O prontuário não foi finalizado:\n${gaps.map((gap) => `- ${gap.message}`).join('\n')}`;
+      }
       if ((await store.finalize()) !== 'sent') {
         return FINALIZED_OFFLINE_MESSAGE;
       }
