@@ -199,9 +199,9 @@ describe('a returning patient named in the chat or the voice consultation', () =
       .fill(
         'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias. Pressão 130 por 85, frequência cardíaca 88.',
       );
-    await page.getByRole('button', { name: 'Finalizar Consulta' }).click();
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
-    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    await page.getByRole('button', { name: 'Preencher prontuário' }).click();
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
+    await visible(done.getByRole('heading', { name: 'Prontuário preenchido' }));
     await done.getByRole('button', { name: 'Abrir Prontuário' }).click();
     await stepHeading(page, 'Dados do Paciente');
     await chooseOffer(page, doctor, patient);

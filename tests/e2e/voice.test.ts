@@ -104,13 +104,13 @@ describe('the voice consultation on a phone without a transcription endpoint', (
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Colar uma transcrição' }).click();
-    const finish = page.getByRole('button', { name: 'Finalizar Consulta' });
+    const finish = page.getByRole('button', { name: 'Preencher prontuário' });
     expect(await finish.isDisabled()).toBe(true);
     await page.getByLabel('Transcrição').fill(CONSULTATION);
     await finish.click();
 
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
-    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
+    await visible(done.getByRole('heading', { name: 'Prontuário preenchido' }));
     await visible(done.getByText('Joana Prado'));
     await visible(done.getByText('130/85'));
     await visible(done.getByText('Modo offline'));
@@ -151,8 +151,8 @@ describe('the voice consultation on a phone without a transcription endpoint', (
     await page.getByRole('button', { name: 'Processar Novamente' }).click();
     await visible(review.getByText('Nenhum termo médico reconhecido', { exact: false }));
 
-    await page.getByRole('button', { name: 'Finalizar Consulta' }).click();
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
+    await page.getByRole('button', { name: 'Preencher prontuário' }).click();
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
     await visible(done.getByText(/não menciona termos médicos; nada foi levado ao prontuário/));
     expect(await done.getByRole('button', { name: 'Abrir Prontuário' }).count()).toBe(0);
 

@@ -346,7 +346,7 @@ export function ReviewPanel(props: {
         />
       )}
       <Button onClick={props.onFinish} disabled={blank} aria-disabled={blank}>
-        <FileText aria-hidden="true" size={18} /> Finalizar Consulta
+        <FileText aria-hidden="true" size={18} /> Preencher prontuário
       </Button>
       <Button variant="secondary" onClick={props.onReprocess} disabled={blank}>
         <RefreshCw aria-hidden="true" size={18} /> Processar Novamente
@@ -390,7 +390,7 @@ export function CompletedSummary(props: {
         tabIndex={-1}
         className="text-xl font-semibold text-fg"
       >
-        Consulta concluída
+        Prontuário preenchido
       </h2>
       {!analysis.medical ? (
         <p className="text-fg">

@@ -416,13 +416,13 @@ describe('MobileConsultationView', () => {
     const { user } = renderConsultation();
     await user.click(button('Digitar ou colar a transcrição'));
     const transcript = await findTranscript();
-    expect(isDisabled('Finalizar Consulta')).toBe(true);
+    expect(isDisabled('Preencher prontuário')).toBe(true);
     expect(isDisabled('Processar Novamente')).toBe(true);
     expect(isDisabled('Nova Consulta')).toBe(false);
 
     await user.type(transcript, SPOKEN);
 
-    expect(isDisabled('Finalizar Consulta')).toBe(false);
+    expect(isDisabled('Preencher prontuário')).toBe(false);
     expect(isDisabled('Processar Novamente')).toBe(false);
     expect(readConsultationTranscript(DOCTOR.id)).toBe(SPOKEN);
   });
@@ -465,7 +465,7 @@ describe('MobileConsultationView', () => {
     expect(services.applyToRecord).not.toHaveBeenCalled();
   });
 
-  it("'Finalizar Consulta' analyses, fills the record and shows what went in, labelled 'Modo offline'", async () => {
+  it("'Preencher prontuário' analyses, fills the record and shows what went in, labelled 'Modo offline'", async () => {
     const services = scriptedServices();
     const analysis = deferred<AnalysisResult>();
     const applied = deferred<ApplyResult>();
@@ -474,7 +474,7 @@ describe('MobileConsultationView', () => {
     const { openView, user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('status')).textContent).toContain('Analisando a transcrição…');
     const offline = medicalAnalysis({ source: 'offline' });
@@ -487,7 +487,7 @@ describe('MobileConsultationView', () => {
     expect(services.applyToRecord).toHaveBeenCalledWith(offline);
     applied.resolve({ ok: true, outcome: { analysis: offline, applied: true, anamnesis: true } });
 
-    expect(await screen.findByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Prontuário preenchido' })).toBeTruthy();
     const recognised = screen.getByRole('heading', { name: /^Dados reconhecidos/ });
     expect(within(recognised).getByText('Modo offline')).toBeTruthy();
     expect(recognisedRows()).toContainEqual(['Paciente', 'Maria Souza']);
@@ -514,7 +514,7 @@ describe('MobileConsultationView', () => {
     const { openView, user } = renderConsultation({ services, keptTranscript: 'bom dia tudo bem' });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect(
       await screen.findByText(
@@ -534,7 +534,7 @@ describe('MobileConsultationView', () => {
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'O serviço de IA não respondeu. Tente novamente.',
@@ -549,7 +549,7 @@ describe('MobileConsultationView', () => {
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Não autorizado.');
     expect(screen.getByRole('heading', { name: 'Revisão' })).toBeTruthy();
@@ -567,8 +567,8 @@ describe('MobileConsultationView', () => {
     });
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
-    await user.click(button('Finalizar Consulta'));
-    await screen.findByRole('heading', { name: 'Consulta concluída' });
+    await user.click(button('Preencher prontuário'));
+    await screen.findByRole('heading', { name: 'Prontuário preenchido' });
     expect(screen.queryByText('Abrindo o prontuário…')).toBeNull();
 
     await user.click(button('Nova Consulta'));
@@ -576,7 +576,7 @@ describe('MobileConsultationView', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Salvando o prontuário…');
     saved.resolve(false);
     expect((await screen.findByRole('alert')).textContent).toBe(UNSAVED_RECORD_MESSAGE);
-    expect(screen.getByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Prontuário preenchido' })).toBeTruthy();
   });
 
   it('records the visit: preparing, REC with pause and resume, then the transcript to review', async () => {
