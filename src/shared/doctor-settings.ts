@@ -20,6 +20,8 @@ export const SETTINGS_LIMITS = {
   template: 10_000,
   crmDigits: 8,
   rqeDigits: 8,
+  /** CNES numbers (Cadastro Nacional de Estabelecimentos de Saúde) have exactly 7 digits. */
+  cnesDigits: 7,
 } as const;
 
 /**
@@ -54,9 +56,28 @@ Próxima consulta: {{proxima_consulta}}
 
 /**
  * The default prescription (the prescription variables of
- * docs/product.md, "Modelos de prontuário e de receita").
+ * docs/product.md, "Modelos de prontuário e de receita"). A receita goes to the pharmacy: it
+ * carries no diagnosis (docs/receitas.md, "O modelo de receita"); the record keeps it.
  */
 export const DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
+Data: {{data_receita}}
+
+Paciente: {{nome_paciente}}    Idade: {{idade_paciente}}
+
+{{medicamentos}}
+
+Observações: {{observacoes}}
+
+_______________________________________
+{{nome_medico}} — {{crm}}
+{{endereco_clinica}} · {{telefone_clinica}} · {{email_medico}}`;
+
+/**
+ * The default prescription of earlier versions, which printed the diagnosis. Settings still
+ * holding it word for word never chose it: they read as today's default
+ * (docs/receitas.md, "O modelo de receita"). A template the doctor edited is hers and stays.
+ */
+export const PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
 Data: {{data_receita}}
 
 Paciente: {{nome_paciente}}    Idade: {{idade_paciente}}
@@ -132,6 +153,15 @@ const settingsFieldsSchema = z
     // Templates keep their spacing: leading blank lines and indentation are layout.
     medicalRecordOutput: typedText('Modelo de prontuário', SETTINGS_LIMITS.template, false),
     prescriptionTemplate: typedText('Modelo de receita', SETTINGS_LIMITS.template, false),
+    // Printed in the header of every document and receita (docs/documentos.md, "PDF").
+    clinicName: typedText('Nome da clínica', SETTINGS_LIMITS.shortText),
+    cnes: z
+      .string()
+      .trim()
+      .regex(
+        new RegExp(`^(\\d{${SETTINGS_LIMITS.cnesDigits}})?$`),
+        `O CNES deve ter exatamente ${SETTINGS_LIMITS.cnesDigits} dígitos.`,
+      ),
     clinicAddress: typedText('Endereço', SETTINGS_LIMITS.address),
     clinicPhone: z
       .string()
@@ -159,27 +189,38 @@ const settingsFieldsSchema = z
  * records. Every field may be left blank; what is filled must be valid. The same schema checks the
  * form and the API.
  */
-export const doctorSettingsSchema = settingsFieldsSchema.superRefine((settings, context) => {
-  if (settings.crm !== '' && settings.crmState === '') {
-    context.addIssue({
-      code: 'custom',
-      path: ['crmState'],
-      message: 'Informe a UF do CRM.',
-    });
-  }
-  // CFM 2.336/2023: a specialty is announced only with its RQE (Registro de Qualificação de
-  // Especialista), and an RQE only names a specialty.
-  if (settings.specialty !== '' && settings.rqe === '') {
-    context.addIssue({ code: 'custom', path: ['rqe'], message: 'Informe o RQE da especialidade.' });
-  }
-  if (settings.rqe !== '' && settings.specialty === '') {
-    context.addIssue({
-      code: 'custom',
-      path: ['specialty'],
-      message: 'Informe a especialidade do RQE.',
-    });
-  }
-});
+export const doctorSettingsSchema = settingsFieldsSchema
+  // Added after the others: settings written before them (and their clients) leave them out.
+  // Not in the PATCH schema, where a default would blank a field that was not sent.
+  .extend({
+    clinicName: settingsFieldsSchema.shape.clinicName.default(''),
+    cnes: settingsFieldsSchema.shape.cnes.default(''),
+  })
+  .superRefine((settings, context) => {
+    if (settings.crm !== '' && settings.crmState === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['crmState'],
+        message: 'Informe a UF do CRM.',
+      });
+    }
+    // CFM 2.336/2023: a specialty is announced only with its RQE (Registro de Qualificação de
+    // Especialista), and an RQE only names a specialty.
+    if (settings.specialty !== '' && settings.rqe === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['rqe'],
+        message: 'Informe o RQE da especialidade.',
+      });
+    }
+    if (settings.rqe !== '' && settings.specialty === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['specialty'],
+        message: 'Informe a especialidade do RQE.',
+      });
+    }
+  });
 
 /**
  * Body of `PATCH /api/settings`: only the fields that changed, each checked as in
@@ -207,6 +248,8 @@ export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
   prescriptionText: '',
   medicalRecordOutput: DEFAULT_RECORD_TEMPLATE,
   prescriptionTemplate: DEFAULT_PRESCRIPTION_TEMPLATE,
+  clinicName: '',
+  cnes: '',
   clinicAddress: '',
   clinicPhone: '',
   doctorEmail: '',
@@ -223,6 +266,9 @@ export function readStoredSettings(stored: unknown): DoctorSettings | undefined 
   const known = Object.fromEntries(
     Object.entries(stored).filter(([field]) => field in DEFAULT_DOCTOR_SETTINGS),
   );
+  if (known.prescriptionTemplate === PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE) {
+    known.prescriptionTemplate = DEFAULT_PRESCRIPTION_TEMPLATE;
+  }
   const parsed = doctorSettingsSchema.safeParse({ ...DEFAULT_DOCTOR_SETTINGS, ...known });
   return parsed.success ? parsed.data : undefined;
 }
@@ -233,6 +279,17 @@ export function formatCrm(settings: { crm: string; crmState: string }): string {
   return settings.crmState === ''
     ? `CRM ${settings.crm}`
     : `CRM/${settings.crmState} ${settings.crm}`;
+}
+
+/**
+ * 'Clínica Bem Viver · CNES 1234567', the clinic line of every document's and receita's header
+ * (docs/documentos.md, "PDF"); '' when neither is set.
+ */
+export function formatClinic(settings: { clinicName?: string; cnes?: string }): string {
+  const cnes = settings.cnes?.trim() ?? '';
+  return [settings.clinicName?.trim() ?? '', cnes === '' ? '' : `CNES ${cnes}`]
+    .filter((part) => part !== '')
+    .join(' · ');
 }
 
 /**

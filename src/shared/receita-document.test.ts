@@ -486,7 +486,6 @@ describe('fillPrescriptionTemplate', () => {
 Data: 01/03/2026
 
 Paciente: Maria Silva    Idade: 45 anos
-Diagnóstico: Amigdalite bacteriana
 
 Uso oral
 1. Amoxicilina 500mg ——— 21 (vinte e uma) cápsulas
@@ -497,6 +496,13 @@ Observações: Retornar se febre.
 _______________________________________
 Dra. Ana M. Souza — CRM/SP 123456
 Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
+    // The default goes to the pharmacy without the diagnosis; a doctor's own template may ask.
+    expect(
+      fillPrescriptionTemplate(prescription({}), {
+        ...settings,
+        prescriptionTemplate: 'Diagnóstico: {{diagnostico}}',
+      }),
+    ).toBe('Diagnóstico: Amigdalite bacteriana');
   });
 
   it('keeps the variables it cannot fill visible', () => {
