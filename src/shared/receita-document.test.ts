@@ -257,6 +257,15 @@ describe('buildReceitaSheets', () => {
     expect(sheet?.notesLine).toBeUndefined();
   });
 
+  it('heads the receita with the clinic and its CNES, when set', () => {
+    const [sheet] = buildReceitaSheets(prescription({}), {
+      ...settings,
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+    expect(sheet?.header.contactLines[0]).toBe('Clínica Bem Viver · CNES 1234567');
+  });
+
   it('puts controlled medicines on their own Receituário de Controle Especial, in two copies', () => {
     const sheets = buildReceitaSheets(
       prescription({
