@@ -114,4 +114,32 @@ describe('reading a document before issuing it', () => {
       await page.context().close();
     });
   }
+
+  for (const screen of SCREENS) {
+    it(`takes the clinic and a 7-digit CNES in Settings (${screen.name})`, async () => {
+      const { page, doctor } = await openSignedInPage(
+        session.browser,
+        problems,
+        session.server.url,
+        screen.name,
+      );
+      await page.setViewportSize(screen.size);
+      await page.goto(`${session.server.url}/settings`);
+      await visible(page.getByRole('heading', { name: 'Configurações' }));
+      await page.getByLabel('Nome da clínica', { exact: true }).fill('Clínica Bem Viver');
+      await page.getByLabel('CNES', { exact: true }).fill('12345');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await visible(page.getByText('O CNES deve ter exatamente 7 dígitos.'));
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      await page.getByLabel('CNES', { exact: true }).fill('1234567');
+      await page.getByRole('button', { name: 'Salvar configurações' }).click();
+      await visible(page.getByRole('status').getByText('Configurações salvas com sucesso!'));
+      const { settings } = await doctor.browser
+        .pointedAt(session.server.url)
+        .api.call(settingsApi.get, {});
+      expect(settings).toMatchObject({ clinicName: 'Clínica Bem Viver', cnes: '1234567' });
+      await page.context().close();
+    });
+  }
 });
