@@ -194,8 +194,11 @@ describe('the clinic and its CNES', () => {
     );
   });
 
-  it('leaves them alone in a PATCH that does not name them', () => {
-    expect(doctorSettingsPatchSchema.parse({ name: 'Dra. Ana' })).not.toHaveProperty('clinicName');
+  it('leaves them alone in a PATCH that does not name them, and the AI switch too', () => {
+    const patch = doctorSettingsPatchSchema.parse({ name: 'Dra. Ana' });
+    expect(patch).toEqual({ name: 'Dra. Ana' });
+    // A default here would switch back on the AI a doctor had switched off.
+    expect(doctorSettingsSchema.parse(DEFAULT_DOCTOR_SETTINGS).aiEnabled).toBe(true);
   });
 
   it('prints as one header line', () => {

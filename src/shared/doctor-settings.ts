@@ -180,7 +180,7 @@ const settingsFieldsSchema = z
      * Whether Prontu's AI helps at all: the doctor may switch it off (CFM 2.454/2026); every AI
      * route then answers 409 `ai_disabled`. On unless she says otherwise.
      */
-    aiEnabled: z.boolean({ error: 'Informe se a IA fica ligada.' }).default(true),
+    aiEnabled: z.boolean({ error: 'Informe se a IA fica ligada.' }),
   })
   .strict();
 
@@ -190,11 +190,12 @@ const settingsFieldsSchema = z
  * form and the API.
  */
 export const doctorSettingsSchema = settingsFieldsSchema
-  // Added after the others: settings written before them (and their clients) leave them out.
-  // Not in the PATCH schema, where a default would blank a field that was not sent.
+  // Settings written before these fields (and their clients) leave them out: they take their
+  // defaults here, never in the PATCH schema, where a default would overwrite a field not sent.
   .extend({
     clinicName: settingsFieldsSchema.shape.clinicName.default(''),
     cnes: settingsFieldsSchema.shape.cnes.default(''),
+    aiEnabled: settingsFieldsSchema.shape.aiEnabled.default(true),
   })
   .superRefine((settings, context) => {
     if (settings.crm !== '' && settings.crmState === '') {
