@@ -20,6 +20,8 @@ export const SETTINGS_LIMITS = {
   template: 10_000,
   crmDigits: 8,
   rqeDigits: 8,
+  /** CNES numbers (Cadastro Nacional de Estabelecimentos de Saúde) have exactly 7 digits. */
+  cnesDigits: 7,
 } as const;
 
 /**
@@ -54,9 +56,28 @@ Próxima consulta: {{proxima_consulta}}
 
 /**
  * The default prescription (the prescription variables of
- * docs/product.md, "Modelos de prontuário e de receita").
+ * docs/product.md, "Modelos de prontuário e de receita"). A receita goes to the pharmacy: it
+ * carries no diagnosis (docs/receitas.md, "O modelo de receita"); the record keeps it.
  */
 export const DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
+Data: {{data_receita}}
+
+Paciente: {{nome_paciente}}    Idade: {{idade_paciente}}
+
+{{medicamentos}}
+
+Observações: {{observacoes}}
+
+_______________________________________
+{{nome_medico}} — {{crm}}
+{{endereco_clinica}} · {{telefone_clinica}} · {{email_medico}}`;
+
+/**
+ * The default prescription of earlier versions, which printed the diagnosis. Settings still
+ * holding it word for word never chose it: they read as today's default
+ * (docs/receitas.md, "O modelo de receita"). A template the doctor edited is hers and stays.
+ */
+export const PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE = `RECEITUÁRIO
 Data: {{data_receita}}
 
 Paciente: {{nome_paciente}}    Idade: {{idade_paciente}}
@@ -197,6 +218,15 @@ const settingsFieldsSchema = z
     // Templates keep their spacing: leading blank lines and indentation are layout.
     medicalRecordOutput: typedText('Modelo de prontuário', SETTINGS_LIMITS.template, false),
     prescriptionTemplate: typedText('Modelo de receita', SETTINGS_LIMITS.template, false),
+    // Printed in the header of every document and receita (docs/documentos.md, "PDF").
+    clinicName: typedText('Nome da clínica', SETTINGS_LIMITS.shortText),
+    cnes: z
+      .string()
+      .trim()
+      .regex(
+        new RegExp(`^(\\d{${SETTINGS_LIMITS.cnesDigits}})?$`),
+        `O CNES deve ter exatamente ${SETTINGS_LIMITS.cnesDigits} dígitos.`,
+      ),
     clinicAddress: typedText('Endereço', SETTINGS_LIMITS.address),
     clinicPhone: z
       .string()
@@ -215,7 +245,7 @@ const settingsFieldsSchema = z
      * Whether Prontu's AI helps at all: the doctor may switch it off (CFM 2.454/2026); every AI
      * route then answers 409 `ai_disabled`. On unless she says otherwise.
      */
-    aiEnabled: AI_ENABLED.default(true),
+    aiEnabled: AI_ENABLED,
   })
   .strict();
 
@@ -225,6 +255,13 @@ const settingsFieldsSchema = z
  * form and the API.
  */
 export const doctorSettingsSchema = settingsFieldsSchema
+  // Settings written before these fields (and their clients) leave them out: they take their
+  // defaults here, never in the PATCH schema, where a default would overwrite a field not sent.
+  .extend({
+    clinicName: settingsFieldsSchema.shape.clinicName.default(''),
+    cnes: settingsFieldsSchema.shape.cnes.default(''),
+    aiEnabled: settingsFieldsSchema.shape.aiEnabled.default(true),
+  })
   .transform(withCrmStateSplit)
   .superRefine((settings, context) => {
     if (settings.crm !== '' && settings.crmState === '') {
@@ -257,8 +294,6 @@ export const doctorSettingsSchema = settingsFieldsSchema
  * {@link doctorSettingsSchema}; the rules across fields are checked on the merged settings.
  */
 export const doctorSettingsPatchSchema = settingsFieldsSchema
-  // Without its default: a change that does not mention the AI must not switch it back on.
-  .extend({ aiEnabled: AI_ENABLED })
   .partial()
   .strict()
   .transform(withCrmStateSplit);
@@ -283,6 +318,8 @@ export const DEFAULT_DOCTOR_SETTINGS: DoctorSettings = {
   prescriptionText: '',
   medicalRecordOutput: DEFAULT_RECORD_TEMPLATE,
   prescriptionTemplate: DEFAULT_PRESCRIPTION_TEMPLATE,
+  clinicName: '',
+  cnes: '',
   clinicAddress: '',
   clinicPhone: '',
   doctorEmail: '',
@@ -299,6 +336,9 @@ export function readStoredSettings(stored: unknown): DoctorSettings | undefined 
   const known = Object.fromEntries(
     Object.entries(stored).filter(([field]) => field in DEFAULT_DOCTOR_SETTINGS),
   );
+  if (known.prescriptionTemplate === PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE) {
+    known.prescriptionTemplate = DEFAULT_PRESCRIPTION_TEMPLATE;
+  }
   const parsed = doctorSettingsSchema.safeParse({ ...DEFAULT_DOCTOR_SETTINGS, ...known });
   return parsed.success ? parsed.data : undefined;
 }
@@ -309,6 +349,17 @@ export function formatCrm(settings: { crm: string; crmState: string }): string {
   return settings.crmState === ''
     ? `CRM ${settings.crm}`
     : `CRM/${settings.crmState} ${settings.crm}`;
+}
+
+/**
+ * 'Clínica Bem Viver · CNES 1234567', the clinic line of every document's and receita's header
+ * (docs/documentos.md, "PDF"); '' when neither is set.
+ */
+export function formatClinic(settings: { clinicName?: string; cnes?: string }): string {
+  const cnes = settings.cnes?.trim() ?? '';
+  return [settings.clinicName?.trim() ?? '', cnes === '' ? '' : `CNES ${cnes}`]
+    .filter((part) => part !== '')
+    .join(' · ');
 }
 
 /**

@@ -146,6 +146,41 @@ describe('/api/settings', () => {
     },
   );
 
+  it('keeps the clinic name and CNES, and refuses a CNES that is not 7 digits', async () => {
+    const doctor = await signUpDoctor(fixture.server.url, 'Dra. Clara');
+    const clinic = { ...anaSettings, clinicName: 'Clínica Bem Viver', cnes: '1234567' };
+    const saved = await putSettings(doctor.browser, clinic);
+    expect(saved.status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+    for (const write of [
+      () => putSettings(doctor.browser, { ...clinic, cnes: '123456' }),
+      () => writeSettings(doctor.browser, 'PATCH', { cnes: '12345678' }),
+      () => writeSettings(doctor.browser, 'PATCH', { cnes: '123456a' }),
+    ]) {
+      const refused = await write();
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ConflictAnswer).error).toContain(
+        'O CNES deve ter exatamente 7 dígitos.',
+      );
+    }
+    // A PATCH of another field leaves them as they were.
+    expect((await writeSettings(doctor.browser, 'PATCH', { clinicPhone: '' })).status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+  });
+
+  it('keeps the AI switched off through a PATCH of another field', async () => {
+    const doctor = await signUpDoctor(fixture.server.url, 'Dra. Dora');
+    expect((await writeSettings(doctor.browser, 'PATCH', { aiEnabled: false })).status).toBe(200);
+    expect((await writeSettings(doctor.browser, 'PATCH', { name: 'Dra. Dora' })).status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({ name: 'Dra. Dora', aiEnabled: false });
+  });
+
   it('refuses a body that is not JSON', async () => {
     const response = await ana.browser.fetch('/api/settings', {
       method: 'PUT',

@@ -219,6 +219,20 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
         </Section>
 
         <Section title="Clínica">
+          <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+            <TextField
+              label="Nome da clínica"
+              autoComplete="organization"
+              hint="Impresso no cabeçalho dos documentos e receitas."
+              {...field('clinicName')}
+            />
+            <TextField
+              label="CNES"
+              inputMode="numeric"
+              hint="7 dígitos (opcional)."
+              {...field('cnes')}
+            />
+          </div>
           <TextField
             label="Endereço da clínica"
             autoComplete="street-address"
