@@ -88,6 +88,17 @@ describe('the narrative record', () => {
     ]);
   });
 
+  it('does not print a pregnancy ticked before the age was corrected past 55', () => {
+    const corrected = {
+      ...full,
+      patientInfo: { ...full.patientInfo, age: 67, pregnant: true },
+    };
+    const history = buildRecordNarrative(corrected, SETTINGS, NOW).sections.find((section) =>
+      section.title.includes('(APP)'),
+    );
+    expect(history?.lines).not.toContain('Gestante.');
+  });
+
   it('says a visit held at a distance was a teleconsulta, with when the consent was recorded', () => {
     const consentAt = new Date(2026, 10, 21, 9, 2).toISOString();
     const narrative = buildRecordNarrative({ ...full, teleconsulta: { consentAt } }, SETTINGS, NOW);

@@ -13,6 +13,7 @@ import { addendaText, addendumEntries, type AddendumEntry } from './record-adden
 import { aiUseLine, type AiUse } from './ai-use';
 import type { WorkingRecord } from './record-flow';
 import { patientSubject } from './patient-agreement';
+import { statesPregnancy } from './pregnancy-applies';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 import { foldAccents, foldForMatching } from './text-folding';
 
@@ -199,7 +200,7 @@ function personalHistoryLines(record: RecordContent): string[] {
     ? `Alergias: ${info.allergies.join(', ')}.`
     : `${NO_KNOWN_ALLERGIES}.`;
   const lines = [allergies];
-  if (info.pregnant) lines.push('Gestante.');
+  if (statesPregnancy(info)) lines.push('Gestante.');
   if (info.creatinineClearance !== undefined) {
     lines.push(`Clearance de creatinina: ${decimal(info.creatinineClearance)} mL/min.`);
   }
