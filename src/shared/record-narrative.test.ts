@@ -284,6 +284,10 @@ describe('the narrative record', () => {
       'FR 18 irpm, SatO2 97%',
     );
     expect(medicationLine({ name: 'Amoxicilina' })).toBe('Amoxicilina');
+    // A continuous use is 'em uso contínuo', never 'por uso contínuo'.
+    expect(medicationLine({ name: 'Losartana', dosage: '50 mg', duration: 'uso contínuo' })).toBe(
+      'Losartana 50 mg — em uso contínuo',
+    );
   });
 });
 

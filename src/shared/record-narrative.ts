@@ -13,6 +13,7 @@ import { addendaText, addendumEntries, type AddendumEntry } from './record-adden
 import { aiUseLine, type AiUse } from './ai-use';
 import type { WorkingRecord } from './record-flow';
 import { patientSubject } from './patient-agreement';
+import { treatmentDurationPhrase } from './posology';
 import { statesPregnancy } from './pregnancy-applies';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 import { foldAccents, foldForMatching } from './text-folding';
@@ -79,7 +80,7 @@ export function vitalSignsLine(vitals: VitalSigns | undefined): string {
 
 /** 'Amoxicilina 500mg — 8/8h — por 7 dias — após as refeições' */
 export function medicationLine(medication: Medication): string {
-  const duration = nonBlank(medication.duration) ? `por ${medication.duration.trim()}` : '';
+  const duration = treatmentDurationPhrase(medication.duration);
   return [
     [medication.name, medication.dosage].filter(nonBlank).join(' '),
     medication.frequency,
