@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ALARM_SIGNS_SUGGESTION,
   IN_PERSON_SUGGESTION,
   agreeWithVisit,
   generalPlanSuggestions,
@@ -61,7 +62,8 @@ describe('plan suggestions that agree with the visit', () => {
     const agreed = agreeWithVisit(answer, {
       plan: '- Acompanhamento regular com reavaliação dos sintomas\n- retornar em 2 dias',
     });
-    expect(agreed.suggestions).toEqual([]);
+    // Nothing left: the one suggestion that fits any visit.
+    expect(agreed.suggestions).toEqual([ALARM_SIGNS_SUGGESTION]);
     expect(agreed.followUpRecommendation).toBe('Retorno em 2 dias, como registrado');
   });
 });

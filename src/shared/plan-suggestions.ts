@@ -5,6 +5,9 @@ import { foldForMatching } from './text-folding';
 /** The general advice that asks for a visit in person: said only of a teleconsulta. */
 export const IN_PERSON_SUGGESTION = 'Avaliação clínica presencial para confirmação diagnóstica';
 
+/** What is left to suggest when the plan already says everything else. */
+export const ALARM_SIGNS_SUGGESTION = 'Orientar sinais de alarme para retorno antecipado';
+
 const COUNT = String.raw`(?:\d+(?:[.,]\d+)?|uma?|dois|duas|tr[eê]s|quatro|cinco|seis|sete|oito|nove|dez|onze|doze|quinze|vinte|trinta|quarenta e oito|setenta e duas)`;
 const UNIT = String.raw`(?:h\b|hs\b|horas?|d\b|dias?|semanas?|m[eê]s|meses|anos?)`;
 const RANGE = String.raw`${COUNT}\s*(?:${UNIT}\s*)?(?:(?:a|-|–|—|ou|/|e)\s*${COUNT}\s*)?${UNIT}`;
@@ -46,14 +49,16 @@ export function agreeWithVisit(
   const inPerson = !record.teleconsulta;
   const plan = foldForMatching(record.plan ?? '');
   const interval = statedReturnInterval(record);
+  const agreeing = suggestions.suggestions.filter(
+    (suggestion) =>
+      !(inPerson && suggestion === IN_PERSON_SUGGESTION) &&
+      !(plan && plan.includes(foldForMatching(suggestion))) &&
+      !(interval && /^retorno\b/i.test(suggestion)),
+  );
   return {
     ...suggestions,
-    suggestions: suggestions.suggestions.filter(
-      (suggestion) =>
-        !(inPerson && suggestion === IN_PERSON_SUGGESTION) &&
-        !(plan && plan.includes(foldForMatching(suggestion))) &&
-        !(interval && /^retorno\b/i.test(suggestion)),
-    ),
+    // An answer has at least one suggestion; this one fits any visit.
+    suggestions: agreeing.length > 0 ? agreeing : [ALARM_SIGNS_SUGGESTION],
     followUpRecommendation: interval
       ? `Retorno em ${interval}, como registrado`
       : suggestions.followUpRecommendation,
