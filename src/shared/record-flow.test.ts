@@ -180,9 +180,9 @@ describe('measurements and typed values', () => {
     expect(parseMeasurement('abc')).toBeUndefined();
   });
 
-  it('colours intensity green, yellow, red', () => {
+  it('colours intensity green, yellow, red, and an unrated one not at all', () => {
     expect(intensityColour('leve')).toBe('green');
-    expect(intensityColour(undefined)).toBe('green');
+    expect(intensityColour(undefined)).toBeUndefined();
     expect(intensityColour('moderada')).toBe('yellow');
     expect(intensityColour('intensa')).toBe('red');
   });

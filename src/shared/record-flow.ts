@@ -267,9 +267,15 @@ export const INTENSITY_SCALE: readonly {
   { value: 'intensa', label: 'Intensa', range: '7-10', colour: 'red' },
 ];
 
-/** Green for leve, yellow for moderada, red otherwise (docs/product.md, "Etapa Sintomas"). */
-export function intensityColour(intensity: Intensity | undefined): 'green' | 'yellow' | 'red' {
-  if (intensity === undefined || intensity === 'leve') return 'green';
+/**
+ * Green for leve, yellow for moderada, red for intensa (docs/product.md, "Etapa Sintomas"); no
+ * colour for an intensity nobody rated, so an unrated symptom never looks mild.
+ */
+export function intensityColour(
+  intensity: Intensity | undefined,
+): 'green' | 'yellow' | 'red' | undefined {
+  if (intensity === undefined) return undefined;
+  if (intensity === 'leve') return 'green';
   return intensity === 'moderada' ? 'yellow' : 'red';
 }
 

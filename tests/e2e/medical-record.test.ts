@@ -68,7 +68,7 @@ async function fillSymptoms(page: Page) {
   const intensity = field(page, 'Intensidade');
   const colour = () =>
     page.locator('[data-intensity-colour]').first().getAttribute('data-intensity-colour');
-  expect(await colour()).toBe('green');
+  expect(await colour()).toBe('none');
   await intensity.selectOption('moderada');
   expect(await colour()).toBe('yellow');
   await intensity.selectOption('intensa');

@@ -11,6 +11,7 @@ import {
   parseClearance,
 } from '../../../../shared/record-step-rules';
 import { formatDateTime } from '../../../../shared/pt-br-format';
+import { pregnancyCanApply } from '../../../../shared/pregnancy-applies';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useFinalizationMessage } from './finish-visit';
@@ -103,7 +104,8 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             </option>
           ))}
         </SelectField>
-        {info.gender !== 'masculino' && (
+        {/* Asked only when it can apply (docs/product.md, "Etapa Paciente"). */}
+        {pregnancyCanApply(info) && (
           <label className="flex items-center gap-2 text-sm text-fg md:col-span-2">
             <input
               type="checkbox"

@@ -183,11 +183,15 @@ describe('PlanStep', () => {
     expect(
       await within(suggestionsPanel()).findByText('Sugestões gerais (IA indisponível)'),
     ).toBeTruthy();
+    // A face-to-face visit is not told to see a doctor in person.
     expect(
-      within(suggestionsPanel()).getByText(
+      within(suggestionsPanel()).getByText('Investigação complementar conforme evolução do quadro'),
+    ).toBeTruthy();
+    expect(
+      within(suggestionsPanel()).queryByText(
         'Avaliação clínica presencial para confirmação diagnóstica',
       ),
-    ).toBeTruthy();
+    ).toBeNull();
   });
 
   it('adds a suggestion to the plan as a bullet line, and saves the plan once the doctor stops typing', async () => {

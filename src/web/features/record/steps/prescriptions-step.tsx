@@ -57,7 +57,7 @@ type MedicationDetails = Pick<
   'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'
 >;
 const DETAIL_FIELDS: { field: keyof MedicationDetails; label: string; placeholder: string }[] = [
-  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg ou 250 mg/5 ml' },
+  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg ou 250 mg/5 mL' },
   { field: 'dosePerIntake', label: 'Dose por tomada', placeholder: 'Ex: 1 comprimido, 5 mL' },
   { field: 'frequency', label: 'Frequência', placeholder: 'Ex: 6/6h' },
   { field: 'duration', label: 'Duração', placeholder: 'Ex: 5 dias' },
