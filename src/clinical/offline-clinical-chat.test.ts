@@ -172,7 +172,7 @@ describe('usual doses', () => {
     const reply = ask('qual a dose de varfarina?');
     expect(reply.kind).toBe('needs-model');
     expect(reply.text).toContain('Não tenho a posologia de **varfarina**');
-    expect(reply.text).toContain('AI_BASE_URL');
+    expect(reply.text).toContain('O administrador da clínica pode ligar um modelo');
   });
 
   it('falls to needs-model for a medicine it does not know', () => {
@@ -267,7 +267,7 @@ describe('anything else', () => {
     expect(reply.text).toMatch(
       /^Agente Pneumologista \(modo offline\): Este servidor não tem um modelo/,
     );
-    expect(reply.text).toContain('AI_BASE_URL');
+    expect(reply.text).toContain('O administrador da clínica pode ligar um modelo');
     expect(reply.text).toContain('qual a dose de amoxicilina?');
     expect(reply.text).toContain('o que falta no prontuário?');
   });

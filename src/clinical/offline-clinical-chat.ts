@@ -185,8 +185,8 @@ export function composeOfflineClinicalReply(input: OfflineClinicalChatInput): Of
   return speak(
     'needs-model',
     `${noDose} servidor não tem um modelo de linguagem configurado, então não consigo ` +
-      'responder perguntas clínicas abertas como esta. Para isso, o administrador precisa ' +
-      'configurar um modelo (AI_BASE_URL). Enquanto isso, respondo sem IA:\n' +
+      'responder perguntas clínicas abertas como esta. O administrador da clínica pode ' +
+      'ligar um modelo de linguagem no Prontu. Enquanto isso, respondo sem IA:\n' +
       CAPABILITIES,
   );
 }
@@ -417,7 +417,7 @@ function describeRecordGaps(record: RecordContent | undefined): string {
     return record.status === 'finalizado'
       ? `o ${whose} está completo e finalizado.`
       : `o ${whose} tem todas as etapas preenchidas. Falta só revisar o resumo e clicar em ` +
-          '“Finalizar Prontuário”.';
+          '“Finalizar consulta”.';
   }
   const lines = missing.map((step) => `- **${STEP_LABELS[step]}**: ${MISSING_PART[step]}`);
   const extras = [

@@ -56,3 +56,25 @@ export interface Cid10SearchResult {
 export interface Cid10SearchResponse {
   results: Cid10SearchResult[];
 }
+
+/** How a CID result reads in a list: its own code and description, then its category. */
+export interface Cid10ResultHeading {
+  /** 'J18.9 Pneumonia não especificada' */
+  title: string;
+  /** 'Categoria J18 — Pneumonia por microorganismo não especificada'; none for a category itself. */
+  category?: string;
+}
+
+/**
+ * The title a doctor reads a CID result by (docs/product.md, "Etapa Avaliação"): the code with its
+ * own description, the category only as secondary text, and not at all when the result is the
+ * category ('I10', 'G44').
+ * @param result - one search result
+ */
+export function cid10ResultHeading(
+  result: Pick<Cid10SearchResult, 'code' | 'description' | 'category' | 'categoryCode'>,
+): Cid10ResultHeading {
+  const title = `${result.code} ${result.description}`;
+  if (result.code.replace('.', '') === result.categoryCode) return { title };
+  return { title, category: `Categoria ${result.categoryCode} — ${result.category}` };
+}

@@ -288,6 +288,9 @@ export const documentIssueSchema = z.object({
     // Only when the doctor states a specialty, with its RQE (documents issued before have none).
     specialty: z.string().optional(),
     rqe: z.string().optional(),
+    // The clinic and its CNES, when the settings name them (documents issued before have none).
+    clinicName: z.string().optional(),
+    cnes: z.string().optional(),
     address: z.string(),
     phone: z.string(),
     email: z.string(),
@@ -370,6 +373,9 @@ export interface IssuerProfile {
   crmState: string;
   specialty: string;
   rqe: string;
+  /** Optional: printed in the header when set. */
+  clinicName?: string;
+  cnes?: string;
   clinicAddress: string;
   clinicPhone: string;
   doctorEmail: string;
@@ -384,6 +390,8 @@ export function issuerOf(profile: IssuerProfile): DocumentIssue['doctor'] {
     ...(profile.specialty !== '' && profile.rqe !== ''
       ? { specialty: profile.specialty, rqe: profile.rqe }
       : {}),
+    ...(profile.clinicName?.trim() ? { clinicName: profile.clinicName.trim() } : {}),
+    ...(profile.cnes ? { cnes: profile.cnes } : {}),
     address: profile.clinicAddress,
     phone: profile.clinicPhone,
     email: profile.doctorEmail,

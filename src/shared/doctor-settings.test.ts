@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   BRAZILIAN_STATES,
   DEFAULT_DOCTOR_SETTINGS,
+  DEFAULT_PRESCRIPTION_TEMPLATE,
+  PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE,
+  doctorSettingsPatchSchema,
   doctorSettingsSchema,
+  formatClinic,
   formatCrm,
   isDoctorProfileConfigured,
+  readCrm,
   readStoredSettings,
   type DoctorSettings,
 } from './doctor-settings';
@@ -61,6 +66,41 @@ describe('doctorSettingsSchema', () => {
       crmState: 'Selecione uma UF válida para o CRM.',
     });
     expect(errorsOf({ ...filled, crm: '', crmState: '' })).toEqual({});
+  });
+
+  it.each([
+    ['123456-SP', { crm: '123456', crmState: 'SP' }],
+    ['123456/SP', { crm: '123456', crmState: 'SP' }],
+    ['CRM-SP 123456', { crm: '123456', crmState: 'SP' }],
+    ['CRM/SP 123456', { crm: '123456', crmState: 'SP' }],
+    [' 52845 rj ', { crm: '52845', crmState: 'RJ' }],
+  ])('reads the CRM %j as its number and UF', (crm, split) => {
+    expect(doctorSettingsSchema.parse({ ...filled, crm, crmState: '' })).toMatchObject(split);
+    // The same UF chosen in the select too is no contradiction.
+    expect(doctorSettingsSchema.parse({ ...filled, crm, crmState: split.crmState })).toEqual({
+      ...filled,
+      ...split,
+    });
+  });
+
+  it('splits a CRM with its UF in a partial change as well', () => {
+    expect(doctorSettingsPatchSchema.parse({ crm: 'CRM/MG 98765' })).toEqual({
+      crm: '98765',
+      crmState: 'MG',
+    });
+    // Nor does a change that leaves the AI out switch it back on.
+    expect(doctorSettingsPatchSchema.parse({ crm: '98765' })).toEqual({ crm: '98765' });
+  });
+
+  it('refuses a UF in the CRM that is not one of the 27, or that contradicts the one chosen', () => {
+    expect(errorsOf({ ...filled, crm: '123456-XX', crmState: '' })).toEqual({
+      crm: 'A UF XX do CRM não existe: use uma das 27 UFs, por exemplo 123456-SP.',
+    });
+    expect(errorsOf({ ...filled, crm: '123456-SP', crmState: 'RJ' })).toEqual({
+      crm: 'O CRM 123456-SP é de SP, mas a UF do CRM escolhida é RJ: corrija uma das duas.',
+    });
+    expect(readCrm('123456789-SP')).toBeUndefined();
+    expect(readCrm('SP')).toBeUndefined();
   });
 
   it("keeps the doctor's CPF as digits, checked by its check digits", () => {
@@ -163,5 +203,58 @@ describe('formatCrm and isDoctorProfileConfigured', () => {
     expect(isDoctorProfileConfigured(filled)).toBe(true);
     expect(isDoctorProfileConfigured({ ...filled, crm: '' })).toBe(false);
     expect(isDoctorProfileConfigured({ ...filled, name: '' })).toBe(false);
+  });
+});
+
+describe('the clinic and its CNES', () => {
+  const parse = (fields: object) =>
+    doctorSettingsSchema.safeParse({ ...DEFAULT_DOCTOR_SETTINGS, ...fields });
+
+  it('takes a clinic name and a 7-digit CNES, both optional', () => {
+    expect(parse({ clinicName: ' Clínica Bem Viver ', cnes: '1234567' }).data).toMatchObject({
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+    const { clinicName: _name, cnes: _cnes, ...older } = DEFAULT_DOCTOR_SETTINGS;
+    expect(doctorSettingsSchema.parse(older)).toMatchObject({ clinicName: '', cnes: '' });
+  });
+
+  it('refuses a CNES that is not exactly 7 digits, and an overlong clinic name', () => {
+    for (const cnes of ['123456', '12345678', '123456a']) {
+      expect(parse({ cnes }).error?.issues[0]?.message).toBe(
+        'O CNES deve ter exatamente 7 dígitos.',
+      );
+    }
+    expect(parse({ clinicName: 'x'.repeat(201) }).error?.issues[0]?.message).toBe(
+      'Nome da clínica: no máximo 200 caracteres.',
+    );
+  });
+
+  it('leaves them alone in a PATCH that does not name them, and the AI switch too', () => {
+    const patch = doctorSettingsPatchSchema.parse({ name: 'Dra. Ana' });
+    expect(patch).toEqual({ name: 'Dra. Ana' });
+    // A default here would switch back on the AI a doctor had switched off.
+    expect(doctorSettingsSchema.parse(DEFAULT_DOCTOR_SETTINGS).aiEnabled).toBe(true);
+  });
+
+  it('prints as one header line', () => {
+    expect(formatClinic({ clinicName: 'Clínica Bem Viver', cnes: '1234567' })).toBe(
+      'Clínica Bem Viver · CNES 1234567',
+    );
+    expect(formatClinic({ clinicName: '', cnes: '1234567' })).toBe('CNES 1234567');
+    expect(formatClinic({ clinicName: '', cnes: '' })).toBe('');
+  });
+});
+
+describe('the default receita template', () => {
+  it('no longer prints the diagnosis, and replaces the old default a doctor never edited', () => {
+    expect(DEFAULT_PRESCRIPTION_TEMPLATE).not.toContain('Diagnóstico');
+    expect(PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE).toContain('Diagnóstico: {{diagnostico}}');
+    expect(
+      readStoredSettings({ prescriptionTemplate: PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE })
+        ?.prescriptionTemplate,
+    ).toBe(DEFAULT_PRESCRIPTION_TEMPLATE);
+    const own = `${PREVIOUS_DEFAULT_PRESCRIPTION_TEMPLATE}\nVálida por 30 dias.`;
+    expect(readStoredSettings({ prescriptionTemplate: own })?.prescriptionTemplate).toBe(own);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { documentDraftOf } from './document-prefill';
+import {
+  documentDraftOf,
+  examRequestsByService,
+  examServiceOf,
+  visitCidOf,
+} from './document-prefill';
 import { newWorkingRecord, type WorkingRecord } from './record-flow';
 
 // Local times, so the expectations hold in any time zone.
@@ -50,5 +55,51 @@ describe('documentDraftOf', () => {
       kind: 'atestado',
       content: { days: 1, startDate: '2026-11-27', showCid: false },
     });
+  });
+});
+
+describe('the visit’s CID and exam requests by service', () => {
+  const diagnosed: WorkingRecord = {
+    ...visit,
+    assessment: 'Cefaleia há 3 dias.\nG43.0 - Enxaqueca sem aura',
+  };
+
+  it('offers the visit’s CID to an atestado and an exam request, not yet authorised', () => {
+    expect(visitCidOf(diagnosed)).toBe('G43.0');
+    expect(visitCidOf(visit)).toBeUndefined();
+    expect(documentDraftOf('atestado', diagnosed, NOW)).toEqual({
+      kind: 'atestado',
+      content: { days: 1, startDate: '2026-11-27', showCid: false, cid: 'G43.0' },
+    });
+    const exams = documentDraftOf('exames', diagnosed, NOW);
+    expect(exams.kind === 'exames' && exams.content.cid).toBe('G43.0');
+  });
+
+  it('splits laboratory and imaging exams into two requests, by type or else by name', () => {
+    const content = {
+      exams: [
+        { name: 'Hemograma completo' },
+        { name: 'Ressonância magnética de crânio' },
+        { name: 'TSH' },
+        { name: 'Avaliação postural' },
+      ],
+      clinicalIndication: 'Cefaleia',
+      cid: 'G43.0',
+    };
+    expect(
+      examRequestsByService(content, [{ name: 'Avaliação postural', type: 'imagem' }]),
+    ).toEqual([
+      { ...content, exams: [{ name: 'Hemograma completo' }, { name: 'TSH' }] },
+      {
+        ...content,
+        exams: [{ name: 'Ressonância magnética de crânio' }, { name: 'Avaliação postural' }],
+      },
+    ]);
+    const bloodOnly = { ...content, exams: [{ name: 'Hemograma completo' }, { name: 'TSH' }] };
+    expect(examRequestsByService(bloodOnly)).toEqual([bloodOnly]);
+    expect(examServiceOf({ name: 'RX de tórax PA e perfil' })).toBe('imagem');
+    expect(examServiceOf({ name: 'Ultrassonografia de abdome total' })).toBe('imagem');
+    expect(examServiceOf({ name: 'Creatinina' })).toBe('laboratorio');
+    expect(examServiceOf({ name: 'Creatinina', type: 'laboratorial' })).toBe('laboratorio');
   });
 });

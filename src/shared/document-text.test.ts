@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentIssue } from './clinical-document';
-import { documentText } from './document-text';
+import { SIGNATURE_RULE, documentText, restEndDay, signatureLines } from './document-text';
 
 /** 27/11/2026 09:05 on this machine's clock, whatever its time zone. */
 const ISSUED_AT = new Date(2026, 10, 27, 9, 5).toISOString();
@@ -94,14 +94,41 @@ describe('documentText', () => {
       issue(),
     );
     expect(text.paragraphs).toEqual([
-      'Atesto, para os devidos fins, que a paciente Maria Aparecida dos Santos foi atendida por mim em 27 de novembro de 2026 e necessita de 3 (três) dias de afastamento de suas atividades a partir de 27/11/2026.',
+      'Atesto, para os devidos fins, que a paciente Maria Aparecida dos Santos foi atendida por mim em 27 de novembro de 2026 e necessita de 3 (três) dias de afastamento de suas atividades, de 27/11/2026 a 29/11/2026.',
     ]);
     const oneDay = documentText(
       { kind: 'atestado', content: { days: 1, startDate: '2026-11-28', showCid: false } },
       issue({ name: 'João Batista Lima', sex: 'masculino' }),
     );
     expect(oneDay.paragraphs[0]).toContain('o paciente João Batista Lima foi atendido por mim');
-    expect(oneDay.paragraphs[0]).toContain('1 (um) dia de afastamento');
+    expect(oneDay.paragraphs[0]).toContain(
+      '1 (um) dia de afastamento de suas atividades, em 28/11/2026.',
+    );
+  });
+
+  it('ends a rest counting its first day, across months, years and leap days', () => {
+    expect(restEndDay('2026-12-06', 3)).toBe('2026-12-08');
+    expect(restEndDay('2026-12-06', 1)).toBe('2026-12-06');
+    expect(restEndDay('2026-12-30', 5)).toBe('2027-01-03');
+    expect(restEndDay('2028-02-28', 2)).toBe('2028-02-29');
+    expect(restEndDay('2026-02-28', 2)).toBe('2026-03-01');
+    // Brazil's old daylight-saving start (midnight skipped) moves no day.
+    expect(restEndDay('2018-11-03', 2)).toBe('2018-11-04');
+  });
+
+  it('names the clinic and its CNES under the registration, when the settings have them', () => {
+    const withClinic = issue();
+    withClinic.doctor = { ...withClinic.doctor, clinicName: 'Clínica Bem Viver', cnes: '1234567' };
+    const text = documentText({ kind: 'relatorio', content: { text: 'Estável.' } }, withClinic);
+    expect(text.issuer).toEqual([
+      'Dra. Helena Prado',
+      'CRM/SP 123456',
+      'Clínica Bem Viver · CNES 1234567',
+      'Av. Paulista, 1000, sala 12 — São Paulo/SP',
+      '(11) 3456-7890 · helena@clinica.com.br',
+    ]);
+    // The signature's lines stay the doctor's name and registration.
+    expect(signatureLines(text)).toEqual([SIGNATURE_RULE, 'Dra. Helena Prado', 'CRM/SP 123456']);
   });
 
   it('prints the CID on an atestado only when the patient asked for it, and says so', () => {

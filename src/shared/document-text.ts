@@ -1,5 +1,5 @@
 import { DOCUMENT_TITLES, type DocumentBody, type DocumentIssue } from './clinical-document';
-import { formatCrm } from './doctor-settings';
+import { formatClinic, formatCrm } from './doctor-settings';
 import type { Gender } from './medical-record';
 import { quantityWithWords } from './number-words';
 import { agreeWithPatient } from './patient-agreement';
@@ -14,7 +14,10 @@ import { formatDate, formatLongDate, formatTime } from './pt-br-format';
  */
 export interface DocumentText {
   title: string;
-  /** The doctor's name, then CRM/UF, address and contacts (CFM 2.381/2024, art. 2º). */
+  /**
+   * The doctor's name, then CRM/UF, the clinic and its CNES when set, address and contacts
+   * (CFM 2.381/2024, art. 2º).
+   */
   issuer: string[];
   /** Who the document is for: name, then CPF (or CNS) and birth date when known. */
   patient: string[];
@@ -26,6 +29,25 @@ export interface DocumentText {
 
 /** A date kept as `yyyy-MM-dd`, as dd/mm/aaaa. */
 const dayOf = (day: string) => formatDate(`${day}T00:00:00`);
+
+/**
+ * The last day of a rest of `days` days from `startDate` (both `yyyy-MM-dd`), counted inclusively:
+ * the start day is the first of them, so 3 days from 06/12 end on 08/12 (docs/documentos.md,
+ * "Atestado").
+ */
+export function restEndDay(startDate: string, days: number): string {
+  const [year, month, day] = startDate.split('-').map(Number);
+  // UTC calendar arithmetic: no daylight-saving shift can move a day.
+  const end = new Date(Date.UTC(year ?? 0, (month ?? 1) - 1, (day ?? 1) + days - 1));
+  return end.toISOString().slice(0, 10);
+}
+
+/** 'de 06/12/2026 a 08/12/2026', or 'em 06/12/2026' for a single day. */
+function restPeriod(startDate: string, days: number): string {
+  return days === 1
+    ? `em ${dayOf(startDate)}`
+    : `de ${dayOf(startDate)} a ${dayOf(restEndDay(startDate, days))}`;
+}
 
 /** 'a paciente Maria', 'o paciente João', or 'Maria' alone when the sex is not known. */
 function patientReference(name: string, sex: string | undefined): string {
@@ -44,7 +66,7 @@ function bodyParagraphs(body: DocumentBody, issue: DocumentIssue): string[] {
     case 'atestado': {
       const { content } = body;
       const paragraphs = [
-        `Atesto, para os devidos fins, que ${who} foi atendid${ending(patient.sex)} por mim em ${attended} e necessita de ${quantityWithWords(content.days, content.days === 1 ? 'dia' : 'dias')} de afastamento de suas atividades a partir de ${dayOf(content.startDate)}.`,
+        `Atesto, para os devidos fins, que ${who} foi atendid${ending(patient.sex)} por mim em ${attended} e necessita de ${quantityWithWords(content.days, content.days === 1 ? 'dia' : 'dias')} de afastamento de suas atividades, ${restPeriod(content.startDate, content.days)}.`,
       ];
       if (content.showCid && content.cid !== undefined) {
         paragraphs.push(
@@ -132,9 +154,13 @@ export function documentText(
   if (patient.birthDate !== undefined) identity.push(`nascimento ${dayOf(patient.birthDate)}`);
   return {
     title: DOCUMENT_TITLES[body.kind],
-    issuer: [doctor.name, registrationLine(doctor), doctor.address, contacts.join(' · ')].filter(
-      (line) => line !== '',
-    ),
+    issuer: [
+      doctor.name,
+      registrationLine(doctor),
+      formatClinic(doctor),
+      doctor.address,
+      contacts.join(' · '),
+    ].filter((line) => line !== ''),
     patient: [`Paciente: ${patient.name}`, ...(identity.length > 0 ? [identity.join(' · ')] : [])],
     paragraphs: [...bodyParagraphs(body, issue), ...teleconsultaParagraph(issue)],
     issuedAt:
@@ -142,4 +168,15 @@ export function documentText(
         ? `Emitido em ${formatDate(issue.at)} às ${formatTime(issue.at)}`
         : `Emitido e assinado digitalmente em ${formatDate(signedAt)} às ${formatTime(signedAt)}`,
   };
+}
+
+/** The line a document is signed on. */
+export const SIGNATURE_RULE = '_______________________________________';
+
+/**
+ * What a document prints at its foot: the line to sign on, and under it the doctor's name and
+ * registration — in the PDF and in the app's preview alike.
+ */
+export function signatureLines(text: DocumentText): string[] {
+  return [SIGNATURE_RULE, ...text.issuer.slice(0, 2)];
 }

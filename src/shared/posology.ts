@@ -138,6 +138,15 @@ function durationPhrase(duration: string, continuous: boolean): string {
   return `por ${text}`;
 }
 
+/**
+ * A treatment's duration as a phrase after the medicine: 'por 7 dias', 'em uso contínuo' (never
+ * 'por uso contínuo'), 'até a melhora' as written; '' when none.
+ * @param duration - the duration as the doctor typed it
+ */
+export function treatmentDurationPhrase(duration: string | undefined): string {
+  return durationPhrase(duration ?? '', false);
+}
+
 /** The dose of one intake as printed: '1 comprimido', 'meio comprimido', '7 mL', '10 gotas'. */
 function doseWords(dose: string | undefined): string {
   return lowerFirst(clean(dose));

@@ -257,6 +257,15 @@ describe('buildReceitaSheets', () => {
     expect(sheet?.notesLine).toBeUndefined();
   });
 
+  it('heads the receita with the clinic and its CNES, when set', () => {
+    const [sheet] = buildReceitaSheets(prescription({}), {
+      ...settings,
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+    expect(sheet?.header.contactLines[0]).toBe('Clínica Bem Viver · CNES 1234567');
+  });
+
   it('puts controlled medicines on their own Receituário de Controle Especial, in two copies', () => {
     const sheets = buildReceitaSheets(
       prescription({
@@ -486,7 +495,6 @@ describe('fillPrescriptionTemplate', () => {
 Data: 01/03/2026
 
 Paciente: Maria Silva    Idade: 45 anos
-Diagnóstico: Amigdalite bacteriana
 
 Uso oral
 1. Amoxicilina 500mg ——— 21 (vinte e uma) cápsulas
@@ -497,6 +505,13 @@ Observações: Retornar se febre.
 _______________________________________
 Dra. Ana M. Souza — CRM/SP 123456
 Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
+    // The default goes to the pharmacy without the diagnosis; a doctor's own template may ask.
+    expect(
+      fillPrescriptionTemplate(prescription({}), {
+        ...settings,
+        prescriptionTemplate: 'Diagnóstico: {{diagnostico}}',
+      }),
+    ).toBe('Diagnóstico: Amigdalite bacteriana');
   });
 
   it('keeps the variables it cannot fill visible', () => {

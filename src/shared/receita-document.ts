@@ -1,4 +1,4 @@
-import { formatCrm, type DoctorSettings } from './doctor-settings';
+import { formatClinic, formatCrm, type DoctorSettings } from './doctor-settings';
 import { posologySentence } from './posology';
 import {
   groupMedicationsByRoute,
@@ -98,7 +98,10 @@ export type ReceitaPrescription = Pick<
   safetyReasons?: readonly SafetyReason[] | undefined;
 };
 
-/** The doctor's settings a receita reads; `rqe` prints when given (specialists). */
+/**
+ * The doctor's settings a receita reads; `rqe` prints when given (specialists), and the clinic
+ * with its CNES when set.
+ */
 export type ReceitaSettings = Pick<
   DoctorSettings,
   | 'name'
@@ -111,7 +114,7 @@ export type ReceitaSettings = Pick<
   | 'clinicAddress'
   | 'clinicPhone'
   | 'doctorEmail'
-> & { rqe?: string | undefined };
+> & { rqe?: string | undefined; clinicName?: string | undefined; cnes?: string | undefined };
 
 /** docs/product.md, "Impressão de receitas": receitas per A4 page. */
 export type ReceitasPerPage = 1 | 2 | 3 | 4;
@@ -334,7 +337,11 @@ function sheetHeader(settings: ReceitaSettings): ReceitaSheet['header'] {
       .map((line) => line.trim())
       .filter(Boolean),
     registration,
-    contactLines: [settings.clinicAddress.trim(), phoneAndEmail].filter(Boolean),
+    contactLines: [
+      formatClinic({ clinicName: settings.clinicName ?? '', cnes: settings.cnes ?? '' }),
+      settings.clinicAddress.trim(),
+      phoneAndEmail,
+    ].filter(Boolean),
   };
 }
 

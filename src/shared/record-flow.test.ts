@@ -5,6 +5,7 @@ import {
   appendParagraph,
   computeBmi,
   computeProgress,
+  finalizationGaps,
   intensityColour,
   isLocalRecordId,
   isStepComplete,
@@ -96,6 +97,37 @@ describe('completion and progress', () => {
   });
 });
 
+describe('what finalising needs', () => {
+  it('names, in step order, each missing part with its step, field and message', () => {
+    const gaps = finalizationGaps({ ...blank(), patientInfo: { name: ' ' }, plan: '  ' });
+    expect(gaps.map((gap) => [gap.step, gap.field])).toEqual([
+      ['patient-info', 'patient-name'],
+      ['prescriptions', 'prescriptions'],
+      ['plan', 'plan'],
+    ]);
+    expect(gaps.map((gap) => gap.message)).toEqual([
+      'Informe o nome do paciente para finalizar a consulta.',
+      'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+      'Escreva o plano de tratamento para finalizar a consulta.',
+    ]);
+  });
+
+  it('asks nothing more of a named patient, decided prescriptions and a plan', () => {
+    const ready = {
+      ...blank(),
+      patientInfo: { name: 'Maria Aparecida dos Santos' },
+      prescriptions: { noPrescription: true },
+      plan: 'Retorno em 30 dias.',
+    };
+    expect(finalizationGaps(ready)).toEqual([]);
+    expect(
+      finalizationGaps({ ...ready, prescriptions: { noPrescription: false } }).map(
+        (gap) => gap.field,
+      ),
+    ).toEqual(['prescriptions']);
+  });
+});
+
 describe('status text', () => {
   it('names what the doctor is doing on each step, Em andamento otherwise', () => {
     expect(stepStatusText('patient-info')).toBe('Coletando dados do paciente');
@@ -148,9 +180,9 @@ describe('measurements and typed values', () => {
     expect(parseMeasurement('abc')).toBeUndefined();
   });
 
-  it('colours intensity green, yellow, red', () => {
+  it('colours intensity green, yellow, red, and an unrated one not at all', () => {
     expect(intensityColour('leve')).toBe('green');
-    expect(intensityColour(undefined)).toBe('green');
+    expect(intensityColour(undefined)).toBeUndefined();
     expect(intensityColour('moderada')).toBe('yellow');
     expect(intensityColour('intensa')).toBe('red');
   });

@@ -134,6 +134,49 @@ export function prescriptionsDecided(record: RecordContent): boolean {
   return prescribedItemCount(record) > 0 || record.prescriptions?.noPrescription === true;
 }
 
+/** A part the visit cannot be finalised without, named by the field that holds it. */
+export type FinalizationField = 'patient-name' | 'prescriptions' | 'plan';
+
+/** What a record lacks to be finalised: the step and field that hold it, and what to say there. */
+export interface FinalizationGap {
+  step: RecordStep;
+  field: FinalizationField;
+  message: string;
+}
+
+/**
+ * docs/product.md, "Finalização do prontuário": what finalising needs and the record lacks, in
+ * step order — the patient's name (the record names whom it is about), the prescriptions decided
+ * (something prescribed, or 'Sem prescrição nesta consulta') and the plan. Empty when the visit
+ * may be finalised.
+ */
+export function finalizationGaps(record: RecordContent): FinalizationGap[] {
+  const gaps: FinalizationGap[] = [];
+  if (!hasText(record.patientInfo?.name)) {
+    gaps.push({
+      step: 'patient-info',
+      field: 'patient-name',
+      message: 'Informe o nome do paciente para finalizar a consulta.',
+    });
+  }
+  if (!prescriptionsDecided(record)) {
+    gaps.push({
+      step: 'prescriptions',
+      field: 'prescriptions',
+      message:
+        'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+    });
+  }
+  if (!hasText(record.plan)) {
+    gaps.push({
+      step: 'plan',
+      field: 'plan',
+      message: 'Escreva o plano de tratamento para finalizar a consulta.',
+    });
+  }
+  return gaps;
+}
+
 /**
  * Share of complete steps, as a whole percentage
  * (docs/product.md, "Conclusão das etapas e progresso").
@@ -224,9 +267,15 @@ export const INTENSITY_SCALE: readonly {
   { value: 'intensa', label: 'Intensa', range: '7-10', colour: 'red' },
 ];
 
-/** Green for leve, yellow for moderada, red otherwise (docs/product.md, "Etapa Sintomas"). */
-export function intensityColour(intensity: Intensity | undefined): 'green' | 'yellow' | 'red' {
-  if (intensity === undefined || intensity === 'leve') return 'green';
+/**
+ * Green for leve, yellow for moderada, red for intensa (docs/product.md, "Etapa Sintomas"); no
+ * colour for an intensity nobody rated, so an unrated symptom never looks mild.
+ */
+export function intensityColour(
+  intensity: Intensity | undefined,
+): 'green' | 'yellow' | 'red' | undefined {
+  if (intensity === undefined) return undefined;
+  if (intensity === 'leve') return 'green';
   return intensity === 'moderada' ? 'yellow' : 'red';
 }
 

@@ -88,6 +88,17 @@ describe('the narrative record', () => {
     ]);
   });
 
+  it('does not print a pregnancy ticked before the age was corrected past 55', () => {
+    const corrected = {
+      ...full,
+      patientInfo: { ...full.patientInfo, age: 67, pregnant: true },
+    };
+    const history = buildRecordNarrative(corrected, SETTINGS, NOW).sections.find((section) =>
+      section.title.includes('(APP)'),
+    );
+    expect(history?.lines).not.toContain('Gestante.');
+  });
+
   it('says a visit held at a distance was a teleconsulta, with when the consent was recorded', () => {
     const consentAt = new Date(2026, 10, 21, 9, 2).toISOString();
     const narrative = buildRecordNarrative({ ...full, teleconsulta: { consentAt } }, SETTINGS, NOW);
@@ -106,7 +117,7 @@ describe('the narrative record', () => {
     );
     expect(text('(QP)')).toBe('Cefaleia há 3 dias');
     expect(text('(HDA)')).toBe(
-      'A paciente refere Cefaleia há 3 dias, de intensidade moderada.\nSintomas associados: náusea.\nPiora no fim do dia.',
+      'A paciente refere cefaleia há 3 dias, de intensidade moderada.\nSintomas associados: náusea.\nPiora no fim do dia.',
     );
     expect(text('(APP)')).toBe(
       'Alergias: dipirona.\nMedicamentos em uso: losartana 50 mg.\nCondições crônicas: hipertensão.',
@@ -197,11 +208,74 @@ describe('the narrative record', () => {
       patientInfo: { ...full.patientInfo, gender: 'masculino' },
       symptoms: { ...full.symptoms, intensity: 'intensa' },
     };
-    expect(hda(man)).toBe('O paciente refere Cefaleia há 3 dias, de forte intensidade.');
+    expect(hda(man)).toBe('O paciente refere cefaleia há 3 dias, de forte intensidade.');
     const unknown: WorkingRecord = { ...man, patientInfo: { name: 'Ari' } };
-    expect(hda(unknown)).toBe('Paciente refere Cefaleia há 3 dias, de forte intensidade.');
+    expect(hda(unknown)).toBe('Paciente refere cefaleia há 3 dias, de forte intensidade.');
     expect(AGE_NOT_INFORMED).toBe('idade não informada');
     expect(SEX_NOT_INFORMED).toBe('sexo não informado');
+  });
+
+  it('builds the complaint sentence once from its parts', () => {
+    const section = (record: WorkingRecord, title: string) =>
+      buildRecordNarrative(record, SETTINGS, NOW).sections.find((each) =>
+        each.title.includes(title),
+      )?.lines;
+    // Typed as a sentence that already says how long, with the duration field filled too.
+    const knee: WorkingRecord = {
+      ...full,
+      symptoms: {
+        chiefComplaint: 'Dor no joelho à direita. Há 4 dias.',
+        duration: '4 dias',
+        currentSymptoms: ['dor no joelho', 'edema'],
+      },
+    };
+    expect(section(knee, '(QP)')).toEqual(['Dor no joelho à direita, há 4 dias']);
+    expect(section(knee, '(HDA)')).toEqual([
+      'A paciente refere dor no joelho à direita, há 4 dias.',
+      'Sintomas associados: edema.',
+    ]);
+
+    const apart: WorkingRecord = {
+      ...full,
+      symptoms: { chiefComplaint: 'Dor no joelho à direita.', duration: '4 dias.' },
+    };
+    expect(section(apart, '(QP)')).toEqual(['Dor no joelho à direita há 4 dias']);
+    expect(section(apart, '(HDA)')).toEqual([
+      'A paciente refere dor no joelho à direita há 4 dias.',
+    ]);
+
+    const since: WorkingRecord = {
+      ...full,
+      symptoms: { chiefComplaint: 'HAS descompensada', duration: 'Desde ontem', intensity: 'leve' },
+    };
+    expect(section(since, '(HDA)')).toEqual([
+      'A paciente refere HAS descompensada desde ontem, de intensidade leve.',
+    ]);
+    // A day count that only contains the duration ('12 dias' and '2 dias') is not it.
+    const twelve: WorkingRecord = {
+      ...full,
+      symptoms: {
+        chiefComplaint: 'tosse há 12 dias',
+        duration: '2 dias',
+        additionalInfo: 'Piora à noite',
+      },
+    };
+    expect(section(twelve, '(HDA)')).toEqual([
+      'A paciente refere tosse há 12 dias há 2 dias.',
+      'Piora à noite.',
+    ]);
+  });
+
+  it('says nothing of an intensity nobody rated', () => {
+    const unrated: WorkingRecord = {
+      ...full,
+      symptoms: { chiefComplaint: 'Cefaleia', duration: '3 dias' },
+    };
+    const narrative = buildRecordNarrative(unrated, SETTINGS, NOW);
+    const text = narrative.sections.flatMap((section) => section.lines).join('\n');
+    expect(text).toContain('A paciente refere cefaleia há 3 dias.');
+    expect(text).not.toMatch(/intensidade|leve/i);
+    expect(buildRecordDocument(unrated, SETTINGS, NOW)).not.toMatch(/intensidade/i);
   });
 
   it('writes only the vital signs and medication parts that are set', () => {
@@ -210,6 +284,10 @@ describe('the narrative record', () => {
       'FR 18 irpm, SatO2 97%',
     );
     expect(medicationLine({ name: 'Amoxicilina' })).toBe('Amoxicilina');
+    // A continuous use is 'em uso contínuo', never 'por uso contínuo'.
+    expect(medicationLine({ name: 'Losartana', dosage: '50 mg', duration: 'uso contínuo' })).toBe(
+      'Losartana 50 mg — em uso contínuo',
+    );
   });
 });
 
@@ -219,7 +297,7 @@ describe('the downloaded record', () => {
     expect(text).toContain('Paciente: Maria Souza');
     expect(text).toContain('Data da consulta: 21/11/2026');
     expect(text).toContain('QP: Cefaleia há 3 dias');
-    expect(text).toContain('HDA: A paciente refere Cefaleia há 3 dias, de intensidade moderada.');
+    expect(text).toContain('HDA: A paciente refere cefaleia há 3 dias, de intensidade moderada.');
     expect(text).toContain('1. Paracetamol 750 mg — 6/6h — por 5 dias — se dor');
     expect(text).toContain('Exame: Hemograma completo (laboratorial, rotina)');
     expect(text).toContain('Evitar jejum prolongado.');

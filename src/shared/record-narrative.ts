@@ -13,8 +13,10 @@ import { addendaText, addendumEntries, type AddendumEntry } from './record-adden
 import { aiUseLine, type AiUse } from './ai-use';
 import type { WorkingRecord } from './record-flow';
 import { patientSubject } from './patient-agreement';
+import { treatmentDurationPhrase } from './posology';
+import { statesPregnancy } from './pregnancy-applies';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
-import { foldAccents } from './text-folding';
+import { foldAccents, foldForMatching } from './text-folding';
 
 /** One titled block of the narrative record; `lines` are paragraphs, in order. */
 export interface NarrativeSection {
@@ -78,7 +80,7 @@ export function vitalSignsLine(vitals: VitalSigns | undefined): string {
 
 /** 'Amoxicilina 500mg — 8/8h — por 7 dias — após as refeições' */
 export function medicationLine(medication: Medication): string {
-  const duration = nonBlank(medication.duration) ? `por ${medication.duration.trim()}` : '';
+  const duration = treatmentDurationPhrase(medication.duration);
   return [
     [medication.name, medication.dosage].filter(nonBlank).join(' '),
     medication.frequency,
@@ -98,11 +100,62 @@ export function examLine(exam: Exam): string {
     .join(' — ');
 }
 
-function complaintLine(record: RecordContent): string {
+/** Full stops, commas and the like that a typed phrase may end with. */
+const TRAILING_PUNCTUATION = /[\s.;,:]+$/;
+
+/** Durations that already say when ('desde ontem', 'há 2 semanas'): no 'há' is put before them. */
+const DURATION_WITH_ITS_OWN_WORD =
+  /^(?:h[aá]|desde|faz|fazem|ontem|anteontem|hoje|a partir|ap[oó]s|no|na|nos|nas|em|este|esta|nesta|neste)\b/i;
+
+/** A capital that only starts a word, not an acronym like 'HAS' or 'ITU'. */
+function lowerInitial(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) || /^\p{Lu}(?:\s|$)/u.test(text)
+    ? text.charAt(0).toLocaleLowerCase('pt-BR') + text.slice(1)
+    : text;
+}
+
+function upperInitial(text: string): string {
+  return text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
+}
+
+/**
+ * The complaint as one clause: a typed full stop inside it becomes a comma and the next word loses
+ * its capital ('Dor no joelho à direita. Há 4 dias.' → 'Dor no joelho à direita, há 4 dias').
+ */
+function complaintClause(complaint: string): string {
+  const [first = '', ...rest] = complaint
+    .trim()
+    .replace(TRAILING_PUNCTUATION, '')
+    .split(/\s*[.;]\s+/)
+    .filter(Boolean);
+  return [first, ...rest.map(lowerInitial)].join(', ');
+}
+
+/** 'há 4 dias' for '4 dias'; 'desde ontem' and 'há 2 semanas' as written. */
+function durationPhrase(duration: string): string {
+  const trimmed = duration.trim().replace(TRAILING_PUNCTUATION, '');
+  if (!trimmed) return '';
+  return DURATION_WITH_ITS_OWN_WORD.test(trimmed) ? lowerInitial(trimmed) : `há ${trimmed}`;
+}
+
+/**
+ * The complaint with its duration, built once from the two parts (docs/product.md, "Relatório"):
+ * a duration the complaint already states is not added again. Starts as the doctor wrote it.
+ */
+function complaintWithDuration(record: RecordContent): string {
   const symptoms = record.symptoms ?? {};
   if (!nonBlank(symptoms.chiefComplaint)) return '';
-  const duration = nonBlank(symptoms.duration) ? ` há ${symptoms.duration.trim()}` : '';
-  return `${symptoms.chiefComplaint.trim()}${duration}`;
+  const clause = complaintClause(symptoms.chiefComplaint);
+  const duration = durationPhrase(symptoms.duration ?? '');
+  const durationCore = foldForMatching(duration.replace(/^h[aá]\s+/i, ''));
+  const stated = ` ${foldForMatching(clause)} `.includes(` ${durationCore} `);
+  if (!duration || (durationCore && stated)) return clause;
+  return `${clause} ${duration}`;
+}
+
+/** QP: 'Dor no joelho à direita há 4 dias'. */
+function complaintLine(record: RecordContent): string {
+  return upperInitial(complaintWithDuration(record));
 }
 
 /** 'de forte intensidade', not the spec's 'de intensidade intensa'. */
@@ -112,19 +165,33 @@ const INTENSITY_PHRASE = {
   intensa: 'de forte intensidade',
 } as const;
 
+/** A paragraph that ends with exactly one full stop (or its own '!' or '?'). */
+function asSentence(text: string): string {
+  const trimmed = text.trim();
+  if (/[!?]$/.test(trimmed)) return trimmed;
+  return `${trimmed.replace(TRAILING_PUNCTUATION, '')}.`;
+}
+
+/**
+ * HDA: '<sujeito> refere <queixa> há <duração>, <intensidade>.' — the intensity only when the
+ * doctor rated it — then the associated symptoms the complaint does not already name, and the
+ * additional information.
+ */
 function historyLines(record: RecordContent): string[] {
   const symptoms = record.symptoms ?? {};
   const lines: string[] = [];
-  const complaint = complaintLine(record);
+  const complaint = complaintWithDuration(record);
   if (complaint) {
     const intensity = symptoms.intensity ? `, ${INTENSITY_PHRASE[symptoms.intensity]}` : '';
     const subject = patientSubject(record.patientInfo?.gender);
-    lines.push(`${subject} refere ${complaint}${intensity}.`);
+    lines.push(`${subject} refere ${lowerInitial(complaint)}${intensity}.`);
   }
-  if (symptoms.currentSymptoms?.length) {
-    lines.push(`Sintomas associados: ${symptoms.currentSymptoms.join(', ')}.`);
-  }
-  if (nonBlank(symptoms.additionalInfo)) lines.push(symptoms.additionalInfo.trim());
+  const named = foldForMatching(complaint);
+  const associated = (symptoms.currentSymptoms ?? [])
+    .map((symptom) => symptom.trim())
+    .filter((symptom) => symptom && !named.includes(foldForMatching(symptom)));
+  if (associated.length > 0) lines.push(`Sintomas associados: ${associated.join(', ')}.`);
+  if (nonBlank(symptoms.additionalInfo)) lines.push(asSentence(symptoms.additionalInfo));
   return lines;
 }
 
@@ -134,7 +201,7 @@ function personalHistoryLines(record: RecordContent): string[] {
     ? `Alergias: ${info.allergies.join(', ')}.`
     : `${NO_KNOWN_ALLERGIES}.`;
   const lines = [allergies];
-  if (info.pregnant) lines.push('Gestante.');
+  if (statesPregnancy(info)) lines.push('Gestante.');
   if (info.creatinineClearance !== undefined) {
     lines.push(`Clearance de creatinina: ${decimal(info.creatinineClearance)} mL/min.`);
   }

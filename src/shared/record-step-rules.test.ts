@@ -18,7 +18,6 @@ import {
   formatMeasurement,
   hasPrintableContent,
   parseVital,
-  relevancePercent,
   vitalError,
 } from './record-step-rules';
 
@@ -139,13 +138,6 @@ describe('CIDs in the assessment', () => {
     const cid = { code: 'M54.5', description: 'Dor lombar baixa' };
     expect(cidsInAssessment(addCidToAssessment('Lombalgia.', cid))).toEqual([cid]);
     expect(cidsInAssessment(undefined)).toEqual([]);
-  });
-
-  it('shows relevance as a percentage from either scale', () => {
-    expect(relevancePercent(87)).toBe('87%');
-    expect(relevancePercent(0.87)).toBe('87%');
-    expect(relevancePercent(100)).toBe('100%');
-    expect(relevancePercent(0)).toBe('0%');
   });
 });
 

@@ -180,15 +180,6 @@ export function addCidToAssessment(
   return appendLine(assessment, cidLine(cid));
 }
 
-/**
- * A CID search relevance as a whole percentage. The search API answers 0–100; a fraction below
- * 1 (0–1 scale, as AI suggestions give confidence) is read as a share.
- */
-export function relevancePercent(relevance: number): string {
-  const percent = relevance > 0 && relevance < 1 ? relevance * 100 : relevance;
-  return `${Math.round(Math.min(Math.max(percent, 0), 100))}%`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // AI fallbacks (docs/product.md, "Tarefas e respostas padrão")
 

@@ -46,12 +46,16 @@ describe('template variables', () => {
     expect(PRESCRIPTION_TEMPLATE_VARIABLES).toHaveLength(11);
   });
 
-  it('appear in the default templates', () => {
+  it('appear in the default templates, but the diagnosis on the pharmacy’s paper', () => {
     for (const name of RECORD_TEMPLATE_VARIABLES) {
       expect(DEFAULT_DOCTOR_SETTINGS.medicalRecordOutput).toContain(`{{${name}}}`);
     }
     for (const name of PRESCRIPTION_TEMPLATE_VARIABLES) {
-      expect(DEFAULT_DOCTOR_SETTINGS.prescriptionTemplate).toContain(`{{${name}}}`);
+      if (name === 'diagnostico') {
+        expect(DEFAULT_DOCTOR_SETTINGS.prescriptionTemplate).not.toContain(`{{${name}}}`);
+      } else {
+        expect(DEFAULT_DOCTOR_SETTINGS.prescriptionTemplate).toContain(`{{${name}}}`);
+      }
     }
   });
 });

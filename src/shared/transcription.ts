@@ -139,9 +139,12 @@ export const INVALID_AUDIO_MESSAGE = 'Invalid audio file';
  */
 export const AUDIO_TOO_LARGE_MESSAGE = 'Arquivo muito grande. Máximo 25MB permitido.';
 
-/** No transcription endpoint is configured (ARCHITECTURE.md, Configuration). */
+/**
+ * No transcription endpoint is configured (docs/product.md, "Sem serviço de transcrição"). The
+ * doctor reads it: it names who can help, never a setting (those are in the README, "Modelo de IA").
+ */
 export const TRANSCRIPTION_UNCONFIGURED_MESSAGE =
-  'Transcrição indisponível: nenhum serviço de transcrição configurado. Defina AI_TRANSCRIBE_BASE_URL (por exemplo, um servidor Whisper local) ou AI_BASE_URL.';
+  'Transcrição automática indisponível: o administrador da clínica ainda não ativou um serviço de transcrição de áudio.';
 
 /**
  * The transcription texts of docs/product.md, "Erros da transcrição e do microfone", with the

@@ -75,8 +75,12 @@ describe('a medicine for continuous use', () => {
     await visible(page.getByRole('button', { name: 'Remover Losartana', exact: true }));
     await button(page, 'Continuar').click();
     await stepHeading(page, 'Plano de Tratamento');
-    await field(page, 'Condutas e Orientações').fill('Dieta hipossódica. Retorno em 30 dias.');
-    await button(page, 'Finalizar Prontuário').click();
+    await field(page, 'Plano de tratamento').fill('Dieta hipossódica. Retorno em 30 dias.');
+    await button(page, 'Finalizar consulta').click();
+    await page
+      .getByRole('alertdialog', { name: 'Finalizar a consulta de Rosa Maria Teixeira?' })
+      .getByRole('button', { name: 'Finalizar consulta' })
+      .click();
 
     // Finalising lists what changes in her chart: the new medicine, for the doctor to confirm.
     const dialog = page.getByRole('dialog', { name: 'Atualizar a ficha de Rosa Maria Teixeira?' });

@@ -68,7 +68,7 @@ async function fillSymptoms(page: Page) {
   const intensity = field(page, 'Intensidade');
   const colour = () =>
     page.locator('[data-intensity-colour]').first().getAttribute('data-intensity-colour');
-  expect(await colour()).toBe('green');
+  expect(await colour()).toBe('none');
   await intensity.selectOption('moderada');
   expect(await colour()).toBe('yellow');
   await intensity.selectOption('intensa');
@@ -156,13 +156,10 @@ describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport)
     await button(page, 'Continuar').click();
 
     await stepHeading(page, 'Plano de Tratamento');
-    const finalize = button(page, 'Finalizar Prontuário');
-    expect(await finalize.isDisabled()).toBe(true);
     await visible(button(page, 'Adicionar ao Plano').first());
     await button(page, 'Adicionar ao Plano').first().click();
-    expect(await field(page, 'Condutas e Orientações').inputValue()).toMatch(/^- /);
-    await field(page, 'Condutas e Orientações').fill('- Analgesia\n- Retorno em 15 dias');
-    expect(await finalize.isEnabled()).toBe(true);
+    expect(await field(page, 'Plano de tratamento').inputValue()).toMatch(/^- /);
+    await field(page, 'Plano de tratamento').fill('- Analgesia\n- Retorno em 15 dias');
 
     await page
       .getByRole('button', { name: /Resumo/ })
@@ -172,7 +169,11 @@ describe.each<ViewportName>(['desktop', 'phone'])('the record on %s', (viewport)
     await visible(page.getByText('Maria Souza').first());
     await page.getByRole('button', { name: /Plano/ }).first().click();
     await stepHeading(page, 'Plano de Tratamento');
-    await button(page, 'Finalizar Prontuário').click();
+    await button(page, 'Finalizar consulta').click();
+    await page
+      .getByRole('alertdialog', { name: 'Finalizar a consulta de Maria Souza?' })
+      .getByRole('button', { name: 'Finalizar consulta' })
+      .click();
     // Finalised, the record stays open on its summary, where its documents are printed.
     await stepHeading(page, 'Resumo e Impressão');
     await visible(page.getByText(/^Prontuário finalizado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/));
@@ -229,11 +230,14 @@ describe('the records list', () => {
 
     const card = cards.filter({ hasText: 'Paciente 05' });
     await card.getByRole('button', { name: /Excluir/ }).click();
-    await visible(page.getByText('Tem certeza que deseja excluir o prontuário de Paciente 05?'));
-    await page
-      .getByRole('alertdialog')
-      .getByRole('button', { name: /Excluir/ })
-      .click();
+    const deleting = page.getByRole('alertdialog', { name: 'Excluir prontuário' });
+    await visible(
+      deleting.getByText(
+        'O prontuário em andamento de Paciente 05 será excluído, com tudo o que foi registrado nele. Esta ação não pode ser desfeita.',
+      ),
+    );
+    await visible(deleting.getByRole('button', { name: 'Manter' }));
+    await deleting.getByRole('button', { name: 'Excluir prontuário' }).click();
     await page.getByText('Paciente 05').waitFor({ state: 'detached' });
     const left = await api.call(recordsApi.list, { query: { limit: 100 } });
     expect(left.records).toHaveLength(22);

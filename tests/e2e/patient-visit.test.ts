@@ -88,8 +88,12 @@ describe("a returning patient's visit", () => {
     await page.getByRole('checkbox', { name: 'Sem prescrição nesta consulta' }).check();
     await button(page, 'Continuar').click();
     await stepHeading(page, 'Plano de Tratamento');
-    await field(page, 'Condutas e Orientações').fill('Retorno em 30 dias.');
-    await button(page, 'Finalizar Prontuário').click();
+    await field(page, 'Plano de tratamento').fill('Retorno em 30 dias.');
+    await button(page, 'Finalizar consulta').click();
+    await page
+      .getByRole('alertdialog', { name: 'Finalizar a consulta de Maria Aparecida Souza?' })
+      .getByRole('button', { name: 'Finalizar consulta' })
+      .click();
 
     const dialog = page.getByRole('dialog', {
       name: 'Atualizar a ficha de Maria Aparecida Souza?',
@@ -189,15 +193,15 @@ describe('a returning patient named in the chat or the voice consultation', () =
     const { api } = doctor.browser.pointedAt(session.server.url);
     const patient = await returningPatient(api, 'Joana Prado', 38);
     await page.goto(`${session.server.url}/?view=mobile-consultation`);
-    await page.getByRole('button', { name: 'Digitar ou colar a transcrição' }).click();
+    await page.getByRole('button', { name: 'Colar uma transcrição' }).click();
     await page
       .getByLabel('Transcrição')
       .fill(
         'Paciente Joana Prado, 38 anos, com dor de cabeça há 3 dias. Pressão 130 por 85, frequência cardíaca 88.',
       );
-    await page.getByRole('button', { name: 'Finalizar Consulta' }).click();
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
-    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    await page.getByRole('button', { name: 'Preencher prontuário' }).click();
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
+    await visible(done.getByRole('heading', { name: 'Prontuário preenchido' }));
     await done.getByRole('button', { name: 'Abrir Prontuário' }).click();
     await stepHeading(page, 'Dados do Paciente');
     await chooseOffer(page, doctor, patient);

@@ -67,8 +67,12 @@ describe('a counselling-only visit', () => {
     await button(page, 'Continuar').click();
 
     await stepHeading(page, 'Plano de Tratamento');
-    await field(page, 'Condutas e Orientações').fill('- Dieta fracionada\n- Retorno em 30 dias');
-    await button(page, 'Finalizar Prontuário').click();
+    await field(page, 'Plano de tratamento').fill('- Dieta fracionada\n- Retorno em 30 dias');
+    await button(page, 'Finalizar consulta').click();
+    await page
+      .getByRole('alertdialog', { name: 'Finalizar a consulta de Beatriz Lima?' })
+      .getByRole('button', { name: 'Finalizar consulta' })
+      .click();
     await stepHeading(page, 'Resumo e Impressão');
     await visible(page.getByText(FINALIZED_BANNER));
     await visible(page.getByText('Nenhum medicamento prescrito.'));
@@ -120,8 +124,8 @@ describe('a finalised record', () => {
     expect(await field(page, 'Exame físico').isDisabled()).toBe(true);
     await page.getByRole('button', { name: /Plano/ }).first().click();
     await stepHeading(page, 'Plano de Tratamento');
-    expect(await button(page, 'Finalizar Prontuário').count()).toBe(0);
-    expect(await field(page, 'Condutas e Orientações').isDisabled()).toBe(true);
+    expect(await button(page, 'Finalizar consulta').count()).toBe(0);
+    expect(await field(page, 'Plano de tratamento').isDisabled()).toBe(true);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await button(page, 'Adicionar adendo').click();

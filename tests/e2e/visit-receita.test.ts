@@ -237,8 +237,8 @@ describe("the visit's receita", () => {
       .getByRole('option', { name: /^Amoxicilina/ })
       .first()
       .click();
-    await page.getByLabel('Apresentação').selectOption('250 mg/5 ml');
-    expect(await page.getByLabel('Dosagem').first().inputValue()).toBe('250 mg/5 ml');
+    await page.getByLabel('Apresentação').selectOption('250 mg/5 mL');
+    expect(await page.getByLabel('Dosagem').first().inputValue()).toBe('250 mg/5 mL');
     await page.getByLabel('Dose por tomada').first().fill('15 mL');
     await page.getByLabel('Frequência').first().fill('8/8h');
     await page.getByLabel('Duração').first().fill('7 dias');
@@ -259,7 +259,7 @@ describe("the visit's receita", () => {
     expect(await button(dialog, 'Imprimir para assinatura (1)').isDisabled()).toBe(true);
     const [receita] = await receitasOfVisit(api, recordId);
     expect(receita?.medications[0]).toMatchObject({
-      dosage: '250 mg/5 ml',
+      dosage: '250 mg/5 mL',
       dosePerIntake: '15 mL',
     });
     await page.context().close();

@@ -161,9 +161,9 @@ describe('the voice consultation on a phone with a real audio capture', () => {
     expect(containerOf(audio.head)).toBe(claimedContainer(audio));
 
     // 5. Processing fills the record; a confident extraction opens it by itself.
-    await review.getByRole('button', { name: 'Finalizar Consulta' }).click();
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
-    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    await review.getByRole('button', { name: 'Preencher prontuário' }).click();
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
+    await visible(done.getByRole('heading', { name: 'Prontuário preenchido' }));
     await visible(done.getByText('Joana Prado', { exact: true }));
     await visible(done.getByText('130/85', { exact: true }));
     await visible(done.getByRole('status').getByText('Abrindo o prontuário…'));

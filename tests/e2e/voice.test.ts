@@ -1,7 +1,16 @@
+import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
+import { DICTATION_PROBLEM_MESSAGES } from '../../src/web/ui/chat/browser-dictation';
 import { useBrowserSession } from './support/browser-session';
 import { expectConsultationRecorded } from './support/voice-consultation';
-import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
+import {
+  openSignedInPage,
+  PageProblems,
+  seriousA11yViolations,
+  visible,
+  type ViewportName,
+} from './support/pages';
 
 /** The voice consultation on a server with no transcription endpoint and no language model. */
 const session = useBrowserSession();
@@ -21,32 +30,87 @@ const JOANA = {
   bloodPressure: '130/85',
 };
 
-async function openVoiceScreen(viewport: 'phone' | 'desktop' = 'phone') {
+async function openVoiceScreen(viewport: ViewportName = 'phone') {
   const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport);
   await opened.page.goto(`${session.server.url}/?view=mobile-consultation`);
   await visible(opened.page.getByRole('heading', { name: 'Consulta Mobile' }));
   return opened;
 }
 
+/**
+ * docs/product.md, "Sem serviço de transcrição": what works now, what the clinic's administrator
+ * can switch on, no setting's name anywhere, and no recording offered.
+ */
+async function expectDoctorFacingExplanation(page: Page) {
+  const note = page.getByRole('note', {
+    name: 'A transcrição automática de áudio ainda não está ativada neste Prontu.',
+  });
+  await visible(note);
+  await visible(note.getByText('Colar uma transcrição'));
+  await visible(note.getByText(/O administrador da clínica pode ativar a transcrição automática/));
+  await visible(page.getByRole('button', { name: 'Ditar com o navegador' }));
+  await visible(page.getByRole('button', { name: 'Colar uma transcrição' }));
+  expect(await page.getByRole('button', { name: 'Iniciar Gravação' }).count()).toBe(0);
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/AI_TRANSCRIBE|AI_BASE_URL/);
+  expect(text).not.toContain('Coloque o celular sobre a mesa');
+  expect(await page.content()).not.toContain('AI_TRANSCRIBE_BASE_URL');
+}
+
+describe.each<ViewportName>(['desktop', 'phone'])(
+  'the voice screen without a transcription endpoint on %s',
+  (viewport) => {
+    it("explains what works now, and 'Ditar com o navegador' gives text or says why", async () => {
+      const { page } = await openVoiceScreen(viewport);
+      await expectDoctorFacingExplanation(page);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+
+      const administrator = page.getByText('Para o administrador da clínica');
+      await administrator.click();
+      await visible(page.getByText(/serviço de transcrição de fala compatível com o Whisper/));
+
+      const dictate = page.getByRole('button', { name: 'Ditar com o navegador' });
+      expect(await dictate.isDisabled()).toBe(true);
+      await page.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }).check();
+      await dictate.click();
+
+      // Headless Chromium has no working speech recognition: whatever it does, the doctor reads
+      // either her words in the transcript or why there are none — never nothing.
+      const transcript = page.getByLabel('Transcrição');
+      await visible(transcript);
+      const reason = page.getByRole('alert');
+      await expect
+        .poll(
+          async () => (await transcript.inputValue()).trim() !== '' || (await reason.count()) > 0,
+          { timeout: 15_000, interval: 250 },
+        )
+        .toBe(true);
+      if ((await transcript.inputValue()).trim() === '') {
+        const reasonText = (await reason.first().innerText()).trim();
+        expect(Object.values(DICTATION_PROBLEM_MESSAGES)).toContain(reasonText);
+      }
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.context().close();
+    });
+  },
+);
+
 describe('the voice consultation on a phone without a transcription endpoint', () => {
-  it('says transcription needs a service, takes a typed transcript and fills the record and the anamnesis', async () => {
+  it('says what works without a transcription service, takes a pasted transcript and fills the record and the anamnesis', async () => {
     const { page, doctor } = await openVoiceScreen();
 
-    // Said on arrival, before the doctor records anything.
-    await visible(
-      page.getByText(/nenhum serviço de transcrição configurado\. Defina AI_TRANSCRIBE_BASE_URL/),
-    );
-    expect(await page.getByRole('button', { name: 'Iniciar Gravação' }).count()).toBe(0);
+    // Said on arrival, before the doctor records anything, in her words.
+    await expectDoctorFacingExplanation(page);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Digitar ou colar a transcrição' }).click();
-    const finish = page.getByRole('button', { name: 'Finalizar Consulta' });
+    await page.getByRole('button', { name: 'Colar uma transcrição' }).click();
+    const finish = page.getByRole('button', { name: 'Preencher prontuário' });
     expect(await finish.isDisabled()).toBe(true);
     await page.getByLabel('Transcrição').fill(CONSULTATION);
     await finish.click();
 
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
-    await visible(done.getByRole('heading', { name: 'Consulta concluída' }));
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
+    await visible(done.getByRole('heading', { name: 'Prontuário preenchido' }));
     await visible(done.getByText('Joana Prado'));
     await visible(done.getByText('130/85'));
     await visible(done.getByText('Modo offline'));
@@ -60,7 +124,7 @@ describe('the voice consultation on a phone without a transcription endpoint', (
 
   it('keeps a typed transcript through a reload, cleans it up and shows what it recognised', async () => {
     const { page } = await openVoiceScreen();
-    await page.getByRole('button', { name: 'Digitar ou colar a transcrição' }).click();
+    await page.getByRole('button', { name: 'Colar uma transcrição' }).click();
     const transcript = page.getByLabel('Transcrição');
     await transcript.fill('pcte joana prado, 38 anos, com febre há 2 dias . PA 120x80, FC 96');
 
@@ -87,8 +151,8 @@ describe('the voice consultation on a phone without a transcription endpoint', (
     await page.getByRole('button', { name: 'Processar Novamente' }).click();
     await visible(review.getByText('Nenhum termo médico reconhecido', { exact: false }));
 
-    await page.getByRole('button', { name: 'Finalizar Consulta' }).click();
-    const done = page.getByRole('region', { name: 'Consulta concluída' });
+    await page.getByRole('button', { name: 'Preencher prontuário' }).click();
+    const done = page.getByRole('region', { name: 'Prontuário preenchido' });
     await visible(done.getByText(/não menciona termos médicos; nada foi levado ao prontuário/));
     expect(await done.getByRole('button', { name: 'Abrir Prontuário' }).count()).toBe(0);
 
@@ -97,9 +161,9 @@ describe('the voice consultation on a phone without a transcription endpoint', (
     await review.getByRole('button', { name: 'Nova Consulta' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Descartar transcrição' }).click();
-    await visible(page.getByRole('button', { name: 'Digitar ou colar a transcrição' }));
+    await visible(page.getByRole('button', { name: 'Colar uma transcrição' }));
     await page.reload();
-    await visible(page.getByRole('button', { name: 'Digitar ou colar a transcrição' }));
+    await visible(page.getByRole('button', { name: 'Colar uma transcrição' }));
     await page.context().close();
   });
 });

@@ -80,8 +80,8 @@ describe('buildStructuredAnamnesis: a full extraction', () => {
 
   it('narrates the present illness: complaint, duration, intensity, associated, notes, negatives', () => {
     expect(anamnesis.historiaDoencaAtual).toBe(
-      'O paciente refere Dor na face e congestão nasal há 10 dias, de moderada intensidade. ' +
-        'Refere também Secreção nasal amarelada e Febre. Piora ao abaixar a cabeça. Nega Vômitos.',
+      'O paciente refere dor na face e congestão nasal há 10 dias, de moderada intensidade. ' +
+        'Refere também secreção nasal amarelada e febre. Piora ao abaixar a cabeça. Nega vômitos.',
     );
   });
 
@@ -216,7 +216,7 @@ describe('buildStructuredAnamnesis: details', () => {
     const anamnesis = buildStructuredAnamnesis(extraction);
     expect(anamnesis.queixaPrincipal).toBe('Tosse seca há uma semana');
     expect(anamnesis.historiaDoencaAtual).toBe(
-      'Paciente refere Tosse seca há uma semana. Refere também Febre.',
+      'Paciente refere tosse seca há uma semana. Refere também febre.',
     );
   });
 

@@ -121,9 +121,19 @@ function associatedSymptoms(extraction: ExtractionResult): string[] {
   });
 }
 
-/** "Nega Febre, Vômitos e Diarreia", with the terms capitalised like the rest of the anamnesis. */
+/**
+ * A term inside a sentence: its capital dropped ('refere dor', 'Nega febre'), an acronym ('HAS',
+ * 'ITU') kept as it is.
+ */
+function inSentence(term: string): string {
+  return /^\p{Lu}(?:\p{Ll}|\s|$)/u.test(term)
+    ? term.charAt(0).toLocaleLowerCase('pt-BR') + term.slice(1)
+    : term;
+}
+
+/** "Nega febre, vômitos e diarreia": the terms inside the sentence, not capitalised. */
 function deniedSymptomsSentence(statements: TranscriptStatements | undefined): string {
-  const denied = formatTerms(statements?.deniedSymptoms);
+  const denied = formatTerms(statements?.deniedSymptoms).map(inSentence);
   return denied.length > 0 ? `Nega ${joinWithE(denied)}` : '';
 }
 
@@ -136,12 +146,16 @@ function historyOfPresentIllness(
   const complaint = chiefComplaintLine(extraction);
   if (complaint) {
     const withIntensity = intensity ? `${complaint}, ${INTENSITY_PHRASE[intensity]}` : complaint;
-    sentences.push(`${patientSubject(extraction.patientInfo.gender)} refere ${withIntensity}`);
+    sentences.push(
+      `${patientSubject(extraction.patientInfo.gender)} refere ${inSentence(withIntensity)}`,
+    );
   } else if (intensity) {
     sentences.push(`Sintomas ${INTENSITY_PHRASE[intensity]}`);
   }
   const associated = associatedSymptoms(extraction);
-  if (associated.length > 0) sentences.push(`Refere também ${joinWithE(associated)}`);
+  if (associated.length > 0) {
+    sentences.push(`Refere também ${joinWithE(associated.map(inSentence))}`);
+  }
   const additional = cleanClinicalText(additionalInfo);
   if (additional) sentences.push(additional);
   const denied = deniedSymptomsSentence(statements);

@@ -90,14 +90,14 @@ describe('readDoseDetails', () => {
 });
 
 describe('readDoseDetails: concentrations', () => {
-  it('takes the amount given, never the concentration', () => {
-    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml, 10 ml de 8/8h.').dosage).toBe('10 ml');
+  it('takes the amount given, never the concentration, with the litre as mL', () => {
+    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml, 10 ml de 8/8h.').dosage).toBe('10 mL');
     expect(doseAfterFirst('Ibuprofeno 100 mg/ml, 10 gotas de 8/8h.').dosage).toBe('10 gotas');
   });
 
   it('near miss: a plain strength, or a concentration with no amount, is kept whole', () => {
     expect(doseAfterFirst('Amoxicilina 500 mg de 8/8h.').dosage).toBe('500 mg');
-    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml de 8/8h.').dosage).toBe('250 mg/5 ml');
+    expect(doseAfterFirst('Amoxicilina 250 mg/5 ml de 8/8h.').dosage).toBe('250 mg/5 mL');
   });
 });
 

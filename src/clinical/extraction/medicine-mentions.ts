@@ -297,7 +297,12 @@ const PER_VOLUME_AFTER = /^\s*\/\s*(\d+(?:[.,]\d+)?\s*)?(?:ml|mililitros?)\b/;
  * dose: the amount said after it ('10 ml', '10 gotas') is the dosage; the concentration, whole,
  * only when no amount follows.
  */
+/** The dosage as written after the name, the litre in its symbol: '10 mL', '250 mg/5 mL'. */
 function readDosage(text: string): string | undefined {
+  return readFoldedDosage(text)?.replace(/(?<![a-z])ml\b/g, 'mL');
+}
+
+function readFoldedDosage(text: string): string | undefined {
   const strength = STRENGTH.exec(text);
   if (strength && strength[4] === undefined) {
     const end = strength.index + strength[0].length;

@@ -204,18 +204,13 @@ function homeAddress(address: PatientAddress): Address | undefined {
 }
 
 /**
- * The name as typed in `text`, the authority; `given` is its first word and `family` the rest
- * ('Maria Aparecida da Silva' → Maria / Aparecida da Silva): a Brazilian name does not say where
- * the given names end, and the surnames with their particles keep their order.
+ * The name as typed, in `text` only: the patient record keeps the full name, and a Brazilian name
+ * does not say where the given names end and the surnames begin ('Maria Aparecida dos Santos' is
+ * Maria Aparecida / dos Santos, 'João Pedro Lima' may be João / Pedro Lima), so any split would be
+ * a guess that a receiving system takes as fact. FHIR R4 allows a HumanName with `text` alone.
  */
 function personName(name: string): NonNullable<FhirPatient['name']>[number] {
-  const [given, ...rest] = name.trim().split(/\s+/);
-  return {
-    use: 'official',
-    text: name.trim(),
-    ...(rest.length > 0 ? { family: rest.join(' ') } : {}),
-    ...(given ? { given: [given] } : {}),
-  };
+  return { use: 'official', text: name.trim() };
 }
 
 function chronicCondition(

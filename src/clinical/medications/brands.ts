@@ -10,7 +10,7 @@
  *   name that adds a suffix to another ('Tylenol DC', 'Diovan HCT', 'Buscopan Composto') is listed
  *   under what it contains, which may be a combination of its own.
  * - Where the name itself says which presentations it is ('Amoxil BD': 875 mg tablets and the
- *   400 mg/5 ml suspension taken every 12 hours; 'Novalgina gotas'), it carries those strengths
+ *   400 mg/5 mL suspension taken every 12 hours; 'Novalgina gotas'), it carries those strengths
  *   and forms, chosen among the catalogue entry's.
  * - A name that is also an ordinary word, a first name, an exam, or the start of another
  *   medicine's name ('Frontal', 'Yasmin', 'dexa', 'cefa') goes in the catalogue's
@@ -44,7 +44,7 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   // Pain, fever, inflammation, muscle spasm, gout and migraine.
   dipirona: [
     'Novalgina',
-    { name: 'Novalgina gotas', strengths: ['500 mg/ml'], forms: ['solução oral (gotas)'] },
+    { name: 'Novalgina gotas', strengths: ['500 mg/mL'], forms: ['solução oral (gotas)'] },
     'Anador',
     'dipi',
   ],
@@ -52,14 +52,14 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   'dipirona + orfenadrina + cafeína': ['Dorflex'],
   paracetamol: [
     'Tylenol',
-    { name: 'Tylenol gotas', strengths: ['200 mg/ml'], forms: ['solução oral (gotas)'] },
+    { name: 'Tylenol gotas', strengths: ['200 mg/mL'], forms: ['solução oral (gotas)'] },
   ],
   'paracetamol + cafeína': ['Tylenol DC'],
   ibuprofeno: [
     'Alivium',
     {
       name: 'Alivium gotas',
-      strengths: ['50 mg/ml', '100 mg/ml'],
+      strengths: ['50 mg/mL', '100 mg/mL'],
       forms: ['solução oral (gotas)'],
     },
     'Advil',
@@ -115,7 +115,7 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
     'Amoxil',
     {
       name: 'Amoxil BD',
-      strengths: ['875 mg', '200 mg/5 ml', '400 mg/5 ml'],
+      strengths: ['875 mg', '200 mg/5 mL', '400 mg/5 mL'],
       forms: ['comprimido', 'suspensão oral'],
     },
     'Novocilin',
@@ -125,7 +125,7 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
     'Clavulin',
     {
       name: 'Clavulin BD',
-      strengths: ['875 mg + 125 mg', '400 mg + 57 mg/5 ml'],
+      strengths: ['875 mg + 125 mg', '400 mg + 57 mg/5 mL'],
       forms: ['comprimido', 'suspensão oral'],
     },
     'amoxi + clav',
@@ -149,13 +149,13 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   eritromicina: ['Eritrex'],
   ciprofloxacino: [
     'Cipro',
-    { name: 'Ciloxan', strengths: ['3 mg/ml'], forms: ['solução oftálmica'] },
+    { name: 'Ciloxan', strengths: ['3 mg/mL'], forms: ['solução oftálmica'] },
   ],
   'ciprofloxacino + hidrocortisona': ['Otociriax'],
   levofloxacino: ['Levaquin', 'Tavanic'],
   moxifloxacino: [
     'Avalox',
-    { name: 'Vigamox', strengths: ['5 mg/ml'], forms: ['solução oftálmica'] },
+    { name: 'Vigamox', strengths: ['5 mg/mL'], forms: ['solução oftálmica'] },
   ],
   norfloxacino: ['Floxacin'],
   'sulfametoxazol + trimetoprima': [
@@ -508,12 +508,12 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   prednisolona: [
     'Predsim',
     'Prelone',
-    { name: 'Pred Fort', strengths: ['10 mg/ml'], forms: ['suspensão oftálmica'] },
+    { name: 'Pred Fort', strengths: ['10 mg/mL'], forms: ['suspensão oftálmica'] },
   ],
   dexametasona: [
     'Decadron',
-    { name: 'Decadron elixir', strengths: ['0,1 mg/ml'], forms: ['elixir'] },
-    { name: 'Maxidex', strengths: ['1 mg/ml'], forms: ['colírio'] },
+    { name: 'Decadron elixir', strengths: ['0,1 mg/mL'], forms: ['elixir'] },
+    { name: 'Maxidex', strengths: ['1 mg/mL'], forms: ['colírio'] },
     'dexa',
   ],
   betametasona: ['Celestone', 'Diprospan'],
@@ -539,7 +539,7 @@ export const BRAND_NAMES: Readonly<Record<string, readonly BrandName[]>> = {
   'ácido azelaico': ['Azelan'],
   minoxidil: [
     { name: 'Loniten', strengths: ['10 mg'], forms: ['comprimido'] },
-    { name: 'Regaine', strengths: ['50 mg/ml'], forms: ['solução tópica'] },
+    { name: 'Regaine', strengths: ['50 mg/mL'], forms: ['solução tópica'] },
   ],
   tacrolimo: [
     { name: 'Prograf', strengths: ['1 mg', '5 mg'], forms: ['cápsula'] },

@@ -6,7 +6,7 @@ import { compareMedicationNames, medicationWords } from './medication-text';
 
 /** '500 mg', '7,5 mg', '250 mg/5 ml', '100 mcg/dose', '1.200.000 UI', '875 mg + 125 mg'… */
 const STRENGTH =
-  /^\d{1,3}(\.\d{3})*(,\d+)? (mg|g|mcg|UI)(\/(\d+(,\d+)? )?(ml|g|dose|gota|envelope|24 h))?$/;
+  /^\d{1,3}(\.\d{3})*(,\d+)? (mg|g|mcg|UI)(\/(\d+(,\d+)? )?(mL|g|dose|gota|envelope|24 h))?$/;
 
 describe('the medicine catalogue', () => {
   it('holds at least 300 medicines', () => {

@@ -10,7 +10,7 @@ import { BRAND_NAMES, brandNameText } from './brands';
  *   name the medicine ('butilbrometo de escopolamina', 'carbonato de lítio') it is the name.
  *   Fixed combinations join their parts with ' + ' ('amoxicilina + clavulanato').
  * - `strengths` are presentations sold in Brazil, written as on a prescription, decimal comma:
- *   '500 mg', '7,5 mg', '250 mg/5 ml', '100 mcg/dose'. Iron salts give elemental iron.
+ *   '500 mg', '7,5 mg', '250 mg/5 mL', '100 mcg/dose'. Iron salts give elemental iron.
  * - `drugClass` is set wherever an allergy to the class, or to another medicine of it, should
  *   warn (see drug-classes.ts).
  * - `aliases` written here are other names of the substance: salts ('losartana potássica'),
@@ -21,7 +21,7 @@ import { BRAND_NAMES, brandNameText } from './brands';
 export interface MedicationEntry {
   /** DCB generic name in lower case, with accents: 'dipirona', 'amoxicilina + clavulanato'. */
   name: string;
-  /** Usual strengths as written on a prescription: '500 mg', '250 mg/5 ml', '100 mcg/dose'. */
+  /** Usual strengths as written on a prescription: '500 mg', '250 mg/5 mL', '100 mcg/dose'. */
   strengths: readonly string[];
   /** Pharmaceutical forms: 'comprimido', 'cápsula', 'suspensão oral', 'aerossol'... */
   forms: readonly string[];
@@ -112,7 +112,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'acetilcisteína',
-    strengths: ['100 mg', '200 mg', '600 mg', '20 mg/ml', '40 mg/ml'],
+    strengths: ['100 mg', '200 mg', '600 mg', '20 mg/mL', '40 mg/mL'],
     forms: ['granulado', 'comprimido efervescente', 'xarope'],
   },
   {
@@ -128,7 +128,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ácido ascórbico',
-    strengths: ['500 mg', '1 g', '200 mg/ml'],
+    strengths: ['500 mg', '1 g', '200 mg/mL'],
     forms: ['comprimido', 'comprimido efervescente', 'solução oral (gotas)'],
     aliases: ['vitamina c'],
   },
@@ -139,7 +139,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ácido fólico',
-    strengths: ['5 mg', '0,2 mg/ml'],
+    strengths: ['5 mg', '0,2 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     aliases: ['folato'],
   },
@@ -157,7 +157,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ácido tranexâmico',
-    strengths: ['250 mg', '50 mg/ml'],
+    strengths: ['250 mg', '50 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
   },
   {
@@ -168,20 +168,20 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ácido valproico',
-    strengths: ['250 mg', '500 mg', '50 mg/ml'],
+    strengths: ['250 mg', '500 mg', '50 mg/mL'],
     forms: ['cápsula', 'comprimido', 'xarope'],
     aliases: ['valproato de sódio'],
   },
   { name: 'adapaleno', strengths: ['1 mg/g'], forms: ['gel', 'creme'] },
   {
     name: 'adenosina',
-    strengths: ['3 mg/ml'],
+    strengths: ['3 mg/mL'],
     forms: ['solução injetável'],
   },
   { name: 'agomelatina', strengths: ['25 mg'], forms: ['comprimido'] },
   {
     name: 'albendazol',
-    strengths: ['400 mg', '40 mg/ml'],
+    strengths: ['400 mg', '40 mg/mL'],
     forms: ['comprimido mastigável', 'suspensão oral'],
   },
   {
@@ -209,13 +209,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ambroxol',
-    strengths: ['3 mg/ml', '6 mg/ml', '7,5 mg/ml'],
+    strengths: ['3 mg/mL', '6 mg/mL', '7,5 mg/mL'],
     forms: ['xarope', 'solução oral (gotas)'],
     aliases: ['cloridrato de ambroxol'],
   },
   {
     name: 'amicacina',
-    strengths: ['50 mg/ml', '250 mg/ml'],
+    strengths: ['50 mg/mL', '250 mg/mL'],
     forms: ['solução injetável'],
     drugClass: 'aminoglicosídeo',
   },
@@ -227,13 +227,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'aminofilina',
-    strengths: ['100 mg', '24 mg/ml'],
+    strengths: ['100 mg', '24 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     drugClass: 'xantina',
   },
   {
     name: 'amiodarona',
-    strengths: ['100 mg', '200 mg', '50 mg/ml'],
+    strengths: ['100 mg', '200 mg', '50 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
   },
   {
@@ -243,17 +243,17 @@ const CATALOGUE: readonly MedicationEntry[] = [
     drugClass: 'antidepressivo tricíclico',
     aliases: ['cloridrato de amitriptilina'],
   },
-  { name: 'amorolfina', strengths: ['50 mg/ml'], forms: ['esmalte'] },
+  { name: 'amorolfina', strengths: ['50 mg/mL'], forms: ['esmalte'] },
   {
     name: 'amoxicilina',
     strengths: [
       '500 mg',
       '875 mg',
-      '125 mg/5 ml',
-      '200 mg/5 ml',
-      '250 mg/5 ml',
-      '400 mg/5 ml',
-      '500 mg/5 ml',
+      '125 mg/5 mL',
+      '200 mg/5 mL',
+      '250 mg/5 mL',
+      '400 mg/5 mL',
+      '500 mg/5 mL',
     ],
     forms: ['cápsula', 'comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
@@ -267,8 +267,8 @@ const CATALOGUE: readonly MedicationEntry[] = [
     strengths: [
       '500 mg + 125 mg',
       '875 mg + 125 mg',
-      '250 mg + 62,5 mg/5 ml',
-      '400 mg + 57 mg/5 ml',
+      '250 mg + 62,5 mg/5 mL',
+      '400 mg + 57 mg/5 mL',
     ],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
@@ -277,7 +277,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ampicilina',
-    strengths: ['500 mg', '1 g', '250 mg/5 ml'],
+    strengths: ['500 mg', '1 g', '250 mg/5 mL'],
     forms: ['cápsula', 'suspensão oral', 'pó para solução injetável'],
     drugClass: 'penicilina',
   },
@@ -317,14 +317,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'atropina',
-    strengths: ['0,25 mg/ml', '0,5 mg/ml'],
+    strengths: ['0,25 mg/mL', '0,5 mg/mL'],
     forms: ['solução injetável'],
     aliases: ['sulfato de atropina'],
   },
   { name: 'azatioprina', strengths: ['50 mg'], forms: ['comprimido'] },
   {
     name: 'azitromicina',
-    strengths: ['500 mg', '200 mg/5 ml'],
+    strengths: ['500 mg', '200 mg/5 mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'macrolídeo',
     presentations: [{ form: 'suspensão oral', contents: 15 }],
@@ -332,7 +332,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'baclofeno', strengths: ['10 mg'], forms: ['comprimido'] },
   {
     name: 'beclometasona',
-    strengths: ['50 mcg/dose', '200 mcg/dose', '250 mcg/dose', '400 mcg/ml'],
+    strengths: ['50 mcg/dose', '200 mcg/dose', '250 mcg/dose', '400 mcg/mL'],
     forms: ['aerossol', 'spray nasal', 'suspensão para nebulização'],
     drugClass: 'corticoide',
     aliases: ['dipropionato de beclometasona'],
@@ -351,7 +351,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
     drugClass: 'penicilina',
     aliases: ['penicilina cristalina', 'penicilina g potássica'],
   },
-  { name: 'benzoato de benzila', strengths: ['250 mg/ml'], forms: ['emulsão tópica'] },
+  { name: 'benzoato de benzila', strengths: ['250 mg/mL'], forms: ['emulsão tópica'] },
   {
     name: 'betaistina',
     strengths: ['8 mg', '16 mg', '24 mg'],
@@ -360,14 +360,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'betametasona',
-    strengths: ['0,5 mg', '2 mg', '0,1 mg/ml', '7 mg/ml', '0,5 mg/g', '1 mg/g'],
+    strengths: ['0,5 mg', '2 mg', '0,1 mg/mL', '7 mg/mL', '0,5 mg/g', '1 mg/g'],
     forms: ['comprimido', 'elixir', 'suspensão injetável', 'creme', 'pomada'],
     drugClass: 'corticoide',
     aliases: ['dipropionato de betametasona', 'valerato de betametasona'],
   },
   {
     name: 'betametasona + dexclorfeniramina',
-    strengths: ['0,25 mg + 2 mg', '0,25 mg + 2 mg/5 ml'],
+    strengths: ['0,25 mg + 2 mg', '0,25 mg + 2 mg/5 mL'],
     forms: ['comprimido', 'xarope'],
     drugClass: 'corticoide',
   },
@@ -397,19 +397,19 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'brimonidina',
-    strengths: ['1,5 mg/ml', '2 mg/ml'],
+    strengths: ['1,5 mg/mL', '2 mg/mL'],
     forms: ['solução oftálmica'],
     aliases: ['tartarato de brimonidina'],
   },
   {
     name: 'bromazepam',
-    strengths: ['3 mg', '6 mg', '2,5 mg/ml'],
+    strengths: ['3 mg', '6 mg', '2,5 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'benzodiazepínico',
   },
   {
     name: 'brometo de ipratrópio',
-    strengths: ['20 mcg/dose', '0,25 mg/ml'],
+    strengths: ['20 mcg/dose', '0,25 mg/mL'],
     forms: ['aerossol', 'solução para nebulização'],
     aliases: ['ipratrópio'],
   },
@@ -427,13 +427,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'bromexina',
-    strengths: ['0,8 mg/ml', '1,6 mg/ml', '2 mg/ml'],
+    strengths: ['0,8 mg/mL', '1,6 mg/mL', '2 mg/mL'],
     forms: ['xarope', 'solução oral (gotas)'],
     aliases: ['cloridrato de bromexina'],
   },
   {
     name: 'bromoprida',
-    strengths: ['10 mg', '1 mg/ml', '4 mg/ml', '5 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL', '4 mg/mL', '5 mg/mL'],
     forms: ['cápsula', 'solução oral', 'solução oral (gotas)', 'solução injetável'],
   },
   {
@@ -443,8 +443,8 @@ const CATALOGUE: readonly MedicationEntry[] = [
       '64 mcg/dose',
       '100 mcg/dose',
       '200 mcg/dose',
-      '0,25 mg/ml',
-      '0,5 mg/ml',
+      '0,25 mg/mL',
+      '0,5 mg/mL',
       '3 mg',
     ],
     forms: ['spray nasal', 'pó para inalação', 'suspensão para nebulização', 'cápsula'],
@@ -458,7 +458,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'bupivacaína',
-    strengths: ['5 mg/ml'],
+    strengths: ['5 mg/mL'],
     forms: ['solução injetável'],
     drugClass: 'anestésico local amida',
     aliases: ['cloridrato de bupivacaína'],
@@ -477,13 +477,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'butilbrometo de escopolamina',
-    strengths: ['10 mg', '10 mg/ml', '20 mg/ml'],
+    strengths: ['10 mg', '10 mg/mL', '20 mg/mL'],
     forms: ['comprimido revestido', 'solução oral (gotas)', 'solução injetável'],
     aliases: ['escopolamina', 'hioscina'],
   },
   {
     name: 'butilbrometo de escopolamina + dipirona',
-    strengths: ['10 mg + 250 mg', '20 mg + 2,5 g/5 ml'],
+    strengths: ['10 mg + 250 mg', '20 mg + 2,5 g/5 mL'],
     forms: ['comprimido revestido', 'solução injetável'],
     drugClass: 'pirazolona',
     aliases: ['escopolamina + dipirona'],
@@ -510,13 +510,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'carbamazepina',
-    strengths: ['200 mg', '400 mg', '20 mg/ml'],
+    strengths: ['200 mg', '400 mg', '20 mg/mL'],
     forms: ['comprimido', 'comprimido de liberação prolongada', 'suspensão oral'],
     drugClass: 'anticonvulsivante aromático',
   },
   {
     name: 'carbocisteína',
-    strengths: ['20 mg/ml', '50 mg/ml'],
+    strengths: ['20 mg/mL', '50 mg/mL'],
     forms: ['xarope'],
   },
   {
@@ -537,7 +537,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'carmelose',
-    strengths: ['5 mg/ml'],
+    strengths: ['5 mg/mL'],
     forms: ['solução oftálmica'],
     aliases: ['carboximetilcelulose', 'carmelose sódica', 'lágrima artificial'],
   },
@@ -549,20 +549,20 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cefaclor',
-    strengths: ['250 mg', '500 mg', '250 mg/5 ml', '375 mg/5 ml'],
+    strengths: ['250 mg', '500 mg', '250 mg/5 mL', '375 mg/5 mL'],
     forms: ['cápsula', 'suspensão oral'],
     drugClass: 'cefalosporina',
   },
   {
     name: 'cefadroxila',
-    strengths: ['500 mg', '250 mg/5 ml', '500 mg/5 ml'],
+    strengths: ['500 mg', '250 mg/5 mL', '500 mg/5 mL'],
     forms: ['cápsula', 'suspensão oral'],
     drugClass: 'cefalosporina',
     aliases: ['cefadroxil'],
   },
   {
     name: 'cefalexina',
-    strengths: ['500 mg', '250 mg/5 ml', '100 mg/ml'],
+    strengths: ['500 mg', '250 mg/5 mL', '100 mg/mL'],
     forms: ['cápsula', 'suspensão oral', 'solução oral (gotas)'],
     drugClass: 'cefalosporina',
     presentations: [
@@ -602,7 +602,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cefuroxima',
-    strengths: ['250 mg', '500 mg', '250 mg/5 ml', '750 mg'],
+    strengths: ['250 mg', '500 mg', '250 mg/5 mL', '750 mg'],
     forms: ['comprimido', 'suspensão oral', 'pó para solução injetável'],
     drugClass: 'cefalosporina',
     aliases: ['axetilcefuroxima'],
@@ -615,7 +615,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cetirizina',
-    strengths: ['10 mg', '1 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL'],
     forms: ['comprimido', 'solução oral'],
     drugClass: 'anti-histamínico',
     aliases: ['dicloridrato de cetirizina'],
@@ -629,7 +629,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cetoprofeno',
-    strengths: ['50 mg', '100 mg', '200 mg', '20 mg/ml', '25 mg/g'],
+    strengths: ['50 mg', '100 mg', '200 mg', '20 mg/mL', '25 mg/g'],
     forms: [
       'cápsula',
       'comprimido',
@@ -642,14 +642,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cetorolaco',
-    strengths: ['10 mg', '30 mg/ml'],
+    strengths: ['10 mg', '30 mg/mL'],
     forms: ['comprimido sublingual', 'solução injetável'],
     drugClass: 'aine',
     aliases: ['cetorolaco de trometamol'],
   },
   {
     name: 'cetotifeno',
-    strengths: ['1 mg', '0,2 mg/ml', '0,25 mg/ml'],
+    strengths: ['1 mg', '0,2 mg/mL', '0,25 mg/mL'],
     forms: ['comprimido', 'xarope', 'solução oftálmica'],
     drugClass: 'anti-histamínico',
     aliases: ['fumarato de cetotifeno'],
@@ -667,7 +667,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ciclosporina',
-    strengths: ['25 mg', '50 mg', '100 mg', '100 mg/ml'],
+    strengths: ['25 mg', '50 mg', '100 mg', '100 mg/mL'],
     forms: ['cápsula', 'solução oral'],
     presentations: [{ form: 'solução oral', contents: 50 }],
   },
@@ -689,14 +689,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ciprofloxacino',
-    strengths: ['250 mg', '500 mg', '750 mg', '2 mg/ml', '3 mg/ml'],
+    strengths: ['250 mg', '500 mg', '750 mg', '2 mg/mL', '3 mg/mL'],
     forms: ['comprimido', 'solução injetável', 'solução oftálmica'],
     drugClass: 'quinolona',
     aliases: ['cloridrato de ciprofloxacino', 'ciprofloxacina'],
   },
   {
     name: 'ciprofloxacino + hidrocortisona',
-    strengths: ['2 mg/ml + 10 mg/ml'],
+    strengths: ['2 mg/mL + 10 mg/mL'],
     forms: ['suspensão otológica'],
     drugClass: 'quinolona',
   },
@@ -715,13 +715,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'claritromicina',
-    strengths: ['250 mg', '500 mg', '125 mg/5 ml', '250 mg/5 ml'],
+    strengths: ['250 mg', '500 mg', '125 mg/5 mL', '250 mg/5 mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'macrolídeo',
   },
   {
     name: 'clindamicina',
-    strengths: ['150 mg', '300 mg', '150 mg/ml', '10 mg/g', '20 mg/g'],
+    strengths: ['150 mg', '300 mg', '150 mg/mL', '10 mg/g', '20 mg/g'],
     forms: ['cápsula', 'solução injetável', 'gel', 'creme vaginal'],
     drugClass: 'lincosamida',
   },
@@ -753,7 +753,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'clonazepam',
-    strengths: ['0,5 mg', '2 mg', '2,5 mg/ml'],
+    strengths: ['0,5 mg', '2 mg', '2,5 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'benzodiazepínico',
     presentations: [{ form: 'solução oral (gotas)', contents: 20 }],
@@ -771,18 +771,18 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'cloreto de potássio',
-    strengths: ['600 mg', '60 mg/ml', '100 mg/ml', '191 mg/ml'],
+    strengths: ['600 mg', '60 mg/mL', '100 mg/mL', '191 mg/mL'],
     forms: ['comprimido de liberação prolongada', 'xarope', 'solução injetável'],
   },
   {
     name: 'cloreto de sódio',
-    strengths: ['9 mg/ml'],
+    strengths: ['9 mg/mL'],
     forms: ['solução nasal', 'solução injetável'],
     aliases: ['soro fisiológico'],
   },
   {
     name: 'clorexidina',
-    strengths: ['1,2 mg/ml', '5 mg/ml', '20 mg/ml'],
+    strengths: ['1,2 mg/mL', '5 mg/mL', '20 mg/mL'],
     forms: ['solução bucal', 'solução tópica', 'solução degermante'],
     aliases: ['digliconato de clorexidina'],
   },
@@ -799,7 +799,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'clorpromazina',
-    strengths: ['25 mg', '100 mg', '40 mg/ml', '5 mg/ml'],
+    strengths: ['25 mg', '100 mg', '40 mg/mL', '5 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)', 'solução injetável'],
     drugClass: 'antipsicótico',
     aliases: ['cloridrato de clorpromazina'],
@@ -830,7 +830,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'codeína',
-    strengths: ['30 mg', '60 mg', '3 mg/ml'],
+    strengths: ['30 mg', '60 mg', '3 mg/mL'],
     forms: ['comprimido', 'solução oral'],
     drugClass: 'opioide',
     aliases: ['fosfato de codeína'],
@@ -886,7 +886,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'desloratadina',
-    strengths: ['5 mg', '0,5 mg/ml'],
+    strengths: ['5 mg', '0,5 mg/mL'],
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
   },
@@ -911,13 +911,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'dexametasona',
-    strengths: ['0,5 mg', '0,75 mg', '4 mg', '0,1 mg/ml', '1 mg/ml', '4 mg/ml', '1 mg/g'],
+    strengths: ['0,5 mg', '0,75 mg', '4 mg', '0,1 mg/mL', '1 mg/mL', '4 mg/mL', '1 mg/g'],
     forms: ['comprimido', 'elixir', 'solução injetável', 'colírio', 'creme'],
     drugClass: 'corticoide',
   },
   {
     name: 'dexclorfeniramina',
-    strengths: ['2 mg', '6 mg', '0,4 mg/ml'],
+    strengths: ['2 mg', '6 mg', '0,4 mg/mL'],
     forms: ['comprimido', 'comprimido de liberação prolongada', 'xarope'],
     drugClass: 'anti-histamínico',
     aliases: ['maleato de dexclorfeniramina'],
@@ -937,13 +937,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'diacereína', strengths: ['50 mg'], forms: ['cápsula'] },
   {
     name: 'diazepam',
-    strengths: ['5 mg', '10 mg', '5 mg/ml'],
+    strengths: ['5 mg', '10 mg', '5 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     drugClass: 'benzodiazepínico',
   },
   {
     name: 'diclofenaco',
-    strengths: ['50 mg', '100 mg', '15 mg/ml', '75 mg/3 ml', '10 mg/g'],
+    strengths: ['50 mg', '100 mg', '15 mg/mL', '75 mg/3 mL', '10 mg/g'],
     forms: [
       'comprimido',
       'comprimido de liberação prolongada',
@@ -963,7 +963,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
     strengths: ['2 mg'],
     forms: ['comprimido'],
   },
-  { name: 'digoxina', strengths: ['0,25 mg', '0,05 mg/ml'], forms: ['comprimido', 'elixir'] },
+  { name: 'digoxina', strengths: ['0,25 mg', '0,05 mg/mL'], forms: ['comprimido', 'elixir'] },
   {
     name: 'diltiazem',
     strengths: ['30 mg', '60 mg', '90 mg', '120 mg', '180 mg', '240 mg'],
@@ -978,7 +978,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'dimenidrinato + piridoxina',
-    strengths: ['50 mg + 10 mg', '25 mg/ml + 5 mg/ml'],
+    strengths: ['50 mg + 10 mg', '25 mg/mL + 5 mg/mL'],
     forms: ['cápsula', 'solução oral (gotas)'],
     drugClass: 'anti-histamínico',
   },
@@ -995,7 +995,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'dipirona',
-    strengths: ['500 mg', '1 g', '500 mg/ml', '50 mg/ml'],
+    strengths: ['500 mg', '1 g', '500 mg/mL', '50 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)', 'solução oral', 'solução injetável'],
     drugClass: 'pirazolona',
     aliases: ['metamizol', 'dipirona sódica', 'dipirona monoidratada'],
@@ -1026,7 +1026,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'domperidona',
-    strengths: ['10 mg', '1 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL'],
     forms: ['comprimido', 'suspensão oral'],
   },
   {
@@ -1037,7 +1037,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'dorzolamida',
-    strengths: ['20 mg/ml'],
+    strengths: ['20 mg/mL'],
     forms: ['solução oftálmica'],
     aliases: ['cloridrato de dorzolamida'],
   },
@@ -1055,7 +1055,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'dropropizina',
-    strengths: ['1,5 mg/ml', '3 mg/ml'],
+    strengths: ['1,5 mg/mL', '3 mg/mL'],
     forms: ['xarope'],
   },
   {
@@ -1079,7 +1079,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'dutasterida', strengths: ['0,5 mg'], forms: ['cápsula'] },
   {
     name: 'ebastina',
-    strengths: ['10 mg', '1 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL'],
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
   },
@@ -1104,27 +1104,27 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'enoxaparina',
-    strengths: ['20 mg/0,2 ml', '40 mg/0,4 ml', '60 mg/0,6 ml', '80 mg/0,8 ml'],
+    strengths: ['20 mg/0,2 mL', '40 mg/0,4 mL', '60 mg/0,6 mL', '80 mg/0,8 mL'],
     forms: ['solução injetável'],
     drugClass: 'heparina',
     aliases: ['enoxaparina sódica'],
   },
   {
     name: 'epinefrina',
-    strengths: ['1 mg/ml'],
+    strengths: ['1 mg/mL'],
     forms: ['solução injetável'],
     aliases: ['adrenalina'],
   },
   {
     name: 'eritromicina',
-    strengths: ['250 mg', '500 mg', '125 mg/5 ml', '250 mg/5 ml'],
+    strengths: ['250 mg', '500 mg', '125 mg/5 mL', '250 mg/5 mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'macrolídeo',
     aliases: ['estolato de eritromicina'],
   },
   {
     name: 'escitalopram',
-    strengths: ['10 mg', '15 mg', '20 mg', '20 mg/ml'],
+    strengths: ['10 mg', '15 mg', '20 mg', '20 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'isrs',
     aliases: ['oxalato de escitalopram'],
@@ -1180,13 +1180,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'fenitoína',
-    strengths: ['100 mg', '50 mg/ml'],
+    strengths: ['100 mg', '50 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     drugClass: 'anticonvulsivante aromático',
   },
   {
     name: 'fenobarbital',
-    strengths: ['50 mg', '100 mg', '40 mg/ml', '100 mg/ml'],
+    strengths: ['50 mg', '100 mg', '40 mg/mL', '100 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)', 'solução injetável'],
     drugClass: 'anticonvulsivante aromático',
   },
@@ -1198,7 +1198,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'fenoterol',
-    strengths: ['100 mcg/dose', '5 mg/ml'],
+    strengths: ['100 mcg/dose', '5 mg/mL'],
     forms: ['aerossol', 'solução para nebulização'],
     drugClass: 'beta-2 agonista',
     aliases: ['bromidrato de fenoterol'],
@@ -1206,27 +1206,27 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'fenoximetilpenicilina',
-    strengths: ['500.000 UI', '80.000 UI/ml'],
+    strengths: ['500.000 UI', '80.000 UI/mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'penicilina',
     aliases: ['penicilina v'],
   },
   {
     name: 'fentanila',
-    strengths: ['50 mcg/ml'],
+    strengths: ['50 mcg/mL'],
     forms: ['solução injetável'],
     drugClass: 'opioide',
     aliases: ['fentanil'],
   },
   {
     name: 'ferripolimaltose',
-    strengths: ['100 mg', '50 mg/ml', '10 mg/ml'],
+    strengths: ['100 mg', '50 mg/mL', '10 mg/mL'],
     forms: ['comprimido mastigável', 'solução oral (gotas)', 'xarope'],
     aliases: ['hidróxido férrico polimaltosado'],
   },
   {
     name: 'fexofenadina',
-    strengths: ['60 mg', '120 mg', '180 mg', '6 mg/ml'],
+    strengths: ['60 mg', '120 mg', '180 mg', '6 mg/mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'anti-histamínico',
     aliases: ['cloridrato de fexofenadina'],
@@ -1238,7 +1238,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'fitomenadiona',
-    strengths: ['10 mg/ml'],
+    strengths: ['10 mg/mL'],
     forms: ['solução injetável'],
     aliases: ['vitamina k'],
   },
@@ -1256,7 +1256,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'flumazenil',
-    strengths: ['0,1 mg/ml'],
+    strengths: ['0,1 mg/mL'],
     forms: ['solução injetável'],
   },
   {
@@ -1267,7 +1267,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'fluoxetina',
-    strengths: ['10 mg', '20 mg', '20 mg/ml'],
+    strengths: ['10 mg', '20 mg', '20 mg/mL'],
     forms: ['cápsula', 'comprimido', 'solução oral (gotas)'],
     drugClass: 'isrs',
     aliases: ['cloridrato de fluoxetina'],
@@ -1322,7 +1322,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'furosemida',
-    strengths: ['40 mg', '10 mg/ml'],
+    strengths: ['40 mg', '10 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     drugClass: 'diurético de alça',
   },
@@ -1340,7 +1340,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'gentamicina',
-    strengths: ['40 mg/ml', '5 mg/ml', '1 mg/g'],
+    strengths: ['40 mg/mL', '5 mg/mL', '1 mg/g'],
     forms: ['solução injetável', 'solução oftálmica', 'creme'],
     drugClass: 'aminoglicosídeo',
   },
@@ -1375,14 +1375,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'haloperidol',
-    strengths: ['1 mg', '5 mg', '2 mg/ml', '5 mg/ml', '50 mg/ml'],
+    strengths: ['1 mg', '5 mg', '2 mg/mL', '5 mg/mL', '50 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)', 'solução injetável'],
     drugClass: 'antipsicótico',
     aliases: ['decanoato de haloperidol'],
   },
   {
     name: 'heparina',
-    strengths: ['5.000 UI/0,25 ml', '5.000 UI/ml'],
+    strengths: ['5.000 UI/0,25 mL', '5.000 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'heparina',
     aliases: ['heparina sódica'],
@@ -1413,18 +1413,18 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'hidróxido de alumínio',
-    strengths: ['61,5 mg/ml'],
+    strengths: ['61,5 mg/mL'],
     forms: ['suspensão oral'],
   },
   {
     name: 'hidróxido de magnésio',
-    strengths: ['80 mg/ml'],
+    strengths: ['80 mg/mL'],
     forms: ['suspensão oral'],
     aliases: ['leite de magnésia'],
   },
   {
     name: 'hidroxizina',
-    strengths: ['25 mg', '2 mg/ml'],
+    strengths: ['25 mg', '2 mg/mL'],
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
     aliases: ['cloridrato de hidroxizina'],
@@ -1432,18 +1432,18 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'hidroxocobalamina',
-    strengths: ['5.000 mcg/2 ml', '15.000 mcg/2 ml'],
+    strengths: ['5.000 mcg/2 mL', '15.000 mcg/2 mL'],
     forms: ['solução injetável'],
     aliases: ['vitamina b12'],
   },
   {
     name: 'ibuprofeno',
-    strengths: ['200 mg', '400 mg', '600 mg', '50 mg/ml', '100 mg/ml'],
+    strengths: ['200 mg', '400 mg', '600 mg', '50 mg/mL', '100 mg/mL'],
     forms: ['comprimido', 'cápsula', 'solução oral (gotas)'],
     drugClass: 'aine',
     presentations: [
-      { form: 'solução oral (gotas)', strength: '50 mg/ml', contents: 30 },
-      { form: 'solução oral (gotas)', strength: '100 mg/ml', contents: 20 },
+      { form: 'solução oral (gotas)', strength: '50 mg/mL', contents: 30 },
+      { form: 'solução oral (gotas)', strength: '100 mg/mL', contents: 20 },
     ],
   },
   {
@@ -1473,44 +1473,44 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'insulina asparte',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
   },
   {
     name: 'insulina degludeca',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
   },
   {
     name: 'insulina detemir',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
   },
   {
     name: 'insulina glargina',
-    strengths: ['100 UI/ml', '300 UI/ml'],
+    strengths: ['100 UI/mL', '300 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
   },
   {
     name: 'insulina lispro',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
   },
   {
     name: 'insulina nph',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['suspensão injetável'],
     drugClass: 'insulina',
     aliases: ['insulina humana nph'],
   },
   {
     name: 'insulina regular',
-    strengths: ['100 UI/ml'],
+    strengths: ['100 UI/mL'],
     forms: ['solução injetável'],
     drugClass: 'insulina',
     aliases: ['insulina humana regular'],
@@ -1546,7 +1546,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
     forms: ['comprimido'],
   },
   { name: 'ivermectina', strengths: ['6 mg'], forms: ['comprimido'] },
-  { name: 'lactulose', strengths: ['667 mg/ml'], forms: ['xarope'] },
+  { name: 'lactulose', strengths: ['667 mg/mL'], forms: ['xarope'] },
   {
     name: 'lamotrigina',
     strengths: ['25 mg', '50 mg', '100 mg', '200 mg'],
@@ -1561,13 +1561,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'latanoprosta',
-    strengths: ['50 mcg/ml'],
+    strengths: ['50 mcg/mL'],
     forms: ['solução oftálmica'],
   },
   { name: 'leflunomida', strengths: ['20 mg'], forms: ['comprimido'] },
   {
     name: 'levetiracetam',
-    strengths: ['250 mg', '500 mg', '750 mg', '1 g', '100 mg/ml'],
+    strengths: ['250 mg', '500 mg', '750 mg', '1 g', '100 mg/mL'],
     forms: ['comprimido', 'solução oral'],
   },
   {
@@ -1586,17 +1586,17 @@ const CATALOGUE: readonly MedicationEntry[] = [
     strengths: ['250 mg + 25 mg'],
     forms: ['comprimido'],
   },
-  { name: 'levodropropizina', strengths: ['6 mg/ml'], forms: ['xarope'] },
+  { name: 'levodropropizina', strengths: ['6 mg/mL'], forms: ['xarope'] },
   {
     name: 'levofloxacino',
-    strengths: ['250 mg', '500 mg', '750 mg', '5 mg/ml'],
+    strengths: ['250 mg', '500 mg', '750 mg', '5 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     drugClass: 'quinolona',
     aliases: ['levofloxacina'],
   },
   {
     name: 'levomepromazina',
-    strengths: ['25 mg', '100 mg', '40 mg/ml'],
+    strengths: ['25 mg', '100 mg', '40 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'antipsicótico',
   },
@@ -1634,7 +1634,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'lidocaína',
-    strengths: ['10 mg/ml', '20 mg/ml', '20 mg/g', '50 mg/g', '100 mg/ml'],
+    strengths: ['10 mg/mL', '20 mg/mL', '20 mg/g', '50 mg/g', '100 mg/mL'],
     forms: ['solução injetável', 'gel', 'pomada', 'spray'],
     drugClass: 'anestésico local amida',
     aliases: ['cloridrato de lidocaína'],
@@ -1659,13 +1659,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'linezolida',
-    strengths: ['600 mg', '2 mg/ml'],
+    strengths: ['600 mg', '2 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     presentations: [{ form: 'solução injetável', contents: 300 }],
   },
   {
     name: 'liraglutida',
-    strengths: ['6 mg/ml'],
+    strengths: ['6 mg/mL'],
     forms: ['solução injetável'],
     drugClass: 'agonista de GLP-1',
   },
@@ -1683,7 +1683,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'lixisenatida',
-    strengths: ['0,05 mg/ml', '0,1 mg/ml'],
+    strengths: ['0,05 mg/mL', '0,1 mg/mL'],
     forms: ['solução injetável'],
     drugClass: 'agonista de GLP-1',
   },
@@ -1695,7 +1695,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'loratadina',
-    strengths: ['10 mg', '1 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL'],
     forms: ['comprimido', 'xarope'],
     drugClass: 'anti-histamínico',
     presentations: [{ form: 'xarope', contents: 100 }],
@@ -1734,13 +1734,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'mebendazol',
-    strengths: ['100 mg', '20 mg/ml'],
+    strengths: ['100 mg', '20 mg/mL'],
     forms: ['comprimido', 'suspensão oral'],
   },
   { name: 'mebeverina', strengths: ['200 mg'], forms: ['cápsula'] },
   {
     name: 'medroxiprogesterona',
-    strengths: ['2,5 mg', '5 mg', '10 mg', '150 mg/ml'],
+    strengths: ['2,5 mg', '5 mg', '10 mg', '150 mg/mL'],
     forms: ['comprimido', 'suspensão injetável'],
     aliases: ['acetato de medroxiprogesterona'],
   },
@@ -1788,7 +1788,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'metilergometrina',
-    strengths: ['0,125 mg', '0,2 mg/ml'],
+    strengths: ['0,125 mg', '0,2 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
     aliases: ['maleato de metilergometrina'],
   },
@@ -1813,7 +1813,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'metoclopramida',
-    strengths: ['10 mg', '1 mg/ml', '4 mg/ml', '5 mg/ml'],
+    strengths: ['10 mg', '1 mg/mL', '4 mg/mL', '5 mg/mL'],
     forms: ['comprimido', 'solução oral', 'solução oral (gotas)', 'solução injetável'],
     aliases: ['cloridrato de metoclopramida'],
     presentations: [
@@ -1830,12 +1830,12 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'metotrexato',
-    strengths: ['2,5 mg', '25 mg/ml'],
+    strengths: ['2,5 mg', '25 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
   },
   {
     name: 'metronidazol',
-    strengths: ['250 mg', '400 mg', '500 mg', '40 mg/ml', '5 mg/ml', '100 mg/g'],
+    strengths: ['250 mg', '400 mg', '500 mg', '40 mg/mL', '5 mg/mL', '100 mg/g'],
     forms: ['comprimido', 'suspensão oral', 'óvulo', 'solução injetável', 'gel vaginal'],
     drugClass: 'nitroimidazol',
     aliases: ['benzoilmetronidazol'],
@@ -1849,13 +1849,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'midazolam',
-    strengths: ['7,5 mg', '15 mg', '2 mg/ml', '1 mg/ml', '5 mg/ml'],
+    strengths: ['7,5 mg', '15 mg', '2 mg/mL', '1 mg/mL', '5 mg/mL'],
     forms: ['comprimido', 'solução oral', 'solução injetável'],
     drugClass: 'benzodiazepínico',
   },
   {
     name: 'minoxidil',
-    strengths: ['10 mg', '50 mg/ml'],
+    strengths: ['10 mg', '50 mg/mL'],
     forms: ['comprimido', 'solução tópica'],
   },
   {
@@ -1889,14 +1889,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'morfina',
-    strengths: ['10 mg', '30 mg', '10 mg/ml'],
+    strengths: ['10 mg', '30 mg', '10 mg/mL'],
     forms: ['comprimido', 'solução oral', 'solução injetável'],
     drugClass: 'opioide',
     aliases: ['sulfato de morfina'],
   },
   {
     name: 'moxifloxacino',
-    strengths: ['400 mg', '5 mg/ml'],
+    strengths: ['400 mg', '5 mg/mL'],
     forms: ['comprimido', 'solução oftálmica'],
     drugClass: 'quinolona',
     aliases: ['moxifloxacina'],
@@ -1904,13 +1904,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'mupirocina', strengths: ['20 mg/g'], forms: ['pomada'] },
   {
     name: 'nafazolina',
-    strengths: ['0,5 mg/ml'],
+    strengths: ['0,5 mg/mL'],
     forms: ['solução nasal'],
     aliases: ['cloridrato de nafazolina'],
   },
   {
     name: 'naloxona',
-    strengths: ['0,4 mg/ml'],
+    strengths: ['0,4 mg/mL'],
     forms: ['solução injetável'],
     aliases: ['cloridrato de naloxona'],
   },
@@ -1961,13 +1961,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'nimesulida',
-    strengths: ['100 mg', '50 mg/ml'],
+    strengths: ['100 mg', '50 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
     drugClass: 'aine',
   },
   {
     name: 'nistatina',
-    strengths: ['100.000 UI/ml', '25.000 UI/g'],
+    strengths: ['100.000 UI/mL', '25.000 UI/g'],
     forms: ['suspensão oral', 'creme vaginal'],
     presentations: [{ form: 'suspensão oral', contents: 50 }],
   },
@@ -1978,7 +1978,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'nitazoxanida',
-    strengths: ['500 mg', '20 mg/ml'],
+    strengths: ['500 mg', '20 mg/mL'],
     forms: ['comprimido', 'pó para suspensão oral'],
   },
   {
@@ -2010,7 +2010,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ocitocina',
-    strengths: ['5 UI/ml'],
+    strengths: ['5 UI/mL'],
     forms: ['solução injetável'],
   },
   {
@@ -2040,7 +2040,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'olopatadina',
-    strengths: ['1 mg/ml', '2 mg/ml'],
+    strengths: ['1 mg/mL', '2 mg/mL'],
     forms: ['solução oftálmica'],
     drugClass: 'anti-histamínico',
   },
@@ -2052,7 +2052,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'ondansetrona',
-    strengths: ['4 mg', '8 mg', '2 mg/ml'],
+    strengths: ['4 mg', '8 mg', '2 mg/mL'],
     forms: ['comprimido', 'comprimido orodispersível', 'solução injetável'],
     aliases: ['cloridrato de ondansetrona'],
     presentations: [{ form: 'solução injetável', contents: 2 }],
@@ -2072,13 +2072,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'oxcarbazepina',
-    strengths: ['300 mg', '600 mg', '60 mg/ml'],
+    strengths: ['300 mg', '600 mg', '60 mg/mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'anticonvulsivante aromático',
   },
   {
     name: 'oxibutinina',
-    strengths: ['5 mg', '1 mg/ml'],
+    strengths: ['5 mg', '1 mg/mL'],
     forms: ['comprimido', 'xarope'],
     aliases: ['cloridrato de oxibutinina'],
   },
@@ -2090,7 +2090,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'oximetazolina',
-    strengths: ['0,25 mg/ml', '0,5 mg/ml'],
+    strengths: ['0,25 mg/mL', '0,5 mg/mL'],
     forms: ['solução nasal'],
     aliases: ['cloridrato de oximetazolina'],
   },
@@ -2103,7 +2103,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'paracetamol',
-    strengths: ['500 mg', '750 mg', '200 mg/ml', '32 mg/ml'],
+    strengths: ['500 mg', '750 mg', '200 mg/mL', '32 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)', 'suspensão oral'],
     aliases: ['acetaminofeno'],
     presentations: [
@@ -2132,7 +2132,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'permetrina',
-    strengths: ['10 mg/ml', '50 mg/g'],
+    strengths: ['10 mg/mL', '50 mg/g'],
     forms: ['loção', 'creme'],
   },
   {
@@ -2142,14 +2142,14 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'petidina',
-    strengths: ['50 mg/ml'],
+    strengths: ['50 mg/mL'],
     forms: ['solução injetável'],
     drugClass: 'opioide',
     aliases: ['meperidina'],
   },
   {
     name: 'picossulfato de sódio',
-    strengths: ['7,5 mg/ml'],
+    strengths: ['7,5 mg/mL'],
     forms: ['solução oral (gotas)'],
   },
   {
@@ -2185,13 +2185,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'praziquantel', strengths: ['600 mg'], forms: ['comprimido'] },
   {
     name: 'prednisolona',
-    strengths: ['5 mg', '20 mg', '40 mg', '1 mg/ml', '3 mg/ml', '10 mg/ml'],
+    strengths: ['5 mg', '20 mg', '40 mg', '1 mg/mL', '3 mg/mL', '10 mg/mL'],
     forms: ['comprimido', 'solução oral', 'suspensão oftálmica'],
     drugClass: 'corticoide',
     aliases: ['fosfato sódico de prednisolona'],
     presentations: [
-      { form: 'solução oral', strength: '1 mg/ml', contents: 120 },
-      { form: 'solução oral', strength: '3 mg/ml', contents: 60 },
+      { form: 'solução oral', strength: '1 mg/mL', contents: 120 },
+      { form: 'solução oral', strength: '3 mg/mL', contents: 60 },
     ],
   },
   {
@@ -2214,7 +2214,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'prometazina',
-    strengths: ['25 mg', '25 mg/ml', '20 mg/g'],
+    strengths: ['25 mg', '25 mg/mL', '20 mg/g'],
     forms: ['comprimido', 'solução injetável', 'creme'],
     drugClass: 'anti-histamínico',
     aliases: ['cloridrato de prometazina'],
@@ -2259,7 +2259,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
     forms: ['comprimido'],
     aliases: ['mesilato de rasagilina'],
   },
-  { name: 'rifampicina', strengths: ['300 mg', '20 mg/ml'], forms: ['cápsula', 'suspensão oral'] },
+  { name: 'rifampicina', strengths: ['300 mg', '20 mg/mL'], forms: ['cápsula', 'suspensão oral'] },
   {
     name: 'rifampicina + isoniazida + pirazinamida + etambutol',
     strengths: ['150 mg + 75 mg + 400 mg + 275 mg'],
@@ -2275,7 +2275,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'risperidona',
-    strengths: ['0,5 mg', '1 mg', '2 mg', '3 mg', '1 mg/ml'],
+    strengths: ['0,5 mg', '1 mg', '2 mg', '3 mg', '1 mg/mL'],
     forms: ['comprimido', 'solução oral'],
     drugClass: 'antipsicótico',
   },
@@ -2306,7 +2306,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'sacarato de hidróxido férrico',
-    strengths: ['20 mg/ml'],
+    strengths: ['20 mg/mL'],
     forms: ['solução injetável'],
     aliases: ['ferro endovenoso'],
   },
@@ -2329,7 +2329,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'salbutamol',
-    strengths: ['100 mcg/dose', '2 mg', '4 mg', '0,4 mg/ml', '5 mg/ml'],
+    strengths: ['100 mcg/dose', '2 mg', '4 mg', '0,4 mg/mL', '5 mg/mL'],
     forms: ['aerossol', 'comprimido', 'xarope', 'solução para nebulização'],
     drugClass: 'beta-2 agonista',
     aliases: ['albuterol', 'sulfato de salbutamol'],
@@ -2371,7 +2371,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'simeticona',
-    strengths: ['40 mg', '125 mg', '75 mg/ml'],
+    strengths: ['40 mg', '125 mg', '75 mg/mL'],
     forms: ['comprimido', 'cápsula', 'solução oral (gotas)'],
     aliases: ['dimeticona'],
     presentations: [{ form: 'solução oral (gotas)', contents: 15 }],
@@ -2404,7 +2404,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'sucralfato',
-    strengths: ['1 g', '200 mg/ml'],
+    strengths: ['1 g', '200 mg/mL'],
     forms: ['comprimido', 'suspensão oral'],
   },
   { name: 'sulfadiazina', strengths: ['500 mg'], forms: ['comprimido'], drugClass: 'sulfonamida' },
@@ -2416,7 +2416,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'sulfametoxazol + trimetoprima',
-    strengths: ['400 mg + 80 mg', '800 mg + 160 mg', '200 mg + 40 mg/5 ml'],
+    strengths: ['400 mg + 80 mg', '800 mg + 160 mg', '200 mg + 40 mg/5 mL'],
     forms: ['comprimido', 'suspensão oral'],
     drugClass: 'sulfonamida',
     aliases: ['cotrimoxazol'],
@@ -2430,13 +2430,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'sulfato de magnésio',
-    strengths: ['100 mg/ml', '500 mg/ml'],
+    strengths: ['100 mg/mL', '500 mg/mL'],
     forms: ['solução injetável'],
   },
-  { name: 'sulfato de zinco', strengths: ['4 mg/ml'], forms: ['solução oral'] },
+  { name: 'sulfato de zinco', strengths: ['4 mg/mL'], forms: ['solução oral'] },
   {
     name: 'sulfato ferroso',
-    strengths: ['40 mg', '25 mg/ml'],
+    strengths: ['40 mg', '25 mg/mL'],
     forms: ['comprimido', 'solução oral (gotas)'],
   },
   {
@@ -2501,7 +2501,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'testosterona',
-    strengths: ['200 mg/ml', '1.000 mg/4 ml'],
+    strengths: ['200 mg/mL', '1.000 mg/4 mL'],
     forms: ['solução injetável'],
     aliases: ['cipionato de testosterona', 'undecilato de testosterona'],
   },
@@ -2520,7 +2520,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'ticagrelor', strengths: ['90 mg'], forms: ['comprimido'] },
   {
     name: 'timolol',
-    strengths: ['2,5 mg/ml', '5 mg/ml'],
+    strengths: ['2,5 mg/mL', '5 mg/mL'],
     forms: ['solução oftálmica'],
     drugClass: 'betabloqueador',
     aliases: ['maleato de timolol'],
@@ -2533,7 +2533,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'tiocolchicosídeo',
-    strengths: ['4 mg', '2 mg/ml'],
+    strengths: ['4 mg', '2 mg/mL'],
     forms: ['comprimido', 'solução injetável'],
   },
   {
@@ -2545,13 +2545,13 @@ const CATALOGUE: readonly MedicationEntry[] = [
   { name: 'tizanidina', strengths: ['2 mg'], forms: ['comprimido'] },
   {
     name: 'tobramicina',
-    strengths: ['3 mg/ml'],
+    strengths: ['3 mg/mL'],
     forms: ['solução oftálmica'],
     drugClass: 'aminoglicosídeo',
   },
   {
     name: 'tobramicina + dexametasona',
-    strengths: ['3 mg/ml + 1 mg/ml'],
+    strengths: ['3 mg/mL + 1 mg/mL'],
     forms: ['suspensão oftálmica'],
     drugClass: 'aminoglicosídeo',
   },
@@ -2562,7 +2562,7 @@ const CATALOGUE: readonly MedicationEntry[] = [
   },
   {
     name: 'tramadol',
-    strengths: ['50 mg', '100 mg', '100 mg/ml', '50 mg/ml'],
+    strengths: ['50 mg', '100 mg', '100 mg/mL', '50 mg/mL'],
     forms: [
       'cápsula',
       'comprimido de liberação prolongada',

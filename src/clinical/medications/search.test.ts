@@ -190,11 +190,11 @@ describe('readMedicationName', () => {
   it('narrows a brand that names its presentation to what it is sold as', () => {
     expect(readMedicationName('Amoxil BD')?.entry).toMatchObject({
       name: 'amoxicilina',
-      strengths: ['875 mg', '200 mg/5 ml', '400 mg/5 ml'],
+      strengths: ['875 mg', '200 mg/5 mL', '400 mg/5 mL'],
       forms: ['comprimido', 'suspensão oral'],
     });
     const drops = readMedicationName('Novalgina gotas')?.entry;
-    expect(drops).toMatchObject({ strengths: ['500 mg/ml'], forms: ['solução oral (gotas)'] });
+    expect(drops).toMatchObject({ strengths: ['500 mg/mL'], forms: ['solução oral (gotas)'] });
     expect(drops?.presentations).toEqual([{ form: 'solução oral (gotas)', contents: 20 }]);
     // A brand with no presentation of its own is its generic entry as it is.
     expect(readMedicationName('Novalgina')?.entry).toBe(findMedication('dipirona'));

@@ -11,7 +11,6 @@ import {
   ITEM_INFO_ERROR,
   MEDICATION_SUGGESTIONS_FALLBACK,
   MEDICATION_SUGGESTIONS_ON_ERROR,
-  PLAN_SUGGESTIONS_FALLBACK,
 } from '../../shared/ai-tasks';
 import type { ChatErrorKind } from '../../shared/chat-errors';
 import { emptyExtraction } from '../../shared/extraction';
@@ -25,6 +24,7 @@ import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/te
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks';
+import { generalPlanSuggestions } from '../../shared/plan-suggestions';
 
 /** Where words first stand in a text, as the evidence of an extraction gives them. */
 function spanIn(text: string, words: string) {
@@ -89,6 +89,9 @@ const RECORD = {
   symptoms: { chiefComplaint: 'Dor de garganta e febre há 3 dias' },
   assessment: 'Faringoamigdalite bacteriana',
 };
+
+/** The general plan suggestions for a face-to-face visit with no plan yet, as RECORD is. */
+const GENERAL_PLAN_FOR_RECORD = generalPlanSuggestions({ plan: '' });
 
 const TRANSCRIPT = [
   'Médico: Bom dia. Qual é o seu nome?',
@@ -196,11 +199,16 @@ const TASKS: TaskCase[] = [
       followUpRecommendation: 'Retorno se febre persistir após 48 horas',
     },
     unusable: NOT_JSON,
-    fallback: PLAN_SUGGESTIONS_FALLBACK,
+    fallback: GENERAL_PLAN_FOR_RECORD,
     checkOffline: (answer) => {
+      // A face-to-face visit (no teleconsulta part) is not told to see a doctor in person.
       expect(answer).toMatchObject({
-        suggestions: PLAN_SUGGESTIONS_FALLBACK.suggestions,
+        suggestions: [
+          'Investigação complementar conforme evolução do quadro',
+          'Acompanhamento regular com reavaliação dos sintomas',
+        ],
         urgencyLevel: 'medium',
+        followUpRecommendation: 'Retorno em 7-15 dias',
         reasoning: expect.stringContaining('Modo offline') as unknown,
       });
     },
@@ -920,7 +928,7 @@ describe('AI tasks with a model', () => {
     it.each([
       ['medication-suggestions', MEDICATION_SUGGESTIONS_ON_ERROR],
       ['exam-suggestions', EXAM_SUGGESTIONS_ON_ERROR],
-      ['plan-suggestions', PLAN_SUGGESTIONS_FALLBACK],
+      ['plan-suggestions', GENERAL_PLAN_FOR_RECORD],
       ['item-info', { answer: ITEM_INFO_ERROR }],
     ])('%s answers its on-error answer, saying why', async (path, expected) => {
       const task = TASKS.find((row) => row.path === path);
@@ -977,7 +985,7 @@ describe('AI tasks with an unreachable provider', () => {
 
   it.each([
     ['medication-suggestions', MEDICATION_SUGGESTIONS_ON_ERROR],
-    ['plan-suggestions', PLAN_SUGGESTIONS_FALLBACK],
+    ['plan-suggestions', GENERAL_PLAN_FOR_RECORD],
     [
       'correct-text',
       { chiefComplaint: 'dor de cabeca a 3 dias', plan: 'repouso e dipirona se dor' },
@@ -1000,7 +1008,7 @@ describe('AI tasks with a provider slower than AI_TIMEOUT_SECONDS', () => {
 
   it.each([
     ['medication-suggestions', MEDICATION_SUGGESTIONS_ON_ERROR],
-    ['plan-suggestions', PLAN_SUGGESTIONS_FALLBACK],
+    ['plan-suggestions', GENERAL_PLAN_FOR_RECORD],
   ])(
     '%s gives up and answers its on-error answer with the kind network',
     async (path, expected) => {
@@ -1031,6 +1039,28 @@ describe('AI tasks without a model (offline engine)', () => {
     expect(answer.source).toBe('offline');
     expect(answer.failure).toBeNull();
     task.checkOffline(answer.body);
+  });
+
+  it('plan-suggestions: agrees with the visit — her return interval, in person only at a distance', async () => {
+    const faceToFace = await callTask(app().doctor, 'plan-suggestions', {
+      record: { ...RECORD, plan: 'Sintomáticos. Retorno em 48–72 h.' },
+    });
+    expect(faceToFace.body).toMatchObject({
+      suggestions: [
+        'Investigação complementar conforme evolução do quadro',
+        'Acompanhamento regular com reavaliação dos sintomas',
+      ],
+      followUpRecommendation: 'Retorno em 48–72 h, como registrado',
+    });
+    const atADistance = await callTask(app().doctor, 'plan-suggestions', {
+      record: { ...RECORD, teleconsulta: { consentAt: '2026-11-21T12:00:00.000Z' } },
+    });
+    expect(atADistance.body).toMatchObject({
+      suggestions: expect.arrayContaining([
+        'Avaliação clínica presencial para confirmação diagnóstica',
+      ]) as unknown,
+      followUpRecommendation: 'Retorno em 7-15 dias',
+    });
   });
 
   it('medication-suggestions: says a model is needed when the case names no medicine', async () => {

@@ -1,3 +1,4 @@
+import { agreeWithVisit, generalPlanSuggestions } from '../../shared/plan-suggestions';
 import { searchCid10 } from '../../clinical/cid10/search';
 import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation-feedback';
 import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
@@ -150,20 +151,25 @@ export const planSuggestionsTask: AiTask<
   ),
   prompt: ({ record, caseDescription }) =>
     `${caseDescription ?? ''}${recordSection(record)}`.trim() || 'Caso sem dados.',
+  // What the doctor already wrote wins: no in-person advice in a face-to-face visit, her return
+  // interval, nothing the plan already says (docs/product.md, "Etapa Plano").
   offline: ({ record }) => {
     const medications = record.prescriptions?.medications ?? [];
     const exams = record.prescriptions?.exams ?? [];
-    return {
-      ...PLAN_SUGGESTIONS_FALLBACK,
-      suggestions: [
-        ...medications.map((item) => `Orientar uso de ${item.name} conforme prescrição`),
-        ...exams.map((exam) => `Reavaliar com o resultado de ${exam.name}`),
-        ...PLAN_SUGGESTIONS_FALLBACK.suggestions,
-      ],
-      reasoning: OFFLINE_NOTE,
-    };
+    return agreeWithVisit(
+      {
+        ...PLAN_SUGGESTIONS_FALLBACK,
+        suggestions: [
+          ...medications.map((item) => `Orientar uso de ${item.name} conforme prescrição`),
+          ...exams.map((exam) => `Reavaliar com o resultado de ${exam.name}`),
+          ...PLAN_SUGGESTIONS_FALLBACK.suggestions,
+        ],
+        reasoning: OFFLINE_NOTE,
+      },
+      record,
+    );
   },
-  fallback: () => PLAN_SUGGESTIONS_FALLBACK,
+  fallback: ({ record }) => generalPlanSuggestions(record),
 };
 
 export const medicationSuggestionsTask: AiTask<

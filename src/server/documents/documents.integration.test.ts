@@ -202,6 +202,31 @@ describe('documents API', () => {
     expect(text).not.toContain('?');
   });
 
+  it('heads the PDF with the clinic and its CNES as they were at issue', async () => {
+    const clinicDoctor = await signUpDoctor(fixture.server.url);
+    const { api } = clinicDoctor.browser;
+    await api.call(settingsApi.replace, {
+      body: { ...PROFILE, clinicName: 'Clínica Bem Viver', cnes: '1234567' },
+    });
+    const patient = await newPatient(api);
+    const { document } = await api.call(documentsApi.create, { body: atestado(patient.id) });
+    await api.call(documentsApi.issue, { params: { id: document.id } });
+    const pdfText = async () => {
+      const response = await clinicDoctor.browser.fetch(`/api/documents/${document.id}/pdf`);
+      return (await pdfPagesText(new Uint8Array(await response.arrayBuffer())))
+        .join('\n')
+        .replace(/\s+/g, ' ');
+    };
+    const issued = await pdfText();
+    expect(issued).toContain('CRM/SP 123456 Clínica Bem Viver · CNES 1234567 Av. Paulista');
+    expect(issued).toContain('de 26/11/2026 a 28/11/2026');
+    // Another clinic in the settings later: the issued document keeps the one it was issued at.
+    await api.call(settingsApi.replace, {
+      body: { ...PROFILE, clinicName: 'Consultório Centro', cnes: '7654321' },
+    });
+    expect(await pdfText()).toBe(issued);
+  });
+
   it('says a document from a teleconsulta was one, with the consent the visit recorded', async () => {
     const { api } = doctor.browser;
     const patient = await newPatient(api, 'Rita de Cássia Gomes');

@@ -1,5 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import type { DocumentIssue } from '../../shared/clinical-document';
+import { documentText, signatureLines } from '../../shared/document-text';
 import { pdfPagesText } from '../testing/pdf-text';
 import { renderDocumentPdf, urlPieces, wrap, wrapUrl } from './document-pdf';
 
@@ -167,5 +169,49 @@ describe('renderDocumentPdf', () => {
       /verificável pelo QR code ou em:\n([^]*?)\nCódigo de validação: K7M2PX9QRT/.exec(page)?.[1];
     expect(printed).toContain('\n');
     expect(printed?.replace(/\n(?=[/.-])/g, '')).toBe(url);
+  });
+});
+
+describe('renderDocumentPdf and the app’s preview', () => {
+  it('prints a document’s text, line for line, as the preview shows it, and nothing else', async () => {
+    const issue: DocumentIssue = {
+      at: new Date(2026, 11, 6, 9, 5).toISOString(),
+      doctor: {
+        name: 'Dra. Helena Prado',
+        crm: '123456',
+        crmState: 'SP',
+        clinicName: 'Clínica Bem Viver',
+        cnes: '1234567',
+        address: 'Av. Paulista, 1000 — São Paulo/SP',
+        phone: '(11) 3456-7890',
+        email: '',
+      },
+      patient: { name: 'Maria Aparecida Souza', birthDate: '1963-03-12', sex: 'feminino' },
+    };
+    const text = documentText(
+      {
+        kind: 'atestado',
+        content: { days: 3, startDate: '2026-12-06', showCid: true, cid: 'J11' },
+      },
+      issue,
+    );
+    const [page, ...more] = await pdfPagesText(
+      await renderDocumentPdf(text, {
+        metadata: { title: 'Atestado', author: 'Dra. Helena Prado', createdAt: new Date(issue.at) },
+      }),
+    );
+    const words = (lines: readonly string[]) => lines.join(' ').replace(/\s+/g, ' ').trim();
+    // The preview's lines (documents/document-preview.tsx), then the page number.
+    const previewed = [
+      ...text.issuer,
+      text.title.toUpperCase(),
+      ...text.patient,
+      ...text.paragraphs,
+      text.issuedAt,
+      ...signatureLines(text),
+    ];
+    expect(more).toEqual([]);
+    expect(words([page ?? ''])).toBe(words([...previewed, 'Página 1 de 1']));
+    expect(words(previewed)).toContain('de 06/12/2026 a 08/12/2026');
   });
 });

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
-import type { DocumentText } from '../../shared/document-text';
+import { signatureLines, type DocumentText } from '../../shared/document-text';
 
 /**
  * The one PDF renderer of the server (issue 20): A4, the doctor's header, the document's words,
@@ -376,13 +376,11 @@ export async function composeDocumentPdf(
   writer.keep(SIZES.body * LINE * 4 + 40);
   writer.paragraph(text.issuedAt, { size: SIZES.body });
   writer.space(36);
-  writer.paragraph('_______________________________________', {
-    size: SIZES.body,
-    align: 'center',
-  });
-  if (doctor !== undefined) writer.paragraph(doctor, { size: SIZES.body, align: 'center' });
-  if (details[0] !== undefined) {
-    writer.paragraph(details[0], { size: SIZES.header, align: 'center', color: MUTED });
+  const [rule, signer, registration] = signatureLines(text);
+  if (rule !== undefined) writer.paragraph(rule, { size: SIZES.body, align: 'center' });
+  if (signer !== undefined) writer.paragraph(signer, { size: SIZES.body, align: 'center' });
+  if (registration !== undefined) {
+    writer.paragraph(registration, { size: SIZES.header, align: 'center', color: MUTED });
   }
   if (options.signature) {
     writer.space(6);

@@ -191,6 +191,24 @@ describe('receitas printed by the server', () => {
     expect(plain.pages.join(' ')).not.toContain('teleconsulta');
   });
 
+  it('heads the receita with the clinic and its CNES when the settings have them', async () => {
+    const { api } = doctor.browser;
+    const receita = await newPrescription(api, { patientId });
+    const before = await pdfPages(`/api/prescriptions/${receita.id}/pdf`);
+    expect(before.pages.join(' ')).not.toContain('CNES');
+    await api.call(settingsApi.update, {
+      body: { clinicName: 'Clínica Bem Viver', cnes: '1234567' },
+    });
+    try {
+      const after = await pdfPages(`/api/prescriptions/${receita.id}/pdf`);
+      expect(after.pages.join(' ').replace(/\s+/g, ' ')).toContain(
+        'Clínica Bem Viver · CNES 1234567 Av. Paulista, 1000, sala 12',
+      );
+    } finally {
+      await api.call(settingsApi.update, { body: { clinicName: '', cnes: '' } });
+    }
+  });
+
   it('prints the generic name after a brand, stored or held by the device', async () => {
     const prescription = await newPrescription(doctor.browser.api, {
       medications: [

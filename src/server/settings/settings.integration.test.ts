@@ -75,6 +75,37 @@ describe('/api/settings', () => {
     });
   });
 
+  it('reads a CRM written with its UF as the number and the UF', async () => {
+    const response = await putSettings(bruno.browser, {
+      ...DEFAULT_DOCTOR_SETTINGS,
+      name: 'Dr. Bruno',
+      crm: '123456-SP',
+    });
+    expect(response.status).toBe(200);
+    const expected = {
+      ...DEFAULT_DOCTOR_SETTINGS,
+      name: 'Dr. Bruno',
+      crm: '123456',
+      crmState: 'SP',
+    };
+    expect(((await response.json()) as SettingsAnswer).settings).toEqual(expected);
+    expect(await settingsOf(bruno.browser)).toEqual(expected);
+    const patched = await writeSettings(bruno.browser, 'PATCH', { crm: 'CRM/RJ 52845' });
+    expect(patched.status).toBe(200);
+    expect(await settingsOf(bruno.browser)).toMatchObject({ crm: '52845', crmState: 'RJ' });
+  });
+
+  it('keeps the AI off through a change that does not mention it', async () => {
+    expect((await writeSettings(bruno.browser, 'PATCH', { aiEnabled: false })).status).toBe(200);
+    expect((await writeSettings(bruno.browser, 'PATCH', { name: 'Dr. Bruno Lima' })).status).toBe(
+      200,
+    );
+    expect(await settingsOf(bruno.browser)).toMatchObject({
+      name: 'Dr. Bruno Lima',
+      aiEnabled: false,
+    });
+  });
+
   it('overwrites on a second save', async () => {
     const changed = { ...anaSettings, prescriptionsPerPage: 1, clinicPhone: '11 98765-4321' };
     expect((await putSettings(ana.browser, changed)).status).toBe(200);
@@ -86,6 +117,11 @@ describe('/api/settings', () => {
     [{ ...anaSettings, crm: '12a' }, 'CRM (crm): O CRM deve conter apenas números'],
     [{ ...anaSettings, crmState: 'ZZ' }, 'UF válida'],
     [{ ...anaSettings, clinicPhone: '123' }, 'Telefone inválido'],
+    [
+      { ...anaSettings, crm: '123456-SP', crmState: 'RJ' },
+      'CRM (crm): O CRM 123456-SP é de SP, mas a UF do CRM escolhida é RJ',
+    ],
+    [{ ...anaSettings, crm: '123456-XX', crmState: '' }, 'A UF XX do CRM não existe'],
     [
       { ...anaSettings, prescriptionsPerPage: 5 },
       'Receitas por página (prescriptionsPerPage): deve ser no máximo 4',
@@ -109,6 +145,41 @@ describe('/api/settings', () => {
       expect(await settingsOf(ana.browser)).toEqual(before);
     },
   );
+
+  it('keeps the clinic name and CNES, and refuses a CNES that is not 7 digits', async () => {
+    const doctor = await signUpDoctor(fixture.server.url, 'Dra. Clara');
+    const clinic = { ...anaSettings, clinicName: 'Clínica Bem Viver', cnes: '1234567' };
+    const saved = await putSettings(doctor.browser, clinic);
+    expect(saved.status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+    for (const write of [
+      () => putSettings(doctor.browser, { ...clinic, cnes: '123456' }),
+      () => writeSettings(doctor.browser, 'PATCH', { cnes: '12345678' }),
+      () => writeSettings(doctor.browser, 'PATCH', { cnes: '123456a' }),
+    ]) {
+      const refused = await write();
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as ConflictAnswer).error).toContain(
+        'O CNES deve ter exatamente 7 dígitos.',
+      );
+    }
+    // A PATCH of another field leaves them as they were.
+    expect((await writeSettings(doctor.browser, 'PATCH', { clinicPhone: '' })).status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({
+      clinicName: 'Clínica Bem Viver',
+      cnes: '1234567',
+    });
+  });
+
+  it('keeps the AI switched off through a PATCH of another field', async () => {
+    const doctor = await signUpDoctor(fixture.server.url, 'Dra. Dora');
+    expect((await writeSettings(doctor.browser, 'PATCH', { aiEnabled: false })).status).toBe(200);
+    expect((await writeSettings(doctor.browser, 'PATCH', { name: 'Dra. Dora' })).status).toBe(200);
+    expect(await settingsOf(doctor.browser)).toMatchObject({ name: 'Dra. Dora', aiEnabled: false });
+  });
 
   it('refuses a body that is not JSON', async () => {
     const response = await ana.browser.fetch('/api/settings', {

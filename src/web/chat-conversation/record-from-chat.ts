@@ -50,21 +50,28 @@ export function recordContentOf(record: RecordContent): RecordContent {
 /**
  * docs/product.md, "Criar, abrir, sair e cancelar": starting from chat creates the record, then
  * fills it with what the conversation says. An extraction that fails still leaves an empty record.
+ * @param patientName - the name the doctor typed for this visit (`/iniciar-prontuario Ana…`): the
+ *   record's patient name, whatever the extraction reads
  * @returns the extraction's confidence (0 when it failed)
  */
 export async function startRecordFromConversation(
   store: OpenRecordActions,
   messages: readonly ChatMessage[],
+  patientName?: string,
 ): Promise<number> {
   const conversation = lastMessages(conversationForTasks(messages), RECENT_MESSAGES_FOR_UPDATE * 2);
   let confidence = 0;
-  await store.create();
+  await store.create(patientName ? { patientInfo: { name: patientName } } : {});
   if (conversation.length === 0) return confidence;
   try {
     const { answer } = await api.call(aiApi.extractChatInfo, {
       body: { messages: conversation },
     });
-    store.mergeExtraction(answer);
+    store.mergeExtraction(
+      patientName
+        ? { ...answer, patientInfo: { ...answer.patientInfo, name: patientName } }
+        : answer,
+    );
     confidence = answer.confidence;
   } catch (error) {
     // docs/product.md, "Criar, abrir, sair e cancelar": extraction failures are logged and

@@ -19,6 +19,7 @@ import {
   withListChanges,
   type PatientListChanges,
 } from '../../shared/patient-chart';
+import { patientsNamed } from '../../shared/start-record-command';
 import { api } from './api';
 import { recordKeys } from './records';
 
@@ -91,6 +92,30 @@ export async function createPatientFromVisit(
   const { patient } = await api.call(patientsApi.create, { body });
   settlePatient(cache, patient);
   return patient;
+}
+
+/** How many of a name search's best matches are read for an exact name: homonyms come first. */
+const SAME_NAME_READ = 20;
+
+/**
+ * The patient of a visit started with her name typed (`/iniciar-prontuario Ana Lúcia Martins, …`):
+ * the doctor's one patient with exactly that name, or a new patient made from what the visit's
+ * patient step holds when she has none — the two choices the patient step offers
+ * (patient-link.tsx), made for her. With several patients of that name the choice stays hers.
+ * @returns the patient and whether she was created, or how many share the name
+ */
+export async function patientForVisitNamed(
+  cache: QueryClient,
+  info: PatientInfo & { name: string },
+): Promise<{ patient: Patient; created: boolean } | { patient?: undefined; homonyms: number }> {
+  const { patients } = await api.call(patientsApi.list, {
+    query: { q: info.name, limit: SAME_NAME_READ },
+  });
+  const same = patientsNamed(info.name, patients);
+  const [only] = same;
+  if (same.length === 1 && only) return { patient: only, created: false };
+  if (same.length > 1) return { homonyms: same.length };
+  return { patient: await createPatientFromVisit(cache, info), created: true };
 }
 
 /** The patient's data as a write: every field, since a PUT replaces her whole. */

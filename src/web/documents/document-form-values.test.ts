@@ -32,4 +32,21 @@ describe('the new-document form', () => {
       errors: { cid: 'Informe o CID-10 que a paciente autorizou constar no atestado.' },
     });
   });
+
+  it('sends a CID only with the patient’s authorisation', () => {
+    const values = formValuesOf({
+      kind: 'exames',
+      content: { exams: [{ name: 'TSH' }], clinicalIndication: 'Fadiga', cid: 'E03.9' },
+    });
+    expect(values).toMatchObject({ showCid: false, cid: 'E03.9' });
+    expect(documentBodyFrom(values)).toEqual({
+      body: { kind: 'exames', content: { exams: [{ name: 'TSH' }], clinicalIndication: 'Fadiga' } },
+    });
+    expect(documentBodyFrom({ ...values, showCid: true })).toEqual({
+      body: {
+        kind: 'exames',
+        content: { exams: [{ name: 'TSH' }], clinicalIndication: 'Fadiga', cid: 'E03.9' },
+      },
+    });
+  });
 });

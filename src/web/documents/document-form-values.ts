@@ -66,6 +66,8 @@ export function formValuesOf(body: DocumentBody): DocumentFormValues {
         kind: body.kind,
         exams: body.content.exams.map((exam) => exam.name).join('\n'),
         clinicalIndication: body.content.clinicalIndication,
+        // The visit's CID waits for the patient's authorisation, asked for each request.
+        showCid: false,
         cid: body.content.cid ?? '',
       };
     case 'encaminhamento':
@@ -77,7 +79,10 @@ export function formValuesOf(body: DocumentBody): DocumentFormValues {
 
 const optionalText = (text: string) => (text.trim() === '' ? undefined : text.trim());
 
-/** The content the form holds, as the API takes it (not yet checked). */
+/**
+ * The content the form holds, as the API takes it (not yet checked). A CID leaves the form only
+ * with the patient's authorisation (docs/documentos.md, "CID no atestado").
+ */
 function contentOf(values: DocumentFormValues): unknown {
   switch (values.kind) {
     case 'atestado':
@@ -85,7 +90,7 @@ function contentOf(values: DocumentFormValues): unknown {
         days: values.days.trim() === '' ? undefined : Number(values.days),
         startDate: values.startDate,
         showCid: values.showCid,
-        cid: optionalText(values.cid),
+        cid: values.showCid ? optionalText(values.cid) : undefined,
       };
     case 'comparecimento':
       return { date: values.date, from: values.from, to: values.to };
@@ -97,7 +102,7 @@ function contentOf(values: DocumentFormValues): unknown {
           .filter((line) => line !== '')
           .map((name) => ({ name })),
         clinicalIndication: values.clinicalIndication,
-        cid: optionalText(values.cid),
+        cid: values.showCid ? optionalText(values.cid) : undefined,
       };
     case 'encaminhamento':
       return { specialty: values.specialty, reason: values.reason, summary: values.summary };

@@ -15,10 +15,18 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_TITLES,
   documentAgreement,
+  documentIssueOf,
+  listInWords,
+  missingIssuerFields,
   type ClinicalDocument,
+  type DocumentBody,
   type DocumentStatus,
 } from '../../shared/clinical-document';
-import { documentDraftOf } from '../../shared/document-prefill';
+import { documentDraftOf, examRequestsByService } from '../../shared/document-prefill';
+import { documentText } from '../../shared/document-text';
+import { usePatient } from '../data/patients';
+import { useDoctorSettings } from '../data/settings';
+import { DocumentPreview } from './document-preview';
 import { documentShareText, whatsAppLink } from '../../shared/document-sharing';
 import { formatDateTime } from '../../shared/pt-br-format';
 import type { WorkingRecord } from '../../shared/record-flow';
@@ -363,10 +371,31 @@ function NewDocumentDialog(props: {
     setErrors({});
   };
 
-  /** Saves the draft and, with `andIssue`, issues it at once. */
+  const outcome = documentBodyFrom(values);
+  const bodies = 'body' in outcome ? documentsToIssue(outcome.body, props.record) : [];
+  const settings = useDoctorSettings();
+  const patient = usePatient(props.patient.id).data;
+  const missing = missingIssuerFields(settings);
+  // The words of each document as issuing it now would print them, from the same builder the
+  // server's PDF uses (docs/documentos.md, "Ler antes de emitir").
+  const issueNow = documentIssueOf(
+    settings,
+    {
+      name: patient?.name ?? props.patient.name,
+      cpf: patient?.cpf ?? null,
+      passport: patient?.passport ?? null,
+      cns: patient?.cns ?? null,
+      birthDate: patient?.birthDate ?? null,
+      sex: patient?.sex ?? null,
+    },
+    new Date(),
+    props.record?.teleconsulta ?? undefined,
+  );
+  const previews = bodies.map((body) => documentText(body, issueNow));
+
+  /** Saves the draft (or drafts) and, with `andIssue`, issues them at once. */
   const save = async (andIssue: boolean) => {
     if (busy) return;
-    const outcome = documentBodyFrom(values);
     if ('errors' in outcome) {
       setErrors(outcome.errors);
       return;
@@ -374,15 +403,20 @@ function NewDocumentDialog(props: {
     setErrors({});
     setFailure(undefined);
     try {
-      const draft = await actions.create.mutateAsync({
-        ...outcome.body,
-        patientId: props.patient.id,
-        ...(props.record ? { recordId: props.record.id } : {}),
-      });
-      if (andIssue) await actions.issue.mutateAsync(draft);
-      const agreement = documentAgreement(draft.kind);
+      for (const body of bodies) {
+        const draft = await actions.create.mutateAsync({
+          ...body,
+          patientId: props.patient.id,
+          ...(props.record ? { recordId: props.record.id } : {}),
+        });
+        if (andIssue) await actions.issue.mutateAsync(draft);
+      }
+      const kind = outcome.body.kind;
+      const agreement = documentAgreement(kind);
       props.onDone(
-        `${DOCUMENT_TITLES[draft.kind]} ${andIssue ? agreement.issued : `${agreement.saved} como rascunho`}.`,
+        bodies.length > 1
+          ? `${bodies.length} solicitações de exames ${andIssue ? 'emitidas' : 'salvas como rascunho'}, uma para cada serviço.`
+          : `${DOCUMENT_TITLES[kind]} ${andIssue ? agreement.issued : `${agreement.saved} como rascunho`}.`,
       );
     } catch (error) {
       // The form keeps every word: nothing typed is lost on a refusal.
@@ -395,7 +429,7 @@ function NewDocumentDialog(props: {
       open
       onOpenChange={dismissWith(props.onClose)}
       title="Novo documento"
-      description={`Para ${props.patient.name}. Revise o texto antes de emitir: um documento emitido não muda mais.`}
+      description={`Para ${props.patient.name}. Revise abaixo o texto, exatamente como será impresso: um documento emitido não muda mais.`}
       size="form"
     >
       <form
@@ -418,6 +452,39 @@ function NewDocumentDialog(props: {
           ))}
         </SelectField>
         <KindFields values={values} set={set} setValues={setValues} errors={errors} />
+        <section aria-labelledby="document-preview-heading" className="flex flex-col gap-2">
+          <h3 id="document-preview-heading" className="text-sm font-semibold text-fg">
+            Texto a emitir
+          </h3>
+          {missing.length > 0 && (
+            <p className="text-sm text-warning-fg">
+              Para emitir, preencha nas Configurações: {listInWords(missing)}.
+            </p>
+          )}
+          {previews.length > 1 && (
+            <p className="text-sm text-fg-muted">
+              Exames de laboratório e de imagem saem em solicitações separadas, uma para cada
+              serviço.
+            </p>
+          )}
+          {previews.length === 0 ? (
+            <p className="text-sm text-fg-muted">
+              Preencha os campos acima para ver o texto do documento.
+            </p>
+          ) : (
+            previews.map((text, index) => (
+              <DocumentPreview
+                key={index}
+                text={text}
+                label={
+                  previews.length > 1
+                    ? `Solicitação ${index + 1} de ${previews.length}`
+                    : text.title
+                }
+              />
+            ))
+          )}
+        </section>
         <Failure text={failure} />
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
           <Button variant="ghost" onClick={props.onClose}>
@@ -433,6 +500,18 @@ function NewDocumentDialog(props: {
       </form>
     </DialogFrame>
   );
+}
+
+/**
+ * The documents the dialog's form issues: itself, or an exam request split by service
+ * (docs/documentos.md, "Solicitação de exames").
+ */
+function documentsToIssue(body: DocumentBody, record: WorkingRecord | undefined): DocumentBody[] {
+  if (body.kind !== 'exames') return [body];
+  return examRequestsByService(body.content, record?.prescriptions?.exams ?? []).map((content) => ({
+    kind: 'exames',
+    content,
+  }));
 }
 
 type FieldBinding = ReturnType<
@@ -485,7 +564,18 @@ function KindFields(props: {
         <>
           <TextAreaField label="Exames" rows={5} hint="Um exame por linha." {...set('exams')} />
           <TextAreaField label="Indicação clínica" rows={2} {...set('clinicalIndication')} />
-          <TextField label="CID-10 (opcional)" {...set('cid')} />
+          <label className="flex items-start gap-2 text-sm text-fg">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={props.values.showCid}
+              onChange={(event) =>
+                props.setValues((current) => ({ ...current, showCid: event.target.checked }))
+              }
+            />
+            O(a) paciente autorizou que conste o diagnóstico (CID-10) na solicitação
+          </label>
+          {props.values.showCid && <TextField label="CID-10" {...set('cid')} />}
         </>
       );
     case 'encaminhamento':

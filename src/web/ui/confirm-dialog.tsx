@@ -16,6 +16,8 @@ export function ConfirmDialog(props: {
   /** A second paragraph under the question (what the law says, what else goes with it). */
   note?: string;
   confirmLabel: string;
+  /** The button that backs out: 'Cancelar' unless a plainer word says what stays ('Manter'). */
+  cancelLabel?: string;
   /** 'danger' (the default) for what destroys; 'primary' for what creates. */
   confirmVariant?: ComponentProps<typeof Button>['variant'];
   onConfirm: () => void;
@@ -47,7 +49,7 @@ export function ConfirmDialog(props: {
           )}
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancelar</Button>
+              <Button variant="secondary">{props.cancelLabel ?? 'Cancelar'}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button variant={props.confirmVariant ?? 'danger'} onClick={props.onConfirm}>

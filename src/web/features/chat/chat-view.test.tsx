@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrescriptionExtraction } from '../../../shared/ai-tasks';
 import { API_ERRORS } from '../../../shared/api-errors';
 import { aiApi } from '../../../shared/api/ai';
+import { patientsApi } from '../../../shared/api/patients';
+import { recordsApi } from '../../../shared/api/records';
 import {
   batchesApi,
   prescriptionsApi,
@@ -14,6 +16,9 @@ import { RECORD_SUGGESTION_TEXT } from '../../../shared/chat-conversation';
 import { ANSWER_CUT_ERROR, CHAT_ERROR_MESSAGES } from '../../../shared/chat-errors';
 import { CHAT_INPUT_MAX_LENGTH } from '../../../shared/chat-rules';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
+import { emptyExtraction } from '../../../shared/extraction';
+import type { Patient } from '../../../shared/patient';
+import { newWorkingRecord, type WorkingRecord } from '../../../shared/record-flow';
 import {
   COMMAND_GUARD_MESSAGES,
   SLASH_COMMANDS,
@@ -30,6 +35,7 @@ import {
   createDoctorData,
   json,
   openTextStream,
+  putOpenRecord,
   putSettings,
   renderWithDoctorData,
   textStream,
@@ -58,8 +64,9 @@ const DOCTOR: SessionDoctor = { id: 'doctor-1', name: 'Dra. Ana Lima', email: 'a
  * the conversation has more than two messages, the chat asks whether to suggest a record or a
  * receita: neither, unless a test answers otherwise.
  */
-function renderChat() {
+function renderChat(openRecord?: WorkingRecord) {
   const doctor = createDoctorData({ userId: DOCTOR.id });
+  if (openRecord) putOpenRecord(doctor.cache, openRecord);
   putSettings(doctor.cache, {
     ...DEFAULT_DOCTOR_SETTINGS,
     name: 'Dra. Ana Lima',
@@ -456,6 +463,25 @@ describe('ChatView', () => {
     expect(server.requestsTo(aiApi.chat)).toEqual([]);
   });
 
+  it('/finalizar-prontuario asks what finalising needs, like "Finalizar consulta", and finalises nothing without it', async () => {
+    const { user, server } = renderChat({
+      ...newWorkingRecord('rec-1', new Date('2026-11-21T14:30:00.000Z')),
+      version: 1,
+      patientInfo: { name: 'Maria Souza' },
+    });
+
+    await send(user, '/finalizar-prontuario');
+
+    // The answer lists what lacks (shown as a Markdown list).
+    const answer = await within(conversation()).findByText(/O prontuário não foi finalizado:/);
+    const items = await within(answer.closest('li, div') ?? answer).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+      'Escreva o plano de tratamento para finalizar a consulta.',
+    ]);
+    expect(server.requestsTo(recordsApi.update)).toEqual([]);
+  });
+
   it('/iniciar-receita writes the receita on the server and shows it; /finalizar-receita saves it', async () => {
     const { user, server } = renderChat();
     const extraction: PrescriptionExtraction = {
@@ -541,6 +567,75 @@ describe('ChatView', () => {
     expect(assistantBubbles()[1]?.textContent).toContain(
       'Receita finalizada e salva. Use /imprimir-receitas para imprimir.',
     );
+    expect(server.requestsTo(aiApi.chat)).toEqual([]);
+  });
+
+  it('/iniciar-prontuario with a name two of her patients share starts the record for it, and leaves the choice of chart to her', async () => {
+    const { user, server } = renderChat();
+    const samePatient = (id: string, name: string): Patient => ({
+      id,
+      name,
+      allergies: [],
+      chronicConditions: [],
+      medications: [],
+      version: 1,
+      createdAt: '2026-01-10T12:00:00.000Z',
+      updatedAt: '2026-01-10T12:00:00.000Z',
+    });
+    const empty = emptyExtraction();
+    // The record as the server holds it: what each write sent, over the last version.
+    let held: Record<string, unknown> & { id: string; version: number } = {
+      ...newWorkingRecord('rec-1', new Date('2026-03-10T14:00:00.000Z')),
+      userId: DOCTOR.id,
+      version: 1,
+    };
+    server
+      .on(recordsApi.create, ({ body }) => {
+        held = { ...held, ...body };
+        return json({ recordId: held.id, record: held });
+      })
+      .on(recordsApi.update, ({ body }) => {
+        held = { ...held, ...body, version: held.version + 1 };
+        return json({ record: held });
+      })
+      .on(aiApi.extractChatInfo, () =>
+        json(
+          {
+            ...empty,
+            // The extraction read another name: the one typed first is the record's.
+            patientInfo: { ...empty.patientInfo, name: 'Ana', age: 34 },
+            confidence: 0.5,
+            evidence: {},
+            unsupported: [],
+          },
+          { source: 'offline' },
+        ),
+      )
+      .on(patientsApi.list, () =>
+        json({
+          patients: [
+            samePatient('patient-1', 'Ana Lúcia Martins'),
+            samePatient('patient-2', 'ana lucia martins'),
+            samePatient('patient-3', 'Ana Lúcia Martins Souza'),
+          ],
+        }),
+      );
+
+    await send(user, '/iniciar-prontuario Ana Lúcia Martins, 34 anos, dor de cabeça há 3 dias');
+
+    await waitFor(() => {
+      expect(assistantBubbles()).toHaveLength(1);
+    });
+    expect(assistantBubbles()[0]?.textContent).toBe(
+      'Prontu: Prontuário iniciado para Ana Lúcia Martins (confiança 50%). Há 2 pacientes seus com este nome: escolha a ficha na etapa Paciente. Use /mostrar-prontuario para abri-lo.',
+    );
+    expect(server.requestsTo(recordsApi.create).map(({ body }) => body.patientInfo)).toEqual([
+      { name: 'Ana Lúcia Martins' },
+    ]);
+    expect(server.requestsTo(patientsApi.list).map(({ query }) => query.get('q'))).toEqual([
+      'Ana Lúcia Martins',
+    ]);
+    expect(server.requestsTo(patientsApi.create)).toEqual([]);
     expect(server.requestsTo(aiApi.chat)).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { suggestionOf, type ChatMessage } from '../../../shared/chat-conversation';
@@ -71,6 +72,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
   const sendMessage = useSendChatMessage();
   const { record } = useOpenRecord();
   const recordStore = useOpenRecordActions();
+  const queryCache = useQueryClient();
   const { notice, show } = useStatusNotice();
   const [busyAction, setBusyAction] = useState(false);
   const [dismissedSuggestions, setDismissedSuggestions] = useState<ReadonlySet<string>>(
@@ -119,6 +121,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           chat: chatActions,
           record: recordStore,
           openView,
+          queryCache,
           state: {
             hasPrescription: prescriptions.current !== undefined,
             hasBatch: prescriptions.batch !== undefined,

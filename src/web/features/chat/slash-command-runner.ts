@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { aiApi } from '../../../shared/api/ai';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
 import {
@@ -5,7 +6,9 @@ import {
   saidValues,
   type SaidValue,
 } from '../../../shared/extraction-evidence';
+import { patientNameTypedFirst } from '../../../shared/start-record-command';
 import { recordSummaryMessage } from '../../../shared/record-chat-context';
+import { finalizationGaps } from '../../../shared/record-flow';
 import { patientNameOf } from '../../../shared/record-list-rules';
 import {
   COMMAND_ERROR_MESSAGES,
@@ -22,6 +25,7 @@ import {
 } from '../../chat-conversation/record-from-chat';
 import { FINALIZED_OFFLINE_MESSAGE, type OpenRecordActions } from '../../data/open-record';
 import { api } from '../../data/api';
+import { patientForVisitNamed } from '../../data/patients';
 import type { ChatConversationActions } from '../../data/chat';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
 import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
@@ -43,6 +47,8 @@ export interface CommandContext {
   chat: ChatConversationActions;
   record: OpenRecordActions;
   openView: (view: WorkspaceView, mode?: RecordDisplayMode) => void;
+  /** The query cache: a patient created for a new record joins the patient lists. */
+  queryCache: QueryClient;
   /** Runs a prescription command (`prescription-commands.ts`); undefined until it is wired. */
   runPrescriptionCommand?: (command: SlashCommand, text: string) => Promise<string>;
   state: Omit<CommandState, 'hasRecord'>;
@@ -110,13 +116,15 @@ async function runRecordCommand(
               { id: 'command-text', role: 'user' as const, content: text, timestamp: '' },
             ]
           : ctx.chat.current().messages;
-        const confidence = await startRecordFromConversation(store, messages);
+        const patientName = patientNameTypedFirst(text);
+        const confidence = await startRecordFromConversation(store, messages, patientName);
+        const patientNote = patientName ? await linkPatientNamed(ctx, patientName) : '';
         if (confidence > OPEN_RECORD_CONFIDENCE) {
           setTimeout(() => ctx.openView('medical-record'), OPEN_RECORD_DELAY_MS);
         }
         const started = store.record;
         return started
-          ? `Prontuário iniciado para ${patientNameOf(started)} (confiança ${Math.round(confidence * 100)}%). Use /mostrar-prontuario para abri-lo.`
+          ? `Prontuário iniciado para ${patientNameOf(started)} (confiança ${Math.round(confidence * 100)}%).${patientNote} Use /mostrar-prontuario para abri-lo.`
           : COMMAND_ERROR_MESSAGES['record-start'];
       } catch (error) {
         console.warn('Falha ao iniciar o prontuário pelo chat.', error);
@@ -150,6 +158,11 @@ async function runRecordCommand(
     case 'finalize-record': {
       const current = store.record;
       if (!current) return COMMAND_ERROR_MESSAGES['record-update'];
+      // The same checks as 'Finalizar consulta' (docs/product.md, "Finalização do prontuário").
+      const gaps = finalizationGaps(current);
+      if (gaps.length > 0) {
+        return `O prontuário não foi finalizado:\n${gaps.map((gap) => `- ${gap.message}`).join('\n')}`;
+      }
       if ((await store.finalize()) !== 'sent') {
         return FINALIZED_OFFLINE_MESSAGE;
       }
@@ -165,6 +178,33 @@ async function runRecordCommand(
     }
     default:
       return COMMAND_ERROR_MESSAGES['record-update'];
+  }
+}
+
+/**
+ * Files the record just started under the patient the doctor named: her one patient of that name,
+ * or a new one (docs/product.md, "Comandos do prontuário"). A failure leaves the record without a
+ * patient, as the patient step can still link it.
+ * @returns what the answer adds about her chart
+ */
+async function linkPatientNamed(ctx: CommandContext, name: string): Promise<string> {
+  const record = ctx.record.record;
+  if (!record || record.patientId) return '';
+  try {
+    const found = await patientForVisitNamed(ctx.queryCache, {
+      ...record.patientInfo,
+      name,
+    });
+    if (!found.patient) {
+      return ` Há ${found.homonyms} pacientes seus com este nome: escolha a ficha na etapa Paciente.`;
+    }
+    ctx.record.linkPatient(found.patient);
+    return found.created
+      ? ` Paciente novo cadastrado: ${found.patient.name}.`
+      : ` Consulta na ficha de ${found.patient.name}.`;
+  } catch (error) {
+    console.warn('Paciente não vinculado ao prontuário.', error);
+    return ' Não foi possível vincular o paciente: escolha a ficha na etapa Paciente.';
   }
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import './intl-language';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { dayMonthOf, type VitalsChartData } from './vitals-chart-data';
+import { dayMonthOf, yRangeOf, type VitalsChartData } from './vitals-chart-data';
 
 /**
  * One vital-sign chart drawn with uPlot (a small canvas chart library, ~22 KB gzipped), in a
@@ -77,6 +77,10 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
         // range back on a resize, which would widen at every call.
         range: () => xRangeOf(chart.xs),
       },
+      // Around the values, in the unit's own measure: uPlot's automatic range would put a single
+      // 37 °C on a 0–60 axis.
+      y: { range: () => yRangeOf(chart, 'y') ?? [0, 1] },
+      ...(hasRightAxis ? { right: { range: () => yRangeOf(chart, 'right') ?? [0, 1] } } : {}),
     },
     series: [
       {},

@@ -1,11 +1,13 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { BRAZILIAN_STATES } from '../../../shared/doctor-settings';
 import { GENDERS } from '../../../shared/medical-record';
 import type { Patient, PatientWrite } from '../../../shared/patient';
 import { SEX_LABELS } from '../../../shared/patient-display';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';
+import { MaskedTextField } from '../../ui/masked-text-field';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid';
 import {
   EMPTY_PATIENT_FORM,
   formValuesOf,
@@ -70,6 +72,13 @@ function PatientForm(props: {
   const [errors, setErrors] = useState<PatientFormErrors>({});
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const { containerRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+
+  // A message about the whole form stands at its top: bring it into view wherever she scrolled.
+  useEffect(() => {
+    if (formError) formErrorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [formError]);
 
   const set = <K extends keyof PatientFormValues>(field: K, value: PatientFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -83,8 +92,9 @@ function PatientForm(props: {
     setErrors(found);
     setFormError(undefined);
     if (Object.keys(found).length > 0) {
-      // The first field with a problem gets the focus, so its message is read out.
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The first field with a problem is scrolled to and focused, so its message is seen and
+      // read out: the dialog is long, and a message out of sight makes the button seem dead.
+      focusFirstInvalid();
       return;
     }
     setSaving(true);
@@ -100,8 +110,10 @@ function PatientForm(props: {
         return;
       }
       const refusal = refusalOf(outcome.refused);
-      if (refusal.field) setErrors({ [refusal.field]: refusal.message });
-      else setFormError(refusal.message);
+      if (refusal.field) {
+        setErrors({ [refusal.field]: refusal.message });
+        focusFirstInvalid();
+      } else setFormError(refusal.message);
     } finally {
       setSaving(false);
     }
@@ -109,6 +121,7 @@ function PatientForm(props: {
 
   return (
     <form
+      ref={containerRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       className="flex min-h-0 flex-1 flex-col"
@@ -117,6 +130,7 @@ function PatientForm(props: {
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-4">
         {formError && (
           <p
+            ref={formErrorRef}
             role="alert"
             className="rounded-md border border-danger-fg bg-danger-soft p-3 text-sm text-danger-fg"
           >
@@ -132,14 +146,14 @@ function PatientForm(props: {
           onChange={(event) => set('name', event.target.value)}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <MaskedTextField
             label="Data de nascimento"
             hint="dd/mm/aaaa"
-            inputMode="numeric"
+            mask="date"
             autoComplete="off"
             value={values.birthDate}
             error={errors.birthDate}
-            onChange={(event) => set('birthDate', event.target.value)}
+            onValueChange={(text) => set('birthDate', text)}
           />
           <SelectField
             label="Sexo"
@@ -178,13 +192,13 @@ function PatientForm(props: {
             error={errors.cns}
             onChange={(event) => set('cns', event.target.value)}
           />
-          <TextField
+          <MaskedTextField
             label="Telefone"
-            type="tel"
+            mask="phone"
             autoComplete="off"
             value={values.phone}
             error={errors.phone}
-            onChange={(event) => set('phone', event.target.value)}
+            onValueChange={(text) => set('phone', text)}
           />
         </div>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VitalsPoint } from '../../../shared/patient-chart';
-import { chartSummary, dayMonthOf, vitalsChartsOf } from './vitals-chart-data';
+import { chartSummary, dayMonthOf, vitalsChartsOf, yRangeOf } from './vitals-chart-data';
 
 const visits: VitalsPoint[] = [
   {
@@ -74,5 +74,51 @@ describe('the charts as text', () => {
       { recordId: 'medical-record-4', date: '2026-06-01T10:00:00', systolic: 130 },
     ]);
     expect(pressure?.spec.valueText(pressure.points[0] as VitalsPoint)).toBe('130/—');
+  });
+});
+
+describe('yRangeOf', () => {
+  const visit = (day: number, measures: Omit<VitalsPoint, 'recordId' | 'date'>): VitalsPoint => ({
+    recordId: `medical-record-${String(day)}`,
+    date: `2026-03-${String(day).padStart(2, '0')}T10:00:00`,
+    ...measures,
+  });
+  const chartOf = (id: string, points: VitalsPoint[]) => {
+    const chart = vitalsChartsOf(points).find((candidate) => candidate.spec.id === id);
+    if (!chart) throw new Error(`no ${id} chart`);
+    return chart;
+  };
+
+  it('puts a single temperature on a 2 °C axis around it, not 0–60', () => {
+    expect(yRangeOf(chartOf('temperature', [visit(1, { temperature: 37 })]), 'y')).toEqual([
+      36, 38,
+    ]);
+    expect(yRangeOf(chartOf('temperature', [visit(1, { temperature: 36.8 })]), 'y')).toEqual([
+      35.5, 38,
+    ]);
+  });
+
+  it('gives a flat series the same sensible span, each unit its own', () => {
+    const flat = [1, 2, 3].map((day) => visit(day, { heartRate: 72, weight: 70, bmi: 24.2 }));
+    expect(yRangeOf(chartOf('heart-rate', flat), 'y')).toEqual([60, 90]);
+    expect(yRangeOf(chartOf('weight', flat), 'y')).toEqual([65, 75]);
+    expect(yRangeOf(chartOf('weight', flat), 'right')).toEqual([22, 27]);
+  });
+
+  it('keeps every value of a spread series inside, with room around it', () => {
+    const pressure = chartOf('pressure', [
+      visit(1, { systolic: 150, diastolic: 95 }),
+      visit(2, { systolic: 120, diastolic: 80 }),
+    ]);
+    const [bottom, top] = yRangeOf(pressure, 'y') ?? [Number.NaN, Number.NaN];
+    expect(bottom).toBeLessThan(80);
+    expect(top).toBeGreaterThan(150);
+    expect(top - bottom).toBeLessThanOrEqual(100);
+    expect(bottom % 10).toBe(0);
+    expect(top % 10).toBe(0);
+  });
+
+  it('has no range for an axis no visit measured', () => {
+    expect(yRangeOf(chartOf('weight', [visit(1, { weight: 70 })]), 'right')).toBeUndefined();
   });
 });

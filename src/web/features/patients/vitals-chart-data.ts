@@ -17,6 +17,11 @@ export interface ChartLine {
   dash?: number[];
   /** The second y axis (on the right), for a line of another unit. */
   axis?: 'right';
+  /**
+   * The y axis in this line's unit: at least `minSpan` tall, however close the values (one
+   * visit, or the same value at each), and its ends on multiples of `step`.
+   */
+  scale: { minSpan: number; step: number };
 }
 
 export interface VitalsChartSpec {
@@ -38,8 +43,19 @@ export const VITALS_CHARTS: readonly VitalsChartSpec[] = [
     id: 'pressure',
     title: 'Pressão arterial (mmHg)',
     lines: [
-      { measure: 'systolic', label: 'Sistólica', color: '#dc2626' },
-      { measure: 'diastolic', label: 'Diastólica', color: '#2563eb', dash: [6, 4] },
+      {
+        measure: 'systolic',
+        label: 'Sistólica',
+        color: '#dc2626',
+        scale: { minSpan: 40, step: 10 },
+      },
+      {
+        measure: 'diastolic',
+        label: 'Diastólica',
+        color: '#2563eb',
+        dash: [6, 4],
+        scale: { minSpan: 40, step: 10 },
+      },
     ],
     valueText: (point) => `${num(point.systolic)}/${num(point.diastolic)}`,
     columns: ['Data', 'Pressão (sistólica/diastólica)'],
@@ -47,7 +63,14 @@ export const VITALS_CHARTS: readonly VitalsChartSpec[] = [
   {
     id: 'heart-rate',
     title: 'Frequência cardíaca (bpm)',
-    lines: [{ measure: 'heartRate', label: 'Frequência cardíaca', color: '#db2777' }],
+    lines: [
+      {
+        measure: 'heartRate',
+        label: 'Frequência cardíaca',
+        color: '#db2777',
+        scale: { minSpan: 20, step: 10 },
+      },
+    ],
     valueText: (point) => num(point.heartRate),
     columns: ['Data', 'Frequência cardíaca (bpm)'],
   },
@@ -55,8 +78,15 @@ export const VITALS_CHARTS: readonly VitalsChartSpec[] = [
     id: 'weight',
     title: 'Peso (kg) e IMC',
     lines: [
-      { measure: 'weight', label: 'Peso (kg)', color: '#0f766e' },
-      { measure: 'bmi', label: 'IMC', color: '#9333ea', dash: [6, 4], axis: 'right' },
+      { measure: 'weight', label: 'Peso (kg)', color: '#0f766e', scale: { minSpan: 10, step: 5 } },
+      {
+        measure: 'bmi',
+        label: 'IMC',
+        color: '#9333ea',
+        dash: [6, 4],
+        axis: 'right',
+        scale: { minSpan: 4, step: 1 },
+      },
     ],
     valueText: (point) =>
       [
@@ -70,7 +100,14 @@ export const VITALS_CHARTS: readonly VitalsChartSpec[] = [
   {
     id: 'temperature',
     title: 'Temperatura (°C)',
-    lines: [{ measure: 'temperature', label: 'Temperatura', color: '#ea580c' }],
+    lines: [
+      {
+        measure: 'temperature',
+        label: 'Temperatura',
+        color: '#ea580c',
+        scale: { minSpan: 2, step: 0.5 },
+      },
+    ],
     valueText: (point) => num(point.temperature, 1),
     columns: ['Data', 'Temperatura (°C)'],
   },
@@ -115,6 +152,35 @@ export function vitalsChartsOf(points: readonly VitalsPoint[]): VitalsChartData[
       },
     ];
   });
+}
+
+/**
+ * The y range of one axis of a chart, in its unit: the values with a tenth of their span on each
+ * side, at least the lines' `minSpan` tall and centred on them (a single 37 °C reads 36–38 °C,
+ * not 0–60), its ends rounded out to the lines' `step` and never below zero. Undefined when no
+ * visit measured a line of that axis.
+ * @param axis - 'y' for the left axis, 'right' for the second one
+ */
+export function yRangeOf(
+  chart: VitalsChartData,
+  axis: 'y' | 'right',
+): [number, number] | undefined {
+  const onAxis = chart.spec.lines.flatMap((line, index) =>
+    (line.axis ?? 'y') === axis ? [{ line, values: chart.ys[index] ?? [] }] : [],
+  );
+  const values = onAxis.flatMap(({ values }) => values.filter((value) => value !== null));
+  if (values.length === 0) return undefined;
+  const minSpan = Math.max(...onAxis.map(({ line }) => line.scale.minSpan));
+  const step = Math.max(...onAxis.map(({ line }) => line.scale.step));
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = Math.max(minSpan, (high - low) * 1.2);
+  const middle = (low + high) / 2;
+  // Rounded to the step after a tiny nudge inward, so float error never adds a whole step.
+  const epsilon = step / 1000;
+  const bottom = Math.max(0, Math.floor((middle - span / 2 + epsilon) / step) * step);
+  const top = Math.ceil((middle + span / 2 - epsilon) / step) * step;
+  return [bottom, top];
 }
 
 /**

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ITEM_INFO_ERROR, type ConversationMessage } from '../../../shared/ai-tasks';
 import type { Exam, Medication } from '../../../shared/medical-record';
 import { aiApi } from '../../../shared/api/ai';
+import { treatmentDurationPhrase } from '../../../shared/posology';
 import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 import { ChatInput } from '../../ui/chat/chat-input';
@@ -46,7 +47,7 @@ const joinDetails = (parts: (string | undefined)[]) =>
 
 /** The medication as the info dialog shows and sends it: '500 mg — 8/8h — por 7 dias'. */
 export function medicationInfoItem(medication: Medication): InfoItem {
-  const duration = medication.duration?.trim() ? `por ${medication.duration.trim()}` : undefined;
+  const duration = treatmentDurationPhrase(medication.duration);
   return {
     kind: 'medication',
     name: medication.name,

@@ -17,8 +17,8 @@ import type { Cid10SearchResult } from '../../../shared/cid10-search';
 import type { Gender } from '../../../shared/medical-record';
 import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
 import { visitOfAiRequest, type WorkingRecord } from '../../../shared/record-flow';
+import { generalPlanSuggestions } from '../../../shared/plan-suggestions';
 import {
-  PLAN_SUGGESTIONS_FALLBACK,
   assessmentEnhancementFallback,
   type AssessmentEnhancement,
   type PlanSuggestions,
@@ -104,16 +104,18 @@ export async function enhanceAssessment(
  */
 export async function suggestPlan(record: WorkingRecord): Promise<PlanSuggestions & AiProvenance> {
   const visit = patientOf(record);
+  // Whether the visit is a teleconsulta decides the in-person advice (docs/product.md, "Etapa Plano").
+  const teleconsulta = record.teleconsulta ? { teleconsulta: record.teleconsulta } : {};
   try {
     return withProvenance(
       await api.call(aiApi.planSuggestions, {
-        body: { record: recordContentOf(record), ...visit },
+        body: { record: { ...recordContentOf(record), ...teleconsulta }, ...visit },
       }),
       visit,
     );
   } catch (error) {
     console.warn('Sugestões de plano indisponíveis; usando sugestões gerais.', error);
-    return { ...PLAN_SUGGESTIONS_FALLBACK, source: 'fallback' };
+    return { ...generalPlanSuggestions(record), source: 'fallback' };
   }
 }
 

@@ -1,5 +1,6 @@
-import { Ban, Copy, Download, Pencil, Printer } from 'lucide-react';
-import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Ban, Copy, Download, MoreVertical, Pencil, Printer, type LucideIcon } from 'lucide-react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { formatDateTime } from '../../../shared/pt-br-format';
 import { recordViewTitle } from '../../../shared/record-display';
 import { computeProgress, type WorkingRecord } from '../../../shared/record-flow';
@@ -17,29 +18,81 @@ import { downloadFile } from '../../ui/download-file';
 
 export const CANCEL_RECORD_QUESTION =
   'Tem certeza que deseja cancelar este prontuário? Todos os dados serão perdidos.';
+const CANCEL_RECORD_LABEL = 'Cancelar Prontuário';
 export const COPIED_NOTICE = 'Prontuário copiado para a área de transferência!';
 export const COPY_FAILED_NOTICE = 'Não foi possível copiar.';
 
-/** An action as an icon on narrow screens and icon plus text from `sm`; the name is always there. */
-function HeaderAction(props: { label: string; icon: ReactNode; onClick: () => void }) {
+/** One of the title bar's actions, with its visible name. */
+interface RecordAction {
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+}
+
+/** A title bar action from `sm` up: icon and visible name. */
+function HeaderAction(props: { action: RecordAction }) {
+  const { action } = props;
   return (
-    <Button
-      variant="secondary"
-      aria-label={props.label}
-      title={props.label}
-      onClick={props.onClick}
-      className="px-3"
-    >
-      {props.icon}
-      <span className="hidden sm:inline">{props.label}</span>
+    <Button variant="secondary" onClick={action.onSelect} className="px-3">
+      <action.icon aria-hidden="true" size={18} />
+      {action.label}
     </Button>
+  );
+}
+
+const MENU_ITEM_CLASSES =
+  'flex w-full cursor-pointer items-center gap-2 rounded-md px-3 py-2 text-left text-sm select-none data-highlighted:bg-surface-muted';
+
+/**
+ * On a phone, the actions in one labelled menu ('Ações'): five icons in a row were unnamed on
+ * sight, and the destructive cancel sits apart at the end, named, after a separator.
+ */
+function PhoneActionsMenu(props: { actions: readonly RecordAction[]; onCancel?: () => void }) {
+  return (
+    // Not modal: the cancel item opens a dialog of its own, which takes the focus from here.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="secondary" className="px-3">
+          <MoreVertical aria-hidden="true" size={18} />
+          Ações
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-20 flex w-64 flex-col rounded-lg border border-line bg-surface p-1 shadow-lg"
+        >
+          {props.actions.map((action) => (
+            <DropdownMenu.Item
+              key={action.label}
+              onSelect={action.onSelect}
+              className={`${MENU_ITEM_CLASSES} text-fg`}
+            >
+              <action.icon aria-hidden="true" size={16} /> {action.label}
+            </DropdownMenu.Item>
+          ))}
+          {props.onCancel && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-line" />
+              <DropdownMenu.Item
+                onSelect={props.onCancel}
+                className={`${MENU_ITEM_CLASSES} text-danger-fg`}
+              >
+                <Ban aria-hidden="true" size={16} /> {CANCEL_RECORD_LABEL}
+              </DropdownMenu.Item>
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 
 /**
  * The open record's title bar (docs/product.md, "Tela do prontuário"): patient, creation date,
- * status, where the edits are, the actions (edit, copy, download, print, cancel) and the progress
- * bar.
+ * status, where the edits are, the actions (edit, copy, download, print, cancel) and, while the
+ * visit is open, the progress bar.
  */
 export function RecordHeader(props: {
   record: WorkingRecord;
@@ -52,6 +105,8 @@ export function RecordHeader(props: {
   const { record, settings, notify } = props;
   const progress = computeProgress(record);
   const finalized = record.status === 'finalizado';
+  /** The phone menu's cancel asks in a dialog of its own (the menu closes first). */
+  const [cancelling, setCancelling] = useState(false);
 
   const copy = async () => {
     try {
@@ -73,49 +128,51 @@ export function RecordHeader(props: {
     );
   };
 
+  const actions: RecordAction[] = [
+    { label: 'Editar', icon: Pencil, onSelect: props.onEdit },
+    { label: 'Copiar', icon: Copy, onSelect: () => void copy() },
+    { label: 'Baixar', icon: Download, onSelect: download },
+    { label: 'Imprimir Prontuário Completo', icon: Printer, onSelect: () => printRecord(true) },
+  ];
+  const cancelDialog = {
+    title: CANCEL_RECORD_LABEL,
+    question: CANCEL_RECORD_QUESTION,
+    confirmLabel: CANCEL_RECORD_LABEL,
+    cancelLabel: 'Manter prontuário',
+    onConfirm: props.onCancel,
+  };
+
   return (
     <>
       <ViewHeader title={recordViewTitle(record)}>
-        <HeaderAction
-          label="Editar"
-          icon={<Pencil aria-hidden="true" size={18} />}
-          onClick={props.onEdit}
-        />
-        <HeaderAction
-          label="Copiar"
-          icon={<Copy aria-hidden="true" size={18} />}
-          onClick={() => void copy()}
-        />
-        <HeaderAction
-          label="Baixar"
-          icon={<Download aria-hidden="true" size={18} />}
-          onClick={download}
-        />
-        <HeaderAction
-          label="Imprimir Prontuário Completo"
-          icon={<Printer aria-hidden="true" size={18} />}
-          onClick={() => printRecord(true)}
-        />
-        {!finalized && (
-          <ConfirmDialog
-            trigger={
-              // A plain Button: the dialog's trigger hands it a ref and handlers to keep.
-              <Button
-                variant="danger"
-                aria-label="Cancelar Prontuário"
-                title="Cancelar Prontuário"
-                className="px-3"
-              >
-                <Ban aria-hidden="true" size={18} />
-                <span className="hidden sm:inline">Cancelar Prontuário</span>
-              </Button>
-            }
-            title="Cancelar Prontuário"
-            question={CANCEL_RECORD_QUESTION}
-            confirmLabel="Cancelar Prontuário"
-            onConfirm={props.onCancel}
+        {/* From `sm` up, every action is a named button; below, one 'Ações' menu. Only one of
+            the two is displayed, so a screen reader meets each action once. */}
+        <div className="hidden flex-wrap gap-2 sm:flex">
+          {actions.map((action) => (
+            <HeaderAction key={action.label} action={action} />
+          ))}
+          {!finalized && (
+            <ConfirmDialog
+              trigger={
+                // A plain Button: the dialog's trigger hands it a ref and handlers to keep.
+                <Button variant="danger" className="px-3">
+                  <Ban aria-hidden="true" size={18} />
+                  {CANCEL_RECORD_LABEL}
+                </Button>
+              }
+              {...cancelDialog}
+            />
+          )}
+        </div>
+        <div className="sm:hidden">
+          <PhoneActionsMenu
+            actions={actions}
+            {...(finalized ? {} : { onCancel: () => setCancelling(true) })}
           />
-        )}
+          {!finalized && (
+            <ConfirmDialog open={cancelling} onOpenChange={setCancelling} {...cancelDialog} />
+          )}
+        </div>
       </ViewHeader>
       <div className="border-b border-line bg-surface px-4 py-3 sm:px-6">
         <div className="mx-auto flex w-full max-w-5xl flex-col gap-3">
@@ -130,22 +187,26 @@ export function RecordHeader(props: {
             </span>
             <RecordSaveStatus save={props.save} />
           </div>
-          <div className="flex items-center gap-3">
-            <div
-              role="progressbar"
-              aria-label="Progresso do prontuário"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={progress}
-              className="h-2 flex-1 overflow-hidden rounded-full bg-surface-muted"
-            >
+          {/* Progress measures a visit still being written; a finalised one is done whatever
+              steps it left empty, and the badge and the banner say so. */}
+          {!finalized && (
+            <div className="flex items-center gap-3">
               <div
-                className="h-full rounded-full bg-accent transition-[width]"
-                style={{ width: `${progress}%` }}
-              />
+                role="progressbar"
+                aria-label="Progresso do prontuário"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                className="h-2 flex-1 overflow-hidden rounded-full bg-surface-muted"
+              >
+                <div
+                  className="h-full rounded-full bg-accent transition-[width]"
+                  style={{ width: `${progress}%` }}
+                />
+              </div>
+              <span className="shrink-0 text-sm text-fg-muted">{progress}% concluído</span>
             </div>
-            <span className="shrink-0 text-sm text-fg-muted">{progress}% concluído</span>
-          </div>
+          )}
         </div>
       </div>
     </>

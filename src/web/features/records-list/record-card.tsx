@@ -22,6 +22,14 @@ function StatusBadge({ status }: { status: MedicalRecord['status'] }) {
 }
 
 /**
+ * What deleting a record in progress does, said as a fact rather than asked (docs/product.md,
+ * "Avisos e confirmações").
+ */
+export function deleteRecordStatement(patientName: string): string {
+  return `O prontuário em andamento de ${patientName} será excluído, com tudo o que foi registrado nele. Esta ação não pode ser desfeita.`;
+}
+
+/**
  * One record of the list: who, how it stands, what brought the patient, when it began, and
  * the open / edit / delete actions. The buttons name the patient, since a screen reader lists
  * every card's 'Abrir' one after another.
@@ -105,8 +113,9 @@ export function RecordCard(props: {
                 </Button>
               }
               title="Excluir prontuário"
-              question={`Tem certeza que deseja excluir o prontuário de ${name}?`}
-              confirmLabel="Excluir"
+              question={deleteRecordStatement(name)}
+              confirmLabel="Excluir prontuário"
+              cancelLabel="Manter"
               onConfirm={() => props.onDelete(record)}
             />
           )}

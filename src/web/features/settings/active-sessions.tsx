@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { accountApi, type ActiveSession } from '../../../shared/api/account';
 import { formatDateTime } from '../../../shared/pt-br-format';
+import { describeSessionAddress } from '../../../shared/device-name';
 import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 
@@ -77,15 +78,17 @@ export function ActiveSessions() {
 
 function SessionRow(props: { session: ActiveSession; busy: boolean; onEnd: () => void }) {
   const { session } = props;
+  const address = describeSessionAddress(session.address);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex flex-col">
         <span className="font-medium text-fg">
           {session.device}
-          {session.current && <span className="ml-2 text-sm text-accent-fg">(esta sessão)</span>}
+          {/* A space in the text, not only a margin: read aloud or copied, it stays two words. */}
+          {session.current && <span className="text-sm text-accent-fg"> (esta sessão)</span>}
         </span>
         <span className="text-sm text-fg-muted">
-          {session.address ? `Endereço ${session.address} · ` : ''}
+          {address ? `Endereço: ${address} · ` : ''}
           Entrou em {formatDateTime(session.createdAt)} · Último uso em{' '}
           {formatDateTime(session.lastUsedAt)}
         </span>

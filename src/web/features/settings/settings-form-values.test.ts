@@ -8,6 +8,7 @@ import {
   formValuesOf,
   hasEdits,
   validateSettingsForm,
+  withCrmSplit,
   withEdits,
 } from './settings-form-values';
 
@@ -81,5 +82,43 @@ describe('changedSettings', () => {
       prescriptionsPerPage: 3,
     });
     expect(changedSettings(settings, {})).toEqual({});
+  });
+
+  it('sends a CRM typed with its UF as the number and the UF it gave', () => {
+    const values = withEdits(saved, { crm: '123456-SP' });
+    const result = validateSettingsForm(values);
+    if (!result.ok) throw new Error('valid settings refused');
+    expect(changedSettings(result.settings, { crm: '123456-SP' })).toEqual({
+      crm: '123456',
+      crmState: 'SP',
+    });
+  });
+});
+
+describe('withCrmSplit', () => {
+  it('shows a CRM typed with its UF as the number and the UF', () => {
+    expect(withCrmSplit({ crm: 'CRM/SP 123456' }, saved)).toEqual({
+      crm: '123456',
+      crmState: 'SP',
+    });
+    expect(withCrmSplit({ crm: '123456-sp', crmState: 'SP' }, saved)).toEqual({
+      crm: '123456',
+      crmState: 'SP',
+    });
+  });
+
+  it('leaves alone a CRM without UF, with an unknown UF or one that contradicts the choice', () => {
+    expect(withCrmSplit({ crm: '123456' }, saved)).toEqual({ crm: '123456' });
+    expect(withCrmSplit({ crm: '123456-XX' }, saved)).toEqual({ crm: '123456-XX' });
+    expect(withCrmSplit({ crm: '123456-SP', crmState: 'RJ' }, saved)).toEqual({
+      crm: '123456-SP',
+      crmState: 'RJ',
+    });
+    expect(validateSettingsForm(withEdits(saved, { crm: '123456-SP', crmState: 'RJ' }))).toEqual({
+      ok: false,
+      errors: {
+        crm: 'O CRM 123456-SP é de SP, mas a UF do CRM escolhida é RJ: corrija uma das duas.',
+      },
+    });
   });
 });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_DOCTOR_SETTINGS,
   doctorSettingsSchema,
+  isBrazilianState,
+  readCrm,
   type DoctorSettings,
   type DoctorSettingsField,
   type DoctorSettingsPatch,
@@ -77,6 +79,8 @@ export function changedSettings(
   for (const field of FIELDS) {
     if (edits[field] !== undefined) Object.assign(changes, { [field]: settings[field] });
   }
+  // A CRM typed with its UF ('123456-SP') set the UF too: it goes with the number.
+  if (changes.crm !== undefined) changes.crmState = settings.crmState;
   return changes;
 }
 
@@ -103,4 +107,18 @@ export function validateSettingsForm(
     }
   }
   return { ok: false, errors };
+}
+
+/**
+ * The edits with a CRM typed with its UF ('123456-SP', 'CRM/SP 123456') shown split: the number
+ * in the CRM field, the UF in its select. Left as typed when the UF is not one of the 27 or
+ * contradicts the UF chosen, so the form's check says which.
+ */
+export function withCrmSplit(edits: SettingsEdits, saved: SettingsFormValues): SettingsEdits {
+  const values = withEdits(saved, edits);
+  const read = readCrm(values.crm);
+  const state = read?.state;
+  if (!read || !state || !isBrazilianState(state)) return edits;
+  if (values.crmState !== '' && values.crmState !== state) return edits;
+  return applyEdit(applyEdit(edits, saved, 'crm', read.crm), saved, 'crmState', state);
 }

@@ -1,5 +1,5 @@
 import { RotateCcw, Save } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import {
   BRAZILIAN_STATES,
   DEFAULT_DOCTOR_SETTINGS,
@@ -17,9 +17,11 @@ import { useResetSettings, useSaveSettings, useSettingsQuery } from '../../data/
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { LoadingScreen } from '../../ui/loading-screen';
+import { MaskedTextField } from '../../ui/masked-text-field';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid';
 import {
   applyEdit,
   changedSettings,
@@ -28,6 +30,7 @@ import {
   formValuesOf,
   hasEdits,
   validateSettingsForm,
+  withCrmSplit,
   withEdits,
   type SettingsEdits,
   type SettingsFieldErrors,
@@ -69,12 +72,12 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
   );
   const [showRestoredNotice, setShowRestoredNotice] = useState(() => hasEdits(edits));
   const [errors, setErrors] = useState<SettingsFieldErrors>({});
-  const [errorFocusRequest, setErrorFocusRequest] = useState(0);
   const { notice, show } = useStatusNotice();
   const save = useSaveSettings();
   const reset = useResetSettings();
   const busy = save.isPending || reset.isPending;
-  const formRef = useRef<HTMLFormElement>(null);
+  // After a refused save, the first field to fix (in page order) is scrolled to and focused.
+  const { containerRef: formRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   // An edit the server now has (a save kept offline and sent later) is no edit any more.
   const pending = useMemo(() => editsFromDraft(edits, formValuesOf(saved)), [edits, saved]);
@@ -87,18 +90,14 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
     else removeEntry(settingsDraftEntry);
   }, [userId, pending]);
 
-  // After a refused save, the first field to fix (in page order) gets the focus.
-  useEffect(() => {
-    if (errorFocusRequest === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errorFocusRequest]);
-
+  const edit = (field: DoctorSettingsField, value: string) => {
+    setEdits((current) => applyEdit(current, savedValues, field, value));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
   const update =
     (field: DoctorSettingsField) =>
     (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const { value } = event.target;
-      setEdits((current) => applyEdit(current, savedValues, field, value));
-      if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+      edit(field, event.target.value);
     };
 
   const submit = () => {
@@ -106,7 +105,7 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
     const result = validateSettingsForm(values);
     if (!result.ok) {
       setErrors(result.errors);
-      setErrorFocusRequest((request) => request + 1);
+      focusFirstInvalid();
       show('Corrija os campos destacados antes de salvar.', 'error');
       return;
     }
@@ -185,7 +184,13 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
         <Section title="Dados do médico">
           <TextField label="Nome completo" autoComplete="name" {...field('name')} />
           <div className="grid grid-cols-[1fr_8rem] gap-3">
-            <TextField label="CRM" inputMode="numeric" hint="Somente números." {...field('crm')} />
+            <TextField
+              label="CRM"
+              hint="O número, ou com a UF: 123456-SP."
+              {...field('crm')}
+              // '123456-SP' shows as 123456 and SP as soon as she leaves the field.
+              onBlur={() => setEdits((current) => withCrmSplit(current, savedValues))}
+            />
             <SelectField label="UF do CRM" {...field('crmState')}>
               <option value="">Selecione</option>
               {BRAZILIAN_STATES.map((state) => (
@@ -214,17 +219,34 @@ function SettingsForm({ saved }: { saved: DoctorSettings }) {
         </Section>
 
         <Section title="Clínica">
+          <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+            <TextField
+              label="Nome da clínica"
+              autoComplete="organization"
+              hint="Impresso no cabeçalho dos documentos e receitas."
+              {...field('clinicName')}
+            />
+            <TextField
+              label="CNES"
+              inputMode="numeric"
+              hint="7 dígitos (opcional)."
+              {...field('cnes')}
+            />
+          </div>
           <TextField
             label="Endereço da clínica"
             autoComplete="street-address"
             {...field('clinicAddress')}
           />
-          <TextField
+          <MaskedTextField
             label="Telefone da clínica"
-            type="tel"
+            mask="phone"
             autoComplete="tel"
             placeholder="(11) 3456-7890"
-            {...field('clinicPhone')}
+            name="clinicPhone"
+            value={values.clinicPhone}
+            error={errors.clinicPhone}
+            onValueChange={(text) => edit('clinicPhone', text)}
           />
         </Section>
 

@@ -80,7 +80,7 @@ export type AnalysisPurpose =
   | 'collection'
   /** 'Processar Novamente': back to the review. */
   | 'reprocess'
-  /** 'Finalizar Consulta': on into the record. */
+  /** 'Preencher prontuário': on into the record. */
   | 'finish';
 
 export type ConsultationStep =
@@ -116,7 +116,7 @@ export type ConsultationStep =
     }
   /** The doctor reads, edits, dictates into and reprocesses the transcript. */
   | { readonly kind: 'reviewing'; readonly review: TranscriptReview }
-  /** 'Finalizar Consulta': the analysis goes into the open record and its anamnesis. */
+  /** 'Preencher prontuário': the analysis goes into the open record and its anamnesis. */
   | {
       readonly kind: 'applying';
       readonly review: TranscriptReview;

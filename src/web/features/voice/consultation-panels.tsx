@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
 import {
+  ClipboardPaste,
   FileText,
   Keyboard,
   Mic,
@@ -13,8 +14,8 @@ import {
 } from 'lucide-react';
 import type { ExtractionResult } from '../../../shared/extraction';
 import { formatDecimal } from '../../../shared/pt-br-format';
-import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '../../../shared/transcription';
 import { Button } from '../../ui/button';
+import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
@@ -34,13 +35,117 @@ export function formatElapsed(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Said in place of recording when the server has no transcription service. */
-export function TranscriptionUnconfiguredNote() {
+/** The browser's dictation as the voice screen shows it (use-dictation.ts). */
+export interface DictationControls {
+  supported: boolean;
+  listening: boolean;
+  /** What the browser is still hearing. */
+  interim: string;
+  /** Why the last dictation gave no text. */
+  problem: string | undefined;
+  toggle: () => void;
+}
+
+/**
+ * Said at the start when the server has no transcription service (docs/product.md, "Sem serviço
+ * de transcrição"): what the doctor can do now, and what her clinic's administrator can switch on.
+ * No setting's name: the administrator's instructions are in the installation guide.
+ */
+export function TranscriptionUnconfiguredNote({
+  dictationSupported,
+}: {
+  dictationSupported: boolean;
+}) {
+  return (
+    <div
+      role="note"
+      aria-labelledby="no-transcription-title"
+      className="flex flex-col gap-2 rounded-md border border-line bg-surface-muted p-3 text-fg"
+    >
+      <p id="no-transcription-title" className="font-medium">
+        A transcrição automática de áudio ainda não está ativada neste Prontu.
+      </p>
+      <p>Você já pode registrar a consulta de duas formas:</p>
+      <ul className="flex list-disc flex-col gap-1 pl-5">
+        <li>
+          <strong>Ditar com o navegador</strong>: fale e o texto aparece na transcrição.{' '}
+          {dictationSupported
+            ? 'O navegador envia o áudio do ditado ao seu fabricante (no Chrome, ao Google) para reconhecer a fala, e precisa de internet.'
+            : DICTATION_PROBLEM_MESSAGES.unsupported}
+        </li>
+        <li>
+          <strong>Colar uma transcrição</strong> feita em outro aplicativo, ou digitar o que foi
+          dito.
+        </li>
+      </ul>
+      <p>
+        O administrador da clínica pode ativar a transcrição automática do áudio gravado; então o
+        botão Iniciar Gravação aparece aqui.
+      </p>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Para o administrador da clínica</summary>
+        <p className="mt-1">
+          A gravação precisa de um serviço de transcrição de fala compatível com o Whisper: um
+          servidor instalado na própria clínica, para o áudio não sair da rede, ou um provedor na
+          nuvem. Como ligar o Prontu a ele está no guia de instalação, em “Modelo de IA”.
+        </p>
+      </details>
+    </div>
+  );
+}
+
+/** The short reminder under review, when recording is not available. */
+export function TranscriptionUnconfiguredReminder() {
   return (
     <p role="note" className="rounded-md border border-line bg-surface-muted p-3 text-fg">
-      {TRANSCRIPTION_UNCONFIGURED_MESSAGE} Você pode ditar com o reconhecimento de voz do navegador,
-      quando disponível, ou digitar e colar a transcrição.
+      A transcrição automática de áudio não está ativada neste Prontu: dite com o navegador ou cole
+      a transcrição.
     </p>
+  );
+}
+
+/** 'Ditar com o navegador' / 'Parar ditado', with what is being heard and why it stopped. */
+function DictationButton(props: {
+  dictation: DictationControls;
+  disabled?: boolean;
+  onStart: () => void;
+}) {
+  const { dictation } = props;
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="secondary"
+        disabled={props.disabled || !dictation.supported}
+        aria-describedby={dictation.supported ? undefined : 'dictation-unsupported'}
+        onClick={dictation.listening ? dictation.toggle : props.onStart}
+      >
+        {dictation.listening ? (
+          <>
+            <MicOff aria-hidden="true" size={18} /> Parar ditado
+          </>
+        ) : (
+          <>
+            <Mic aria-hidden="true" size={18} /> Ditar com o navegador
+          </>
+        )}
+      </Button>
+      {!dictation.supported && (
+        <p id="dictation-unsupported" className="text-sm text-fg-muted">
+          {DICTATION_PROBLEM_MESSAGES.unsupported}
+        </p>
+      )}
+      {dictation.listening && (
+        <p role="status" className="text-sm text-fg-muted">
+          Ouvindo…{' '}
+          {dictation.interim && <span className="italic text-fg">{dictation.interim}</span>}
+        </p>
+      )}
+      {dictation.problem && dictation.supported && (
+        <p role="alert" className="rounded-md border border-line p-3 text-sm text-fg">
+          {dictation.problem}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -52,7 +157,7 @@ export function StartPanel(props: {
   /** Why AI may not help with this visit: the panel says so and offers nothing. */
   aiBlock?: string | undefined;
   transcriptionUnconfigured: boolean;
-  dictationSupported: boolean;
+  dictation: DictationControls;
   /** How to allow the microphone, after it could not be used. */
   microphoneHelp: string | undefined;
   onRecord: () => void;
@@ -72,8 +177,9 @@ export function StartPanel(props: {
   return (
     <section aria-label="Iniciar consulta" className="flex flex-col gap-3">
       <p className="text-fg-muted">
-        Coloque o celular sobre a mesa e grave a consulta. Ao final, revise a transcrição antes de
-        preencher o prontuário.
+        {props.transcriptionUnconfigured
+          ? 'Dite ou cole o que foi dito na consulta. Ao final, revise a transcrição antes de preencher o prontuário.'
+          : 'Coloque o celular sobre a mesa e grave a consulta. Ao final, revise a transcrição antes de preencher o prontuário.'}
       </p>
       <label className="flex items-start gap-3 rounded-md border border-line p-3 text-fg">
         <input
@@ -90,19 +196,26 @@ export function StartPanel(props: {
         </span>
       </label>
       {props.transcriptionUnconfigured ? (
-        props.dictationSupported && (
-          <Button disabled={!consented} onClick={props.onDictate}>
-            <Mic aria-hidden="true" size={18} /> Ditar com o navegador
+        <>
+          <DictationButton
+            dictation={props.dictation}
+            disabled={!consented}
+            onStart={props.onDictate}
+          />
+          <Button variant="secondary" onClick={props.onType}>
+            <ClipboardPaste aria-hidden="true" size={18} /> Colar uma transcrição
           </Button>
-        )
+        </>
       ) : (
-        <Button disabled={!consented} onClick={props.onRecord}>
-          <Mic aria-hidden="true" size={18} /> Iniciar Gravação
-        </Button>
+        <>
+          <Button disabled={!consented} onClick={props.onRecord}>
+            <Mic aria-hidden="true" size={18} /> Iniciar Gravação
+          </Button>
+          <Button variant="secondary" onClick={props.onType}>
+            <Keyboard aria-hidden="true" size={18} /> Digitar ou colar a transcrição
+          </Button>
+        </>
       )}
-      <Button variant="secondary" onClick={props.onType}>
-        <Keyboard aria-hidden="true" size={18} /> Digitar ou colar a transcrição
-      </Button>
       {props.microphoneHelp && (
         <div role="alert" className="rounded-md border border-line p-3 text-fg">
           <p className="font-medium">{MICROPHONE_HELP.title}</p>
@@ -173,7 +286,9 @@ export function ReviewPanel(props: {
   onAcceptUnsupported: (path: string, accepted: boolean) => void;
   failedSegments: FailedSegments;
   onRetrySegments: () => void;
-  dictation: { supported: boolean; listening: boolean; toggle: () => void };
+  dictation: DictationControls;
+  /** Without a transcription service dictation is offered even where it cannot work, saying why. */
+  offersDictation: boolean;
   onReprocess: () => void;
   onFinish: () => void;
   onNewConsultation: () => void;
@@ -220,18 +335,8 @@ export function ReviewPanel(props: {
         onChange={(event) => props.onTranscriptChange(event.target.value)}
         placeholder="Digite ou cole aqui o que foi dito na consulta."
       />
-      {props.dictation.supported && (
-        <Button variant="secondary" onClick={props.dictation.toggle}>
-          {props.dictation.listening ? (
-            <>
-              <MicOff aria-hidden="true" size={18} /> Parar ditado
-            </>
-          ) : (
-            <>
-              <Mic aria-hidden="true" size={18} /> Ditar com o navegador
-            </>
-          )}
-        </Button>
+      {(props.dictation.supported || props.offersDictation) && (
+        <DictationButton dictation={props.dictation} onStart={props.dictation.toggle} />
       )}
       {props.analysis && <AnalysisSummary analysis={props.analysis} />}
       {props.analysis?.medical && (
@@ -241,7 +346,7 @@ export function ReviewPanel(props: {
         />
       )}
       <Button onClick={props.onFinish} disabled={blank} aria-disabled={blank}>
-        <FileText aria-hidden="true" size={18} /> Finalizar Consulta
+        <FileText aria-hidden="true" size={18} /> Preencher prontuário
       </Button>
       <Button variant="secondary" onClick={props.onReprocess} disabled={blank}>
         <RefreshCw aria-hidden="true" size={18} /> Processar Novamente
@@ -285,7 +390,7 @@ export function CompletedSummary(props: {
         tabIndex={-1}
         className="text-xl font-semibold text-fg"
       >
-        Consulta concluída
+        Prontuário preenchido
       </h2>
       {!analysis.medical ? (
         <p className="text-fg">

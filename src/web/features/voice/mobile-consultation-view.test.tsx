@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
@@ -18,6 +18,10 @@ import {
   putSettings,
   renderWithDoctorData,
 } from '../../testing/render-with-doctor-data';
+import {
+  DICTATION_PROBLEM_MESSAGES,
+  type SpeechRecognitionEventLike,
+} from '../../ui/chat/browser-dictation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
 import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
@@ -219,6 +223,60 @@ function stubMicrophone(permission: 'granted' | 'denied'): void {
   } as PermissionStatus);
 }
 
+/**
+ * A browser with speech recognition (happy-dom has none): the Web Speech API's interface, played
+ * by the test. It is the browser's, not ours.
+ */
+function stubSpeechRecognition() {
+  const sessions: FakeSpeechRecognition[] = [];
+  class FakeSpeechRecognition {
+    lang = '';
+    continuous = false;
+    interimResults = false;
+    onstart: (() => void) | null = null;
+    onaudiostart: (() => void) | null = null;
+    onresult: ((event: SpeechRecognitionEventLike) => void) | null = null;
+    onerror: ((event: { error: string }) => void) | null = null;
+    onend: (() => void) | null = null;
+    constructor() {
+      sessions.push(this);
+    }
+    start(): void {
+      // The browser starts listening.
+    }
+    stop(): void {
+      // The browser ends when the test says so.
+    }
+    abort(): void {
+      // Nothing to let go.
+    }
+    hear(resultIndex: number, results: [string, boolean][]): void {
+      this.onresult?.({
+        resultIndex,
+        results: results.map(([transcript, isFinal]) => ({ isFinal, 0: { transcript } })),
+      });
+    }
+    fail(error: string): void {
+      this.onerror?.({ error });
+      this.onend?.();
+    }
+    end(): void {
+      this.onend?.();
+    }
+  }
+  vi.stubGlobal('webkitSpeechRecognition', FakeSpeechRecognition);
+  onTestFinished(() => {
+    vi.unstubAllGlobals();
+  });
+  return {
+    last(): FakeSpeechRecognition {
+      const session = sessions.at(-1);
+      if (!session) throw new Error('dictation never started');
+      return session;
+    },
+  };
+}
+
 /** Ticks the patient's consent, as the doctor must, then starts recording. */
 async function confirmConsentAndRecord(user: ReturnType<typeof renderConsultation>['user']) {
   await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
@@ -287,33 +345,84 @@ describe('MobileConsultationView', () => {
     ).toBeTruthy();
   });
 
-  it('offers typing the transcript when the server has no transcription service', async () => {
+  it('says what works without a transcription service, in the doctor’s words, and takes a pasted transcript', async () => {
     const { user } = renderConsultation({ status: { configured: false } });
 
-    const note = await screen.findByRole('note');
-    expect(note.textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+    const note = await screen.findByRole('note', {
+      name: 'A transcrição automática de áudio ainda não está ativada neste Prontu.',
+    });
+    expect(note.textContent).toContain('Colar uma transcrição');
+    expect(note.textContent).toContain('O administrador da clínica pode ativar a transcrição');
+    expect(within(note).getByText('Para o administrador da clínica')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/AI_[A-Z_]+|Whisper local\)/);
+    expect(document.body.textContent).not.toContain('Coloque o celular sobre a mesa');
     expect(screen.queryByRole('button', { name: 'Iniciar Gravação' })).toBeNull();
-    // No speech recognition in this browser: dictation is not offered either.
-    expect(screen.queryByRole('button', { name: 'Ditar com o navegador' })).toBeNull();
+    // No speech recognition in happy-dom: dictation is offered, disabled, saying why.
+    const dictate = button('Ditar com o navegador');
+    expect(dictate.hasAttribute('disabled')).toBe(true);
+    expect(dictate.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      document.getElementById(dictate.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe(DICTATION_PROBLEM_MESSAGES.unsupported);
 
-    await user.click(button('Digitar ou colar a transcrição'));
+    await user.click(button('Colar uma transcrição'));
 
     const transcript = await findTranscript();
     expect(transcript.value).toBe('');
-    expect(screen.getByRole('note').textContent).toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+    expect(screen.getByRole('note').textContent).toContain('dite com o navegador ou cole');
+    expect(document.body.textContent).not.toContain(TRANSCRIPTION_UNCONFIGURED_MESSAGE);
+  });
+
+  it('dictates with the browser into the transcript, showing what it is still hearing', async () => {
+    const recognition = stubSpeechRecognition();
+    const { user } = renderConsultation({ status: { configured: false } });
+    await screen.findByRole('note', { name: /transcrição automática de áudio ainda não/ });
+    expect(isDisabled('Ditar com o navegador')).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
+    await user.click(button('Ditar com o navegador'));
+
+    const transcript = await findTranscript();
+    const session = recognition.last();
+    expect(session.lang).toBe('pt-BR');
+    act(() => session.hear(0, [['paciente com dor', false]]));
+    expect(screen.getByRole('status').textContent).toContain('paciente com dor');
+    act(() => session.hear(0, [['paciente com dor de cabeça há três dias', true]]));
+    expect(transcript.value).toBe('paciente com dor de cabeça há três dias');
+
+    await user.click(button('Parar ditado'));
+    act(() => session.end());
+    expect(button('Ditar com o navegador')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says next to the button why the browser’s dictation gave no text', async () => {
+    const recognition = stubSpeechRecognition();
+    const { user } = renderConsultation({ status: { configured: false } });
+    await screen.findByRole('note', { name: /transcrição automática de áudio ainda não/ });
+    await user.click(screen.getByRole('checkbox', { name: new RegExp(RECORDING_CONSENT_LABEL) }));
+    await user.click(button('Ditar com o navegador'));
+    await findTranscript();
+
+    act(() => recognition.last().fail('network'));
+    expect(screen.getByRole('alert').textContent).toBe(DICTATION_PROBLEM_MESSAGES.network);
+
+    await user.click(button('Ditar com o navegador'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => recognition.last().fail('not-allowed'));
+    expect(screen.getByRole('alert').textContent).toBe(DICTATION_PROBLEM_MESSAGES['not-allowed']);
   });
 
   it('reviews a typed transcript: its buttons wait for text, and the text is kept in the browser', async () => {
     const { user } = renderConsultation();
     await user.click(button('Digitar ou colar a transcrição'));
     const transcript = await findTranscript();
-    expect(isDisabled('Finalizar Consulta')).toBe(true);
+    expect(isDisabled('Preencher prontuário')).toBe(true);
     expect(isDisabled('Processar Novamente')).toBe(true);
     expect(isDisabled('Nova Consulta')).toBe(false);
 
     await user.type(transcript, SPOKEN);
 
-    expect(isDisabled('Finalizar Consulta')).toBe(false);
+    expect(isDisabled('Preencher prontuário')).toBe(false);
     expect(isDisabled('Processar Novamente')).toBe(false);
     expect(readConsultationTranscript(DOCTOR.id)).toBe(SPOKEN);
   });
@@ -356,7 +465,7 @@ describe('MobileConsultationView', () => {
     expect(services.applyToRecord).not.toHaveBeenCalled();
   });
 
-  it("'Finalizar Consulta' analyses, fills the record and shows what went in, labelled 'Modo offline'", async () => {
+  it("'Preencher prontuário' analyses, fills the record and shows what went in, labelled 'Modo offline'", async () => {
     const services = scriptedServices();
     const analysis = deferred<AnalysisResult>();
     const applied = deferred<ApplyResult>();
@@ -365,7 +474,7 @@ describe('MobileConsultationView', () => {
     const { openView, user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('status')).textContent).toContain('Analisando a transcrição…');
     const offline = medicalAnalysis({ source: 'offline' });
@@ -378,7 +487,7 @@ describe('MobileConsultationView', () => {
     expect(services.applyToRecord).toHaveBeenCalledWith(offline);
     applied.resolve({ ok: true, outcome: { analysis: offline, applied: true, anamnesis: true } });
 
-    expect(await screen.findByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Prontuário preenchido' })).toBeTruthy();
     const recognised = screen.getByRole('heading', { name: /^Dados reconhecidos/ });
     expect(within(recognised).getByText('Modo offline')).toBeTruthy();
     expect(recognisedRows()).toContainEqual(['Paciente', 'Maria Souza']);
@@ -405,7 +514,7 @@ describe('MobileConsultationView', () => {
     const { openView, user } = renderConsultation({ services, keptTranscript: 'bom dia tudo bem' });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect(
       await screen.findByText(
@@ -425,7 +534,7 @@ describe('MobileConsultationView', () => {
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'O serviço de IA não respondeu. Tente novamente.',
@@ -440,7 +549,7 @@ describe('MobileConsultationView', () => {
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
 
-    await user.click(button('Finalizar Consulta'));
+    await user.click(button('Preencher prontuário'));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Não autorizado.');
     expect(screen.getByRole('heading', { name: 'Revisão' })).toBeTruthy();
@@ -458,8 +567,8 @@ describe('MobileConsultationView', () => {
     });
     const { user } = renderConsultation({ services, keptTranscript: SPOKEN });
     await findTranscript();
-    await user.click(button('Finalizar Consulta'));
-    await screen.findByRole('heading', { name: 'Consulta concluída' });
+    await user.click(button('Preencher prontuário'));
+    await screen.findByRole('heading', { name: 'Prontuário preenchido' });
     expect(screen.queryByText('Abrindo o prontuário…')).toBeNull();
 
     await user.click(button('Nova Consulta'));
@@ -467,7 +576,7 @@ describe('MobileConsultationView', () => {
     expect((await screen.findByRole('status')).textContent).toContain('Salvando o prontuário…');
     saved.resolve(false);
     expect((await screen.findByRole('alert')).textContent).toBe(UNSAVED_RECORD_MESSAGE);
-    expect(screen.getByRole('heading', { name: 'Consulta concluída' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Prontuário preenchido' })).toBeTruthy();
   });
 
   it('records the visit: preparing, REC with pause and resume, then the transcript to review', async () => {

@@ -19,6 +19,7 @@ import {
   ReviewPanel,
   StartPanel,
   TranscriptionUnconfiguredNote,
+  TranscriptionUnconfiguredReminder,
 } from './consultation-panels';
 import { useConsultation, type Consultation } from './use-consultation';
 
@@ -65,7 +66,15 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
         </p>
       )}
 
-      {unconfigured && offersTyping(step) && <TranscriptionUnconfiguredNote />}
+      {unconfigured &&
+        !aiBlock &&
+        (step.kind === 'reviewing' ? (
+          <TranscriptionUnconfiguredReminder />
+        ) : (
+          offersTyping(step) && (
+            <TranscriptionUnconfiguredNote dictationSupported={consultation.dictation.supported} />
+          )
+        ))}
 
       {error && (
         <p role="alert" className="text-danger-fg">
@@ -108,7 +117,7 @@ function StepContent({
         <StartPanel
           aiBlock={aiBlock}
           transcriptionUnconfigured={unconfigured}
-          dictationSupported={consultation.dictation.supported}
+          dictation={consultation.dictation}
           microphoneHelp={step.kind === 'ready' ? step.microphoneHelp : undefined}
           onRecord={consultation.startRecording}
           onDictate={consultation.dictateTranscript}
@@ -145,6 +154,7 @@ function StepContent({
           failedSegments={failedSegmentsOf(step.review.segments)}
           onRetrySegments={consultation.resendFailedSegments}
           dictation={consultation.dictation}
+          offersDictation={unconfigured}
           onReprocess={consultation.reprocess}
           onFinish={consultation.finish}
           onNewConsultation={consultation.newConsultation}

@@ -353,6 +353,8 @@ export function useConsultation(doctorId: string, openView: WorkspaceViewProps['
     dictation: {
       supported: dictation.supported,
       listening: dictation.listening,
+      interim: dictation.interim,
+      problem: dictation.problem,
       toggle: toggleDictation,
     },
     startRecording: () => dispatch({ type: 'start-requested' }),

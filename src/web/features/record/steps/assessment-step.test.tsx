@@ -89,8 +89,14 @@ describe('AssessmentStep', () => {
       sex: 'feminino',
       age: '34',
     });
-    expect(within(panel).getByText('Relevância: 92%')).toBeTruthy();
-    expect(within(panel).getByText('Enxaqueca, sem especificação')).toBeTruthy();
+    // Each result is titled by its own code and description; the category is secondary, and no
+    // percentage pretends to be a probability.
+    expect(within(panel).getByText('G44.2 Cefaléia tensional')).toBeTruthy();
+    expect(
+      within(panel).getByText('Categoria G44 — Outras síndromes de algias cefálicas'),
+    ).toBeTruthy();
+    expect(within(panel).getByText('G43.9 Enxaqueca, sem especificação')).toBeTruthy();
+    expect(within(panel).queryByText(/Relevância|%/)).toBeNull();
 
     await user.click(add);
 
@@ -102,6 +108,28 @@ describe('AssessmentStep', () => {
         'Dor em faixa, bilateral\nG44.2 - Cefaléia tensional',
       );
     });
+  });
+
+  it('searches as the doctor types, from two characters, once she pauses', async () => {
+    const { user, server } = renderAssessment();
+    server.on(cid10Api.search, ({ query }) =>
+      json({ results: query.get('q') === 'enxaq' ? [MIGRAINE] : [] }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Adicionar CIDs' }));
+    const search = screen.getByLabelText('Buscar CID');
+    // Opened with the cursor in the search.
+    expect(document.activeElement).toBe(search);
+
+    await user.type(search, 'e');
+    // One letter is not searched, even after the pause.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(server.requestsTo(cid10Api.search)).toEqual([]);
+
+    await user.type(search, 'nxaq');
+    expect(await screen.findByText('G43.9 Enxaqueca, sem especificação')).toBeTruthy();
+    expect(server.requestsTo(cid10Api.search).map((request) => request.query.get('q'))).toEqual([
+      'enxaq',
+    ]);
   });
 
   it('says when the search finds nothing, when it fails, and when a code is for the other sex', async () => {

@@ -1,12 +1,22 @@
 import { Check, Plus, Search } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
-import { CID10_QUERY_MAX_LENGTH, type Cid10SearchResult } from '../../../../shared/cid10-search';
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  CID10_QUERY_MAX_LENGTH,
+  cid10ResultHeading,
+  type Cid10SearchResult,
+} from '../../../../shared/cid10-search';
 import type { Gender } from '../../../../shared/medical-record';
-import { assessmentHasCid, relevancePercent } from '../../../../shared/record-step-rules';
+import { assessmentHasCid } from '../../../../shared/record-step-rules';
 import { Button } from '../../../ui/button';
 import { CONTROL_CLASSES } from '../../../ui/field';
+import { useDebouncedValue } from '../../../ui/use-debounced-value';
 import { searchCid10 } from '../record-ai';
 import { QuietNotice } from './step-layout';
+
+/** How long the query must rest before it is searched as the doctor types. */
+const TYPING_SEARCH_DELAY_MS = 300;
+/** Fewer letters than this match half the catalogue: typing searches from two on. */
+const TYPING_SEARCH_MIN_LENGTH = 2;
 
 type SearchState =
   | { status: 'idle' }
@@ -15,9 +25,10 @@ type SearchState =
   | { status: 'failed' };
 
 /**
- * 'Adicionar CIDs' (docs/product.md, "Etapa Avaliação"): searches the CID-10 catalogue (Enter or
- * 'Buscar') and adds a result to the assessment as a new line — once: a code already in the
- * assessment reads 'Adicionado'. With the patient's sex and age known, codes for the other sex (and
+ * 'Adicionar CIDs' (docs/product.md, "Etapa Avaliação"): searches the CID-10 catalogue as the
+ * doctor types (from two characters, 300 ms after the last key; Enter or 'Buscar' at once), comes
+ * into view with the cursor in the search when opened, and adds a result to the assessment as a
+ * new line — once: a code already in the assessment reads 'Adicionado'. With the patient's sex and age known, codes for the other sex (and
  * pregnancy codes past the age of one) are offered only when typed, and a code restricted to one
  * sex says so.
  */
@@ -30,12 +41,22 @@ export function CidSearchPanel(props: {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<SearchState>({ status: 'idle' });
   const latest = useRef(0);
+  const lastSearched = useRef('');
+  const section = useRef<HTMLElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   const headingId = useId();
 
-  const run = async () => {
-    const text = query.trim();
+  // Opened at the foot of a long step: brought into view, ready for typing.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'start' });
+    input.current?.focus({ preventScroll: true });
+  }, []);
+
+  const run = async (typed: string) => {
+    const text = typed.trim();
     if (!text) return;
+    lastSearched.current = text;
     // Only the latest search may show its results (an earlier, slower answer is dropped).
     const ticket = ++latest.current;
     setSearch({ status: 'loading', query: text });
@@ -48,10 +69,21 @@ export function CidSearchPanel(props: {
     }
   };
 
+  const settled = useDebouncedValue(query.trim(), TYPING_SEARCH_DELAY_MS);
+  useEffect(() => {
+    // Enter may have searched this text already; the effect only follows the typing.
+    if (settled.length >= TYPING_SEARCH_MIN_LENGTH && settled !== lastSearched.current) {
+      void run(settled);
+    }
+    // `run` reads the patient's sex and age at call time; only the typed text triggers a search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
+
   return (
     <section
+      ref={section}
       aria-labelledby={headingId}
-      className="flex flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
+      className="flex scroll-mt-20 flex-col gap-3 rounded-md border border-line bg-surface-muted p-4"
     >
       <h3 id={headingId} className="text-sm font-semibold text-fg">
         Adicionar CIDs
@@ -61,7 +93,7 @@ export function CidSearchPanel(props: {
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
-          void run();
+          void run(query);
         }}
       >
         <div className="flex flex-1 flex-col gap-1">
@@ -69,6 +101,7 @@ export function CidSearchPanel(props: {
             Buscar CID
           </label>
           <input
+            ref={input}
             id={inputId}
             type="search"
             autoComplete="off"
@@ -122,6 +155,7 @@ function CidResult(props: {
   onAdd: () => void;
 }) {
   const { result } = props;
+  const heading = cid10ResultHeading(result);
   const forOtherSex =
     result.restrictedTo !== undefined &&
     (props.patientSex === 'masculino' || props.patientSex === 'feminino') &&
@@ -129,16 +163,9 @@ function CidResult(props: {
   return (
     <li className="flex flex-col gap-2 rounded-md border border-line bg-surface p-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
-        <p className="text-sm text-fg">
-          <span className="font-mono font-semibold">{result.code}</span>
-          <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs text-accent-fg">
-            {result.category}
-          </span>
-          <span className="ml-2 text-xs text-fg-muted">
-            Relevância: {relevancePercent(result.relevance)}
-          </span>
-        </p>
-        <p className="text-sm text-fg">{result.description}</p>
+        {/* The code's own description is the title; its category is context, not the name. */}
+        <p className="text-sm font-medium text-fg">{heading.title}</p>
+        {heading.category && <p className="text-xs text-fg-muted">{heading.category}</p>}
         {result.restrictedTo && (
           <p
             className={`mt-1 text-xs ${forOtherSex ? 'font-medium text-danger-fg' : 'text-fg-muted'}`}

@@ -109,6 +109,30 @@ describe('PatientInfoStep', () => {
     });
   });
 
+  it("asks 'Gestante' only of a woman of childbearing age", async () => {
+    const { user, server } = renderPatientInfo();
+    // Before the sex is chosen, the question does not arise.
+    expect(screen.queryByLabelText('Gestante')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Sexo'), 'Feminino');
+    await user.type(screen.getByLabelText('Idade'), '32');
+    await user.click(screen.getByLabelText('Gestante'));
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.patientInfo).toMatchObject({ age: 32, pregnant: true });
+    });
+
+    // Corrected to 67: the box goes away (the report then ignores the tick: statesPregnancy).
+    await user.clear(screen.getByLabelText('Idade'));
+    await user.type(screen.getByLabelText('Idade'), '67');
+    expect(screen.queryByLabelText('Gestante')).toBeNull();
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.patientInfo?.age).toBe(67);
+    });
+    await user.selectOptions(screen.getByLabelText('Sexo'), 'Masculino');
+    await user.clear(screen.getByLabelText('Idade'));
+    await user.type(screen.getByLabelText('Idade'), '30');
+    expect(screen.queryByLabelText('Gestante')).toBeNull();
+  });
+
   it('records a teleconsulta only when the doctor ticks the consent, with its moment, and takes it back', async () => {
     const { user, server } = renderPatientInfo();
     const consent = screen.getByRole('checkbox', { name: /^Teleconsulta: o paciente consentiu/ });

@@ -11,8 +11,10 @@ import {
   parseClearance,
 } from '../../../../shared/record-step-rules';
 import { formatDateTime } from '../../../../shared/pt-br-format';
+import { pregnancyCanApply } from '../../../../shared/pregnancy-applies';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
+import { useFinalizationMessage } from './finish-visit';
 import { PatientLink } from './patient-link';
 import { useDraft } from '../../../ui/use-draft';
 
@@ -51,6 +53,9 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
     commit: (text: string) => update({ creatinineClearance: parseClearance(text) }),
   });
 
+  // Sent here by 'Finalizar consulta' without a name: said under the field until it has one.
+  const nameMissing = useFinalizationMessage('patient-name');
+
   return (
     <StepLayout
       title="Dados do Paciente"
@@ -68,6 +73,8 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             autoComplete="off"
             maxLength={RECORD_LIMITS.shortText}
             value={info.name ?? ''}
+            error={nameMissing}
+            data-finalization-field="patient-name"
             onChange={(event) => update({ name: event.target.value })}
           />
           <PatientLink record={record} />
@@ -97,7 +104,8 @@ export function PatientInfoStep({ record }: { record: WorkingRecord }) {
             </option>
           ))}
         </SelectField>
-        {info.gender !== 'masculino' && (
+        {/* Asked only when it can apply (docs/product.md, "Etapa Paciente"). */}
+        {pregnancyCanApply(info) && (
           <label className="flex items-center gap-2 text-sm text-fg md:col-span-2">
             <input
               type="checkbox"

@@ -42,6 +42,7 @@ const SUGGESTIONS = {
 /** A draft at the plan step, nothing prescribed on purpose (so the doctor may go on). */
 function planRecord(content: Partial<WorkingRecord> = {}): WorkingRecord {
   return draftRecord('plan', {
+    patientInfo: { name: 'Maria Aparecida dos Santos' },
     symptoms: { chiefComplaint: 'Cefaleia', intensity: 'leve' },
     prescriptions: { noPrescription: true },
     ...content,
@@ -79,9 +80,18 @@ function renderPlan(
   return { ...rendered, record, user: userEvent.setup() };
 }
 
-const planField = () => screen.getByLabelText<HTMLTextAreaElement>('Condutas e Orientações');
+const planField = () => screen.getByLabelText<HTMLTextAreaElement>('Plano de tratamento');
 const suggestionsPanel = () => screen.getByRole('complementary', { name: 'Sugestões' });
-const finalizeButton = () => screen.getByRole('button', { name: 'Finalizar Prontuário' });
+const finalizeButton = () => screen.getByRole('button', { name: 'Finalizar consulta' });
+const confirmation = () =>
+  screen.findByRole('alertdialog', { name: 'Finalizar a consulta de Maria Aparecida dos Santos?' });
+
+/** 'Finalizar consulta', then the confirmation's own 'Finalizar consulta'. */
+async function finalizeAndConfirm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(finalizeButton());
+  const dialog = await confirmation();
+  await user.click(within(dialog).getByRole('button', { name: 'Finalizar consulta' }));
+}
 
 describe('PlanStep', () => {
   it('asks for suggestions once per record: coming back to the plan shows them without asking again', async () => {
@@ -173,11 +183,15 @@ describe('PlanStep', () => {
     expect(
       await within(suggestionsPanel()).findByText('Sugestões gerais (IA indisponível)'),
     ).toBeTruthy();
+    // A face-to-face visit is not told to see a doctor in person.
     expect(
-      within(suggestionsPanel()).getByText(
+      within(suggestionsPanel()).getByText('Investigação complementar conforme evolução do quadro'),
+    ).toBeTruthy();
+    expect(
+      within(suggestionsPanel()).queryByText(
         'Avaliação clínica presencial para confirmação diagnóstica',
       ),
-    ).toBeTruthy();
+    ).toBeNull();
   });
 
   it('adds a suggestion to the plan as a bullet line, and saves the plan once the doctor stops typing', async () => {
@@ -208,7 +222,7 @@ describe('PlanStep', () => {
     expect(outcomesSent(server)).toEqual([{ useId: 'ai-use-plan-added', outcome: 'accepted' }]);
   });
 
-  it("'Finalizar Prontuário' sends the finalised record at once and moves on to the summary", async () => {
+  it("'Finalizar consulta' asks once, naming the patient and what it locks, then sends the finalised record and moves on to the summary", async () => {
     const onFinalized = vi.fn();
     const { user, server } = renderPlan({
       record: planRecord({ plan: 'Dipirona 1 g se dor' }),
@@ -219,8 +233,15 @@ describe('PlanStep', () => {
     await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
 
     await user.click(finalizeButton());
+    const dialog = await confirmation();
+    expect(dialog.textContent).toContain(
+      'O prontuário será finalizado e não poderá mais ser alterado. Correções e informações posteriores serão registradas como adendos datados.',
+    );
+    expect(savedRecords(server)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Finalizar consulta' }));
 
     expect(await screen.findByText(SUMMARY_STAND_IN)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await waitFor(() => {
       expect(onFinalized).toHaveBeenCalledTimes(1);
     });
@@ -232,10 +253,90 @@ describe('PlanStep', () => {
     });
   });
 
-  it("'Finalizar Prontuário' is not offered while the plan is blank", async () => {
-    renderPlan();
+  it("'Continuar editando' leaves the visit open and sends nothing", async () => {
+    const onFinalized = vi.fn();
+    const { user, server } = renderPlan({
+      record: planRecord({ plan: 'Dipirona 1 g se dor' }),
+      onFinalized,
+    });
     await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
-    expect(finalizeButton().hasAttribute('disabled')).toBe(true);
+
+    await user.click(finalizeButton());
+    await user.click(
+      within(await confirmation()).getByRole('button', { name: 'Continuar editando' }),
+    );
+
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Plano de Tratamento' })).toBeTruthy();
+    expect(savedRecords(server)).toEqual([]);
+    expect(onFinalized).not.toHaveBeenCalled();
+  });
+
+  it('with a blank plan, says so under the plan and puts the focus there, asking nothing', async () => {
+    const { user, server } = renderPlan();
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+    // Offered, never silently disabled.
+    expect(finalizeButton().hasAttribute('disabled')).toBe(false);
+
+    await user.click(finalizeButton());
+
+    const message = await screen.findByText(
+      'Escreva o plano de tratamento para finalizar a consulta.',
+    );
+    expect(planField().getAttribute('aria-describedby')).toContain(message.id);
+    expect(planField().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(planField());
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(savedRecords(server)).toEqual([]);
+
+    // Written, the message goes; the visit can be finalised.
+    await user.type(planField(), 'Retorno em 7 dias');
+    expect(
+      screen.queryByText('Escreva o plano de tratamento para finalizar a consulta.'),
+    ).toBeNull();
+    await user.click(finalizeButton());
+    expect(await confirmation()).toBeTruthy();
+  });
+
+  it('without a name, goes to the patient step and says so under the name', async () => {
+    const { user, server } = renderPlan({
+      record: planRecord({ patientInfo: {}, plan: 'Retorno em 7 dias' }),
+    });
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+
+    await user.click(finalizeButton());
+
+    expect(await screen.findByRole('heading', { name: 'Dados do Paciente' })).toBeTruthy();
+    const name = screen.getByLabelText('Nome completo');
+    const message = screen.getByText('Informe o nome do paciente para finalizar a consulta.');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    await waitFor(() => {
+      expect(document.activeElement).toBe(name);
+    });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Only the step change was saved; the record is still open.
+    expect(savedRecords(server).map((saved) => saved.status)).not.toContain('finalizado');
+  });
+
+  it('with the prescriptions undecided, goes to their step and says what finalising waits for', async () => {
+    const { user } = renderPlan({
+      record: planRecord({ prescriptions: {}, plan: 'Retorno em 7 dias' }),
+    });
+    await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
+
+    await user.click(finalizeButton());
+
+    expect(await screen.findByRole('heading', { name: 'Prescrições e Exames' })).toBeTruthy();
+    const noPrescription = screen.getByRole('checkbox', { name: 'Sem prescrição nesta consulta' });
+    const message = screen.getByText(
+      'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para finalizar a consulta.',
+    );
+    expect(noPrescription.getAttribute('aria-describedby')).toBe(message.id);
+    // The plan is written on its own step only.
+    expect(screen.queryByLabelText(/plano de tratamento/i)).toBeNull();
+    await waitFor(() => {
+      expect(document.activeElement).toBe(noPrescription);
+    });
   });
 
   it('offline, the finalised record is kept on the device and sent when the server answers', async () => {
@@ -247,7 +348,7 @@ describe('PlanStep', () => {
     await within(suggestionsPanel()).findByText('Dipirona 1 g se dor');
     server.on(recordsApi.update, unreachable);
 
-    await user.click(finalizeButton());
+    await finalizeAndConfirm(user);
 
     // The record view moves to the summary at once, finalised on this device.
     expect(await screen.findByText(SUMMARY_STAND_IN)).toBeTruthy();
@@ -277,16 +378,14 @@ describe('PlanStep', () => {
       .on(aiApi.planSuggestions, () => json(SUGGESTIONS, { source: 'model' }))
       .on(recordsApi.update, unreachable);
     putOpenRecord(doctor.cache, record);
-    const onFinalized = vi.fn();
-    renderWithDoctorData(<PlanStep record={record} onFinalized={onFinalized} />, doctor);
+    renderWithDoctorData(<PlanStep record={record} />, doctor);
     const user = userEvent.setup();
 
-    await user.click(finalizeButton());
+    await finalizeAndConfirm(user);
 
     expect((await screen.findByText(/^Sem conexão/)).textContent).toBe(
       'Sem conexão — o prontuário será finalizado assim que o servidor responder.',
     );
-    expect(onFinalized).toHaveBeenCalledOnce();
     expect(finalizeButton().hasAttribute('disabled')).toBe(false);
   });
 });

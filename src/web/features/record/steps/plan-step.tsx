@@ -1,37 +1,25 @@
-import { CheckCircle2, Plus, RefreshCw } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { RECORD_LIMITS } from '../../../../shared/medical-record';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
-import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
+import { useOpenRecordActions } from '../../../data/open-record';
 import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { recordAiKeys, suggestPlan } from '../record-ai';
-import { BackButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
+import { FinishVisitButton, useFinalizationMessage } from './finish-visit';
+import { BackButton, StepLayout, usePartWriter } from './step-layout';
 
 /**
- * docs/product.md, "Etapa Plano": the plan text, suggestions to append to it, and 'Finalizar
- * Prontuário'.
+ * docs/product.md, "Etapa Plano": the plan (the record's one place for it), suggestions to append
+ * to it, and 'Finalizar consulta'.
  */
-export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void }) {
+export function PlanStep(props: { record: WorkingRecord }) {
   const { record } = props;
-  const actions = useOpenRecordActions();
   const write = usePartWriter(record, 'plan');
   const plan = record.plan ?? '';
-  const [finalizing, setFinalizing] = useState(false);
-  const [offline, setOffline] = useState(false);
-
-  const finalize = async () => {
-    setFinalizing(true);
-    setOffline(false);
-    const outcome = await actions.finalize();
-    setFinalizing(false);
-    // Kept on the device, it is finalised here all the same (the queue sends it later).
-    if (outcome === 'sent' || outcome === 'kept') props.onFinalized();
-    if (outcome === 'kept') setOffline(true);
-  };
+  const missing = useFinalizationMessage('plan');
 
   return (
     <StepLayout
@@ -39,21 +27,21 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
       footer={
         <>
           <BackButton />
-          <Button disabled={!plan.trim() || finalizing} onClick={() => void finalize()}>
-            <CheckCircle2 aria-hidden className="size-4" />
-            Finalizar Prontuário
-          </Button>
+          <FinishVisitButton record={record} />
         </>
       }
     >
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <TextAreaField
-            label="Condutas e Orientações"
+            label="Plano de tratamento"
+            hint="Condutas, orientações ao paciente e seguimento."
             rows={12}
             className="min-h-[300px]"
             maxLength={RECORD_LIMITS.longText}
             value={plan}
+            error={missing}
+            data-finalization-field="plan"
             onChange={(event) => write(() => event.target.value)}
           />
         </div>
@@ -62,7 +50,6 @@ export function PlanStep(props: { record: WorkingRecord; onFinalized: () => void
           onAdd={(suggestion) => write((current) => appendPlanBullet(current, suggestion))}
         />
       </div>
-      {offline && <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>}
     </StepLayout>
   );
 }

@@ -32,6 +32,7 @@ import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
 import { SafetyWarnings } from '../../../prescriptions/safety-warnings';
 import { usePrescriptionSafety } from './record-safety';
+import { useFinalizationMessage } from './finish-visit';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useDraft } from '../../../ui/use-draft';
 
@@ -56,7 +57,7 @@ type MedicationDetails = Pick<
   'dosage' | 'dosePerIntake' | 'frequency' | 'duration' | 'instructions'
 >;
 const DETAIL_FIELDS: { field: keyof MedicationDetails; label: string; placeholder: string }[] = [
-  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg ou 250 mg/5 ml' },
+  { field: 'dosage', label: 'Dosagem', placeholder: 'Ex: 750 mg ou 250 mg/5 mL' },
   { field: 'dosePerIntake', label: 'Dose por tomada', placeholder: 'Ex: 1 comprimido, 5 mL' },
   { field: 'frequency', label: 'Frequência', placeholder: 'Ex: 6/6h' },
   { field: 'duration', label: 'Duração', placeholder: 'Ex: 5 dias' },
@@ -125,12 +126,10 @@ function RouteField(props: {
 /**
  * docs/product.md, "Etapa Prescrições e Exames": the medications and exams prescribed (added by
  * hand with the catalogue's autocomplete, from the AI assistant's suggestions or detected
- * medicines, edited inline, removed), the medication check's warnings, the treatment plan and
- * additional notes.
+ * medicines, edited inline, removed), the medication check's warnings and additional notes.
  */
 export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   const writePrescriptions = usePartWriter(record, 'prescriptions');
-  const writePlan = usePartWriter(record, 'plan');
   const medications = record.prescriptions?.medications ?? [];
   const exams = record.prescriptions?.exams ?? [];
   const update = (change: (current: RecordPrescriptions) => RecordPrescriptions) => {
@@ -141,6 +140,7 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
   // A grave or contraindicated warning goes on only with the doctor's reason.
   const awaitingReason = warningsAwaitingReason(safetyWarnings, safetyReasons).length > 0;
   const canContinue = prescriptionsDecided(record) && !awaitingReason;
+  const decisionMissing = useFinalizationMessage('prescriptions');
   const hintId = useId();
   const medicationsFull = medications.length >= RECORD_LIMITS.prescriptionItems;
   const examsFull = exams.length >= RECORD_LIMITS.prescriptionItems;
@@ -168,13 +168,6 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
     return filledFromTable ? `${medication.name}: ${TABLE_POSOLOGY_NOTE}` : undefined;
   };
 
-  const plan = useDraft({
-    value: record.plan,
-    toDraft: (value: string | undefined) => value ?? '',
-    matches: (text: string, value: string | undefined) => text === (value ?? ''),
-    commit: (text: string) => writePlan(() => text),
-    delayMs: LONG_TEXT_IDLE_SAVE_MS,
-  });
   const notes = useDraft({
     value: record.prescriptions?.additionalNotes,
     toDraft: (value: string | undefined) => value ?? '',
@@ -193,14 +186,20 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
             {prescribedItemCount(record) === 0 && (
               <NoPrescriptionToggle
                 checked={record.prescriptions?.noPrescription === true}
+                describedBy={canContinue ? undefined : hintId}
                 onChange={(noPrescription) => update((current) => ({ ...current, noPrescription }))}
               />
             )}
             {!canContinue && (
-              <p id={hintId} className="text-sm text-fg-muted">
+              // Sent here by 'Finalizar consulta', the hint says what finalising waits for.
+              <p
+                id={hintId}
+                className={`text-sm ${decisionMissing ? 'text-danger-fg' : 'text-fg-muted'}`}
+              >
                 {awaitingReason
                   ? 'Escreva a justificativa de cada aviso grave ou contraindicado para continuar.'
-                  : 'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para continuar.'}
+                  : (decisionMissing ??
+                    'Adicione pelo menos um medicamento ou exame, ou marque “Sem prescrição nesta consulta”, para continuar.')}
               </p>
             )}
             <ContinueButton
@@ -294,24 +293,15 @@ export function PrescriptionsStep({ record }: { record: WorkingRecord }) {
         }
       />
 
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <TextAreaField
-          label="Plano de Tratamento"
-          className="min-h-[400px]"
-          maxLength={RECORD_LIMITS.longText}
-          value={plan.draft}
-          onChange={(event) => plan.change(event.target.value)}
-          onBlur={plan.flush}
-        />
-        <TextAreaField
-          label="Observações Adicionais"
-          className="min-h-[400px]"
-          maxLength={RECORD_LIMITS.longText}
-          value={notes.draft}
-          onChange={(event) => notes.change(event.target.value)}
-          onBlur={notes.flush}
-        />
-      </div>
+      {/* The plan is written on its own step (docs/product.md, "Etapa Plano"), not here too. */}
+      <TextAreaField
+        label="Observações Adicionais"
+        className="min-h-[200px]"
+        maxLength={RECORD_LIMITS.longText}
+        value={notes.draft}
+        onChange={(event) => notes.change(event.target.value)}
+        onBlur={notes.flush}
+      />
     </StepLayout>
   );
 }
@@ -627,12 +617,18 @@ function AddExamForm(props: { full: boolean; onAdd: (exam: Omit<Exam, 'id'>) => 
  * 'Sem prescrição nesta consulta': a counselling-only visit goes on and is finalised with
  * nothing prescribed. Stored in the record, so it survives a reload.
  */
-function NoPrescriptionToggle(props: { checked: boolean; onChange: (checked: boolean) => void }) {
+function NoPrescriptionToggle(props: {
+  checked: boolean;
+  describedBy: string | undefined;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm text-fg">
       <input
         type="checkbox"
         className="size-4 accent-[var(--accent)]"
+        aria-describedby={props.describedBy}
+        data-finalization-field="prescriptions"
         checked={props.checked}
         onChange={(event) => props.onChange(event.target.checked)}
       />

@@ -22,15 +22,20 @@ import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog'
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
+import { FinishVisitButton, useFinalizedHere } from './finish-visit';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
+
+/** Above the summary of a visit not yet finalised. */
+export const IN_PROGRESS_SUMMARY_NOTICE =
+  'Consulta em andamento: o prontuário ainda não foi finalizado. Confira o resumo e use “Finalizar consulta” para encerrar a consulta.';
 const NO_MEDICATIONS: readonly Medication[] = [];
 
 /**
  * docs/product.md, "Etapa Resumo e Impressão": the patient, the prescriptions (each printable, or
- * all at once, as a receita a pharmacy accepts), the exams, the whole record's print and 'Finalizar
- * Consulta'.
+ * all at once, as a receita a pharmacy accepts), the exams, the visit's documents, the whole
+ * record's print and, while the visit is open, 'Finalizar consulta' (finalised: 'Ver relatório').
  */
 export function PrintSummaryStep(props: {
   record: WorkingRecord;
@@ -88,16 +93,21 @@ export function PrintSummaryStep(props: {
   );
   const visitKey = JSON.stringify(visit);
   const open = record.status !== 'finalizado';
+  const finalizedHere = useFinalizedHere();
   // While the visit is open, its receita says what the step says (a draft written over, or a
-  // new version of the issued one), so 'Assinar todos' signs what the step now prescribes.
+  // new version of the issued one), so 'Assinar todos' signs what the step now prescribes. A
+  // visit just finalised from the plan step lands here with its receita's draft still to write
+  // (or to bring up to date), so the summary shows it as when finalised from here; an issued
+  // receita stays as it was issued, and a visit opened finalised is only read.
+  const followsVisit = open || (finalizedHere && (draft !== undefined || issued === undefined));
   useEffect(() => {
-    if (!open || medications.length === 0) return;
+    if (!followsVisit || medications.length === 0) return;
     void prescriptionActions.visitReceita(visit, prescriber).then((result) => {
       if (!result.ok) console.warn('Receita da consulta não atualizada.', result.error);
     });
     // visitKey stands for the visit's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, visitKey, prescriber, prescriptionActions]);
+  }, [followsVisit, visitKey, prescriber, prescriptionActions]);
 
   /** Opens the visit's receita in the print dialog: the one receita of the visit, never a new one. */
   const printReceita = async () => {
@@ -119,13 +129,19 @@ export function PrintSummaryStep(props: {
       footer={
         <>
           <BackButton />
-          <Button onClick={props.onOpenReport}>
-            <FileText aria-hidden className="size-4" />
-            Finalizar Consulta
-          </Button>
+          {open ? (
+            <FinishVisitButton record={record} />
+          ) : (
+            <Button variant="secondary" onClick={props.onOpenReport}>
+              <FileText aria-hidden className="size-4" />
+              Ver relatório
+            </Button>
+          )}
         </>
       }
     >
+      {/* An open visit's summary is a preview: it must never read as a finished visit. */}
+      {open && <QuietNotice tone="warning">{IN_PROGRESS_SUMMARY_NOTICE}</QuietNotice>}
       {record.status === 'finalizado' && saveState === 'offline' && (
         <QuietNotice tone="warning">{FINALIZED_OFFLINE_MESSAGE}</QuietNotice>
       )}

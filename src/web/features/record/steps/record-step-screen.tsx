@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { WorkingRecord } from '../../../../shared/record-flow';
 import { AssessmentStep } from './assessment-step';
+import { FinishVisitProvider } from './finish-visit';
 import { PatientInfoStep } from './patient-info-step';
 import { PhysicalExamStep } from './physical-exam-step';
 import { PlanStep } from './plan-step';
@@ -13,8 +14,9 @@ import { SymptomsStep } from './symptoms-step';
 /**
  * The form of the record's current step (docs/product.md, "Prontuário SOAP"). The frame around it
  * (step bar, header, view tabs, progress) belongs to the record view.
- * @param props.onFinalized - called once 'Finalizar Prontuário' reached the server
- * @param props.onOpenReport - 'Finalizar Consulta' on the last step
+ * @param props.onFinalized - called once 'Finalizar consulta' finalised the record (on the server,
+ *   or on this device while the server cannot be reached)
+ * @param props.onOpenReport - 'Ver relatório' on a finalised record's summary
  */
 export function RecordStepScreen(props: {
   record: WorkingRecord;
@@ -25,22 +27,25 @@ export function RecordStepScreen(props: {
 }): JSX.Element {
   return (
     // Keyed by record and step: local drafts belong to one record's one step, and a step left
-    // unmounts, which commits its pending draft.
-    <div key={`${props.record.id}:${props.record.currentStep}`}>
-      {/* A finalised record's steps are read, not edited; the summary still prints. */}
-      <StepReadOnlyContext
-        value={props.record.status === 'finalizado' && props.record.currentStep !== 'print-summary'}
-      >
-        <StepForm {...props} />
-      </StepReadOnlyContext>
-    </div>
+    // unmounts, which commits its pending draft. What finalising found missing outlives the step.
+    <FinishVisitProvider record={props.record} onFinalized={props.onFinalized}>
+      <div key={`${props.record.id}:${props.record.currentStep}`}>
+        {/* A finalised record's steps are read, not edited; the summary still prints. */}
+        <StepReadOnlyContext
+          value={
+            props.record.status === 'finalizado' && props.record.currentStep !== 'print-summary'
+          }
+        >
+          <StepForm {...props} />
+        </StepReadOnlyContext>
+      </div>
+    </FinishVisitProvider>
   );
 }
 
 function StepForm(props: {
   record: WorkingRecord;
   doctor: SessionDoctor;
-  onFinalized: () => void;
   onOpenReport: () => void;
 }): JSX.Element {
   const { record } = props;
@@ -56,7 +61,7 @@ function StepForm(props: {
     case 'prescriptions':
       return <PrescriptionsStep record={record} />;
     case 'plan':
-      return <PlanStep record={record} onFinalized={props.onFinalized} />;
+      return <PlanStep record={record} />;
     case 'print-summary':
       return (
         <PrintSummaryStep record={record} doctor={props.doctor} onOpenReport={props.onOpenReport} />

@@ -33,17 +33,18 @@ const chosenLevel = () => {
 };
 
 describe('SymptomsStep', () => {
-  it("shows 'Leve' until changed, and the record says so from the first edit", async () => {
+  it('records no intensity until the doctor rates it', async () => {
     const { user, server } = renderSymptoms();
     expect(screen.getByRole('heading', { name: 'Sintomas' })).toBeTruthy();
-    expect(chosenLevel()).toEqual({ text: 'Leve (1-3)', colour: 'green' });
+    const select = screen.getByLabelText<HTMLSelectElement>('Intensidade');
+    expect(select.selectedOptions[0]?.textContent).toBe('Não avaliada');
+    expect(screen.getByText(/^Nível escolhido:/).textContent).toBe('Nível escolhido: não avaliada');
 
     await user.type(screen.getByLabelText('Queixa principal'), 'Cefaleia');
     await user.type(screen.getByLabelText('Duração'), '3 dias');
 
     await waitFor(() => {
       expect(savedRecords(server).at(-1)?.symptoms).toEqual({
-        intensity: 'leve',
         chiefComplaint: 'Cefaleia',
         duration: '3 dias',
       });
@@ -52,6 +53,25 @@ describe('SymptomsStep', () => {
       type: 'symptoms',
       completed: true,
     });
+  });
+
+  it("takes a rating back with 'Não avaliada', keeping the rest of the symptoms", async () => {
+    const { user, server } = renderSymptoms();
+    await user.type(screen.getByLabelText('Queixa principal'), 'Tosse');
+    await user.selectOptions(screen.getByLabelText('Intensidade'), 'Leve (1-3)');
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.symptoms).toEqual({
+        chiefComplaint: 'Tosse',
+        intensity: 'leve',
+      });
+    });
+
+    await user.selectOptions(screen.getByLabelText('Intensidade'), 'Não avaliada');
+
+    await waitFor(() => {
+      expect(savedRecords(server).at(-1)?.symptoms).toEqual({ chiefComplaint: 'Tosse' });
+    });
+    expect(screen.getByText(/^Nível escolhido:/).textContent).toBe('Nível escolhido: não avaliada');
   });
 
   it('shows the chosen intensity in its colour, and saves it', async () => {

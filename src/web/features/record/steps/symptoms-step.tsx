@@ -1,9 +1,4 @@
-import {
-  INTENSITIES,
-  RECORD_LIMITS,
-  type Intensity,
-  type Symptoms,
-} from '../../../../shared/medical-record';
+import { INTENSITIES, RECORD_LIMITS, type Symptoms } from '../../../../shared/medical-record';
 import {
   INTENSITY_SCALE,
   intensityColour,
@@ -21,7 +16,8 @@ const COLOUR_CLASSES = {
 
 const COLOUR_NAMES = { green: 'verde', yellow: 'amarelo', red: 'vermelho' } as const;
 
-const DEFAULT_INTENSITY: Intensity = 'leve';
+/** The select's value while the doctor has not rated the intensity: nothing is recorded. */
+const NOT_ASSESSED = '';
 
 /**
  * docs/product.md, "Etapa Sintomas": complaint, duration, intensity (with its colour) and
@@ -30,10 +26,10 @@ const DEFAULT_INTENSITY: Intensity = 'leve';
 export function SymptomsStep({ record }: { record: WorkingRecord }) {
   const write = usePartWriter(record, 'symptoms');
   const symptoms = record.symptoms ?? {};
-  const intensity = symptoms.intensity ?? DEFAULT_INTENSITY;
+  const intensity = symptoms.intensity;
+  // Only what the doctor assessed is recorded (docs/product.md, "Etapa Sintomas"): no default.
   const update = (changes: Partial<Symptoms>) => {
-    // The select shows 'leve' until changed (spec default): the record says so from the first edit.
-    write((current) => ({ intensity: DEFAULT_INTENSITY, ...current, ...changes }));
+    write((current) => ({ ...current, ...changes }));
   };
   const level = INTENSITY_SCALE.find((entry) => entry.value === intensity);
   const colour = intensityColour(intensity);
@@ -67,12 +63,21 @@ export function SymptomsStep({ record }: { record: WorkingRecord }) {
         <div className="flex flex-col gap-2">
           <SelectField
             label="Intensidade"
-            value={intensity}
+            value={intensity ?? NOT_ASSESSED}
             onChange={(event) => {
               const chosen = INTENSITIES.find((option) => option === event.target.value);
-              if (chosen) update({ intensity: chosen });
+              if (chosen) {
+                update({ intensity: chosen });
+                return;
+              }
+              // 'Não avaliada' takes a rating back: the part keeps everything else.
+              write((current) => {
+                const { intensity: _dropped, ...rest } = current ?? {};
+                return rest;
+              });
             }}
           >
+            <option value={NOT_ASSESSED}>Não avaliada</option>
             {INTENSITY_SCALE.map((entry) => (
               <option key={entry.value} value={entry.value}>
                 {entry.label} ({entry.range})
@@ -81,12 +86,16 @@ export function SymptomsStep({ record }: { record: WorkingRecord }) {
           </SelectField>
           <p className="text-sm text-fg-muted" aria-live="polite">
             Nível escolhido:{' '}
-            <span
-              data-intensity-colour={colour}
-              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOUR_CLASSES[colour]}`}
-            >
-              {level ? `${level.label} (${level.range})` : intensity}
-            </span>
+            {level && colour ? (
+              <span
+                data-intensity-colour={colour}
+                className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${COLOUR_CLASSES[colour]}`}
+              >
+                {level.label} ({level.range})
+              </span>
+            ) : (
+              <span data-intensity-colour="none">não avaliada</span>
+            )}
           </p>
         </div>
       </div>
