@@ -352,7 +352,8 @@ describe('chat without a model (offline engine)', () => {
     );
     expect(reply).toMatch(/^Prontu \(modo offline\): /);
     expect(reply).toContain('não tem um modelo de linguagem configurado');
-    expect(reply).toContain('AI_BASE_URL');
+    expect(reply).toContain('O administrador da clínica pode ligar um modelo');
+    expect(reply).not.toContain('AI_BASE_URL');
   });
 
   it('speaks as the chosen specialist', async () => {
