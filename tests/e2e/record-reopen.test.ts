@@ -86,7 +86,7 @@ async function fillVisitUpToPlan(page: Page) {
   await visible(page.getByText('Paracetamol').first());
   await stepBar(page, /Plano/).click();
   await stepHeading(page, 'Plano de Tratamento');
-  await field(page, 'Condutas e Orientações').fill('- Analgesia');
+  await field(page, 'Plano de tratamento').fill('- Analgesia');
 }
 
 /** The browser is opened again (same device storage) and the doctor opens the record. */
@@ -137,8 +137,8 @@ async function expectVisitIntact(page: Page, doctor: TestDoctorAccount) {
   // The doctor goes on where she stopped: the plan, through the step bar.
   await stepBar(page, /Plano/).click();
   await stepHeading(page, 'Plano de Tratamento');
-  const planOnReopening = await field(page, 'Condutas e Orientações').inputValue();
-  await field(page, 'Condutas e Orientações').fill('- Analgesia\n- Retorno em 15 dias');
+  const planOnReopening = await field(page, 'Plano de tratamento').inputValue();
+  await field(page, 'Plano de tratamento').fill('- Analgesia\n- Retorno em 15 dias');
   await page
     .locator('[data-save-state="saved"], [data-save-state="conflict"]')
     .first()
@@ -199,7 +199,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('reopening a record on %s', (v
       ifMatch: elsewhere.version,
     });
 
-    await field(page, 'Condutas e Orientações').fill('- Analgesia\n- Retorno em 15 dias');
+    await field(page, 'Plano de tratamento').fill('- Analgesia\n- Retorno em 15 dias');
     const dialog = page.getByRole('alertdialog');
     await visible(dialog.getByText('Este prontuário foi alterado em outra aba'));
     const join = dialog.getByRole('button', { name: 'Juntar as versões' });
@@ -215,7 +215,7 @@ describe.each<ViewportName>(['desktop', 'phone'])('reopening a record on %s', (v
       'Dipirona',
     ]);
     expect(saved.plan).toBe('- Analgesia\n- Retorno em 15 dias');
-    expect(await field(page, 'Condutas e Orientações').inputValue()).toBe(
+    expect(await field(page, 'Plano de tratamento').inputValue()).toBe(
       '- Analgesia\n- Retorno em 15 dias',
     );
   });
