@@ -35,11 +35,7 @@ const PROFILE = {
   clinicPhone: '(11) 3456-7890',
 };
 
-/** The screens of docs/documentos.md, "Ler antes de emitir": a desktop and a phone. */
-const SCREENS: { name: ViewportName; size: { width: number; height: number } }[] = [
-  { name: 'desktop', size: { width: 1366, height: 800 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
-];
+const SCREENS: { name: ViewportName }[] = [{ name: 'desktop' }, { name: 'phone' }];
 
 /** Words as read, whatever the line breaks; the minute of issue set aside (see below). */
 const words = (text: string) =>
@@ -68,7 +64,6 @@ describe('reading a document before issuing it', () => {
         session.server.url,
         screen.name,
       );
-      await page.setViewportSize(screen.size);
       const { api } = doctor.browser.pointedAt(session.server.url);
       await api.call(settingsApi.replace, { body: PROFILE });
       const { patient } = await api.call(patientsApi.create, {
@@ -123,7 +118,6 @@ describe('reading a document before issuing it', () => {
         session.server.url,
         screen.name,
       );
-      await page.setViewportSize(screen.size);
       await page.goto(`${session.server.url}/settings`);
       await visible(page.getByRole('heading', { name: 'Configurações' }));
       await page.getByLabel('Nome da clínica', { exact: true }).fill('Clínica Bem Viver');

@@ -25,12 +25,6 @@ afterAll(() => {
   expect(problems.found).toEqual([]);
 });
 
-/** The screens a doctor uses most: a common laptop, and a phone. */
-const SIZES: Record<ViewportName, { width: number; height: number }> = {
-  desktop: { width: 1366, height: 800 },
-  phone: { width: 390, height: 844 },
-};
-
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const stepHeading = (page: Page, name: string) =>
   visible(page.getByRole('heading', { level: 2, name }));
@@ -68,7 +62,6 @@ describe.each<ViewportName>(['desktop', 'phone'])('a record on %s', (viewport) =
       session.server.url,
       viewport,
     );
-    await page.setViewportSize(SIZES[viewport]);
     await page.goto(`${session.server.url}/?view=medical-record`);
     await button(page, 'Iniciar Prontuário').click();
     await stepHeading(page, 'Dados do Paciente');

@@ -11,7 +11,6 @@ import {
   PageProblems,
   seriousA11yViolations,
   visible,
-  VIEWPORTS,
   type ViewportName,
 } from './support/pages';
 
@@ -41,14 +40,9 @@ const saveStatus = (page: Page, text: string) =>
     .first()
     .waitFor({ state: 'visible', timeout: 30_000 });
 
-/** The screens of this issue: a 1366×800 desktop, and the 390×844 phone. */
-const SCREEN_SIZES = { desktop: { width: 1366, height: 800 }, phone: VIEWPORTS.phone } as const;
-
 /** A doctor signed up, with a page of the given screen size. */
 async function openDoctorPage(viewport: ViewportName) {
-  const opened = await openSignedInPage(session.browser, problems, session.server.url, viewport);
-  await opened.page.setViewportSize(SCREEN_SIZES[viewport]);
-  return opened;
+  return openSignedInPage(session.browser, problems, session.server.url, viewport);
 }
 
 /** A new page of the same browser (same device storage), the size of `page`. */

@@ -11,6 +11,7 @@ import {
   PageProblems,
   seriousA11yViolations,
   visible,
+  VIEWPORTS,
   type ViewportName,
 } from './support/pages';
 
@@ -20,12 +21,6 @@ const problems = new PageProblems();
 afterAll(() => {
   expect(problems.found).toEqual([]);
 });
-
-/** The issue's screens: a laptop at 1366×800 and a phone at 390×844. */
-const SCREENS: Record<ViewportName, { width: number; height: number }> = {
-  desktop: { width: 1366, height: 800 },
-  phone: { width: 390, height: 844 },
-};
 
 const PATIENT = 'Maria Aparecida dos Santos';
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
@@ -38,8 +33,12 @@ const FINALIZED_BANNER = /^Prontuário finalizado em \d{2}\/\d{2}\/\d{4} \d{2}:\
  * signed-in page on `viewport`, and the visit's id.
  */
 async function visitAwaitingItsEnd(viewport: ViewportName, step: RecordStep) {
-  const { page, doctor } = await openSignedInPage(session.browser, problems, session.server.url);
-  await page.setViewportSize(SCREENS[viewport]);
+  const { page, doctor } = await openSignedInPage(
+    session.browser,
+    problems,
+    session.server.url,
+    viewport,
+  );
   const { api } = doctor.browser.pointedAt(session.server.url);
   const { patient } = await api.call(patientsApi.create, {
     body: { name: PATIENT, birthDate: '1958-06-02', sex: 'feminino' },
@@ -206,7 +205,7 @@ describe.each<ViewportName>(['desktop', 'phone'])("the visit's one end on %s", (
     const current = bar.locator('[aria-current="step"]');
     expect(await current.innerText()).toContain('Exame Físico');
     const box = await bar.boundingBox();
-    expect(box && box.x + box.width).toBeLessThanOrEqual(SCREENS[viewport].width);
+    expect(box && box.x + box.width).toBeLessThanOrEqual(VIEWPORTS[viewport].width);
     await page.context().close();
   });
 });

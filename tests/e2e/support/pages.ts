@@ -6,9 +6,9 @@ import { recordsApi } from '../../../src/shared/api/records';
 import type { MedicalRecord } from '../../../src/shared/medical-record';
 import { signUpDoctor, type TestDoctorAccount } from '../../../src/server/testing/test-server';
 
-/** The two screens every workspace test runs on (issue: desktop and phone). */
+/** The two screens every workspace test runs on: a common laptop and a phone. */
 export const VIEWPORTS = {
-  desktop: { width: 1280, height: 800 },
+  desktop: { width: 1366, height: 800 },
   phone: { width: 390, height: 844 },
 } as const;
 export type ViewportName = keyof typeof VIEWPORTS;
