@@ -96,41 +96,50 @@ export function RecordConflictDialog() {
                   : ''}
               </p>
             </div>
-            <div className="flex flex-col gap-1">
-              <AlertDialog.Action asChild>
-                <Button
-                  variant="secondary"
-                  aria-describedby={MINE_HINT_ID}
-                  onClick={() => actions.resolveConflict('mine')}
-                >
-                  Manter a minha versão
-                </Button>
-              </AlertDialog.Action>
-              <p id={MINE_HINT_ID} className="text-sm text-fg-muted">
-                {savedDiscarded.length > 0
+            <DiscardingChoice
+              hintId={MINE_HINT_ID}
+              label="Manter a minha versão"
+              onChoose={() => actions.resolveConflict('mine')}
+              hint={
+                savedDiscarded.length > 0
                   ? `Descarta o que foi salvo em ${joinedLabels(savedDiscarded)}.`
-                  : 'Não descarta nada do que foi salvo.'}
-              </p>
-            </div>
-            <div className="flex flex-col gap-1">
-              <AlertDialog.Action asChild>
-                <Button
-                  variant="secondary"
-                  aria-describedby={SAVED_HINT_ID}
-                  onClick={() => actions.resolveConflict('theirs')}
-                >
-                  Usar a versão salva
-                </Button>
-              </AlertDialog.Action>
-              <p id={SAVED_HINT_ID} className="text-sm text-fg-muted">
-                {mineDiscarded.length > 0
+                  : 'Não descarta nada do que foi salvo.'
+              }
+            />
+            <DiscardingChoice
+              hintId={SAVED_HINT_ID}
+              label="Usar a versão salva"
+              onChoose={() => actions.resolveConflict('theirs')}
+              hint={
+                mineDiscarded.length > 0
                   ? `Descarta o que este dispositivo tem em ${joinedLabels(mineDiscarded)} (fica guardado neste navegador).`
-                  : 'Não descarta nada deste dispositivo.'}
-              </p>
-            </div>
+                  : 'Não descarta nada deste dispositivo.'
+              }
+            />
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/** A secondary way out of the conflict, with the sentence saying what it discards. */
+function DiscardingChoice(props: {
+  hintId: string;
+  label: string;
+  hint: string;
+  onChoose: () => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <AlertDialog.Action asChild>
+        <Button variant="secondary" aria-describedby={props.hintId} onClick={props.onChoose}>
+          {props.label}
+        </Button>
+      </AlertDialog.Action>
+      <p id={props.hintId} className="text-sm text-fg-muted">
+        {props.hint}
+      </p>
+    </div>
   );
 }
