@@ -522,6 +522,34 @@ type FieldBinding = ReturnType<
   }
 >;
 
+/**
+ * The CID, asked for and printed only once the patient has authorised it (docs/documentos.md, "Ciclo de vida").
+ * @param props.where - where it would appear: 'no atestado', 'na solicitação'
+ */
+function CidWithAuthorisation(props: {
+  values: DocumentFormValues;
+  set: (field: keyof DocumentFormValues) => FieldBinding;
+  setValues: (update: (current: DocumentFormValues) => DocumentFormValues) => void;
+  where: string;
+}) {
+  return (
+    <>
+      <label className="flex items-start gap-2 text-sm text-fg">
+        <input
+          type="checkbox"
+          className="mt-1"
+          checked={props.values.showCid}
+          onChange={(event) =>
+            props.setValues((current) => ({ ...current, showCid: event.target.checked }))
+          }
+        />
+        {`O(a) paciente autorizou que conste o diagnóstico (CID-10) ${props.where}`}
+      </label>
+      {props.values.showCid && <TextField label="CID-10" {...props.set('cid')} />}
+    </>
+  );
+}
+
 function KindFields(props: {
   values: DocumentFormValues;
   set: (field: keyof DocumentFormValues) => FieldBinding;
@@ -537,18 +565,7 @@ function KindFields(props: {
             <TextField label="Dias de afastamento" inputMode="numeric" {...set('days')} />
             <TextField label="A partir de" type="date" {...set('startDate')} />
           </div>
-          <label className="flex items-start gap-2 text-sm text-fg">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={props.values.showCid}
-              onChange={(event) =>
-                props.setValues((current) => ({ ...current, showCid: event.target.checked }))
-              }
-            />
-            O(a) paciente autorizou que conste o diagnóstico (CID-10) no atestado
-          </label>
-          {props.values.showCid && <TextField label="CID-10" {...set('cid')} />}
+          <CidWithAuthorisation {...props} where="no atestado" />
         </>
       );
     case 'comparecimento':
@@ -564,18 +581,7 @@ function KindFields(props: {
         <>
           <TextAreaField label="Exames" rows={5} hint="Um exame por linha." {...set('exams')} />
           <TextAreaField label="Indicação clínica" rows={2} {...set('clinicalIndication')} />
-          <label className="flex items-start gap-2 text-sm text-fg">
-            <input
-              type="checkbox"
-              className="mt-1"
-              checked={props.values.showCid}
-              onChange={(event) =>
-                props.setValues((current) => ({ ...current, showCid: event.target.checked }))
-              }
-            />
-            O(a) paciente autorizou que conste o diagnóstico (CID-10) na solicitação
-          </label>
-          {props.values.showCid && <TextField label="CID-10" {...set('cid')} />}
+          <CidWithAuthorisation {...props} where="na solicitação" />
         </>
       );
     case 'encaminhamento':
