@@ -174,13 +174,6 @@ describe('/api/settings', () => {
     });
   });
 
-  it('keeps the AI switched off through a PATCH of another field', async () => {
-    const doctor = await signUpDoctor(fixture.server.url, 'Dra. Dora');
-    expect((await writeSettings(doctor.browser, 'PATCH', { aiEnabled: false })).status).toBe(200);
-    expect((await writeSettings(doctor.browser, 'PATCH', { name: 'Dra. Dora' })).status).toBe(200);
-    expect(await settingsOf(doctor.browser)).toMatchObject({ name: 'Dra. Dora', aiEnabled: false });
-  });
-
   it('refuses a body that is not JSON', async () => {
     const response = await ana.browser.fetch('/api/settings', {
       method: 'PUT',
