@@ -18,10 +18,8 @@ import {
   putSettings,
   renderWithDoctorData,
 } from '../../testing/render-with-doctor-data';
-import {
-  DICTATION_PROBLEM_MESSAGES,
-  type SpeechRecognitionEventLike,
-} from '../../ui/chat/browser-dictation';
+import { stubSpeechRecognition } from '../../testing/fake-speech-recognition';
+import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
 import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
@@ -221,60 +219,6 @@ function stubMicrophone(permission: 'granted' | 'denied'): void {
   vi.spyOn(navigator.permissions, 'query').mockResolvedValue({
     state: permission,
   } as PermissionStatus);
-}
-
-/**
- * A browser with speech recognition (happy-dom has none): the Web Speech API's interface, played
- * by the test. It is the browser's, not ours.
- */
-function stubSpeechRecognition() {
-  const sessions: FakeSpeechRecognition[] = [];
-  class FakeSpeechRecognition {
-    lang = '';
-    continuous = false;
-    interimResults = false;
-    onstart: (() => void) | null = null;
-    onaudiostart: (() => void) | null = null;
-    onresult: ((event: SpeechRecognitionEventLike) => void) | null = null;
-    onerror: ((event: { error: string }) => void) | null = null;
-    onend: (() => void) | null = null;
-    constructor() {
-      sessions.push(this);
-    }
-    start(): void {
-      // The browser starts listening.
-    }
-    stop(): void {
-      // The browser ends when the test says so.
-    }
-    abort(): void {
-      // Nothing to let go.
-    }
-    hear(resultIndex: number, results: [string, boolean][]): void {
-      this.onresult?.({
-        resultIndex,
-        results: results.map(([transcript, isFinal]) => ({ isFinal, 0: { transcript } })),
-      });
-    }
-    fail(error: string): void {
-      this.onerror?.({ error });
-      this.onend?.();
-    }
-    end(): void {
-      this.onend?.();
-    }
-  }
-  vi.stubGlobal('webkitSpeechRecognition', FakeSpeechRecognition);
-  onTestFinished(() => {
-    vi.unstubAllGlobals();
-  });
-  return {
-    last(): FakeSpeechRecognition {
-      const session = sessions.at(-1);
-      if (!session) throw new Error('dictation never started');
-      return session;
-    },
-  };
 }
 
 /** Ticks the patient's consent, as the doctor must, then starts recording. */

@@ -5,61 +5,13 @@ import {
   DICTATION_ANSWER_TIMEOUT_MS,
   DICTATION_PROBLEM_MESSAGES,
   type DictationState,
-  type SpeechRecognitionEventLike,
-  type SpeechRecognitionLike,
 } from './browser-dictation';
-
-/**
- * The browser's speech recognition, played by the test through the Web Speech API's interface:
- * the test says when it starts, what it hears, which error it raises and when it ends. It is the
- * browser's, not ours.
- */
-class FakeSpeechRecognition implements SpeechRecognitionLike {
-  static sessions: FakeSpeechRecognition[] = [];
-  static refuseStart: Error | undefined;
-  lang = '';
-  continuous = false;
-  interimResults = false;
-  onstart: (() => void) | null = null;
-  onaudiostart: (() => void) | null = null;
-  onresult: ((event: SpeechRecognitionEventLike) => void) | null = null;
-  onerror: ((event: { error: string }) => void) | null = null;
-  onend: (() => void) | null = null;
-  calls: string[] = [];
-
-  constructor() {
-    FakeSpeechRecognition.sessions.push(this);
-  }
-
-  start() {
-    this.calls.push('start');
-    if (FakeSpeechRecognition.refuseStart) throw FakeSpeechRecognition.refuseStart;
-  }
-  stop() {
-    this.calls.push('stop');
-  }
-  abort() {
-    this.calls.push('abort');
-  }
-
-  /** Results as the browser lists them: finished ones, then the one still being heard. */
-  hear(resultIndex: number, results: [text: string, isFinal: boolean][]) {
-    this.onresult?.({
-      resultIndex,
-      results: results.map(([transcript, isFinal]) => ({ isFinal, 0: { transcript } })),
-    });
-  }
-  fail(error: string) {
-    this.onerror?.({ error });
-    this.onend?.();
-  }
-}
+import { FakeSpeechRecognition } from '../../testing/fake-speech-recognition';
 
 /** A dictation on the fake browser, with timers the test fires, and what it told the screen. */
 function dictation({ supported }: { supported: boolean } = { supported: true }) {
   const Recognition = supported ? FakeSpeechRecognition : undefined;
-  FakeSpeechRecognition.sessions = [];
-  FakeSpeechRecognition.refuseStart = undefined;
+  FakeSpeechRecognition.reset();
   const phrases: string[] = [];
   const states: DictationState[] = [];
   const timers = new Map<number, () => void>();

@@ -208,6 +208,12 @@ export function ChatInput(props: {
         >
           {text.length}/{props.maxLength}
         </span>
+        {/* Dictation that gave no text says why, next to the box it would have filled. */}
+        {props.voice && dictation.problem && (
+          <p role="alert" className="px-2 text-xs text-danger-fg">
+            {dictation.problem}
+          </p>
+        )}
       </div>
       {sendable && (
         <button
