@@ -87,7 +87,7 @@ describe.each(SCREENS)('the new-patient form on %s', (viewport) => {
     const birthDate = form.getByLabel('Data de nascimento', { exact: true });
     const phone = form.getByLabel('Telefone', { exact: true });
 
-    // Typed as digits, as the doctor did: shown as a date.
+    // Typed as digits, as doctors do: shown as a date.
     await field(page, 'Nome completo').fill('Maria Aparecida dos Santos');
     await birthDate.pressSequentially('15031959');
     expect(await birthDate.inputValue()).toBe('15/03/1959');
