@@ -20,8 +20,8 @@ import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { QuietNotice } from './step-layout';
 
-/** The texts of the visit's one end, shared with the tests that look for them. */
-export const FINISH_VISIT_TEXT = {
+/** The texts of the visit's one end. */
+const FINISH_VISIT_TEXT = {
   action: 'Finalizar consulta',
   keepEditing: 'Continuar editando',
   title: (patientName: string) => `Finalizar a consulta de ${patientName}?`,
