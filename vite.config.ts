@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // With the extension Vite's config loader asks for ('.js' resolves to the .ts file).
+import { PATH_ALIASES } from './scripts/path-aliases.js';
 import { firstScreenChunks, precompressAssets } from './scripts/web-build-plugins.js';
 
 const API_PORT = Number(process.env.PORT ?? 3000);
@@ -15,6 +16,7 @@ const packageJson = JSON.parse(
 
 export default defineConfig({
   root: 'src/web',
+  resolve: { alias: PATH_ALIASES },
   define: { __APP_VERSION__: JSON.stringify(packageJson.version) },
   plugins: [
     react(),

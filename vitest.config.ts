@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { PATH_ALIASES } from './scripts/path-aliases';
 
 /** Tests that start the real server on a real database; everything else is a fast unit test. */
 const SERVER_TESTS = ['src/**/*.integration.test.ts'];
@@ -14,6 +15,7 @@ const RUN_FOLDER_SETUP = './src/server/testing/global-setup/test-run-folder.ts';
 const RUN_ENV = { TMPDIR: path.join(os.tmpdir(), `prontu-run-${process.pid}`) };
 
 export default defineConfig({
+  resolve: { alias: PATH_ALIASES },
   test: {
     // One more test file at a time than there are cores: the server and browser suites spend
     // most of their time waiting (on the database, the browser, a fake provider's deliberate
@@ -21,6 +23,7 @@ export default defineConfig({
     maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
@@ -34,6 +37,7 @@ export default defineConfig({
       },
       // The server suites run twice: once on the embedded PGlite, once on a real PostgreSQL.
       {
+        extends: true,
         test: {
           name: 'server-pglite',
           include: SERVER_TESTS,
@@ -44,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server-postgres',
           include: SERVER_TESTS,
@@ -54,6 +59,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -4,13 +4,10 @@
  * the anchors in DATA_DIR (docs/auditoria.md, "Verificação"). Exits 1 on any problem, naming the
  * first bad position.
  */
-import { ConfigError, loadConfig } from '../src/server/config';
-import {
-  describeAuditVerification,
-  verifyAuditTrail,
-} from '../src/server/audit/operator-verification';
-import { openDatabase } from '../src/server/db/database';
-import { createLogger } from '../src/server/logger';
+import { ConfigError, loadConfig } from '@server/config';
+import { describeAuditVerification, verifyAuditTrail } from '@server/audit/operator-verification';
+import { openDatabase } from '@server/db/database';
+import { createLogger } from '@server/logger';
 
 let config;
 try {

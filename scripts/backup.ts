@@ -5,10 +5,10 @@
  * one, only `--sem-criptografia` writes it, in clear. No session and no secret goes in. See
  * docs/durabilidade.md, "Backups".
  */
-import { readBackupArguments, UNENCRYPTED_FLAG } from '../src/server/backup/backup-arguments';
-import { writeBackup } from '../src/server/backup/backup-service';
-import { loadConfig } from '../src/server/config';
-import { createLogger } from '../src/server/logger';
+import { readBackupArguments, UNENCRYPTED_FLAG } from '@server/backup/backup-arguments';
+import { writeBackup } from '@server/backup/backup-service';
+import { loadConfig } from '@server/config';
+import { createLogger } from '@server/logger';
 
 const USAGE = `npm run backup -- <arquivo> [--passphrase-file <arquivo-da-senha> | ${UNENCRYPTED_FLAG}]`;
 

@@ -8,10 +8,10 @@
  * file and line and nothing in DATA_DIR/cid10 changes.
  */
 import path from 'node:path';
-import { Cid10FileError } from '../src/clinical/cid10/official-csv';
-import { importOfficialFiles } from '../src/clinical/cid10/official-files';
-import { importedCid10Dir } from '../src/server/cid10/catalogue-source';
-import { ConfigError, loadConfig } from '../src/server/config';
+import { Cid10FileError } from '@clinical/cid10/official-csv';
+import { importOfficialFiles } from '@clinical/cid10/official-files';
+import { importedCid10Dir } from '@server/cid10/catalogue-source';
+import { ConfigError, loadConfig } from '@server/config';
 
 const USAGE = 'Uso: npm run cid10:import -- <pasta com os arquivos CSV do CID-10 ou arquivo .zip>';
 

@@ -15,8 +15,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config';
-import { startServer, type RunningServer } from '../src/server/server';
+import { loadConfig } from '@server/config';
+import { startServer, type RunningServer } from '@server/server';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SCORER = path.resolve(root, '../shared/eval/score.mjs');

@@ -3,10 +3,10 @@
  * backup into an empty DATA_DIR (the embedded database) or the empty PostgreSQL database of
  * DATABASE_URL. Every doctor signs in again afterwards. See docs/durabilidade.md, "Backups".
  */
-import { readBackupArguments, RESET_TWO_FACTOR_FLAG } from '../src/server/backup/backup-arguments';
-import { restoreBackup } from '../src/server/backup/backup-service';
-import { loadConfig } from '../src/server/config';
-import { createLogger } from '../src/server/logger';
+import { readBackupArguments, RESET_TWO_FACTOR_FLAG } from '@server/backup/backup-arguments';
+import { restoreBackup } from '@server/backup/backup-service';
+import { loadConfig } from '@server/config';
+import { createLogger } from '@server/logger';
 
 const USAGE = `npm run restore -- <arquivo> [--passphrase-file <arquivo-da-senha>] [${RESET_TWO_FACTOR_FLAG}]`;
 

@@ -9,11 +9,11 @@
  * PostgreSQL is TEST_DATABASE_URL's (a role that may create databases), else a throwaway one
  * from npm (src/server/testing/throwaway-postgres.ts).
  */
-import { openDatabase, type DatabaseKind } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logger';
-import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
-import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
-import { startServerProcess } from '../../src/server/testing/server-process';
+import { openDatabase, type DatabaseKind } from '@server/db/database';
+import { createLogger } from '@server/logger';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { startThrowawayPostgres } from '@server/testing/throwaway-postgres';
+import { startServerProcess } from '@server/testing/server-process';
 import {
   BENCH_AUTH_SECRET,
   createBenchAuth,

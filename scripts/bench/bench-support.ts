@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
-import { createAuth } from '../../src/server/auth/auth';
-import { loadConfig } from '../../src/server/config';
-import type { AppDatabase } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logger';
+import { createAuth } from '@server/auth/auth';
+import { loadConfig } from '@server/config';
+import type { AppDatabase } from '@server/db/database';
+import { createLogger } from '@server/logger';
 
 /** The session secret of benchmark servers, so seeding in-process signs cookies they accept. */
 export const BENCH_AUTH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';

@@ -18,11 +18,11 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { loadConfig } from '../../src/server/config';
-import { startServer } from '../../src/server/server';
-import { startFakeOpenAiServer } from '../../src/server/testing/fake-openai-server';
-import { signUpDoctor } from '../../src/server/testing/test-server';
-import { WEB_DIST_DIR } from '../../src/server/web-app';
+import { loadConfig } from '@server/config';
+import { startServer } from '@server/server';
+import { startFakeOpenAiServer } from '@server/testing/fake-openai-server';
+import { signUpDoctor } from '@server/testing/test-server';
+import { WEB_DIST_DIR } from '@server/web-app';
 import { findChromium, launchChromium } from '../../tests/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');

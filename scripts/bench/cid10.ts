@@ -11,12 +11,12 @@
  * Budgets (issue 6): load under 300 ms, p99 under 2 ms per query.
  */
 import path from 'node:path';
-import { LAY_TERMS } from '../../src/clinical/cid10/lay-terms';
-import type { OfficialCatalogue } from '../../src/clinical/cid10/official-csv';
-import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '../../src/clinical/cid10/official-files';
-import { searchCid10 } from '../../src/clinical/cid10/search';
-import { buildCid10Index, type Cid10Index } from '../../src/clinical/cid10/search-index';
-import { foldedWordsOf } from '../../src/clinical/cid10/text';
+import { LAY_TERMS } from '@clinical/cid10/lay-terms';
+import type { OfficialCatalogue } from '@clinical/cid10/official-csv';
+import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '@clinical/cid10/official-files';
+import { searchCid10 } from '@clinical/cid10/search';
+import { buildCid10Index, type Cid10Index } from '@clinical/cid10/search-index';
+import { foldedWordsOf } from '@clinical/cid10/text';
 
 const cid10Dir = path.resolve(process.env.CID10_DIR ?? SHIPPED_CID10_DIR);
 const LOAD_RUNS = 5;

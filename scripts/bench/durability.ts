@@ -10,12 +10,12 @@
  * PostgreSQL is TEST_DATABASE_URL's (measured with that server's own settings), else a throwaway
  * one from npm started with PostgreSQL's durable defaults (fsync and synchronous commit on).
  */
-import { signUpDoctor } from '../../src/server/testing/test-server';
-import { isApiError } from '../../src/shared/api/client';
-import { recordsApi } from '../../src/shared/api/records';
-import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
-import { startServerProcess } from '../../src/server/testing/server-process';
-import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
+import { signUpDoctor } from '@server/testing/test-server';
+import { isApiError } from '@shared/api/client';
+import { recordsApi } from '@shared/api/records';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { startServerProcess } from '@server/testing/server-process';
+import { startThrowawayPostgres } from '@server/testing/throwaway-postgres';
 import { percentile } from './bench-support';
 
 const AUTOSAVES = Number(process.env.BENCH_AUTOSAVES ?? 500);

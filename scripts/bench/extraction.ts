@@ -7,9 +7,9 @@
  *   npm run bench:extraction
  *   BENCH_RUNS=1000 npm run bench:extraction
  */
-import { evidenceOfOwnValues } from '../../src/clinical/evidence/extraction-evidence';
-import { findQuotes } from '../../src/clinical/evidence/find-quote';
-import { extractMedicalData } from '../../src/clinical/extraction/extract-medical-data';
+import { evidenceOfOwnValues } from '@clinical/evidence/quoted-evidence';
+import { findQuotes } from '@clinical/evidence/find-quote';
+import { extractMedicalData } from '@clinical/extraction/extract-medical-data';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const WARMUP_RUNS = 30;

@@ -5,9 +5,9 @@
  *
  *   npm run bench:fair-use
  */
-import { createTestStorage } from '../../src/server/testing/test-storage';
-import { signUpDoctor } from '../../src/server/testing/test-server';
-import { startServerProcess } from '../../src/server/testing/server-process';
+import { createTestStorage } from '@server/testing/test-storage';
+import { signUpDoctor } from '@server/testing/test-server';
+import { startServerProcess } from '@server/testing/server-process';
 import { ms, percentile } from './bench-support';
 
 const DOCTORS = 20;

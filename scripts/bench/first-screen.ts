@@ -22,8 +22,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, CDPSession, Cookie } from 'playwright-core';
-import { startServerProcess, type ServerProcess } from '../../src/server/testing/server-process';
-import { signUpDoctor, type TestBrowser } from '../../src/server/testing/test-server';
+import { startServerProcess, type ServerProcess } from '@server/testing/server-process';
+import { signUpDoctor, type TestBrowser } from '@server/testing/test-server';
 import { findChromium, launchChromium } from '../../tests/support/chromium';
 import { percentile } from './bench-support';
 

@@ -10,8 +10,8 @@
  *   create databases)
  */
 import fc from 'fast-check';
-import { createTestStorage } from '../../src/server/testing/test-storage';
-import { startTestServer } from '../../src/server/testing/test-server';
+import { createTestStorage } from '@server/testing/test-storage';
+import { startTestServer } from '@server/testing/test-server';
 import {
   describeHostile,
   doctorStateSnapshot,
@@ -21,7 +21,7 @@ import {
   jsonRoutes,
   prepareFuzzTargets,
   sendHostile,
-} from '../../src/server/testing/hostile-requests';
+} from '@server/testing/hostile-requests';
 import { ms, percentile } from './bench-support';
 
 const seed = Number(process.argv[2] ?? Math.floor(Math.random() * 2 ** 31));

@@ -12,11 +12,11 @@
  * Budget (docs/seguranca.md, "Trabalho pesado"): the third doctor's p99 under 200 ms; the
  * 2,000-character receita under 1 s.
  */
-import { receitaPrintInput } from '../../src/shared/receita-document';
-import { createTestPki, doctorPfx, pfxAskingForRounds } from '../../src/server/testing/test-pki';
-import { startServerProcess } from '../../src/server/testing/server-process';
-import { signUpDoctor, type TestBrowser } from '../../src/server/testing/test-server';
-import { createTestStorage } from '../../src/server/testing/test-storage';
+import { receitaPrintInput } from '@shared/prescriptions/receita-document';
+import { createTestPki, doctorPfx, pfxAskingForRounds } from '@server/testing/test-pki';
+import { startServerProcess } from '@server/testing/server-process';
+import { signUpDoctor, type TestBrowser } from '@server/testing/test-server';
+import { createTestStorage } from '@server/testing/test-storage';
 import { ms, percentile } from './bench-support';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 20) * 1_000;

@@ -10,10 +10,13 @@
  * Budget (docs/documentos.md, "PDF"): a receita with a 2,000-character word renders in under 1 s.
  */
 import { performance } from 'node:perf_hooks';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
-import { buildReceitaPrintJob, type ReceitaPrescription } from '../../src/shared/receita-document';
-import { renderDocumentPdf } from '../../src/server/pdf/document-pdf';
-import { renderReceitaPdf } from '../../src/server/pdf/receita-pdf';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
+import {
+  buildReceitaPrintJob,
+  type ReceitaPrescription,
+} from '@shared/prescriptions/receita-document';
+import { renderDocumentPdf } from '@server/pdf/document-pdf';
+import { renderReceitaPdf } from '@server/pdf/receita-pdf';
 import { percentile } from './bench-support';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

@@ -20,26 +20,26 @@
  * from npm (src/server/testing/throwaway-postgres.ts).
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { openDatabase, type AppDatabase, type DatabaseKind } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logger';
-import { headerQuery } from '../../src/server/patients/chart-repository';
-import { patientPageQuery } from '../../src/server/patients/repository';
-import { planOf, withValues } from '../../src/server/testing/query-plans';
-import { startServerProcess } from '../../src/server/testing/server-process';
+import { openDatabase, type AppDatabase, type DatabaseKind } from '@server/db/database';
+import { createLogger } from '@server/logger';
+import { headerQuery } from '@server/patients/chart-repository';
+import { patientPageQuery } from '@server/patients/repository';
+import { planOf, withValues } from '@server/testing/query-plans';
+import { startServerProcess } from '@server/testing/server-process';
 import {
   insertSyntheticPatients,
   insertSyntheticReceitas,
   insertSyntheticVisits,
   type SyntheticPatient,
-} from '../../src/server/testing/synthetic-patients';
-import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
-import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
-import { createApiClient } from '../../src/shared/api/client';
-import { patientsApi } from '../../src/shared/api/patients';
-import { PATIENT_LIST_DEFAULT_LIMIT } from '../../src/shared/patient';
-import { TIMELINE_PAGE_SIZE } from '../../src/shared/patient-chart';
-import { formatCpf } from '../../src/shared/patient-identifiers';
-import { readPatientQuery } from '../../src/shared/patient-search';
+} from '@server/testing/synthetic-patients';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { startThrowawayPostgres } from '@server/testing/throwaway-postgres';
+import { createApiClient } from '@shared/api/client';
+import { patientsApi } from '@shared/api/patients';
+import { PATIENT_LIST_DEFAULT_LIMIT } from '@shared/patients/patient';
+import { TIMELINE_PAGE_SIZE } from '@shared/patients/chart';
+import { formatCpf } from '@shared/patients/identifiers';
+import { readPatientQuery } from '@shared/patients/search';
 import {
   BENCH_AUTH_SECRET,
   createBenchAuth,

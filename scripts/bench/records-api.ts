@@ -13,17 +13,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createAuth } from '../../src/server/auth/auth';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase, type AppDatabase } from '../../src/server/db/database';
-import { medicalRecords } from '../../src/server/db/schema';
-import { createLogger } from '../../src/server/logger';
-import { createTestStorage, type TestStorage } from '../../src/server/testing/test-storage';
-import { TestBrowser } from '../../src/server/testing/test-server';
-import { startThrowawayPostgres } from '../../src/server/testing/throwaway-postgres';
-import type { DatabaseKind } from '../../src/server/db/database';
-import { recordsApi } from '../../src/shared/api/records';
-import { buildNewRecordContent } from '../../src/shared/record-write';
+import { createAuth } from '@server/auth/auth';
+import { loadConfig } from '@server/config';
+import { openDatabase, type AppDatabase } from '@server/db/database';
+import { medicalRecords } from '@server/db/schema';
+import { createLogger } from '@server/logger';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { TestBrowser } from '@server/testing/test-server';
+import { startThrowawayPostgres } from '@server/testing/throwaway-postgres';
+import type { DatabaseKind } from '@server/db/database';
+import { recordsApi } from '@shared/api/records';
+import { buildNewRecordContent } from '@shared/records/write';
 import { measureLoad, type LoadFigures, type LoadScenario } from './bench-support';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -13,13 +13,10 @@
  * with 5 medicines in use.
  */
 import { performance } from 'node:perf_hooks';
-import {
-  checkPrescriptionSafety,
-  type SafetyPatient,
-} from '../../src/clinical/medications/safety-check';
-import { withDispenseQuantity } from '../../src/clinical/prescriptions/dispense-quantity';
-import type { Medication } from '../../src/shared/medical-record';
-import { checkedMedications } from '../../src/shared/receita-safety';
+import { checkPrescriptionSafety, type SafetyPatient } from '@clinical/medications/safety-check';
+import { withDispenseQuantity } from '@clinical/prescriptions/dispense-plan';
+import type { Medication } from '@shared/records/medical-record';
+import { checkedMedications } from '@shared/prescriptions/receita-safety';
 import { percentile } from './bench-support';
 
 const ms = (value: number) => `${value.toFixed(3)} ms`;

@@ -8,16 +8,16 @@
  *   BENCH_RUNS=50 npm run bench:signing
  */
 import { performance } from 'node:perf_hooks';
-import type { ClinicalDocumentRow } from '../../src/server/db/schema';
-import { signedDocumentPdfOf } from '../../src/server/documents/presenter';
-import { printedReceita, signedReceitaPdf } from '../../src/server/prescriptions/printing';
-import { openCertificate, sealCertificate } from '../../src/server/signing/custody';
-import { readPkcs12 } from '../../src/server/signing/pkcs12';
-import { a1Device } from '../../src/server/signing/signature-device';
-import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
-import { createHeavyWork } from '../../src/server/workers/heavy-work';
-import type { DocumentBody, DocumentIssue } from '../../src/shared/clinical-document';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
+import type { ClinicalDocumentRow } from '@server/db/schema';
+import { signedDocumentPdfOf } from '@server/documents/presenter';
+import { printedReceita, signedReceitaPdf } from '@server/prescriptions/printing';
+import { openCertificate, sealCertificate } from '@server/signing/custody';
+import { readPkcs12 } from '@server/signing/pkcs12';
+import { a1Device } from '@server/signing/signature-device';
+import { createTestPki, doctorPfx } from '@server/testing/test-pki';
+import { createHeavyWork } from '@server/workers/heavy-work';
+import type { DocumentBody, DocumentIssue } from '@shared/documents/clinical-document';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import { ms, percentile } from './bench-support';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);

@@ -19,10 +19,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Cookie, Page, Response } from 'playwright-core';
-import { loadConfig } from '../../src/server/config';
-import { startServer, type RunningServer } from '../../src/server/server';
-import { signUpDoctor } from '../../src/server/testing/test-server';
-import { WEB_DIST_DIR } from '../../src/server/web-app';
+import { loadConfig } from '@server/config';
+import { startServer, type RunningServer } from '@server/server';
+import { signUpDoctor } from '@server/testing/test-server';
+import { WEB_DIST_DIR } from '@server/web-app';
 import { findChromium, launchChromium } from '../../tests/support/chromium';
 
 const root = path.resolve(import.meta.dirname, '../..');

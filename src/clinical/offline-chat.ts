@@ -1,4 +1,4 @@
-import { foldForMatching } from '../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 
 /**
  * The offline engine's answers in the landing page's demo chat: what a visitor gets when this

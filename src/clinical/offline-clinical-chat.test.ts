@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordContent } from '../shared/medical-record';
-import { findSpecialistAgent, type SpecialistAgent } from '../shared/specialist-agents';
+import type { RecordContent } from '@shared/records/medical-record';
+import { findSpecialistAgent, type SpecialistAgent } from '@shared/chat/specialist-agents';
 import { builtInCid10Index } from './cid10/search-index';
 import {
   composeOfflineClinicalReply,

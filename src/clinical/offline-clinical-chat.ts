@@ -4,10 +4,10 @@
  * answer from built-in data (CID-10 codes, usual doses, what the open record lacks), sends
  * emergencies to SAMU 192 first, and for anything else explains that a model is needed.
  */
-import { RECORD_STEPS, type RecordContent, type RecordStep } from '../shared/medical-record';
-import { isStepComplete, STEP_LABELS, type WorkingRecord } from '../shared/record-flow';
-import { CID10_QUERY_MAX_LENGTH } from '../shared/cid10-search';
-import type { SpecialistAgent } from '../shared/specialist-agents';
+import { RECORD_STEPS, type RecordContent, type RecordStep } from '@shared/records/medical-record';
+import { isStepComplete, STEP_LABELS, type WorkingRecord } from '@shared/records/flow';
+import { CID10_QUERY_MAX_LENGTH } from '@shared/records/cid10-search';
+import type { SpecialistAgent } from '@shared/chat/specialist-agents';
 import { formatCid10Code, type Cid10Entry } from './cid10/entry';
 import { searchCid10 } from './cid10/search';
 import type { Cid10Index } from './cid10/search-index';
@@ -16,9 +16,9 @@ import { medicationWords } from './medications/medication-text';
 import { findMedication } from './medications/search';
 import type { MedicationEntry } from './medications/catalogue';
 import { GREETING, mentionsEmergency } from './offline-chat';
-import { foldForMatching } from '../shared/text-folding';
-import { formatDate, formatDecimal } from '../shared/pt-br-format';
-import { visitLine, type EarlierVisit, type PatientHistory } from '../shared/patient-history';
+import { foldForMatching } from '@shared/lib/text-folding';
+import { formatDate, formatDecimal } from '@shared/lib/pt-br-format';
+import { visitLine, type EarlierVisit, type PatientHistory } from '@shared/patients/history';
 
 /** What the offline clinical chat needs to answer. */
 export interface OfflineClinicalChatInput {

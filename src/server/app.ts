@@ -31,8 +31,8 @@ import { settingsRoutes } from './settings/routes';
 import { transcriptRoutes } from './transcripts/routes';
 import { webAppRoutes } from './web-app';
 import type { HeavyWork } from './workers/heavy-work';
-import type { Cid10Index } from '../clinical/cid10/search-index';
-import { configurePortugueseValidation } from '../shared/validation-message';
+import type { Cid10Index } from '@clinical/cid10/search-index';
+import { configurePortugueseValidation } from '@shared/lib/validation-message';
 
 export interface AppDependencies {
   config: Config;

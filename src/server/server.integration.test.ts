@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { recordsApi } from '../shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import { useTestServer } from './testing/server-fixture';
 import { testDatabaseKind, withTestStorage } from './testing/test-storage';
 import {

@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configurePortugueseValidation } from '../shared/validation-message';
+import { configurePortugueseValidation } from '@shared/lib/validation-message';
 import { applyCspNonce } from './csp-nonce';
 import { router } from './router';
 import { registerServiceWorker } from './service-worker';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import { openPage, PageProblems, signUpThroughModal, visible } from './support/pages';
-import { TEST_PASSWORD } from '../../src/server/testing/test-server';
+import { TEST_PASSWORD } from '@server/testing/test-server';
 
 const session = useBrowserSession();
 

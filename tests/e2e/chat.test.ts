@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../src/shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';
 import {

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patientsApi } from '../../src/shared/api/patients';
-import { prescriptionsApi } from '../../src/shared/api/prescriptions';
-import { recordsApi } from '../../src/shared/api/records';
-import { localDay } from '../../src/shared/prescription-draft';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { recordsApi } from '@shared/api/records';
+import { localDay } from '@shared/prescriptions/draft';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

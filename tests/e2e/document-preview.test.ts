@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { documentsApi } from '../../src/shared/api/documents';
-import { patientsApi } from '../../src/shared/api/patients';
-import { settingsApi } from '../../src/shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
-import { restEndDay } from '../../src/shared/document-text';
-import { localDayOf } from '../../src/shared/patient';
-import { formatDate } from '../../src/shared/pt-br-format';
-import { pdfPagesText } from '../../src/server/testing/pdf-text';
+import { documentsApi } from '@shared/api/documents';
+import { patientsApi } from '@shared/api/patients';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { restEndDay } from '@shared/documents/document-text';
+import { localDayOf } from '@shared/patients/patient';
+import { formatDate } from '@shared/lib/pt-br-format';
+import { pdfPagesText } from '@server/testing/pdf-text';
 import { useBrowserSession } from './support/browser-session';
 import {
   openSignedInPage,

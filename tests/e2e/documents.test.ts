@@ -1,14 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/shared/api/client';
-import type { PatientWrite } from '../../src/shared/patient';
-import { documentsApi, signingCertificateApi } from '../../src/shared/api/documents';
-import { prescriptionsApi } from '../../src/shared/api/prescriptions';
-import { patientsApi } from '../../src/shared/api/patients';
-import { settingsApi } from '../../src/shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
-import { extractPdfSignature, verifyWithPkijs } from '../../src/server/testing/pdf-signature';
-import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
+import type { ApiClient } from '@shared/api/client';
+import type { PatientWrite } from '@shared/patients/patient';
+import { documentsApi, signingCertificateApi } from '@shared/api/documents';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { patientsApi } from '@shared/api/patients';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { extractPdfSignature, verifyWithPkijs } from '@server/testing/pdf-signature';
+import { createTestPki, doctorPfx } from '@server/testing/test-pki';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../src/server/testing/test-server';
+import { TEST_PASSWORD } from '@server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

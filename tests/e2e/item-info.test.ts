@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../src/shared/api/records';
-import { ITEM_INFO_ERROR } from '../../src/shared/ai-tasks';
+import { recordsApi } from '@shared/api/records';
+import { ITEM_INFO_ERROR } from '@shared/ai/tasks';
 import { useBrowserSession } from './support/browser-session';
 import {
   openSignedInPage,

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../src/shared/api/records';
-import type { MedicalRecord } from '../../src/shared/medical-record';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import type { TestDoctorAccount } from '@server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patientsApi } from '../../src/shared/api/patients';
-import { recordsApi } from '../../src/shared/api/records';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
 import { useBrowserSession } from './support/browser-session';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
-import type { ApiClient } from '../../src/shared/api/client';
-import type { Patient } from '../../src/shared/patient';
+import type { TestDoctorAccount } from '@server/testing/test-server';
+import type { ApiClient } from '@shared/api/client';
+import type { Patient } from '@shared/patients/patient';
 import {
   fieldLabelled as field,
   newestRecordOnServer,

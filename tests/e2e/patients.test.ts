@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/shared/api/client';
-import { patientsApi } from '../../src/shared/api/patients';
-import { prescriptionsApi } from '../../src/shared/api/prescriptions';
-import { recordsApi } from '../../src/shared/api/records';
-import type { Patient } from '../../src/shared/patient';
-import { PASSPORT_INVALID } from '../../src/shared/patient-identifiers';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import type { ApiClient } from '@shared/api/client';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { recordsApi } from '@shared/api/records';
+import type { Patient } from '@shared/patients/patient';
+import { PASSPORT_INVALID } from '@shared/patients/identifiers';
+import type { TestDoctorAccount } from '@server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

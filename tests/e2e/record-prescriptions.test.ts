@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../src/shared/api/records';
-import { patientsApi } from '../../src/shared/api/patients';
-import { prescriptionsApi } from '../../src/shared/api/prescriptions';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
-import type { MedicalRecord } from '../../src/shared/medical-record';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import { recordsApi } from '@shared/api/records';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import type { TestDoctorAccount } from '@server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 import { occurrences, oneLine, patientsOf, previewPages } from './support/receita-preview';

@@ -10,7 +10,7 @@ import {
   visible,
   type ViewportName,
 } from './support/pages';
-import { TEST_PASSWORD } from '../../src/server/testing/test-server';
+import { TEST_PASSWORD } from '@server/testing/test-server';
 
 const session = useBrowserSession();
 const problems = new PageProblems();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { computeTotpCode } from '../../src/server/testing/totp';
+import { computeTotpCode } from '@server/testing/totp';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLoopbackPort } from '../../src/server/testing/free-port';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
+import { freeLoopbackPort } from '@server/testing/free-port';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { useBrowserSession } from './support/browser-session';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patientsApi } from '../../src/shared/api/patients';
-import { recordsApi } from '../../src/shared/api/records';
-import type { RecordStep } from '../../src/shared/medical-record';
-import type { TestDoctorAccount } from '../../src/server/testing/test-server';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import type { RecordStep } from '@shared/records/medical-record';
+import type { TestDoctorAccount } from '@server/testing/test-server';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

@@ -1,21 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/shared/api/client';
-import { signingCertificateApi } from '../../src/shared/api/documents';
-import { patientsApi } from '../../src/shared/api/patients';
-import { prescriptionsApi, type PresentedPrescription } from '../../src/shared/api/prescriptions';
-import { recordsApi } from '../../src/shared/api/records';
-import { settingsApi } from '../../src/shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../src/shared/doctor-settings';
-import type { Medication } from '../../src/shared/medical-record';
-import { PAPER_RECEITA_NOTICE } from '../../src/shared/receita-class';
-import { pdfPagesText } from '../../src/server/testing/pdf-text';
+import type { ApiClient } from '@shared/api/client';
+import { signingCertificateApi } from '@shared/api/documents';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { recordsApi } from '@shared/api/records';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import type { Medication } from '@shared/records/medical-record';
+import { PAPER_RECEITA_NOTICE } from '@shared/prescriptions/receita-class';
+import { pdfPagesText } from '@server/testing/pdf-text';
 import {
   extractPdfSignature,
   verifyWithPdfsig,
   verifyWithPkijs,
-} from '../../src/server/testing/pdf-signature';
-import { createTestPki, doctorPfx } from '../../src/server/testing/test-pki';
+} from '@server/testing/pdf-signature';
+import { createTestPki, doctorPfx } from '@server/testing/test-pki';
 import { useBrowserSession } from './support/browser-session';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 import { occurrences, oneLine } from './support/receita-preview';

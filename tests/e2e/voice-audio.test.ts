@@ -1,8 +1,8 @@
-import { OFFLINE_ENGINE_SOURCE, RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
-import { recordsApi } from '../../src/shared/api/records';
+import { OFFLINE_ENGINE_SOURCE, RECORDING_CONSENT_LABEL } from '@shared/ai/use';
+import { recordsApi } from '@shared/api/records';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UploadedAudio } from '../../src/server/testing/fake-openai-server';
-import { audioFileName } from '../../src/shared/transcription';
+import type { UploadedAudio } from '@server/testing/fake-openai-server';
+import { audioFileName } from '@shared/ai/transcription';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';

@@ -1,4 +1,4 @@
-import { RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
+import { RECORDING_CONSENT_LABEL } from '@shared/ai/use';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useBrowserSession } from './support/browser-session';
 import { useFakeProvider } from './support/fake-provider';

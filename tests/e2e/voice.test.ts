@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { RECORDING_CONSENT_LABEL } from '../../src/shared/ai-use';
-import { DICTATION_PROBLEM_MESSAGES } from '../../src/web/ui/chat/browser-dictation';
+import { RECORDING_CONSENT_LABEL } from '@shared/ai/use';
+import { DICTATION_PROBLEM_MESSAGES } from '@web/ui/chat/browser-dictation';
 import { useBrowserSession } from './support/browser-session';
 import { expectConsultationRecorded } from './support/voice-consultation';
 import {

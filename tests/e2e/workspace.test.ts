@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../src/shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import { useBrowserSession } from './support/browser-session';
 import {
   openPage,
@@ -14,7 +14,7 @@ import {
   VIEWPORTS,
   type ViewportName,
 } from './support/pages';
-import { TEST_PASSWORD } from '../../src/server/testing/test-server';
+import { TEST_PASSWORD } from '@server/testing/test-server';
 
 const session = useBrowserSession();
 const problems = new PageProblems();

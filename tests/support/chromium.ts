@@ -13,7 +13,7 @@ import { createBrotliDecompress } from 'node:zlib';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { extract as extractTar } from 'tar-fs';
-import { removeAbandonedTempFolders } from '../../src/server/testing/owned-temp-folder';
+import { removeAbandonedTempFolders } from '@server/testing/owned-temp-folder';
 
 /** A browser to launch: where it is, the flags and environment it needs, and which it is. */
 export interface ChromiumBuild {

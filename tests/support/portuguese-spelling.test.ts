@@ -9,14 +9,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { buildStructuredAnamnesis } from '../../src/clinical/anamnesis/structured-anamnesis';
-import { extractMedicalData } from '../../src/clinical/extraction/extract-medical-data';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../src/shared/doctor-settings';
-import type { Gender } from '../../src/shared/medical-record';
-import { buildReceitaDocument, type ReceitaPrescription } from '../../src/shared/receita-document';
-import { anamnesisSections } from '../../src/shared/record-display';
-import type { WorkingRecord } from '../../src/shared/record-flow';
-import { buildRecordDocument, buildRecordNarrative } from '../../src/shared/record-narrative';
+import { buildStructuredAnamnesis } from '@clinical/anamnesis/structured-anamnesis';
+import { extractMedicalData } from '@clinical/extraction/extract-medical-data';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
+import type { Gender } from '@shared/records/medical-record';
+import {
+  buildReceitaDocument,
+  type ReceitaPrescription,
+} from '@shared/prescriptions/receita-document';
+import { anamnesisSections } from '@shared/records/display';
+import type { WorkingRecord } from '@shared/records/flow';
+import { buildRecordDocument, buildRecordNarrative } from '@shared/records/narrative';
 
 /**
  * Words that are only ever right with an accent (or whose unaccented form is a rare verb form no
@@ -181,9 +184,9 @@ function sourceFiles(folder: string): string[] {
  */
 const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
   ...[
-    'shared/clinical-document.ts',
-    'shared/document-text.ts',
-    'shared/document-prefill.ts',
+    'shared/documents/clinical-document.ts',
+    'shared/documents/document-text.ts',
+    'shared/documents/prefill.ts',
     'web/documents/document-form-values.ts',
     'web/documents/documents-section.tsx',
   ].map((file) => ({
@@ -192,17 +195,17 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
     why: "a document kind's name in the API (issue 20's HTTP contract); its title is 'Relatório médico'",
   })),
   ...['prescricoes', 'orientacoes', 'diagnostico', 'observacoes'].map((text) => ({
-    file: 'shared/templates.ts',
+    file: 'shared/records/templates.ts',
     text,
     why: 'a variable doctors type as {{…}} (docs/product.md, "Modelos de prontuário e de receita")',
   })),
   {
-    file: 'shared/record-display.ts',
+    file: 'shared/records/display.ts',
     text: 'orientacoes',
     why: 'a field of the structured anamnesis (the AI answer schema)',
   },
   ...['prognostico', 'medicacoes'].map((text) => ({
-    file: 'shared/extraction-paragraphs.ts',
+    file: 'shared/ai/extraction-paragraphs.ts',
     text,
     why: "a key the model's answer may use",
   })),

@@ -3,10 +3,10 @@
  * Portuguese: comma decimals, vital signs with their usual abbreviations and units, ages,
  * durations, prescriptions. Pure functions.
  */
-import type { Exam, Medication, PhysicalExam, VitalSigns } from '../../shared/medical-record';
+import type { Exam, Medication, PhysicalExam, VitalSigns } from '@shared/records/medical-record';
 import { expandClinicalAbbreviations } from '../transcript/abbreviations';
 import { capitalizeDrugNames } from '../transcript/drug-names';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { capitalizeFirst, capitalizeSentences, normalizeTextSpacing } from '../transcript/text';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
-import { consultationFeedbackSchema } from '../../shared/medical-record';
+import { emptyExtraction, type ExtractionResult } from '@shared/ai/extraction';
+import { consultationFeedbackSchema } from '@shared/records/medical-record';
 import { buildConsultationFeedback } from './consultation-feedback';
 
 const NOW = new Date('2026-05-04T13:30:00.000Z');

@@ -3,15 +3,15 @@
  * what the extraction found, and feedback for the doctor on what the record still lacks. Nothing
  * is invented: a card with nothing to show says so. Pure function of (extraction, now).
  */
-import type { ExtractionResult } from '../../shared/extraction';
+import type { ExtractionResult } from '@shared/ai/extraction';
 import {
   RECORD_LIMITS,
   type ConsultationFeedback,
   type Medication,
   type VitalSigns,
-} from '../../shared/medical-record';
-import { agreeWithPatient } from '../../shared/patient-agreement';
-import { foldForMatching } from '../../shared/text-folding';
+} from '@shared/records/medical-record';
+import { agreeWithPatient } from '@shared/patients/agreement';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { joinWithE } from '../transcript/text';
 import {
   bodyMassIndex,

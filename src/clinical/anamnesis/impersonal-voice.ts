@@ -5,7 +5,7 @@
  * ("Reintroduzir losartana.") — and drop the sentences that say the same thing twice. Pure
  * functions.
  */
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { capitalizeFirst } from '../transcript/text';
 
 /**

@@ -5,7 +5,7 @@ import {
   emptyExtraction,
   type ExtractionResult,
   type StructuredAnamnesis,
-} from '../../shared/extraction';
+} from '@shared/ai/extraction';
 import {
   DEFAULT_ANAMNESIS_CONFIDENCE,
   anamnesisConfidenceColour,

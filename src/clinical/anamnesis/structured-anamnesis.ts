@@ -9,9 +9,9 @@ import {
   NOT_INFORMED,
   type ExtractionResult,
   type StructuredAnamnesis,
-} from '../../shared/extraction';
-import { patientSubject } from '../../shared/patient-agreement';
-import { foldForMatching } from '../../shared/text-folding';
+} from '@shared/ai/extraction';
+import { patientSubject } from '@shared/patients/agreement';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { capitalizeFirst, joinWithE } from '../transcript/text';
 import {
   asSentence,

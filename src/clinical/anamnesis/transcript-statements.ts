@@ -5,7 +5,7 @@
  * "não fumo") or a question followed by its answer ("Tem alergia a algum remédio?" / "Não,
  * nenhuma."). Never a guess. Pure functions.
  */
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { capitalizeFirst, normalizeTextSpacing } from '../transcript/text';
 
 /** One sentence of the transcript, with the turn (line) it belongs to. */

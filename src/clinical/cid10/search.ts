@@ -31,8 +31,8 @@
  * words of the description and category, confident code), capped at 100. Ties go to the code
  * that sorts first.
  */
-import type { Cid10SearchResult } from '../../shared/cid10-search';
-import { CID10_SEARCH_MAX_RESULTS } from '../../shared/cid10-search';
+import type { Cid10SearchResult } from '@shared/records/cid10-search';
+import { CID10_SEARCH_MAX_RESULTS } from '@shared/records/cid10-search';
 import { compactCid10Code, PREGNANCY_CHAPTER, type Cid10SexRestriction } from './entry';
 import { MAX_QUERY_WORDS, SEX_CODE, type Cid10Index, type CompiledLayTerm } from './search-index';
 import { boundedEditDistance, FILLER_STEMS, stemsOf } from './text';

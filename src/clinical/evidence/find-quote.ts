@@ -1,4 +1,4 @@
-import type { TextSpan } from '../../shared/extraction-evidence';
+import type { TextSpan } from '@shared/ai/extraction-evidence';
 
 /**
  * Where a quote stands in a consultation text, as the server finds it itself (a model's offsets

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExtraction } from '../../shared/extraction';
+import { emptyExtraction } from '@shared/ai/extraction';
 import { computeExtractionConfidence, listExtractedSections } from './confidence';
 
 describe('confidence and sections', () => {

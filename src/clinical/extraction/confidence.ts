@@ -1,4 +1,4 @@
-import type { ExtractionResult, ExtractionSection } from '../../shared/extraction';
+import type { ExtractionResult, ExtractionSection } from '@shared/ai/extraction';
 
 type ExtractedContent = Omit<ExtractionResult, 'confidence' | 'extractedSections'>;
 

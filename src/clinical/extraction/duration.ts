@@ -1,7 +1,7 @@
 import type { ChiefComplaint } from './chief-complaint';
 import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { formatCount } from './medicine-mentions';
-import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 
 /**
  * How long the complaint has lasted, normalised to '<n> <unit>': 'há quinze dias' → '15 dias',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExtraction } from '../../shared/extraction';
+import { emptyExtraction } from '@shared/ai/extraction';
 import { extractMedicalData } from './extract-medical-data';
 
 const DIALOGUE = [

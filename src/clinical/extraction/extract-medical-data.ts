@@ -1,6 +1,6 @@
-import type { ExtractionResult } from '../../shared/extraction';
-import type { ExtractionEvidence, TextSpan } from '../../shared/extraction-evidence';
-import { emptyExtraction } from '../../shared/extraction';
+import type { ExtractionResult } from '@shared/ai/extraction';
+import type { ExtractionEvidence, TextSpan } from '@shared/ai/extraction-evidence';
+import { emptyExtraction } from '@shared/ai/extraction';
 import { extractAllergies } from './allergies';
 import { extractDoctorNotes } from './assessment-and-plan';
 import { extractChiefComplaint } from './chief-complaint';

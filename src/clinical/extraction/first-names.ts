@@ -1,4 +1,4 @@
-import { foldAccents } from '../../shared/text-folding';
+import { foldAccents } from '@shared/lib/text-folding';
 
 /**
  * Common Brazilian first names by the sex they are usually given to (folded: lower case, no

@@ -1,7 +1,7 @@
-import type { INTENSITIES } from '../../shared/medical-record';
+import type { INTENSITIES } from '@shared/records/medical-record';
 import { answerTo, sentenceAt, type Consultation } from './consultation-text';
 import { isNegated } from './negation';
-import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 import { SYMPTOM_PATTERN } from './symptom-lexicon';
 
 export type Intensity = (typeof INTENSITIES)[number];

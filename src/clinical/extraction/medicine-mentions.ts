@@ -1,6 +1,6 @@
 import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS } from '../medications/catalogue';
 import { sentenceAt, type Consultation } from './consultation-text';
-import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 import { foldText } from './text-normalization';
 
 /**

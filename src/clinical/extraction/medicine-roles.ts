@@ -1,4 +1,4 @@
-import type { Medication } from '../../shared/medical-record';
+import type { Medication } from '@shared/records/medical-record';
 import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { readDoseDetails, type MedicineMention } from './medicine-mentions';
 import { isAboutRelative, isNegated } from './negation';

@@ -1,6 +1,6 @@
 import { answerTo, sentenceAt, type Consultation } from './consultation-text';
 import { isAboutRelative } from './negation';
-import { NUMBER_PATTERN, parsePortugueseNumber } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 import { locatePatientName } from './patient-name';
 
 /**

@@ -1,7 +1,7 @@
 import { sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { genderOfFirstName } from './first-names';
 import { isAboutRelative } from './negation';
-import { NUMBER_PATTERN } from './number-words';
+import { NUMBER_PATTERN } from './spoken-numbers';
 
 type Gender = 'masculino' | 'feminino';
 

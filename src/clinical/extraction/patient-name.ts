@@ -1,7 +1,7 @@
 import { answerTo, type Consultation } from './consultation-text';
 import { isKnownFirstName } from './first-names';
-import { parsePortugueseNumber, NUMBER_PATTERN } from './number-words';
-import { foldAccents } from '../../shared/text-folding';
+import { parsePortugueseNumber, NUMBER_PATTERN } from './spoken-numbers';
+import { foldAccents } from '@shared/lib/text-folding';
 
 /**
  * The patient's name: a self-introduction ('meu nome é', 'me chamo'), the answer to the doctor's

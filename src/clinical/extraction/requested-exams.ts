@@ -1,4 +1,4 @@
-import type { Exam } from '../../shared/medical-record';
+import type { Exam } from '@shared/records/medical-record';
 import { sentenceAt, type Consultation } from './consultation-text';
 import { cleanPhrase } from './text-normalization';
 

@@ -1,4 +1,4 @@
-import { NUMBER_PATTERN } from './number-words';
+import { NUMBER_PATTERN } from './spoken-numbers';
 
 /**
  * Words people use for what brings them to a doctor, in lay and clinical Portuguese (folded:

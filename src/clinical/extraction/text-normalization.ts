@@ -201,4 +201,4 @@ export function cleanPhrase(phrase: string): string {
 }
 
 /** Record fields start with a capital letter: 'dor de garganta' → 'Dor de garganta'. */
-export { capitalizeFirst } from '../../shared/pt-br-format';
+export { capitalizeFirst } from '@shared/lib/pt-br-format';

@@ -1,6 +1,6 @@
-import type { VitalSigns } from '../../shared/medical-record';
+import type { VitalSigns } from '@shared/records/medical-record';
 import { sentenceAt, type Consultation } from './consultation-text';
-import { NUMBER_PATTERN, parsePortugueseNumber, parseSpokenDecimal } from './number-words';
+import { NUMBER_PATTERN, parsePortugueseNumber, parseSpokenDecimal } from './spoken-numbers';
 
 /**
  * Vital signs as doctors say and write them: 'PA 120x80', 'pressão 12 por 8' (→ 120/80), 'FC 82

@@ -1,4 +1,4 @@
-import type { WrittenRegimen } from '../../shared/prescription-suggestions';
+import type { WrittenRegimen } from '@shared/prescriptions/suggestions';
 import { parseConsultation } from './consultation-text';
 import { findMedicineMentions, readDoseDetails } from './medicine-mentions';
 

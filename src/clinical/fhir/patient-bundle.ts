@@ -19,19 +19,19 @@ import type {
   Resource,
   ServiceRequest,
 } from '@medplum/fhirtypes';
-import { AI_USE_OUTCOME_LABELS, AI_USE_TASK_LABELS, type AiUse } from '../../shared/ai-use';
-import type { Exam, MedicalRecord, Medication, VitalSigns } from '../../shared/medical-record';
-import type { Patient, PatientAddress } from '../../shared/patient';
-import { bloodPressureOf } from '../../shared/patient-chart';
-import { posologySentence } from '../../shared/posology';
-import { formatCep } from '../../shared/pt-br-format';
+import { AI_USE_OUTCOME_LABELS, AI_USE_TASK_LABELS, type AiUse } from '@shared/ai/use';
+import type { Exam, MedicalRecord, Medication, VitalSigns } from '@shared/records/medical-record';
+import type { Patient, PatientAddress } from '@shared/patients/patient';
+import { bloodPressureOf } from '@shared/patients/chart';
+import { posologySentence } from '@shared/prescriptions/posology';
+import { formatCep } from '@shared/lib/pt-br-format';
 import {
   ROUTE_HEADINGS,
   guessRoute,
   type Prescription,
   type PrescriptionMedication,
-} from '../../shared/prescription';
-import { cidsInAssessment } from '../../shared/record-step-rules';
+} from '@shared/prescriptions/prescription';
+import { cidsInAssessment } from '@shared/records/step-rules';
 import {
   medicationTitle,
   physicalExamLines,

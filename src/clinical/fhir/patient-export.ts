@@ -1,6 +1,6 @@
-import type { MedicalRecord, Medication } from '../../shared/medical-record';
-import type { Patient } from '../../shared/patient';
-import type { Prescription } from '../../shared/prescription';
+import type { MedicalRecord, Medication } from '@shared/records/medical-record';
+import type { Patient } from '@shared/patients/patient';
+import type { Prescription } from '@shared/prescriptions/prescription';
 
 /**
  * Everything Prontu holds about one patient, as the API answers it, gathered for her to take

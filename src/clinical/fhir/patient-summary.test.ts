@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { generatedOnText } from '../../shared/record-narrative';
+import { generatedOnText } from '@shared/records/narrative';
 import type { PatientExport } from './patient-export';
 import { patientSummaryHtml } from './patient-summary';
 import {

@@ -1,11 +1,11 @@
-import { Markup, markup, type Content } from '../../shared/html-markup';
-import type { MedicalRecord, Medication } from '../../shared/medical-record';
-import type { Patient, PatientAddress } from '../../shared/patient';
-import { formatCns, formatCpf } from '../../shared/patient-identifiers';
-import { posologySentence } from '../../shared/posology';
-import type { Prescription, PrescriptionMedication } from '../../shared/prescription';
-import { formatCep, formatDate, formatDateTime } from '../../shared/pt-br-format';
-import { examLine, generatedOnText, vitalSignsLine } from '../../shared/record-narrative';
+import { Markup, markup, type Content } from '@shared/lib/html-markup';
+import type { MedicalRecord, Medication } from '@shared/records/medical-record';
+import type { Patient, PatientAddress } from '@shared/patients/patient';
+import { formatCns, formatCpf } from '@shared/patients/identifiers';
+import { posologySentence } from '@shared/prescriptions/posology';
+import type { Prescription, PrescriptionMedication } from '@shared/prescriptions/prescription';
+import { formatCep, formatDate, formatDateTime } from '@shared/lib/pt-br-format';
+import { examLine, generatedOnText, vitalSignsLine } from '@shared/records/narrative';
 import {
   medicationTitle,
   physicalExamLines,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConsultation } from '../extraction/consultation-text';
 import { findMedicineMentions } from '../extraction/medicine-mentions';
-import { planDispense } from '../prescriptions/dispense-quantity';
+import { planDispense } from '../prescriptions/dispense-plan';
 import { parseQuickPrescription } from '../prescriptions/quick-prescription';
 import { findAllergyWarnings } from './allergy-check';
 import { findDosingHint } from './dosing';

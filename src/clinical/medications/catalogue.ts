@@ -29,7 +29,7 @@ export interface MedicationEntry {
    * What one sold unit of a form holds, where the quantity to dispense needs it: mL in a frasco
    * of a suspension, solution, syrup or drops, mL in an ampola, g in a bisnaga, doses in an
    * aerosol; and which solid form a strength is sold as when it is not the first one listed
-   * (amoxicilina 875 mg: comprimido). See src/clinical/prescriptions/dispense-quantity.ts.
+   * (amoxicilina 875 mg: comprimido). See src/clinical/prescriptions/dispense-plan.ts.
    */
   presentations?: readonly MedicationPresentation[];
   /** Pharmacological class, for allergy cross-checks: 'penicilina', 'aine', 'pirazolona'... */

@@ -7,7 +7,7 @@
  * stays silent rather than warn on a guess.
  */
 
-import { foldAccents } from '../../shared/text-folding';
+import { foldAccents } from '@shared/lib/text-folding';
 
 /** Units a dose may be counted in. */
 export type DoseUnit = 'jato' | 'gota' | 'comprimido' | 'ml';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEDICATIONS } from './catalogue';
 import { INTERACTIONS, MEDICATION_GROUPS } from './interactions';
-import { SAFETY_SEVERITIES } from '../../shared/prescription-safety';
+import { SAFETY_SEVERITIES } from '@shared/prescriptions/safety-warnings';
 
 const CATALOGUE_NAMES = new Set(MEDICATIONS.map((entry) => entry.name));
 

@@ -29,7 +29,7 @@
  * dronedarona (QT); selegilina, dextrometorfano (serotonin); ergotamina and di-hidroergotamina
  * (with triptans and CYP3A4 inhibitors); prasugrel, edoxabana, micofenolato.
  */
-import type { InteractionRule, MedicationGroup } from '../../shared/prescription-safety';
+import type { InteractionRule, MedicationGroup } from '@shared/prescriptions/safety-warnings';
 
 const ONC = 'ONC High-Priority DDI List (Phansalkar et al., JAMIA 2012)';
 const BEERS = 'Critérios de Beers 2023 (AGS)';

@@ -1,4 +1,4 @@
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 
 /**
  * Text folding shared by the medicine search, the detection in free text and the allergy check,

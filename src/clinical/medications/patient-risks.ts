@@ -1,4 +1,4 @@
-import type { SafetySeverity } from '../../shared/prescription-safety';
+import type { SafetySeverity } from '@shared/prescriptions/safety-warnings';
 
 /*
  * What the prescribing safety check (safety-check.ts) knows about a patient's state: medicines to

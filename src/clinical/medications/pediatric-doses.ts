@@ -1,7 +1,7 @@
-import { capitalizeFirst } from '../../shared/pt-br-format';
+import { capitalizeFirst } from '@shared/lib/pt-br-format';
 import { findDosingHint } from './dosing';
 import { parseFrequency } from './dose-notation';
-import type { SafetyWarning } from '../../shared/prescription-safety';
+import type { SafetyWarning } from '@shared/prescriptions/safety-warnings';
 
 /**
  * Children's doses by weight for the medicines children are prescribed most, from the Brazilian

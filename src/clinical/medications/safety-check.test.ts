@@ -5,7 +5,7 @@ import { PREGNANCY_RULES, RENAL_RULES } from './patient-risks';
 import { milligramsPerDose, PEDIATRIC_DOSE_RULES } from './pediatric-doses';
 import { checkPrescriptionSafety, type SafetyMedication, type SafetyPatient } from './safety-check';
 import { findMedication } from './search';
-import { checkedMedications } from '../../shared/receita-safety';
+import { checkedMedications } from '@shared/prescriptions/receita-safety';
 
 /** Every check this file makes, to be made again with brand names (the last describe). */
 const CHECKED: { medications: readonly SafetyMedication[]; patient: SafetyPatient }[] = [];

@@ -1,4 +1,4 @@
-import { capitalizeFirst } from '../../shared/pt-br-format';
+import { capitalizeFirst } from '@shared/lib/pt-br-format';
 import { componentEntries, findAllergyFindings, type AllergyMatch } from './allergy-check';
 import { findDailyDoseWarning } from './dosing';
 import type { MedicationEntry } from './catalogue';
@@ -19,8 +19,8 @@ import type {
   MedicationSide,
   SafetySeverity,
   SafetyWarning,
-} from '../../shared/prescription-safety';
-import { gravestFirst } from '../../shared/prescription-safety';
+} from '@shared/prescriptions/safety-warnings';
+import { gravestFirst } from '@shared/prescriptions/safety-warnings';
 import { findMedication } from './search';
 
 /** A medicine of the prescription, as the doctor wrote it. */

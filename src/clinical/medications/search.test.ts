@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MedicationEntry } from './catalogue';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { compareMedicationNames } from './medication-text';
 import {
   MEDICATION_SUGGESTIONS_SHOWN,

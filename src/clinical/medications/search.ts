@@ -6,7 +6,7 @@ import {
   type BrandName,
   type BrandPresentation,
 } from './brands';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { compareMedicationNames, medicationWords } from './medication-text';
 
 /**

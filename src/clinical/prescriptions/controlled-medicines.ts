@@ -1,4 +1,4 @@
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { findMedication } from '../medications/search';
 
 /**

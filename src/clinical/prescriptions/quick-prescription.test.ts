@@ -1,4 +1,4 @@
-import { quickPrescriptionQuality } from '../../shared/prescription';
+import { quickPrescriptionQuality } from '@shared/prescriptions/prescription';
 import { describe, expect, it } from 'vitest';
 import { parseQuickPrescription, prescriptionConfidence } from './quick-prescription';
 

@@ -1,9 +1,9 @@
-import type { PrescriptionExtraction } from '../../shared/ai-tasks';
-import type { Medication } from '../../shared/medical-record';
-import { quantityInWords } from '../../shared/number-words';
-import { ROUTE_WORDS } from '../../shared/posology';
-import { expandInstructionAbbreviations, guessRoute } from '../../shared/prescription';
-import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
+import type { PrescriptionExtraction } from '@shared/ai/tasks';
+import type { Medication } from '@shared/records/medical-record';
+import { quantityInWords } from '@shared/lib/numbers-in-words';
+import { ROUTE_WORDS } from '@shared/prescriptions/posology';
+import { expandInstructionAbbreviations, guessRoute } from '@shared/prescriptions/prescription';
+import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/spoken-numbers';
 import { readNameAt } from '../extraction/patient-name';
 import {
   capitalizeFirst,
@@ -14,7 +14,7 @@ import {
 import { AMBIGUOUS_MEDICATION_TERMS, type MedicationEntry } from '../medications/catalogue';
 import { medicationWords } from '../medications/medication-text';
 import { findMedication, readMedicationName } from '../medications/search';
-import { planDispense } from './dispense-quantity';
+import { planDispense } from './dispense-plan';
 import {
   readSchedule,
   readTreatmentDuration,

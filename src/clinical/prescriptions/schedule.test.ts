@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPrescriptionSafety } from '../medications/safety-check';
-import { checkedMedications } from '../../shared/receita-safety';
-import { planDispense } from './dispense-quantity';
+import { checkedMedications } from '@shared/prescriptions/receita-safety';
+import { planDispense } from './dispense-plan';
 import { parseQuickPrescription } from './quick-prescription';
 import {
   containerIn,

@@ -1,6 +1,6 @@
-import { foldAccents } from '../../shared/text-folding';
-import { CONTINUOUS_USE } from '../../shared/posology';
-import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/number-words';
+import { foldAccents } from '@shared/lib/text-folding';
+import { CONTINUOUS_USE } from '@shared/prescriptions/posology';
+import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/spoken-numbers';
 import { parseFrequency } from '../medications/dose-notation';
 
 /**

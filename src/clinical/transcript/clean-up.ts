@@ -7,7 +7,7 @@
  */
 import { expandClinicalAbbreviations } from './abbreviations';
 import { capitalizeDrugNames } from './drug-names';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import {
   capitalizeFirst,
   capitalizeSentences,

@@ -1,5 +1,5 @@
 import { MEDICATIONS } from '../medications/catalogue';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 
 /**
  * Generic (DCB) names of medicines common in Brazilian primary and emergency care. Kept here as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 import {
   capitalizeFirst,
   countMatches,

@@ -1,4 +1,4 @@
-import { foldForMatching } from '../../shared/text-folding';
+import { foldForMatching } from '@shared/lib/text-folding';
 
 /**
  * Small text helpers shared by the transcript clean-up and the offline anamnesis: matching that

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
+import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '@shared/ai/protocol';
 import type { RunningServer } from '../server';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server';
 import { createTestStorage, type TestStorage } from '../testing/test-storage';

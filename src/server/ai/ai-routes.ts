@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono';
-import type { Cid10Index } from '../../clinical/cid10/search-index';
-import { composeOfflineClinicalReply } from '../../clinical/offline-clinical-chat';
-import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
-import { chatRequestSchema } from '../../shared/chat-request';
-import { patientIdSchema, type RecordContent } from '../../shared/medical-record';
-import { withPatientHistory, type PatientHistory } from '../../shared/patient-history';
-import { recordChatContext } from '../../shared/record-chat-context';
-import type { TranscriptionStatus } from '../../shared/transcription';
+import type { Cid10Index } from '@clinical/cid10/search-index';
+import { composeOfflineClinicalReply } from '@clinical/offline-clinical-chat';
+import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '@shared/ai/protocol';
+import { chatRequestSchema } from '@shared/chat/request';
+import { patientIdSchema, type RecordContent } from '@shared/records/medical-record';
+import { withPatientHistory, type PatientHistory } from '@shared/patients/history';
+import { recordChatContext } from '@shared/records/chat-context';
+import type { TranscriptionStatus } from '@shared/ai/transcription';
 import {
   findSpecialistAgent,
   specialistSystemPrompt,
   type SpecialistAgent,
-} from '../../shared/specialist-agents';
+} from '@shared/chat/specialist-agents';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';

@@ -1,11 +1,11 @@
 import { generateText, type LanguageModel } from 'ai';
 import type { z } from 'zod';
-import type { AiSource } from '../../shared/ai-protocol';
-import type { Cid10Index } from '../../clinical/cid10/search-index';
+import type { AiSource } from '@shared/ai/protocol';
+import type { Cid10Index } from '@clinical/cid10/search-index';
 import { HttpError } from '../http/errors';
 import { parseOrBadRequest } from '../http/json-body';
 import type { Logger } from '../logger';
-import { withPatientHistory, type PatientHistory } from '../../shared/patient-history';
+import { withPatientHistory, type PatientHistory } from '@shared/patients/history';
 import { REASONING_CALL_SETTINGS, type AiModels } from './chat-model';
 import { parseModelJson } from './model-json';
 import { classifyProviderError, type ProviderErrorKind } from './provider-error';

@@ -1,9 +1,9 @@
 import { useSignedInTestServer } from '../testing/server-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation-feedback';
-import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
-import { extractMedicalData } from '../../clinical/extraction/extract-medical-data';
-import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '../../shared/ai-protocol';
+import { buildConsultationFeedback } from '@clinical/anamnesis/consultation-feedback';
+import { buildStructuredAnamnesis } from '@clinical/anamnesis/structured-anamnesis';
+import { extractMedicalData } from '@clinical/extraction/extract-medical-data';
+import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '@shared/ai/protocol';
 import {
   EMPTY_PRESCRIPTION_EXTRACTION,
   EXAM_SUGGESTIONS_FALLBACK,
@@ -11,9 +11,9 @@ import {
   ITEM_INFO_ERROR,
   MEDICATION_SUGGESTIONS_FALLBACK,
   MEDICATION_SUGGESTIONS_ON_ERROR,
-} from '../../shared/ai-tasks';
-import type { ChatErrorKind } from '../../shared/chat-errors';
-import { emptyExtraction } from '../../shared/extraction';
+} from '@shared/ai/tasks';
+import type { ChatErrorKind } from '@shared/chat/errors';
+import { emptyExtraction } from '@shared/ai/extraction';
 import {
   startFakeOpenAiServer,
   unreachableBaseUrl,
@@ -22,9 +22,9 @@ import {
 } from '../testing/fake-openai-server';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
-import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
+import { parseQuickPrescription } from '@clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks';
-import { generalPlanSuggestions } from '../../shared/plan-suggestions';
+import { generalPlanSuggestions } from '@shared/records/plan-suggestions';
 
 /** Where words first stand in a text, as the evidence of an extraction gives them. */
 function spanIn(text: string, words: string) {

@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AiSource } from '../../shared/ai-protocol';
+import type { AiSource } from '@shared/ai/protocol';
 import {
   AI_USE_HEADER,
   AI_USE_TASKS,
   FALLBACK_SOURCE,
   OFFLINE_ENGINE_SOURCE,
   type AiUseTask,
-} from '../../shared/ai-use';
-import { API_ERRORS } from '../../shared/api-errors';
-import { patientIdSchema, recordIdSchema } from '../../shared/medical-record';
+} from '@shared/ai/use';
+import { API_ERRORS } from '@shared/api/errors';
+import { patientIdSchema, recordIdSchema } from '@shared/records/medical-record';
 import { currentDoctor } from '../auth/require-doctor';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/database';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_ENGINE_SOURCE } from '../../shared/ai-use';
-import { aiApi } from '../../shared/api/ai';
-import type { ApiClient } from '../../shared/api/client';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
-import { settingsApi } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { OFFLINE_ENGINE_SOURCE } from '@shared/ai/use';
+import { aiApi } from '@shared/api/ai';
+import type { ApiClient } from '@shared/api/client';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { refusalOf } from '../testing/api-calls';
 import { useSignedInTestServer } from '../testing/server-fixture';
 import { signUpDoctor } from '../testing/test-server';

@@ -1,15 +1,15 @@
 import { useSignedInTestServer } from '../testing/server-fixture';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AI_SOURCE_HEADER } from '../../shared/ai-protocol';
-import { CHAT_ERROR_MESSAGES } from '../../shared/chat-errors';
+import { AI_SOURCE_HEADER } from '@shared/ai/protocol';
+import { CHAT_ERROR_MESSAGES } from '@shared/chat/errors';
 import {
   startFakeOpenAiServer,
   unreachableBaseUrl,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
-import { formatDate } from '../../shared/pt-br-format';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import { formatDate } from '@shared/lib/pt-br-format';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 
 // The signed-in doctor's chat, `POST /api/ai/chat`, against the real app and a scripted
@@ -21,7 +21,7 @@ import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/te
 const CHAT_MODEL = 'modelo-chat-teste';
 const NO_RATE_LIMIT = '10000';
 
-/** The API's code (`shared/api-errors.ts`) each kind of provider failure answers with. */
+/** The API's code (`shared/api/errors.ts`) each kind of provider failure answers with. */
 const CODE_OF_FAILURE = {
   auth: 'provider_auth',
   quota: 'provider_quota',

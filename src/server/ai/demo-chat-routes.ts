@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { composeOfflineReply } from '../../clinical/offline-chat';
-import { demoChatRequestSchema } from '../../shared/demo-chat';
-import { DEMO_CHAT_MODE_HEADER, type DemoChatModeAnswer } from '../../shared/demo-chat-protocol';
+import { composeOfflineReply } from '@clinical/offline-chat';
+import { demoChatRequestSchema } from '@shared/chat/demo-chat';
+import { DEMO_CHAT_MODE_HEADER, type DemoChatModeAnswer } from '@shared/chat/demo-chat-protocol';
 import type { Config } from '../config';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_CHAT_MODE_HEADER } from '../../shared/demo-chat-protocol';
+import { DEMO_CHAT_MODE_HEADER } from '@shared/chat/demo-chat-protocol';
 import type { RunningServer } from '../server';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server';
 import { createTestStorage, type TestStorage } from '../testing/test-storage';

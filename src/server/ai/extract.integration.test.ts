@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ExtractionResult } from '../../shared/extraction';
-import { EXTRACTION_TEXT_MAX_LENGTH } from '../../shared/extraction-request';
+import type { ExtractionResult } from '@shared/ai/extraction';
+import { EXTRACTION_TEXT_MAX_LENGTH } from '@shared/ai/extraction-request';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 

@@ -1,5 +1,5 @@
 import { APICallError, RetryError } from 'ai';
-import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../../shared/chat-errors';
+import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '@shared/chat/errors';
 import type { ErrorCodeWithStatus } from '../http/errors';
 
 /**
@@ -14,7 +14,7 @@ export type ProviderErrorKind = ChatErrorKind;
  */
 export const PROVIDER_ERROR_MESSAGES = CHAT_ERROR_MESSAGES;
 
-/** The API's code (`shared/api-errors.ts`) of each kind of failure, all answered with 502. */
+/** The API's code (`shared/api/errors.ts`) of each kind of failure, all answered with 502. */
 export const PROVIDER_ERROR_CODES: Readonly<Record<ProviderErrorKind, ErrorCodeWithStatus<502>>> = {
   auth: 'provider_auth',
   quota: 'provider_quota',

@@ -1,20 +1,20 @@
-import { agreeWithVisit, generalPlanSuggestions } from '../../shared/plan-suggestions';
-import { searchCid10 } from '../../clinical/cid10/search';
-import { buildConsultationFeedback } from '../../clinical/anamnesis/consultation-feedback';
-import { buildStructuredAnamnesis } from '../../clinical/anamnesis/structured-anamnesis';
+import { agreeWithVisit, generalPlanSuggestions } from '@shared/records/plan-suggestions';
+import { searchCid10 } from '@clinical/cid10/search';
+import { buildConsultationFeedback } from '@clinical/anamnesis/consultation-feedback';
+import { buildStructuredAnamnesis } from '@clinical/anamnesis/structured-anamnesis';
 import {
   evidenceFromQuotes,
   evidenceOfOwnValues,
   type ValueQuotes,
-} from '../../clinical/evidence/extraction-evidence';
+} from '@clinical/evidence/quoted-evidence';
 import {
   extractMedicalData,
   extractWithRuleSpans,
-} from '../../clinical/extraction/extract-medical-data';
-import { findDosingHint } from '../../clinical/medications/dosing';
-import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
-import { parseQuickPrescription } from '../../clinical/prescriptions/quick-prescription';
-import { cleanUpTranscript, containsMedicalTerms } from '../../clinical/transcript/clean-up';
+} from '@clinical/extraction/extract-medical-data';
+import { findDosingHint } from '@clinical/medications/dosing';
+import { withDispenseQuantity } from '@clinical/prescriptions/dispense-plan';
+import { parseQuickPrescription } from '@clinical/prescriptions/quick-prescription';
+import { cleanUpTranscript, containsMedicalTerms } from '@clinical/transcript/clean-up';
 import {
   EMPTY_PRESCRIPTION_EXTRACTION,
   EXAM_SUGGESTIONS_FALLBACK,
@@ -50,25 +50,25 @@ import {
   type CidSuggestion,
   type ConversationMessage,
   type CorrectedText,
-} from '../../shared/ai-tasks';
+} from '@shared/ai/tasks';
 import {
   isAffirmativeAnswer,
   lastMessages,
   RECENT_MESSAGES_FOR_DETECTION,
-} from '../../shared/chat-rules';
-import { emptyExtraction, type ExtractionResult } from '../../shared/extraction';
+} from '@shared/chat/rules';
+import { emptyExtraction, type ExtractionResult } from '@shared/ai/extraction';
 import {
   doctorMessagesText,
   evidenceWithoutValues,
   withoutValues,
   type EvidencedExtraction,
-} from '../../shared/extraction-evidence';
-import { assessmentToText, planToText } from '../../shared/extraction-paragraphs';
-import { extractionRequestSchema } from '../../shared/extraction-request';
-import type { Medication } from '../../shared/medical-record';
+} from '@shared/ai/extraction-evidence';
+import { assessmentToText, planToText } from '@shared/ai/extraction-paragraphs';
+import { extractionRequestSchema } from '@shared/ai/extraction-request';
+import type { Medication } from '@shared/records/medical-record';
 import { z } from 'zod';
-import { recordChatContext } from '../../shared/record-chat-context';
-import { assessmentEnhancementFallback } from '../../shared/record-step-rules';
+import { recordChatContext } from '@shared/records/chat-context';
+import { assessmentEnhancementFallback } from '@shared/records/step-rules';
 import { defineAiTask, type AiTask, type OfflineEngine } from './ai-task';
 import { parseModelJson } from './model-json';
 

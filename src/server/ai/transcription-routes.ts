@@ -7,7 +7,7 @@ import {
   TRANSCRIPTION_UNCONFIGURED_MESSAGE,
   transcriptionSegmentFieldsSchema,
   type TranscriptionResult,
-} from '../../shared/transcription';
+} from '@shared/ai/transcription';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/app-env';
 import { unsupportedMediaType } from '../http/errors';

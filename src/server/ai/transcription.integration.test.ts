@@ -13,7 +13,7 @@ import {
   type TranscriptionError,
   type TranscriptionErrorCode,
   type TranscriptionResult,
-} from '../../shared/transcription';
+} from '@shared/ai/transcription';
 import type { RunningServer } from '../server';
 import {
   startFakeOpenAiServer,

@@ -8,7 +8,7 @@ import {
   type TranscriptionProviderErrorKind,
   type TranscriptionResult,
   type TranscriptionSegment,
-} from '../../shared/transcription';
+} from '@shared/ai/transcription';
 import type { Config } from '../config';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../../shared/account';
+import { PASSWORD_MAX_LENGTH } from '@shared/account/account';
 
 /**
  * The bodies of Better Auth's routes that change an account, checked before Better Auth sees

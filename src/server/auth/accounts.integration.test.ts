@@ -4,7 +4,7 @@ import { sessions } from '../db/schema';
 import {
   PASSWORD_FROM_COMMON_WORD,
   PASSWORD_FROM_PERSONAL_DATA,
-} from '../../shared/password-strength';
+} from '@shared/account/password-strength';
 import { AUTH_ATTEMPTS_PER_MINUTE, passwordWork } from './auth';
 import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { isSignedIn } from '../testing/api-calls';

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../shared/account';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shared/account/account';
 import type { SessionLifetime } from '../config';
 import type { AppDatabase } from '../db/database';
 import { accounts, rateLimits, sessions, twoFactors, users, verifications } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ne } from 'drizzle-orm';
-import { describeDevice } from '../../shared/device-name';
+import { describeDevice } from '@shared/account/device-name';
 import type { AppDatabase } from '../db/database';
 import { sessions } from '../db/schema';
 

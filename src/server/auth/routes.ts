@@ -9,8 +9,8 @@ import {
   signInThrottledMessage,
   strongSignUpSchema,
   withStrongNewPassword,
-} from '../../shared/account';
-import { loadPasswordChecker, type PasswordOwner } from '../../shared/password-strength';
+} from '@shared/account/account';
+import { loadPasswordChecker, type PasswordOwner } from '@shared/account/password-strength';
 import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { HttpError } from '../http/errors';

@@ -5,7 +5,7 @@ import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 import { computeTotpCode, decodeBase32, secretOfTotpUri, TOTP_STEP_MS } from '../testing/totp';
-import { TWO_FACTOR_ERRORS } from '../../shared/two-factor';
+import { TWO_FACTOR_ERRORS } from '@shared/account/two-factor';
 import { TWO_FACTOR_CODE_ATTEMPTS_PER_MINUTE } from './two-factor';
 
 /** The TOTP time-step: codes change every 30 s. */

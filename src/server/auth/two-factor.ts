@@ -1,7 +1,7 @@
 import type { BetterAuthPlugin } from 'better-auth';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { twoFactor } from 'better-auth/plugins/two-factor';
-import { TRUSTED_DEVICE_DAYS } from '../../shared/two-factor';
+import { TRUSTED_DEVICE_DAYS } from '@shared/account/two-factor';
 import type { AppDatabase } from '../db/database';
 import { oneUseTotpCodes } from './totp-replay';
 

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import { AUDIT_ANCHORS_FILE } from '../audit/audit-anchors';
 import { AUTH_SECRET_FILE } from '../auth/auth-secret';
 import { loadConfig } from '../config';

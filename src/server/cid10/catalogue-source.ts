@@ -1,12 +1,8 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BUILT_IN_CID10 } from '../../clinical/cid10/catalogue';
-import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '../../clinical/cid10/official-files';
-import {
-  buildCid10Index,
-  builtInCid10Index,
-  type Cid10Index,
-} from '../../clinical/cid10/search-index';
+import { BUILT_IN_CID10 } from '@clinical/cid10/catalogue';
+import { loadOfficialCatalogue, SHIPPED_CID10_DIR } from '@clinical/cid10/official-files';
+import { buildCid10Index, builtInCid10Index, type Cid10Index } from '@clinical/cid10/search-index';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 

@@ -6,8 +6,8 @@
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importOfficialFiles, SHIPPED_CID10_DIR } from '../../clinical/cid10/official-files';
-import type { Cid10SearchResponse } from '../../shared/cid10-search';
+import { importOfficialFiles, SHIPPED_CID10_DIR } from '@clinical/cid10/official-files';
+import type { Cid10SearchResponse } from '@shared/records/cid10-search';
 import type { RunningServer } from '../server';
 import { capturingLogger } from '../testing/capturing-logger';
 import {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { searchCid10 } from '../../clinical/cid10/search';
-import type { Cid10Index } from '../../clinical/cid10/search-index';
-import { cid10SearchQuerySchema, type Cid10SearchResponse } from '../../shared/cid10-search';
+import { searchCid10 } from '@clinical/cid10/search';
+import type { Cid10Index } from '@clinical/cid10/search-index';
+import { cid10SearchQuerySchema, type Cid10SearchResponse } from '@shared/records/cid10-search';
 import { requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';

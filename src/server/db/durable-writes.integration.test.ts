@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import { signUpDoctor, startTestServer } from '../testing/test-server';
 import { createTestStorage, testDatabaseKind, type TestStorage } from '../testing/test-storage';
 import { startServerProcess, type ServerProcess } from '../testing/server-process';

@@ -1,7 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { PatientInfo } from '../../shared/medical-record';
-import { foldForMatching } from '../../shared/text-folding';
+import type { PatientInfo } from '@shared/records/medical-record';
+import { foldForMatching } from '@shared/lib/text-folding';
 import { createTestStorage } from '../testing/test-storage';
 import type { Database } from './database';
 import { openTestDatabase, upgraded } from '../testing/older-database';

@@ -29,7 +29,7 @@ import {
   type StructuredAnamnesis,
   type Teleconsulta,
   type Symptoms,
-} from '../../shared/medical-record';
+} from '@shared/records/medical-record';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_STATUSES,
@@ -37,10 +37,10 @@ import {
   type DocumentIssue,
   type DocumentKind,
   type DocumentStatus,
-} from '../../shared/clinical-document';
-import type { AiConsent, AiUseOutcome, AiUseTask } from '../../shared/ai-use';
-import type { PatientAddress } from '../../shared/patient';
-import type { PrescriptionCreate } from '../../shared/prescription';
+} from '@shared/documents/clinical-document';
+import type { AiConsent, AiUseOutcome, AiUseTask } from '@shared/ai/use';
+import type { PatientAddress } from '@shared/patients/patient';
+import type { PrescriptionCreate } from '@shared/prescriptions/prescription';
 
 /** Millisecond timestamps: JavaScript dates and the paging key round-trip them exactly. */
 const timestampMs = (name: string) =>
@@ -456,7 +456,7 @@ export type PrescriptionRow = typeof prescriptions.$inferSelect;
 /**
  * Clinical documents (issue 20): atestados, declarations of attendance, exam requests, referrals
  * and reports. A draft's content changes; once issued, the row changes only to be signed or
- * cancelled — what it says (`content`, `issue`) never again (shared/clinical-document.ts).
+ * cancelled — what it says (`content`, `issue`) never again (shared/documents/clinical-document.ts).
  */
 export const clinicalDocuments = pgTable(
   'clinical_documents',

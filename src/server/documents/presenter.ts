@@ -3,12 +3,12 @@ import {
   type ClinicalDocument,
   type DocumentBody,
   type DocumentIssue,
-} from '../../shared/clinical-document';
-import { documentText } from '../../shared/document-text';
-import { isoTimestamp } from '../../shared/iso-timestamp';
-import { formatDate, formatTime } from '../../shared/pt-br-format';
+} from '@shared/documents/clinical-document';
+import { documentText } from '@shared/documents/document-text';
+import { isoTimestamp } from '@shared/lib/iso-timestamp';
+import { formatDate, formatTime } from '@shared/lib/pt-br-format';
 import type { ClinicalDocumentRow } from '../db/schema';
-import { itiMetadataOf } from '../../shared/iti-metadata';
+import { itiMetadataOf } from '@shared/documents/iti-metadata';
 import type { DocumentPdfOptions } from '../pdf/document-pdf';
 import { signPreparedPdf } from '../signing/pades';
 import type { SignatureDevice } from '../signing/signature-device';

@@ -4,7 +4,7 @@ import {
   DOCUMENT_ID_PREFIX,
   type DocumentBody,
   type DocumentIssue,
-} from '../../shared/clinical-document';
+} from '@shared/documents/clinical-document';
 import type { AppDatabase, AppTransaction } from '../db/database';
 import { clinicalDocuments, signedPdfs, type ClinicalDocumentRow } from '../db/schema';
 import type { RecordPosition } from '../medical-records/paging-key';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { Cid10Index } from '../../clinical/cid10/search-index';
+import type { Cid10Index } from '@clinical/cid10/search-index';
 import {
   DOCUMENT_TITLES,
   documentAgreement,
@@ -11,9 +11,9 @@ import {
   listInWords,
   missingIssuerFields,
   type DocumentBody,
-} from '../../shared/clinical-document';
-import { API_ERRORS } from '../../shared/api-errors';
-import { patientIdSchema } from '../../shared/medical-record';
+} from '@shared/documents/clinical-document';
+import { API_ERRORS } from '@shared/api/errors';
+import { patientIdSchema } from '@shared/records/medical-record';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -28,7 +28,7 @@ import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-key';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import { signRequestSchema } from '../../shared/signing-certificate';
+import { signRequestSchema } from '@shared/documents/signing-certificate';
 import { createCertificateCustody } from '../signing/certificate-custody';
 import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import {

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { DOCUMENT_TITLES } from '../../shared/clinical-document';
-import { formatCrm } from '../../shared/doctor-settings';
-import { documentText } from '../../shared/document-text';
-import { markup, render, type Content } from '../../shared/html-markup';
-import { formatDate, formatDateTime } from '../../shared/pt-br-format';
+import { DOCUMENT_TITLES } from '@shared/documents/clinical-document';
+import { formatCrm } from '@shared/account/doctor-settings';
+import { documentText } from '@shared/documents/document-text';
+import { markup, render, type Content } from '@shared/lib/html-markup';
+import { formatDate, formatDateTime } from '@shared/lib/pt-br-format';
 import type { AppDatabase } from '../db/database';
 import type { ClinicalDocumentRow, PrescriptionRow } from '../db/schema';
 import { createReceitaPrinter } from '../prescriptions/printing';

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentsApi } from '../../shared/api/documents';
-import { patientsApi } from '../../shared/api/patients';
-import { settingsApi } from '../../shared/api/settings';
-import type { ClinicalDocument } from '../../shared/clinical-document';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { documentsApi } from '@shared/api/documents';
+import { patientsApi } from '@shared/api/patients';
+import { settingsApi } from '@shared/api/settings';
+import type { ClinicalDocument } from '@shared/documents/clinical-document';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { nextLoopbackAddress } from '../testing/loopback-fetch';
 import { pdfPagesText } from '../testing/pdf-text';
 import { verifyAuditTrail } from '../audit/operator-verification';

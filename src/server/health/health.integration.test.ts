@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentsApi } from '../../shared/api/documents';
-import { healthApi } from '../../shared/api/health';
-import { patientsApi } from '../../shared/api/patients';
-import { settingsApi } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { documentsApi } from '@shared/api/documents';
+import { healthApi } from '@shared/api/health';
+import { patientsApi } from '@shared/api/patients';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { freeLoopbackPort } from '../testing/free-port';
 import { useTestServer } from '../testing/server-fixture';
 import { testDatabaseKind } from '../testing/test-storage';

@@ -3,13 +3,13 @@ import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { Config } from '../config';
-import { API_ERRORS, type ApiErrorBody } from '../../shared/api-errors';
+import { API_ERRORS, type ApiErrorBody } from '@shared/api/errors';
 import type { Database } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/errors';
 import { CLIENT_IP_HEADER } from '../http/security';
 import { validationBaseOf } from '../documents/presenter';
-import type { HealthAnswer } from '../../shared/api/health';
+import type { HealthAnswer } from '@shared/api/health';
 
 /**
  * `GET /api/health`: whether the server and its database answer. Anyone may ask (a load

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from '../../shared/api-errors';
-import { recordsApi } from '../../shared/api/records';
+import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from '@shared/api/errors';
+import { recordsApi } from '@shared/api/records';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 import { MAX_JSON_BODY_BYTES } from './json-body';

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { Hono } from 'hono';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { API_ERRORS, API_ERROR_CODES, isApiErrorCode } from '../../shared/api-errors';
+import { API_ERRORS, API_ERROR_CODES, isApiErrorCode } from '@shared/api/errors';
 import {
   HttpError,
   badGateway,

@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { Context } from 'hono';
-import { API_ERRORS, type ApiErrorCode } from '../../shared/api-errors';
+import { API_ERRORS, type ApiErrorCode } from '@shared/api/errors';
 import type { Logger } from '../logger';
 
 /** The catalogue's codes the server sends: all but the client's own (status 0). */
@@ -25,7 +25,7 @@ export type ErrorDetails = Readonly<Record<string, unknown>> & {
 
 /**
  * An error whose message is meant for the person using Prontu (Portuguese), with its stable
- * `code` from the catalogue (`shared/api-errors.ts`), which also gives its HTTP status: a code
+ * `code` from the catalogue (`shared/api/errors.ts`), which also gives its HTTP status: a code
  * always answers with the same status. Anything else that reaches the error handler is a bug: it
  * is logged and the client sees `internal` and a generic message.
  */

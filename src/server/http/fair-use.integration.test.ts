@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERRORS } from '../../shared/api-errors';
+import { API_ERRORS } from '@shared/api/errors';
 import type { RunningServer } from '../server';
 import { freeLoopbackPort } from '../testing/free-port';
 import { useTestServer } from '../testing/server-fixture';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isApiErrorCode } from '../../shared/api-errors';
+import { isApiErrorCode } from '@shared/api/errors';
 import { useTestServer } from '../testing/server-fixture';
 import {
   describeHostile,

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { findJsonInputProblem } from '../../shared/json-input-limits';
-import { formatValidationError } from '../../shared/validation-message';
+import { findJsonInputProblem } from '@shared/lib/input-limits';
+import { formatValidationError } from '@shared/lib/validation-message';
 import { HttpError, badRequest, payloadTooLarge, unsupportedMediaType } from './errors';
 
 /** Largest JSON body the API accepts: a whole record with long texts fits many times over. */

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { findUrlTextProblem } from '../../shared/url-input-text';
+import { findUrlTextProblem } from '@shared/lib/url-input-text';
 import type { AppEnv } from './app-env';
 import { HttpError } from './errors';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../shared/api/records';
-import type { MedicalRecord } from '../../shared/medical-record';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord } from '@shared/records/medical-record';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';
 

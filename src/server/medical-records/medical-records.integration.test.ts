@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import { recordsApi } from '../../shared/api/records';
-import type { MedicalRecord } from '../../shared/medical-record';
+import type { ApiClient } from '@shared/api/client';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord } from '@shared/records/medical-record';
 import { medicalRecords } from '../db/schema';
 import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';

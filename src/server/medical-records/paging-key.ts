@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema } from '../../shared/medical-record';
+import { recordIdSchema } from '@shared/records/medical-record';
 import { opaqueCursor } from '../http/opaque-cursor';
 
 /** Position after the last record of a page: records are ordered by (createdAt, id), newest first. */

@@ -1,5 +1,5 @@
-import type { MedicalRecord, RecordAddendum } from '../../shared/medical-record';
-import type { AiUse } from '../../shared/ai-use';
+import type { MedicalRecord, RecordAddendum } from '@shared/records/medical-record';
+import type { AiUse } from '@shared/ai/use';
 import type { MedicalRecordAddendumRow, MedicalRecordRow, RecordAiUseRow } from '../db/schema';
 
 /** The API shape of an addendum: its author's name, its date and time as an ISO string. */

@@ -5,8 +5,8 @@ import {
   SERVER_RECORD_ID_PREFIX,
   type RecordStatus,
   type RecordUpdateInput,
-} from '../../shared/medical-record';
-import { planRecordUpdate, type StoredRecordContent } from '../../shared/record-write';
+} from '@shared/records/medical-record';
+import { planRecordUpdate, type StoredRecordContent } from '@shared/records/write';
 import type { AppDatabase } from '../db/database';
 import {
   medicalRecordAddenda,
@@ -16,7 +16,7 @@ import {
   type MedicalRecordRow,
   type RecordAiUseRow,
 } from '../db/schema';
-import { nextAiUseOutcome, type AiUseOutcome, type AiUseTask } from '../../shared/ai-use';
+import { nextAiUseOutcome, type AiUseOutcome, type AiUseTask } from '@shared/ai/use';
 import type { RecordPosition } from './paging-key';
 
 // Every query here takes the doctor's id and filters by it: a record of another doctor is

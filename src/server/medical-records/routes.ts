@@ -6,10 +6,10 @@ import {
   recordIdSchema,
   recordListQuerySchema,
   recordUpdateSchema,
-} from '../../shared/medical-record';
-import { aiUseOutcomeSchema } from '../../shared/ai-use';
-import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
-import { buildNewRecordContent } from '../../shared/record-write';
+} from '@shared/records/medical-record';
+import { aiUseOutcomeSchema } from '@shared/ai/use';
+import { withDispenseQuantity } from '@clinical/prescriptions/dispense-plan';
+import { buildNewRecordContent } from '@shared/records/write';
 import { assertActingAsSelf, currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';

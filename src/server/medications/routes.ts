@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { writtenRegimenOf } from '../../clinical/extraction/written-regimen';
-import { checkPrescription, findDosingHint } from '../../clinical/medications/dosing';
-import type { MedicationEntry } from '../../clinical/medications/catalogue';
-import { checkPrescriptionSafety } from '../../clinical/medications/safety-check';
-import { detectMedicationsInText, searchMedications } from '../../clinical/medications/search';
+import { writtenRegimenOf } from '@clinical/extraction/written-regimen';
+import { checkPrescription, findDosingHint } from '@clinical/medications/dosing';
+import type { MedicationEntry } from '@clinical/medications/catalogue';
+import { checkPrescriptionSafety } from '@clinical/medications/safety-check';
+import { detectMedicationsInText, searchMedications } from '@clinical/medications/search';
 import { requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MEDICATION_SUGGESTIONS_SHOWN } from '../../clinical/medications/search';
-import { RECORD_LIMITS } from '../../shared/medical-record';
+import { MEDICATION_SUGGESTIONS_SHOWN } from '@clinical/medications/search';
+import { RECORD_LIMITS } from '@shared/records/medical-record';
 
 /** Most suggestions one search may ask for. */
 export const MEDICATION_SEARCH_MAX_LIMIT = 20;

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DocumentKind, DocumentStatus } from '../../shared/clinical-document';
-import { listUnion } from '../../shared/patient-chart';
-import { mustKeepRecord } from '../../shared/record-retention';
+import type { DocumentKind, DocumentStatus } from '@shared/documents/clinical-document';
+import { listUnion } from '@shared/patients/chart';
+import { mustKeepRecord } from '@shared/records/retention';
 import type { AppTransaction, AppDatabase } from '../db/database';
 import {
   clinicalDocuments,
@@ -516,7 +516,7 @@ export function createChartRepository(db: AppDatabase) {
     /**
      * Erases the patient and everything kept about her — her records (their addenda go with
      * them), her receitas (taken out of any lote) — in one transaction, unless her record must
-     * still be kept (shared/record-retention.ts): then nothing changes. With `expectedVersion`,
+     * still be kept (shared/records/retention.ts): then nothing changes. With `expectedVersion`,
      * only if she is still at it.
      */
     erase(userId: string, id: string, expectedVersion: number | undefined): Promise<EraseOutcome> {

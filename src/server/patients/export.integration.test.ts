@@ -1,8 +1,8 @@
 import type { Bundle, Resource } from '@medplum/fhirtypes';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fhirIssuesOf } from '../../clinical/fhir/testing/fhir-validator';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
+import { fhirIssuesOf } from '@clinical/fhir/testing/fhir-validator';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
 import { newPrescription } from '../prescriptions/test-fixtures';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestDoctorAccount } from '../testing/test-server';

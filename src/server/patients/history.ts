@@ -1,9 +1,5 @@
 import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
-import {
-  HISTORY_VISITS,
-  type EarlierVisit,
-  type PatientHistory,
-} from '../../shared/patient-history';
+import { HISTORY_VISITS, type EarlierVisit, type PatientHistory } from '@shared/patients/history';
 import type { AppDatabase } from '../db/database';
 import { medicalRecords, type MedicalRecordRow } from '../db/schema';
 import { createPatientRepository } from './repository';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPatientQuery } from '../../shared/patient-search';
+import { readPatientQuery } from '@shared/patients/search';
 import { openDatabase, type Database } from '../db/database';
 import { users } from '../db/schema';
 import { createLogger } from '../logger';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { patientIdSchema } from '../../shared/medical-record';
+import { patientIdSchema } from '@shared/records/medical-record';
 import { badRequest } from '../http/errors';
 import { opaqueCursor } from '../http/opaque-cursor';
 import type { TimelinePosition } from './chart-repository';

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { localDayOf, PATIENT_ID_PREFIX } from '../../shared/patient';
+import { localDayOf, PATIENT_ID_PREFIX } from '@shared/patients/patient';
 import {
   groupRecordsByPerson,
   patientFromVisits,
   personKeyOf,
   type RecordOfPerson,
-} from '../../shared/patient-grouping';
-import { foldForMatching } from '../../shared/text-folding';
+} from '@shared/patients/grouping';
+import { foldForMatching } from '@shared/lib/text-folding';
 import type { AppTransaction } from '../db/database';
 import { medicalRecords, patients, prescriptions, type MedicalRecordRow } from '../db/schema';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
-import { localToday, type Patient, type PatientWrite } from '../../shared/patient';
-import { ageOn } from '../../shared/patient-search';
+import type { ApiClient } from '@shared/api/client';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import { localToday, type Patient, type PatientWrite } from '@shared/patients/patient';
+import { ageOn } from '@shared/patients/search';
 import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor, type TestDoctorAccount } from '../testing/test-server';

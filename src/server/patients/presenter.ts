@@ -1,6 +1,6 @@
-import { isoTimestamp } from '../../shared/iso-timestamp';
-import { ageOn } from '../../shared/patient-search';
-import type { Patient } from '../../shared/patient';
+import { isoTimestamp } from '@shared/lib/iso-timestamp';
+import { ageOn } from '@shared/patients/search';
+import type { Patient } from '@shared/patients/patient';
 import {
   bloodPressureOf,
   renewalItems,
@@ -9,7 +9,7 @@ import {
   type RenewalItem,
   type TimelineItem,
   type VitalsPoint,
-} from '../../shared/patient-chart';
+} from '@shared/patients/chart';
 import type { MedicalRecordRow, PatientRow } from '../db/schema';
 import type { LastVisit, PrescribedRow, TimelineRow } from './chart-repository';
 

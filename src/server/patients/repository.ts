@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm';
-import type { AiConsent } from '../../shared/ai-use';
-import { PATIENT_ID_PREFIX, type PatientInput } from '../../shared/patient';
-import { nameMatches, type PatientQuery } from '../../shared/patient-search';
-import { foldForMatching } from '../../shared/text-folding';
+import type { AiConsent } from '@shared/ai/use';
+import { PATIENT_ID_PREFIX, type PatientInput } from '@shared/patients/patient';
+import { nameMatches, type PatientQuery } from '@shared/patients/search';
+import { foldForMatching } from '@shared/lib/text-folding';
 import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { decodedColumn, prepareWithRowReader, tableRowReader } from '../db/row-reader';

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { patientIdSchema } from '../../shared/medical-record';
-import { localToday, patientInputSchema, patientListQuerySchema } from '../../shared/patient';
-import { patientBundle } from '../../clinical/fhir/patient-bundle';
-import { patientSummaryHtml, SUMMARY_STYLE } from '../../clinical/fhir/patient-summary';
-import { fhirFileName } from '../../shared/patient-display';
-import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '../../shared/patient-chart';
-import { readPatientQuery } from '../../shared/patient-search';
-import { retentionEndOf, retentionRefusal } from '../../shared/record-retention';
+import { patientIdSchema } from '@shared/records/medical-record';
+import { localToday, patientInputSchema, patientListQuerySchema } from '@shared/patients/patient';
+import { patientBundle } from '@clinical/fhir/patient-bundle';
+import { patientSummaryHtml, SUMMARY_STYLE } from '@clinical/fhir/patient-summary';
+import { fhirFileName } from '@shared/patients/display';
+import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '@shared/patients/chart';
+import { readPatientQuery } from '@shared/patients/search';
+import { retentionEndOf, retentionRefusal } from '@shared/records/retention';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -250,7 +250,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
 
   // Erases a patient registered by mistake, with nothing in her record, in one transaction. Once
   // she has a visit, a receita or a document her record is kept for the legal period
-  // (shared/record-retention.ts): 409, nothing removed, and the refused request stays in the
+  // (shared/records/retention.ts): 409, nothing removed, and the refused request stays in the
   // audit trail like every write.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));

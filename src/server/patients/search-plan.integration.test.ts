@@ -1,9 +1,9 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf } from '../../shared/patient-identifiers';
-import { PATIENT_LIST_DEFAULT_LIMIT } from '../../shared/patient';
-import { TIMELINE_PAGE_SIZE } from '../../shared/patient-chart';
-import { readPatientQuery } from '../../shared/patient-search';
+import { formatCpf } from '@shared/patients/identifiers';
+import { PATIENT_LIST_DEFAULT_LIMIT } from '@shared/patients/patient';
+import { TIMELINE_PAGE_SIZE } from '@shared/patients/chart';
+import { readPatientQuery } from '@shared/patients/search';
 import { openDatabase, type Database } from '../db/database';
 import { users } from '../db/schema';
 import { createLogger } from '../logger';

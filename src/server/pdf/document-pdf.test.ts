@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import type { DocumentIssue } from '../../shared/clinical-document';
-import { documentText, signatureLines } from '../../shared/document-text';
+import type { DocumentIssue } from '@shared/documents/clinical-document';
+import { documentText, signatureLines } from '@shared/documents/document-text';
 import { pdfPagesText } from '../testing/pdf-text';
 import { renderDocumentPdf, urlPieces, wrap, wrapUrl } from './document-pdf';
 

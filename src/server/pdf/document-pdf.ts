@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { encode } from 'uqr';
-import { signatureLines, type DocumentText } from '../../shared/document-text';
+import { signatureLines, type DocumentText } from '@shared/documents/document-text';
 
 /**
  * The one PDF renderer of the server (issue 20): A4, the doctor's header, the document's words,

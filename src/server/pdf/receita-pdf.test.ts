@@ -1,11 +1,11 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import {
   buildReceitaPrintJob,
   type MedicationControl,
   type ReceitaPrescription,
-} from '../../shared/receita-document';
+} from '@shared/prescriptions/receita-document';
 import { pdfPagesText } from '../testing/pdf-text';
 import { A4_SIZE, renderReceitaPdf } from './receita-pdf';
 

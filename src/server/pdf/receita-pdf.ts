@@ -6,7 +6,7 @@ import {
   type ReceitaPage,
   type ReceitaSettings,
   type ReceitaSheet,
-} from '../../shared/receita-document';
+} from '@shared/prescriptions/receita-document';
 import { drawQrCode, embedUnicodeFonts, wrap, wrapUrl, type UnicodeFonts } from './document-pdf';
 
 /**

@@ -3,8 +3,8 @@ import {
   batchesApi,
   prescriptionsApi,
   type PresentedPrescription,
-} from '../../shared/api/prescriptions';
-import type { PrescriptionBatch } from '../../shared/prescription';
+} from '@shared/api/prescriptions';
+import type { PrescriptionBatch } from '@shared/prescriptions/prescription';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import { batchesApi, prescriptionsApi } from '../../shared/api/prescriptions';
-import { defaultBatchName } from '../../shared/prescription';
+import type { ApiClient } from '@shared/api/client';
+import { batchesApi, prescriptionsApi } from '@shared/api/prescriptions';
+import { defaultBatchName } from '@shared/prescriptions/prescription';
 import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';

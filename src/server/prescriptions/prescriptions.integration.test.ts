@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient } from '@shared/api/client';
 import {
   batchesApi,
   prescriptionsApi,
   type PresentedPrescription,
-} from '../../shared/api/prescriptions';
+} from '@shared/api/prescriptions';
 import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
-import type { SafetyReason } from '../../shared/prescription-safety';
+import type { SafetyReason } from '@shared/prescriptions/safety-warnings';
 import { newBatch, newPrescription, prescriptionInput, prescriptionPath } from './test-fixtures';
 
 const fixture = useTestServer();

@@ -1,18 +1,18 @@
-import { genericNameOfBrand } from '../../clinical/medications/search';
+import { genericNameOfBrand } from '@clinical/medications/search';
 import {
   specialPrescriptionKind,
   type ControlledList,
   type SpecialPrescriptionDocument,
-} from '../../clinical/prescriptions/controlled-medicines';
+} from '@clinical/prescriptions/controlled-medicines';
 import type {
   Prescription,
   PrescriptionBatch,
   PrescriptionMedication,
-} from '../../shared/prescription';
-import type { ReceitaLifeCycle } from '../../shared/api/prescriptions';
-import type { ReceitaClass } from '../../shared/receita-class';
-import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
-import { isoTimestamp } from '../../shared/iso-timestamp';
+} from '@shared/prescriptions/prescription';
+import type { ReceitaLifeCycle } from '@shared/api/prescriptions';
+import type { ReceitaClass } from '@shared/prescriptions/receita-class';
+import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
+import { isoTimestamp } from '@shared/lib/iso-timestamp';
 import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
 import { validationUrlOf } from '../documents/presenter';
 

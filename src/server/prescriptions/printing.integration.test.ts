@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { patientsApi } from '../../shared/api/patients';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
-import { recordsApi } from '../../shared/api/records';
-import { settingsApi } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
-import { formatDate, formatTime } from '../../shared/pt-br-format';
-import { receitaPrintInput } from '../../shared/receita-document';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { recordsApi } from '@shared/api/records';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { formatDate, formatTime } from '@shared/lib/pt-br-format';
+import { receitaPrintInput } from '@shared/prescriptions/receita-document';
 import { refusalOf } from '../testing/api-calls';
 import { pdfPagesText } from '../testing/pdf-text';
 import { useTestServer } from '../testing/server-fixture';

@@ -1,11 +1,11 @@
-import type { DoctorSettings } from '../../shared/doctor-settings';
-import type { Gender, Teleconsulta } from '../../shared/medical-record';
-import { patientAddressLine } from '../../shared/patient-display';
-import type { Prescription } from '../../shared/prescription';
-import { localDayOf } from '../../shared/patient';
-import { formatCpf } from '../../shared/patient-identifiers';
-import { mustIssueOnPaper } from '../../shared/receita-class';
-import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
+import type { DoctorSettings } from '@shared/account/doctor-settings';
+import type { Gender, Teleconsulta } from '@shared/records/medical-record';
+import { patientAddressLine } from '@shared/patients/display';
+import type { Prescription } from '@shared/prescriptions/prescription';
+import { localDayOf } from '@shared/patients/patient';
+import { formatCpf } from '@shared/patients/identifiers';
+import { mustIssueOnPaper } from '@shared/prescriptions/receita-class';
+import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
 import type { AppDatabase } from '../db/database';
 import { createPatientRepository } from '../patients/repository';
 import { createRecordRepository } from '../medical-records/repository';
@@ -15,10 +15,10 @@ import {
   buildReceitaPrintJob,
   receitaPdfFileName,
   type ReceitaPrescription,
-} from '../../shared/receita-document';
-import { issuerOf } from '../../shared/clinical-document';
-import { itiMetadataOf } from '../../shared/iti-metadata';
-import { formatDate, formatTime } from '../../shared/pt-br-format';
+} from '@shared/prescriptions/receita-document';
+import { issuerOf } from '@shared/documents/clinical-document';
+import { itiMetadataOf } from '@shared/documents/iti-metadata';
+import { formatDate, formatTime } from '@shared/lib/pt-br-format';
 import type { PatientRow, PrescriptionRow } from '../db/schema';
 import { validationUrlOf } from '../documents/presenter';
 import type { ReceitaMarks } from '../pdf/receita-pdf';

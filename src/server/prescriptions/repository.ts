@@ -5,7 +5,7 @@ import {
   type BatchUpdate,
   type PrescriptionCreate,
   type PrescriptionUpdate,
-} from '../../shared/prescription';
+} from '@shared/prescriptions/prescription';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AppTransaction, AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { withDispenseQuantity } from '../../clinical/prescriptions/dispense-quantity';
+import { withDispenseQuantity } from '@clinical/prescriptions/dispense-plan';
 import {
   batchCreateSchema,
   batchUpdateSchema,
@@ -10,7 +10,7 @@ import {
   PRESCRIPTION_LIMITS,
   receitaPrintSchema,
   type PrescriptionMedication,
-} from '../../shared/prescription';
+} from '@shared/prescriptions/prescription';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
@@ -43,26 +43,26 @@ import {
   withChartFacts,
   type ChartFacts,
 } from './printing';
-import { API_ERRORS } from '../../shared/api-errors';
+import { API_ERRORS } from '@shared/api/errors';
 import {
   documentCancelSchema,
   listInWords,
   missingIssuerFields,
-} from '../../shared/clinical-document';
-import { signRequestSchema } from '../../shared/signing-certificate';
+} from '@shared/documents/clinical-document';
+import { signRequestSchema } from '@shared/documents/signing-certificate';
 import { newPublicId, newSecretCode } from '../documents/validation-code';
 import { createCertificateCustody } from '../signing/certificate-custody';
 import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import { createRecordRepository } from '../medical-records/repository';
-import type { Teleconsulta } from '../../shared/medical-record';
+import type { Teleconsulta } from '@shared/records/medical-record';
 import { createReceitaSafety, type CheckedReceita } from './safety';
-import type { SafetyReason } from '../../shared/prescription-safety';
+import type { SafetyReason } from '@shared/prescriptions/safety-warnings';
 import {
   mustIssueOnPaper,
   needsPatientDocument,
   patientDocumentRefusal,
-} from '../../shared/receita-class';
-import { receitaClassOf } from '../../clinical/prescriptions/receita-class';
+} from '@shared/prescriptions/receita-class';
+import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
 
 const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED =

@@ -1,12 +1,12 @@
-import { checkPrescriptionSafety } from '../../clinical/medications/safety-check';
-import { localDayOf } from '../../shared/patient';
+import { checkPrescriptionSafety } from '@clinical/medications/safety-check';
+import { localDayOf } from '@shared/patients/patient';
 import {
   warningsAwaitingReason,
   type SafetyReason,
   type SafetyWarning,
-} from '../../shared/prescription-safety';
-import type { Prescription } from '../../shared/prescription';
-import { receitaSafetyCheck } from '../../shared/receita-safety';
+} from '@shared/prescriptions/safety-warnings';
+import type { Prescription } from '@shared/prescriptions/prescription';
+import { receitaSafetyCheck } from '@shared/prescriptions/receita-safety';
 import type { AppDatabase } from '../db/database';
 import { createRecordRepository } from '../medical-records/repository';
 import { presentPatient } from '../patients/presenter';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRESCRIPTION_LIMITS } from '../../shared/prescription';
+import { PRESCRIPTION_LIMITS } from '@shared/prescriptions/prescription';
 
 /** Ids the server assigns; the browser's own unsaved ones use other prefixes. */
 export const PRESCRIPTION_ID_PREFIX = 'prescription-';

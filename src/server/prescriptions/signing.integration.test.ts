@@ -6,13 +6,13 @@
  */
 import forge from 'node-forge';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import { signingCertificateApi } from '../../shared/api/documents';
-import { patientsApi } from '../../shared/api/patients';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
-import { settingsApi } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
-import { formatLongDate } from '../../shared/pt-br-format';
+import type { ApiClient } from '@shared/api/client';
+import { signingCertificateApi } from '@shared/api/documents';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { formatLongDate } from '@shared/lib/pt-br-format';
 import { refusalOf } from '../testing/api-calls';
 import {
   extractPdfSignature,

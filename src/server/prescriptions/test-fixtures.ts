@@ -1,14 +1,14 @@
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient } from '@shared/api/client';
 import {
   batchesApi,
   prescriptionsApi,
   type PresentedPrescription,
-} from '../../shared/api/prescriptions';
+} from '@shared/api/prescriptions';
 import type {
   BatchCreateInput,
   PrescriptionBatch,
   PrescriptionCreateInput,
-} from '../../shared/prescription';
+} from '@shared/prescriptions/prescription';
 
 /**
  * A valid prescription body, with `overrides` on top: a simple receita, which issues without a

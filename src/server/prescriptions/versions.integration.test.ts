@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
+import type { ApiClient } from '@shared/api/client';
 import {
   batchesApi,
   prescriptionsApi,
   type BatchUpdateInput,
   type PrescriptionUpdateInput,
   type PresentedPrescription,
-} from '../../shared/api/prescriptions';
-import type { PrescriptionBatch } from '../../shared/prescription';
+} from '@shared/api/prescriptions';
+import type { PrescriptionBatch } from '@shared/prescriptions/prescription';
 import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';

@@ -6,11 +6,11 @@
  * the patient (a child's weight).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
-import { withSafetyReason } from '../../shared/prescription-safety';
+import type { ApiClient } from '@shared/api/client';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import { withSafetyReason } from '@shared/prescriptions/safety-warnings';
 import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor } from '../testing/test-server';

@@ -3,7 +3,7 @@ import {
   DEFAULT_DOCTOR_SETTINGS,
   readStoredSettings,
   type DoctorSettings,
-} from '../../shared/doctor-settings';
+} from '@shared/account/doctor-settings';
 import type { AppDatabase } from '../db/database';
 import { doctorSettings } from '../db/schema';
 

@@ -5,8 +5,8 @@ import {
   doctorSettingsSchema,
   readStoredSettings,
   type DoctorSettings,
-} from '../../shared/doctor-settings';
-import { AI_USE_SUMMARY_DAYS, summariseAiUses } from '../../shared/ai-use';
+} from '@shared/account/doctor-settings';
+import { AI_USE_SUMMARY_DAYS, summariseAiUses } from '@shared/ai/use';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 

@@ -1,6 +1,6 @@
-import { formatCpf, maskCpf } from '../../shared/patient-identifiers';
-import { formatDate } from '../../shared/pt-br-format';
-import { isHolderName, type SigningCertificate } from '../../shared/signing-certificate';
+import { formatCpf, maskCpf } from '@shared/patients/identifiers';
+import { formatDate } from '@shared/lib/pt-br-format';
+import { isHolderName, type SigningCertificate } from '@shared/documents/signing-certificate';
 import type { AppDatabase } from '../db/database';
 import type { SigningCertificateRow } from '../db/schema';
 import { HttpError } from '../http/errors';

@@ -4,7 +4,7 @@ import {
   CERTIFICATE_MAX_BYTES,
   CERTIFICATE_PASSWORD_FIELD,
   certificatePasswordSchema,
-} from '../../shared/signing-certificate';
+} from '@shared/documents/signing-certificate';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';

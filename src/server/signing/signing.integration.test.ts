@@ -7,16 +7,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../shared/api/client';
-import {
-  documentsApi,
-  signingCertificateApi,
-  type DocumentWrite,
-} from '../../shared/api/documents';
-import { patientsApi } from '../../shared/api/patients';
-import { settingsApi } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
-import { formatDate, formatTime } from '../../shared/pt-br-format';
+import type { ApiClient } from '@shared/api/client';
+import { documentsApi, signingCertificateApi, type DocumentWrite } from '@shared/api/documents';
+import { patientsApi } from '@shared/api/patients';
+import { settingsApi } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { formatDate, formatTime } from '@shared/lib/pt-br-format';
 import { takeSnapshot } from '../backup/snapshot';
 import type { RunningServer } from '../server';
 import { refusalOf } from '../testing/api-calls';

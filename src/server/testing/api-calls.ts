@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared/api/client';
-import { recordsApi } from '../../shared/api/records';
+import { ApiError } from '@shared/api/client';
+import { recordsApi } from '@shared/api/records';
 import type { TestBrowser } from './test-server';
 
 /**

@@ -1,5 +1,5 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfPageText } from '../../shared/pdf-page-text';
+import { pdfPageText } from '@shared/lib/pdf-page-text';
 
 /**
  * The text of each page of a PDF, as Mozilla's PDF.js reads it — a reader independent of the

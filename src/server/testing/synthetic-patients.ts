@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Gender } from '../../shared/medical-record';
-import { PATIENT_ID_PREFIX } from '../../shared/patient';
-import { isValidCns, isValidCpf } from '../../shared/patient-identifiers';
-import { prescriptionCreateSchema } from '../../shared/prescription';
-import { buildNewRecordContent } from '../../shared/record-write';
-import { foldForMatching } from '../../shared/text-folding';
+import type { Gender } from '@shared/records/medical-record';
+import { PATIENT_ID_PREFIX } from '@shared/patients/patient';
+import { isValidCns, isValidCpf } from '@shared/patients/identifiers';
+import { prescriptionCreateSchema } from '@shared/prescriptions/prescription';
+import { buildNewRecordContent } from '@shared/records/write';
+import { foldForMatching } from '@shared/lib/text-folding';
 import type { AppDatabase } from '../db/database';
 import { patients } from '../db/schema';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadConfig } from '../config';
 import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import { createApiClient, type ApiClient } from '../../shared/api/client';
+import { createApiClient, type ApiClient } from '@shared/api/client';
 import { fetchFrom, nextLoopbackAddress } from './loopback-fetch';
 import type { TestStorage } from './test-storage';
 

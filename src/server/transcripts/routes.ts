@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { cleanUpTranscript, containsMedicalTerms } from '../../clinical/transcript/clean-up';
+import { cleanUpTranscript, containsMedicalTerms } from '@clinical/transcript/clean-up';
 import {
   transcriptCleanUpRequestSchema,
   type TranscriptCleanUpResult,
-} from '../../shared/transcription';
+} from '@shared/ai/transcription';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
 import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';

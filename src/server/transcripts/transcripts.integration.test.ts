@@ -3,7 +3,7 @@ import {
   TRANSCRIPT_MAX_LENGTH,
   transcriptCleanUpResultSchema,
   type TranscriptCleanUpResult,
-} from '../../shared/transcription';
+} from '@shared/ai/transcription';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 

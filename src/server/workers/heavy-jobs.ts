@@ -1,6 +1,6 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DocumentText } from '../../shared/document-text';
-import type { ReceitaPage, ReceitaSettings } from '../../shared/receita-document';
+import type { DocumentText } from '@shared/documents/document-text';
+import type { ReceitaPage, ReceitaSettings } from '@shared/prescriptions/receita-document';
 import {
   composeDocumentPdf,
   renderDocumentPdf,

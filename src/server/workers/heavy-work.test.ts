@@ -1,7 +1,10 @@
 import { sign, verify, X509Certificate } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
-import { buildReceitaPrintJob, type ReceitaPrescription } from '../../shared/receita-document';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
+import {
+  buildReceitaPrintJob,
+  type ReceitaPrescription,
+} from '@shared/prescriptions/receita-document';
 import { HttpError } from '../http/errors';
 import { renderReceitaPdf } from '../pdf/receita-pdf';
 import { createTestPki, doctorPfx, pfxAskingForRounds } from '../testing/test-pki';

@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../ai-protocol';
-import { AI_USE_HEADER } from '../ai-use';
-import * as tasks from '../ai-tasks';
-import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../chat-errors';
-import type { ChatRequest } from '../chat-request';
-import { extractionEvidenceSchema } from '../extraction-evidence';
-import { extractionRequestSchema } from '../extraction-request';
+import { AI_ERROR_HEADER, readAiSource, type AiSource } from '../ai/protocol';
+import { AI_USE_HEADER } from '../ai/use';
+import * as tasks from '../ai/tasks';
+import { CHAT_ERROR_MESSAGES, type ChatErrorKind } from '../chat/errors';
+import type { ChatRequest } from '../chat/request';
+import { extractionEvidenceSchema } from '../ai/extraction-evidence';
+import { extractionRequestSchema } from '../ai/extraction-request';
 import {
   transcriptCleanUpResultSchema,
   transcriptionResultSchema,
   transcriptionStatusSchema,
   type transcriptCleanUpRequestSchema,
-} from '../transcription';
+} from '../ai/transcription';
 import { endpoint, formBody, jsonBody, queryOf, type AnswerReader } from './client';
 
 /** An AI task's answer, with who wrote it (docs/architecture.md, "IA"). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CID10_PATIENT_SEXES } from '../cid10-search';
-import type { DosingHintAnswer } from '../prescription-suggestions';
-import { SAFETY_KINDS, SAFETY_SEVERITIES } from '../prescription-safety';
+import { CID10_PATIENT_SEXES } from '../records/cid10-search';
+import type { DosingHintAnswer } from '../prescriptions/suggestions';
+import { SAFETY_KINDS, SAFETY_SEVERITIES } from '../prescriptions/safety-warnings';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const cid10ResultSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API_ERRORS } from '../api-errors';
+import { API_ERRORS } from './errors';
 import {
   ApiError,
   createApiClient,

@@ -1,4 +1,4 @@
-import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from '../api-errors';
+import { API_ERRORS, isApiErrorCode, type ApiErrorCode } from './errors';
 
 /**
  * The one typed client of Prontu's HTTP API, for the web app and the tests alike

@@ -1,5 +1,5 @@
-import { readAiSource } from '../ai-protocol';
-import type { DemoChatMessage, DemoChatMode } from '../demo-chat-protocol';
+import { readAiSource } from '../ai/protocol';
+import type { DemoChatMessage, DemoChatMode } from '../chat/demo-chat-protocol';
 import { endpoint, jsonBody } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { clinicalDocumentSchema, type DocumentBody } from '../clinical-document';
-import { signingCertificateSchema } from '../signing-certificate';
+import { clinicalDocumentSchema, type DocumentBody } from '../documents/clinical-document';
+import { signingCertificateSchema } from '../documents/signing-certificate';
 import { endpoint, formBody, jsonBody, queryOf } from './client';
 
 const documentAnswer = z.object({ document: clinicalDocumentSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validationAddressSchema } from '../validation-address';
+import { validationAddressSchema } from '../documents/validation-address';
 import { endpoint } from './client';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { patientSchema, type PatientWrite } from '../patient';
-import { renewalItemSchema, timelineItemSchema, vitalsPointSchema } from '../patient-chart';
+import { patientSchema, type PatientWrite } from '../patients/patient';
+import { renewalItemSchema, timelineItemSchema, vitalsPointSchema } from '../patients/chart';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const patientAnswer = z.object({ patient: patientSchema });

@@ -8,8 +8,8 @@ import {
   type BatchCreateInput,
   type PrescriptionCreateInput,
   type ReceitaPrintInput,
-} from '../prescription';
-import { RECEITA_CLASSES } from '../receita-class';
+} from '../prescriptions/prescription';
+import { RECEITA_CLASSES } from '../prescriptions/receita-class';
 import { safetyWarningSchema } from './catalogues';
 import { endpoint, jsonBody, queryOf } from './client';
 
@@ -55,7 +55,7 @@ export const presentedPrescriptionSchema = prescriptionSchema.extend({
   ...receitaLifeCycleSchema.shape,
   medications: z.array(presentedMedicationSchema),
   /**
-   * Its kind under RDC 1.000/2025, from its most controlled medicine (shared/receita-class.ts):
+   * Its kind under RDC 1.000/2025, from its most controlled medicine (shared/prescriptions/receita-class.ts):
    * all but 'simples' are issued on paper. Absent on receitas a device kept from before.
    */
   receitaClass: z.enum(RECEITA_CLASSES).optional(),

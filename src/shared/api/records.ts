@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { aiUseOutcomeSchema } from '../ai-use';
+import { aiUseOutcomeSchema } from '../ai/use';
 import {
   medicalRecordSchema,
   type AddendumCreateInput,
   type RecordCreateInput,
   type RecordStatus,
   type RecordUpdateInput,
-} from '../medical-record';
+} from '../records/medical-record';
 import { endpoint, jsonBody, queryOf } from './client';
 
 const recordAnswer = z.object({ record: medicalRecordSchema });

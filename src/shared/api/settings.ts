@@ -4,8 +4,8 @@ import {
   readStoredSettings,
   type DoctorSettings,
   type DoctorSettingsPatch,
-} from '../doctor-settings';
-import { aiUseSummarySchema } from '../ai-use';
+} from '../account/doctor-settings';
+import { aiUseSummarySchema } from '../ai/use';
 import { endpoint, jsonBody } from './client';
 
 /**

@@ -1,6 +1,6 @@
-import { aiBlockedBecause, type AiUseOutcome } from '../../shared/ai-use';
-import { recordsApi } from '../../shared/api/records';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../shared/doctor-settings';
+import { aiBlockedBecause, type AiUseOutcome } from '@shared/ai/use';
+import { recordsApi } from '@shared/api/records';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { api } from './api';
 import { usePatient } from './patients';
 import { useSettingsQuery } from './settings';

@@ -1,4 +1,4 @@
-import { createApiClient } from '../../shared/api/client';
+import { createApiClient } from '@shared/api/client';
 
 /**
  * The web app's one way to the server: the typed client (`src/shared/api`) over the browser's

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createApiClient } from '../../shared/api/client';
+import { createApiClient } from '@shared/api/client';
 import { openRecordActions } from './open-record';
 import { prescriptionActions } from './prescription-actions';
 import { prescriptionQueries } from './prescriptions';

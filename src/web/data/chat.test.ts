@@ -1,10 +1,10 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AI_SOURCE_HEADER, type AiSource } from '../../shared/ai-protocol';
-import type { PrescriptionDetection } from '../../shared/ai-tasks';
-import { API_ERRORS } from '../../shared/api-errors';
-import { createApiClient, type ApiTransport } from '../../shared/api/client';
-import { ANSWER_CUT_ERROR } from '../../shared/chat-errors';
+import { AI_SOURCE_HEADER, type AiSource } from '@shared/ai/protocol';
+import type { PrescriptionDetection } from '@shared/ai/tasks';
+import { API_ERRORS } from '@shared/api/errors';
+import { createApiClient, type ApiTransport } from '@shared/api/client';
+import { ANSWER_CUT_ERROR } from '@shared/chat/errors';
 import {
   chatStatusOf,
   PRESCRIPTION_SUGGESTION_TEXT,
@@ -12,9 +12,9 @@ import {
   suggestionOf,
   type ChatConversation,
   type ChatMessage,
-} from '../../shared/chat-conversation';
-import type { ChatRequest } from '../../shared/chat-request';
-import type { RecordContent } from '../../shared/medical-record';
+} from '@shared/chat/conversation';
+import type { ChatRequest } from '@shared/chat/request';
+import type { RecordContent } from '@shared/records/medical-record';
 import {
   chatConversationActions,
   chatKeys,

@@ -6,8 +6,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { aiApi } from '../../shared/api/ai';
-import type { ApiClient } from '../../shared/api/client';
+import { aiApi } from '@shared/api/ai';
+import type { ApiClient } from '@shared/api/client';
 import {
   addChatSuggestions,
   appendChatMessage,
@@ -31,10 +31,10 @@ import {
   type ChatMessage,
   type ChatStatus,
   type SuggestionCheck,
-} from '../../shared/chat-conversation';
-import type { ChatMode } from '../../shared/chat-request';
-import type { RecordContent } from '../../shared/medical-record';
-import type { SpecialistAgentId } from '../../shared/specialist-agents';
+} from '@shared/chat/conversation';
+import type { ChatMode } from '@shared/chat/request';
+import type { RecordContent } from '@shared/records/medical-record';
+import type { SpecialistAgentId } from '@shared/chat/specialist-agents';
 import { api } from './api';
 import { doctorEntry } from './local-entries';
 import type { PersistedQuery } from './query-persistence';
@@ -48,7 +48,7 @@ import { queryClient } from './query-client';
  * it with {@link useChatConversation} and change it with {@link useChatConversationActions}; a
  * question is a mutation ({@link useSendChatMessage}) that streams the reply into the cache, so a
  * reply keeps arriving while the doctor looks at another screen. The rules are in
- * `src/shared/chat-conversation.ts`.
+ * `src/shared/chat/conversation.ts`.
  */
 
 export const chatKeys = {

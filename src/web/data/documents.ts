@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { documentsApi, type DocumentWrite } from '../../shared/api/documents';
-import type { ClinicalDocument } from '../../shared/clinical-document';
+import { documentsApi, type DocumentWrite } from '@shared/api/documents';
+import type { ClinicalDocument } from '@shared/documents/clinical-document';
 import { api } from './api';
 import { patientKeys } from './patients';
 

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MedicalRecord } from '../../shared/medical-record';
-import type { RunningServer } from '../../server/server';
-import { createTestStorage, type TestStorage } from '../../server/testing/test-storage';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import type { RunningServer } from '@server/server';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
 import {
   restartTestServer,
   signUpDoctor,
   startTestServer,
   type TestDoctorAccount,
-} from '../../server/testing/test-server';
+} from '@server/testing/test-server';
 import { stubLocalStorage, type MemoryStorage } from '../testing/memory-local-storage';
 import { TestPages, openTab, until, type TestTab } from './browser-tab.testing';
 import { MAX_RECORD_BACKUPS, recordKeys } from './records';

@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ApiError, isApiError, type ApiClient } from '../../shared/api/client';
-import { recordsApi } from '../../shared/api/records';
+import { ApiError, isApiError, type ApiClient } from '@shared/api/client';
+import { recordsApi } from '@shared/api/records';
 import {
   medicalRecordSchema,
   type MedicalRecord,
   type RecordContent,
   type RecordStep,
-} from '../../shared/medical-record';
+} from '@shared/records/medical-record';
 import {
   STEP_OF_PART,
   isLocalRecordId,
@@ -18,10 +18,10 @@ import {
   previousStep,
   type EditablePart,
   type WorkingRecord,
-} from '../../shared/record-flow';
-import type { Patient } from '../../shared/patient';
-import { mergeRecordVersions } from '../../shared/record-merge';
-import { visitPatientInfo } from '../../shared/patient-chart';
+} from '@shared/records/flow';
+import type { Patient } from '@shared/patients/patient';
+import { mergeRecordVersions } from '@shared/records/merge';
+import { visitPatientInfo } from '@shared/patients/chart';
 import { api } from './api';
 import { useDoctorData, useWriteQueueState } from './doctor-data-context';
 import {
@@ -38,7 +38,7 @@ import {
   withContent,
   type OpenRecord,
 } from './records';
-import type { QueuedWrite } from '../../shared/write-queue';
+import type { QueuedWrite } from '@shared/sync/write-queue';
 import type { EntitySaveState, WriteQueue, WriteResult } from './write-queue';
 
 /**

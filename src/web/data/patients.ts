@@ -8,18 +8,18 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { AiConsentStatus } from '../../shared/ai-use';
-import { ApiError, isApiError } from '../../shared/api/client';
-import { patientsApi } from '../../shared/api/patients';
-import { recordsApi } from '../../shared/api/records';
-import type { PatientInfo } from '../../shared/medical-record';
-import { patientSchema, type Patient, type PatientWrite } from '../../shared/patient';
+import type { AiConsentStatus } from '@shared/ai/use';
+import { ApiError, isApiError } from '@shared/api/client';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import type { PatientInfo } from '@shared/records/medical-record';
+import { patientSchema, type Patient, type PatientWrite } from '@shared/patients/patient';
 import {
   patientListChanges,
   withListChanges,
   type PatientListChanges,
-} from '../../shared/patient-chart';
-import { patientsNamed } from '../../shared/start-record-command';
+} from '@shared/patients/chart';
+import { patientsNamed } from '@shared/chat/start-record-command';
 import { api } from './api';
 import { recordKeys } from './records';
 

@@ -1,18 +1,18 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { PrescriptionExtraction } from '../../shared/ai-tasks';
-import type { ApiError } from '../../shared/api/client';
+import type { PrescriptionExtraction } from '@shared/ai/tasks';
+import type { ApiError } from '@shared/api/client';
 import type {
   PrescriptionUpdateInput,
   PresentedPrescription,
-} from '../../shared/api/prescriptions';
-import type { Medication } from '../../shared/medical-record';
+} from '@shared/api/prescriptions';
+import type { Medication } from '@shared/records/medical-record';
 import {
   batchCreateSchema,
   prescriptionCreateSchema,
   prescriptionUpdateSchema,
   type PrescriptionBatch,
-} from '../../shared/prescription';
+} from '@shared/prescriptions/prescription';
 import {
   PRESCRIPTION_MESSAGES,
   contentOf,
@@ -28,7 +28,7 @@ import {
   type PrescribingDoctor,
   type PrescriptionContent,
   type PrescriptionResult,
-} from '../../shared/prescription-draft';
+} from '@shared/prescriptions/draft';
 import {
   LOCAL_BATCH_ID_PREFIX,
   LOCAL_PRESCRIPTION_ID_PREFIX,
@@ -43,9 +43,9 @@ import {
   withoutPrescription,
   type HeldIds,
   type PrescriptionState,
-} from '../../shared/prescription-state';
-import { formatValidationError } from '../../shared/validation-message';
-import { withSafetyReason, type SafetyWarning } from '../../shared/prescription-safety';
+} from '@shared/prescriptions/state';
+import { formatValidationError } from '@shared/lib/validation-message';
+import { withSafetyReason, type SafetyWarning } from '@shared/prescriptions/safety-warnings';
 import {
   correctionOf,
   receitaSaysStep,
@@ -53,7 +53,7 @@ import {
   visitReceitasOf,
   withDoctorEdits,
   type VisitPrescription,
-} from '../../shared/visit-receita';
+} from '@shared/prescriptions/visit-receita';
 import { useDoctorData } from './doctor-data-context';
 import {
   BATCH,

@@ -1,18 +1,18 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PrescriptionExtraction } from '../../shared/ai-tasks';
-import { createApiClient } from '../../shared/api/client';
-import { batchesApi, prescriptionsApi } from '../../shared/api/prescriptions';
-import { defaultBatchName } from '../../shared/prescription';
-import { patientDocumentRefusal } from '../../shared/receita-class';
-import { localDay, type PrescriptionResult } from '../../shared/prescription-draft';
-import type { RunningServer } from '../../server/server';
-import { createTestStorage, type TestStorage } from '../../server/testing/test-storage';
+import type { PrescriptionExtraction } from '@shared/ai/tasks';
+import { createApiClient } from '@shared/api/client';
+import { batchesApi, prescriptionsApi } from '@shared/api/prescriptions';
+import { defaultBatchName } from '@shared/prescriptions/prescription';
+import { patientDocumentRefusal } from '@shared/prescriptions/receita-class';
+import { localDay, type PrescriptionResult } from '@shared/prescriptions/draft';
+import type { RunningServer } from '@server/server';
+import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
 import {
   restartTestServer,
   signUpDoctor,
   startTestServer,
   type TestDoctorAccount,
-} from '../../server/testing/test-server';
+} from '@server/testing/test-server';
 import { stubLocalStorage } from '../testing/memory-local-storage';
 import { TestPages, openTab, until, type TestTab } from './browser-tab.testing';
 import { forgetDoctorEntries } from './local-entries';

@@ -1,28 +1,28 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
-import type { ApiClient, ApiError } from '../../shared/api/client';
-import type { ApiErrorCode } from '../../shared/api-errors';
+import type { ApiClient, ApiError } from '@shared/api/client';
+import type { ApiErrorCode } from '@shared/api/errors';
 import {
   batchesApi,
   presentedMedicationSchema,
   presentedPrescriptionSchema,
   prescriptionsApi,
   type PresentedPrescription,
-} from '../../shared/api/prescriptions';
+} from '@shared/api/prescriptions';
 import {
   batchCreateSchema,
   defaultBatchName,
   prescriptionBatchSchema,
   type BatchCreate,
   type PrescriptionBatch,
-} from '../../shared/prescription';
+} from '@shared/prescriptions/prescription';
 import {
   contentOf,
   prescriptionContentSchema,
   withoutControlMarks,
   type PrescriptionContent,
-} from '../../shared/prescription-draft';
+} from '@shared/prescriptions/draft';
 import {
   EMPTY_PRESCRIPTION_STATE,
   LOCAL_BATCH_ID_PREFIX,
@@ -47,9 +47,9 @@ import {
   withoutBatch,
   withoutPrescription,
   type PrescriptionState,
-} from '../../shared/prescription-state';
-import type { ReceitaPrescription } from '../../shared/receita-document';
-import { safetyReasonSchema } from '../../shared/medical-record';
+} from '@shared/prescriptions/state';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { safetyReasonSchema } from '@shared/records/medical-record';
 import { api } from './api';
 import { useDoctorData } from './doctor-data-context';
 import { doctorEntry } from './local-entries';
@@ -67,7 +67,7 @@ import type { Refusal, TypedWrite, WriteKind, WriteQueue } from './write-queue';
  * (`prescription-local-<ms>`, `batch-local-<ms>`) until its create is answered, and a lote naming
  * a local receita waits for it. A receita or lote changed meanwhile in another tab or device is
  * never overwritten: the server's version is taken, and the doctor told to check it. The rules
- * are pure functions in `src/shared/prescription-draft.ts` and `prescription-state.ts`; the
+ * are pure functions in `src/shared/prescriptions/draft.ts` and `prescription-state.ts`; the
  * doctor's actions are in `prescription-actions.ts`.
  */
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryableError } from '../../shared/api-errors';
-import { ApiError } from '../../shared/api/client';
+import { isRetryableError } from '@shared/api/errors';
+import { ApiError } from '@shared/api/client';
 
 const MAX_QUERY_RETRIES = 2;
 

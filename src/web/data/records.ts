@@ -1,15 +1,15 @@
 import { useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { recordsApi } from '../../shared/api/records';
+import { recordsApi } from '@shared/api/records';
 import {
   RECORD_PARTS,
   medicalRecordSchema,
   recordUpdateSchema,
   type MedicalRecord,
   type RecordUpdateInput,
-} from '../../shared/medical-record';
-import { RECORDS_PAGE_SIZE, withoutRecord } from '../../shared/record-list-rules';
-import { LOCAL_RECORD_ID_PREFIX, type WorkingRecord } from '../../shared/record-flow';
+} from '@shared/records/medical-record';
+import { RECORDS_PAGE_SIZE, withoutRecord } from '@shared/records/list-rules';
+import { LOCAL_RECORD_ID_PREFIX, type WorkingRecord } from '@shared/records/flow';
 import { api } from './api';
 import { doctorEntry } from './local-entries';
 import type { PersistedQuery } from './query-persistence';

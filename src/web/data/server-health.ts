@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { healthApi } from '../../shared/api/health';
+import { healthApi } from '@shared/api/health';
 import { api } from './api';
 
 /**

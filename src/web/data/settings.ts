@@ -1,13 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { API_ERRORS } from '../../shared/api-errors';
-import { ApiError } from '../../shared/api/client';
-import { settingsAnswerSchema, settingsApi, type SettingsAnswer } from '../../shared/api/settings';
+import { API_ERRORS } from '@shared/api/errors';
+import { ApiError } from '@shared/api/client';
+import { settingsAnswerSchema, settingsApi, type SettingsAnswer } from '@shared/api/settings';
 import {
   DEFAULT_DOCTOR_SETTINGS,
   doctorSettingsPatchSchema,
   type DoctorSettings,
   type DoctorSettingsPatch,
-} from '../../shared/doctor-settings';
+} from '@shared/account/doctor-settings';
 import { z } from 'zod';
 import { api } from './api';
 import { useDoctorData } from './doctor-data-context';

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerOf } from '../../shared/api/client';
-import { signingCertificateApi } from '../../shared/api/documents';
+import type { AnswerOf } from '@shared/api/client';
+import { signingCertificateApi } from '@shared/api/documents';
 import {
   CERTIFICATE_FILE_FIELD,
   CERTIFICATE_PASSWORD_FIELD,
-} from '../../shared/signing-certificate';
+} from '@shared/documents/signing-certificate';
 import { api } from './api';
 
 /**

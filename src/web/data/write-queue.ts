@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { isRetryableError } from '../../shared/api-errors';
-import { ApiError, type ApiClient } from '../../shared/api/client';
+import { isRetryableError } from '@shared/api/errors';
+import { ApiError, type ApiClient } from '@shared/api/client';
 import {
   dropEntityWrites,
   enqueueWrite,
@@ -16,7 +16,7 @@ import {
   settleWrite,
   writesHeldBehindFailures,
   type QueuedWrite,
-} from '../../shared/write-queue';
+} from '@shared/sync/write-queue';
 import {
   doctorEntryFamily,
   readEntry,
@@ -32,7 +32,7 @@ import {
  * server answers; a write the server could not take (no network, the server restarting) is
  * retried with backoff and after a reload. A write based on a version that is no longer the
  * server's raises the choice its kind asks for. The rules are pure functions in
- * `src/shared/write-queue.ts`; each resource declares its kinds of write beside its queries
+ * `src/shared/sync/write-queue.ts`; each resource declares its kinds of write beside its queries
  * (`src/web/data/<resource>.ts`).
  */
 

@@ -3,7 +3,7 @@ import {
   documentBodySchema,
   type DocumentBody,
   type DocumentKind,
-} from '../../shared/clinical-document';
+} from '@shared/documents/clinical-document';
 
 /**
  * The new-document form's fields, as typed: every field a string (a half-typed number survives),

@@ -1,4 +1,4 @@
-import { signatureLines, type DocumentText } from '../../shared/document-text';
+import { signatureLines, type DocumentText } from '@shared/documents/document-text';
 
 /**
  * A document's words exactly as its PDF prints them (docs/documentos.md, "Ler antes de emitir"):

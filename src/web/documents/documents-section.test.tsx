@@ -2,19 +2,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentsApi } from '../../shared/api/documents';
-import { healthApi } from '../../shared/api/health';
-import { patientsApi } from '../../shared/api/patients';
+import { documentsApi } from '@shared/api/documents';
+import { healthApi } from '@shared/api/health';
+import { patientsApi } from '@shared/api/patients';
 import {
   documentIssueOf,
   type ClinicalDocument,
   type DocumentBody,
-} from '../../shared/clinical-document';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
-import { documentText, restEndDay, signatureLines } from '../../shared/document-text';
-import { localDayOf, type Patient } from '../../shared/patient';
-import { formatDate } from '../../shared/pt-br-format';
-import { newWorkingRecord, type WorkingRecord } from '../../shared/record-flow';
+} from '@shared/documents/clinical-document';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
+import { documentText, restEndDay, signatureLines } from '@shared/documents/document-text';
+import { localDayOf, type Patient } from '@shared/patients/patient';
+import { formatDate } from '@shared/lib/pt-br-format';
+import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import {
   createDoctorData,
   json,

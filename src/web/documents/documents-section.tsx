@@ -10,7 +10,7 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { isApiError } from '../../shared/api/client';
+import { isApiError } from '@shared/api/client';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_TITLES,
@@ -21,21 +21,21 @@ import {
   type ClinicalDocument,
   type DocumentBody,
   type DocumentStatus,
-} from '../../shared/clinical-document';
-import { documentDraftOf, examRequestsByService } from '../../shared/document-prefill';
-import { documentText } from '../../shared/document-text';
+} from '@shared/documents/clinical-document';
+import { documentDraftOf, examRequestsByService } from '@shared/documents/prefill';
+import { documentText } from '@shared/documents/document-text';
 import { usePatient } from '../data/patients';
 import { useDoctorSettings } from '../data/settings';
 import { DocumentPreview } from './document-preview';
-import { documentShareText, whatsAppLink } from '../../shared/document-sharing';
-import { formatDateTime } from '../../shared/pt-br-format';
-import type { WorkingRecord } from '../../shared/record-flow';
+import { documentShareText, whatsAppLink } from '@shared/documents/sharing';
+import { formatDateTime } from '@shared/lib/pt-br-format';
+import type { WorkingRecord } from '@shared/records/flow';
 import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
 import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { useReceitaSigning } from '../data/prescriptions';
-import { isSignableReceita } from '../../shared/prescription-state';
-import { printChoiceLabel, type ReceitaPrescription } from '../../shared/receita-document';
+import { isSignableReceita } from '@shared/prescriptions/state';
+import { printChoiceLabel, type ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { Button, buttonClassName } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DialogFrame } from '../ui/dialog-frame';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReceitaPrescription } from '../../shared/receita-document';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/text-field';
 import { usePrescriptionActions } from '../data/prescription-actions';

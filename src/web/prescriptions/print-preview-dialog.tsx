@@ -11,7 +11,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { DoctorSettings } from '../../shared/doctor-settings';
+import type { DoctorSettings } from '@shared/account/doctor-settings';
 import {
   buildReceitaPrintJob,
   fillPrescriptionTemplate,
@@ -19,11 +19,11 @@ import {
   receitaPrintInput,
   type ReceitaPrescription,
   type ReceitaSettings,
-} from '../../shared/receita-document';
+} from '@shared/prescriptions/receita-document';
 import {
   groupPrescriptionsByPatient,
   selectedForPrint,
-} from '../../shared/receita-print-selection';
+} from '@shared/prescriptions/receita-print-selection';
 import { Button, buttonClassName } from '../ui/button';
 import { DialogFrame } from '../ui/dialog-frame';
 import { printOnly } from '../ui/print-area';
@@ -35,9 +35,9 @@ import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-war
 import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
-import { shareText, whatsAppLink } from '../../shared/document-sharing';
-import { isPaperReceita, isSignableReceita } from '../../shared/prescription-state';
-import { PAPER_RECEITA_NOTICE } from '../../shared/receita-class';
+import { shareText, whatsAppLink } from '@shared/documents/sharing';
+import { isPaperReceita, isSignableReceita } from '@shared/prescriptions/state';
+import { PAPER_RECEITA_NOTICE } from '@shared/prescriptions/receita-class';
 import {
   RECEITA_PDF_TEXT,
   ReceitaPdfPages,
@@ -46,8 +46,8 @@ import {
 } from './receita-pdf-preview';
 import { downloadFile } from '../ui/download-file';
 import { api } from '../data/api';
-import { isApiError } from '../../shared/api/client';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
+import { isApiError } from '@shared/api/client';
+import { prescriptionsApi } from '@shared/api/prescriptions';
 
 export const PRINT_PREVIEW_TEXT = {
   singleTitle: 'Receitas para Impressão',

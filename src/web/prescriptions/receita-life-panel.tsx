@@ -1,10 +1,10 @@
 import { Ban, FilePenLine } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { isApiError } from '../../shared/api/client';
-import { PRESCRIPTION_LIMITS } from '../../shared/prescription';
-import { formatDate } from '../../shared/pt-br-format';
-import type { ReceitaPrescription } from '../../shared/receita-document';
-import { RECEITA_STATUS_LABELS, receitaStatus } from '../../shared/visit-receita';
+import { isApiError } from '@shared/api/client';
+import { PRESCRIPTION_LIMITS } from '@shared/prescriptions/prescription';
+import { formatDate } from '@shared/lib/pt-br-format';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { RECEITA_STATUS_LABELS, receitaStatus } from '@shared/prescriptions/visit-receita';
 import { usePrescriptionActions } from '../data/prescription-actions';
 import { useReceitaCancellation } from '../data/prescriptions';
 import { Button } from '../ui/button';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../shared/api/client';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
-import type { ReceitaPrintInput } from '../../shared/prescription';
-import type { ReceitaPrescription } from '../../shared/receita-document';
+import { isApiError } from '@shared/api/client';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import type { ReceitaPrintInput } from '@shared/prescriptions/prescription';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { api } from '../data/api';
 import { drawPdfPages, releasePdfPages, type PdfPageImage } from '../ui/pdf-pages';
 import { PrintArea } from '../ui/print-area';

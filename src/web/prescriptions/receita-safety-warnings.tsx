@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ReceitaPrescription } from '../../shared/receita-document';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { usePrescriptionActions } from '../data/prescription-actions';
 import type { ReceitaSafety } from './receita-safety';
 import { SafetyWarnings } from './safety-warnings';

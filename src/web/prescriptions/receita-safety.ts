@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { prescriptionsApi } from '../../shared/api/prescriptions';
-import { warningsAwaitingReason, type SafetyWarning } from '../../shared/prescription-safety';
-import { isLocalId } from '../../shared/prescription-state';
-import type { ReceitaPrescription } from '../../shared/receita-document';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { warningsAwaitingReason, type SafetyWarning } from '@shared/prescriptions/safety-warnings';
+import { isLocalId } from '@shared/prescriptions/state';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { api } from '../data/api';
 import { useDoctorData } from '../data/doctor-data-context';
 import { PRESCRIPTION } from '../data/prescriptions';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AlertTriangle } from 'lucide-react';
 import { useId } from 'react';
-import { medicationsApi, type SafetyCheckRequest } from '../../shared/api/catalogues';
+import { medicationsApi, type SafetyCheckRequest } from '@shared/api/catalogues';
 import {
   needsReason,
   SAFETY_SEVERITY_LABELS,
@@ -9,7 +9,7 @@ import {
   type SafetyReason,
   type SafetySeverity,
   type SafetyWarning,
-} from '../../shared/prescription-safety';
+} from '@shared/prescriptions/safety-warnings';
 import { api } from '../data/api';
 import { TextField } from '../ui/text-field';
 import { useDebouncedValue } from '../ui/use-debounced-value';

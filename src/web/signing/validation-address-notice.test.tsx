@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { healthApi, type HealthAnswer } from '../../shared/api/health';
+import { healthApi, type HealthAnswer } from '@shared/api/health';
 import { createDoctorData, json, renderWithDoctorData } from '../testing/render-with-doctor-data';
 import { ValidationAddressNotice } from './validation-address-notice';
 

@@ -1,5 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
-import { VALIDATION_ADDRESS_TEXT, validationAddressWarning } from '../../shared/validation-address';
+import {
+  VALIDATION_ADDRESS_TEXT,
+  validationAddressWarning,
+} from '@shared/documents/validation-address';
 import { useValidationAddress } from '../data/server-health';
 
 /**

@@ -2,17 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { onTestFinished, vi } from 'vitest';
-import { AI_SOURCE_HEADER, type AiSource } from '../../shared/ai-protocol';
-import { AI_USE_HEADER } from '../../shared/ai-use';
+import { AI_SOURCE_HEADER, type AiSource } from '@shared/ai/protocol';
+import { AI_USE_HEADER } from '@shared/ai/use';
 import {
   createApiClient,
   type ApiTransport,
   type Endpoint,
   type HttpMethod,
-} from '../../shared/api/client';
-import { settingsApi, type SettingsAnswer } from '../../shared/api/settings';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../../shared/doctor-settings';
-import type { WorkingRecord } from '../../shared/record-flow';
+} from '@shared/api/client';
+import { settingsApi, type SettingsAnswer } from '@shared/api/settings';
+import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
+import type { WorkingRecord } from '@shared/records/flow';
 import { FAST_TIMINGS, TestPages } from '../data/browser-tab.testing';
 import { DoctorDataContext, type DoctorData } from '../data/doctor-data-context';
 import { queryClient as appQueryClient } from '../data/query-client';

@@ -1,4 +1,4 @@
-import { initialsOf } from '../../shared/person-name';
+import { initialsOf } from '@shared/lib/person-name';
 
 /** The doctor's initials in a circle (the account has no picture). */
 export function Avatar({ name }: { name: string }) {

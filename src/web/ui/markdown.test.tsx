@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prescriptionCommandsHelp, recordCommandsHelp } from '../../shared/slash-commands';
+import { prescriptionCommandsHelp, recordCommandsHelp } from '@shared/chat/slash-commands';
 import { isTooCostlyToParse, keepSafeUrl, Markdown } from './markdown';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.

@@ -1,5 +1,5 @@
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { pdfPageText } from '../../shared/pdf-page-text';
+import { pdfPageText } from '@shared/lib/pdf-page-text';
 
 /** One page of a PDF drawn as an image, with the text a reader finds on it. */
 export interface PdfPageImage {

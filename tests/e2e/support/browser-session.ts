@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-import type { RunningServer } from '../../../src/server/server';
-import { useTestServer } from '../../../src/server/testing/server-fixture';
-import { WEB_DIST_DIR } from '../../../src/server/web-app';
+import type { RunningServer } from '@server/server';
+import { useTestServer } from '@server/testing/server-fixture';
+import { WEB_DIST_DIR } from '@server/web-app';
 import { launchChromium } from '../../support/chromium';
 
 /** Options for {@link useBrowserSession}. */

@@ -1,8 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import {
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-} from '../../../src/server/testing/fake-openai-server';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '@server/testing/fake-openai-server';
 
 /**
  * A fake OpenAI-compatible provider on loopback for the whole test file (started before the app

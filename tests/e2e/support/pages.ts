@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { recordsApi } from '../../../src/shared/api/records';
-import type { MedicalRecord } from '../../../src/shared/medical-record';
-import { signUpDoctor, type TestDoctorAccount } from '../../../src/server/testing/test-server';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import { signUpDoctor, type TestDoctorAccount } from '@server/testing/test-server';
 
 /** The two screens every workspace test runs on: a common laptop and a phone. */
 export const VIEWPORTS = {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TestDoctorAccount } from '../../../src/server/testing/test-server';
-import type { MedicalRecord } from '../../../src/shared/medical-record';
+import type { TestDoctorAccount } from '@server/testing/test-server';
+import type { MedicalRecord } from '@shared/records/medical-record';
 import { fieldLabelled, newestRecordOnServer, visible } from './pages';
 
 /** What a voice consultation said about the patient. */

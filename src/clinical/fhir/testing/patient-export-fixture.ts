@@ -2,9 +2,9 @@
  * Patients to export in tests, built through the API's own schemas so that they have the shape
  * the server answers: Maria, with two visits and a receita, and a patient known only by name.
  */
-import { medicalRecordSchema, type MedicalRecord } from '../../../shared/medical-record';
-import { patientSchema } from '../../../shared/patient';
-import { prescriptionSchema } from '../../../shared/prescription';
+import { medicalRecordSchema, type MedicalRecord } from '@shared/records/medical-record';
+import { patientSchema } from '@shared/patients/patient';
+import { prescriptionSchema } from '@shared/prescriptions/prescription';
 import type { PatientExport } from '../patient-export';
 
 export const MARIA_CPF = '52998224725';

@@ -4,7 +4,7 @@ import {
   groupAgentsByCategory,
   type SpecialistAgent,
   type SpecialistAgentId,
-} from '../../../shared/specialist-agents';
+} from '@shared/chat/specialist-agents';
 
 /**
  * docs/product.md, "Modos do chat e agentes especialistas": the first two categories open, two

@@ -2,34 +2,34 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PrescriptionExtraction } from '../../../shared/ai-tasks';
-import { API_ERRORS } from '../../../shared/api-errors';
-import { aiApi } from '../../../shared/api/ai';
-import { patientsApi } from '../../../shared/api/patients';
-import { recordsApi } from '../../../shared/api/records';
+import type { PrescriptionExtraction } from '@shared/ai/tasks';
+import { API_ERRORS } from '@shared/api/errors';
+import { aiApi } from '@shared/api/ai';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
 import {
   batchesApi,
   prescriptionsApi,
   type PresentedPrescription,
-} from '../../../shared/api/prescriptions';
-import { RECORD_SUGGESTION_TEXT } from '../../../shared/chat-conversation';
-import { ANSWER_CUT_ERROR, CHAT_ERROR_MESSAGES } from '../../../shared/chat-errors';
-import { CHAT_INPUT_MAX_LENGTH } from '../../../shared/chat-rules';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
-import { emptyExtraction } from '../../../shared/extraction';
-import type { Patient } from '../../../shared/patient';
-import { newWorkingRecord, type WorkingRecord } from '../../../shared/record-flow';
+} from '@shared/api/prescriptions';
+import { RECORD_SUGGESTION_TEXT } from '@shared/chat/conversation';
+import { ANSWER_CUT_ERROR, CHAT_ERROR_MESSAGES } from '@shared/chat/errors';
+import { CHAT_INPUT_MAX_LENGTH } from '@shared/chat/rules';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { emptyExtraction } from '@shared/ai/extraction';
+import type { Patient } from '@shared/patients/patient';
+import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import {
   COMMAND_GUARD_MESSAGES,
   SLASH_COMMANDS,
   slashCommandById,
   unknownCommandMessage,
-} from '../../../shared/slash-commands';
+} from '@shared/chat/slash-commands';
 import {
   findSpecialistAgent,
   GENERAL_CHAT_TITLE,
   type SpecialistAgent,
-} from '../../../shared/specialist-agents';
+} from '@shared/chat/specialist-agents';
 import type { SessionDoctor } from '../../auth-client';
 import {
   createDoctorData,

@@ -1,17 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { suggestionOf, type ChatMessage } from '../../../shared/chat-conversation';
-import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '../../../shared/chat-rules';
+import { suggestionOf, type ChatMessage } from '@shared/chat/conversation';
+import { CHAT_INPUT_MAX_LENGTH, chatInputPlaceholder } from '@shared/chat/rules';
 import {
   findSpecialistAgent,
   GENERAL_CHAT_DESCRIPTION,
   GENERAL_CHAT_TITLE,
   type SpecialistAgentId,
-} from '../../../shared/specialist-agents';
-import { patientNameOf } from '../../../shared/record-list-rules';
-import { visitOfAiRequest } from '../../../shared/record-flow';
-import { AI_DISABLED_NOTICE } from '../../../shared/ai-use';
+} from '@shared/chat/specialist-agents';
+import { patientNameOf } from '@shared/records/list-rules';
+import { visitOfAiRequest } from '@shared/records/flow';
+import { AI_DISABLED_NOTICE } from '@shared/ai/use';
 import { useAiBlock } from '../../data/ai-use';
 import {
   generateAnamnesisFromConversation,
@@ -38,7 +38,7 @@ import {
   startPrescriptionFromConversation,
   type PrintRequest,
 } from './prescription-commands';
-import type { PresentedPrescription } from '../../../shared/api/prescriptions';
+import type { PresentedPrescription } from '@shared/api/prescriptions';
 import { usePrescriptionActions } from '../../data/prescription-actions';
 import { usePrescriptions } from '../../data/prescriptions';
 import {
@@ -47,7 +47,7 @@ import {
   useSendChatMessage,
 } from '../../data/chat';
 import { useDoctorSettings } from '../../data/settings';
-import { formatCrm } from '../../../shared/doctor-settings';
+import { formatCrm } from '@shared/account/doctor-settings';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
 import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
 

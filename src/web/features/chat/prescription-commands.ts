@@ -1,14 +1,17 @@
-import type { PrescriptionExtraction } from '../../../shared/ai-tasks';
-import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
-import type { AiSource } from '../../../shared/ai-protocol';
-import { aiApi } from '../../../shared/api/ai';
-import type { PresentedPrescription } from '../../../shared/api/prescriptions';
-import type { ChatMessage } from '../../../shared/chat-conversation';
-import { fillPrescriptionTemplate, type ReceitaSettings } from '../../../shared/receita-document';
-import { quickPrescriptionQuality } from '../../../shared/prescription';
-import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '../../../shared/prescription-draft';
-import { defaultPrintSelection, printsBatch } from '../../../shared/receita-print-selection';
-import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '../../../shared/slash-commands';
+import type { PrescriptionExtraction } from '@shared/ai/tasks';
+import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '@shared/chat/rules';
+import type { AiSource } from '@shared/ai/protocol';
+import { aiApi } from '@shared/api/ai';
+import type { PresentedPrescription } from '@shared/api/prescriptions';
+import type { ChatMessage } from '@shared/chat/conversation';
+import {
+  fillPrescriptionTemplate,
+  type ReceitaSettings,
+} from '@shared/prescriptions/receita-document';
+import { quickPrescriptionQuality } from '@shared/prescriptions/prescription';
+import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '@shared/prescriptions/draft';
+import { defaultPrintSelection, printsBatch } from '@shared/prescriptions/receita-print-selection';
+import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '@shared/chat/slash-commands';
 import { conversationForTasks } from '../../chat-conversation/record-from-chat';
 import { api } from '../../data/api';
 import type { PrescriptionActions } from '../../data/prescription-actions';

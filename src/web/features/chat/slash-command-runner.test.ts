@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyExtraction } from '../../../shared/extraction';
-import { saidValues } from '../../../shared/extraction-evidence';
+import { emptyExtraction } from '@shared/ai/extraction';
+import { saidValues } from '@shared/ai/extraction-evidence';
 import { leftOutNote, saidValuesNote } from './slash-command-runner';
 
 describe('leftOutNote', () => {

@@ -1,15 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { aiApi } from '../../../shared/api/ai';
-import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '../../../shared/chat-rules';
-import {
-  doctorMessagesText,
-  saidValues,
-  type SaidValue,
-} from '../../../shared/extraction-evidence';
-import { patientNameTypedFirst } from '../../../shared/start-record-command';
-import { recordSummaryMessage } from '../../../shared/record-chat-context';
-import { finalizationGaps } from '../../../shared/record-flow';
-import { patientNameOf } from '../../../shared/record-list-rules';
+import { aiApi } from '@shared/api/ai';
+import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '@shared/chat/rules';
+import { doctorMessagesText, saidValues, type SaidValue } from '@shared/ai/extraction-evidence';
+import { patientNameTypedFirst } from '@shared/chat/start-record-command';
+import { recordSummaryMessage } from '@shared/records/chat-context';
+import { finalizationGaps } from '@shared/records/flow';
+import { patientNameOf } from '@shared/records/list-rules';
 import {
   COMMAND_ERROR_MESSAGES,
   dispatchSlashCommand,
@@ -17,7 +13,7 @@ import {
   suggestCommands,
   type CommandState,
   type SlashCommand,
-} from '../../../shared/slash-commands';
+} from '@shared/chat/slash-commands';
 import {
   conversationForTasks,
   recordContentOf,

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { aiApi } from '../../../shared/api/ai';
-import type { ChatMessage } from '../../../shared/chat-conversation';
+import { aiApi } from '@shared/api/ai';
+import type { ChatMessage } from '@shared/chat/conversation';
 import {
   ConversationAutoUpdater,
   type AutoUpdateResult,
-} from '../../../shared/conversation-auto-update';
+} from '@shared/chat/conversation-auto-update';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 import { api } from '../../data/api';

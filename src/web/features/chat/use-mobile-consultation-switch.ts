@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { shouldOpenMobileConsultation } from '../../../shared/chat-rules';
+import { shouldOpenMobileConsultation } from '@shared/chat/rules';
 import { WIDE_SCREEN_QUERY } from '../../shell/use-media-query';
 
 /**

@@ -8,11 +8,11 @@ import {
   signInSchema,
   strongSignUpSchema,
   type AccountField,
-} from '../../../shared/account';
-import { loadPasswordChecker } from '../../../shared/password-strength';
+} from '@shared/account/account';
+import { loadPasswordChecker } from '@shared/account/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { API_ERRORS } from '../../../shared/api-errors';
+import { API_ERRORS } from '@shared/api/errors';
 import { authClient } from '../../auth-client';
 import { TwoFactorChallenge } from './two-factor-challenge';
 

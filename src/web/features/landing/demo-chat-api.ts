@@ -1,10 +1,10 @@
-import { demoChatApi } from '../../../shared/api/demo-chat';
+import { demoChatApi } from '@shared/api/demo-chat';
 import {
   DEMO_CHAT_MAX_MESSAGES,
   DEMO_CHAT_MAX_REPLY_LENGTH,
   type DemoChatMessage,
   type DemoChatMode,
-} from '../../../shared/demo-chat-protocol';
+} from '@shared/chat/demo-chat-protocol';
 import { api } from '../../data/api';
 
 /** The most recent part of the conversation the server accepts, ending with the new question. */

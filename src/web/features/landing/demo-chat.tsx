@@ -1,15 +1,15 @@
 import { Bot } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { demoChatApi } from '../../../shared/api/demo-chat';
+import { demoChatApi } from '@shared/api/demo-chat';
 import {
   DEMO_CHAT_MAX_LENGTH,
   type DemoChatMessage,
   type DemoChatMode,
-} from '../../../shared/demo-chat-protocol';
+} from '@shared/chat/demo-chat-protocol';
 import { api } from '../../data/api';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
-import { chatErrorText } from '../../../shared/chat-errors';
+import { chatErrorText } from '@shared/chat/errors';
 import { streamDemoReply } from './demo-chat-api';
 
 type DemoMessage = ChatListMessage & { role: 'user' | 'assistant' };

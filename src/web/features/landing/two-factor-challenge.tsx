@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ACCOUNT_ERRORS, GENERIC_ACCOUNT_ERROR } from '../../../shared/account';
+import { ACCOUNT_ERRORS, GENERIC_ACCOUNT_ERROR } from '@shared/account/account';
 import {
   recoveryCodeSchema,
   totpCodeSchema,
   TRUSTED_DEVICE_DAYS,
-} from '../../../shared/two-factor';
-import { API_ERRORS } from '../../../shared/api-errors';
+} from '@shared/account/two-factor';
+import { API_ERRORS } from '@shared/api/errors';
 import { authClient } from '../../auth-client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';

@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { patientsApi } from '../../../shared/api/patients';
-import type { Patient } from '../../../shared/patient';
+import { patientsApi } from '@shared/api/patients';
+import type { Patient } from '@shared/patients/patient';
 import { patientKeys, usePatient } from '../../data/patients';
 import {
   createDoctorData,

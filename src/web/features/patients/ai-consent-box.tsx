@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AI_CONSENT_LABELS, type AiConsentStatus } from '../../../shared/ai-use';
-import type { Patient } from '../../../shared/patient';
-import { formatDateTime } from '../../../shared/pt-br-format';
+import { AI_CONSENT_LABELS, type AiConsentStatus } from '@shared/ai/use';
+import type { Patient } from '@shared/patients/patient';
+import { formatDateTime } from '@shared/lib/pt-br-format';
 import { recordAiConsent } from '../../data/patients';
 import { Button } from '../../ui/button';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Patient } from '../../../shared/patient';
-import { mergeQuestion } from '../../../shared/patient-display';
+import type { Patient } from '@shared/patients/patient';
+import { mergeQuestion } from '@shared/patients/display';
 import { useMergePatients, usePatient } from '../../data/patients';
 import { OtherPatientPicker, PickedPatientStep, PickerDialog } from './other-patient-picker';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Patient } from '../../../shared/patient';
-import { patientOfferLabel, type TimelineItem } from '../../../shared/patient-chart';
-import { formatDate } from '../../../shared/pt-br-format';
+import type { Patient } from '@shared/patients/patient';
+import { patientOfferLabel, type TimelineItem } from '@shared/patients/chart';
+import { formatDate } from '@shared/lib/pt-br-format';
 import { useMoveVisit } from '../../data/patients';
 import { OtherPatientPicker, PickedPatientStep, PickerDialog } from './other-patient-picker';
 

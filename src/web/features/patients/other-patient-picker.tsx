@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import type { Patient } from '../../../shared/patient';
-import { lastVisitLabel, patientAgeLabel } from '../../../shared/patient-display';
+import type { Patient } from '@shared/patients/patient';
+import { lastVisitLabel, patientAgeLabel } from '@shared/patients/display';
 import { usePatientsList } from '../../data/patients';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';

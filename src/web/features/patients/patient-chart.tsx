@@ -12,9 +12,9 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { SessionDoctor } from '../../auth-client';
-import { isApiError } from '../../../shared/api/client';
-import type { Patient, PatientWrite } from '../../../shared/patient';
-import type { TimelineItem } from '../../../shared/patient-chart';
+import { isApiError } from '@shared/api/client';
+import type { Patient, PatientWrite } from '@shared/patients/patient';
+import type { TimelineItem } from '@shared/patients/chart';
 import {
   ERASE_LEGAL_NOTE,
   birthDateText,
@@ -23,10 +23,10 @@ import {
   patientAgeLabel,
   patientInfoForVisit,
   SEX_LABELS,
-} from '../../../shared/patient-display';
-import { maskCns, maskCpf } from '../../../shared/patient-identifiers';
-import { hasClinicalContent, RETENTION_EXPLANATION } from '../../../shared/record-retention';
-import type { ReceitaPrescription } from '../../../shared/receita-document';
+} from '@shared/patients/display';
+import { maskCns, maskCpf } from '@shared/patients/identifiers';
+import { hasClinicalContent, RETENTION_EXPLANATION } from '@shared/records/retention';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { useOpenRecordActions } from '../../data/open-record';
 import {
   currentPatientOf,

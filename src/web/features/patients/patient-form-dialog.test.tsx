@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Patient, PatientWrite } from '../../../shared/patient';
+import type { Patient, PatientWrite } from '@shared/patients/patient';
 import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.

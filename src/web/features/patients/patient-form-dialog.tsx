@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
-import { BRAZILIAN_STATES } from '../../../shared/doctor-settings';
-import { GENDERS } from '../../../shared/medical-record';
-import type { Patient, PatientWrite } from '../../../shared/patient';
-import { SEX_LABELS } from '../../../shared/patient-display';
+import { BRAZILIAN_STATES } from '@shared/account/doctor-settings';
+import { GENDERS } from '@shared/records/medical-record';
+import type { Patient, PatientWrite } from '@shared/patients/patient';
+import { SEX_LABELS } from '@shared/patients/display';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { MaskedTextField } from '../../ui/masked-text-field';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../shared/api/client';
-import { PASSPORT_INVALID } from '../../../shared/patient-identifiers';
-import type { Patient } from '../../../shared/patient';
+import { ApiError } from '@shared/api/client';
+import { PASSPORT_INVALID } from '@shared/patients/identifiers';
+import type { Patient } from '@shared/patients/patient';
 import {
   EMPTY_PATIENT_FORM,
   formValuesOf,

@@ -1,13 +1,13 @@
-import { isApiError } from '../../../shared/api/client';
-import type { Gender } from '../../../shared/medical-record';
+import { isApiError } from '@shared/api/client';
+import type { Gender } from '@shared/records/medical-record';
 import {
   patientInputSchema,
   type Patient,
   type PatientAddress,
   type PatientWrite,
-} from '../../../shared/patient';
-import { birthDateText } from '../../../shared/patient-display';
-import { formatCns, formatCpf } from '../../../shared/patient-identifiers';
+} from '@shared/patients/patient';
+import { birthDateText } from '@shared/patients/display';
+import { formatCns, formatCpf } from '@shared/patients/identifiers';
 
 /**
  * The patient form's values (issue 19): every field as typed, the lists one item a line. The

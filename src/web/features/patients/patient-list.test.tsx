@@ -2,8 +2,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { patientsApi } from '../../../shared/api/patients';
-import type { Patient } from '../../../shared/patient';
+import { patientsApi } from '@shared/api/patients';
+import type { Patient } from '@shared/patients/patient';
 import {
   createDoctorData,
   json,

@@ -1,8 +1,8 @@
 import { UserPlus, Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { isApiError } from '../../../shared/api/client';
-import type { Patient } from '../../../shared/patient';
-import { lastVisitLabel, patientAgeLabel, SEX_LABELS } from '../../../shared/patient-display';
+import { isApiError } from '@shared/api/client';
+import type { Patient } from '@shared/patients/patient';
+import { lastVisitLabel, patientAgeLabel, SEX_LABELS } from '@shared/patients/display';
 import { useCreatePatient, usePatientsList } from '../../data/patients';
 import { Button } from '../../ui/button';
 import { useDebouncedValue } from '../../ui/use-debounced-value';

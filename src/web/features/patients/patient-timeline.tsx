@@ -1,6 +1,6 @@
 import { ArrowRightLeft, FileText, Pill, ScrollText } from 'lucide-react';
-import type { TimelineItem } from '../../../shared/patient-chart';
-import { formatDate } from '../../../shared/pt-br-format';
+import type { TimelineItem } from '@shared/patients/chart';
+import { formatDate } from '@shared/lib/pt-br-format';
 import type { PatientTimelineQuery } from '../../data/patients';
 import { Button } from '../../ui/button';
 

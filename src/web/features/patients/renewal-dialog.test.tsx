@@ -2,12 +2,12 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { patientsApi } from '../../../shared/api/patients';
-import { prescriptionsApi, type PresentedPrescription } from '../../../shared/api/prescriptions';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
-import type { Patient } from '../../../shared/patient';
-import type { RenewalItem } from '../../../shared/patient-chart';
-import { localDay } from '../../../shared/prescription-draft';
+import { patientsApi } from '@shared/api/patients';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import type { Patient } from '@shared/patients/patient';
+import type { RenewalItem } from '@shared/patients/chart';
+import { localDay } from '@shared/prescriptions/draft';
 import {
   createDoctorData,
   json,

@@ -1,18 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { SessionDoctor } from '../../auth-client';
-import type { PresentedPrescription } from '../../../shared/api/prescriptions';
-import { listInWords } from '../../../shared/clinical-document';
-import { formatCrm } from '../../../shared/doctor-settings';
-import { RECORD_LIMITS } from '../../../shared/medical-record';
-import type { Patient } from '../../../shared/patient';
-import {
-  renewalMedications,
-  type RenewalChoice,
-  type RenewalItem,
-} from '../../../shared/patient-chart';
-import { posologySentence } from '../../../shared/posology';
-import { formatDate } from '../../../shared/pt-br-format';
+import type { PresentedPrescription } from '@shared/api/prescriptions';
+import { listInWords } from '@shared/documents/clinical-document';
+import { formatCrm } from '@shared/account/doctor-settings';
+import { RECORD_LIMITS } from '@shared/records/medical-record';
+import type { Patient } from '@shared/patients/patient';
+import { renewalMedications, type RenewalChoice, type RenewalItem } from '@shared/patients/chart';
+import { posologySentence } from '@shared/prescriptions/posology';
+import { formatDate } from '@shared/lib/pt-br-format';
 import { usePatientRenewal } from '../../data/patients';
 import { usePrescriptionActions } from '../../data/prescription-actions';
 import { useDoctorSettings } from '../../data/settings';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VitalsPoint } from '../../../shared/patient-chart';
+import type { VitalsPoint } from '@shared/patients/chart';
 import { chartSummary, dayMonthOf, vitalsChartsOf, yRangeOf } from './vitals-chart-data';
 
 const visits: VitalsPoint[] = [

@@ -1,5 +1,5 @@
-import type { VitalsPoint } from '../../../shared/patient-chart';
-import { formatDecimal } from '../../../shared/pt-br-format';
+import type { VitalsPoint } from '@shared/patients/chart';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 
 /**
  * What the vital-sign charts of a patient's chart draw, from her visits' points (oldest first):

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } from 'react';
-import type { VitalsPoint } from '../../../shared/patient-chart';
+import type { VitalsPoint } from '@shared/patients/chart';
 import { Button } from '../../ui/button';
 import {
   chartSummary,

@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { FilePlus2, Lock, X } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { ADDENDUM_MAX_LENGTH } from '../../../shared/medical-record';
-import { formatDateTime } from '../../../shared/pt-br-format';
-import type { WorkingRecord } from '../../../shared/record-flow';
+import { ADDENDUM_MAX_LENGTH } from '@shared/records/medical-record';
+import { formatDateTime } from '@shared/lib/pt-br-format';
+import type { WorkingRecord } from '@shared/records/flow';
 import type { OpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/text-field';

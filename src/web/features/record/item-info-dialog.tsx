@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Info, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ITEM_INFO_ERROR, type ConversationMessage } from '../../../shared/ai-tasks';
-import type { Exam, Medication } from '../../../shared/medical-record';
-import { aiApi } from '../../../shared/api/ai';
-import { treatmentDurationPhrase } from '../../../shared/posology';
+import { ITEM_INFO_ERROR, type ConversationMessage } from '@shared/ai/tasks';
+import type { Exam, Medication } from '@shared/records/medical-record';
+import { aiApi } from '@shared/api/ai';
+import { treatmentDurationPhrase } from '@shared/prescriptions/posology';
 import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 import { ChatInput } from '../../ui/chat/chat-input';

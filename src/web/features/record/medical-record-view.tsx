@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { DoctorSettings } from '../../../shared/doctor-settings';
-import { recordSummaryMessage } from '../../../shared/record-chat-context';
-import { patientNameOf } from '../../../shared/record-list-rules';
-import { buildRecordNarrative } from '../../../shared/record-narrative';
+import type { DoctorSettings } from '@shared/account/doctor-settings';
+import { recordSummaryMessage } from '@shared/records/chat-context';
+import { patientNameOf } from '@shared/records/list-rules';
+import { buildRecordNarrative } from '@shared/records/narrative';
 import type { SessionDoctor } from '../../auth-client';
 import {
   generateAnamnesisFromConversation,

@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../shared/api/client';
-import type { Patient } from '../../../shared/patient';
+import { ApiError } from '@shared/api/client';
+import type { Patient } from '@shared/patients/patient';
 import {
   noListChanges,
   patientListChanges,
@@ -10,8 +10,8 @@ import {
   visitListsOf,
   type ListChange,
   type PatientListChanges,
-} from '../../../shared/patient-chart';
-import type { WorkingRecord } from '../../../shared/record-flow';
+} from '@shared/patients/chart';
+import type { WorkingRecord } from '@shared/records/flow';
 import { applyListChanges, readPatientFresh } from '../../data/patients';
 import { Button } from '../../ui/button';
 

@@ -1,28 +1,28 @@
-import type { AiSource } from '../../../shared/ai-protocol';
+import type { AiSource } from '@shared/ai/protocol';
 import {
   EXAM_SUGGESTIONS_ON_ERROR,
   MEDICATION_SUGGESTIONS_ON_ERROR,
   type ExamSuggestions,
   type MedicationSuggestions,
-} from '../../../shared/ai-tasks';
-import { API_ERRORS } from '../../../shared/api-errors';
-import { aiApi, type AiAnswer } from '../../../shared/api/ai';
+} from '@shared/ai/tasks';
+import { API_ERRORS } from '@shared/api/errors';
+import { aiApi, type AiAnswer } from '@shared/api/ai';
 import {
   cid10Api,
   medicationsApi,
   type CatalogueMedication,
   type DetectedMedication,
-} from '../../../shared/api/catalogues';
-import type { Cid10SearchResult } from '../../../shared/cid10-search';
-import type { Gender } from '../../../shared/medical-record';
-import type { DosingHintAnswer } from '../../../shared/prescription-suggestions';
-import { visitOfAiRequest, type WorkingRecord } from '../../../shared/record-flow';
-import { generalPlanSuggestions } from '../../../shared/plan-suggestions';
+} from '@shared/api/catalogues';
+import type { Cid10SearchResult } from '@shared/records/cid10-search';
+import type { Gender } from '@shared/records/medical-record';
+import type { DosingHintAnswer } from '@shared/prescriptions/suggestions';
+import { visitOfAiRequest, type WorkingRecord } from '@shared/records/flow';
+import { generalPlanSuggestions } from '@shared/records/plan-suggestions';
 import {
   assessmentEnhancementFallback,
   type AssessmentEnhancement,
   type PlanSuggestions,
-} from '../../../shared/record-step-rules';
+} from '@shared/records/step-rules';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';
 import { aiUseOf, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';

@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordsApi } from '../../../shared/api/records';
-import type { MedicalRecord } from '../../../shared/medical-record';
-import { newWorkingRecord, type WorkingRecord } from '../../../shared/record-flow';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import {
   createDoctorData,
   json,

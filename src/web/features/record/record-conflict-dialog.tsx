@@ -1,9 +1,9 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { formatTime } from '../../../shared/pt-br-format';
-import { recordDifferences } from '../../../shared/record-diff';
-import type { WorkingRecord } from '../../../shared/record-flow';
-import { patientNameOf } from '../../../shared/record-list-rules';
-import { mergeRecordVersions } from '../../../shared/record-merge';
+import { formatTime } from '@shared/lib/pt-br-format';
+import { recordDifferences } from '@shared/records/diff';
+import type { WorkingRecord } from '@shared/records/flow';
+import { patientNameOf } from '@shared/records/list-rules';
+import { mergeRecordVersions } from '@shared/records/merge';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 

@@ -1,11 +1,11 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Ban, Copy, Download, MoreVertical, Pencil, Printer, type LucideIcon } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { formatDateTime } from '../../../shared/pt-br-format';
-import { recordViewTitle } from '../../../shared/record-display';
-import { computeProgress, type WorkingRecord } from '../../../shared/record-flow';
-import { buildRecordDocument, recordFileName } from '../../../shared/record-narrative';
-import type { TemplateSettings } from '../../../shared/templates';
+import { formatDateTime } from '@shared/lib/pt-br-format';
+import { recordViewTitle } from '@shared/records/display';
+import { computeProgress, type WorkingRecord } from '@shared/records/flow';
+import { buildRecordDocument, recordFileName } from '@shared/records/narrative';
+import type { TemplateSettings } from '@shared/records/templates';
 import type { SaveStatus } from '../../data/open-record';
 import { RecordSaveStatus } from './record-save-status';
 import { Button } from '../../ui/button';

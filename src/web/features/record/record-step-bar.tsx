@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { RECORD_STEPS, type RecordStep } from '../../../shared/medical-record';
-import { isStepComplete, STEP_LABELS, type WorkingRecord } from '../../../shared/record-flow';
+import { RECORD_STEPS, type RecordStep } from '@shared/records/medical-record';
+import { isStepComplete, STEP_LABELS, type WorkingRecord } from '@shared/records/flow';
 
 /**
  * The seven steps of the record (docs/product.md, "As sete etapas"), numbered, each a button: the

@@ -1,8 +1,8 @@
 import { Eye, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import type { MedicalRecord } from '../../../shared/medical-record';
-import { formatDateTime, formatRelativeTime } from '../../../shared/pt-br-format';
-import { complaintPreview, patientAgeText, patientNameOf } from '../../../shared/record-list-rules';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import { formatDateTime, formatRelativeTime } from '@shared/lib/pt-br-format';
+import { complaintPreview, patientAgeText, patientNameOf } from '@shared/records/list-rules';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { preloadOnIntent } from '../../ui/preload-on-intent';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, FileText, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { isApiError } from '../../../shared/api/client';
-import type { MedicalRecord } from '../../../shared/medical-record';
-import { hasMoreRecords, recordCountText } from '../../../shared/record-list-rules';
+import { isApiError } from '@shared/api/client';
+import type { MedicalRecord } from '@shared/records/medical-record';
+import { hasMoreRecords, recordCountText } from '@shared/records/list-rules';
 import { useOpenRecordActions } from '../../data/open-record';
 import { readRecordFresh, removeFromRecordsList, useRecordsList } from '../../data/records';
 import { Button } from '../../ui/button';

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { accountApi, type ActiveSession } from '../../../shared/api/account';
-import { formatDateTime } from '../../../shared/pt-br-format';
-import { describeSessionAddress } from '../../../shared/device-name';
+import { accountApi, type ActiveSession } from '@shared/api/account';
+import { formatDateTime } from '@shared/lib/pt-br-format';
+import { describeSessionAddress } from '@shared/account/device-name';
 import { api } from '../../data/api';
 import { Button } from '../../ui/button';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settingsApi } from '../../../shared/api/settings';
+import { settingsApi } from '@shared/api/settings';
 import {
   createDoctorData,
   json,

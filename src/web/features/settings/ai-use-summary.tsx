@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { AI_USE_SUMMARY_DAYS, AI_USE_TASK_LABELS } from '../../../shared/ai-use';
-import { settingsApi } from '../../../shared/api/settings';
+import { AI_USE_SUMMARY_DAYS, AI_USE_TASK_LABELS } from '@shared/ai/use';
+import { settingsApi } from '@shared/api/settings';
 import { api } from '../../data/api';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import {
   changedSettings,
   applyEdit,

@@ -6,7 +6,7 @@ import {
   type DoctorSettings,
   type DoctorSettingsField,
   type DoctorSettingsPatch,
-} from '../../../shared/doctor-settings';
+} from '@shared/account/doctor-settings';
 
 /** What the form holds: every field as typed (the number too, so a half-typed value survives). */
 export type SettingsFormValues = Record<DoctorSettingsField, string>;

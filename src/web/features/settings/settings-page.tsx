@@ -6,11 +6,11 @@ import {
   PRESCRIPTIONS_PER_PAGE,
   type DoctorSettings,
   type DoctorSettingsField,
-} from '../../../shared/doctor-settings';
+} from '@shared/account/doctor-settings';
 import {
   PRESCRIPTION_TEMPLATE_VARIABLES,
   RECORD_TEMPLATE_VARIABLES,
-} from '../../../shared/templates';
+} from '@shared/records/templates';
 import { useDoctorData } from '../../data/doctor-data-context';
 import { readEntry, removeEntry, writeEntry } from '../../data/local-entries';
 import { useResetSettings, useSaveSettings, useSettingsQuery } from '../../data/settings';

@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signingCertificateApi } from '../../../shared/api/documents';
-import { formatDate } from '../../../shared/pt-br-format';
-import type { SigningCertificate } from '../../../shared/signing-certificate';
+import { signingCertificateApi } from '@shared/api/documents';
+import { formatDate } from '@shared/lib/pt-br-format';
+import type { SigningCertificate } from '@shared/documents/signing-certificate';
 import {
   createDoctorData,
   json,

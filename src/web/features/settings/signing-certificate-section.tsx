@@ -1,14 +1,14 @@
 import { AlertTriangle, FileKey, Trash2, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { API_ERRORS } from '../../../shared/api-errors';
-import { formatDate } from '../../../shared/pt-br-format';
+import { API_ERRORS } from '@shared/api/errors';
+import { formatDate } from '@shared/lib/pt-br-format';
 import {
   CERTIFICATE_MAX_BYTES,
   CERTIFICATE_WARNING_DAYS,
   certificatePasswordSchema,
   daysUntilExpiry,
   type SigningCertificate,
-} from '../../../shared/signing-certificate';
+} from '@shared/documents/signing-certificate';
 import {
   useRemoveCertificate,
   useSigningCertificate,

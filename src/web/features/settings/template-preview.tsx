@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { previewTemplate, type TemplateKind } from '../../../shared/templates';
+import { previewTemplate, type TemplateKind } from '@shared/records/templates';
 import { Button } from '../../ui/button';
 import type { StatusTone } from '../../ui/status-toast';
 import type { SettingsFormValues } from './settings-form-values';

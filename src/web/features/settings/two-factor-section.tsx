@@ -1,14 +1,14 @@
 import { Copy, Download, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { renderSVG } from 'uqr';
-import { ACCOUNT_ERRORS, GENERIC_ACCOUNT_ERROR } from '../../../shared/account';
+import { ACCOUNT_ERRORS, GENERIC_ACCOUNT_ERROR } from '@shared/account/account';
 import {
   groupTotpSecret,
   recoveryCodesFileText,
   totpCodeSchema,
   totpSecretOf,
-} from '../../../shared/two-factor';
-import { API_ERRORS } from '../../../shared/api-errors';
+} from '@shared/account/two-factor';
+import { API_ERRORS } from '@shared/api/errors';
 import { authClient } from '../../auth-client';
 import { Button } from '../../ui/button';
 import { downloadFile } from '../../ui/download-file';

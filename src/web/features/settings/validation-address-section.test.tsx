@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { healthApi, type HealthAnswer } from '../../../shared/api/health';
+import { healthApi, type HealthAnswer } from '@shared/api/health';
 import {
   createDoctorData,
   json,

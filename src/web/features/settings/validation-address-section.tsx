@@ -1,4 +1,4 @@
-import { VALIDATION_ADDRESS_TEXT } from '../../../shared/validation-address';
+import { VALIDATION_ADDRESS_TEXT } from '@shared/documents/validation-address';
 import { useValidationAddress } from '../../data/server-health';
 import { ValidationAddressNotice } from '../../signing/validation-address-notice';
 

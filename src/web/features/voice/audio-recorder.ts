@@ -1,4 +1,4 @@
-import { audioFileName } from '../../../shared/transcription';
+import { audioFileName } from '@shared/ai/transcription';
 /** One captured audio track; stopping it releases the microphone. */
 export interface MediaTrackLike {
   stop(): void;

@@ -16,7 +16,7 @@ import {
   type ConsultationStep,
   type SegmentFailure,
 } from './consultation-machine';
-import { emptyExtraction } from '../../../shared/extraction';
+import { emptyExtraction } from '@shared/ai/extraction';
 import type { ConsultationAnalysis, ConsultationOutcome } from './process-consultation';
 
 const audio = (name: string): RecordedAudio => ({

@@ -5,7 +5,7 @@
  * step starts (the microphone, the uploads, the analysis, the record) and reports back in events;
  * an event that does not fit the step the visit is in is ignored.
  */
-import type { TranscriptionStatus } from '../../../shared/transcription';
+import type { TranscriptionStatus } from '@shared/ai/transcription';
 import type { RecordedAudio } from './audio-recorder';
 import type { ConsultationAnalysis, ConsultationOutcome } from './process-consultation';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
+import { RECORDING_CONSENT_LABEL } from '@shared/ai/use';
 import {
   ClipboardPaste,
   FileText,
@@ -12,8 +12,8 @@ import {
   RotateCcw,
   Square,
 } from 'lucide-react';
-import type { ExtractionResult } from '../../../shared/extraction';
-import { formatDecimal } from '../../../shared/pt-br-format';
+import type { ExtractionResult } from '@shared/ai/extraction';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 import { Button } from '../../ui/button';
 import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';

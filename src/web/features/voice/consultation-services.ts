@@ -4,13 +4,10 @@
  * layer changes. Each call answers with a result the screen can show; none rejects.
  */
 import { createContext, useContext, useMemo } from 'react';
-import {
-  isRetryableTranscriptionError,
-  type TranscriptionStatus,
-} from '../../../shared/transcription';
-import { ApiError } from '../../../shared/api/client';
+import { isRetryableTranscriptionError, type TranscriptionStatus } from '@shared/ai/transcription';
+import { ApiError } from '@shared/api/client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { visitOfAiRequest } from '../../../shared/record-flow';
+import { visitOfAiRequest } from '@shared/records/flow';
 import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
 import { recordAiConsent } from '../../data/patients';
 import type { RecordedAudio } from './audio-recorder';

@@ -4,7 +4,7 @@ import {
   extractedValues,
   type ExtractedValue,
   type TextSpan,
-} from '../../../shared/extraction-evidence';
+} from '@shared/ai/extraction-evidence';
 import type { ConsultationAnalysis } from './process-consultation';
 
 type MedicalAnalysis = Extract<ConsultationAnalysis, { medical: true }>;

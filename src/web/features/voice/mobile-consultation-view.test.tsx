@@ -2,12 +2,12 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS } from '../../../shared/doctor-settings';
-import { emptyExtraction } from '../../../shared/extraction';
+import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
+import { emptyExtraction } from '@shared/ai/extraction';
 import {
   TRANSCRIPTION_UNCONFIGURED_MESSAGE,
   type TranscriptionStatus,
-} from '../../../shared/transcription';
+} from '@shared/ai/transcription';
 import type { SessionDoctor } from '../../auth-client';
 import {
   readConsultationTranscript,
@@ -22,7 +22,7 @@ import { stubSpeechRecognition } from '../../testing/fake-speech-recognition';
 import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
 import type { WorkspaceViewProps } from '../../workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
-import { RECORDING_CONSENT_LABEL } from '../../../shared/ai-use';
+import { RECORDING_CONSENT_LABEL } from '@shared/ai/use';
 import {
   ConsultationServicesContext,
   type AnalysisResult,

@@ -1,5 +1,5 @@
 import { ArrowLeft, Loader2 } from 'lucide-react';
-import { formatCrm, isDoctorProfileConfigured } from '../../../shared/doctor-settings';
+import { formatCrm, isDoctorProfileConfigured } from '@shared/account/doctor-settings';
 import { useAiBlock } from '../../data/ai-use';
 import { useOpenRecord } from '../../data/open-record';
 import { useSettingsQuery } from '../../data/settings';

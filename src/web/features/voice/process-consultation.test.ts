@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyExtraction, type ExtractionResult } from '../../../shared/extraction';
-import type { StructuredAnamnesis } from '../../../shared/medical-record';
+import { emptyExtraction, type ExtractionResult } from '@shared/ai/extraction';
+import type { StructuredAnamnesis } from '@shared/records/medical-record';
 import {
   analyseConsultation,
   applyConsultation,

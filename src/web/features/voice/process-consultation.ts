@@ -1,8 +1,8 @@
-import type { AiSource } from '../../../shared/ai-protocol';
-import { aiApi } from '../../../shared/api/ai';
-import type { ExtractionResult } from '../../../shared/extraction';
-import { visitOfAiRequest } from '../../../shared/record-flow';
-import { withoutValues, type EvidencedExtraction } from '../../../shared/extraction-evidence';
+import type { AiSource } from '@shared/ai/protocol';
+import { aiApi } from '@shared/api/ai';
+import type { ExtractionResult } from '@shared/ai/extraction';
+import { visitOfAiRequest } from '@shared/records/flow';
+import { withoutValues, type EvidencedExtraction } from '@shared/ai/extraction-evidence';
 import { aiUseOf, reportAiOutcome, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';
 import { recordContentOf } from '../../chat-conversation/record-from-chat';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '../../../shared/transcription';
+import { TRANSCRIPTION_UNCONFIGURED_MESSAGE } from '@shared/ai/transcription';
 import type { RecordedAudio } from './audio-recorder';
 import {
   readTranscriptionStatus,

@@ -1,12 +1,12 @@
-import type { ApiErrorCode } from '../../../shared/api-errors';
-import { aiApi } from '../../../shared/api/ai';
-import { ApiError } from '../../../shared/api/client';
+import type { ApiErrorCode } from '@shared/api/errors';
+import { aiApi } from '@shared/api/ai';
+import { ApiError } from '@shared/api/client';
 import {
   TRANSCRIPTION_FILE_FIELD,
   transcriptionFailureMessage,
   type TranscriptionResult,
   type TranscriptionStatus,
-} from '../../../shared/transcription';
+} from '@shared/ai/transcription';
 import { api } from '../../data/api';
 import type { RecordedAudio } from './audio-recorder';
 

@@ -2,10 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aiApi } from '../../../../shared/api/ai';
-import { cid10Api } from '../../../../shared/api/catalogues';
-import type { Cid10SearchResult } from '../../../../shared/cid10-search';
-import type { PatientInfo } from '../../../../shared/medical-record';
+import { aiApi } from '@shared/api/ai';
+import { cid10Api } from '@shared/api/catalogues';
+import type { Cid10SearchResult } from '@shared/records/cid10-search';
+import type { PatientInfo } from '@shared/records/medical-record';
 import {
   createDoctorData,
   json,

@@ -1,12 +1,12 @@
 import { ListPlus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { RECORD_LIMITS } from '../../../../shared/medical-record';
-import type { WorkingRecord } from '../../../../shared/record-flow';
+import { RECORD_LIMITS } from '@shared/records/medical-record';
+import type { WorkingRecord } from '@shared/records/flow';
 import {
   addCidToAssessment,
   assessmentHasCid,
   type CidSuggestion,
-} from '../../../../shared/record-step-rules';
+} from '@shared/records/step-rules';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { reportAiOutcome, useAiBlock, type AiUseRef } from '../../../data/ai-use';

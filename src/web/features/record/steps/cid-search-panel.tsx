@@ -4,9 +4,9 @@ import {
   CID10_QUERY_MAX_LENGTH,
   cid10ResultHeading,
   type Cid10SearchResult,
-} from '../../../../shared/cid10-search';
-import type { Gender } from '../../../../shared/medical-record';
-import { assessmentHasCid } from '../../../../shared/record-step-rules';
+} from '@shared/records/cid10-search';
+import type { Gender } from '@shared/records/medical-record';
+import { assessmentHasCid } from '@shared/records/step-rules';
 import { Button } from '../../../ui/button';
 import { CONTROL_CLASSES } from '../../../ui/field';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';

@@ -14,7 +14,7 @@ import {
   type FinalizationField,
   type FinalizationGap,
   type WorkingRecord,
-} from '../../../../shared/record-flow';
+} from '@shared/records/flow';
 import { FINALIZED_OFFLINE_MESSAGE, useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';

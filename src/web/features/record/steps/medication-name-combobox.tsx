@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { RECORD_LIMITS } from '../../../../shared/medical-record';
-import { capitalizedMedicationName } from '../../../../shared/prescription-suggestions';
+import { RECORD_LIMITS } from '@shared/records/medical-record';
+import { capitalizedMedicationName } from '@shared/prescriptions/suggestions';
 import { TextField } from '../../../ui/text-field';
 import { searchMedicationCatalogue, type CatalogueMedication } from '../record-ai';
 

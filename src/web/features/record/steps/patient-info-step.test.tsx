@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AGE_ERROR } from '../../../../shared/record-step-rules';
-import { patientsApi } from '../../../../shared/api/patients';
-import type { Patient } from '../../../../shared/patient';
+import { AGE_ERROR } from '@shared/records/step-rules';
+import { patientsApi } from '@shared/api/patients';
+import type { Patient } from '@shared/patients/patient';
 import {
   createDoctorData,
   json,

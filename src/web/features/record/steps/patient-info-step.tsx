@@ -1,5 +1,5 @@
-import { GENDERS, RECORD_LIMITS, type PatientInfo } from '../../../../shared/medical-record';
-import { parseAge, parseCommaList, type WorkingRecord } from '../../../../shared/record-flow';
+import { GENDERS, RECORD_LIMITS, type PatientInfo } from '@shared/records/medical-record';
+import { parseAge, parseCommaList, type WorkingRecord } from '@shared/records/flow';
 import {
   GENDER_LABELS,
   ageError,
@@ -9,9 +9,9 @@ import {
   formatCommaList,
   formatMeasurement,
   parseClearance,
-} from '../../../../shared/record-step-rules';
-import { formatDateTime } from '../../../../shared/pt-br-format';
-import { pregnancyCanApply } from '../../../../shared/pregnancy-applies';
+} from '@shared/records/step-rules';
+import { formatDateTime } from '@shared/lib/pt-br-format';
+import { pregnancyCanApply } from '@shared/records/pregnancy-applies';
 import { SelectField, TextField } from '../../../ui/text-field';
 import { ContinueButton, StepLayout, usePartWriter } from './step-layout';
 import { useFinalizationMessage } from './finish-visit';

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '../../../../shared/api/client';
-import { patientOfferLabel } from '../../../../shared/patient-chart';
-import type { WorkingRecord } from '../../../../shared/record-flow';
+import { ApiError } from '@shared/api/client';
+import { patientOfferLabel } from '@shared/patients/chart';
+import type { WorkingRecord } from '@shared/records/flow';
 import { useOpenRecordActions } from '../../../data/open-record';
 import {
   MATCH_MIN_LENGTH,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { RECORD_LIMITS, type PhysicalExam } from '../../../../shared/medical-record';
-import { computeBmi, withComputedBmi, type WorkingRecord } from '../../../../shared/record-flow';
+import { RECORD_LIMITS, type PhysicalExam } from '@shared/records/medical-record';
+import { computeBmi, withComputedBmi, type WorkingRecord } from '@shared/records/flow';
 import {
   NUMERIC_VITALS,
   compactVitals,
@@ -9,7 +9,7 @@ import {
   parseVital,
   vitalError,
   type NumericVital,
-} from '../../../../shared/record-step-rules';
+} from '@shared/records/step-rules';
 import { CONTROL_CLASSES, Field } from '../../../ui/field';
 import { TextAreaField } from '../../../ui/text-field';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';

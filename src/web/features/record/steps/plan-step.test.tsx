@@ -2,10 +2,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aiApi } from '../../../../shared/api/ai';
-import { patientsApi } from '../../../../shared/api/patients';
-import { recordsApi } from '../../../../shared/api/records';
-import type { WorkingRecord } from '../../../../shared/record-flow';
+import { aiApi } from '@shared/api/ai';
+import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
+import type { WorkingRecord } from '@shared/records/flow';
 import { recordContentOf } from '../../../chat-conversation/record-from-chat';
 import { FAST_TIMINGS } from '../../../data/browser-tab.testing';
 import {

@@ -1,8 +1,8 @@
 import { Plus, RefreshCw } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { RECORD_LIMITS } from '../../../../shared/medical-record';
-import type { WorkingRecord } from '../../../../shared/record-flow';
-import { URGENCY_LABELS, appendPlanBullet } from '../../../../shared/record-step-rules';
+import { RECORD_LIMITS } from '@shared/records/medical-record';
+import type { WorkingRecord } from '@shared/records/flow';
+import { URGENCY_LABELS, appendPlanBullet } from '@shared/records/step-rules';
 import { useOpenRecordActions } from '../../../data/open-record';
 import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';

@@ -1,15 +1,15 @@
 import { AlertTriangle, Check, Plus, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { ExamSuggestions, MedicationSuggestions } from '../../../../shared/ai-tasks';
-import type { Exam, Medication } from '../../../../shared/medical-record';
+import type { ExamSuggestions, MedicationSuggestions } from '@shared/ai/tasks';
+import type { Exam, Medication } from '@shared/records/medical-record';
 import {
   CASE_DESCRIPTION_MAX_CHARS,
   capitalizedMedicationName,
   isAlreadyPrescribed,
   shouldShowMedicationSuggestions,
-} from '../../../../shared/prescription-suggestions';
-import type { WorkingRecord } from '../../../../shared/record-flow';
-import { examLine, medicationLine } from '../../../../shared/record-narrative';
+} from '@shared/prescriptions/suggestions';
+import type { WorkingRecord } from '@shared/records/flow';
+import { examLine, medicationLine } from '@shared/records/narrative';
 import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';

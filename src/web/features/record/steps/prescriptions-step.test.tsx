@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { medicationsApi } from '../../../../shared/api/catalogues';
-import type { PatientInfo, RecordPrescriptions } from '../../../../shared/medical-record';
-import type { SafetyWarning } from '../../../../shared/prescription-safety';
+import { medicationsApi } from '@shared/api/catalogues';
+import type { PatientInfo, RecordPrescriptions } from '@shared/records/medical-record';
+import type { SafetyWarning } from '@shared/prescriptions/safety-warnings';
 import {
   createDoctorData,
   json,

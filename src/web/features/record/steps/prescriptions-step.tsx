@@ -9,25 +9,25 @@ import {
   type Medication,
   type MedicationRoute,
   type RecordPrescriptions,
-} from '../../../../shared/medical-record';
-import { guessRoute, ROUTE_HEADINGS } from '../../../../shared/prescription';
+} from '@shared/records/medical-record';
+import { guessRoute, ROUTE_HEADINGS } from '@shared/prescriptions/prescription';
 import {
   capitalizedMedicationName,
   fillMissingFromTable,
   medicationFromDetection,
   TABLE_POSOLOGY_NOTE,
-} from '../../../../shared/prescription-suggestions';
+} from '@shared/prescriptions/suggestions';
 import {
   prescribedItemCount,
   prescriptionsDecided,
   type WorkingRecord,
-} from '../../../../shared/record-flow';
-import { examLine, medicationLine } from '../../../../shared/record-narrative';
+} from '@shared/records/flow';
+import { examLine, medicationLine } from '@shared/records/narrative';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
 import { fetchDosingHint, type DetectedMedication } from '../record-ai';
-import { warningsAwaitingReason, withSafetyReason } from '../../../../shared/prescription-safety';
+import { warningsAwaitingReason, withSafetyReason } from '@shared/prescriptions/safety-warnings';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
 import { SafetyWarnings } from '../../../prescriptions/safety-warnings';

@@ -1,15 +1,15 @@
 import { FileText, Printer } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { formatCrm } from '../../../../shared/doctor-settings';
-import type { Medication } from '../../../../shared/medical-record';
-import type { WorkingRecord } from '../../../../shared/record-flow';
-import { examLine, medicationLine } from '../../../../shared/record-narrative';
-import { GENDER_LABELS, hasPrintableContent } from '../../../../shared/record-step-rules';
+import { formatCrm } from '@shared/account/doctor-settings';
+import type { Medication } from '@shared/records/medical-record';
+import type { WorkingRecord } from '@shared/records/flow';
+import { examLine, medicationLine } from '@shared/records/narrative';
+import { GENDER_LABELS, hasPrintableContent } from '@shared/records/step-rules';
 import type { SessionDoctor } from '../../../auth-client';
 import { useSaveState } from '../../../data/doctor-data-context';
 import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
-import type { PresentedPrescription } from '../../../../shared/api/prescriptions';
+import type { PresentedPrescription } from '@shared/api/prescriptions';
 import { usePrescriptionActions } from '../../../data/prescription-actions';
 import { usePrescriptions } from '../../../data/prescriptions';
 import {
@@ -17,7 +17,7 @@ import {
   receitaStatus,
   visitReceitasOf,
   type VisitPrescription,
-} from '../../../../shared/visit-receita';
+} from '@shared/prescriptions/visit-receita';
 import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
 import { Button } from '../../../ui/button';
 import { DocumentsSection } from '../../../documents/documents-section';

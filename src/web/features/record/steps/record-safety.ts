@@ -1,6 +1,6 @@
-import type { SafetyWarning } from '../../../../shared/prescription-safety';
-import type { WorkingRecord } from '../../../../shared/record-flow';
-import { checkedMedications, visitSafetyPatient } from '../../../../shared/receita-safety';
+import type { SafetyWarning } from '@shared/prescriptions/safety-warnings';
+import type { WorkingRecord } from '@shared/records/flow';
+import { checkedMedications, visitSafetyPatient } from '@shared/prescriptions/receita-safety';
 import { useSafetyCheck } from '../../../prescriptions/safety-warnings';
 
 /** The prescribing safety check of the record's prescription, as it is being written. */

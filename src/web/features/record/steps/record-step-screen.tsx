@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { WorkingRecord } from '../../../../shared/record-flow';
+import type { WorkingRecord } from '@shared/records/flow';
 import { AssessmentStep } from './assessment-step';
 import { FinishVisitProvider } from './finish-visit';
 import { PatientInfoStep } from './patient-info-step';

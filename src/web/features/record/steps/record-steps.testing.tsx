@@ -1,6 +1,6 @@
-import { recordsApi } from '../../../../shared/api/records';
-import type { MedicalRecord, RecordStep } from '../../../../shared/medical-record';
-import { newWorkingRecord, type WorkingRecord } from '../../../../shared/record-flow';
+import { recordsApi } from '@shared/api/records';
+import type { MedicalRecord, RecordStep } from '@shared/records/medical-record';
+import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import type { SessionDoctor } from '../../../auth-client';
 import { useOpenRecord } from '../../../data/open-record';
 import { json, type ScriptedServer } from '../../../testing/render-with-doctor-data';

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import type { EditablePart, WorkingRecord } from '../../../../shared/record-flow';
+import type { EditablePart, WorkingRecord } from '@shared/records/flow';
 import { useOpenRecordActions } from '../../../data/open-record';
 import { Button } from '../../../ui/button';
 

@@ -1,9 +1,5 @@
-import { INTENSITIES, RECORD_LIMITS, type Symptoms } from '../../../../shared/medical-record';
-import {
-  INTENSITY_SCALE,
-  intensityColour,
-  type WorkingRecord,
-} from '../../../../shared/record-flow';
+import { INTENSITIES, RECORD_LIMITS, type Symptoms } from '@shared/records/medical-record';
+import { INTENSITY_SCALE, intensityColour, type WorkingRecord } from '@shared/records/flow';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';
 

@@ -1,11 +1,11 @@
 import { ClipboardList } from 'lucide-react';
-import type { StructuredAnamnesis } from '../../../../shared/medical-record';
+import type { StructuredAnamnesis } from '@shared/records/medical-record';
 import {
   anamnesisSections,
   confidenceColour,
   confidencePercent,
   type ConfidenceColour,
-} from '../../../../shared/record-display';
+} from '@shared/records/display';
 
 const BAR_CLASSES: Record<ConfidenceColour, { bar: string; text: string }> = {
   green: { bar: 'bg-success-fg', text: 'text-success-fg' },

@@ -1,11 +1,11 @@
 import { MessageSquareText } from 'lucide-react';
-import type { ConsultationFeedback } from '../../../../shared/medical-record';
+import type { ConsultationFeedback } from '@shared/records/medical-record';
 import {
   FEEDBACK_CARDS,
   feedbackContent,
   feedbackDateText,
   hasFeedbackContent,
-} from '../../../../shared/record-display';
+} from '@shared/records/display';
 
 /**
  * Made-up content for the preview the empty state shows, so the doctor sees what the summary

@@ -1,6 +1,6 @@
 import { Printer } from 'lucide-react';
-import { ADDENDA_TITLE } from '../../../../shared/record-addenda';
-import type { RecordNarrative } from '../../../../shared/record-narrative';
+import { ADDENDA_TITLE } from '@shared/records/addenda';
+import type { RecordNarrative } from '@shared/records/narrative';
 import { Button } from '../../../ui/button';
 
 /**

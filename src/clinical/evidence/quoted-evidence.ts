@@ -1,0 +1,116 @@
+import {
+  extractedValues,
+  type ExtractedValue,
+  type ExtractionEvidence,
+  type TextSpan,
+} from '@shared/ai/extraction-evidence';
+import type { ExtractionResult } from '@shared/ai/extraction';
+import { foldForMatching } from '@shared/lib/text-folding';
+import { findQuotes } from './find-quote';
+
+/** What a model says each value was taken from: a verbatim quote, or several, per value path. */
+export type ValueQuotes = Readonly<Record<string, string | readonly string[]>>;
+
+/** Words that name nothing by themselves: a value sharing only these with its quote shares none. */
+const FILLER_WORDS = new Set([
+  'de',
+  'da',
+  'do',
+  'das',
+  'dos',
+  'com',
+  'sem',
+  'por',
+  'para',
+  'uma',
+  'um',
+  'mg',
+  'ml',
+  'mcg',
+  'ui',
+  'vezes',
+  'dia',
+  'dias',
+]);
+
+/** Letters of a word that must agree ('penicilina' and 'penicilinas', 'amoxicilina' and 'amoxil'). */
+const STEM_LENGTH = 5;
+
+/** The words of a value that name something: three letters or more, not filler, not numbers. */
+function namingWords(text: string): string[] {
+  return foldForMatching(text)
+    .split(' ')
+    .filter((word) => word.length >= 3 && !FILLER_WORDS.has(word) && !/^\d/.test(word));
+}
+
+/** Whether a quote names what the value names: one naming word of the value starts a word of it. */
+function quoteNames(value: ExtractedValue, quote: string): boolean {
+  const wanted = namingWords(value.text).map((word) => word.slice(0, STEM_LENGTH));
+  if (wanted.length === 0) return true;
+  const said = foldForMatching(quote).split(' ');
+  return wanted.some((stem) => said.some((word) => word.startsWith(stem)));
+}
+
+/**
+ * The evidence of a model's extraction: each quote is looked for in the text by the server
+ * itself (exact, then case, accents and punctuation aside, then within a few edits); a value
+ * keeps the spans of its quotes that are there — and, for a name, a medicine, an allergy or an
+ * exam, that name it. A value with no such quote is unsupported.
+ * @param text - the consultation as submitted
+ * @param result - the model's extraction
+ * @param quotes - the model's quotes by value path (missing: every value is unsupported)
+ */
+export function evidenceFromQuotes(
+  text: string,
+  result: ExtractionResult,
+  quotes: ValueQuotes,
+): { evidence: ExtractionEvidence; unsupported: string[] } {
+  const evidence: ExtractionEvidence = {};
+  const unsupported: string[] = [];
+  for (const value of extractedValues(result)) {
+    const given = quotes[value.path];
+    const said = (typeof given === 'string' ? [given] : (given ?? [])).filter(
+      (quote) => quote.trim() !== '',
+    );
+    const spans = findQuotes(text, said).filter(
+      (span): span is TextSpan =>
+        span !== undefined &&
+        (value.kind !== 'named' || quoteNames(value, text.slice(span.start, span.end))),
+    );
+    if (spans.length > 0) evidence[value.path] = spans;
+    else unsupported.push(value.path);
+  }
+  return { evidence, unsupported };
+}
+
+/**
+ * The evidence of the offline engine's extraction, whose rules only ever read the text. A value
+ * a rule derived from other words — an age said in words, '12 por 8' read as 120/80, the name —
+ * has the stretch that rule matched (`ruleSpans`); any other value is a copy of the text (a
+ * medicine, an allergy, a phrase) and is found by its own words. Never unsupported: no rule
+ * writes what the text does not hold.
+ * @param text - the consultation as submitted
+ * @param result - the offline engine's extraction of it
+ * @param ruleSpans - where the rules matched, by path, in `text`
+ */
+export function evidenceOfOwnValues(
+  text: string,
+  result: ExtractionResult,
+  ruleSpans: ExtractionEvidence = {},
+): ExtractionEvidence {
+  const evidence: ExtractionEvidence = {};
+  const values = extractedValues(result).filter((value) => {
+    const matched = ruleSpans[value.path];
+    if (matched) evidence[value.path] = matched;
+    return !matched;
+  });
+  const spans = findQuotes(
+    text,
+    values.map((value) => value.text),
+  );
+  values.forEach((value, index) => {
+    const span = spans[index];
+    if (span) evidence[value.path] = [span];
+  });
+  return evidence;
+}
