@@ -22,7 +22,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      // Registered by src/web/service-worker.ts (so a failure is only logged:
+      // Registered by src/web/app/service-worker.ts (so a failure is only logged:
       // docs/product.md, "Tema, instalação e service worker").
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -69,7 +69,7 @@ export default defineConfig({
       },
     }),
     // What a signed-in doctor's first screen loads lazily: the server preloads it in the page.
-    firstScreenChunks(['workspace/workspace-page.tsx', 'features/chat/chat-view.tsx']),
+    firstScreenChunks(['app/workspace-page.tsx', 'features/chat/chat-view.tsx']),
     precompressAssets(),
   ],
   build: {

@@ -187,8 +187,8 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
     'shared/documents/clinical-document.ts',
     'shared/documents/document-text.ts',
     'shared/documents/prefill.ts',
-    'web/documents/document-form-values.ts',
-    'web/documents/documents-section.tsx',
+    'web/components/documents/document-form-values.ts',
+    'web/components/documents/documents-section.tsx',
   ].map((file) => ({
     file,
     text: 'relatorio',

@@ -14,7 +14,7 @@ export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 /**
  * The session routes of `/api/auth` that the app calls itself (sign-in, sign-up and the rest go
- * through Better Auth's client, `web/auth-client.ts`). No answer carries a token.
+ * through Better Auth's client, `web/data/auth-client.ts`). No answer carries a token.
  */
 export const accountApi = {
   listSessions: endpoint({

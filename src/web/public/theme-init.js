@@ -1,6 +1,6 @@
 // Runs in <head> before the first paint, so a dark-theme doctor never sees a white flash.
 // An external file because the Content-Security-Policy forbids inline scripts.
-// Keep in sync with src/web/theme.ts (storage key 'theme', classes 'light' / 'dark').
+// Keep in sync with src/web/app/theme.ts (storage key 'theme', classes 'light' / 'dark').
 (function () {
   var theme = 'light';
   try {

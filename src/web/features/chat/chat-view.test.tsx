@@ -30,7 +30,7 @@ import {
   GENERAL_CHAT_TITLE,
   type SpecialistAgent,
 } from '@shared/chat/specialist-agents';
-import type { SessionDoctor } from '../../auth-client';
+import type { SessionDoctor } from '../../data/auth-client';
 import {
   createDoctorData,
   json,
@@ -41,7 +41,7 @@ import {
   textStream,
   type ScriptedServer,
 } from '../../testing/render-with-doctor-data';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import ChatView from './chat-view';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.

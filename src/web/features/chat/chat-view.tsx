@@ -18,7 +18,7 @@ import {
   NEW_RECORD_FOR_ANAMNESIS,
   recordContentOf,
   startRecordFromConversation,
-} from '../../chat-conversation/record-from-chat';
+} from '../../data/record-from-chat';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
@@ -29,7 +29,7 @@ import { ToolsMenu } from '../../ui/chat/tools-menu';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { AgentAvatar, AgentPicker } from './agent-picker';
 import { commandSuggestions, runSlashCommand } from './slash-command-runner';
 import { TreatmentCard } from './treatment-card';
@@ -56,7 +56,7 @@ const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 // Not part of the first screen: the print preview (and the receita layout it brings) loads the
 // first time the chat opens it.
 const PrintPreviewDialog = lazy(() =>
-  import('../../prescriptions/print-preview-dialog').then((module) => ({
+  import('../../components/receitas/print-preview-dialog').then((module) => ({
     default: module.PrintPreviewDialog,
   })),
 );

@@ -12,7 +12,7 @@ import { quickPrescriptionQuality } from '@shared/prescriptions/prescription';
 import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '@shared/prescriptions/draft';
 import { defaultPrintSelection, printsBatch } from '@shared/prescriptions/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '@shared/chat/slash-commands';
-import { conversationForTasks } from '../../chat-conversation/record-from-chat';
+import { conversationForTasks } from '../../data/record-from-chat';
 import { api } from '../../data/api';
 import type { PrescriptionActions } from '../../data/prescription-actions';
 

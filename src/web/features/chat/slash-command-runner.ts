@@ -18,13 +18,13 @@ import {
   conversationForTasks,
   recordContentOf,
   startRecordFromConversation,
-} from '../../chat-conversation/record-from-chat';
+} from '../../data/record-from-chat';
 import { FINALIZED_OFFLINE_MESSAGE, type OpenRecordActions } from '../../data/open-record';
 import { api } from '../../data/api';
 import { patientForVisitNamed } from '../../data/patients';
 import type { ChatConversationActions } from '../../data/chat';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
-import type { RecordDisplayMode, WorkspaceView } from '../../workspace-views';
+import type { RecordDisplayMode, WorkspaceView } from '../../data/workspace-views';
 
 /**
  * The chat's slash commands (docs/product.md, "Comandos de barra"): what the doctor types after '/'

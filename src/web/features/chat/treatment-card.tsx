@@ -2,7 +2,7 @@ import { ChevronDown, LogOut, RefreshCw, Stethoscope } from 'lucide-react';
 import { useId, useState } from 'react';
 import { treatmentCardSummary } from '@shared/chat/rules';
 import type { RecordContent } from '@shared/records/medical-record';
-import { PHONE_SCREEN_QUERY, useMediaQuery } from '../../shell/use-media-query';
+import { PHONE_SCREEN_QUERY, useMediaQuery } from '../../ui/use-media-query';
 import { Button } from '../../ui/button';
 import type { AutoUpdateControls } from './use-conversation-auto-update';
 

@@ -5,7 +5,7 @@ import {
   ConversationAutoUpdater,
   type AutoUpdateResult,
 } from '@shared/chat/conversation-auto-update';
-import { recordContentOf } from '../../chat-conversation/record-from-chat';
+import { recordContentOf } from '../../data/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 import { api } from '../../data/api';
 

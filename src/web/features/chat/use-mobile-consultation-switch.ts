@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { shouldOpenMobileConsultation } from '@shared/chat/rules';
-import { WIDE_SCREEN_QUERY } from '../../shell/use-media-query';
+import { WIDE_SCREEN_QUERY } from '../../ui/use-media-query';
 
 /**
  * Session storage, per doctor: the switch already happened in this tab (it survives a reload,

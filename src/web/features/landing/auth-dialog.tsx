@@ -13,7 +13,7 @@ import { loadPasswordChecker } from '@shared/account/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 import { API_ERRORS } from '@shared/api/errors';
-import { authClient } from '../../auth-client';
+import { authClient } from '../../data/auth-client';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
 export type AuthMode = 'sign-up' | 'sign-in';

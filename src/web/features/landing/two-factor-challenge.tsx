@@ -6,7 +6,7 @@ import {
   TRUSTED_DEVICE_DAYS,
 } from '@shared/account/two-factor';
 import { API_ERRORS } from '@shared/api/errors';
-import { authClient } from '../../auth-client';
+import { authClient } from '../../data/auth-client';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
 

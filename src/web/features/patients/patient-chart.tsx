@@ -11,7 +11,7 @@ import {
   TriangleAlert,
 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import type { SessionDoctor } from '../../auth-client';
+import type { SessionDoctor } from '../../data/auth-client';
 import { isApiError } from '@shared/api/client';
 import type { Patient, PatientWrite } from '@shared/patients/patient';
 import type { TimelineItem } from '@shared/patients/chart';
@@ -49,8 +49,8 @@ import { DialogFrame } from '../../ui/dialog-frame';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
-import type { WorkspaceViewProps } from '../../workspace-views';
-import { DocumentsSection } from '../../documents/documents-section';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
+import { DocumentsSection } from '../../components/documents/documents-section';
 import { AiConsentBox } from './ai-consent-box';
 import { MergePatientDialog } from './merge-patient-dialog';
 import { MoveVisitDialog } from './move-visit-dialog';
@@ -60,7 +60,7 @@ import { RenewalDialog } from './renewal-dialog';
 import { VitalsCharts } from './vitals-charts';
 
 const PrintPreviewDialog = lazy(() =>
-  import('../../prescriptions/print-preview-dialog').then((module) => ({
+  import('../../components/receitas/print-preview-dialog').then((module) => ({
     default: module.PrintPreviewDialog,
   })),
 );

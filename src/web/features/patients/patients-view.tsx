@@ -1,4 +1,4 @@
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { PatientChart } from './patient-chart';
 import { PatientList } from './patient-list';
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
-import type { SessionDoctor } from '../../auth-client';
+import type { SessionDoctor } from '../../data/auth-client';
 import type { PresentedPrescription } from '@shared/api/prescriptions';
 import { listInWords } from '@shared/documents/clinical-document';
 import { formatCrm } from '@shared/account/doctor-settings';

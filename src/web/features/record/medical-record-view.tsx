@@ -4,18 +4,18 @@ import type { DoctorSettings } from '@shared/account/doctor-settings';
 import { recordSummaryMessage } from '@shared/records/chat-context';
 import { patientNameOf } from '@shared/records/list-rules';
 import { buildRecordNarrative } from '@shared/records/narrative';
-import type { SessionDoctor } from '../../auth-client';
+import type { SessionDoctor } from '../../data/auth-client';
 import {
   generateAnamnesisFromConversation,
   startRecordFromConversation,
-} from '../../chat-conversation/record-from-chat';
+} from '../../data/record-from-chat';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
 import { useChatConversation, useChatConversationActions } from '../../data/chat';
 import { useDoctorSettings } from '../../data/settings';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
-import type { RecordDisplayMode, WorkspaceViewProps } from '../../workspace-views';
+import type { RecordDisplayMode, WorkspaceViewProps } from '../../data/workspace-views';
 import { PrintArea } from '../../ui/print-area';
 import { FinalizedRecordBanner } from './finalized-record-banner';
 import {

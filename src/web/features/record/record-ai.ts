@@ -23,7 +23,7 @@ import {
   type AssessmentEnhancement,
   type PlanSuggestions,
 } from '@shared/records/step-rules';
-import { recordContentOf } from '../../chat-conversation/record-from-chat';
+import { recordContentOf } from '../../data/record-from-chat';
 import { aiUseOf, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';
 

@@ -1,5 +1,5 @@
 import { Play, Sparkles, X } from 'lucide-react';
-import { NEW_RECORD_FOR_ANAMNESIS } from '../../chat-conversation/record-from-chat';
+import { NEW_RECORD_FOR_ANAMNESIS } from '../../data/record-from-chat';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 

@@ -12,7 +12,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import type { StatusTone } from '../../ui/status-toast';
 import { ViewHeader } from '../../ui/view-header';
-import type { RecordDisplayMode } from '../../workspace-views';
+import type { RecordDisplayMode } from '../../data/workspace-views';
 import { printRecord } from './print-record';
 import { downloadFile } from '../../ui/download-file';
 

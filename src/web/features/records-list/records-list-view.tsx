@@ -11,7 +11,7 @@ import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
 import { ChatModeButtons } from '../../ui/chat/chat-mode-buttons';
 import { useChatConversationActions } from '../../data/chat';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { RecordCard } from './record-card';
 
 /** Alerts when a record can't be read fresh before showing it (docs/product.md, "Lista de prontuários"). */

@@ -9,7 +9,7 @@ import {
   totpSecretOf,
 } from '@shared/account/two-factor';
 import { API_ERRORS } from '@shared/api/errors';
-import { authClient } from '../../auth-client';
+import { authClient } from '../../data/auth-client';
 import { Button } from '../../ui/button';
 import { downloadFile } from '../../ui/download-file';
 import { TextField } from '../../ui/text-field';

@@ -1,6 +1,6 @@
 import { VALIDATION_ADDRESS_TEXT } from '@shared/documents/validation-address';
 import { useValidationAddress } from '../../data/server-health';
-import { ValidationAddressNotice } from '../../signing/validation-address-notice';
+import { ValidationAddressNotice } from '../../components/signing/validation-address-notice';
 
 /**
  * Settings' "Endereço de validação" (docs/documentos.md, "Validação"): the origin the QR codes

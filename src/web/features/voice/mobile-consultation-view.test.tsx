@@ -8,11 +8,8 @@ import {
   TRANSCRIPTION_UNCONFIGURED_MESSAGE,
   type TranscriptionStatus,
 } from '@shared/ai/transcription';
-import type { SessionDoctor } from '../../auth-client';
-import {
-  readConsultationTranscript,
-  writeConsultationTranscript,
-} from '../../consultation-transcript';
+import type { SessionDoctor } from '../../data/auth-client';
+import { readConsultationTranscript, writeConsultationTranscript } from './consultation-transcript';
 import {
   createDoctorData,
   putSettings,
@@ -20,7 +17,7 @@ import {
 } from '../../testing/render-with-doctor-data';
 import { stubSpeechRecognition } from '../../testing/fake-speech-recognition';
 import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { UNSAVED_RECORD_MESSAGE } from './consultation-machine';
 import { RECORDING_CONSENT_LABEL } from '@shared/ai/use';
 import {

@@ -5,7 +5,7 @@ import { useOpenRecord } from '../../data/open-record';
 import { useSettingsQuery } from '../../data/settings';
 import { Button } from '../../ui/button';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import {
   analysisOfTranscript,
   errorOf,

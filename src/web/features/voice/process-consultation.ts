@@ -5,7 +5,7 @@ import { visitOfAiRequest } from '@shared/records/flow';
 import { withoutValues, type EvidencedExtraction } from '@shared/ai/extraction-evidence';
 import { aiUseOf, reportAiOutcome, type AiUseRef } from '../../data/ai-use';
 import { api } from '../../data/api';
-import { recordContentOf } from '../../chat-conversation/record-from-chat';
+import { recordContentOf } from '../../data/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 
 /**

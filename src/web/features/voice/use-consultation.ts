@@ -1,10 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  readConsultationTranscript,
-  writeConsultationTranscript,
-} from '../../consultation-transcript';
+import { readConsultationTranscript, writeConsultationTranscript } from './consultation-transcript';
 import { useDictation } from '../../ui/chat/use-dictation';
-import type { WorkspaceViewProps } from '../../workspace-views';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { AudioRecorder, browserAudioRecorderDeps, type RecordedAudio } from './audio-recorder';
 import { outcomeOpensRecord } from './consultation-panels';
 import {

@@ -6,7 +6,7 @@ import { aiApi } from '@shared/api/ai';
 import { patientsApi } from '@shared/api/patients';
 import { recordsApi } from '@shared/api/records';
 import type { WorkingRecord } from '@shared/records/flow';
-import { recordContentOf } from '../../../chat-conversation/record-from-chat';
+import { recordContentOf } from '../../../data/record-from-chat';
 import { FAST_TIMINGS } from '../../../data/browser-tab.testing';
 import {
   createDoctorData,

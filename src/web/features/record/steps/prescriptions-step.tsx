@@ -30,7 +30,7 @@ import { fetchDosingHint, type DetectedMedication } from '../record-ai';
 import { warningsAwaitingReason, withSafetyReason } from '@shared/prescriptions/safety-warnings';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';
-import { SafetyWarnings } from '../../../prescriptions/safety-warnings';
+import { SafetyWarnings } from '../../../components/receitas/safety-warnings';
 import { usePrescriptionSafety } from './record-safety';
 import { useFinalizationMessage } from './finish-visit';
 import { BackButton, ContinueButton, StepLayout, usePartWriter } from './step-layout';

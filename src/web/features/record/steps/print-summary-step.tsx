@@ -5,7 +5,7 @@ import type { Medication } from '@shared/records/medical-record';
 import type { WorkingRecord } from '@shared/records/flow';
 import { examLine, medicationLine } from '@shared/records/narrative';
 import { GENDER_LABELS, hasPrintableContent } from '@shared/records/step-rules';
-import type { SessionDoctor } from '../../../auth-client';
+import type { SessionDoctor } from '../../../data/auth-client';
 import { useSaveState } from '../../../data/doctor-data-context';
 import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
@@ -18,9 +18,9 @@ import {
   visitReceitasOf,
   type VisitPrescription,
 } from '@shared/prescriptions/visit-receita';
-import { PrintPreviewDialog } from '../../../prescriptions/print-preview-dialog';
+import { PrintPreviewDialog } from '../../../components/receitas/print-preview-dialog';
 import { Button } from '../../../ui/button';
-import { DocumentsSection } from '../../../documents/documents-section';
+import { DocumentsSection } from '../../../components/documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
 import { FinishVisitButton, useFinalizedHere } from './finish-visit';
 import { BackButton, QuietNotice, StepLayout } from './step-layout';

@@ -7,7 +7,7 @@ import { PhysicalExamStep } from './physical-exam-step';
 import { PlanStep } from './plan-step';
 import { PrescriptionsStep } from './prescriptions-step';
 import { PrintSummaryStep } from './print-summary-step';
-import type { SessionDoctor } from '../../../auth-client';
+import type { SessionDoctor } from '../../../data/auth-client';
 import { StepReadOnlyContext } from './step-layout';
 import { SymptomsStep } from './symptoms-step';
 

@@ -1,7 +1,7 @@
 import { recordsApi } from '@shared/api/records';
 import type { MedicalRecord, RecordStep } from '@shared/records/medical-record';
 import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
-import type { SessionDoctor } from '../../../auth-client';
+import type { SessionDoctor } from '../../../data/auth-client';
 import { useOpenRecord } from '../../../data/open-record';
 import { json, type ScriptedServer } from '../../../testing/render-with-doctor-data';
 import { RecordSaveStatus } from '../record-save-status';

@@ -1,8 +1,8 @@
 import { Navigate } from '@tanstack/react-router';
-import { useDoctorSession } from '../../auth-client';
-import { SignedInShell } from '../../shell/signed-in-shell';
-import { LoadingScreen } from '../../ui/loading-screen';
-import { SettingsPage } from './settings-page';
+import { useDoctorSession } from '../data/auth-client';
+import { SignedInShell } from './shell/signed-in-shell';
+import { LoadingScreen } from '../ui/loading-screen';
+import { SettingsPage } from '../features/settings/settings-page';
 
 /** `/settings`: the doctor's settings; a signed-out visitor goes to the landing. */
 export function SettingsRoute() {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { deviceEntry, readEntry, writeEntry } from './data/local-entries';
+import { deviceEntry, readEntry, writeEntry } from '../data/local-entries';
 
 /**
  * docs/product.md, "Tema, instalação e service worker": light or dark, light by default, saved

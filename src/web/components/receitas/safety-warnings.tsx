@@ -10,10 +10,10 @@ import {
   type SafetySeverity,
   type SafetyWarning,
 } from '@shared/prescriptions/safety-warnings';
-import { api } from '../data/api';
-import { TextField } from '../ui/text-field';
-import { useDebouncedValue } from '../ui/use-debounced-value';
-import { useDraft } from '../ui/use-draft';
+import { api } from '../../data/api';
+import { TextField } from '../../ui/text-field';
+import { useDebouncedValue } from '../../ui/use-debounced-value';
+import { useDraft } from '../../ui/use-draft';
 
 /** A prescription being written is checked this long after its last change. */
 const SAFETY_DEBOUNCE_MS = 600;

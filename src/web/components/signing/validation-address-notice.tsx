@@ -3,7 +3,7 @@ import {
   VALIDATION_ADDRESS_TEXT,
   validationAddressWarning,
 } from '@shared/documents/validation-address';
-import { useValidationAddress } from '../data/server-health';
+import { useValidationAddress } from '../../data/server-health';
 
 /**
  * The warning of the screens that sign, print and share documents when PUBLIC_URL is not set

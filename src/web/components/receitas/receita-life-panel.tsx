@@ -5,10 +5,10 @@ import { PRESCRIPTION_LIMITS } from '@shared/prescriptions/prescription';
 import { formatDate } from '@shared/lib/pt-br-format';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { RECEITA_STATUS_LABELS, receitaStatus } from '@shared/prescriptions/visit-receita';
-import { usePrescriptionActions } from '../data/prescription-actions';
-import { useReceitaCancellation } from '../data/prescriptions';
-import { Button } from '../ui/button';
-import { TextField } from '../ui/text-field';
+import { usePrescriptionActions } from '../../data/prescription-actions';
+import { useReceitaCancellation } from '../../data/prescriptions';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
 
 export const RECEITA_LIFE_TEXT = {
   draft: 'Rascunho: a receita é emitida quando for impressa, baixada, copiada ou assinada.',

@@ -6,21 +6,18 @@ import {
   Outlet,
 } from '@tanstack/react-router';
 import { Suspense } from 'react';
-import { useDoctorSession } from './auth-client';
+import { useDoctorSession } from '../data/auth-client';
 import { InstallBanner } from './install-banner';
-import { LoadingScreen } from './ui/loading-screen';
-import { parseWorkspaceSearch } from './workspace-views';
+import { LoadingScreen } from '../ui/loading-screen';
+import { parseWorkspaceSearch } from '../data/workspace-views';
 
 // Each screen is its own chunk: a signed-out visitor downloads the landing only, a doctor the
 // workspace, and /settings loads when a link to it is hovered or focused (preload on intent).
 const LandingPage = lazyRouteComponent(
-  () => import('./features/landing/landing-page'),
+  () => import('../features/landing/landing-page'),
   'LandingPage',
 );
-const WorkspacePage = lazyRouteComponent(
-  () => import('./workspace/workspace-page'),
-  'WorkspacePage',
-);
+const WorkspacePage = lazyRouteComponent(() => import('./workspace-page'), 'WorkspacePage');
 
 function RootLayout() {
   return (
@@ -53,10 +50,7 @@ const homeRoute = createRoute({
 const settingsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/settings',
-  component: lazyRouteComponent(
-    () => import('./features/settings/settings-route'),
-    'SettingsRoute',
-  ),
+  component: lazyRouteComponent(() => import('./settings-page'), 'SettingsRoute'),
 });
 
 export const router = createRouter({

@@ -13,12 +13,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { SessionDoctor } from '../auth-client';
-import { deviceEntry, readEntry, writeEntry } from '../data/local-entries';
-import { Avatar } from '../ui/avatar';
-import type { WorkspaceView } from '../workspace-views';
+import type { SessionDoctor } from '../../data/auth-client';
+import { deviceEntry, readEntry, writeEntry } from '../../data/local-entries';
+import { Avatar } from '../../ui/avatar';
+import type { WorkspaceView } from '../../data/workspace-views';
 import { ThemeToggle } from './theme-toggle';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from './use-media-query';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../ui/use-media-query';
 
 /** docs/product.md, "Espaço de trabalho e barra lateral": the version label under the sidebar. */
 export const APP_VERSION_LABEL = `v${__APP_VERSION__}`;

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { authClient, type SessionDoctor } from '../auth-client';
-import { RecordConflictDialog } from '../features/record/record-conflict-dialog';
-import { useChatConversationActions } from '../data/chat';
-import { DoctorDataProvider } from '../data/doctor-data';
-import { useDoctorData } from '../data/doctor-data-context';
-import { useReadPrescriptionsOnStart } from '../data/prescriptions';
-import { StatusToast, useStatusNotice } from '../ui/status-toast';
+import { authClient, type SessionDoctor } from '../../data/auth-client';
+import { RecordConflictDialog } from '../../features/record/record-conflict-dialog';
+import { useChatConversationActions } from '../../data/chat';
+import { DoctorDataProvider } from '../../data/doctor-data';
+import { useDoctorData } from '../../data/doctor-data-context';
+import { useReadPrescriptionsOnStart } from '../../data/prescriptions';
+import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
-import type { WorkspaceView } from '../workspace-views';
+import type { WorkspaceView } from '../../data/workspace-views';
 
 /**
  * The frame of every signed-in screen: the data cache, the sidebar and the main area. A

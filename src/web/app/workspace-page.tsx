@@ -1,8 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, type ComponentType } from 'react';
-import type { SessionDoctor } from '../auth-client';
-import { SignedInShell } from '../shell/signed-in-shell';
-import type { SidebarSection } from '../shell/sidebar';
+import type { SessionDoctor } from '../data/auth-client';
+import { SignedInShell } from './shell/signed-in-shell';
+import type { SidebarSection } from './shell/sidebar';
 import { LoadingScreen } from '../ui/loading-screen';
 import {
   DEFAULT_WORKSPACE_VIEW,
@@ -10,7 +10,7 @@ import {
   type WorkspaceSearch,
   type WorkspaceView,
   type WorkspaceViewProps,
-} from '../workspace-views';
+} from '../data/workspace-views';
 
 // Every view is its own chunk, fetched when shown or when the doctor shows intent (hover/focus).
 const VIEW_LOADERS: Record<

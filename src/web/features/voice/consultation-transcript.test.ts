@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubLocalStorage, type MemoryStorage } from './testing/memory-local-storage';
+import { stubLocalStorage, type MemoryStorage } from '../../testing/memory-local-storage';
 import {
   forgetConsultationTranscript,
   readConsultationTranscript,

@@ -3,9 +3,9 @@ import { isApiError } from '@shared/api/client';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 import type { ReceitaPrintInput } from '@shared/prescriptions/prescription';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { api } from '../data/api';
-import { drawPdfPages, releasePdfPages, type PdfPageImage } from '../ui/pdf-pages';
-import { PrintArea } from '../ui/print-area';
+import { api } from '../../data/api';
+import { drawPdfPages, releasePdfPages, type PdfPageImage } from '../../ui/pdf-pages';
+import { PrintArea } from '../../ui/print-area';
 
 /** The receitas' PDF as the server drew it, and its pages drawn for the screen and for paper. */
 export interface ReceitaPdf {

@@ -2,8 +2,8 @@ import { aiApi } from '@shared/api/ai';
 import type { ChatMessage } from '@shared/chat/conversation';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '@shared/chat/rules';
 import type { RecordContent } from '@shared/records/medical-record';
-import type { OpenRecordActions } from '../data/open-record';
-import { api } from '../data/api';
+import type { OpenRecordActions } from './open-record';
+import { api } from './api';
 
 /**
  * What the chat does with the open record

@@ -21,7 +21,7 @@ import {
   putSettings,
   renderWithDoctorData,
   type TestDoctorData,
-} from '../testing/render-with-doctor-data';
+} from '../../testing/render-with-doctor-data';
 import { DocumentsSection } from './documents-section';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { doctorEntry, readEntry, removeEntry, writeEntry } from './data/local-entries';
+import { doctorEntry, readEntry, removeEntry, writeEntry } from '../../data/local-entries';
 
 /**
  * The voice consultation's transcript while the doctor reviews it, kept in the browser (tagged

@@ -4,9 +4,9 @@ import { prescriptionsApi } from '@shared/api/prescriptions';
 import { warningsAwaitingReason, type SafetyWarning } from '@shared/prescriptions/safety-warnings';
 import { isLocalId } from '@shared/prescriptions/state';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { api } from '../data/api';
-import { useDoctorData } from '../data/doctor-data-context';
-import { PRESCRIPTION } from '../data/prescriptions';
+import { api } from '../../data/api';
+import { useDoctorData } from '../../data/doctor-data-context';
+import { PRESCRIPTION } from '../../data/prescriptions';
 
 /** A receita's safety check: its warnings, and whether one still needs the doctor's reason. */
 export interface ReceitaSafety {

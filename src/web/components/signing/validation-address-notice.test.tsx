@@ -3,7 +3,11 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { healthApi, type HealthAnswer } from '@shared/api/health';
-import { createDoctorData, json, renderWithDoctorData } from '../testing/render-with-doctor-data';
+import {
+  createDoctorData,
+  json,
+  renderWithDoctorData,
+} from '../../testing/render-with-doctor-data';
 import { ValidationAddressNotice } from './validation-address-notice';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.

@@ -24,24 +24,24 @@ import {
 } from '@shared/documents/clinical-document';
 import { documentDraftOf, examRequestsByService } from '@shared/documents/prefill';
 import { documentText } from '@shared/documents/document-text';
-import { usePatient } from '../data/patients';
-import { useDoctorSettings } from '../data/settings';
+import { usePatient } from '../../data/patients';
+import { useDoctorSettings } from '../../data/settings';
 import { DocumentPreview } from './document-preview';
 import { documentShareText, whatsAppLink } from '@shared/documents/sharing';
 import { formatDateTime } from '@shared/lib/pt-br-format';
 import type { WorkingRecord } from '@shared/records/flow';
-import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../data/documents';
+import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../../data/documents';
 import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
-import { useReceitaSigning } from '../data/prescriptions';
+import { useReceitaSigning } from '../../data/prescriptions';
 import { isSignableReceita } from '@shared/prescriptions/state';
 import { printChoiceLabel, type ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { Button, buttonClassName } from '../ui/button';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DialogFrame } from '../ui/dialog-frame';
-import { StatusToast, useStatusNotice } from '../ui/status-toast';
-import { useReceitasSafety } from '../prescriptions/receita-safety';
-import { SelectField, TextAreaField, TextField } from '../ui/text-field';
+import { Button, buttonClassName } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { StatusToast, useStatusNotice } from '../../ui/status-toast';
+import { useReceitasSafety } from '../receitas/receita-safety';
+import { SelectField, TextAreaField, TextField } from '../../ui/text-field';
 import {
   documentBodyFrom,
   formValuesOf,

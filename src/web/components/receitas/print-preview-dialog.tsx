@@ -24,15 +24,15 @@ import {
   groupPrescriptionsByPatient,
   selectedForPrint,
 } from '@shared/prescriptions/receita-print-selection';
-import { Button, buttonClassName } from '../ui/button';
-import { DialogFrame } from '../ui/dialog-frame';
-import { printOnly } from '../ui/print-area';
+import { Button, buttonClassName } from '../../ui/button';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { printOnly } from '../../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { ReceitaLifePanel } from './receita-life-panel';
 import { useReceitasSafety } from './receita-safety';
-import { usePrescriptionActions } from '../data/prescription-actions';
+import { usePrescriptionActions } from '../../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
-import { useLatestPrescriptions, useReceitaSigning } from '../data/prescriptions';
+import { useLatestPrescriptions, useReceitaSigning } from '../../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { shareText, whatsAppLink } from '@shared/documents/sharing';
@@ -44,8 +44,8 @@ import {
   ReceitaPdfPrintArea,
   useReceitaPdf,
 } from './receita-pdf-preview';
-import { downloadFile } from '../ui/download-file';
-import { api } from '../data/api';
+import { downloadFile } from '../../ui/download-file';
+import { api } from '../../data/api';
 import { isApiError } from '@shared/api/client';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 

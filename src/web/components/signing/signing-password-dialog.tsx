@@ -1,8 +1,8 @@
 import { PenLine } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { Button } from '../ui/button';
-import { DialogFrame } from '../ui/dialog-frame';
-import { TextField } from '../ui/text-field';
+import { Button } from '../../ui/button';
+import { DialogFrame } from '../../ui/dialog-frame';
+import { TextField } from '../../ui/text-field';
 
 /** What one try at signing a batch did: which were signed, and why the rest were not. */
 export interface SigningTry {

@@ -5,7 +5,7 @@ import { configurePortugueseValidation } from '@shared/lib/validation-message';
 import { applyCspNonce } from './csp-nonce';
 import { router } from './router';
 import { registerServiceWorker } from './service-worker';
-import './styles.css';
+import '../styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Elemento #root não encontrado no index.html');

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { Button } from '../ui/button';
-import { TextField } from '../ui/text-field';
-import { usePrescriptionActions } from '../data/prescription-actions';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/text-field';
+import { usePrescriptionActions } from '../../data/prescription-actions';
 
 /** Texts of the quantity editor. */
 export const DISPENSE_QUANTITY_TEXT = {

@@ -1,6 +1,6 @@
 import { Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { deviceEntry, readEntry, writeEntry } from './data/local-entries';
+import { deviceEntry, readEntry, writeEntry } from '../data/local-entries';
 
 /** Chromium's install prompt event (not in the DOM typings). */
 interface BeforeInstallPromptEvent extends Event {

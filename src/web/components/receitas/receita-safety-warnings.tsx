@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { usePrescriptionActions } from '../data/prescription-actions';
+import { usePrescriptionActions } from '../../data/prescription-actions';
 import type { ReceitaSafety } from './receita-safety';
 import { SafetyWarnings } from './safety-warnings';
 
