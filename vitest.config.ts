@@ -22,16 +22,52 @@ export default defineConfig({
     // delays), not computing.
     maxWorkers: os.availableParallelism() + 1,
     projects: [
+      // Pure logic: the rules in src/shared and src/clinical and the browser's non-visual code.
+      // Seconds, and `npm run test:watch` keeps it running while you edit.
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: [
+            'src/shared/**/*.test.ts',
+            'src/clinical/**/*.test.ts',
+            'src/web/**/*.test.ts',
+            'eslint/**/*.test.ts',
+          ],
           exclude: [...SERVER_TESTS],
           globalSetup: [RUN_FOLDER_SETUP],
           env: RUN_ENV,
-          // Component tests render whole screens in happy-dom: a few seconds each on a shared
-          // two-core machine, past Vitest's default 5 s when the machine is busy.
+          // Property tests draw hundreds of cases: room for a busy machine.
+          testTimeout: 15_000,
+        },
+      },
+      // Screens rendered whole in happy-dom, as the doctor uses them.
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          include: ['src/web/**/*.test.tsx'],
+          globalSetup: [RUN_FOLDER_SETUP],
+          env: RUN_ENV,
+          // A few seconds each on a shared two-core machine, past Vitest's default 5 s when the
+          // machine is busy.
+          testTimeout: 15_000,
+        },
+      },
+      // The server's parts without a running server (PDF, signing, configuration, worker
+      // threads) and the test tooling itself (throwaway PostgreSQL, Chromium, temporary folders).
+      {
+        extends: true,
+        test: {
+          name: 'server-modules',
+          include: [
+            'src/server/**/*.test.ts',
+            'tests/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
+          exclude: [...SERVER_TESTS],
+          globalSetup: [RUN_FOLDER_SETUP],
+          env: RUN_ENV,
           testTimeout: 15_000,
         },
       },
