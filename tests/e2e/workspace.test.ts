@@ -252,12 +252,12 @@ describe('code loading', () => {
     expect(loaded('workspace-page')).toBe(true);
     expect(loaded('chat-view')).toBe(true);
     expect(loaded('landing-page')).toBe(false);
-    expect(loaded('settings-route')).toBe(false);
+    expect(loaded('settings-page')).toBe(false);
     expect(loaded('records-list-view')).toBe(false);
 
     // Pointing at an entry fetches its code; nothing changes on screen yet.
     await page.getByRole('link', { name: 'Configurações' }).hover();
-    await expect.poll(() => loaded('settings-route')).toBe(true);
+    await expect.poll(() => loaded('settings-page')).toBe(true);
     await page.getByRole('link', { name: 'Prontuários' }).hover();
     await expect.poll(() => loaded('records-list-view')).toBe(true);
     await visible(page.getByRole('heading', { name: 'Chat Médico Geral', level: 1 }));
