@@ -26,7 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/support/**/*.test.ts', 'eslint/**/*.test.ts'],
           exclude: [...SERVER_TESTS],
           globalSetup: [RUN_FOLDER_SETUP],
           env: RUN_ENV,
