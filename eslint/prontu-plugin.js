@@ -176,6 +176,11 @@ function importVisitors(check) {
     ExportNamedDeclaration: visit,
     ExportAllDeclaration: visit,
     ImportExpression: visit,
+    // A type written `import('…').Name`.
+    TSImportType: (node) => {
+      const literal = node.argument?.literal;
+      if (literal && typeof literal.value === 'string') check(literal, literal.value);
+    },
   };
 }
 

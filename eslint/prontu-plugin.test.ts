@@ -135,6 +135,13 @@ ruleTester.run('prontu/layers', rule('layers'), {
       ...inFile('shared/lib/made.ts', "export { made } from '../records/record';"),
       errors: [{ message: LIB }],
     },
+    {
+      ...inFile(
+        'shared/records/view.ts',
+        "export type C = import('@web/features/chat/chat').Chat;",
+      ),
+      errors: [{ message: SHARED }],
+    },
     // Shared purity holds in tests too.
     {
       ...inFile('shared/records/record.test.ts', "import { db } from '@server/db/database';"),
