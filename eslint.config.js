@@ -2,14 +2,10 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import prontu from './eslint/prontu-plugin.js';
 
 const FETCH_MESSAGE =
   'Call the server through the typed client (`api` in src/web/data/api.ts, endpoints in src/shared/api).';
-
-/** Code may only depend "downwards": shared ← clinical ← server, and shared ← web. */
-const layerRules = (forbidden, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }],
-});
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations'] },
@@ -38,51 +34,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/shared/**'],
-    rules: layerRules(
-      ['**/server/**', '**/web/**', '**/clinical/**', 'node:*'],
-      'src/shared is pure: no I/O, no server or web code.',
-    ),
-  },
-  {
-    files: ['src/clinical/**'],
-    rules: layerRules(
-      ['**/server/**', '**/web/**'],
-      'src/clinical must not depend on the server or the web app.',
-    ),
+    // The code map of docs/architecture.md ("Camadas"): each folder imports only the ones
+    // below it, and no files import each other in a cycle (eslint/prontu-plugin.js).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { prontu },
+    rules: { 'prontu/layers': 'error', 'prontu/no-import-cycle': 'error' },
   },
   {
     files: ['src/web/**'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...layerRules(
-        ['**/server/**', '**/clinical/**', 'node:*'],
-        'The web app talks to the server only over HTTP.',
-      ),
-    },
-  },
-  {
-    // Bulletproof React: features don't import each other; what two features need lives in
-    // src/web (app-level) or src/web/ui.
-    files: ['src/web/features/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/server/**', '**/clinical/**', 'node:*'],
-              message: 'The web app talks to the server only over HTTP.',
-            },
-            {
-              regex: '^\\.\\./[^./][^/]*/|/features/',
-              message: 'A feature must not import another feature; move shared code up.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     // One way to the server: the typed client. Only its browser transport calls fetch.
@@ -102,11 +63,6 @@ export default tseslint.config(
         { object: 'self', property: 'fetch', message: FETCH_MESSAGE },
       ],
     },
-  },
-  {
-    // Integration tests of browser code run it against the real server.
-    files: ['src/web/**/*.integration.test.ts', 'src/web/**/*.testing.ts'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Configuration entry points and test tooling legitimately read the environment.

@@ -10,6 +10,7 @@ import { createAuth } from './auth/auth';
 import { newBackupSecret, publishBackupEndpoint } from './backup/backup-endpoint';
 import { loadCid10Catalogue } from './cid10/catalogue-source';
 import type { Config } from './config';
+import { runDataSteps } from './db/data-steps';
 import { openDatabase, type Database } from './db/database';
 import { keepStatistics } from './db/statistics-upkeep';
 import { createLogger, type Logger } from './logger';
@@ -32,7 +33,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the database (migrating it), builds the app and listens on `config.port`. */
+/** Opens the database (migrating it, then running the data steps), builds the app and listens on `config.port`. */
 export async function startServer(
   config: Config,
   options: { logger?: Logger; webDistDir?: string; heavyWorkLimits?: HeavyWorkLimits } = {},
@@ -40,6 +41,12 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel);
   await makePrivateFolder(config.dataDir);
   const database = await openDatabase({ ...config, logger });
+  try {
+    await runDataSteps(database, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   // The embedded database created its files with the process's umask: none stays shared.
   await makePrivateFolder(config.dataDir);
   const statistics = keepStatistics(database, logger);

@@ -1,6 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import type { Logger } from '../logger';
+import { anchorSchema, type AuditAnchor } from './audit-anchor-line';
 import type { AuditKey } from './audit-chain';
 import type { AuditHead, AuditLog } from './audit-log';
 
@@ -15,21 +15,6 @@ export const AUDIT_ANCHORS_FILE = 'audit-anchors';
 export const ANCHOR_EVERY_ENTRIES = 1_000;
 /** How long a new entry waits, at most, before the head is anchored. */
 export const ANCHOR_EVERY_MS = 5 * 60_000;
-
-const anchorSchema = z.object({
-  /** When it was anchored (ISO 8601). */
-  at: z.string(),
-  /** The head: 0 with the genesis hash while the chain is empty. */
-  position: z.number().int().min(0),
-  hash: z.string().regex(/^[0-9a-f]{64}$/),
-  /** The first position of the keyed chain: any entry from here on must carry an HMAC. */
-  keyedFrom: z.number().int().min(1),
-  /** The fingerprint of the key the chain was written with (`AuditKey.id`). */
-  keyId: z.string(),
-});
-
-/** One line of the anchors file. */
-export type AuditAnchor = z.infer<typeof anchorSchema>;
 
 /**
  * Reads the anchors file; a missing file is no anchors.

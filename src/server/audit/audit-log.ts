@@ -2,7 +2,7 @@ import { and, arrayContains, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/database';
 import { isUniqueViolation } from '../db/errors';
 import { auditLog, type AuditLogRow } from '../db/schema';
-import type { AuditAnchor } from './audit-anchors';
+import type { AuditAnchor } from './audit-anchor-line';
 import {
   auditBreakOf,
   chainedAuditEntry,

@@ -3,6 +3,7 @@ import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { AUTH_SECRET_FILE, readGeneratedAuthSecret } from '../auth/auth-secret';
 import type { Config } from '../config';
+import { runDataSteps } from '../db/data-steps';
 import { MIGRATIONS_FOLDER, openDatabase, pgliteDirectory } from '../db/database';
 import { migrationsFolderOfFirst, readMigrationJournal } from '../db/migrations-folder';
 import type { Logger } from '../logger';
@@ -295,7 +296,11 @@ export async function restoreBackup(options: {
   if (!migrations.isLatest) {
     // The migrations this version added since the backup, as on any upgrade.
     const upToDate = await openDatabase({ ...config, logger });
-    await upToDate.close();
+    try {
+      await runDataSteps(upToDate, logger);
+    } finally {
+      await upToDate.close();
+    }
   }
   if (authSecret.fromOldBackup && authSecret.secret !== undefined) {
     await mkdir(config.dataDir, { recursive: true });

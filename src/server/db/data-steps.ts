@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Logger } from '../logger';
 import { givePatientsToRecords } from '../patients/patients-from-records';
 import { issueEarlierReceitas } from '../prescriptions/issue-earlier-receitas';
-import type { AppDatabase, AppTransaction } from './database';
+import { MIGRATION_LOCK_ID, type AppTransaction, type Database } from './database';
 import { dataSteps } from './schema';
 
 /**
@@ -28,10 +28,18 @@ const DATA_STEPS = [
   },
 ] as const;
 
-/** Runs the data steps not yet done; the caller holds the migration lock. */
-export async function runDataSteps(db: AppDatabase, logger: Logger): Promise<void> {
+/**
+ * Runs the data steps not yet done, on a database just opened with every migration of this
+ * version (`openDatabase` without `migrationsFolder`). On PostgreSQL each step holds the
+ * migration lock for its transaction: servers starting together run a step once, never while
+ * another still migrates.
+ */
+export async function runDataSteps(database: Database, logger: Logger): Promise<void> {
   for (const step of DATA_STEPS) {
-    await db.transaction(async (tx) => {
+    await database.db.transaction(async (tx) => {
+      if (database.kind === 'postgres') {
+        await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
+      }
       const [done] = await tx.select().from(dataSteps).where(eq(dataSteps.name, step.name));
       if (done) return;
       await step.run(tx, logger);

@@ -8,7 +8,6 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { runDataSteps } from './data-steps';
 import { openPgliteClient } from './durable-pglite';
 import * as schema from './schema';
 
@@ -26,11 +25,13 @@ export interface Database {
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Any number: it only has to be the same for every Prontu server sharing the database. */
-const MIGRATION_LOCK_ID = 7_370_001;
+export const MIGRATION_LOCK_ID = 7_370_001;
 
 /**
  * Opens the database and brings its schema up to date: PostgreSQL when a URL is given, otherwise
- * the embedded PGlite under `dataDir`. The same schema and migrations serve both.
+ * the embedded PGlite under `dataDir`. The same schema and migrations serve both. The data steps
+ * of this version are the caller's to run next (`runDataSteps` in data-steps.ts): they use the
+ * server's own code on patients and receitas, which depends on this file.
  */
 export async function openDatabase(options: {
   databaseUrl: string | undefined;
@@ -48,12 +49,7 @@ export async function openDatabase(options: {
     options.migrationsFolder === undefined ? MIGRATIONS_FOLDER : options.migrationsFolder;
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, options.logger, migrationsFolder)
-    : openPglite(
-        pgliteDirectory(options.dataDir),
-        options.durableWrites ?? true,
-        migrationsFolder,
-        options.logger,
-      );
+    : openPglite(pgliteDirectory(options.dataDir), options.durableWrites ?? true, migrationsFolder);
 }
 
 /** Where the embedded database keeps its files inside DATA_DIR. */
@@ -65,14 +61,12 @@ async function openPglite(
   directory: string,
   durable: boolean,
   migrationsFolder: string | null,
-  logger: Logger,
 ): Promise<Database> {
   await mkdir(directory, { recursive: true });
   const client = await openPgliteClient(directory, { durable });
   const db = drizzlePglite({ client, schema });
   if (migrationsFolder) {
     await migratePglite(db, { migrationsFolder });
-    await runDataStepsOfThisVersion(db, migrationsFolder, logger);
   }
   return { db, kind: 'pglite', close: once(() => client.close()) };
 }
@@ -95,25 +89,13 @@ async function openPostgres(
   try {
     const db = drizzlePostgres({ client: pool, schema });
     if (migrationsFolder) {
-      await withAdvisoryLock(pool, async () => {
-        await migratePostgres(db, { migrationsFolder });
-        await runDataStepsOfThisVersion(db, migrationsFolder, logger);
-      });
+      await withAdvisoryLock(pool, () => migratePostgres(db, { migrationsFolder }));
     }
     return { db, kind: 'postgres', close: once(() => pool.end()) };
   } catch (error) {
     await pool.end();
     throw error;
   }
-}
-
-/** The data steps belong to this version's schema: not to a test's older set of migrations. */
-async function runDataStepsOfThisVersion(
-  db: AppDatabase,
-  migrationsFolder: string,
-  logger: Logger,
-): Promise<void> {
-  if (migrationsFolder === MIGRATIONS_FOLDER) await runDataSteps(db, logger);
 }
 
 /** Several app servers may start at once against one database; only one migrates at a time. */

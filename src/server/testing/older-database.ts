@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { runDataSteps } from '../db/data-steps';
 import { openDatabase, type Database } from '../db/database';
 import { migrationsFolderOfFirst, readMigrationJournal } from '../db/migrations-folder';
 import { createLogger } from '../logger';
@@ -22,17 +23,29 @@ async function migrationsBefore(tag: string): Promise<{ folder: string; remove()
   return migrationsFolderOfFirst(journal, upTo, 'prontu-migrations-');
 }
 
-export function openTestDatabase(
+/**
+ * Opens the test's database as the server would: migrated up to `migrationsFolder` or, without
+ * it, with every migration and then the data steps of this version.
+ */
+export async function openTestDatabase(
   storage: TestStorage,
   migrationsFolder?: string,
 ): Promise<Database> {
-  return openDatabase({
+  const database = await openDatabase({
     databaseUrl: storage.databaseUrl,
     dataDir: storage.dataDir,
     logger,
     durableWrites: false,
     ...(migrationsFolder ? { migrationsFolder } : {}),
   });
+  if (migrationsFolder) return database;
+  try {
+    await runDataSteps(database, logger);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 /**

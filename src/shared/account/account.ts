@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountField } from './account-field';
 import { TWO_FACTOR_ERRORS } from './two-factor';
 import { newPasswordProblem, type PasswordChecker, type PasswordOwner } from './password-strength';
 
@@ -103,9 +104,6 @@ export const signInSchema = z.object({
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 export type SignInInput = z.infer<typeof signInSchema>;
-
-/** Which form field an account error belongs to, so the form can show it under that field. */
-export type AccountField = 'name' | 'email' | 'password' | 'form';
 
 /** Portuguese texts for the error codes the accounts service answers with. */
 export const ACCOUNT_ERRORS: Record<string, { message: string; field: AccountField }> = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AccountField } from './account';
+import type { AccountField } from './account-field';
 
 /** How long "Confiar neste dispositivo" spares a browser the second factor. */
 export const TRUSTED_DEVICE_DAYS = 30;

@@ -1,5 +1,5 @@
 import { isSameDay, isValid, parseISO } from 'date-fns';
-import type { ReceitaPrescription } from './receita-document';
+import type { Prescription } from './prescription';
 import { foldForMatching } from '../lib/text-folding';
 
 /**
@@ -11,7 +11,7 @@ import { foldForMatching } from '../lib/text-folding';
  */
 
 /** The fields of a receita the print selection reads. */
-export type SelectablePrescription = Pick<ReceitaPrescription, 'id' | 'patientName' | 'date'>;
+export type SelectablePrescription = Pick<Prescription, 'id' | 'patientName' | 'date'>;
 
 /** One patient's receitas, in the order given. */
 export interface PatientPrescriptions<T> {

@@ -7,8 +7,8 @@ import {
   GENERIC_ACCOUNT_ERROR,
   signInSchema,
   strongSignUpSchema,
-  type AccountField,
 } from '@shared/account/account';
+import type { AccountField } from '@shared/account/account-field';
 import { loadPasswordChecker } from '@shared/account/password-strength';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
