@@ -17,7 +17,7 @@ import { findMedication } from './medications/search';
 import type { MedicationEntry } from './medications/catalogue';
 import { GREETING, mentionsEmergency } from './offline-chat';
 import { foldForMatching } from '@shared/lib/text-folding';
-import { formatDate, formatDecimal } from '@shared/lib/pt-br-format';
+import { formatDate, formatDecimal, listInWords } from '@shared/lib/pt-br-format';
 import { visitLine, type EarlierVisit, type PatientHistory } from '@shared/patients/history';
 
 /** What the offline clinical chat needs to answer. */
@@ -208,8 +208,7 @@ function lastVisitSentence(visit: EarlierVisit): string {
   ].filter((part): part is string => typeof part === 'string' && part !== '');
   const when = `na última consulta, em ${formatDate(visit.date)}`;
   if (measured.length === 0) return `${when}, não foram registrados sinais vitais.`;
-  const last = measured.pop();
-  return `${when}, ${measured.length > 0 ? `${measured.join(', ')} e ${last}` : last}.`;
+  return `${when}, ${listInWords(measured)}.`;
 }
 
 function describeHistory(history: PatientHistory | undefined): string {

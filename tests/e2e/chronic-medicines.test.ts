@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { patientsApi } from '@shared/api/patients';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 import { recordsApi } from '@shared/api/records';
-import { localDay } from '@shared/prescriptions/draft';
+import { localDay } from '@shared/lib/local-day';
 import { useBrowserSession } from './support/browser-session';
 import {
   fieldLabelled as field,

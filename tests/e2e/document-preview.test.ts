@@ -5,7 +5,7 @@ import { patientsApi } from '@shared/api/patients';
 import { settingsApi } from '@shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { restEndDay } from '@shared/documents/document-text';
-import { localDayOf } from '@shared/patients/patient';
+import { localDay } from '@shared/lib/local-day';
 import { formatDate } from '@shared/lib/pt-br-format';
 import { pdfPagesText } from '@server/testing/pdf-text';
 import { useBrowserSession } from './support/browser-session';
@@ -80,7 +80,7 @@ describe('reading a document before issuing it', () => {
       await dialog.getByLabel('O(a) paciente autorizou que conste o diagnóstico').check();
       await dialog.getByLabel('CID-10', { exact: true }).fill('J11');
 
-      const start = localDayOf(new Date());
+      const start = localDay(new Date());
       const period = `de ${dayOf(start)} a ${dayOf(restEndDay(start, 3))}`;
       await visible(preview.getByText(period, { exact: false }));
       const previewText = await preview.innerText();

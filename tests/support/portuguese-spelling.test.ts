@@ -210,7 +210,7 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
     why: "a key the model's answer may use",
   })),
   {
-    file: 'server/ai/tasks.ts',
+    file: 'server/ai/tasks/structured-anamnesis.ts',
     text: '{"identificacao": {"nome": "...", "sexo": "...", "idade": "..."}, "queixaPrincipal": "...", "historiaDoencaAtual": "...", "antecedentesPessoais": "...", "antecedentesFamiliares": "...", "habitosVida": "...", "exameFisico": "...", "historiaSocial": "...", "hipotesesDiagnosticas": "...", "condutas": "...", "orientacoes": "...", "resumoClinico": "...", "confidence": 0.0}',
     why: "the JSON shape of the model's answer, whose keys are the schema's",
   },

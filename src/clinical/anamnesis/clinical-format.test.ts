@@ -5,7 +5,6 @@ import {
   cleanClinicalText,
   describeExamFindings,
   formatAge,
-  formatDecimal,
   formatDuration,
   formatMedication,
   formatTerm,
@@ -14,15 +13,6 @@ import {
   mentionsDuration,
   normalizeBloodPressure,
 } from './clinical-format';
-
-describe('formatDecimal', () => {
-  it('writes a decimal comma and rounds', () => {
-    expect(formatDecimal(37.8)).toBe('37,8');
-    expect(formatDecimal(72)).toBe('72');
-    expect(formatDecimal(25.4567)).toBe('25,5');
-    expect(formatDecimal(1.755, 2)).toBe('1,76');
-  });
-});
 
 describe('bodyMassIndex', () => {
   it('computes weight / height² with one decimal', () => {

@@ -7,17 +7,8 @@ import type { Exam, Medication, PhysicalExam, VitalSigns } from '@shared/records
 import { expandClinicalAbbreviations } from '../transcript/abbreviations';
 import { capitalizeDrugNames } from '../transcript/drug-names';
 import { foldForMatching } from '@shared/lib/text-folding';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 import { capitalizeFirst, capitalizeSentences, normalizeTextSpacing } from '../transcript/text';
-
-/**
- * A number with a decimal comma and at most `decimals` decimals: 37.8 → "37,8", 72 → "72".
- * @param value - the number
- * @param decimals - how many decimals at most (rounded)
- */
-export function formatDecimal(value: number, decimals = 1): string {
-  const factor = 10 ** decimals;
-  return String(Math.round(value * factor) / factor).replace('.', ',');
-}
 
 /**
  * docs/product.md, "Etapa Exame Físico": BMI = weight / (height in m)², one decimal; undefined
@@ -50,18 +41,22 @@ export function formatVitalSigns(vitals: VitalSigns | undefined): string {
   if (vitals.bloodPressure?.trim()) {
     parts.push(`PA ${normalizeBloodPressure(vitals.bloodPressure)} mmHg`);
   }
-  if (vitals.heartRate !== undefined) parts.push(`FC ${formatDecimal(vitals.heartRate)} bpm`);
+  if (vitals.heartRate !== undefined)
+    parts.push(`FC ${formatDecimal(vitals.heartRate, { atMost: 1 })} bpm`);
   if (vitals.respiratoryRate !== undefined) {
-    parts.push(`FR ${formatDecimal(vitals.respiratoryRate)} irpm`);
+    parts.push(`FR ${formatDecimal(vitals.respiratoryRate, { atMost: 1 })} irpm`);
   }
-  if (vitals.temperature !== undefined) parts.push(`Tax ${formatDecimal(vitals.temperature)} °C`);
+  if (vitals.temperature !== undefined)
+    parts.push(`Tax ${formatDecimal(vitals.temperature, { atMost: 1 })} °C`);
   if (vitals.oxygenSaturation !== undefined) {
-    parts.push(`SatO2 ${formatDecimal(vitals.oxygenSaturation)}%`);
+    parts.push(`SatO2 ${formatDecimal(vitals.oxygenSaturation, { atMost: 1 })}%`);
   }
-  if (vitals.weight !== undefined) parts.push(`peso ${formatDecimal(vitals.weight)} kg`);
-  if (vitals.height !== undefined) parts.push(`altura ${formatDecimal(vitals.height)} cm`);
+  if (vitals.weight !== undefined)
+    parts.push(`peso ${formatDecimal(vitals.weight, { atMost: 1 })} kg`);
+  if (vitals.height !== undefined)
+    parts.push(`altura ${formatDecimal(vitals.height, { atMost: 1 })} cm`);
   const bmi = bodyMassIndex(vitals);
-  if (bmi !== undefined) parts.push(`IMC ${formatDecimal(bmi)}`);
+  if (bmi !== undefined) parts.push(`IMC ${formatDecimal(bmi, { atMost: 1 })}`);
   return parts.join(', ');
 }
 

@@ -12,12 +12,11 @@ import {
 } from '@shared/records/medical-record';
 import { agreeWithPatient } from '@shared/patients/agreement';
 import { foldForMatching } from '@shared/lib/text-folding';
-import { joinWithE } from '../transcript/text';
+import { formatDecimal, listInWords } from '@shared/lib/pt-br-format';
 import {
   bodyMassIndex,
   cleanClinicalText,
   describeExamFindings,
-  formatDecimal,
   formatDuration,
   formatExamNames,
   formatMedication,
@@ -66,22 +65,30 @@ function vitalSignAlerts(vitals: VitalSigns, age: number | undefined): string[] 
   const adult = age === undefined || age >= ADULT_AGE;
   const { temperature, oxygenSaturation, heartRate, respiratoryRate, bloodPressure } = vitals;
   if (temperature !== undefined && temperature >= 37.8) {
-    alerts.push(`Febre: Tax ${formatDecimal(temperature)} °C (37,8 °C ou mais)`);
+    alerts.push(`Febre: Tax ${formatDecimal(temperature, { atMost: 1 })} °C (37,8 °C ou mais)`);
   } else if (temperature !== undefined && temperature < 35) {
-    alerts.push(`Hipotermia: Tax ${formatDecimal(temperature)} °C (abaixo de 35 °C)`);
+    alerts.push(
+      `Hipotermia: Tax ${formatDecimal(temperature, { atMost: 1 })} °C (abaixo de 35 °C)`,
+    );
   }
   if (oxygenSaturation !== undefined && oxygenSaturation < 95) {
-    alerts.push(`SatO2 ${formatDecimal(oxygenSaturation)}%: abaixo de 95%, sinal de alerta`);
+    alerts.push(
+      `SatO2 ${formatDecimal(oxygenSaturation, { atMost: 1 })}%: abaixo de 95%, sinal de alerta`,
+    );
   }
   if (!adult) return alerts;
   if (heartRate !== undefined && heartRate > 100) {
-    alerts.push(`Taquicardia: FC ${formatDecimal(heartRate)} bpm (acima de 100 bpm em adultos)`);
+    alerts.push(
+      `Taquicardia: FC ${formatDecimal(heartRate, { atMost: 1 })} bpm (acima de 100 bpm em adultos)`,
+    );
   } else if (heartRate !== undefined && heartRate < 50) {
-    alerts.push(`Bradicardia: FC ${formatDecimal(heartRate)} bpm (abaixo de 50 bpm em adultos)`);
+    alerts.push(
+      `Bradicardia: FC ${formatDecimal(heartRate, { atMost: 1 })} bpm (abaixo de 50 bpm em adultos)`,
+    );
   }
   if (respiratoryRate !== undefined && respiratoryRate > 20) {
     alerts.push(
-      `Taquipneia: FR ${formatDecimal(respiratoryRate)} irpm (acima de 20 irpm em adultos)`,
+      `Taquipneia: FR ${formatDecimal(respiratoryRate, { atMost: 1 })} irpm (acima de 20 irpm em adultos)`,
     );
   }
   const pressure = /^(\d{2,3})\/(\d{2,3})$/.exec(normalizeBloodPressure(bloodPressure ?? ''));
@@ -100,9 +107,12 @@ function vitalSignAlerts(vitals: VitalSigns, age: number | undefined): string[] 
     }
   }
   const bmi = bodyMassIndex(vitals);
-  if (bmi !== undefined && bmi >= 30) alerts.push(`IMC ${formatDecimal(bmi)}: obesidade`);
-  else if (bmi !== undefined && bmi >= 25) alerts.push(`IMC ${formatDecimal(bmi)}: sobrepeso`);
-  else if (bmi !== undefined && bmi < 18.5) alerts.push(`IMC ${formatDecimal(bmi)}: baixo peso`);
+  if (bmi !== undefined && bmi >= 30)
+    alerts.push(`IMC ${formatDecimal(bmi, { atMost: 1 })}: obesidade`);
+  else if (bmi !== undefined && bmi >= 25)
+    alerts.push(`IMC ${formatDecimal(bmi, { atMost: 1 })}: sobrepeso`);
+  else if (bmi !== undefined && bmi < 18.5)
+    alerts.push(`IMC ${formatDecimal(bmi, { atMost: 1 })}: baixo peso`);
   return alerts;
 }
 
@@ -114,12 +124,12 @@ function relevantFindings(extraction: ExtractionResult, allergiesDenied: boolean
   items.push(...vitalSignAlerts(physicalExam.vitalSigns ?? {}, patientInfo.age));
   items.push(...describeExamFindings(physicalExam).map((text) => text.replace(/\.$/, '')));
   const allergies = formatTerms(patientInfo.allergies);
-  if (allergies.length > 0) items.push(`Alergia a ${joinWithE(allergies)}`);
+  if (allergies.length > 0) items.push(`Alergia a ${listInWords(allergies)}`);
   else if (allergiesDenied) items.push('Nega alergias conhecidas');
   const conditions = formatTerms(patientInfo.chronicConditions);
-  if (conditions.length > 0) items.push(`Comorbidades: ${joinWithE(conditions)}`);
+  if (conditions.length > 0) items.push(`Comorbidades: ${listInWords(conditions)}`);
   const inUse = formatTerms(patientInfo.medications);
-  if (inUse.length > 0) items.push(`Medicamentos em uso: ${joinWithE(inUse)}`);
+  if (inUse.length > 0) items.push(`Medicamentos em uso: ${listInWords(inUse)}`);
   return items.length > 0 ? items : ['Nenhum achado de exame físico foi registrado.'];
 }
 
@@ -138,7 +148,7 @@ function conductGuidance(extraction: ExtractionResult): string[] {
   for (const medication of medications ?? [])
     items.push(`Prescrito: ${formatMedication(medication)}`);
   const requested = formatExamNames(exams);
-  if (requested.length > 0) items.push(`Exames solicitados: ${joinWithE(requested)}`);
+  if (requested.length > 0) items.push(`Exames solicitados: ${listInWords(requested)}`);
   const plan = cleanClinicalText(extraction.plan);
   if (plan) items.push(`Plano: ${plan}`);
   const notes = cleanClinicalText(additionalNotes);
@@ -183,7 +193,7 @@ function humanAspects(extraction: ExtractionResult): string[] {
   const conditions = formatTerms(chronicConditions);
   if (conditions.length > 0) {
     items.push(
-      `Condição crônica (${joinWithE(conditions)}): conversar sobre adesão ao tratamento e ` +
+      `Condição crônica (${listInWords(conditions)}): conversar sobre adesão ao tratamento e ` +
         'acompanhamento regular.',
     );
   }
@@ -263,7 +273,7 @@ function doctorFeedback(extraction: ExtractionResult, allergiesDenied: boolean):
     items.push('Sinais vitais não registrados.');
   } else if (missingVitals.length > 0) {
     items.push(
-      `Sinais vitais sem registro: ${joinWithE(missingVitals.map(([, label]) => label))}.`,
+      `Sinais vitais sem registro: ${listInWords(missingVitals.map(([, label]) => label))}.`,
     );
   }
   if (describeExamFindings(physicalExam).length === 0) items.push('Exame físico não descrito.');
@@ -281,7 +291,7 @@ function doctorFeedback(extraction: ExtractionResult, allergiesDenied: boolean):
       medication.duration?.trim() || isTakenAsNeeded(medication) ? '' : 'duração',
     ].filter(Boolean);
     if (missing.length > 0) {
-      items.push(`${formatTerm(medication.name)} sem ${joinWithE(missing)} na prescrição.`);
+      items.push(`${formatTerm(medication.name)} sem ${listInWords(missing)} na prescrição.`);
     }
   }
 

@@ -12,7 +12,8 @@ import {
 } from '@shared/ai/extraction';
 import { patientSubject } from '@shared/patients/agreement';
 import { foldForMatching } from '@shared/lib/text-folding';
-import { capitalizeFirst, joinWithE } from '../transcript/text';
+import { capitalizeFirst } from '../transcript/text';
+import { listInWords } from '@shared/lib/pt-br-format';
 import {
   asSentence,
   cleanClinicalText,
@@ -134,7 +135,7 @@ function inSentence(term: string): string {
 /** "Nega febre, vômitos e diarreia": the terms inside the sentence, not capitalised. */
 function deniedSymptomsSentence(statements: TranscriptStatements | undefined): string {
   const denied = formatTerms(statements?.deniedSymptoms).map(inSentence);
-  return denied.length > 0 ? `Nega ${joinWithE(denied)}` : '';
+  return denied.length > 0 ? `Nega ${listInWords(denied)}` : '';
 }
 
 function historyOfPresentIllness(
@@ -154,7 +155,7 @@ function historyOfPresentIllness(
   }
   const associated = associatedSymptoms(extraction);
   if (associated.length > 0) {
-    sentences.push(`Refere também ${joinWithE(associated.map(inSentence))}`);
+    sentences.push(`Refere também ${listInWords(associated.map(inSentence))}`);
   }
   const additional = cleanClinicalText(additionalInfo);
   if (additional) sentences.push(additional);
@@ -181,16 +182,16 @@ function personalHistory(
   const allergens = formatTerms(allergies);
   const sentences: string[] = [];
 
-  if (conditions.length > 0) sentences.push(`Comorbidades: ${joinWithE(conditions)}`);
+  if (conditions.length > 0) sentences.push(`Comorbidades: ${listInWords(conditions)}`);
   else if (statements?.chronicConditionsDenied) sentences.push('Nega comorbidades');
 
-  if (inUse.length > 0) sentences.push(`Em uso de ${joinWithE(inUse)}`);
+  if (inUse.length > 0) sentences.push(`Em uso de ${listInWords(inUse)}`);
   else if (statements?.continuousMedicationDenied) {
     sentences.push('Nega uso contínuo de medicamentos');
   }
 
   const allergyKnown = allergens.length > 0 || statements?.allergiesDenied === true;
-  if (allergens.length > 0) sentences.push(`Alergia a ${joinWithE(allergens)}`);
+  if (allergens.length > 0) sentences.push(`Alergia a ${listInWords(allergens)}`);
   else if (statements?.allergiesDenied) sentences.push('Nega alergias conhecidas');
 
   if (sentences.length === 0) return NOT_INFORMED;
@@ -258,7 +259,7 @@ function conducts(extraction: ExtractionResult): string {
   const prescribed = (medications ?? []).map(formatMedication).filter(Boolean);
   if (prescribed.length > 0) sentences.push(`Prescrição: ${prescribed.join('; ')}`);
   const requested = formatExamNames(exams);
-  if (requested.length > 0) sentences.push(`Exames solicitados: ${joinWithE(requested)}`);
+  if (requested.length > 0) sentences.push(`Exames solicitados: ${listInWords(requested)}`);
   sentences.push(
     ...planItems(extraction.plan).filter(
       (item) => !ADVICE.test(foldForMatching(item)) && !requestsOnlyListedExams(item, requested),
@@ -291,7 +292,7 @@ function clinicalSummary(extraction: ExtractionResult): string {
   if (gender) who[0] = `Paciente do sexo ${gender}`;
   if (age !== undefined) who.push(formatAge(age).toLowerCase());
   const conditions = formatTerms(extraction.patientInfo.chronicConditions);
-  if (conditions.length > 0) who.push(`com antecedente de ${joinWithE(conditions)}`);
+  if (conditions.length > 0) who.push(`com antecedente de ${listInWords(conditions)}`);
   const complaint = chiefComplaintLine(extraction);
   if (complaint) who.push(`apresenta ${complaint}`);
   if (who.length > 1 || gender) sentences.push(who.join(', '));
@@ -305,15 +306,15 @@ function clinicalSummary(extraction: ExtractionResult): string {
   const medicines = formatTerms((extraction.prescriptions.medications ?? []).map((m) => m.name));
   const exams = formatExamNames(extraction.prescriptions.exams);
   const conduct = [
-    medicines.length > 0 ? `prescrição de ${joinWithE(medicines)}` : '',
-    exams.length > 0 ? `solicitação de ${joinWithE(exams)}` : '',
+    medicines.length > 0 ? `prescrição de ${listInWords(medicines)}` : '',
+    exams.length > 0 ? `solicitação de ${listInWords(exams)}` : '',
   ].filter(Boolean);
   if (hypothesis && conduct.length > 0) {
-    sentences.push(`Hipótese diagnóstica: ${hypothesis}; conduta: ${joinWithE(conduct)}`);
+    sentences.push(`Hipótese diagnóstica: ${hypothesis}; conduta: ${listInWords(conduct)}`);
   } else if (hypothesis) {
     sentences.push(`Hipótese diagnóstica: ${hypothesis}`);
   } else if (conduct.length > 0) {
-    sentences.push(`Conduta: ${joinWithE(conduct)}`);
+    sentences.push(`Conduta: ${listInWords(conduct)}`);
   }
   return paragraph(sentences);
 }

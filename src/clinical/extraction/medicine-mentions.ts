@@ -2,6 +2,7 @@ import { AMBIGUOUS_MEDICATION_TERMS, MEDICATIONS } from '../medications/catalogu
 import { sentenceAt, type Consultation } from './consultation-text';
 import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 import { foldText } from './text-normalization';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 
 /**
  * Where medicines are named in a consultation, and the dose written after each name. Names come
@@ -500,7 +501,7 @@ function readFrequency(c: Consultation, from: number, text: string): string | un
 function formatNumber(text: string): string {
   const value = parsePortugueseNumber(text);
   if (value === undefined) return text;
-  return String(value).replace('.', ',');
+  return formatDecimal(value);
 }
 
 /** '10' + 'dias' → '10 dias'; '1' + 'meses' → '1 mês'. */
@@ -514,5 +515,5 @@ export function formatCount(count: number, unit: string): string {
     ano: ['ano', 'anos'],
   };
   const [one, many] = forms[singular] ?? [unit, unit];
-  return `${String(count).replace('.', ',')} ${count === 1 ? one : many}`;
+  return `${formatDecimal(count)} ${count === 1 ? one : many}`;
 }

@@ -1,4 +1,5 @@
 import { foldAccents } from '@shared/lib/text-folding';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 import { CONTINUOUS_USE } from '@shared/prescriptions/posology';
 import { NUMBER_PATTERN, parsePortugueseNumber } from '../extraction/spoken-numbers';
 import { parseFrequency } from '../medications/dose-notation';
@@ -97,7 +98,7 @@ export function writeIntake(intake: Intake): string {
   const [singular, plural] = INTAKE_NOUNS[intake.unit];
   if (intake.amount === 0.5 && intake.unit === 'comprimido') return 'meio comprimido';
   const noun = intake.amount <= 1 ? singular : plural;
-  return `${String(intake.amount).replace('.', ',')} ${noun}`;
+  return `${formatDecimal(intake.amount)} ${noun}`;
 }
 
 /** What a receita names to dispense in: 'frasco de 100 ml', 'caixa com 28 comprimidos'. */
@@ -130,7 +131,7 @@ export function containerIn(folded: string): Container | undefined {
 
 /** The bottle or box as a receita writes it: 'Frasco de 100 mL', 'Caixa com 28 unidades'. */
 export function writeContainer(container: Container): string {
-  const contents = String(container.contents).replace('.', ',');
+  const contents = formatDecimal(container.contents);
   if (container.kind === 'frasco') return `Frasco de ${contents} mL`;
   if (container.kind === 'doses') return `Frasco com ${contents} doses`;
   return `Caixa com ${contents} ${container.contents === 1 ? 'unidade' : 'unidades'}`;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { foldForMatching } from '@shared/lib/text-folding';
-import {
-  capitalizeFirst,
-  countMatches,
-  foldedTermsPattern,
-  joinWithE,
-  normalizeTextSpacing,
-} from './text';
+import { capitalizeFirst, countMatches, foldedTermsPattern, normalizeTextSpacing } from './text';
 
 describe('foldForMatching', () => {
   it('drops case, accents and punctuation', () => {
@@ -71,14 +65,5 @@ describe('normalizeTextSpacing', () => {
 
   it('removes NUL characters', () => {
     expect(normalizeTextSpacing('dor\u0000 lombar')).toBe('dor lombar');
-  });
-});
-
-describe('joinWithE', () => {
-  it('joins the Portuguese way', () => {
-    expect(joinWithE([])).toBe('');
-    expect(joinWithE(['Febre'])).toBe('Febre');
-    expect(joinWithE(['Febre', 'Tosse'])).toBe('Febre e Tosse');
-    expect(joinWithE(['Febre', 'Tosse', 'Coriza'])).toBe('Febre, Tosse e Coriza');
   });
 });

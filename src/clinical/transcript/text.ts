@@ -129,12 +129,3 @@ function normalizeLineSpacing(line: string): string {
       .trim()
   );
 }
-
-/**
- * Items joined the Portuguese way: "A", "A e B", "A, B e C".
- * @param items - the items, already formatted
- */
-export function joinWithE(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1] ?? ''}`;
-}

@@ -26,7 +26,7 @@ import { rateLimit } from '../http/rate-limit';
 import type { OfflineEngine } from './ai-task';
 import { createAiModels } from './chat-model';
 import { offlineReply, startModelReply } from './model-stream';
-import { AI_TASKS } from './tasks';
+import { AI_TASKS } from './tasks/registry';
 import { aiUseGate, patientIdIn, withoutRecordId } from './ai-use-gate';
 import { transcriptionRoutes } from './transcription-routes';
 
@@ -36,7 +36,7 @@ export const AI_RATE_LIMIT_MESSAGE =
 
 /**
  * The signed-in doctor's AI: `POST /api/ai/chat` (a streamed reply) and one route per task of
- * docs/product.md, "Tarefas e respostas padrão" (`tasks.ts`). Every answer says who wrote it in
+ * docs/product.md, "Tarefas e respostas padrão" (`tasks/`, one file each). Every answer says who wrote it in
  * `X-Prontu-AI-Mode` (model, offline, fallback). Rate-limited per doctor.
  */
 export function aiRoutes(deps: {

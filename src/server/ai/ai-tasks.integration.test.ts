@@ -23,7 +23,7 @@ import {
 import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/test-server';
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 import { parseQuickPrescription } from '@clinical/prescriptions/quick-prescription';
-import { AI_TASKS } from './tasks';
+import { AI_TASKS } from './tasks/registry';
 import { generalPlanSuggestions } from '@shared/records/plan-suggestions';
 
 /** Where words first stand in a text, as the evidence of an extraction gives them. */

@@ -18,7 +18,7 @@ import {
   type TestDoctorAccount,
 } from '../testing/test-server';
 import { WEB_DIST_DIR } from '../web-app';
-import { AI_TASKS } from './tasks';
+import { AI_TASKS } from './tasks/registry';
 
 // The provider key stays on the server (ARCHITECTURE.md): the provider gets it as the
 // Authorization header, and no answer, header, log line or file of the web app ever holds it.

@@ -8,10 +8,10 @@ import {
   documentCreateSchema,
   documentIssueOf,
   documentUpdateSchemaOf,
-  listInWords,
   missingIssuerFields,
   type DocumentBody,
 } from '@shared/documents/clinical-document';
+import { listInWords } from '@shared/lib/pt-br-format';
 import { API_ERRORS } from '@shared/api/errors';
 import { patientIdSchema } from '@shared/records/medical-record';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';

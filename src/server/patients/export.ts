@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { PatientExport } from '@clinical/fhir/patient-export';
-import { localToday } from '@shared/patients/patient';
+import { localToday } from '@shared/lib/local-day';
 import type { AppDatabase } from '../db/database';
 import { medicalRecords, prescriptions } from '../db/schema';
 import { createRecordRepository } from '../medical-records/repository';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { localDayOf, PATIENT_ID_PREFIX } from '@shared/patients/patient';
+import { localDay } from '@shared/lib/local-day';
+import { PATIENT_ID_PREFIX } from '@shared/patients/patient';
 import {
   groupRecordsByPerson,
   patientFromVisits,
@@ -94,7 +95,7 @@ function recordOfPerson(row: MedicalRecordRow): RecordOfPerson {
   const record: RecordOfPerson = {
     id: row.id,
     name: row.patientInfo?.name ?? '',
-    date: localDayOf(row.createdAt),
+    date: localDay(row.createdAt),
   };
   if (row.patientInfo?.age !== undefined) record.age = row.patientInfo.age;
   return record;

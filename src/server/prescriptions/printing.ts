@@ -2,7 +2,7 @@ import type { DoctorSettings } from '@shared/account/doctor-settings';
 import type { Gender, Teleconsulta } from '@shared/records/medical-record';
 import { patientAddressLine } from '@shared/patients/display';
 import type { Prescription } from '@shared/prescriptions/prescription';
-import { localDayOf } from '@shared/patients/patient';
+import { localDay } from '@shared/lib/local-day';
 import { formatCpf } from '@shared/patients/identifiers';
 import { mustIssueOnPaper } from '@shared/prescriptions/receita-class';
 import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
@@ -180,10 +180,7 @@ export async function signedReceitaPdf(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const at = signature.signedAt.toISOString();
   // An electronic receita is dated by its signature (RDC 1.000/2025): one date, never two.
-  const job = buildReceitaPrintJob(
-    [{ ...receita, date: localDayOf(signature.signedAt) }],
-    settings,
-  );
+  const job = buildReceitaPrintJob([{ ...receita, date: localDay(signature.signedAt) }], settings);
   const prepared = await runJob({
     kind: 'receita-pdf',
     pages: job.pages,

@@ -43,12 +43,9 @@ import {
   withChartFacts,
   type ChartFacts,
 } from './printing';
+import { listInWords } from '@shared/lib/pt-br-format';
 import { API_ERRORS } from '@shared/api/errors';
-import {
-  documentCancelSchema,
-  listInWords,
-  missingIssuerFields,
-} from '@shared/documents/clinical-document';
+import { documentCancelSchema, missingIssuerFields } from '@shared/documents/clinical-document';
 import { signRequestSchema } from '@shared/documents/signing-certificate';
 import { newPublicId, newSecretCode } from '../documents/validation-code';
 import { createCertificateCustody } from '../signing/certificate-custody';

@@ -1,5 +1,5 @@
 import { checkPrescriptionSafety } from '@clinical/medications/safety-check';
-import { localDayOf } from '@shared/patients/patient';
+import { localDay } from '@shared/lib/local-day';
 import {
   warningsAwaitingReason,
   type SafetyReason,
@@ -35,7 +35,7 @@ export function createReceitaSafety(db: AppDatabase) {
       receita.patientId ? patients.find(userId, receita.patientId) : undefined,
       receita.recordId ? records.find(userId, receita.recordId) : undefined,
     ]);
-    const chart = patient ? presentPatient(patient, localDayOf(new Date())) : undefined;
+    const chart = patient ? presentPatient(patient, localDay(new Date())) : undefined;
     const check = receitaSafetyCheck(
       receita,
       chart,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AI_TASKS } from '../ai/tasks';
+import { AI_TASKS } from '../ai/tasks/registry';
 import { signUpDoctor, type TestBrowser, type TestDoctorAccount } from './test-server';
 
 /**

@@ -4,7 +4,6 @@ import {
   documentCreateSchema,
   documentIssueOf,
   documentUpdateSchemaOf,
-  listInWords,
   missingIssuerFields,
 } from './clinical-document';
 
@@ -166,12 +165,6 @@ describe('the settings a document needs', () => {
     expect(
       missingIssuerFields({ ...complete, crmState: '', clinicAddress: ' ', doctorEmail: '' }),
     ).toEqual(['CRM e UF', 'endereço', 'telefone ou e-mail']);
-  });
-
-  it('are listed as a sentence says them', () => {
-    expect(listInWords(['nome'])).toBe('nome');
-    expect(listInWords(['nome', 'endereço'])).toBe('nome e endereço');
-    expect(listInWords(['nome', 'CRM e UF', 'endereço'])).toBe('nome, CRM e UF e endereço');
   });
 });
 

@@ -412,9 +412,3 @@ export function missingIssuerFields(profile: IssuerProfile): string[] {
   }
   return missing;
 }
-
-/** 'nome, CRM e UF e endereço' — a list as a sentence says it. */
-export function listInWords(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} e ${items[items.length - 1]}`;
-}

@@ -1,7 +1,7 @@
 import type { DocumentBody, DocumentKind, ExamesContent } from './clinical-document';
 import type { Exam } from '../records/medical-record';
 import { cidsInAssessment } from '../records/step-rules';
-import { localDayOf } from '../patients/patient';
+import { localDay } from '../lib/local-day';
 import { formatTime } from '../lib/pt-br-format';
 import type { WorkingRecord } from '../records/flow';
 import { buildRecordNarrative } from '../records/narrative';
@@ -84,7 +84,7 @@ export function documentDraftOf(
   record: WorkingRecord | undefined,
   now: Date,
 ): DocumentBody {
-  const today = localDayOf(now);
+  const today = localDay(now);
   switch (kind) {
     case 'atestado':
       // The visit's CID waits in the form: printed only once the patient authorises it.
@@ -92,7 +92,7 @@ export function documentDraftOf(
     case 'comparecimento': {
       const started = record ? new Date(record.createdAt) : undefined;
       const from =
-        started && localDayOf(started) === today && started < now
+        started && localDay(started) === today && started < now
           ? formatTime(started)
           : hourBefore(now);
       return { kind, content: { date: today, from, to: formatTime(now) } };

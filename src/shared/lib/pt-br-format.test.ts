@@ -8,6 +8,7 @@ import {
   formatRelativeTime,
   formatTime,
   INVALID_DATE_TEXT,
+  listInWords,
 } from './pt-br-format';
 
 // Local-time constructors, so the expected text holds in every time zone.
@@ -192,5 +193,29 @@ describe('formatCep', () => {
   it('puts the hyphen after the fifth digit', () => {
     expect(formatCep('01310100')).toBe('01310-100');
     expect(formatCep('0131010')).toBe('0131010');
+  });
+});
+
+describe('listInWords', () => {
+  it('joins the Portuguese way', () => {
+    expect(listInWords([])).toBe('');
+    expect(listInWords(['Febre'])).toBe('Febre');
+    expect(listInWords(['Febre', 'Tosse'])).toBe('Febre e Tosse');
+    expect(listInWords(['Febre', 'Tosse', 'Coriza'])).toBe('Febre, Tosse e Coriza');
+  });
+
+  it('lists missing fields as a sentence says them', () => {
+    expect(listInWords(['nome'])).toBe('nome');
+    expect(listInWords(['nome', 'endereço'])).toBe('nome e endereço');
+    expect(listInWords(['nome', 'CRM e UF', 'endereço'])).toBe('nome, CRM e UF e endereço');
+  });
+});
+
+describe('formatDecimal with at most some decimals', () => {
+  it('writes a decimal comma and rounds', () => {
+    expect(formatDecimal(37.8, { atMost: 1 })).toBe('37,8');
+    expect(formatDecimal(72, { atMost: 1 })).toBe('72');
+    expect(formatDecimal(25.4567, { atMost: 1 })).toBe('25,5');
+    expect(formatDecimal(1.755, { atMost: 2 })).toBe('1,76');
   });
 });

@@ -93,12 +93,28 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
 /**
  * A number as Brazilians write it, with a decimal comma: 37.8 → '37,8'.
  * @param value - the number
- * @param fractionDigits - when given, exactly this many decimals (22.857, 1 → '22,9'); otherwise
- *   the number's own
+ * @param fractionDigits - a number: exactly this many decimals (22.857, 1 → '22,9');
+ *   `{ atMost }`: rounded to at most that many, without trailing zeros (25.4567, { atMost: 1 } →
+ *   '25,5'; 72 → '72'); otherwise the number's own
  */
-export function formatDecimal(value: number, fractionDigits?: number): string {
-  const text = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
-  return text.replace('.', ',');
+export function formatDecimal(value: number, fractionDigits?: number | { atMost: number }): string {
+  return decimalText(value, fractionDigits).replace('.', ',');
+}
+
+function decimalText(value: number, fractionDigits?: number | { atMost: number }): string {
+  if (fractionDigits === undefined) return String(value);
+  if (typeof fractionDigits === 'number') return value.toFixed(fractionDigits);
+  const factor = 10 ** fractionDigits.atMost;
+  return String(Math.round(value * factor) / factor);
+}
+
+/**
+ * Items joined as a Portuguese sentence says them: 'a', 'a e b', 'a, b e c'; '' for none.
+ * @param items - the items, already written out
+ */
+export function listInWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} e ${items.at(-1) ?? ''}`;
 }
 
 /**

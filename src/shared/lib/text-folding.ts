@@ -27,3 +27,15 @@ export function foldForMatching(text: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+/**
+ * A text as part of a file name safe on every system: lower case, no accents, every run of other
+ * characters as one hyphen and none at either end. 'Maria José da Silva' → 'maria-jose-da-silva';
+ * '' when the text has no letter or digit.
+ * @param text - any text, such as a patient's name
+ */
+export function fileNameSlug(text: string): string {
+  return foldAccents(text)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}

@@ -1,8 +1,8 @@
 import type { Gender, PatientInfo } from '../records/medical-record';
 import type { Patient, PatientAddress } from './patient';
-import { formatDate } from '../lib/pt-br-format';
+import { formatDate, listInWords } from '../lib/pt-br-format';
 import { patientAgeText } from '../records/list-rules';
-import { foldForMatching } from '../lib/text-folding';
+import { fileNameSlug } from '../lib/text-folding';
 
 /**
  * How a patient reads on screen (issue 19, "The chart"): her age, sex and last visit in the
@@ -66,17 +66,11 @@ export function shortPatientName(name: string): string {
  * 'paciente.fhir.json' for a name with no letter or digit.
  */
 export function fhirFileName(name: string): string {
-  const slug = foldForMatching(name).replace(/ /g, '-').slice(0, 60);
+  const slug = fileNameSlug(name).slice(0, 60);
   return `${slug ? `paciente-${slug}` : 'paciente'}.fhir.json`;
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Portuguese list: 'a', 'a e b', 'a, b e c'. */
-function listText(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} e ${items.at(-1) ?? ''}`;
-}
 
 export type PatientCounts = NonNullable<Patient['counts']>;
 
@@ -87,7 +81,7 @@ export function patientCountsText(counts: PatientCounts): string {
     counts.prescriptions > 0 ? plural(counts.prescriptions, 'receita', 'receitas') : '',
     counts.documents > 0 ? plural(counts.documents, 'documento', 'documentos') : '',
   ].filter(Boolean);
-  return parts.length === 0 ? 'nenhuma consulta nem receita' : listText(parts);
+  return parts.length === 0 ? 'nenhuma consulta nem receita' : listInWords(parts);
 }
 
 /** 'ela', 'ele', or 'essa pessoa' when her sex is not known (or 'outro'). */

@@ -12,6 +12,7 @@ import {
   passportNumberOf,
 } from './identifiers';
 import { calendarDayOf } from './search';
+import { localToday } from '../lib/local-day';
 
 /**
  * A patient of one doctor (issue 19): who she is, how to reach her, and her current lists —
@@ -174,14 +175,3 @@ export const patientListQuerySchema = z.strictObject({
     .default(PATIENT_LIST_DEFAULT_LIMIT),
   cursor: z.string().min(1).max(1000).optional(),
 });
-
-/** Today on this machine's calendar, as `yyyy-MM-dd`. */
-export function localToday(): string {
-  return localDayOf(new Date());
-}
-
-/** The day of an instant on this machine's calendar, as `yyyy-MM-dd`. */
-export function localDayOf(instant: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${instant.getFullYear()}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
-}

@@ -11,6 +11,7 @@ import type { Medication } from '../records/medical-record';
 import { capitalizedMedicationName } from './suggestions';
 import { COMMAND_GUARD_MESSAGES } from '../chat/slash-commands';
 import { foldAccents } from '../lib/text-folding';
+import { localDay } from '../lib/local-day';
 
 /**
  * Pure rules of a receita being written (docs/product.md, "Ciclo de vida da receita"): the
@@ -64,13 +65,6 @@ export const prescriptionContentSchema = presentedPrescriptionSchema.omit({
   version: true,
 });
 export type PrescriptionContent = z.output<typeof prescriptionContentSchema>;
-
-/** The calendar day of a moment in the doctor's local time, as the API takes it: '2026-03-01'. */
-export function localDay(now: Date): string {
-  const month = String(now.getMonth() + 1).padStart(2, '0');
-  const day = String(now.getDate()).padStart(2, '0');
-  return `${now.getFullYear()}-${month}-${day}`;
-}
 
 /** A medicine as a receita holds it: generic allowed and normal priority unless said. */
 export function toPrescriptionMedication(

@@ -12,7 +12,8 @@ import { capitalizeFirst, formatDate, formatLongDate, formatTime } from '../lib/
 import { groupPrescriptionsByPatient, patientKey } from './receita-print-selection';
 import { agreeWithPatient } from '../patients/agreement';
 import { doctorTemplateValues, fillTemplate } from '../records/templates';
-import { foldAccents } from '../lib/text-folding';
+import { fileNameSlug } from '../lib/text-folding';
+import { localDay } from '../lib/local-day';
 import type { ReceitaLifeCycle } from '../api/prescriptions';
 import type { Gender } from '../records/medical-record';
 import type { SafetyReason } from './safety-warnings';
@@ -226,8 +227,6 @@ const SUPPLIER_BOX: ReceitaIdentificationBox = {
   title: 'Identificação do Fornecedor',
   fields: ['Carimbo, nome legível e assinatura:', 'Data: ____/____/______'],
 };
-
-const fold = foldAccents;
 
 /** The notice of a prescription whose antimicrobials and controlled medicines were parted. */
 /** Under the signature line of a receita issued on paper (RDC 1.000/2025). */
@@ -745,18 +744,6 @@ export function receitaPrintInput(
   };
 }
 
-/** Lower case, no accents, words joined by hyphens: 'Maria José' → 'maria-jose'. */
-function slug(text: string): string {
-  return fold(text)
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /**
  * The PDF's file name: 'receita-<paciente>-<aaaa-mm-dd>.pdf' for one prescription (its date),
  * 'receitas-lote-<nome>-<aaaa-mm-dd>.pdf' for a batch and 'receitas-<aaaa-mm-dd>.pdf' for
@@ -771,13 +758,13 @@ export function receitaPdfFileName(
   today: Date,
 ): string {
   if (batchName !== undefined) {
-    const name = slug(batchName).replace(/^lote-?/, '');
-    return `receitas-lote-${name ? `${name}-` : ''}${isoDay(today)}.pdf`;
+    const name = fileNameSlug(batchName).replace(/^lote-?/, '');
+    return `receitas-lote-${name ? `${name}-` : ''}${localDay(today)}.pdf`;
   }
   const [only] = prescriptions;
   if (prescriptions.length === 1 && only) {
-    const day = /^\d{4}-\d{2}-\d{2}/.exec(only.date)?.[0] ?? isoDay(today);
-    return `receita-${slug(only.patientName) || 'paciente'}-${day}.pdf`;
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(only.date)?.[0] ?? localDay(today);
+    return `receita-${fileNameSlug(only.patientName) || 'paciente'}-${day}.pdf`;
   }
-  return `receitas-${isoDay(today)}.pdf`;
+  return `receitas-${localDay(today)}.pdf`;
 }

@@ -1,8 +1,8 @@
 import type { PresentedMedication, PresentedPrescription } from '../api/prescriptions';
 import type { Gender, Medication } from '../records/medical-record';
 import type { SafetyReason } from './safety-warnings';
+import { localDay } from '../lib/local-day';
 import {
-  localDay,
   toPrescriptionMedication,
   withoutControl,
   type PrescribingDoctor,

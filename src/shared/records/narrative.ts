@@ -16,7 +16,8 @@ import { patientSubject } from '../patients/agreement';
 import { treatmentDurationPhrase } from '../prescriptions/posology';
 import { statesPregnancy } from './pregnancy-applies';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
-import { foldAccents, foldForMatching } from '../lib/text-folding';
+import { fileNameSlug, foldForMatching } from '../lib/text-folding';
+import { localDay } from '../lib/local-day';
 
 /** One titled block of the narrative record; `lines` are paragraphs, in order. */
 export interface NarrativeSection {
@@ -358,16 +359,8 @@ export function buildRecordDocument(
  * (docs/product.md, "Copiar, baixar e imprimir o prontuário"), safe as a file name on every system.
  */
 export function recordFileName(record: RecordContent, day: Date): string {
-  const patient =
-    foldAccents(record.patientInfo?.name ?? '')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'paciente';
-  const date = [
-    day.getFullYear(),
-    String(day.getMonth() + 1).padStart(2, '0'),
-    String(day.getDate()).padStart(2, '0'),
-  ].join('-');
-  return `prontuario-${patient}-${date}.txt`;
+  const patient = fileNameSlug(record.patientInfo?.name ?? '') || 'paciente';
+  return `prontuario-${patient}-${localDay(day)}.txt`;
 }
 
 /** The title of the uses of AI in the report, its print and its text. */

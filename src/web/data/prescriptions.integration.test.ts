@@ -4,7 +4,8 @@ import { createApiClient } from '@shared/api/client';
 import { batchesApi, prescriptionsApi } from '@shared/api/prescriptions';
 import { defaultBatchName } from '@shared/prescriptions/prescription';
 import { patientDocumentRefusal } from '@shared/prescriptions/receita-class';
-import { localDay, type PrescriptionResult } from '@shared/prescriptions/draft';
+import { localDay } from '@shared/lib/local-day';
+import type { PrescriptionResult } from '@shared/prescriptions/draft';
 import type { RunningServer } from '@server/server';
 import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
 import {

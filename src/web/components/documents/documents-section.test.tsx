@@ -12,7 +12,8 @@ import {
 } from '@shared/documents/clinical-document';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import { documentText, restEndDay, signatureLines } from '@shared/documents/document-text';
-import { localDayOf, type Patient } from '@shared/patients/patient';
+import { localDay } from '@shared/lib/local-day';
+import type { Patient } from '@shared/patients/patient';
 import { formatDate } from '@shared/lib/pt-br-format';
 import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import {
@@ -117,7 +118,7 @@ describe('the new-document dialog', () => {
     await user.clear(days);
     await user.type(days, '3');
     const preview = within(dialog).getByRole('article', { name: 'Atestado médico' });
-    const today = localDayOf(new Date());
+    const today = localDay(new Date());
     await waitFor(() => expect(preview.textContent).toContain('Maria Aparecida Souza'));
 
     // The same words, line by line, as the text the server lays out in the PDF.

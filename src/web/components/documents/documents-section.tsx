@@ -16,7 +16,6 @@ import {
   DOCUMENT_TITLES,
   documentAgreement,
   documentIssueOf,
-  listInWords,
   missingIssuerFields,
   type ClinicalDocument,
   type DocumentBody,
@@ -28,7 +27,7 @@ import { usePatient } from '../../data/patients';
 import { useDoctorSettings } from '../../data/settings';
 import { DocumentPreview } from './document-preview';
 import { documentShareText, whatsAppLink } from '@shared/documents/sharing';
-import { formatDateTime } from '@shared/lib/pt-br-format';
+import { formatDateTime, listInWords } from '@shared/lib/pt-br-format';
 import type { WorkingRecord } from '@shared/records/flow';
 import { documentPdfUrl, useDocumentActions, usePatientDocuments } from '../../data/documents';
 import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 // Before uPlot, which reads the browser's language as it loads.
 import './intl-language';
 import uPlot from 'uplot';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 import 'uplot/dist/uPlot.min.css';
 import { dayMonthOf, yRangeOf, type VitalsChartData } from './vitals-chart-data';
 
@@ -61,7 +62,7 @@ function optionsOf(chart: VitalsChartData, width: number): uPlot.Options {
     stroke: axisColor,
     grid: { show: side === LEFT, stroke: gridColor, width: 1 },
     ticks: { stroke: gridColor, width: 1 },
-    values: (_plot, splits) => splits.map((value) => String(value).replace('.', ',')),
+    values: (_plot, splits) => splits.map((value) => formatDecimal(value)),
   });
   return {
     width,

@@ -7,7 +7,7 @@ import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescr
 import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import type { Patient } from '@shared/patients/patient';
 import type { RenewalItem } from '@shared/patients/chart';
-import { localDay } from '@shared/prescriptions/draft';
+import { localDay } from '@shared/lib/local-day';
 import {
   createDoctorData,
   json,

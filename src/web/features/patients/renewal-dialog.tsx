@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import type { SessionDoctor } from '../../data/auth-client';
 import type { PresentedPrescription } from '@shared/api/prescriptions';
-import { listInWords } from '@shared/documents/clinical-document';
+import { listInWords } from '@shared/lib/pt-br-format';
 import { formatCrm } from '@shared/account/doctor-settings';
 import { RECORD_LIMITS } from '@shared/records/medical-record';
 import type { Patient } from '@shared/patients/patient';

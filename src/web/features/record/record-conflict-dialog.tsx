@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { formatTime } from '@shared/lib/pt-br-format';
+import { formatTime, listInWords } from '@shared/lib/pt-br-format';
 import { recordDifferences } from '@shared/records/diff';
 import type { WorkingRecord } from '@shared/records/flow';
 import { patientNameOf } from '@shared/records/list-rules';
@@ -10,12 +10,6 @@ import { Button } from '../../ui/button';
 const JOIN_HINT_ID = 'record-conflict-join-hint';
 const MINE_HINT_ID = 'record-conflict-mine-hint';
 const SAVED_HINT_ID = 'record-conflict-saved-hint';
-
-/** 'Plano', 'Plano e Avaliação', 'Plano, Avaliação e Prescrições — Medicamentos' */
-function joinedLabels(labels: readonly string[]): string {
-  if (labels.length <= 1) return labels.join('');
-  return `${labels.slice(0, -1).join(', ')} e ${labels.at(-1) ?? ''}`;
-}
 
 /**
  * Another tab or device saved this record after this tab last read it (docs/durabilidade.md,
@@ -92,7 +86,7 @@ export function RecordConflictDialog() {
               <p id={JOIN_HINT_ID} className="text-sm text-fg-muted">
                 Mantém tudo o que foi salvo e acrescenta o que só este dispositivo tem.
                 {notJoined.length > 0
-                  ? ` Em ${joinedLabels(notJoined)}, as versões diferem: fica o que foi salvo, e a versão deste dispositivo fica guardada neste navegador.`
+                  ? ` Em ${listInWords(notJoined)}, as versões diferem: fica o que foi salvo, e a versão deste dispositivo fica guardada neste navegador.`
                   : ''}
               </p>
             </div>
@@ -102,7 +96,7 @@ export function RecordConflictDialog() {
               onChoose={() => actions.resolveConflict('mine')}
               hint={
                 savedDiscarded.length > 0
-                  ? `Descarta o que foi salvo em ${joinedLabels(savedDiscarded)}.`
+                  ? `Descarta o que foi salvo em ${listInWords(savedDiscarded)}.`
                   : 'Não descarta nada do que foi salvo.'
               }
             />
@@ -112,7 +106,7 @@ export function RecordConflictDialog() {
               onChoose={() => actions.resolveConflict('theirs')}
               hint={
                 mineDiscarded.length > 0
-                  ? `Descarta o que este dispositivo tem em ${joinedLabels(mineDiscarded)} (fica guardado neste navegador).`
+                  ? `Descarta o que este dispositivo tem em ${listInWords(mineDiscarded)} (fica guardado neste navegador).`
                   : 'Não descarta nada deste dispositivo.'
               }
             />

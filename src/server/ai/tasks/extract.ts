@@ -1,0 +1,40 @@
+import { evidenceFromQuotes } from '@clinical/evidence/quoted-evidence';
+import { emptyExtraction } from '@shared/ai/extraction';
+import type { EvidencedExtraction } from '@shared/ai/extraction-evidence';
+import { extractionRequestSchema } from '@shared/ai/extraction-request';
+import type { AiTask } from '../ai-task';
+import {
+  EXTRACTION_FORMAT,
+  readExtractionReply,
+  quotesInstruction,
+  type QuotedExtraction,
+  quotedExtractionSchema,
+  noEvidence,
+  offlineEvidencedExtraction,
+} from './extraction-reply';
+import { extractionWithQuantities } from './medicines';
+import { system } from './prompt';
+
+export const extractTask: AiTask<
+  { text: string; record?: Record<string, unknown> | undefined },
+  EvidencedExtraction,
+  QuotedExtraction
+> = {
+  path: 'extract',
+  request: extractionRequestSchema,
+  answer: quotedExtractionSchema,
+  readReply: readExtractionReply,
+  system: system(
+    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${quotesInstruction('da consulta')}`,
+    EXTRACTION_FORMAT,
+  ),
+  prompt: ({ text, record }) =>
+    `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
+  finish: ({ text }, { quotes, ...reply }) => {
+    const extraction = extractionWithQuantities(reply);
+    return { ...extraction, ...evidenceFromQuotes(text, extraction, quotes) };
+  },
+  offline: ({ text }) => offlineEvidencedExtraction(text),
+  // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
+  fallback: () => noEvidence(emptyExtraction()),
+};
