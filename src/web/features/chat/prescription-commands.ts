@@ -13,7 +13,7 @@ import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '@shared/prescript
 import { defaultPrintSelection, printsBatch } from '@shared/prescriptions/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '@shared/chat/slash-commands';
 import { conversationForTasks } from '../../data/record-from-chat';
-import { api } from '../../data/api';
+import { api, errorText } from '../../data/api';
 import type { PrescriptionActions } from '../../data/prescription-actions';
 
 /**
@@ -198,8 +198,7 @@ export async function runPrescriptionCommand(
       try {
         ({ answer: extraction, source } = await extractFromText(text));
       } catch (error) {
-        const detail =
-          error instanceof Error && error.message ? error.message : 'Erro desconhecido';
+        const detail = errorText(error, 'Erro desconhecido');
         return `Não foi possível criar a receita rápida: ${detail}\n\n${QUICK_TIPS}`;
       }
       if (extraction.medications.every((item) => item.name === 'Medicamento mencionado')) {

@@ -31,6 +31,7 @@ import { RecordStepScreen } from './steps/record-step-screen';
 import { AnamnesisView } from './views/anamnesis-view';
 import { FeedbackView } from './views/feedback-view';
 import { NarrativeReport } from './views/narrative-report';
+import { errorText } from '../../data/api';
 
 /** The first control a doctor types into, skipping read-only ones (the computed BMI). */
 const FIRST_FIELD =
@@ -107,7 +108,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
       await generateAnamnesisFromConversation(actions, chat.messages);
       openView('medical-record', 'anamnesis');
     } catch (error) {
-      show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
+      show(errorText(error, 'Não foi possível gerar a anamnese.'), 'error');
     } finally {
       setStarting(false);
     }
