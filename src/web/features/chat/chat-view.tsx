@@ -135,7 +135,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               messages: chat.messages,
               openRecordPatientName: record?.patientInfo?.name,
               openPrint: setPrintJob,
-              alert: (message) => window.alert(message),
+              warn: (message) => show(message, 'error'),
             }),
         });
         if (handled) return;

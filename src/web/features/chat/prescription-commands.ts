@@ -44,8 +44,11 @@ export interface PrescriptionCommandContext {
   openRecordPatientName?: string | undefined;
   /** Opens the print preview with these receitas to choose from. */
   openPrint: (request: PrintRequest) => void;
-  /** The alert of docs/product.md, "Erros dos comandos" when there is nothing to print. */
-  alert: (message: string) => void;
+  /**
+   * Shows the notice of docs/product.md, "Erros dos comandos" when there is nothing to print,
+   * as the screen shows an action's error.
+   */
+  warn: (message: string) => void;
 }
 
 const NOTHING_TO_PRINT = 'Nenhuma prescrição para imprimir!';
@@ -262,7 +265,7 @@ export async function runPrescriptionCommand(
       // The draft being written prints too: printing issues it, once it passes the safety check.
       const printable = current && !current.isFinalized ? [current, ...saved] : saved;
       if (printable.length === 0) {
-        ctx.alert(NOTHING_TO_PRINT);
+        ctx.warn(NOTHING_TO_PRINT);
         return NOTHING_TO_PRINT;
       }
       // The current patient's receitas of today are ticked; the doctor may tick others.

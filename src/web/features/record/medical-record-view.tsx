@@ -23,7 +23,7 @@ import {
   chartChangesOf,
   type PendingChartChanges,
 } from './patient-changes-dialog';
-import { printRecord as printRecordArea } from './print-record';
+import { printRecord } from './print-record';
 import { RecordEmptyState } from './record-empty-state';
 import { RECORD_PANEL_ID, RecordHeader, RecordModeTabs, recordTabId } from './record-header';
 import { RecordStepBar } from './record-step-bar';
@@ -149,7 +149,6 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     'feedback',
   ];
   const narrative = buildRecordNarrative(record, settings, new Date());
-  const printRecord = () => printRecordArea(true);
 
   return (
     <div className="flex min-h-full min-w-0 flex-col">
