@@ -579,7 +579,7 @@ function SignedReceitas(props: { prescriptions: readonly ReceitaPrescription[] }
             <li key={prescription.id} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="mr-auto text-fg">{printChoiceLabel(prescription)}</span>
               <a
-                href={`/api/prescriptions/${encodeURIComponent(prescription.id)}/pdf`}
+                href={api.url(prescriptionsApi.storedPdf, { params: { id: prescription.id } })}
                 download
                 className={buttonClassName('secondary', 'px-3 py-1.5')}
               >
