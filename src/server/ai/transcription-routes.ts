@@ -10,8 +10,8 @@ import {
 } from '@shared/ai/transcription';
 import type { Config } from '../config';
 import type { AppEnv } from '../http/app-env';
-import { unsupportedMediaType } from '../http/errors';
-import { parseOrBadRequest, readBodyWithin } from '../http/json-body';
+import { parseOrBadRequest } from '../http/json-body';
+import { readMultipartBody } from '../http/multipart-body';
 import { withoutRecordId, type AiUseGate } from './ai-use-gate';
 import { transcribeAudio, transcriptionError } from './transcription';
 
@@ -63,26 +63,16 @@ export function transcriptionRoutes(deps: { config: Config; aiUse: AiUseGate }):
 }
 
 /**
- * Reads the upload into memory, never more than 25 MB and a little: the declared length is
- * checked before reading, the bytes as they arrive. Audio is never written to disk.
+ * Reads the upload into memory, never more than 25 MB and a little. Audio is never written to
+ * disk.
  * @throws HttpError 415 (not multipart), 413 (too large), 400 (no usable audio, bad fields)
  */
 async function readAudioUpload(request: Request) {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw unsupportedMediaType('multipart/form-data');
-  }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_UPLOAD_BYTES) throw audioTooLarge();
-
-  const body = await readBodyWithin(request, MAX_UPLOAD_BYTES);
-  if (!body) throw audioTooLarge();
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw invalidAudio();
-  }
+  const form = await readMultipartBody(request, {
+    maxBytes: MAX_UPLOAD_BYTES,
+    tooLarge: audioTooLarge,
+    unreadable: invalidAudio,
+  });
   const audio = form.get(TRANSCRIPTION_FILE_FIELD);
   if (audio === null || typeof audio === 'string' || audio.size === 0) throw invalidAudio();
   if (audio.size > TRANSCRIPTION_MAX_FILE_BYTES) throw audioTooLarge();

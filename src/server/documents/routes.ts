@@ -22,6 +22,7 @@ import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { idParam } from '../http/route-params';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { createRecordRepository } from '../medical-records/repository';
 import { PATIENT_NOT_FOUND } from '../patients/own-patient';
@@ -66,11 +67,8 @@ const listQuerySchema = z.strictObject({
   cursor: z.string().min(1).max(1000).optional(),
 });
 
-/** A route's `:id`: one no document could have is simply not found. */
-function idFrom(param: string): string {
-  if (!/^document-[0-9a-f-]{36}$/.test(param)) throw notFound(DOCUMENT_NOT_FOUND);
-  return param;
-}
+/** The form of every document id: a route's `:id` of another form is simply not found. */
+const DOCUMENT_ID = /^document-[0-9a-f-]{36}$/;
 
 /** The CID-10 codes a document's content names, each in its display form. */
 function codesOf(body: DocumentBody): string[] {
@@ -238,7 +236,10 @@ export function documentRoutes(deps: {
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await documents.find(doctor.id, idFrom(c.req.param('id')));
+    const row = await documents.find(
+      doctor.id,
+      idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID }),
+    );
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, document: present(row, c) });
@@ -246,7 +247,10 @@ export function documentRoutes(deps: {
 
   routes.get('/:id/pdf', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await documents.find(doctor.id, idFrom(c.req.param('id')));
+    const row = await documents.find(
+      doctor.id,
+      idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID }),
+    );
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     const document = present(row, c);
     // A draft is shown as it would be issued now; an issued one as it was, always.
@@ -267,7 +271,7 @@ export function documentRoutes(deps: {
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'));
+    const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const current = await documents.find(doctor.id, id);
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
@@ -279,7 +283,7 @@ export function documentRoutes(deps: {
 
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'));
+    const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const outcome = await documents.removeDraft(doctor.id, id, expectedVersion);
     if (outcome.kind !== 'removed') throw refusal(c, outcome);
@@ -288,7 +292,7 @@ export function documentRoutes(deps: {
 
   routes.post('/:id/issue', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'));
+    const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const current = await documents.find(doctor.id, id);
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
@@ -305,7 +309,7 @@ export function documentRoutes(deps: {
    */
   routes.post('/:id/sign', signingAttemptsLimit(deps.db), async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'));
+    const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const { password } = await readJsonBody(c, signRequestSchema);
     const current = await documents.find(doctor.id, id);
@@ -354,7 +358,7 @@ export function documentRoutes(deps: {
 
   routes.post('/:id/cancel', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'));
+    const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const { reason } = await readJsonBody(c, documentCancelSchema);
     return writeAnswer(c, await documents.cancel(doctor.id, id, reason, expectedVersion));

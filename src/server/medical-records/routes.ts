@@ -3,7 +3,6 @@ import {
   type RecordPrescriptions,
   addendumCreateSchema,
   recordCreateSchema,
-  recordIdSchema,
   recordListQuerySchema,
   recordUpdateSchema,
 } from '@shared/records/medical-record';
@@ -16,6 +15,7 @@ import type { AppDatabase } from '../db/database';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { idParam } from '../http/route-params';
 import { etagOf as etag, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from './paging-key';
 import type { MedicalRecordRow } from '../db/schema';
@@ -98,7 +98,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await records.find(doctor.id, recordIdFrom(c.req.param('id')));
+    const row = await records.find(doctor.id, idParam(c, RECORD_NOT_FOUND));
     if (!row) throw notFound(RECORD_NOT_FOUND);
     c.header('ETag', etag(row.version));
     return c.json({ success: true, record: await present(doctor.id, row) });
@@ -106,7 +106,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = recordIdFrom(c.req.param('id'));
+    const id = idParam(c, RECORD_NOT_FOUND);
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const update = withRecordQuantities(await readJsonBody(c, recordUpdateSchema));
     assertActingAsSelf(doctor, update.userId);
@@ -141,7 +141,7 @@ export function medicalRecordRoutes(deps: {
   // If-Match, only the version the doctor saw goes: not edits made since in another tab.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = recordIdFrom(c.req.param('id'));
+    const id = idParam(c, RECORD_NOT_FOUND);
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const outcome = await records.remove(doctor.id, id, expectedVersion);
     switch (outcome.kind) {
@@ -160,7 +160,7 @@ export function medicalRecordRoutes(deps: {
 
   routes.post('/:id/addenda', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = recordIdFrom(c.req.param('id'));
+    const id = idParam(c, RECORD_NOT_FOUND);
     const input = await readJsonBody(c, addendumCreateSchema);
     const outcome = await records.addAddendum(doctor.id, id, {
       authorName: doctor.name,
@@ -187,7 +187,7 @@ export function medicalRecordRoutes(deps: {
   // What the doctor did with an AI answer, while the visit is open (docs/conformidade.md).
   routes.put('/:id/ai-use/:useId', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = recordIdFrom(c.req.param('id'));
+    const id = idParam(c, RECORD_NOT_FOUND);
     const { outcome } = await readJsonBody(c, aiUseOutcomeSchema);
     const result = await records.setAiUseOutcome(doctor.id, id, c.req.param('useId'), outcome);
     switch (result.kind) {
@@ -203,12 +203,6 @@ export function medicalRecordRoutes(deps: {
   });
 
   return routes;
-}
-
-/** An id that no record could have (e.g. with a NUL) is simply not found. */
-function recordIdFrom(param: string): string {
-  if (!recordIdSchema.safeParse(param).success) throw notFound(RECORD_NOT_FOUND);
-  return param;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { PatientRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { idParam } from '../http/route-params';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { createChartRepository, type TimelineRow } from './chart-repository';
 import { loadPatientExport } from './export';
@@ -79,14 +80,14 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     return { row: patient, patient: presentPatient(patient, localToday(), extras) };
   };
   /** Everything kept about the patient, or 404 when she is missing or another doctor's. */
-  const exportOf = async (doctorId: string, param: string) => {
-    const data = await loadPatientExport(deps.db, doctorId, patientIdFrom(param), new Date());
+  const exportOf = async (doctorId: string, id: string) => {
+    const data = await loadPatientExport(deps.db, doctorId, id, new Date());
     if (!data) throw notFound(PATIENT_NOT_FOUND);
     return data;
   };
   /** The patient, or 404 when she is missing or another doctor's. */
-  const ownPatient = async (doctorId: string, param: string) => {
-    const row = await patients.find(doctorId, patientIdFrom(param));
+  const ownPatient = async (doctorId: string, id: string) => {
+    const row = await patients.find(doctorId, id);
     if (!row) throw notFound(PATIENT_NOT_FOUND);
     return row;
   };
@@ -131,7 +132,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const { row, patient } = await presentWhole(doctor.id, patientIdFrom(c.req.param('id')));
+    const { row, patient } = await presentWhole(doctor.id, idParam(c, PATIENT_NOT_FOUND));
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, patient });
   });
@@ -142,7 +143,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     const doctor = currentDoctor(c.get('doctor'));
     const chart = await charts.chart(
       doctor.id,
-      patientIdFrom(c.req.param('id')),
+      idParam(c, PATIENT_NOT_FOUND),
       TIMELINE_PAGE_SIZE + 1,
     );
     if (!chart) throw notFound(PATIENT_NOT_FOUND);
@@ -157,7 +158,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
 
   routes.get('/:id/timeline', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = patientIdFrom(c.req.param('id'));
+    const id = idParam(c, PATIENT_NOT_FOUND);
     const query = parseOrBadRequest(timelineQuerySchema, c.req.query());
     const rows = await charts.timeline(
       doctor.id,
@@ -171,7 +172,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
 
   routes.get('/:id/vitals', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await ownPatient(doctor.id, c.req.param('id'));
+    const row = await ownPatient(doctor.id, idParam(c, PATIENT_NOT_FOUND));
     const visits = await charts.vitals(doctor.id, row.id, VITALS_MAX_POINTS);
     const points = visits.flatMap((visit) => presentVitals(visit) ?? []).reverse();
     return c.json({ success: true, points });
@@ -182,7 +183,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   // then as fresh as her last receita.
   routes.get('/:id/renewal', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const found = await charts.prescribedHistory(doctor.id, patientIdFrom(c.req.param('id')));
+    const found = await charts.prescribedHistory(doctor.id, idParam(c, PATIENT_NOT_FOUND));
     if (!found) throw notFound(PATIENT_NOT_FOUND);
     return c.json({ success: true, items: presentRenewal(found.inUse, found.history) });
   });
@@ -190,7 +191,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   // LGPD art. 18, II and V: everything kept about her, as FHIR R4 for another system to read.
   routes.get('/:id/fhir', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const data = await exportOf(doctor.id, c.req.param('id'));
+    const data = await exportOf(doctor.id, idParam(c, PATIENT_NOT_FOUND));
     return c.body(JSON.stringify(patientBundle(data)), 200, {
       'Content-Type': 'application/fhir+json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fhirFileName(data.patient.name)}"`,
@@ -200,7 +201,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   // The same, as a page she can read and print.
   routes.get('/:id/summary', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const data = await exportOf(doctor.id, c.req.param('id'));
+    const data = await exportOf(doctor.id, idParam(c, PATIENT_NOT_FOUND));
     return c.body(patientSummaryHtml(data), 200, {
       'Content-Type': 'text/html; charset=utf-8',
       // No script at all; its one <style> element allowed by its hash.
@@ -210,7 +211,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
 
   routes.post('/:id/merge', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = patientIdFrom(c.req.param('id'));
+    const id = idParam(c, PATIENT_NOT_FOUND);
     const { otherId } = await readJsonBody(c, mergeBodySchema);
     const outcome = await charts.merge(doctor.id, id, otherId);
     switch (outcome.kind) {
@@ -230,7 +231,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   // but for her word on AI, which stays as it was when left out.
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = patientIdFrom(c.req.param('id'));
+    const id = idParam(c, PATIENT_NOT_FOUND);
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const input = await readJsonBody(c, patientInput);
     const outcome = await patients.update(doctor.id, id, input, expectedVersion, doctor.name);
@@ -255,7 +256,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   // audit trail like every write.
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = patientIdFrom(c.req.param('id'));
+    const id = idParam(c, PATIENT_NOT_FOUND);
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
     const outcome = await charts.erase(doctor.id, id, expectedVersion);
     switch (outcome.kind) {
@@ -290,10 +291,4 @@ function duplicate(outcome: Duplicate) {
     field: outcome.field,
     patientId: outcome.existingId,
   });
-}
-
-/** An id that no patient could have (e.g. with a NUL) is simply not found. */
-function patientIdFrom(param: string): string {
-  if (!patientIdSchema.safeParse(param).success) throw notFound(PATIENT_NOT_FOUND);
-  return param;
 }

@@ -19,6 +19,7 @@ import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
+import { idParam } from '../http/route-params';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
 import { validationBaseOf, validationUrlOf } from '../documents/presenter';
@@ -30,7 +31,7 @@ import {
   type PrescriptionLifeOutcome,
   type ListOptions,
 } from './repository';
-import { batchAddPrescriptionSchema, couldBeStoredId, prescriptionListQuerySchema } from './schema';
+import { batchAddPrescriptionSchema, prescriptionListQuerySchema } from './schema';
 import { ownPatientCheck, PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
@@ -90,12 +91,6 @@ function withQuantities<T extends { medications?: PrescriptionMedication[] | und
   return input.medications === undefined
     ? input
     : { ...input, medications: input.medications.map(withDispenseQuantity) };
-}
-
-/** The route's `:id`; one no prescription or batch could have is simply not found. */
-function idFrom(param: string, notFoundMessage: string): string {
-  if (!couldBeStoredId(param)) throw notFound(notFoundMessage);
-  return param;
 }
 
 /** The list query as the repositories take it; the paging key is the records' own format. */
@@ -341,10 +336,7 @@ export function prescriptionRoutes(deps: {
 
   routes.get('/:id/pdf', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await prescriptions.find(
-      doctor.id,
-      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
-    );
+    const row = await prescriptions.find(doctor.id, idParam(c, PRESCRIPTION_NOT_FOUND));
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
     return pdfAnswer(
       c,
@@ -358,7 +350,7 @@ export function prescriptionRoutes(deps: {
    */
   routes.post('/:id/sign', signingAttemptsLimit(deps.db), async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const id = idParam(c, PRESCRIPTION_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const { password } = await readJsonBody(c, signRequestSchema);
     const current = await prescriptions.find(doctor.id, id);
@@ -418,7 +410,7 @@ export function prescriptionRoutes(deps: {
   /** Cancels a finalised receita with the reason: kept, marked 'Cancelada'. */
   routes.post('/:id/cancel', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const id = idParam(c, PRESCRIPTION_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const { reason } = await readJsonBody(c, documentCancelSchema);
     return lifeAnswer(c, await prescriptions.cancel(doctor.id, id, reason, expectedVersion));
@@ -426,20 +418,14 @@ export function prescriptionRoutes(deps: {
 
   routes.get('/:id/safety', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await prescriptions.find(
-      doctor.id,
-      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
-    );
+    const row = await prescriptions.find(doctor.id, idParam(c, PRESCRIPTION_NOT_FOUND));
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
     return c.json({ success: true, warnings: await safety.warningsOf(doctor.id, checkedOf(row)) });
   });
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await prescriptions.find(
-      doctor.id,
-      idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND),
-    );
+    const row = await prescriptions.find(doctor.id, idParam(c, PRESCRIPTION_NOT_FOUND));
     if (!row) throw notFound(PRESCRIPTION_NOT_FOUND);
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, prescription: present(row, c) });
@@ -447,7 +433,7 @@ export function prescriptionRoutes(deps: {
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const id = idParam(c, PRESCRIPTION_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const update = withQuantities(await readJsonBody(c, prescriptionUpdateSchema));
     await assertOwnPatient(doctor.id, update.patientId);
@@ -489,7 +475,7 @@ export function prescriptionRoutes(deps: {
 
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), PRESCRIPTION_NOT_FOUND);
+    const id = idParam(c, PRESCRIPTION_NOT_FOUND);
     const outcome = await prescriptions.remove(doctor.id, id, expectedVersionOf(c));
     if (outcome.kind === 'not-found') throw notFound(PRESCRIPTION_NOT_FOUND);
     if (outcome.kind === 'stale') throw prescriptionChanged(present(outcome.current, c));
@@ -583,7 +569,7 @@ export function prescriptionBatchRoutes(deps: {
 
   routes.get('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const row = await batches.find(doctor.id, idFrom(c.req.param('id'), BATCH_NOT_FOUND));
+    const row = await batches.find(doctor.id, idParam(c, BATCH_NOT_FOUND));
     if (!row) throw notFound(BATCH_NOT_FOUND);
     const batch = presentBatch(row);
     c.header('ETag', etagOf(row.version));
@@ -606,7 +592,7 @@ export function prescriptionBatchRoutes(deps: {
 
   routes.put('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const id = idParam(c, BATCH_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const update = await readJsonBody(c, batchUpdateSchema);
     return c.json(batchAnswer(c, await batches.update(doctor.id, id, update, expectedVersion)));
@@ -614,7 +600,7 @@ export function prescriptionBatchRoutes(deps: {
 
   routes.post('/:id/prescriptions', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const id = idParam(c, BATCH_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
     const { prescriptionId } = await readJsonBody(c, batchAddPrescriptionSchema);
     return c.json(
@@ -624,7 +610,7 @@ export function prescriptionBatchRoutes(deps: {
 
   routes.delete('/:id', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
-    const id = idFrom(c.req.param('id'), BATCH_NOT_FOUND);
+    const id = idParam(c, BATCH_NOT_FOUND);
     const outcome = await batches.remove(doctor.id, id, expectedVersionOf(c));
     if (outcome.kind === 'not-found') throw notFound(BATCH_NOT_FOUND);
     if (outcome.kind === 'stale') throw batchChanged(outcome.current);

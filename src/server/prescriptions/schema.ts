@@ -9,14 +9,6 @@ export const PRESCRIPTION_LIST_DEFAULT_LIMIT = 20;
 export const PRESCRIPTION_LIST_MAX_LIMIT = 100;
 
 /**
- * Whether a text could be the id of a stored prescription or batch. One with a NUL (which
- * PostgreSQL's text refuses) or longer than any id is simply not found.
- */
-export function couldBeStoredId(id: string): boolean {
-  return id.length > 0 && id.length <= PRESCRIPTION_LIMITS.shortText && !id.includes('\u0000');
-}
-
-/**
  * `GET /api/prescriptions` and `GET /api/prescription-batches`: newest first, keyset paging,
  * optionally only the finalized (`finalized=true`) or only the open ones (`finalized=false`).
  */

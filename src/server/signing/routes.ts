@@ -10,8 +10,9 @@ import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppDatabase } from '../db/database';
 import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
-import { HttpError, notFound, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { parseOrBadRequest, readBodyWithin } from '../http/json-body';
+import { HttpError, notFound, payloadTooLarge } from '../http/errors';
+import { parseOrBadRequest } from '../http/json-body';
+import { readMultipartBody } from '../http/multipart-body';
 import { rateLimit } from '../http/rate-limit';
 import { createSettingsRepository } from '../settings/repository';
 import {
@@ -48,18 +49,11 @@ export async function doctorIdentityOf(db: AppDatabase, doctorId: string): Promi
 async function readCertificateUpload(
   request: Request,
 ): Promise<{ file: Uint8Array; password: string }> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw unsupportedMediaType('multipart/form-data');
-  }
-  const body = await readBodyWithin(request, CERTIFICATE_MAX_BYTES + FORM_OVERHEAD_BYTES);
-  if (!body) throw payloadTooLarge('64 KB');
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new HttpError('certificate_invalid');
-  }
+  const form = await readMultipartBody(request, {
+    maxBytes: CERTIFICATE_MAX_BYTES + FORM_OVERHEAD_BYTES,
+    tooLarge: () => payloadTooLarge('64 KB'),
+    unreadable: () => new HttpError('certificate_invalid'),
+  });
   const file = form.get(CERTIFICATE_FILE_FIELD);
   if (file === null || typeof file === 'string' || file.size === 0) {
     throw new HttpError('certificate_invalid', 'Envie o arquivo do certificado (.pfx ou .p12).');

@@ -94,6 +94,15 @@ describe('createApiClient', () => {
     expect(sent[2]?.path).toBe('/api/things');
   });
 
+  it('builds the URL of a call for a link, as the call itself would send it', () => {
+    const client = createApiClient(answering(() => json({})).transport);
+    expect(client.url(api.get, { params: { id: 'a/b ç' } })).toBe('/api/things/a%2Fb%20%C3%A7');
+    expect(client.url(api.list, { query: { limit: 5, after: undefined, done: true } })).toBe(
+      '/api/things?limit=5&done=true',
+    );
+    expect(client.url(api.list, {})).toBe('/api/things');
+  });
+
   it('turns an error answer into an ApiError with its code and Portuguese message', async () => {
     const current = { id: 'x', version: 9 };
     const client = createApiClient(

@@ -65,16 +65,22 @@ export type QueryValues = Record<string, string | number | boolean | undefined>;
  * (`If-Match`) and an abort signal.
  */
 export type CallInput<E> =
-  E extends Endpoint<infer Path, infer Body, infer Query, unknown>
-    ? ([ParamNames<Path>] extends [never]
-        ? { params?: undefined }
-        : { params: Record<ParamNames<Path>, string> }) &
-        ([Body] extends [undefined] ? { body?: undefined } : { body: Body }) &
-        ([Query] extends [undefined] ? { query?: undefined } : { query?: Query }) & {
+  E extends Endpoint<string, infer Body, unknown, unknown>
+    ? UrlInput<E> &
+        ([Body] extends [undefined] ? { body?: undefined } : { body: Body }) & {
           /** The version the write is based on; a newer one on the server answers 409. */
           ifMatch?: number | undefined;
           signal?: AbortSignal | undefined;
         }
+    : never;
+
+/** What says where a call of `endpoint` goes: its path parameters and query. */
+export type UrlInput<E> =
+  E extends Endpoint<infer Path, unknown, infer Query, unknown>
+    ? ([ParamNames<Path>] extends [never]
+        ? { params?: undefined }
+        : { params: Record<ParamNames<Path>, string> }) &
+        ([Query] extends [undefined] ? { query?: undefined } : { query?: Query })
     : never;
 
 /** The answer of a call of `endpoint`. */
@@ -178,6 +184,19 @@ function queryString(query: QueryValues | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Where a call of `target` goes: its path with the parameters put in, and its query. For what
+ * the browser opens by itself, same origin with the session cookie — a download link, a page in
+ * a new tab — where no call of the client is made.
+ */
+export function endpointUrl<E extends Endpoint<string, unknown, unknown, unknown>>(
+  target: E,
+  input: UrlInput<E>,
+): string {
+  const loose = input as LooseInput;
+  return `${pathOf(target.path, loose.params)}${queryString(loose.query)}`;
+}
+
 interface LooseInput {
   params?: Record<string, string> | undefined;
   query?: QueryValues | undefined;
@@ -237,6 +256,9 @@ export function createApiClient(transport: ApiTransport) {
   }
 
   return {
+    /** Where a call of an endpoint goes, for a link the browser opens: {@link endpointUrl}. */
+    url: endpointUrl,
+
     /**
      * Calls an endpoint and reads its answer.
      * @throws ApiError - the server's refusal, `unreachable`, or `unexpected_answer`

@@ -54,6 +54,16 @@ export const documentsApi = {
     body: jsonBody<{ password: string }>(),
     answer: documentAnswer,
   }),
+  /**
+   * The document's PDF (`file`, or a link the browser opens): a draft as it would be issued now,
+   * an issued one as it was. The answer is its name.
+   */
+  pdf: endpoint({
+    method: 'GET',
+    path: '/api/documents/:id/pdf',
+    answer: (_body, headers) =>
+      /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? 'documento.pdf',
+  }),
   /** Withdraws an issued document with a reason; it is kept, marked cancelled. */
   cancel: endpoint({
     method: 'POST',

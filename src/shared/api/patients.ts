@@ -89,6 +89,12 @@ export const patientsApi = {
       entry: z.array(z.looseObject({ resource: z.looseObject({ resourceType: z.string() }) })),
     }),
   }),
+  /** The same, as an HTML page she can read and print: the browser opens it, in a new tab. */
+  summary: endpoint({
+    method: 'GET',
+    path: '/api/patients/:id/summary',
+    answer: () => undefined,
+  }),
   /** Moves everything of `otherId` into this patient and deletes `otherId`. */
   merge: endpoint({
     method: 'POST',

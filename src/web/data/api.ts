@@ -1,4 +1,4 @@
-import { createApiClient } from '@shared/api/client';
+import { createApiClient, isApiError } from '@shared/api/client';
 
 /**
  * The web app's one way to the server: the typed client (`src/shared/api`) over the browser's
@@ -8,3 +8,16 @@ import { createApiClient } from '@shared/api/client';
 export const api = createApiClient((path, init) =>
   fetch(path, { ...init, credentials: 'same-origin' }),
 );
+
+/**
+ * The one text of a failure for the doctor (docs/architecture.md, "Erros"): an `ApiError`'s
+ * Portuguese message — the server's sentence, or the client's own when there was no answer —
+ * and `fallback` for anything else (a bug, a browser error in English), which is never shown.
+ * @param fallback - what the screen says for this action when the failure has no text of ours
+ */
+export function errorText<Fallback extends string | undefined>(
+  error: unknown,
+  fallback: Fallback,
+): string | Fallback {
+  return isApiError(error) && error.message ? error.message : fallback;
+}

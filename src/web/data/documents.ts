@@ -26,7 +26,7 @@ export function usePatientDocuments(patientId: string) {
 }
 
 /** Where a document's PDF is read: signed, the file as signed; a draft, as it would be issued. */
-export const documentPdfUrl = (id: string) => `/api/documents/${encodeURIComponent(id)}/pdf`;
+export const documentPdfUrl = (id: string) => api.url(documentsApi.pdf, { params: { id } });
 
 /** The mutations of a patient's documents, each refreshing her list and timeline once done. */
 export function useDocumentActions(patientId: string) {

@@ -443,10 +443,10 @@ export function useMoveVisit() {
 
 /** Where her data downloads as a FHIR R4 Bundle (same origin: the session cookie goes along). */
 export function patientFhirUrl(id: string): string {
-  return `/api/patients/${encodeURIComponent(id)}/fhir`;
+  return api.url(patientsApi.fhir, { params: { id } });
 }
 
 /** Where her printable summary opens (same origin, with the session cookie). */
 export function patientSummaryUrl(id: string): string {
-  return `/api/patients/${encodeURIComponent(id)}/summary`;
+  return api.url(patientsApi.summary, { params: { id } });
 }

@@ -10,7 +10,6 @@ import {
   Trash2,
 } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { isApiError } from '@shared/api/client';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_TITLES,
@@ -48,6 +47,7 @@ import {
   type DocumentFormErrors,
   type DocumentFormValues,
 } from './document-form-values';
+import { errorText } from '../../data/api';
 
 const STATUS_LABELS: Record<DocumentStatus, string> = {
   rascunho: 'Rascunho',
@@ -78,8 +78,8 @@ function Failure(props: { text: string | undefined }) {
   );
 }
 
-const errorText = (error: unknown) =>
-  isApiError(error) ? error.message : 'Não foi possível concluir. Tente novamente.';
+const failureOf = (error: unknown) =>
+  errorText(error, 'Não foi possível concluir. Tente novamente.');
 
 /** Whether a document can still be signed: a draft (issued on signing) or an issued one. */
 const signable = (document: ClinicalDocument) =>
@@ -126,7 +126,7 @@ export function DocumentsSection(props: {
     actions.issue.mutate(document, {
       onSuccess: () =>
         show(`${DOCUMENT_TITLES[document.kind]} ${documentAgreement(document.kind).issued}.`),
-      onError: (error) => show(errorText(error), 'error'),
+      onError: (error) => show(failureOf(error), 'error'),
     });
 
   const copyLink = async (document: ClinicalDocument) => {
@@ -178,7 +178,7 @@ export function DocumentsSection(props: {
         </p>
       ) : documents.isError ? (
         <p role="alert" className="text-sm text-danger-fg">
-          {errorText(documents.error)}
+          {failureOf(documents.error)}
         </p>
       ) : list.length === 0 ? (
         <p className="text-sm text-fg-muted">
@@ -244,7 +244,7 @@ export function DocumentsSection(props: {
                       confirmLabel="Excluir"
                       onConfirm={() =>
                         actions.remove.mutate(document, {
-                          onError: (error) => show(errorText(error), 'error'),
+                          onError: (error) => show(failureOf(error), 'error'),
                         })
                       }
                     />
@@ -419,7 +419,7 @@ function NewDocumentDialog(props: {
       );
     } catch (error) {
       // The form keeps every word: nothing typed is lost on a refusal.
-      setFailure(errorText(error));
+      setFailure(failureOf(error));
     }
   };
 
@@ -628,13 +628,13 @@ function SignDialog(props: {
       });
       const receitaIds = signedReceitas.signed.map((receita) => receita.id);
       if (signedReceitas.failure !== undefined) {
-        return { signedIds: receitaIds, failure: errorText(signedReceitas.failure) };
+        return { signedIds: receitaIds, failure: failureOf(signedReceitas.failure) };
       }
       const signedDocuments = await actions.sign.mutateAsync({ documents, password });
       return {
         signedIds: [...receitaIds, ...signedDocuments.signed.map((document) => document.id)],
         failure:
-          signedDocuments.failure === undefined ? undefined : errorText(signedDocuments.failure),
+          signedDocuments.failure === undefined ? undefined : failureOf(signedDocuments.failure),
       };
     } finally {
       // The mutations keep no copy of the password once the try is over.
@@ -681,7 +681,7 @@ function CancelDialog(props: {
     if (actions.cancel.isPending) return;
     actions.cancel.mutate(
       { document: props.document, reason },
-      { onSuccess: props.onDone, onError: (error) => setFailure(errorText(error)) },
+      { onSuccess: props.onDone, onError: (error) => setFailure(failureOf(error)) },
     );
   };
 

@@ -45,7 +45,7 @@ import {
   useReceitaPdf,
 } from './receita-pdf-preview';
 import { downloadFile } from '../../ui/download-file';
-import { api } from '../../data/api';
+import { api, errorText } from '../../data/api';
 import { isApiError } from '@shared/api/client';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 
@@ -263,7 +263,7 @@ export function PrintPreviewDialog(props: {
       downloadFile(blob, fileName);
     } catch (error) {
       console.error('Receita PDF failed', error);
-      setDownloadError(isApiError(error) ? error.message : PRINT_PREVIEW_TEXT.downloadFailed);
+      setDownloadError(errorText(error, PRINT_PREVIEW_TEXT.downloadFailed));
     } finally {
       setDownloading(false);
     }
@@ -579,7 +579,7 @@ function SignedReceitas(props: { prescriptions: readonly ReceitaPrescription[] }
             <li key={prescription.id} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="mr-auto text-fg">{printChoiceLabel(prescription)}</span>
               <a
-                href={`/api/prescriptions/${encodeURIComponent(prescription.id)}/pdf`}
+                href={api.url(prescriptionsApi.storedPdf, { params: { id: prescription.id } })}
                 download
                 className={buttonClassName('secondary', 'px-3 py-1.5')}
               >

@@ -1,6 +1,5 @@
 import { Ban, FilePenLine } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { isApiError } from '@shared/api/client';
 import { PRESCRIPTION_LIMITS } from '@shared/prescriptions/prescription';
 import { formatDate } from '@shared/lib/pt-br-format';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
@@ -9,6 +8,7 @@ import { usePrescriptionActions } from '../../data/prescription-actions';
 import { useReceitaCancellation } from '../../data/prescriptions';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
+import { errorText } from '../../data/api';
 
 export const RECEITA_LIFE_TEXT = {
   draft: 'Rascunho: a receita é emitida quando for impressa, baixada, copiada ou assinada.',
@@ -71,8 +71,7 @@ function ReceitaLife(props: { receita: ReceitaPrescription; named: boolean }) {
       { prescription: { id: receita.id, version: receita.version }, reason },
       {
         onSuccess: () => setCancelling(false),
-        onError: (error) =>
-          setFailure(isApiError(error) ? error.message : RECEITA_LIFE_TEXT.failed),
+        onError: (error) => setFailure(errorText(error, RECEITA_LIFE_TEXT.failed)),
       },
     );
   };

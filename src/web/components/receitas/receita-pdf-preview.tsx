@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '@shared/api/client';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 import type { ReceitaPrintInput } from '@shared/prescriptions/prescription';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
-import { api } from '../../data/api';
+import { api, errorText } from '../../data/api';
 import { drawPdfPages, releasePdfPages, type PdfPageImage } from '../../ui/pdf-pages';
 import { PrintArea } from '../../ui/print-area';
 
@@ -101,7 +100,7 @@ export function useReceitaPdf(
           console.warn('Receita PDF preview failed', error);
           setFailure({
             key,
-            message: isApiError(error) ? error.message : RECEITA_PDF_TEXT.failed,
+            message: errorText(error, RECEITA_PDF_TEXT.failed),
           });
         }
       })();

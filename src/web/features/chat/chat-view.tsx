@@ -50,6 +50,7 @@ import { useDoctorSettings } from '../../data/settings';
 import { formatCrm } from '@shared/account/doctor-settings';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
 import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
+import { errorText } from '../../data/api';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 
@@ -134,7 +135,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               messages: chat.messages,
               openRecordPatientName: record?.patientInfo?.name,
               openPrint: setPrintJob,
-              alert: (message) => window.alert(message),
+              warn: (message) => show(message, 'error'),
             }),
         });
         if (handled) return;
@@ -203,7 +204,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
       await generateAnamnesisFromConversation(recordStore, chat.messages);
       openView('medical-record', 'anamnesis');
     } catch (error) {
-      show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
+      show(errorText(error, 'Não foi possível gerar a anamnese.'), 'error');
     } finally {
       setBusyAction(false);
     }

@@ -13,7 +13,7 @@ import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '@shared/prescript
 import { defaultPrintSelection, printsBatch } from '@shared/prescriptions/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '@shared/chat/slash-commands';
 import { conversationForTasks } from '../../data/record-from-chat';
-import { api } from '../../data/api';
+import { api, errorText } from '../../data/api';
 import type { PrescriptionActions } from '../../data/prescription-actions';
 
 /**
@@ -44,8 +44,11 @@ export interface PrescriptionCommandContext {
   openRecordPatientName?: string | undefined;
   /** Opens the print preview with these receitas to choose from. */
   openPrint: (request: PrintRequest) => void;
-  /** The alert of docs/product.md, "Erros dos comandos" when there is nothing to print. */
-  alert: (message: string) => void;
+  /**
+   * Shows the notice of docs/product.md, "Erros dos comandos" when there is nothing to print,
+   * as the screen shows an action's error.
+   */
+  warn: (message: string) => void;
 }
 
 const NOTHING_TO_PRINT = 'Nenhuma prescrição para imprimir!';
@@ -198,8 +201,7 @@ export async function runPrescriptionCommand(
       try {
         ({ answer: extraction, source } = await extractFromText(text));
       } catch (error) {
-        const detail =
-          error instanceof Error && error.message ? error.message : 'Erro desconhecido';
+        const detail = errorText(error, 'Erro desconhecido');
         return `Não foi possível criar a receita rápida: ${detail}\n\n${QUICK_TIPS}`;
       }
       if (extraction.medications.every((item) => item.name === 'Medicamento mencionado')) {
@@ -263,7 +265,7 @@ export async function runPrescriptionCommand(
       // The draft being written prints too: printing issues it, once it passes the safety check.
       const printable = current && !current.isFinalized ? [current, ...saved] : saved;
       if (printable.length === 0) {
-        ctx.alert(NOTHING_TO_PRINT);
+        ctx.warn(NOTHING_TO_PRINT);
         return NOTHING_TO_PRINT;
       }
       // The current patient's receitas of today are ticked; the doctor may tick others.

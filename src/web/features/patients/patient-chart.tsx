@@ -58,6 +58,7 @@ import { PatientFormDialog, type SaveOutcome } from './patient-form-dialog';
 import { PatientTimeline } from './patient-timeline';
 import { RenewalDialog } from './renewal-dialog';
 import { VitalsCharts } from './vitals-charts';
+import { errorText } from '../../data/api';
 
 const PrintPreviewDialog = lazy(() =>
   import('../../components/receitas/print-preview-dialog').then((module) => ({
@@ -186,7 +187,7 @@ function LoadedChart(
         window.open(documentPdfUrl(item.id), '_blank', 'noopener');
       }
     } catch (error) {
-      setOpenError(isApiError(error) ? error.message : OPEN_FAILED);
+      setOpenError(errorText(error, OPEN_FAILED));
     } finally {
       setBusyId(undefined);
     }

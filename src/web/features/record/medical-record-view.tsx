@@ -23,7 +23,7 @@ import {
   chartChangesOf,
   type PendingChartChanges,
 } from './patient-changes-dialog';
-import { printRecord as printRecordArea } from './print-record';
+import { printRecord } from './print-record';
 import { RecordEmptyState } from './record-empty-state';
 import { RECORD_PANEL_ID, RecordHeader, RecordModeTabs, recordTabId } from './record-header';
 import { RecordStepBar } from './record-step-bar';
@@ -31,6 +31,7 @@ import { RecordStepScreen } from './steps/record-step-screen';
 import { AnamnesisView } from './views/anamnesis-view';
 import { FeedbackView } from './views/feedback-view';
 import { NarrativeReport } from './views/narrative-report';
+import { errorText } from '../../data/api';
 
 /** The first control a doctor types into, skipping read-only ones (the computed BMI). */
 const FIRST_FIELD =
@@ -107,7 +108,7 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
       await generateAnamnesisFromConversation(actions, chat.messages);
       openView('medical-record', 'anamnesis');
     } catch (error) {
-      show(error instanceof Error ? error.message : 'Não foi possível gerar a anamnese.', 'error');
+      show(errorText(error, 'Não foi possível gerar a anamnese.'), 'error');
     } finally {
       setStarting(false);
     }
@@ -148,7 +149,6 @@ export default function MedicalRecordView(props: WorkspaceViewProps) {
     'feedback',
   ];
   const narrative = buildRecordNarrative(record, settings, new Date());
-  const printRecord = () => printRecordArea(true);
 
   return (
     <div className="flex min-h-full min-w-0 flex-col">

@@ -1,7 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '@shared/api/client';
 import type { Patient } from '@shared/patients/patient';
 import {
   noListChanges,
@@ -14,6 +13,7 @@ import {
 import type { WorkingRecord } from '@shared/records/flow';
 import { applyListChanges, readPatientFresh } from '../../data/patients';
 import { Button } from '../../ui/button';
+import { errorText } from '../../data/api';
 
 type Direction = keyof ListChange;
 
@@ -139,11 +139,7 @@ export function PatientChangesDialog(props: {
       );
       props.onDone(`Ficha de ${pending.patient.name} atualizada.`);
     } catch (failure) {
-      setError(
-        failure instanceof ApiError
-          ? failure.message
-          : 'Não foi possível atualizar a ficha. Tente novamente.',
-      );
+      setError(errorText(failure, 'Não foi possível atualizar a ficha. Tente novamente.'));
     } finally {
       setSaving(false);
     }

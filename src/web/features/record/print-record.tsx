@@ -1,19 +1,15 @@
 import { printOnly } from '../../ui/print-area';
 
-/** The alerts of docs/product.md, "Erros do prontuário" when there is nothing to print. */
+/**
+ * The notices of docs/product.md, "Erros do prontuário" when there is nothing to print: shown as
+ * an action's error, in the screen's toast.
+ */
 export const NOTHING_TO_PRINT = {
   record: 'Nenhum prontuário para imprimir!',
   prescriptions: 'Nenhuma prescrição para imprimir!',
 } as const;
 
-/**
- * Opens the print dialog for the record's print area; with nothing to print, that alert says so
- * instead.
- */
-export function printRecord(hasContent: boolean): void {
-  if (!hasContent) {
-    window.alert(NOTHING_TO_PRINT.record);
-    return;
-  }
+/** Opens the print dialog for the record's print area. */
+export function printRecord(): void {
   printOnly('record');
 }

@@ -25,7 +25,7 @@ import {
 } from '@shared/records/step-rules';
 import { recordContentOf } from '../../data/record-from-chat';
 import { aiUseOf, type AiUseRef } from '../../data/ai-use';
-import { api } from '../../data/api';
+import { api, errorText } from '../../data/api';
 
 export type { CatalogueMedication, DetectedMedication };
 
@@ -73,8 +73,7 @@ function withProvenance<T>(
 }
 
 /** The message of a failed call, for the notice under the step. */
-const noticeOf = (error: unknown) =>
-  error instanceof Error ? error.message : API_ERRORS.unreachable.message;
+const noticeOf = (error: unknown) => errorText(error, API_ERRORS.unreachable.message);
 
 /**
  * Asks for the assessment rewritten in medical language, with CID-10 suggestions

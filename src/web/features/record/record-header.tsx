@@ -132,7 +132,7 @@ export function RecordHeader(props: {
     { label: 'Editar', icon: Pencil, onSelect: props.onEdit },
     { label: 'Copiar', icon: Copy, onSelect: () => void copy() },
     { label: 'Baixar', icon: Download, onSelect: download },
-    { label: 'Imprimir Prontuário Completo', icon: Printer, onSelect: () => printRecord(true) },
+    { label: 'Imprimir Prontuário Completo', icon: Printer, onSelect: () => printRecord() },
   ];
   const cancelDialog = {
     title: CANCEL_RECORD_LABEL,

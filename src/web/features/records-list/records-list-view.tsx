@@ -14,7 +14,10 @@ import { useChatConversationActions } from '../../data/chat';
 import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { RecordCard } from './record-card';
 
-/** Alerts when a record can't be read fresh before showing it (docs/product.md, "Lista de prontuários"). */
+/**
+ * Said above the list when a record can't be read fresh before showing it (docs/product.md,
+ * "Lista de prontuários"): a load error, shown in place.
+ */
 const LOAD_FAILED = {
   report: 'Erro ao carregar prontuário. Tente novamente.',
   form: 'Erro ao carregar prontuário para edição. Tente novamente.',
@@ -42,6 +45,7 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
   const list = useRecordsList();
   const [busyId, setBusyId] = useState<string>();
   const [creating, setCreating] = useState(false);
+  const [openError, setOpenError] = useState<string>();
   const preloadRecordView = () => preloadView('medical-record');
   const chat = useChatConversationActions();
   const backToChat = (mode: 'general' | 'specialist') => {
@@ -79,13 +83,14 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
   const openRecord = async (record: MedicalRecord, mode: 'report' | 'form') => {
     if (busyId) return;
     setBusyId(record.id);
+    setOpenError(undefined);
     try {
       recordActions.open(await readRecordFresh(cache, record.id));
       openView('medical-record', mode);
     } catch (error) {
       // Deleted elsewhere: it should not stay in the list to fail again.
       if (isApiError(error, 'not_found')) removeFromRecordsList(cache, record.id);
-      window.alert(LOAD_FAILED[mode]);
+      setOpenError(LOAD_FAILED[mode]);
     } finally {
       setBusyId(undefined);
     }
@@ -139,6 +144,7 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
           </ErrorBox>
         )}
         {deleteError && <ErrorBox>{deleteError}</ErrorBox>}
+        {openError && <ErrorBox>{openError}</ErrorBox>}
         {list.data && (
           <p className="text-sm text-fg-muted" aria-live="polite">
             {recordCountText(records.length)}

@@ -18,6 +18,7 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { TextField } from '../../ui/text-field';
+import { errorText } from '../../data/api';
 
 /** What the file input takes: the A1's PKCS#12 file, by either extension or its type. */
 const CERTIFICATE_FILE_TYPES = '.pfx,.p12,application/x-pkcs12';
@@ -73,7 +74,7 @@ export function SigningCertificateSection() {
       if (fileInput.current) fileInput.current.value = '';
       setNotice(replacing ? 'Certificado digital substituído.' : 'Certificado digital enviado.');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : API_ERRORS.unreachable.message);
+      setError(errorText(failure, API_ERRORS.unreachable.message));
     } finally {
       // The mutation held the password as its variable: dropped now (it has `gcTime: 0`).
       upload.reset();

@@ -5,7 +5,6 @@
  */
 import { createContext, useContext, useMemo } from 'react';
 import { isRetryableTranscriptionError, type TranscriptionStatus } from '@shared/ai/transcription';
-import { ApiError } from '@shared/api/client';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { visitOfAiRequest } from '@shared/records/flow';
 import { useOpenRecordActions, type OpenRecordActions } from '../../data/open-record';
@@ -23,6 +22,7 @@ import {
   TranscriptionUploadError,
   transcribeAudio,
 } from './transcribe-audio';
+import { errorText } from '../../data/api';
 
 /** Shown when processing fails with anything but the server's own message. */
 const PROCESSING_ERROR = 'Não foi possível processar a consulta. A transcrição foi mantida.';
@@ -92,7 +92,7 @@ function consultationServices(store: OpenRecordActions, cache: QueryClient): Con
         };
       } catch (failure) {
         console.error('Falha ao analisar a transcrição.', failure);
-        return { ok: false, message: failureMessage(failure) };
+        return { ok: false, message: errorText(failure, PROCESSING_ERROR) };
       }
     },
     async applyToRecord(analysis) {
@@ -100,7 +100,7 @@ function consultationServices(store: OpenRecordActions, cache: QueryClient): Con
         return { ok: true, outcome: await applyConsultation(store, analysis) };
       } catch (failure) {
         console.error('Falha ao processar a consulta.', failure);
-        return { ok: false, message: failureMessage(failure) };
+        return { ok: false, message: errorText(failure, PROCESSING_ERROR) };
       }
     },
     hasOpenRecord: () => store.record !== undefined,
@@ -128,16 +128,11 @@ function consultationServices(store: OpenRecordActions, cache: QueryClient): Con
   };
 }
 
-/** The server's Portuguese message; anything else (an unexpected answer) gets ours. */
-function failureMessage(failure: unknown): string {
-  return failure instanceof ApiError ? failure.message : PROCESSING_ERROR;
-}
-
 /** What the screen needs to know of a failed upload. */
 function describeSegmentFailure(failure: unknown): SegmentFailure {
   const upload = failure instanceof TranscriptionUploadError ? failure : undefined;
   return {
-    message: failure instanceof Error ? failure.message : undefined,
+    message: errorText(failure, undefined),
     // Sending again may work, except for audio the service refuses.
     retryable: upload?.code === undefined || isRetryableTranscriptionError(upload.code),
     unconfigured: upload?.unconfigured ?? false,

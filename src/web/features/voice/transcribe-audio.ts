@@ -1,4 +1,3 @@
-import type { ApiErrorCode } from '@shared/api/errors';
 import { aiApi } from '@shared/api/ai';
 import { ApiError } from '@shared/api/client';
 import {
@@ -11,15 +10,12 @@ import { api } from '../../data/api';
 import type { RecordedAudio } from './audio-recorder';
 
 /**
- * A failed upload to `POST /api/ai/transcribe`, with the message of
- * docs/product.md, "Erros da transcrição e do microfone" and the server's code.
+ * A failed upload to `POST /api/ai/transcribe`: the API's failure, with the message of
+ * docs/product.md, "Erros da transcrição e do microfone" in place of the server's.
  */
-export class TranscriptionUploadError extends Error {
-  constructor(
-    message: string,
-    readonly code: ApiErrorCode | undefined,
-  ) {
-    super(message);
+export class TranscriptionUploadError extends ApiError {
+  constructor(message: string, failure: ApiError) {
+    super(failure.code, message, failure.status, failure.body);
     this.name = 'TranscriptionUploadError';
   }
 
@@ -55,7 +51,7 @@ export async function transcribeAudio(
     if (!(error instanceof ApiError)) throw error;
     const detail =
       error.code === 'unexpected_answer' ? 'resposta inválida do servidor.' : error.message;
-    throw new TranscriptionUploadError(transcriptionFailureMessage(detail), error.code);
+    throw new TranscriptionUploadError(transcriptionFailureMessage(detail), error);
   }
 }
 

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { UserCheck, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { ApiError } from '@shared/api/client';
 import { patientOfferLabel } from '@shared/patients/chart';
 import type { WorkingRecord } from '@shared/records/flow';
 import { useOpenRecordActions } from '../../../data/open-record';
@@ -13,6 +12,7 @@ import {
 } from '../../../data/patients';
 import { Button } from '../../../ui/button';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
+import { errorText } from '../../../data/api';
 
 /** How long the name must rest before the matching patients are asked for. */
 const MATCH_DELAY_MS = 300;
@@ -61,9 +61,7 @@ export function PatientLink({ record }: { record: WorkingRecord }) {
     try {
       actions.linkPatient(await createPatientFromVisit(cache, record.patientInfo ?? {}));
     } catch (failure) {
-      setError(
-        failure instanceof ApiError ? failure.message : 'Não foi possível cadastrar o paciente.',
-      );
+      setError(errorText(failure, 'Não foi possível cadastrar o paciente.'));
     } finally {
       setCreating(false);
     }

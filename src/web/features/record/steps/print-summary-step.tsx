@@ -20,6 +20,7 @@ import {
 } from '@shared/prescriptions/visit-receita';
 import { PrintPreviewDialog } from '../../../components/receitas/print-preview-dialog';
 import { Button } from '../../../ui/button';
+import { StatusToast, useStatusNotice } from '../../../ui/status-toast';
 import { DocumentsSection } from '../../../components/documents/documents-section';
 import { NOTHING_TO_PRINT, printRecord } from '../print-record';
 import { FinishVisitButton, useFinalizedHere } from './finish-visit';
@@ -64,6 +65,7 @@ export function PrintSummaryStep(props: {
   const [printing, setPrinting] = useState<readonly PresentedPrescription[]>();
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState<string>();
+  const { notice, show } = useStatusNotice();
 
   // What the step says the receita is; the receita follows it while the visit is open.
   const visit: VisitPrescription = useMemo(
@@ -112,7 +114,7 @@ export function PrintSummaryStep(props: {
   /** Opens the visit's receita in the print dialog: the one receita of the visit, never a new one. */
   const printReceita = async () => {
     if (medications.length === 0) {
-      window.alert(NOTHING_TO_PRINT.prescriptions);
+      show(NOTHING_TO_PRINT.prescriptions, 'error');
       return;
     }
     setIssuing(true);
@@ -218,7 +220,12 @@ export function PrintSummaryStep(props: {
       </section>
 
       <div>
-        <Button variant="secondary" onClick={() => printRecord(hasPrintableContent(record))}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            hasPrintableContent(record) ? printRecord() : show(NOTHING_TO_PRINT.record, 'error')
+          }
+        >
           <Printer aria-hidden className="size-4" />
           Imprimir Prontuário Completo
         </Button>
@@ -229,6 +236,7 @@ export function PrintSummaryStep(props: {
           {issueError}
         </p>
       )}
+      <StatusToast notice={notice} />
 
       {record.patientId ? (
         <DocumentsSection
