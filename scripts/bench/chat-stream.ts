@@ -1,5 +1,5 @@
 /**
- * Chat streaming benchmark (issue: "a streamed token reaches the page within 50 ms of the
+ * Chat streaming benchmark (budget: "a streamed token reaches the page within 50 ms of the
  * provider sending it; the chat view's code loads as its own chunk").
  *
  * Starts a fake OpenAI-compatible provider on loopback, the real server (PGlite in a temporary

@@ -8,7 +8,7 @@
  *   CID10_DIR=~/cid10-nova npm run bench:cid10   # another release
  *   BENCH_ROUNDS=10 npm run bench:cid10     # passes over the queries (default 5)
  *
- * Budgets (issue 6): load under 300 ms, p99 under 2 ms per query.
+ * Budgets: load under 300 ms, p99 under 2 ms per query.
  */
 import path from 'node:path';
 import { LAY_TERMS } from '@clinical/cid10/lay-terms';

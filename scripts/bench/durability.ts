@@ -1,7 +1,7 @@
 /**
  * The cost of durability: p50/p99 of a record autosave (PUT /api/medical-records/:id with
  * If-Match, one at a time, as one doctor's tab sends them) on the default embedded database with
- * fsync off (as before issue 17) and on (the default now), and on PostgreSQL. The server runs as
+ * fsync off (as it was before docs/durabilidade.md, "As opções e a escolha") and on (the default now), and on PostgreSQL. The server runs as
  * `npm start` runs it, in its own process. Prints figures; asserts nothing.
  *
  *   npm run bench:durability

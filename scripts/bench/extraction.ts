@@ -1,7 +1,7 @@
 /**
  * Offline extraction benchmark: times `extractMedicalData` on transcripts of about 600 words
  * (built from varied consultation pieces written here, never the evaluation cases) and prints
- * the median and p99 over a few hundred runs. Budget (issue 6): under 20 ms per 600 words; the
+ * the median and p99 over a few hundred runs. Budget: under 20 ms per 600 words; the
  * exit code is 1 when the p99 exceeds it.
  *
  *   npm run bench:extraction
@@ -87,7 +87,7 @@ const ok = p99 < BUDGET_MS;
 console.log(`  budget < ${BUDGET_MS} ms per 600 words: ${ok ? 'ok' : 'EXCEEDED'}`);
 process.exitCode = ok ? 0 : 1;
 
-// The evidence of the same extractions (issue 21): each value located in its transcript.
+// The evidence of the same extractions (docs/api.md, "Motor offline"): each value located in its transcript.
 const evidenceTimes: number[] = [];
 for (let i = 0; i < RUNS; i++) {
   const transcript = transcripts[i % transcripts.length] ?? '';

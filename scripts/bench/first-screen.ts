@@ -14,7 +14,7 @@
  *   npm run bench:first-screen
  *   BENCH_RUNS=9 npm run bench:first-screen
  *
- * Budgets (issue 18): usable ≤ 1000 ms on loopback, ≤ 2500 ms on slow 4G, ≤ 300 KB transferred
+ * Budgets (docs/architecture.md, "A primeira tela"): usable ≤ 1000 ms on loopback, ≤ 2500 ms on slow 4G, ≤ 300 KB transferred
  * (median of the runs). The exit code is 1 when a budget fails.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Patients benchmark (issue 19): one doctor with 10,000 patients, 100,000 visits and 20,000
+ * Patients benchmark (docs/product.md, "Pacientes"): one doctor with 10,000 patients, 100,000 visits and 20,000
  * receitas of theirs, and a few other doctors with some patients, written in bulk; then latency
  * and throughput at 10 concurrent connections of the patients' search (by name, CPF, birth
  * date), the list's first page and a patient's chart (her header and her timeline's first page,
@@ -68,7 +68,7 @@ const measured = (name: string) => ONLY.length === 0 || ONLY.some((part) => name
 /** Each scenario first runs this long unmeasured: caches warm, as in a day's use. */
 const WARM_UP_SECONDS = Math.min(2, DURATION_SECONDS);
 const PASSWORD = 'Bench-pacientes-Ipê-2026!';
-/** The budgets of issue 19, on PostgreSQL at 10 connections (p99). */
+/** The budgets of the patients search, on PostgreSQL at 10 connections (p99). */
 const SEARCH_BUDGET_MS = 20;
 const CHART_BUDGET_MS = 30;
 

@@ -1,5 +1,5 @@
 /**
- * What signing a document or a receita costs (issue 20), in this process, on the test PKI's 2048-bit keys:
+ * What signing a document or a receita costs (docs/documentos.md), in this process, on the test PKI's 2048-bit keys:
  * sealing a certificate at upload (scrypt), opening it to sign (scrypt + PKCS#12), and rendering
  * and signing one PDF (PAdES AD-RB), the PDF made in a worker thread as the server makes it. A batch of n documents costs one opening per document (the
  * server opens the certificate for each request) plus n render-and-sign.

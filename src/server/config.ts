@@ -155,7 +155,7 @@ export function applyTimeZone(env: NodeJS.ProcessEnv = process.env): void {
 }
 
 /**
- * Reads the configuration once from the environment (ARCHITECTURE.md, "Configuration").
+ * Reads the configuration once from the environment (docs/operacao.md, "Configuração").
  * @param env - the variables to read, `process.env` in the running server
  * @throws ConfigError naming every invalid variable
  */

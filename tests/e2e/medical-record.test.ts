@@ -363,7 +363,7 @@ describe('the record’s other views', () => {
       await page.locator('[data-confidence-colour]').first().getAttribute('data-confidence-colour'),
     ).toBe('yellow');
 
-    // Nothing prescribed: the spec's notice, in the toast, instead of an empty receita.
+    // Nothing prescribed: the notice, in the toast, instead of an empty receita.
     await page.getByRole('tab', { name: 'Formulário' }).click();
     await page
       .getByRole('button', { name: /Resumo/ })

@@ -4,7 +4,7 @@ import { useFakeProvider } from './support/fake-provider';
 import { openSignedInPage, PageProblems, seriousA11yViolations, visible } from './support/pages';
 
 /**
- * The voice review with a language model (issue 21): each recognised value shows the words of the
+ * The voice review with a language model (docs/api.md, "Motor offline"): each recognised value shows the words of the
  * transcript it came from, and a value the model gave without words in the transcript is set
  * apart, unticked. The model is a fake OpenAI-compatible server on loopback.
  */

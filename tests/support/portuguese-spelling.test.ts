@@ -1,5 +1,5 @@
 /**
- * Every text a person reads is Brazilian Portuguese with its accents (ARCHITECTURE.md). This test
+ * Every text a person reads is Brazilian Portuguese with its accents (docs/product.md, "Formatos em português"). This test
  * reads the prose of the web app, the shared code and the server with the TypeScript compiler (so
  * identifiers, property keys, regular expressions and import paths are never read as prose), and
  * renders the documents Prontu hands out — the record report, a receita, the offline anamnesis of a
@@ -192,7 +192,7 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
   ].map((file) => ({
     file,
     text: 'relatorio',
-    why: "a document kind's name in the API (issue 20's HTTP contract); its title is 'Relatório médico'",
+    why: "a document kind's name in the API (docs/api.md, API de documentos); its title is 'Relatório médico'",
   })),
   ...['prescricoes', 'orientacoes', 'diagnostico', 'observacoes'].map((text) => ({
     file: 'shared/records/templates.ts',

@@ -43,7 +43,7 @@ describe('extractAllergies', () => {
     expect(allergiesOf('Paciente: Meu irmão tem alergia a dipirona.')).toEqual([]);
   });
 
-  it('leaves the reaction out of the allergens (rule 3)', () => {
+  it('leaves the reaction out of the allergens', () => {
     expect(allergiesOf('Refere alergia a amoxicilina, com edema de glote.')).toEqual([
       'amoxicilina',
     ]);

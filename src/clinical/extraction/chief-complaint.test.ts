@@ -52,7 +52,7 @@ describe('extractChiefComplaint', () => {
     );
   });
 
-  it('skips an allergy told before the reason for the visit (rule 4)', () => {
+  it('skips an allergy told before the reason for the visit', () => {
     expect(
       complaintOf(
         'Paciente de 50 anos. Refere alergia a dipirona. Vem com queixa de dor no ombro esquerdo.',

@@ -41,7 +41,7 @@ describe('extractChronicConditions', () => {
     expect(conditionsOf('Paciente: Tenho depressão, faço tratamento.')).toEqual(['depressão']);
   });
 
-  it("keeps a relative's disease told in the next sentence with 'ele' / 'ela' (rule 2)", () => {
+  it("keeps a relative's disease told in the next sentence with 'ele' / 'ela'", () => {
     expect(
       conditionsOf('Paciente: Minha irmã tem asma desde pequena. Ela também é hipertensa.'),
     ).toEqual([]);

@@ -42,7 +42,7 @@ describe('extractDuration', () => {
     expect(durationOf('DUM há 20 dias. Sem queixas.')).toBeUndefined();
   });
 
-  it("reads 'tem N dias isso' as the complaint's duration (rule 11)", () => {
+  it("reads 'tem N dias isso' as the complaint's duration", () => {
     expect(
       durationOf('Médico: O que houve?\nPaciente: Uma tosse chata. Tem cinco dias isso.'),
     ).toBe('5 dias');

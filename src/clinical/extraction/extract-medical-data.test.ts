@@ -103,7 +103,7 @@ describe('extractMedicalData', () => {
   });
 });
 
-describe("a companion's own history (reviewer's rule 1)", () => {
+describe("a companion's own history", () => {
   it("keeps a mother's first-person facts out of the child's record", () => {
     const result = extractMedicalData(
       'Médico: Ele tem alguma doença, usa algum remédio?\n' +

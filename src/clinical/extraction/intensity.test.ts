@@ -43,7 +43,7 @@ describe('extractIntensity', () => {
     expect(intensityOf('Ao exame: dor leve à palpação.')).toBeUndefined();
   });
 
-  it('reads diminutive and superlative words (rule 6)', () => {
+  it('reads diminutive and superlative words', () => {
     expect(intensityOf('Paciente: Tenho uma dor nas costas. Ela é levinha, mas chata.')).toBe(
       'leve',
     );

@@ -73,7 +73,7 @@ describe('readDoseDetails', () => {
     );
   });
 
-  it('names the product told after a class (rule 5)', () => {
+  it('names the product told after a class', () => {
     expect(namesIn('Paciente: Uso o anticoncepcional, a Diva, faz anos.')).toEqual([
       'anticoncepcional Diva',
     ]);

@@ -93,7 +93,7 @@ describe('prescribed medicines', () => {
     expect(medicinesOf(text).prescribed).toEqual(['paracetamol']);
   });
 
-  describe('a stop told in a later clause or sentence (rule 1)', () => {
+  describe('a stop told in a later clause or sentence', () => {
     it('leaves out a medicine stopped later in the sentence', () => {
       const text =
         'Paciente: Eu usava nimesulida pras costas, sempre que doía, só que parei faz uns dias.';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractMedicalData } from './extract-medical-data';
 
 /**
- * Consultations as a transcription service returns them (issue 21, item 3): no punctuation, no
+ * Consultations as a transcription service returns them (docs/product.md, "Gravação e transcrição em trechos"): no punctuation, no
  * speaker labels, everything in lower case, numbers spelled out, the medicines in use told by the
  * patient in the middle of the talk, names said without 'meu nome é'. Written for these tests;
  * the engine is measured elsewhere on other cases it has never seen.

@@ -51,7 +51,7 @@ describe('readNameAt', () => {
     expect(readNameAt('JOÃO DA SILVA.', 0)).toBe('JOÃO DA SILVA');
   });
 
-  it("takes the patient's name, not the carer's own (rule 10)", () => {
+  it("takes the patient's name, not the carer's own", () => {
     expect(
       nameOf(
         'Médico: Quem é a paciente?\nFilho: Minha avó, doutor. Helena Prado Costa. Eu sou o Rui, neto dela.',

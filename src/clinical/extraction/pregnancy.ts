@@ -9,7 +9,7 @@ const PREGNANT =
   /\b(?:gestante|gravida|primigesta|secundigesta|multigesta|primigravida|idade gestacional|(?:semanas|meses) de (?:gestacao|gravidez)|(?:esta|estou|to|ta) gravida)\b/g;
 
 /**
- * Whether the consultation says the patient is pregnant (issue 21: the prescription's safety
+ * Whether the consultation says the patient is pregnant (docs/receitas.md, "Segurança da prescrição": the prescription's safety
  * check warns of what to avoid): a pregnancy that is not denied ('nega gestação', 'não estou
  * grávida'), not asked ('está grávida?') and not a relative's ('minha filha está grávida').
  * Undefined when nothing says so: not knowing is not 'not pregnant'.

@@ -59,7 +59,7 @@ describe('formatBloodPressure', () => {
     expect(formatBloodPressure('80', '120')).toBeUndefined();
   });
 
-  it("reads a bare 'frequência' right after the blood pressure as the heart rate (rule 7)", () => {
+  it("reads a bare 'frequência' right after the blood pressure as the heart rate", () => {
     expect(vitalsOf('Médico: Pressão 11 por 7, frequência 74.').heartRate).toBe(74);
     expect(vitalsOf('Médico: A pressão está 14 e meio por 9, frequência de 90.').heartRate).toBe(
       90,

@@ -35,7 +35,7 @@ describe('dosing hints', () => {
     expect(hint?.maxDaily).toBeDefined();
   });
 
-  it('holds more than the spec, each medicine once', () => {
+  it('holds more than the required medicines, each once', () => {
     expect(DOSING_HINTS.length).toBeGreaterThan(SPEC_DRUGS.length);
     const names = DOSING_HINTS.map((hint) => hint.name);
     expect(new Set(names).size).toBe(names.length);
@@ -48,7 +48,7 @@ describe('dosing hints', () => {
     expect(findDosingHint('Remédio desconhecido')).toBeUndefined();
   });
 
-  it('states the maxima the spec fixes', () => {
+  it('states the fixed daily maxima', () => {
     expect(findDosingHint('paracetamol')?.maxDaily).toMatchObject({ mg: 4000 });
     expect(findDosingHint('dipirona')?.maxDaily).toMatchObject({ mg: 4000 });
     expect(findDosingHint('salbutamol')?.maxDaily).toMatchObject({ puffs: 8 });

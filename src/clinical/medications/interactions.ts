@@ -1,5 +1,5 @@
 /**
- * The curated drug–drug interaction table of the prescribing safety check (issue 21, item 4).
+ * The curated drug–drug interaction table of the prescribing safety check (docs/receitas.md, "Segurança da prescrição").
  *
  * Format:
  * - {@link MEDICATION_GROUPS} names the medicines that share what a rule is about: a class

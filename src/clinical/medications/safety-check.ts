@@ -433,7 +433,7 @@ function doseWarnings(medicines: readonly CheckedMedicine[], patient: SafetyPati
 }
 
 /**
- * The prescribing safety check (issue 21): the whole prescription and the patient at once —
+ * The prescribing safety check (docs/receitas.md, "Segurança da prescrição"): the whole prescription and the patient at once —
  * drug–drug interactions (the curated table of interactions.ts), therapeutic duplication,
  * pregnancy, kidney function, children's doses by weight, and allergies with their
  * cross-reactions. Medicines already in use count: a pair warns when at least one of its two is

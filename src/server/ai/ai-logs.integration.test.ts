@@ -7,7 +7,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-op
 import { createTestStorage, type TestStorage } from '../testing/test-storage';
 import { signUpDoctor, startTestServer, type TestDoctorAccount } from '../testing/test-server';
 
-// Patient text never reaches the logs at info level (ARCHITECTURE.md, src/server/logger.ts): the
+// Patient text never reaches the logs at info level (docs/operacao.md, "Segurança e privacidade"; src/server/logger.ts): the
 // AI gateway logs which call it was, its sizes and its outcome — never the doctor's words, the
 // model's reply nor the provider key.
 

@@ -27,7 +27,7 @@ export interface AiTask<Input, Answer, Reply = Answer> {
   path: string;
   request: z.ZodType<Input>;
   /**
-   * Validates the model's reply and fills what it left out with the spec's defaults. A reply
+   * Validates the model's reply and fills what it left out with the defaults of docs/product.md, "Tarefas e respostas padrão". A reply
    * that is not yet the answer (Reply other than Answer) needs `finish` to become one.
    */
   answer: z.ZodType<Reply>;
@@ -38,7 +38,7 @@ export interface AiTask<Input, Answer, Reply = Answer> {
   readReply?: (reply: string) => unknown;
   /** Shapes a valid model reply by the request into the answer (drops what was not asked for). */
   finish?: (input: Input, reply: Reply) => Answer;
-  /** Which model answers: structured tasks use the reasoning model (ARCHITECTURE.md). */
+  /** Which model answers: structured tasks use the reasoning model (docs/product.md, "Parâmetros dos modelos"). */
   model?: 'chat' | 'reasoning';
   /** The offline engine's answer when no model is configured. */
   offline: (input: Input, engine: OfflineEngine) => Answer;
@@ -99,7 +99,7 @@ export interface TaskOutcome<Answer> {
 
 /**
  * Answers one task. Never throws for the model's sake: a failed call or an unusable reply give
- * the spec's fallback, and the outcome says which.
+ * the task's fallback answer, and the outcome says which.
  */
 export async function runAiTask<Input, Answer, Reply>(
   task: AiTask<Input, Answer, Reply>,

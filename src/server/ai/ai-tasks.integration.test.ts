@@ -827,7 +827,7 @@ describe('AI tasks with a model', () => {
   });
 
   it.each(WITH_UNUSABLE_REPLY)(
-    '$path: answers the spec fallback when the reply cannot be used',
+    '$path: answers the fallback when the reply cannot be used',
     async (task) => {
       fake().enqueue(task.unusable);
       const { answer, sent } = await callWithModel(task);
@@ -842,24 +842,21 @@ describe('AI tasks with a model', () => {
     },
   );
 
-  it.each(TASKS)(
-    '$path: answers the spec fallback when the reply is not JSON at all',
-    async (task) => {
-      fake().enqueue({ kind: 'malformed' });
-      const { answer } = await callWithModel(task);
-      expect(answer.status).toBe(200);
-      expect(answer.source).toBe('fallback');
-      // A body that does not parse is the provider failing (the SDK throws), not an unusable reply.
-      expect(answer.failure).toBe('other');
-      expect(answer.body).toEqual(
-        task.path === 'medication-suggestions'
-          ? MEDICATION_SUGGESTIONS_ON_ERROR
-          : task.path === 'exam-suggestions'
-            ? EXAM_SUGGESTIONS_ON_ERROR
-            : task.fallback,
-      );
-    },
-  );
+  it.each(TASKS)('$path: answers the fallback when the reply is not JSON at all', async (task) => {
+    fake().enqueue({ kind: 'malformed' });
+    const { answer } = await callWithModel(task);
+    expect(answer.status).toBe(200);
+    expect(answer.source).toBe('fallback');
+    // A body that does not parse is the provider failing (the SDK throws), not an unusable reply.
+    expect(answer.failure).toBe('other');
+    expect(answer.body).toEqual(
+      task.path === 'medication-suggestions'
+        ? MEDICATION_SUGGESTIONS_ON_ERROR
+        : task.path === 'exam-suggestions'
+          ? EXAM_SUGGESTIONS_ON_ERROR
+          : task.fallback,
+    );
+  });
 
   it('should-create-record: reads any reply as yes or no, and only SIM or YES is yes', async () => {
     const task = TASKS.find((row) => row.path === 'should-create-record');

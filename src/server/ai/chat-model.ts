@@ -17,7 +17,7 @@ export const CHAT_CALL_SETTINGS = {
   presencePenalty: 0.1,
 } as const;
 
-/** ARCHITECTURE.md: anamnesis and structured tasks use at most 6000 tokens, temperature 0.2. */
+/** docs/product.md, "Parâmetros dos modelos": anamnesis and structured tasks use at most 6000 tokens, temperature 0.2. */
 export const REASONING_CALL_SETTINGS = {
   maxOutputTokens: 6000,
   temperature: 0.2,

@@ -20,7 +20,7 @@ import {
 import { WEB_DIST_DIR } from '../web-app';
 import { AI_TASKS } from './tasks/registry';
 
-// The provider key stays on the server (ARCHITECTURE.md): the provider gets it as the
+// The provider key stays on the server (docs/architecture.md, "IA"): the provider gets it as the
 // Authorization header, and no answer, header, log line or file of the web app ever holds it.
 
 const SECRET_KEY = 'sk-test-SECRET-123';

@@ -32,7 +32,7 @@ const encoder = new TextEncoder();
 export function offlineReply(text: string, log: Logger): StreamedReply {
   log.info({ outcome: 'complete', replyChars: text.length }, 'chat answered');
   // Streamed like a model's answer, so the page reads both the same way; no artificial delay
-  // (ARCHITECTURE.md: the offline engine answers as fast as it can).
+  // (the offline engine answers as fast as it can).
   return {
     mode: 'offline',
     body: new ReadableStream({

@@ -362,7 +362,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
     expect(fake.transcriptionRequests().at(-1)?.file?.size).toBe(TRANSCRIPTION_MAX_FILE_BYTES);
   });
 
-  it('a 26 MB file → 413 with the spec message, without calling the provider', async () => {
+  it('a 26 MB file → 413 with the size message, without calling the provider', async () => {
     const before = fake.transcriptionRequests().length;
     const { status, json } = await transcribe(app.doctor.browser, audioForm(26 * 1024 * 1024));
     expect(status).toBe(413);

@@ -14,7 +14,7 @@ export function requireDoctor(sessions: SessionVerifier): MiddlewareHandler<AppE
 }
 
 /**
- * The owner always comes from the session. A client may repeat its own user id (the spec's
+ * The owner always comes from the session. A client may repeat its own user id (an older
  * client does); naming anyone else is refused.
  */
 export function assertActingAsSelf(doctor: Doctor, claimedUserId: string | undefined): void {

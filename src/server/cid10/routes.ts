@@ -7,7 +7,7 @@ import type { SessionVerifier } from '../auth/session-verifier';
 import type { AppEnv } from '../http/app-env';
 import { parseOrBadRequest } from '../http/json-body';
 
-/** `/api/cid10`: CID-10 search for signed-in doctors (ARCHITECTURE.md, HTTP API). */
+/** `/api/cid10`: CID-10 search for signed-in doctors (docs/api.md, "Busca CID-10"). */
 export function cid10Routes(deps: { sessions: SessionVerifier; index: Cid10Index }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));

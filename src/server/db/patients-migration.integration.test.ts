@@ -28,7 +28,7 @@ async function insertOldDoctor(database: Database, id: string): Promise<void> {
   );
 }
 
-/** A record as written before issue 19: its patient only in `patient_info`. */
+/** A record as written before patients existed: its patient only in `patient_info`. */
 async function insertOldRecord(
   database: Database,
   record: { id: string; userId: string; patientInfo: PatientInfo | null; createdAt: string },
@@ -42,7 +42,7 @@ async function insertOldRecord(
        1, ${record.createdAt}::timestamptz, ${record.createdAt}::timestamptz)`);
 }
 
-/** A receita as written before issue 19: its patient only by name. */
+/** A receita as written before patients existed: its patient only by name. */
 async function insertOldReceita(
   database: Database,
   receita: { id: string; userId: string; patientName: string },

@@ -186,7 +186,7 @@ export const medicalRecords = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // The patient whose visit this is (issue 19); none while a new record names nobody yet.
+    // The patient whose visit this is (docs/product.md, "Pacientes"); none while a new record names nobody yet.
     // No cascade: erasing a patient deletes her records on purpose, in one transaction.
     patientId: text('patient_id').references((): AnyPgColumn => patients.id),
     patientInfo: jsonb('patient_info').$type<PatientInfo>(),
@@ -235,7 +235,7 @@ export const medicalRecords = pgTable(
 export type MedicalRecordRow = typeof medicalRecords.$inferSelect;
 
 /**
- * The patients (issue 19), one doctor's each; every query is scoped by `user_id`. Identifiers are
+ * The patients (docs/product.md, "Pacientes"), one doctor's each; every query is scoped by `user_id`. Identifiers are
  * kept as digits; `search_name` is the name as the search compares it (`foldForMatching`: lower
  * case, no accents, one space between words), written with the name.
  */
@@ -388,7 +388,7 @@ export const prescriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // The patient the receita is for (issue 19), when known.
+    // The patient the receita is for (docs/product.md, "Pacientes"), when known.
     patientId: text('patient_id').references((): AnyPgColumn => patients.id),
     // The visit whose prescription it is, if any (docs/receitas.md, "A receita da consulta");
     // an issued receita outlives a deleted draft visit.
@@ -401,7 +401,7 @@ export const prescriptions = pgTable(
     }),
     content: jsonb('content').$type<StoredPrescriptionContent>().notNull(),
     isFinalized: boolean('is_finalized').notNull().default(false),
-    // Issue 20: a finalised receita is issued — its public validation address and code (null on
+    // docs/documentos.md, "Receitas": a finalised receita is issued — its public validation address and code (null on
     // receitas finalised before), then maybe signed, or cancelled with a reason.
     publicId: text('public_id'),
     secretCode: text('secret_code'),
@@ -454,7 +454,7 @@ export const prescriptions = pgTable(
 export type PrescriptionRow = typeof prescriptions.$inferSelect;
 
 /**
- * Clinical documents (issue 20): atestados, declarations of attendance, exam requests, referrals
+ * Clinical documents (docs/documentos.md): atestados, declarations of attendance, exam requests, referrals
  * and reports. A draft's content changes; once issued, the row changes only to be signed or
  * cancelled — what it says (`content`, `issue`) never again (shared/documents/clinical-document.ts).
  */

@@ -79,7 +79,7 @@ function codesOf(body: DocumentBody): string[] {
 }
 
 /**
- * `/api/documents`: the doctor's clinical documents (issue 20). Drafts change; issuing freezes a
+ * `/api/documents`: the doctor's clinical documents (docs/documentos.md). Drafts change; issuing freezes a
  * document with a copy of who issued it and for whom, and gives it its validation address and
  * code; an issued document is only ever cancelled, with a reason, and kept.
  */

@@ -102,7 +102,7 @@ ${error ? markup`<p class="error" role="alert">${error}</p>` : ''}
 }
 
 /**
- * `/validar/:publicId`: where an issued document's QR code leads (issue 20). The ITI's VALIDAR
+ * `/validar/:publicId`: where an issued document's QR code leads (docs/documentos.md). The ITI's VALIDAR
  * asks for it with `_format=application/validador-iti+json&_secretCode=…` and gets the address
  * of the PDF (401 for a wrong code, 404 for an unknown document); a browser gets a page that
  * asks for the code and then shows the document and whether it is still valid. Nothing about

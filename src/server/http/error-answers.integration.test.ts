@@ -7,7 +7,7 @@ import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/te
 import { MAX_JSON_BODY_BYTES } from './json-body';
 
 /**
- * One error vocabulary for the whole API (README, "Erros da API"): a varied sample of failing
+ * One error vocabulary for the whole API (docs/erros.md): a varied sample of failing
  * requests, from a bad body to a stale write, each answered `{ success: false, code, error }`
  * with a code of the catalogue, the catalogue's status for it, and a sentence in Portuguese.
  */

@@ -207,7 +207,7 @@ export function createRecordRepository(db: AppDatabase) {
     /**
      * Applies a partial update. With If-Match, the write happens only if the record is still at
      * that version (else: stale, with the current record). Without it, the last write wins, as
-     * the spec's auto-save expects: an optimistic read-and-write first, and if other writes keep
+     * the auto-save expects (docs/durabilidade.md, "Fechar o navegador no meio da consulta"): an optimistic read-and-write first, and if other writes keep
      * landing in between, the same under a row lock, which cannot lose.
      */
     async update(

@@ -34,7 +34,7 @@ const ADDENDUM_ON_DRAFT =
 const RECORD_CHANGED_ELSEWHERE =
   'Este prontuário foi alterado em outra janela ou dispositivo. Escolha qual versão manter.';
 
-/** `/api/medical-records`: the doctor's prontuários (ARCHITECTURE.md, HTTP API). */
+/** `/api/medical-records`: the doctor's prontuários (docs/api.md, "API de prontuários"). */
 export function medicalRecordRoutes(deps: {
   db: AppDatabase;
   sessions: SessionVerifier;

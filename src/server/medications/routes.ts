@@ -22,7 +22,7 @@ function presentMedication({ name, strengths, forms }: MedicationEntry) {
 }
 
 /**
- * `/api/medications`: the built-in medicine catalogue (ARCHITECTURE.md, HTTP API). Pure lookups
+ * `/api/medications`: the built-in medicine catalogue (docs/api.md, "Motor offline"). Pure lookups
  * over src/clinical/medications; a session is required like the rest of the API.
  */
 export function medicationRoutes(deps: { sessions: SessionVerifier }): Hono<AppEnv> {

@@ -58,7 +58,7 @@ const prescribedItem = z.object({
 });
 
 /**
- * `POST /api/medications/safety-check` (issue 21): the whole prescription and the patient. A
+ * `POST /api/medications/safety-check` (docs/receitas.md, "Segurança da prescrição"): the whole prescription and the patient. A
  * prescribed item's other fields (duration, instructions…) are accepted and ignored, so the
  * record's items go in as they are; the patient's fields are each optional.
  */

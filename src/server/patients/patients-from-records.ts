@@ -34,7 +34,7 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Gives every record that names a patient but belongs to none a patient (issue 19): the
+ * Gives every record that names a patient but belongs to none a patient (docs/product.md, "Pacientes"): the
  * records of one doctor that `groupRecordsByPerson` reads as one person become one new
  * patient, her chart built from them (`patientFromVisits`). Then each receita without a
  * patient goes to the doctor's one patient with the same name, when exactly one has it.

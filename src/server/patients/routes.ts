@@ -64,7 +64,7 @@ const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
 /** Read once: the birth date's "not in the future" asks for the local day at each parse. */
 const patientInput = patientInputSchema();
 
-/** `/api/patients`: the doctor's patients (issue 19; README, API de pacientes). */
+/** `/api/patients`: the doctor's patients (docs/api.md, "API de pacientes"). */
 export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier }): Hono<AppEnv> {
   const patients = createPatientRepository(deps.db);
   const charts = createChartRepository(deps.db);

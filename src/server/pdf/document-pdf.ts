@@ -6,7 +6,7 @@ import { encode } from 'uqr';
 import { signatureLines, type DocumentText } from '@shared/documents/document-text';
 
 /**
- * The one PDF renderer of the server (issue 20): A4, the doctor's header, the document's words,
+ * The one PDF renderer of the server (docs/documentos.md, "PDF"): A4, the doctor's header, the document's words,
  * page numbers and, once issued, the validation QR code with its address and code printed
  * under it. The text is drawn with DejaVu Sans, embedded (and subset) from the
  * `dejavu-fonts-ttf` package: Latin with every accent, Greek, Cyrillic and the symbols a

@@ -8,7 +8,7 @@ const RECEITAS_PER_STATEMENT = 1_000;
 
 /**
  * Gives every receita finalised before the receita life cycle (migration 0011) what finalising
- * gives one now (issue 20): its public validation address and secret code, so it prints with
+ * gives one now (docs/documentos.md): its public validation address and secret code, so it prints with
  * its QR code and can be checked like any other. Drafts stay without. Each one issued is a new
  * version, so a copy a browser held from before is not written over it. Runs inside the
  * caller's transaction.

@@ -28,7 +28,7 @@ import type { RunHeavyJob } from '../workers/heavy-work';
 import { markControlledMedicines, prescriptionOfRow } from './presenter';
 
 /**
- * Printing receitas on the server (issue 20: one PDF renderer for every document): what a
+ * Printing receitas on the server (docs/documentos.md, "PDF": one renderer for every document): what a
  * receita prints is the prescription as written, its medicines marked with their control
  * document here, and what its patient's chart knows when the receita leaves it out — her sex (a
  * receita de antimicrobiano prints it), her address (a controlled one does) and her CPF or

@@ -117,7 +117,7 @@ function pageOf<Row extends { id: string; createdAt: Date }>(
 }
 
 /**
- * `/api/prescriptions`: the doctor's receitas (ARCHITECTURE.md: stored per user on the server,
+ * `/api/prescriptions`: the doctor's receitas (docs/api.md; stored per user on the server,
  * cached by the browser). Each answer marks the medicines under special control.
  */
 export function prescriptionRoutes(deps: {

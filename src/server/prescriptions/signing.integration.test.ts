@@ -1,5 +1,5 @@
 /**
- * Issue 20's receita life cycle on the real server: a finalised receita is issued with its
+ * The receita life cycle (docs/documentos.md, "Receitas") on the real server: a finalised receita is issued with its
  * validation address and code (QR code on its PDF), signed with the doctor's A1 certificate
  * (PAdES, verified by pkijs and OpenSSL, the ITI's 'prescrição' metadata), checked by VALIDAR's
  * protocol, and cancelled with a reason — never changed, and a signed one never deleted.

@@ -14,7 +14,7 @@ import { signUpDoctor, type TestBrowser } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
 import { batchPath, newBatch, newPrescription, prescriptionPath } from './test-fixtures';
 
-// No lost update (issue 17): every write of a receita or lote that names the version it read
+// No lost update (docs/api.md, "Versões e `If-Match` (nenhuma alteração perdida)"): every write of a receita or lote that names the version it read
 // (If-Match) is done only over that version; otherwise 409 with the current state, unchanged.
 
 const fixture = useTestServer();

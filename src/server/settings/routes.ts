@@ -27,7 +27,7 @@ const SETTINGS_CHANGED =
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão das configurações lida.';
 
 /**
- * `/api/settings`: the signed-in doctor's settings (ARCHITECTURE.md: stored per user on the
+ * `/api/settings`: the signed-in doctor's settings (docs/architecture.md, "Dados no aparelho": stored per user on the
  * server, cached by the browser under `doctorSettings`). Always scoped to the session's doctor.
  * Every answer carries the settings' `version` (also as `ETag`); `PUT`, `PATCH` and `DELETE`
  * with `If-Match` are done only over that version, else 409 with the current settings.

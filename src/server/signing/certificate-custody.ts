@@ -104,7 +104,7 @@ function assertDoctorsOwn(
 }
 
 /**
- * The doctors' A1 certificates in custody (issue 20): checked and sealed when uploaded,
+ * The doctors' A1 certificates in custody (docs/documentos.md): checked and sealed when uploaded,
  * opened with the password typed for one signing request, deleted on removal.
  */
 export function createCertificateCustody(db: AppDatabase) {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
 
 /**
- * Custody of a doctor's A1 certificate (issue 20): the `.pfx` is kept only sealed with
+ * Custody of a doctor's A1 certificate (docs/documentos.md): the `.pfx` is kept only sealed with
  * AES-256-GCM under a key derived from the certificate's own password by scrypt, with a salt
  * of the doctor's own. The password is never stored: the server can open the certificate
  * only while the doctor is typing it to sign. The doctor's id is bound into the seal, so a

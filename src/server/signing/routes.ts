@@ -67,7 +67,7 @@ async function readCertificateUpload(
 }
 
 /**
- * `/api/signing-certificate`: the doctor's ICP-Brasil A1 certificate (issue 20). PUT uploads it
+ * `/api/signing-certificate`: the doctor's ICP-Brasil A1 certificate (docs/documentos.md). PUT uploads it
  * (multipart `certificate` and `password`), checked and kept sealed; GET shows it without
  * secrets (`certificate: null` when there is none); DELETE removes it for good.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20's signing on the real server: the A1 certificate's upload and its checks, custody
+ * Signing (docs/documentos.md, "Assinatura digital (ICP-Brasil)") on the real server: the A1 certificate's upload and its checks, custody
  * (nothing secret in any table, log line or file), signing documents one at a time and in a
  * batch with one password, and the signed PDF verified by pkijs and OpenSSL.
  */

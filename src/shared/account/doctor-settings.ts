@@ -199,7 +199,7 @@ const settingsFieldsSchema = z
         (state): state is BrazilianState | '' => state === '' || isBrazilianState(state),
         'Selecione uma UF válida para o CRM.',
       ),
-    // The doctor's own CPF: what a signing certificate is compared with (issue 20). Digits only.
+    // The doctor's own CPF: what a signing certificate is compared with (docs/documentos.md). Digits only.
     cpf: z
       .string()
       .trim()

@@ -3,7 +3,7 @@ import type { ExtractionResult } from './extraction';
 import { NUMERIC_VITALS } from '../records/step-rules';
 
 /**
- * Evidence for an extraction (issue 21): for each value written into the record, the words of the
+ * Evidence for an extraction (docs/api.md, "Motor offline"): for each value written into the record, the words of the
  * consultation it came from, and which values the text does not support.
  */
 

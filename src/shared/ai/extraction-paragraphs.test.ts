@@ -14,7 +14,7 @@ describe('assessmentToText', () => {
     expect(assessmentToText({})).toBe('');
   });
 
-  it('turns the Portuguese keys into labelled paragraphs in the spec order', () => {
+  it('turns the Portuguese keys into labelled paragraphs in the record section order', () => {
     expect(
       assessmentToText({
         prognostico: 'Bom com adesão ao tratamento',

@@ -35,7 +35,7 @@ import {
 // Requests
 
 const AI_TEXT_MAX = 20_000;
-/** Messages of a conversation sent for analysis: the spec's tasks read the last 5, 10 or 20. */
+/** Messages of a conversation sent for analysis: the tasks read the last 5, 10 or 20 (docs/product.md, "Tarefas e respostas padrão"). */
 const CONVERSATION_MAX_MESSAGES = 50;
 
 const aiText = (max = AI_TEXT_MAX) =>
@@ -84,7 +84,7 @@ export const recordTaskRequestSchema = z.strictObject({
   record: aiRecordSchema,
   /** The doctor's free description of the case, beside the record (the assistant's text box). */
   caseDescription: aiText(4_000).optional(),
-  /** The record's patient: her earlier visits and lists join the model's context (issue 19). */
+  /** The record's patient: her earlier visits and lists join the model's context (docs/product.md, "Pacientes"). */
   patientId: patientIdSchema.optional(),
 });
 

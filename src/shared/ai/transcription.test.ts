@@ -19,7 +19,7 @@ describe('audioFileName', () => {
     ['audio/x-m4a', 'recording.m4a'],
     ['audio/mpeg', 'recording.mp3'],
     ['audio/ogg;codecs=opus', 'recording.ogg'],
-    // Deliberate deviation from the spec's "webm is labelled mp4": servers trust the extension.
+    // Deliberate deviation from the original "webm is labelled mp4" (docs/decisoes.md): servers trust the extension.
     ['audio/webm;codecs=opus', 'recording.webm'],
     ['audio/webm', 'recording.webm'],
     ['', 'recording.webm'],

@@ -141,7 +141,7 @@ export const AUDIO_TOO_LARGE_MESSAGE = 'Arquivo muito grande. Máximo 25MB permi
 
 /**
  * No transcription endpoint is configured (docs/product.md, "Sem serviço de transcrição"). The
- * doctor reads it: it names who can help, never a setting (those are in the README, "Modelo de IA").
+ * doctor reads it: it names who can help, never a setting (those are in docs/operacao.md, "Modelo de IA").
  */
 export const TRANSCRIPTION_UNCONFIGURED_MESSAGE =
   'Transcrição automática indisponível: o administrador da clínica ainda não ativou um serviço de transcrição de áudio.';

@@ -71,7 +71,7 @@ function aiTask<Path extends string, R extends z.ZodType, S extends z.ZodType>(
   });
 }
 
-/** `/api/ai/*`: the AI tasks, the chat, the transcription (README, "Modelo de IA"). */
+/** `/api/ai/*`: the AI tasks, the chat, the transcription (docs/api.md, "API de IA"). */
 export const aiApi = {
   /** The chat reply, streamed as text; the answer is who writes it. */
   chat: endpoint({

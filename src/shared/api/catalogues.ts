@@ -71,7 +71,7 @@ export const safetyWarningSchema = z.object({
   reference: z.string(),
 });
 
-/** `/api/cid10`: the CID-10 catalogue's search (README, "CID-10"). */
+/** `/api/cid10`: the CID-10 catalogue's search (docs/api.md, "Busca CID-10"). */
 export const cid10Api = {
   search: endpoint({
     method: 'GET',
@@ -81,7 +81,7 @@ export const cid10Api = {
   }),
 };
 
-/** `/api/medications`: the built-in medicine catalogue and its checks (README, "Motor offline"). */
+/** `/api/medications`: the built-in medicine catalogue and its checks (docs/api.md, "Motor offline"). */
 export const medicationsApi = {
   /** The autocomplete: prefix matches first, then alphabetical. */
   search: endpoint({

@@ -8,7 +8,7 @@ const documentAnswer = z.object({ document: clinicalDocumentSchema });
 /** A new document's body as sent: its kind and content, its patient, and its visit if any. */
 export type DocumentWrite = DocumentBody & { patientId: string; recordId?: string };
 
-/** `/api/documents`: the doctor's clinical documents (README, API de documentos). */
+/** `/api/documents`: the doctor's clinical documents (docs/api.md, "API de documentos"). */
 export const documentsApi = {
   /** A new draft (201). */
   create: endpoint({

@@ -1,5 +1,5 @@
 /**
- * The API's one error vocabulary (docs/architecture.md, "Erros"; README, "Erros da API"). Every
+ * The API's one error vocabulary (docs/architecture.md, "Erros"; docs/erros.md). Every
  * error answer of `/api` is `{ success: false, code, error }`: `code` is one of these stable ids,
  * which clients branch on; `error` is the Portuguese sentence shown to the doctor — the
  * catalogue's text, or a more precise one for the case (which field is invalid, which receita was

@@ -9,7 +9,7 @@ const timelinePageAnswer = z.object({
   nextCursor: z.string().optional(),
 });
 
-/** `/api/patients`: the doctor's patients (README, API de pacientes). */
+/** `/api/patients`: the doctor's patients (docs/api.md, "API de pacientes"). */
 export const patientsApi = {
   create: endpoint({
     method: 'POST',

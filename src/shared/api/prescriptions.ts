@@ -40,7 +40,7 @@ export const presentedMedicationSchema = z.object({
 export type PresentedMedication = z.output<typeof presentedMedicationSchema>;
 
 /**
- * Where a receita is after finalisation (issue 20): issued with its public validation address
+ * Where a receita is after finalisation (docs/documentos.md): issued with its public validation address
  * and code, then maybe signed (`signedAt`) or cancelled with a reason.
  */
 export const receitaLifeCycleSchema = z.object({

@@ -11,7 +11,7 @@ import { endpoint, jsonBody, queryOf } from './client';
 
 const recordAnswer = z.object({ record: medicalRecordSchema });
 
-/** `/api/medical-records`: the doctor's prontuários (README, API). */
+/** `/api/medical-records`: the doctor's prontuários (docs/api.md, "API de prontuários"). */
 export const recordsApi = {
   create: endpoint({
     method: 'POST',

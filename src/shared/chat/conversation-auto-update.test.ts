@@ -83,7 +83,7 @@ afterEach(() => {
 });
 
 describe('ConversationAutoUpdater', () => {
-  it('uses the spec defaults', () => {
+  it('uses the documented defaults', () => {
     expect(AUTO_UPDATE_DEFAULTS).toEqual({
       intervalMs: 10_000,
       minNewMessages: 3,
@@ -342,7 +342,7 @@ describe('ConversationAutoUpdater', () => {
     expect(deps.apply).toHaveBeenCalledTimes(2);
   });
 
-  it('exposes the spec error texts', () => {
+  it('exposes the documented error texts', () => {
     expect(AUTO_UPDATE_MESSAGES).toEqual({
       busy: 'Processamento já em andamento',
       notEnough: 'Insuficientes mensagens novas',

@@ -51,7 +51,7 @@ export const chatRequestSchema = z
     mode: z.enum(CHAT_MODES, { error: 'O modo deve ser "general" ou "specialist".' }),
     agentId: z.enum(SPECIALIST_AGENT_IDS, { error: 'Especialista desconhecido.' }).optional(),
     recordContext: aiRecordSchema.optional(),
-    /** The open record's patient: her earlier visits and lists join the context (issue 19). */
+    /** The open record's patient: her earlier visits and lists join the context (docs/product.md, "Pacientes"). */
     patientId: patientIdSchema.optional(),
     /** The open record, left out of her earlier visits. */
     recordId: recordIdSchema.optional(),

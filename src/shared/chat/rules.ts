@@ -141,7 +141,7 @@ function complaintWithDuration(
 /**
  * docs/product.md, "Tela inicial e cabeçalho do chat", automatic switch: on a narrow screen an
  * empty chat gives way to the voice consultation, whether or not the doctor's name and CRM are set.
- * Once per browser session — beyond the spec, so that 'Voltar ao Chat' leads to the chat rather
+ * Once per browser session, so that 'Voltar ao Chat' leads to the chat rather
  * than straight back.
  */
 export function shouldOpenMobileConsultation(state: {

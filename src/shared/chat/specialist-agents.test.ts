@@ -27,7 +27,7 @@ function contrast(a: string, b: string): number {
 }
 
 describe('SPECIALIST_AGENTS', () => {
-  it('has the 20 ids, unique, in the spec order', () => {
+  it('has the 20 ids, unique, in the listed order', () => {
     expect(SPECIALIST_AGENTS.map((agent) => agent.id)).toEqual([...SPECIALIST_AGENT_IDS]);
     expect(new Set(SPECIALIST_AGENT_IDS).size).toBe(20);
   });
@@ -85,7 +85,7 @@ describe('categories', () => {
     expect([...listed].sort()).toEqual([...SPECIALIST_AGENT_IDS].sort());
   });
 
-  it('groups the agents in the spec order', () => {
+  it('groups the agents in the listed order', () => {
     const groups = groupAgentsByCategory();
     expect(groups.map((group) => group.name)).toEqual([
       'Clínica Geral',

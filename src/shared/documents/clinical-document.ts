@@ -10,10 +10,10 @@ import { calendarDayOf } from '../patients/search';
 import { isPlausibleIssueYear } from '../lib/pt-br-format';
 
 /**
- * The clinical documents a doctor issues beside receitas (issue 20): what each kind holds, how it
+ * The clinical documents a doctor issues beside receitas (docs/documentos.md): what each kind holds, how it
  * is checked, and its life cycle. A document is a draft until issued; issued (and then signed) it
  * never changes — a correction is a new document, and the old one is cancelled with a reason and
- * kept (ARCHITECTURE.md; CFM 2.299/2021 and 2.381/2024).
+ * kept (docs/documentos.md, "Ciclo de vida"; CFM 2.299/2021 and 2.381/2024).
  */
 
 export const DOCUMENT_KINDS = [

@@ -8,7 +8,7 @@ import { buildRecordNarrative } from '../records/narrative';
 import { DEFAULT_DOCTOR_SETTINGS } from '../account/doctor-settings';
 
 /**
- * A new document's content as the doctor first sees it (issue 20): from the visit it comes from
+ * A new document's content as the doctor first sees it (docs/documentos.md): from the visit it comes from
  * when there is one — its exams, its complaint and assessment, its narrative — and today's date;
  * the doctor reviews every word before issuing.
  */

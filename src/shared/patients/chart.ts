@@ -12,7 +12,7 @@ import { formatDate } from '../lib/pt-br-format';
 import { foldForMatching } from '../lib/text-folding';
 
 /**
- * A patient's chart beyond her data (issue 19): the timeline of what was done for her, the vital
+ * A patient's chart beyond her data (docs/product.md, "Pacientes"): the timeline of what was done for her, the vital
  * signs across her visits, and the changes a visit brings to her lists.
  */
 

@@ -5,7 +5,7 @@ import { patientAgeText } from '../records/list-rules';
 import { fileNameSlug } from '../lib/text-folding';
 
 /**
- * How a patient reads on screen (issue 19, "The chart"): her age, sex and last visit in the
+ * How a patient reads on screen (docs/product.md, "Ficha do paciente"): her age, sex and last visit in the
  * list, the counts the erase names, the short name the merge asks with, the file her data
  * downloads as, and the patient step a new visit for her starts with.
  */

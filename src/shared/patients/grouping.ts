@@ -3,7 +3,7 @@ import { listUnion } from './chart';
 import { foldForMatching } from '../lib/text-folding';
 
 /**
- * Which records name the same person (issue 19): the rule that gave every record written before
+ * Which records name the same person (docs/product.md, "Pacientes"): the rule that gave every record written before
  * patients existed a patient, and that links a finalised record nobody linked. Two records are
  * one person when their full names read the same once folded ('Maria Aparecida' and 'MARIA
  * aparecida') and their ages agree with their dates: a woman of 62 in March 2025 and of 63 in

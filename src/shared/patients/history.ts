@@ -1,7 +1,7 @@
 import { formatDate, formatDecimal } from '../lib/pt-br-format';
 
 /**
- * What the AI colleague knows of the patient before this visit (issue 19): her current lists and
+ * What the AI colleague knows of the patient before this visit (docs/product.md, "Pacientes"): her current lists and
  * her last visits' vital signs, assessment and plan, so the model and the offline engine can say
  * 'na última consulta, em 12/10/2026, a PA era 150x95 mmHg'.
  */

@@ -15,7 +15,7 @@ import { calendarDayOf } from './search';
 import { localToday } from '../lib/local-day';
 
 /**
- * A patient of one doctor (issue 19): who she is, how to reach her, and her current lists —
+ * A patient of one doctor (docs/product.md, "Pacientes"): who she is, how to reach her, and her current lists —
  * allergies, chronic conditions, medicines in use — which every visit starts from. The same
  * schema checks the form and the API; identifiers are kept as digits only.
  */

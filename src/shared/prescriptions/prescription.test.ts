@@ -20,7 +20,7 @@ const firstMessage = (result: { success: boolean; error?: { issues: { message: s
   result.error?.issues[0]?.message;
 
 describe('prescriptionCreateSchema', () => {
-  it('fills the spec defaults: generic allowed, normal priority, empty texts, not finalized', () => {
+  it('fills the defaults: generic allowed, normal priority, empty texts, not finalized', () => {
     const parsed = prescriptionCreateSchema.parse({
       patientName: '  Maria Souza ',
       date: '2026-03-01',

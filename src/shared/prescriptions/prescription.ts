@@ -104,7 +104,7 @@ const medicationList = z
 
 /**
  * The grave and contraindicated warnings of the safety check the doctor issued the receita
- * through, each with her reason (issue 21): kept with it, never printed for the pharmacy.
+ * through, each with her reason (docs/receitas.md, "Segurança da prescrição"): kept with it, never printed for the pharmacy.
  */
 const safetyReasons = z
   .array(safetyReasonSchema, { error: 'Envie as justificativas como uma lista.' })
@@ -124,7 +124,7 @@ const writablePrescriptionShape = {
   patientAddress: typedText('Endereço do paciente', 300).optional(),
   /** Printed on a receita de antimicrobiano (RDC 471/2021) with the age. */
   patientSex: z.enum(GENDERS, { error: 'Sexo do paciente inválido.' }).optional(),
-  /** The doctor's patient the receita is for (issue 19), when she is known. */
+  /** The doctor's patient the receita is for (docs/product.md, "Pacientes"), when she is known. */
   patientId: patientIdSchema.optional(),
   /**
    * The visit whose prescription it is (docs/receitas.md, "A receita da consulta"): a visit has

@@ -1,5 +1,5 @@
 /**
- * The words of the prescribing safety check (issue 21): what a warning is, how grave, and the
+ * The words of the prescribing safety check (docs/receitas.md, "Segurança da prescrição"): what a warning is, how grave, and the
  * shape of the curated tables it reads.
  */
 

@@ -37,7 +37,7 @@ export interface Cid10SearchResult {
   code: string;
   /** The official description. */
   description: string;
-  /** The three-character category's description: 'Dorsalgia' (ARCHITECTURE.md: a string). */
+  /** The three-character category's description: 'Dorsalgia' (always a string). */
   category: string;
   /** And its code: 'M54'. */
   categoryCode: string;

@@ -38,7 +38,7 @@ export function visitOfAiRequest(record: { id: string } | undefined): { recordId
   return record && !isLocalRecordId(record.id) ? { recordId: record.id } : {};
 }
 
-/** A new, empty record as the spec's state starts it: em_andamento, at patient-info. */
+/** A new, empty record as docs/product.md, "Criar, abrir, sair e cancelar" starts it: em_andamento, at patient-info. */
 export function newWorkingRecord(id: string, now: Date): WorkingRecord {
   const timestamp = now.toISOString();
   return {

@@ -9,7 +9,7 @@ import {
 import { normalizeSteps } from './write';
 
 describe('recordCreateSchema', () => {
-  it('accepts a full record as the spec describes it', () => {
+  it('accepts a full record with every step filled', () => {
     const parsed = recordCreateSchema.parse({
       userId: 'u1',
       patientInfo: {
@@ -147,7 +147,7 @@ describe('recordUpdateSchema', () => {
     expect(recordUpdateSchema.parse({ status: 'finalizado' })).toEqual({ status: 'finalizado' });
   });
 
-  it('accepts the id and userId the spec client sends', () => {
+  it('accepts the id and userId an older client sends', () => {
     expect(recordUpdateSchema.parse({ id: 'medical-record-1', userId: 'u', plan: 'x' })).toEqual({
       id: 'medical-record-1',
       userId: 'u',

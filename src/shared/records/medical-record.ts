@@ -32,7 +32,7 @@ export const EXAM_TYPES = ['laboratorial', 'imagem', 'funcional', 'outro'] as co
 export const EXAM_PRIORITIES = ['rotina', 'urgente', 'eletivo'] as const;
 export const MEDICATION_PRIORITIES = ['normal', 'urgente'] as const;
 
-/** Ids the server assigns (the spec's local records, not yet saved, use `record-`). */
+/** Ids the server assigns (local records, not yet saved, use `record-`). */
 export const SERVER_RECORD_ID_PREFIX = 'medical-record-';
 
 /** Caps that keep one record bounded: a record is typed by a person, not pasted from a book. */
@@ -167,7 +167,7 @@ export const examSchema = z.strictObject({
   explanation: mediumText.optional(),
 });
 
-/** The doctor's reason to keep a prescription through a grave safety warning (issue 21). */
+/** The doctor's reason to keep a prescription through a grave safety warning (docs/receitas.md, "Segurança da prescrição"). */
 export const safetyReasonSchema = z.strictObject({
   kind: z.enum(SAFETY_KINDS),
   severity: z.enum(SAFETY_SEVERITIES),
@@ -296,7 +296,7 @@ const writableRecordShape = {
 /** A record id as it may appear in a path or body. */
 export const recordIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
 
-/** A patient id as it may appear in a path or body (issue 19). */
+/** A patient id as it may appear in a path or body (docs/product.md, "Pacientes"). */
 export const patientIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
 
 /**
@@ -306,11 +306,11 @@ export const patientIdSchema = typedText(RECORD_LIMITS.shortText).min(1);
  */
 const patientField = { patientId: patientIdSchema.nullable().optional() };
 
-/** A `userId` may be sent (the spec's client does), but only the session decides the owner. */
+/** A `userId` may be sent (an older client does), but only the session decides the owner. */
 const ownerField = { userId: z.string().max(RECORD_LIMITS.shortText).optional() };
 
 /**
- * Removes `null` properties below the top level: the spec's client sends `null` for a field it
+ * Removes `null` properties below the top level: an older client sends `null` for a field it
  * means to leave unset, and inside a part that is the same as leaving the field out. Top-level
  * `null`s stay, because there they mean "unset this whole part" in an update.
  */
@@ -481,7 +481,7 @@ export type RecordListQuery = z.infer<typeof recordListQuerySchema>;
 
 /**
  * Whether a record may move from one status to another. A finalised record stays finalised:
- * the spec only goes em_andamento → finalizado.
+ * docs/product.md, "Finalização do prontuário": only em_andamento → finalizado.
  */
 export function canChangeStatus(from: RecordStatus, to: RecordStatus): boolean {
   return from === to || (from === 'em_andamento' && to === 'finalizado');

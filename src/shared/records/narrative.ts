@@ -50,7 +50,7 @@ export const SEX_NOT_INFORMED = 'sexo não informado';
 
 const nonBlank = (text: string | undefined): text is string => Boolean(text?.trim());
 
-/** 'Maria Souza, 45 anos, sexo feminino' with the spec's placeholders for what is missing. */
+/** 'Maria Souza, 45 anos, sexo feminino' with the placeholders of docs/product.md, "Relatório", for what is missing. */
 export function identificationLine(record: RecordContent): string {
   const info = record.patientInfo ?? {};
   const name = nonBlank(info.name) ? info.name.trim() : 'Paciente sem nome';
@@ -159,7 +159,7 @@ function complaintLine(record: RecordContent): string {
   return upperInitial(complaintWithDuration(record));
 }
 
-/** 'de forte intensidade', not the spec's 'de intensidade intensa'. */
+/** 'de forte intensidade', not the original 'de intensidade intensa' (docs/decisoes.md). */
 const INTENSITY_PHRASE = {
   leve: 'de intensidade leve',
   moderada: 'de intensidade moderada',

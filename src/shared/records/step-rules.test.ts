@@ -22,7 +22,7 @@ import {
 } from './step-rules';
 
 describe('age field', () => {
-  it('shows the spec error only for typed text that is not an age 0–150', () => {
+  it('shows the age error only for typed text that is not an age 0–150', () => {
     expect(ageError('')).toBeUndefined();
     expect(ageError('45')).toBeUndefined();
     expect(ageError('0')).toBeUndefined();

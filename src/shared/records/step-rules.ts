@@ -14,7 +14,7 @@ import type { WorkingRecord } from './flow';
  * show, accept and append. No I/O, so each rule is tested without a browser.
  */
 
-/** The select's option labels for the spec's genders. */
+/** The select's option labels for the record's genders. */
 export const GENDER_LABELS: Record<Gender, string> = {
   masculino: 'Masculino',
   feminino: 'Feminino',

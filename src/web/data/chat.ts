@@ -43,7 +43,7 @@ import { queryClient } from './query-client';
 /**
  * The doctor's chat conversation (docs/product.md, "Conversa e respostas em streaming"): state of
  * this device only — it never goes to the server but as the context of a question. It lives in
- * the query cache under {@link chatKeys.conversation}, kept on the device under the spec's
+ * the query cache under {@link chatKeys.conversation}, kept on the device under
  * `chatConversation` (restored at start, written on change, forgotten on sign-out). Screens read
  * it with {@link useChatConversation} and change it with {@link useChatConversationActions}; a
  * question is a mutation ({@link useSendChatMessage}) that streams the reply into the cache, so a

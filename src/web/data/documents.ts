@@ -5,7 +5,7 @@ import { api } from './api';
 import { patientKeys } from './patients';
 
 /**
- * A patient's clinical documents (`/api/documents`, issue 20) in the browser. Like a patient's
+ * A patient's clinical documents (`/api/documents`; docs/documentos.md) in the browser. Like a patient's
  * changes, each write goes straight to the server with the version read and waits for its
  * answer: issuing and signing are acts the doctor sees done, never replayed later from a queue.
  * Every write refreshes her list and her chart's timeline.

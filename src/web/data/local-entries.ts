@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 /**
  * The one way the web app keeps data in the browser's local storage (docs/architecture.md,
- * "Dados no aparelho"). Every entry is declared once, with its key (the spec's names where it
+ * "Dados no aparelho"). Every entry is declared once, with its key (the names of docs/product.md, "O que fica no navegador", where it
  * named them: `doctorSettings`, `savedPrescriptions`…) and its zod schema, and every read goes
  * through that schema: a damaged, outdated or foreign value is read as absent, never trusted.
  *

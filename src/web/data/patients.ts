@@ -24,7 +24,7 @@ import { api } from './api';
 import { recordKeys } from './records';
 
 /**
- * The doctor's patients (`/api/patients`, issue 19) in the browser: the searched list, one
+ * The doctor's patients (`/api/patients`; docs/product.md, "Pacientes") in the browser: the searched list, one
  * patient's data, her timeline and her vital signs, and the patients a visit's patient step
  * matches, read through the query cache with the keys below. Unlike a record's keystrokes, a
  * patient's changes are not queued on the device: each one — a new patient, an edit, the lists a

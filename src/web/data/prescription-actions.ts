@@ -388,7 +388,7 @@ export function prescriptionActions(
     },
 
     /**
-     * The doctor's reason to issue a receita through a grave safety warning (issue 21), kept with
+     * The doctor's reason to issue a receita through a grave safety warning (docs/receitas.md, "Segurança da prescrição"), kept with
      * it in place of an earlier one for the same warning.
      * @param prescriptionId - the receita
      * @param warning - the warning, as the check said it

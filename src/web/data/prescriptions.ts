@@ -61,7 +61,7 @@ import type { Refusal, TypedWrite, WriteKind, WriteQueue } from './write-queue';
  * The doctor's receitas and lotes (`/api/prescriptions`, `/api/prescription-batches`) in the
  * browser (docs/product.md, "Receitas e lotes"): the receita being written and the active lote,
  * and the finalised ones for the print dialog, in the query cache and kept on the device under
- * the spec's `activePrescription`, `savedPrescriptions` and `savedPrescriptionBatches`. Every
+ * `activePrescription`, `savedPrescriptions` and `savedPrescriptionBatches`. Every
  * change is shown at once and handed to the write queue, which sends it in order and keeps it on
  * the device while the server cannot be reached: a receita or lote made offline has a local id
  * (`prescription-local-<ms>`, `batch-local-<ms>`) until its create is answered, and a lote naming
@@ -380,7 +380,7 @@ export const setDispenseQuantityWrite = prescriptionContentWrite(
 
 /**
  * The doctor's reasons to issue a receita through its grave safety warnings, all of them as they
- * now are (issue 21): kept with it, never printed.
+ * now are (docs/receitas.md, "Segurança da prescrição"): kept with it, never printed.
  */
 export const setSafetyReasonsWrite = prescriptionContentWrite(
   'prescription.safetyReasons',
@@ -698,7 +698,7 @@ export function readPrescription(cache: QueryClient, id: string): Promise<Presen
 
 /**
  * Signs receitas one after another with one typing of the password, which lives only in this
- * call (issue 20); each signed receita is held as the server answered it. The first refusal (a
+ * call (docs/documentos.md); each signed receita is held as the server answered it. The first refusal (a
  * wrong password, a receita changed elsewhere) stops the batch: the answer says which were
  * signed and why the rest were not.
  */

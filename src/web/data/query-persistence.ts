@@ -4,7 +4,7 @@ import { readEntry, writeEntry, type DoctorEntry } from './local-entries';
 /**
  * Some queries are kept on the device (docs/architecture.md, "Dados no aparelho"), so a reload
  * shows the doctor's settings and receitas at once — and offline at all — while the server is
- * asked again. Each such query is kept whole under its own entry, named as the spec names them
+ * asked again. Each such query is kept whole under its own entry, named as docs/product.md, "O que fica no navegador" names them
  * (`doctorSettings`, `savedPrescriptions`…), and read back through the entry's schema.
  */
 

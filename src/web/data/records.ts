@@ -18,7 +18,7 @@ import type { WriteKind } from './write-queue';
 /**
  * The doctor's records (`/api/medical-records`) in the browser (docs/architecture.md, "Camada
  * de dados"): the paged list, and the one record open in the workspace, kept on the device
- * under the spec's `currentMedicalRecord` so a reload, a crash or a power cut reopens it with
+ * under `currentMedicalRecord` so a reload, a crash or a power cut reopens it with
  * every word. Edits go to the server through the write queue: the whole content, 2 s after the
  * last keystroke, based on the version last seen (a newer one elsewhere asks the doctor). The
  * actions on the open record are in `open-record.ts`.
@@ -63,7 +63,7 @@ const recordBackupsSchema = z.object({
   });
 type RecordBackups = z.output<typeof recordBackupsSchema>;
 
-/** The records put aside, kept on the device under the spec's `medicalRecordBackups`. */
+/** The records put aside, kept on the device under `medicalRecordBackups`. */
 export const persistedRecordBackups: PersistedQuery<RecordBackups> = {
   queryKey: recordKeys.backups,
   entry: doctorEntry('medicalRecordBackups', recordBackupsSchema),

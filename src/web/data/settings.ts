@@ -26,7 +26,7 @@ export const settingsKeys = {
   all: ['settings'] as const,
 };
 
-/** The settings kept on the device under the spec's `doctorSettings`, shown at once and offline. */
+/** The settings kept on the device under `doctorSettings`, shown at once and offline. */
 export const persistedSettings: PersistedQuery<SettingsAnswer> = {
   queryKey: settingsKeys.all,
   entry: doctorEntry('doctorSettings', settingsAnswerSchema),

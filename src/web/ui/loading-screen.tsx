@@ -1,4 +1,4 @@
-/** Full-screen spinner with the spec's 'Carregando...' text. */
+/** Full-screen spinner with the 'Carregando...' text. */
 export function LoadingScreen() {
   return (
     <div

@@ -33,7 +33,7 @@ export function readExtractionReply(reply: string): unknown {
 }
 
 /**
- * The verbatim quotes a model gives for its values (issue 21): the server finds each in the text
+ * The verbatim quotes a model gives for its values (docs/api.md, "Motor offline"): the server finds each in the text
  * itself; what is missing or wrong is dropped here and the value becomes unsupported.
  */
 const valueQuotesSchema = z

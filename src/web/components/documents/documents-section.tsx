@@ -86,7 +86,7 @@ const signable = (document: ClinicalDocument) =>
   document.status === 'rascunho' || document.status === 'emitido';
 
 /**
- * A patient's clinical documents (issue 20): atestados, declarations of attendance, exam
+ * A patient's clinical documents (docs/documentos.md): atestados, declarations of attendance, exam
  * requests, referrals and reports — written from the visit when there is one, issued, signed
  * with the doctor's ICP-Brasil certificate (several at once, one password), and sent to the
  * patient as a link and a code that open them.
@@ -111,7 +111,7 @@ export function DocumentsSection(props: {
   const unsigned = list.filter(signable);
   const signableReceitas = (props.receitas ?? []).filter(isSignableReceita);
   // A receita signs only once its safety check has answered and every grave warning has the
-  // doctor's reason (issue 21): the others wait for the print dialog, where reasons are written.
+  // doctor's reason (docs/receitas.md, "Segurança da prescrição"): the others wait for the print dialog, where reasons are written.
   const receitaSafety = useReceitasSafety(signableReceitas);
   const unsignedReceitas = signableReceitas.filter((receita) => {
     const safety = receitaSafety.get(receita.id);

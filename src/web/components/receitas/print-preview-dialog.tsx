@@ -194,7 +194,7 @@ export function PrintPreviewDialog(props: {
   // A controlled or retained receita leaves on paper, to be signed by hand (RDC 1.000/2025).
   const onPaper = selected.some(isPaperReceita);
   // Nothing leaves the dialog before the safety check has answered, nor through a grave warning
-  // without the doctor's reason (issue 21).
+  // without the doctor's reason (docs/receitas.md, "Segurança da prescrição").
   const safety = useReceitasSafety(selected);
   const safetyHold = selected.some((receita) => safety.get(receita.id)?.checking)
     ? RECEITA_SAFETY_TEXT.checking

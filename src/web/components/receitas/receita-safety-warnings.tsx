@@ -14,7 +14,7 @@ export const RECEITA_SAFETY_TEXT = {
 } as const;
 
 /**
- * The receita editor's safety warnings (issue 21): each chosen receita's, under her name when
+ * The receita editor's safety warnings (docs/receitas.md, "Segurança da prescrição"): each chosen receita's, under her name when
  * there are several; a grave or contraindicated one asks for the doctor's reason, saved with the
  * receita. A signed or cancelled receita shows its warnings and the reasons it was issued with.
  */

@@ -69,7 +69,7 @@ const PrintPreviewDialog = lazy(() =>
 const OPEN_FAILED = 'Não foi possível abrir. Verifique sua conexão e tente novamente.';
 
 /**
- * A patient's chart (issue 19, "The chart"): who she is and what to watch (allergies first),
+ * A patient's chart (docs/product.md, "Ficha do paciente"): who she is and what to watch (allergies first),
  * her vital signs across visits, and everything done for her, newest first; from here a new
  * visit starts with her data filled in, and her medicines in use are renewed ('Renovar receita').
  */

@@ -10,7 +10,7 @@ import { birthDateText } from '@shared/patients/display';
 import { formatCns, formatCpf } from '@shared/patients/identifiers';
 
 /**
- * The patient form's values (issue 19): every field as typed, the lists one item a line. The
+ * The patient form's values (docs/product.md, "Pacientes"): every field as typed, the lists one item a line. The
  * same schema that the server validates with (`patientInputSchema`) checks them before they are
  * sent, and the server's refusals land under the field they are about.
  */

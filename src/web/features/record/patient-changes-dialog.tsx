@@ -106,7 +106,7 @@ export async function chartChangesOf(
 }
 
 /**
- * The short list of changes a finalised visit brings to the patient's chart (issue 19), each
+ * The short list of changes a finalised visit brings to the patient's chart (docs/product.md, "Pacientes"), each
  * ticked; the chart changes only when the doctor confirms — never silently.
  */
 export function PatientChangesDialog(props: {

@@ -253,7 +253,7 @@ describe('AudioRecorder pause and resume', () => {
 });
 
 describe('AudioRecorder stop', () => {
-  it('rejects with the spec message when nothing was started', async () => {
+  it('rejects with a message when nothing was started', async () => {
     const { recorder } = setup();
     await expect(recorder.stop()).rejects.toThrow(new Error('No active recording to stop'));
     expect(recorder.state).toBe('idle');

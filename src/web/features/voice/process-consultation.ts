@@ -98,7 +98,7 @@ export async function analyseConsultation(
 
 /**
  * What of an analysis may go into the record: every value the transcript holds, and of the
- * others only those the doctor ticked (issue 21: nothing unsupported is merged silently).
+ * others only those the doctor ticked (docs/ia-riscos.md: nothing unsupported is merged silently).
  */
 export function extractionToApply(
   analysis: Extract<ConsultationAnalysis, { medical: true }>,

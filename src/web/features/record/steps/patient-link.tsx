@@ -18,7 +18,7 @@ import { errorText } from '../../../data/api';
 const MATCH_DELAY_MS = 300;
 
 /**
- * Whose visit this is (issue 19): the patient the draft belongs to, or — as her name is typed or
+ * Whose visit this is (docs/product.md, "Pacientes"): the patient the draft belongs to, or — as her name is typed or
  * extracted — the doctor's patients with that name to choose from, or a new patient made from
  * what the step holds. A finalised record shows its patient only.
  */
