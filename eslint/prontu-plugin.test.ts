@@ -56,7 +56,7 @@ const ruleTester = new RuleTester({
 const rule = (name: string): Rule.RuleModule => {
   const found = prontu.rules?.[name];
   if (!found) throw new Error(`no rule ${name}`);
-  return found as Rule.RuleModule;
+  return found;
 };
 
 ruleTester.run('prontu/no-import-cycle', rule('no-import-cycle'), {
