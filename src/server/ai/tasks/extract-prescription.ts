@@ -1,4 +1,5 @@
 import { extractMedicalData } from '@clinical/extraction/extract-medical-data';
+import { prescriptionConfidence } from '@clinical/prescriptions/quick-prescription';
 import { doctorMessagesText } from '@shared/ai/extraction-evidence';
 import {
   EMPTY_PRESCRIPTION_EXTRACTION,
@@ -10,19 +11,6 @@ import {
 import type { AiTask } from '../ai-task';
 import { withComputedQuantities, withDosingHint } from './medicines';
 import { system, conversationText, recordSection } from './prompt';
-
-/**
- * docs/product.md, "Limiares de confiança": the confidence of a prescription extraction — name 0.2,
- * medicines up to 0.7, diagnosis 0.1.
- */
-function prescriptionConfidence(
-  hasName: boolean,
-  medicines: number,
-  hasDiagnosis: boolean,
-): number {
-  const score = (hasName ? 0.2 : 0) + Math.min(0.7, medicines * 0.35) + (hasDiagnosis ? 0.1 : 0);
-  return Math.round(score * 100) / 100;
-}
 
 export const extractPrescriptionTask: AiTask<
   { messages: ConversationMessage[]; record?: AiRecord | undefined },
@@ -54,11 +42,7 @@ export const extractPrescriptionTask: AiTask<
       diagnosis,
       medications,
       notes: '',
-      confidence: prescriptionConfidence(
-        Boolean(patientName),
-        medications.length,
-        Boolean(diagnosis),
-      ),
+      confidence: prescriptionConfidence({ patientName, diagnosis, medications }),
       extractedSections: [
         ...(patientName ? ['patientName'] : []),
         ...(age !== undefined ? ['patientAge'] : []),
