@@ -12,7 +12,7 @@
  * Budget (docs/seguranca.md, "Trabalho pesado"): the third doctor's p99 under 200 ms; the
  * 2,000-character receita under 1 s.
  */
-import { receitaPrintInput } from '@shared/prescriptions/receita-document';
+import { receitaPrintInput } from '@shared/prescriptions/receita-print-selection';
 import { createTestPki, doctorPfx, pfxAskingForRounds } from '@server/testing/test-pki';
 import { startServerProcess } from '@server/testing/server-process';
 import { signUpDoctor, type TestBrowser } from '@server/testing/test-server';

@@ -11,10 +11,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
-import {
-  buildReceitaPrintJob,
-  type ReceitaPrescription,
-} from '@shared/prescriptions/receita-document';
+import { type ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
 import { renderDocumentPdf } from '@server/pdf/document-pdf';
 import { renderReceitaPdf } from '@server/pdf/receita-pdf';
 import { percentile } from './bench-support';

@@ -2,10 +2,10 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import {
-  buildReceitaPrintJob,
   type MedicationControl,
   type ReceitaPrescription,
 } from '@shared/prescriptions/receita-document';
+import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
 import { pdfPagesText } from '../testing/pdf-text';
 import { A4_SIZE, renderReceitaPdf } from './receita-pdf';
 

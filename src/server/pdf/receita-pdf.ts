@@ -1,12 +1,14 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import {
-  LINE_HEIGHT_EM,
-  SLOT_GEOMETRY,
   receitaDoctorName,
-  type ReceitaPage,
   type ReceitaSettings,
   type ReceitaSheet,
 } from '@shared/prescriptions/receita-document';
+import {
+  LINE_HEIGHT_EM,
+  SLOT_GEOMETRY,
+  type ReceitaPage,
+} from '@shared/prescriptions/receita-page-layout';
 import { drawQrCode, embedUnicodeFonts, wrap, wrapUrl, type UnicodeFonts } from './document-pdf';
 
 /**

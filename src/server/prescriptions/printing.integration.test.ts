@@ -5,7 +5,7 @@ import { recordsApi } from '@shared/api/records';
 import { settingsApi } from '@shared/api/settings';
 import { DEFAULT_DOCTOR_SETTINGS } from '@shared/account/doctor-settings';
 import { formatDate, formatTime } from '@shared/lib/pt-br-format';
-import { receitaPrintInput } from '@shared/prescriptions/receita-document';
+import { receitaPrintInput } from '@shared/prescriptions/receita-print-selection';
 import { refusalOf } from '../testing/api-calls';
 import { pdfPagesText } from '../testing/pdf-text';
 import { useTestServer } from '../testing/server-fixture';

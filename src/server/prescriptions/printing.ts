@@ -11,11 +11,9 @@ import { createPatientRepository } from '../patients/repository';
 import { createRecordRepository } from '../medical-records/repository';
 import { createSettingsRepository } from '../settings/repository';
 import { createPrescriptionRepository } from './repository';
-import {
-  buildReceitaPrintJob,
-  receitaPdfFileName,
-  type ReceitaPrescription,
-} from '@shared/prescriptions/receita-document';
+import { type ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
+import { receitaPdfFileName } from '@shared/prescriptions/receita-print-selection';
 import { issuerOf } from '@shared/documents/clinical-document';
 import { itiMetadataOf } from '@shared/documents/iti-metadata';
 import { formatDate, formatTime } from '@shared/lib/pt-br-format';

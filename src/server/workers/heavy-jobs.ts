@@ -1,6 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { DocumentText } from '@shared/documents/document-text';
-import type { ReceitaPage, ReceitaSettings } from '@shared/prescriptions/receita-document';
+import type { ReceitaSettings } from '@shared/prescriptions/receita-document';
+import type { ReceitaPage } from '@shared/prescriptions/receita-page-layout';
 import {
   composeDocumentPdf,
   renderDocumentPdf,

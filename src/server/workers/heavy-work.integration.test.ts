@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signingCertificateApi } from '@shared/api/documents';
 import { patientsApi } from '@shared/api/patients';
 import { prescriptionsApi } from '@shared/api/prescriptions';
-import { receitaPrintInput } from '@shared/prescriptions/receita-document';
+import { receitaPrintInput } from '@shared/prescriptions/receita-print-selection';
 import { refusalOf } from '../testing/api-calls';
 import { pdfPagesText } from '../testing/pdf-text';
 import { useTestServer } from '../testing/server-fixture';

@@ -1,10 +1,8 @@
 import { sign, verify, X509Certificate } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
-import {
-  buildReceitaPrintJob,
-  type ReceitaPrescription,
-} from '@shared/prescriptions/receita-document';
+import { type ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
 import { HttpError } from '../http/errors';
 import { renderReceitaPdf } from '../pdf/receita-pdf';
 import { createTestPki, doctorPfx, pfxAskingForRounds } from '../testing/test-pki';

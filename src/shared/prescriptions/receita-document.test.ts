@@ -1,81 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '../account/doctor-settings';
 import {
   FILL_IN_BLANK,
   SPLIT_NOTICE,
   buildReceitaDocument,
-  buildReceitaPrintJob,
   buildReceitaSheets,
-  estimateSheetLines,
   fillPrescriptionTemplate,
   formatPatientAge,
   medicationsAsText,
-  paginateSheets,
   receitaInstructions,
   receitaItemLine,
   receitaItemTitle,
-  receitaPdfFileName,
   receitaQuantity,
-  receitasPerPage,
-  sheetFitsSlot,
-  type MedicationControl,
-  type ReceitaPrescription,
   type ReceitaSheet,
 } from './receita-document';
-
-const settings: DoctorSettings = {
-  ...DEFAULT_DOCTOR_SETTINGS,
-  name: 'Ana Maria Souza',
-  prescriptionName: 'Dra. Ana M. Souza',
-  prescriptionText: 'Clínica Médica\n\nMedicina de Família',
-  crm: '123456',
-  crmState: 'SP',
-  clinicAddress: 'Rua das Flores, 100 — São Paulo/SP',
-  clinicPhone: '(11) 3456-7890',
-  doctorEmail: 'ana@clinica.com.br',
-};
-
-const C1: MedicationControl = {
-  list: 'C1',
-  document: 'Receituário de Controle Especial',
-  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
-};
-const ANTIMICROBIAL: MedicationControl = {
-  list: 'antimicrobiano',
-  document: 'Receita de Antimicrobiano',
-  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
-  validDays: 10,
-};
-const A1: MedicationControl = { list: 'A1', document: 'Notificação de Receita A', copies: [] };
-const B1: MedicationControl = {
-  list: 'B1',
-  document: 'Receituário de Controle Especial',
-  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
-  alsoRequires: 'Notificação de Receita B',
-};
-
-function prescription(overrides: Partial<ReceitaPrescription> = {}): ReceitaPrescription {
-  return {
-    id: 'rx-1',
-    patientName: 'Maria Silva',
-    patientAge: '45',
-    diagnosis: 'Amigdalite bacteriana',
-    notes: '',
-    date: '2026-03-01',
-    medications: [
-      {
-        name: 'Amoxicilina',
-        dosage: '500mg',
-        dosePerIntake: '1 cápsula',
-        frequency: '8/8h',
-        duration: '7 dias',
-        quantity: '7',
-        dispenseQuantity: { amount: 21, unit: 'cápsulas', text: '21 (vinte e uma) cápsulas' },
-      },
-    ],
-    ...overrides,
-  };
-}
+import { paginateSheets } from './receita-page-layout';
+import {
+  A1,
+  ANTIMICROBIAL,
+  B1,
+  C1,
+  receitaPrescription as prescription,
+  receitaSettings as settings,
+} from './receita-test-fixtures';
 
 describe('receitaInstructions', () => {
   it('prints the posology sentence from the parts, dose per intake included', () => {
@@ -551,175 +497,5 @@ Rua das Flores, 100 — São Paulo/SP · (11) 3456-7890 · ana@clinica.com.br`);
 Uso oftálmico
 3. Colírio de tobramicina ——— 1 (um) frasco
    Pingar por via oftálmica de 4 em 4 horas.`);
-  });
-});
-
-describe('paginateSheets', () => {
-  const simple = (id: string) => {
-    const [sheet] = buildReceitaSheets(prescription({ id }), settings);
-    if (!sheet) throw new Error('no sheet');
-    return sheet;
-  };
-  const controlled = () => {
-    const [sheet] = buildReceitaSheets(
-      prescription({ id: 'c', medications: [{ name: 'Sertralina', quantity: '30', control: C1 }] }),
-      settings,
-    );
-    if (!sheet) throw new Error('no sheet');
-    return sheet;
-  };
-
-  it('puts five receitas on three pages at two per page', () => {
-    const pages = paginateSheets(['a', 'b', 'c', 'd', 'e'].map(simple), 2);
-    expect(pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
-      ['a', 'b'],
-      ['c', 'd'],
-      ['e'],
-    ]);
-    expect(pages.every((page) => page.perPage === 2)).toBe(true);
-  });
-
-  it('fills pages of one, three and four', () => {
-    const sheets = ['a', 'b', 'c', 'd', 'e'].map(simple);
-    expect(paginateSheets(sheets, 1)).toHaveLength(5);
-    expect(paginateSheets(sheets, 3).map((page) => page.slots.length)).toEqual([3, 2]);
-    expect(paginateSheets(sheets, 4).map((page) => page.slots.length)).toEqual([4, 1]);
-  });
-
-  it('gives a controlled sheet a page of its own, one half per copy', () => {
-    const pages = paginateSheets([simple('a'), controlled(), simple('b')], 2);
-    expect(
-      pages.map((page) => ({
-        perPage: page.perPage,
-        slots: page.slots.map((slot) => [slot.sheet.prescriptionId, slot.copy]),
-      })),
-    ).toEqual([
-      { perPage: 2, slots: [['a', undefined]] },
-      {
-        perPage: 2,
-        slots: [
-          ['c', '1ª via — Farmácia'],
-          ['c', '2ª via — Paciente'],
-        ],
-      },
-      { perPage: 2, slots: [['b', undefined]] },
-    ]);
-  });
-
-  it('gives a receita too long for its slot a whole page', () => {
-    const long = buildReceitaSheets(
-      prescription({
-        id: 'long',
-        medications: Array.from({ length: 9 }, (_, index) => ({
-          name: `Medicamento ${index + 1}`,
-          dosage: '10mg',
-          frequency: '8/8h',
-          duration: '30 dias',
-          instructions: 'Tomar 1 comprimido após as refeições com um copo de água',
-          quantity: '90',
-        })),
-      }),
-      settings,
-    )[0];
-    if (!long) throw new Error('no sheet');
-    expect(sheetFitsSlot(long, 3)).toBe(false);
-    expect(sheetFitsSlot(long, 1)).toBe(true);
-    expect(estimateSheetLines(long, 4)).toBeGreaterThan(estimateSheetLines(long, 2));
-    const pages = paginateSheets([simple('a'), long, simple('b')], 3);
-    expect(pages.map((page) => [page.perPage, page.slots.length])).toEqual([
-      [3, 1],
-      [1, 1],
-      [3, 1],
-    ]);
-  });
-
-  it('reads the per-page setting, defaulting to two', () => {
-    expect(receitasPerPage(3)).toBe(3);
-    expect(receitasPerPage(7)).toBe(2);
-  });
-});
-
-describe('buildReceitaPrintJob', () => {
-  it('paginates the sheets of every prescription and gathers the notices', () => {
-    const job = buildReceitaPrintJob(
-      [
-        prescription({ id: 'a' }),
-        prescription({
-          id: 'b',
-          medications: [
-            { name: 'Morfina', control: A1 },
-            { name: 'Sertralina', quantity: '30', control: C1 },
-          ],
-        }),
-        prescription({ id: 'c' }),
-      ],
-      { ...settings, prescriptionsPerPage: 2 },
-    );
-    expect(job.pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
-      ['a'],
-      ['b', 'b'],
-      ['c'],
-    ]);
-    expect(job.notices).toEqual([
-      'Morfina exige Notificação de Receita A (talonário oficial); não incluído nesta impressão.',
-    ]);
-  });
-});
-
-describe('receitaPdfFileName', () => {
-  const today = new Date(2026, 2, 5);
-  it('names a single receita after the patient and its date', () => {
-    expect(
-      receitaPdfFileName([{ patientName: 'Maria José', date: '2026-03-01' }], undefined, today),
-    ).toBe('receita-maria-jose-2026-03-01.pdf');
-  });
-
-  it('names a batch after the batch and today', () => {
-    expect(receitaPdfFileName([], 'Manhã', today)).toBe('receitas-lote-manha-2026-03-05.pdf');
-    expect(receitaPdfFileName([], 'Lote 05/03/2026', today)).toBe(
-      'receitas-lote-05-03-2026-2026-03-05.pdf',
-    );
-  });
-
-  it('names several loose receitas after today', () => {
-    const two = [
-      { patientName: 'A', date: '2026-03-01' },
-      { patientName: 'B', date: '2026-03-01' },
-    ];
-    expect(receitaPdfFileName(two, undefined, today)).toBe('receitas-2026-03-05.pdf');
-  });
-});
-
-describe('receitas of several patients', () => {
-  it('starts a new page for another patient, even with room left on the page', () => {
-    const sheetOf = (id: string, patientName: string) => {
-      const [sheet] = buildReceitaSheets(prescription({ id, patientName }), settings);
-      if (!sheet) throw new Error('no sheet');
-      return sheet;
-    };
-    const pages = paginateSheets(
-      [sheetOf('a', 'Maria Silva'), sheetOf('b', 'maria  silva'), sheetOf('c', 'João Lima')],
-      4,
-    );
-    expect(pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
-      ['a', 'b'],
-      ['c'],
-    ]);
-  });
-
-  it("prints each patient's receitas together, on pages of their own", () => {
-    const job = buildReceitaPrintJob(
-      [
-        prescription({ id: 'a', patientName: 'Maria Silva' }),
-        prescription({ id: 'b', patientName: 'João Lima' }),
-        prescription({ id: 'c', patientName: 'Maria Silva' }),
-      ],
-      { ...settings, prescriptionsPerPage: 4 },
-    );
-    expect(job.pages.map((page) => page.slots.map((slot) => slot.sheet.prescriptionId))).toEqual([
-      ['a', 'c'],
-      ['b'],
-    ]);
-    expect(job.patients.map((group) => group.patientName)).toEqual(['Maria Silva', 'João Lima']);
   });
 });

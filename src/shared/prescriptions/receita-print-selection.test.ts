@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS } from '../account/doctor-settings';
-import { buildReceitaPrintJob, type ReceitaPrescription } from './receita-document';
+import { type ReceitaPrescription } from './receita-document';
+import { buildReceitaPrintJob } from './receita-page-layout';
 import {
   currentPrintPatient,
   defaultPrintSelection,
@@ -9,6 +10,7 @@ import {
   patientKey,
   PRINT_CHOICE_LIMIT,
   printsBatch,
+  receitaPdfFileName,
   selectedForPrint,
 } from './receita-print-selection';
 
@@ -205,5 +207,29 @@ describe('printsBatch', () => {
 
   it('lets the doctor choose when a receita was made after the lote', () => {
     expect(printsBatch(['m2', 'j1'], SAVED)).toBe(false);
+  });
+});
+
+describe('receitaPdfFileName', () => {
+  const today = new Date(2026, 2, 5);
+  it('names a single receita after the patient and its date', () => {
+    expect(
+      receitaPdfFileName([{ patientName: 'Maria José', date: '2026-03-01' }], undefined, today),
+    ).toBe('receita-maria-jose-2026-03-01.pdf');
+  });
+
+  it('names a batch after the batch and today', () => {
+    expect(receitaPdfFileName([], 'Manhã', today)).toBe('receitas-lote-manha-2026-03-05.pdf');
+    expect(receitaPdfFileName([], 'Lote 05/03/2026', today)).toBe(
+      'receitas-lote-05-03-2026-2026-03-05.pdf',
+    );
+  });
+
+  it('names several loose receitas after today', () => {
+    const two = [
+      { patientName: 'A', date: '2026-03-01' },
+      { patientName: 'B', date: '2026-03-01' },
+    ];
+    expect(receitaPdfFileName(two, undefined, today)).toBe('receitas-2026-03-05.pdf');
   });
 });

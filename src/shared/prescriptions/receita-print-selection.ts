@@ -1,6 +1,9 @@
 import { isSameDay, isValid, parseISO } from 'date-fns';
-import type { Prescription } from './prescription';
-import { foldForMatching } from '../lib/text-folding';
+import type { Prescription, ReceitaPrintInput } from './prescription';
+import type { ReceitaPrescription } from './receita-document';
+import { formatDate } from '../lib/pt-br-format';
+import { localDay } from '../lib/local-day';
+import { fileNameSlug, foldForMatching } from '../lib/text-folding';
 
 /**
  * Which receitas a print job holds, and whose they are. A printed sheet goes to one patient, so
@@ -157,4 +160,70 @@ export function printsBatch(
 ): boolean {
   const newest = saved[0];
   return newest === undefined || batchPrescriptionIds.includes(newest.id);
+}
+
+/** A receita in the choice list: its date and medicines ('25/11/2026 — Losartana 50mg'). */
+export function printChoiceLabel(prescription: ReceitaPrescription): string {
+  const medicines = prescription.medications
+    .map((medication) =>
+      [medication.name.trim(), medication.dosage?.trim()].filter(Boolean).join(' '),
+    )
+    .join(', ');
+  return `${formatDate(prescription.date)} — ${medicines || 'sem medicamentos'}`;
+}
+
+/**
+ * The body of `POST /api/prescriptions/pdf`: the receitas as this device holds them (their
+ * control marks left to the server, which makes them), and the lote's name when printing one.
+ * @param prescriptions - in print order
+ * @param batchName - the lote's name, when printing a lote
+ */
+export function receitaPrintInput(
+  prescriptions: readonly ReceitaPrescription[],
+  batchName: string | undefined,
+): ReceitaPrintInput {
+  return {
+    prescriptions: prescriptions.map((prescription) => ({
+      id: prescription.id,
+      patientName: prescription.patientName,
+      patientAge: prescription.patientAge,
+      diagnosis: prescription.diagnosis,
+      notes: prescription.notes,
+      date: prescription.date,
+      medications: prescription.medications.map(
+        ({ control: _control, genericName: _genericName, ...medication }) => medication,
+      ),
+      ...(prescription.patientId ? { patientId: prescription.patientId } : {}),
+      // Its visit: a receita of a teleconsulta says so.
+      ...(prescription.recordId ? { recordId: prescription.recordId } : {}),
+      ...(prescription.patientAddress ? { patientAddress: prescription.patientAddress } : {}),
+      ...(prescription.patientSex ? { patientSex: prescription.patientSex } : {}),
+    })),
+    ...(batchName === undefined ? {} : { batchName }),
+  };
+}
+
+/**
+ * The PDF's file name: 'receita-<paciente>-<aaaa-mm-dd>.pdf' for one prescription (its date),
+ * 'receitas-lote-<nome>-<aaaa-mm-dd>.pdf' for a batch and 'receitas-<aaaa-mm-dd>.pdf' for
+ * several (today).
+ * @param prescriptions - what the file holds
+ * @param batchName - the batch's name, when printing a batch
+ * @param today - the date of the download
+ */
+export function receitaPdfFileName(
+  prescriptions: readonly Pick<ReceitaPrescription, 'patientName' | 'date'>[],
+  batchName: string | undefined,
+  today: Date,
+): string {
+  if (batchName !== undefined) {
+    const name = fileNameSlug(batchName).replace(/^lote-?/, '');
+    return `receitas-lote-${name ? `${name}-` : ''}${localDay(today)}.pdf`;
+  }
+  const [only] = prescriptions;
+  if (prescriptions.length === 1 && only) {
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(only.date)?.[0] ?? localDay(today);
+    return `receita-${fileNameSlug(only.patientName) || 'paciente'}-${day}.pdf`;
+  }
+  return `receitas-${localDay(today)}.pdf`;
 }

@@ -33,7 +33,8 @@ import { SigningPasswordDialog, type SigningTry } from '../signing/signing-passw
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { useReceitaSigning } from '../../data/prescriptions';
 import { isSignableReceita } from '@shared/prescriptions/state';
-import { printChoiceLabel, type ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { type ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { printChoiceLabel } from '@shared/prescriptions/receita-print-selection';
 import { Button, buttonClassName } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogFrame } from '../../ui/dialog-frame';

@@ -13,13 +13,12 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DoctorSettings } from '@shared/account/doctor-settings';
 import {
-  buildReceitaPrintJob,
   fillPrescriptionTemplate,
-  printChoiceLabel,
-  receitaPrintInput,
   type ReceitaPrescription,
   type ReceitaSettings,
 } from '@shared/prescriptions/receita-document';
+import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
+import { printChoiceLabel, receitaPrintInput } from '@shared/prescriptions/receita-print-selection';
 import {
   groupPrescriptionsByPatient,
   selectedForPrint,
