@@ -234,6 +234,7 @@ function LoadedChart(
         title={`Editar ${patient.name}`}
         patient={patient}
         onSave={saveEdit}
+        saving={update.isPending}
         onSaved={() => {
           setEditing(false);
           show('Paciente atualizado.');
