@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ApiError, isApiError, type ApiClient } from '@shared/api/client';
 import { recordsApi } from '@shared/api/records';
@@ -32,7 +32,9 @@ import {
   deleteRecordWrite,
   newLocalRecordId,
   openRecordIn,
+  readRecordFresh,
   recordKeys,
+  removeFromRecordsList,
   saveRecordWrite,
   setOpenRecord,
   withContent,
@@ -389,5 +391,44 @@ export function openRecordActions(
     saveAll(): Promise<boolean> {
       return queue.flush();
     },
+  };
+}
+
+/**
+ * Appends a dated addendum to the open, finalised record: `refused` carries the server's
+ * refusal; `kept` means it waits on this device for the server.
+ */
+export function useAddAddendum(actions: OpenRecordActions) {
+  return useMutation({ mutationFn: (text: string) => actions.addAddendum(text) });
+}
+
+/**
+ * What the records list does to one of its records, each mutation pending while it runs (its
+ * `variables` say which row is busy).
+ */
+export function useRecordsListActions() {
+  const cache = useQueryClient();
+  const actions = useOpenRecordActions();
+  return {
+    /** Reads the record fresh (another tab may have changed it) before it is shown. */
+    read: useMutation({
+      mutationFn: (record: MedicalRecord) => readRecordFresh(cache, record.id),
+      onError: (error, record) => {
+        // Deleted elsewhere: it should not stay in the list to fail again.
+        if (isApiError(error, 'not_found')) removeFromRecordsList(cache, record.id);
+      },
+    }),
+    remove: useMutation({
+      mutationFn: async (record: MedicalRecord) => {
+        const refusal = await actions.delete(record.id, record.version);
+        if (refusal) throw refusal;
+      },
+      onSuccess: (_answer, record) => removeFromRecordsList(cache, record.id),
+      onError: (error) => {
+        // Changed in another tab since the list was read: kept, and the list shows it as it is.
+        if (isApiError(error, 'record_changed'))
+          void cache.refetchQueries({ queryKey: recordKeys.list });
+      },
+    }),
   };
 }

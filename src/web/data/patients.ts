@@ -164,6 +164,15 @@ export async function applyListChanges(
   return saved;
 }
 
+/** Confirms a visit's changes to the patient's lists on her chart ({@link applyListChanges}). */
+export function useApplyListChanges() {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { patient: Patient; changes: PatientListChanges }) =>
+      applyListChanges(cache, change.patient, change.changes),
+  });
+}
+
 /**
  * Records on her chart the patient's word on AI in her care (docs/conformidade.md, "Uso de IA sob
  * a CFM 2.454/2026"): told and agreed — as the doctor confirms before recording — or refused, as

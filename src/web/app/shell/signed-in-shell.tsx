@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
-import { authClient, type SessionDoctor } from '../../data/auth-client';
+import type { ReactNode } from 'react';
+import type { SessionDoctor } from '../../data/auth-client';
 import { RecordConflictDialog } from '../../features/record/record-conflict-dialog';
-import { useChatConversationActions } from '../../data/chat';
+import { useSignOut } from '../../data/account';
 import { DoctorDataProvider } from '../../data/doctor-data';
-import { useDoctorData } from '../../data/doctor-data-context';
 import { useReadPrescriptionsOnStart } from '../../data/prescriptions';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { Sidebar, type SidebarSection } from './sidebar';
@@ -32,32 +31,19 @@ interface ShellProps {
 }
 
 function ShellFrame(props: ShellProps) {
-  const [signingOut, setSigningOut] = useState(false);
+  const signing = useSignOut();
   const { notice, show } = useStatusNotice();
-  const chat = useChatConversationActions();
-  const doctorData = useDoctorData();
   useReadPrescriptionsOnStart();
-  const signOut = async () => {
-    if (signingOut) return;
-    setSigningOut(true);
-    try {
-      // Words the server has not got yet must not leave with the session.
-      if (!(await doctorData.flush())) {
-        show(UNSAVED_CHANGES_ON_SIGN_OUT, 'error');
-        return;
-      }
-      const { error } = await authClient.signOut();
-      if (error) throw new Error(error.message);
-      // Nothing of this doctor stays in the browser for the next person.
-      // A reply on its way stops before the cache (and the conversation in it) is cleared.
-      chat.stopReply();
-      doctorData.forget();
-    } catch {
+  const signOut = () => {
+    if (signing.isPending) return;
+    signing.mutate(undefined, {
+      onSuccess: (outcome) => {
+        if (outcome === 'unsaved') show(UNSAVED_CHANGES_ON_SIGN_OUT, 'error');
+      },
       // Still signed in on the server: say so rather than pretend.
-      show('Não foi possível sair. Verifique sua conexão e tente novamente.', 'error');
-    } finally {
-      setSigningOut(false);
-    }
+      onError: () =>
+        show('Não foi possível sair. Verifique sua conexão e tente novamente.', 'error'),
+    });
   };
 
   return (
@@ -70,7 +56,7 @@ function ShellFrame(props: ShellProps) {
           <Sidebar
             doctor={props.doctor}
             current={props.section}
-            onSignOut={() => void signOut()}
+            onSignOut={signOut}
             onIntent={(view) => props.onViewIntent?.(view)}
           />
           <main className="min-w-0 flex-1">{props.children}</main>

@@ -40,9 +40,8 @@ import {
   type PatientTimelineQuery,
 } from '../../data/patients';
 import { documentPdfUrl } from '../../data/documents';
-import { readPrescription } from '../../data/prescriptions';
-import { readRecordFresh } from '../../data/records';
 import { useDoctorSettings } from '../../data/settings';
+import { useOpenTimelineItem } from '../../data/timeline-items';
 import { Button, buttonClassName } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogFrame } from '../../ui/dialog-frame';
@@ -132,12 +131,14 @@ function LoadedChart(
   const settings = useDoctorSettings();
   const update = useUpdatePatient();
   const erase = useErasePatient();
+  const opening = useOpenTimelineItem();
+  // The timeline item being opened; one at a time.
+  const busyId = opening.isPending ? opening.variables.id : undefined;
   const { notice, show } = useStatusNotice();
   const [editing, setEditing] = useState(false);
   const [merging, setMerging] = useState(false);
   const [moving, setMoving] = useState<TimelineItem>();
   const [starting, setStarting] = useState(false);
-  const [busyId, setBusyId] = useState<string>();
   const [openError, setOpenError] = useState<string>();
   const [receita, setReceita] = useState<readonly ReceitaPrescription[]>();
   const [renewing, setRenewing] = useState(false);
@@ -171,26 +172,28 @@ function LoadedChart(
   };
 
   /** A visit opens in the record view; a receita in the receitas dialog. */
-  const openItem = async (item: TimelineItem) => {
+  const openItem = (item: TimelineItem) => {
     if (busyId) return;
-    setBusyId(item.id);
     setOpenError(undefined);
-    try {
-      if (item.kind === 'record') {
-        const record = await readRecordFresh(cache, item.id);
-        recordActions.open(record);
-        props.openView('medical-record', record.status === 'finalizado' ? 'report' : 'form');
-      } else if (item.kind === 'prescription') {
-        setReceita([await readPrescription(cache, item.id)]);
-      } else {
-        // A document opens as its PDF: the signed file once signed.
-        window.open(documentPdfUrl(item.id), '_blank', 'noopener');
-      }
-    } catch (error) {
-      setOpenError(errorText(error, OPEN_FAILED));
-    } finally {
-      setBusyId(undefined);
+    if (item.kind === 'document') {
+      // A document opens as its PDF: the signed file once signed.
+      window.open(documentPdfUrl(item.id), '_blank', 'noopener');
+      return;
     }
+    opening.mutate(
+      { kind: item.kind, id: item.id },
+      {
+        onSuccess: (opened) => {
+          if (opened.kind === 'prescription') return setReceita([opened.prescription]);
+          recordActions.open(opened.record);
+          props.openView(
+            'medical-record',
+            opened.record.status === 'finalizado' ? 'report' : 'form',
+          );
+        },
+        onError: (error) => setOpenError(errorText(error, OPEN_FAILED)),
+      },
+    );
   };
 
   const confirmErase = () => {
@@ -231,6 +234,7 @@ function LoadedChart(
         title={`Editar ${patient.name}`}
         patient={patient}
         onSave={saveEdit}
+        saving={update.isPending}
         onSaved={() => {
           setEditing(false);
           show('Paciente atualizado.');
@@ -346,7 +350,7 @@ function LoadedChart(
           <PatientTimeline
             timeline={props.timeline}
             busyId={busyId}
-            onOpen={(item) => void openItem(item)}
+            onOpen={openItem}
             onMove={setMoving}
           />
         </section>

@@ -32,6 +32,7 @@ function renderNewPatientForm() {
           },
         });
       }}
+      saving={false}
       onSaved={(patient) => saved.push(patient)}
     />,
   );

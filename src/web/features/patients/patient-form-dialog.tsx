@@ -38,6 +38,8 @@ export function PatientFormDialog(props: {
   /** The patient being edited; a new one when absent. */
   patient?: Patient | undefined;
   onSave: (input: PatientWrite) => Promise<SaveOutcome>;
+  /** Whether the save `onSave` started is still on its way (its mutation's `isPending`). */
+  saving: boolean;
   onSaved: (patient: Patient) => void;
 }) {
   return (
@@ -52,6 +54,7 @@ export function PatientFormDialog(props: {
         <PatientForm
           patient={props.patient}
           onSave={props.onSave}
+          saving={props.saving}
           onSaved={props.onSaved}
           onCancel={() => props.onOpenChange(false)}
         />
@@ -63,6 +66,7 @@ export function PatientFormDialog(props: {
 function PatientForm(props: {
   patient: Patient | undefined;
   onSave: (input: PatientWrite) => Promise<SaveOutcome>;
+  saving: boolean;
   onSaved: (patient: Patient) => void;
   onCancel: () => void;
 }) {
@@ -71,7 +75,7 @@ function PatientForm(props: {
   );
   const [errors, setErrors] = useState<PatientFormErrors>({});
   const [formError, setFormError] = useState<string>();
-  const [saving, setSaving] = useState(false);
+  const { saving } = props;
   const { containerRef, focusFirstInvalid } = useFocusFirstInvalid<HTMLFormElement>();
   const formErrorRef = useRef<HTMLParagraphElement>(null);
 
@@ -97,26 +101,21 @@ function PatientForm(props: {
       focusFirstInvalid();
       return;
     }
-    setSaving(true);
-    try {
-      const outcome = await props.onSave(patientWriteOf(values));
-      if ('saved' in outcome) {
-        props.onSaved(outcome.saved);
-        return;
-      }
-      if (outcome.current) {
-        setValues(formValuesOf(outcome.current));
-        setFormError(CHANGED_ELSEWHERE);
-        return;
-      }
-      const refusal = refusalOf(outcome.refused);
-      if (refusal.field) {
-        setErrors({ [refusal.field]: refusal.message });
-        focusFirstInvalid();
-      } else setFormError(refusal.message);
-    } finally {
-      setSaving(false);
+    const outcome = await props.onSave(patientWriteOf(values));
+    if ('saved' in outcome) {
+      props.onSaved(outcome.saved);
+      return;
     }
+    if (outcome.current) {
+      setValues(formValuesOf(outcome.current));
+      setFormError(CHANGED_ELSEWHERE);
+      return;
+    }
+    const refusal = refusalOf(outcome.refused);
+    if (refusal.field) {
+      setErrors({ [refusal.field]: refusal.message });
+      focusFirstInvalid();
+    } else setFormError(refusal.message);
   };
 
   return (

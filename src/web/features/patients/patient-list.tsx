@@ -121,6 +121,7 @@ export function PatientList(props: { onOpen: (id: string) => void }) {
         onOpenChange={setCreating}
         title="Novo paciente"
         onSave={saveNew}
+        saving={create.isPending}
         onSaved={(patient) => {
           setCreating(false);
           props.onOpen(patient.id);

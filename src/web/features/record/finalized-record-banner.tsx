@@ -4,7 +4,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ADDENDUM_MAX_LENGTH } from '@shared/records/medical-record';
 import { formatDateTime } from '@shared/lib/pt-br-format';
 import type { WorkingRecord } from '@shared/records/flow';
-import type { OpenRecordActions } from '../../data/open-record';
+import { useAddAddendum, type OpenRecordActions } from '../../data/open-record';
 import { Button } from '../../ui/button';
 import { TextAreaField } from '../../ui/text-field';
 
@@ -39,17 +39,16 @@ export function FinalizedRecordBanner(props: {
   const { record, actions } = props;
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
+  const addendum = useAddAddendum(actions);
+  const sending = addendum.isPending;
   const addenda = record.addenda?.length ?? 0;
 
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (!text.trim() || sending) return;
-    setSending(true);
     setError(undefined);
-    const result = await actions.addAddendum(text);
-    setSending(false);
+    const result = await addendum.mutateAsync(text);
     if (result.status === 'refused') {
       setError(result.error.message);
       return;

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Patient } from '@shared/patients/patient';
 import {
@@ -11,7 +11,7 @@ import {
   type PatientListChanges,
 } from '@shared/patients/chart';
 import type { WorkingRecord } from '@shared/records/flow';
-import { applyListChanges, readPatientFresh } from '../../data/patients';
+import { readPatientFresh, useApplyListChanges } from '../../data/patients';
 import { Button } from '../../ui/button';
 import { errorText } from '../../data/api';
 
@@ -96,7 +96,7 @@ export interface PendingChartChanges {
  * @returns undefined when the visit has no patient or changes nothing
  */
 export async function chartChangesOf(
-  cache: ReturnType<typeof useQueryClient>,
+  cache: QueryClient,
   record: WorkingRecord,
 ): Promise<PendingChartChanges | undefined> {
   if (!record.patientId) return undefined;
@@ -113,11 +113,10 @@ export function PatientChangesDialog(props: {
   pending: PendingChartChanges | undefined;
   onDone: (message: string | undefined) => void;
 }) {
-  const cache = useQueryClient();
+  const apply = useApplyListChanges();
   const lines = props.pending ? linesOf(props.pending.changes) : [];
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const [shownFor, setShownFor] = useState<PendingChartChanges>();
-  const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string>();
   if (props.pending !== shownFor) {
     // A new list to confirm: every line ticked to start with.
@@ -127,22 +126,19 @@ export function PatientChangesDialog(props: {
   }
   const pending = props.pending;
 
-  const confirm = async () => {
+  const saving = apply.isPending;
+
+  const confirm = () => {
     if (!pending) return;
-    setSaving(true);
     setError(undefined);
-    try {
-      await applyListChanges(
-        cache,
-        pending.patient,
-        confirmedChanges(pending.changes, lines, ticked),
-      );
-      props.onDone(`Ficha de ${pending.patient.name} atualizada.`);
-    } catch (failure) {
-      setError(errorText(failure, 'Não foi possível atualizar a ficha. Tente novamente.'));
-    } finally {
-      setSaving(false);
-    }
+    apply.mutate(
+      { patient: pending.patient, changes: confirmedChanges(pending.changes, lines, ticked) },
+      {
+        onSuccess: () => props.onDone(`Ficha de ${pending.patient.name} atualizada.`),
+        onError: (failure) =>
+          setError(errorText(failure, 'Não foi possível atualizar a ficha. Tente novamente.')),
+      },
+    );
   };
 
   return (
@@ -199,7 +195,7 @@ export function PatientChangesDialog(props: {
             <Button variant="secondary" disabled={saving} onClick={() => props.onDone(undefined)}>
               Agora não
             </Button>
-            <Button disabled={saving || ticked.size === 0} onClick={() => void confirm()}>
+            <Button disabled={saving || ticked.size === 0} onClick={confirm}>
               {saving ? 'Atualizando…' : 'Atualizar ficha'}
             </Button>
           </div>

@@ -1,11 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FilePlus2, FileText, LogIn } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { isApiError } from '@shared/api/client';
 import type { MedicalRecord } from '@shared/records/medical-record';
 import { hasMoreRecords, recordCountText } from '@shared/records/list-rules';
-import { useOpenRecordActions } from '../../data/open-record';
-import { readRecordFresh, removeFromRecordsList, useRecordsList } from '../../data/records';
+import { useOpenRecordActions, useRecordsListActions } from '../../data/open-record';
+import { useRecordsList } from '../../data/records';
 import { Button } from '../../ui/button';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { ViewHeader } from '../../ui/view-header';
@@ -40,10 +39,9 @@ const RECORD_CHANGED_NOT_DELETED =
 
 /** The doctor's records ('Prontuários Médicos'): newest first, 20 at a time. */
 export default function RecordsListView({ openView, preloadView }: WorkspaceViewProps) {
-  const cache = useQueryClient();
   const recordActions = useOpenRecordActions();
   const list = useRecordsList();
-  const [busyId, setBusyId] = useState<string>();
+  const { read, remove: deletion } = useRecordsListActions();
   const [creating, setCreating] = useState(false);
   const [openError, setOpenError] = useState<string>();
   const preloadRecordView = () => preloadView('medical-record');
@@ -52,17 +50,12 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
     if (mode !== chat.current().mode) chat.setMode(mode);
     openView('chat');
   };
-  const deletion = useMutation({
-    mutationFn: async (record: MedicalRecord) => {
-      const refusal = await recordActions.delete(record.id, record.version);
-      if (refusal) throw refusal;
-    },
-    onSuccess: (_answer, record) => removeFromRecordsList(cache, record.id),
-    onError: (error) => {
-      // Changed in another tab since the list was read: kept, and the list shows it as it is.
-      if (isApiError(error, 'record_changed')) void list.refetch();
-    },
-  });
+  // The row being opened or deleted; one at a time.
+  const busyId = read.isPending
+    ? read.variables.id
+    : deletion.isPending
+      ? deletion.variables.id
+      : undefined;
   const deleteError = isApiError(deletion.error, 'record_changed')
     ? RECORD_CHANGED_NOT_DELETED
     : deletion.error?.message;
@@ -80,30 +73,21 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
   };
 
   /** Reads the record fresh (another tab may have changed it) and shows it as asked. */
-  const openRecord = async (record: MedicalRecord, mode: 'report' | 'form') => {
+  const openRecord = (record: MedicalRecord, mode: 'report' | 'form') => {
     if (busyId) return;
-    setBusyId(record.id);
     setOpenError(undefined);
-    try {
-      recordActions.open(await readRecordFresh(cache, record.id));
-      openView('medical-record', mode);
-    } catch (error) {
-      // Deleted elsewhere: it should not stay in the list to fail again.
-      if (isApiError(error, 'not_found')) removeFromRecordsList(cache, record.id);
-      setOpenError(LOAD_FAILED[mode]);
-    } finally {
-      setBusyId(undefined);
-    }
+    read.mutate(record, {
+      onSuccess: (fresh) => {
+        recordActions.open(fresh);
+        openView('medical-record', mode);
+      },
+      onError: () => setOpenError(LOAD_FAILED[mode]),
+    });
   };
 
-  const deleteRecord = async (record: MedicalRecord) => {
+  const deleteRecord = (record: MedicalRecord) => {
     if (busyId) return;
-    setBusyId(record.id);
-    try {
-      await deletion.mutateAsync(record).catch(() => undefined);
-    } finally {
-      setBusyId(undefined);
-    }
+    deletion.mutate(record);
   };
 
   const records = list.data?.pages.flatMap((page) => page.records) ?? [];
@@ -166,9 +150,9 @@ export default function RecordsListView({ openView, preloadView }: WorkspaceView
                 key={record.id}
                 record={record}
                 busy={busyId === record.id}
-                onOpen={(chosen) => void openRecord(chosen, 'report')}
-                onEdit={(chosen) => void openRecord(chosen, 'form')}
-                onDelete={(chosen) => void deleteRecord(chosen)}
+                onOpen={(chosen) => openRecord(chosen, 'report')}
+                onEdit={(chosen) => openRecord(chosen, 'form')}
+                onDelete={deleteRecord}
                 onIntent={preloadRecordView}
               />
             ))}

@@ -87,7 +87,7 @@ export function SigningCertificateSection() {
     setNotice(undefined);
     remove.mutate(undefined, {
       onSuccess: () => setNotice('Certificado digital removido.'),
-      onError: (failure) => setError(failure.message),
+      onError: (failure) => setError(errorText(failure, API_ERRORS.unreachable.message)),
     });
   }
 

@@ -9,6 +9,7 @@ import {
   totpSecretOf,
 } from '@shared/account/two-factor';
 import { API_ERRORS } from '@shared/api/errors';
+import { useTwoFactorSettings } from '../../data/account';
 import { authClient } from '../../data/auth-client';
 import { Button } from '../../ui/button';
 import { downloadFile } from '../../ui/download-file';
@@ -48,7 +49,9 @@ export function TwoFactorSection() {
   const [step, setStep] = useState<Step>({ name: 'idle' });
   const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const twoFactor = useTwoFactorSettings();
+  const busy =
+    twoFactor.enable.isPending || twoFactor.confirm.isPending || twoFactor.disable.isPending;
 
   if (!user) return null;
   const enabled = user.twoFactorEnabled === true;
@@ -57,7 +60,6 @@ export function TwoFactorSection() {
   async function run<T>(
     call: () => Promise<{ data: T | null; error: AuthAnswerError | null }>,
   ): Promise<T | undefined> {
-    setBusy(true);
     setError(undefined);
     setNotice(undefined);
     try {
@@ -70,15 +72,14 @@ export function TwoFactorSection() {
     } catch {
       setError(API_ERRORS.unreachable.message);
       return undefined;
-    } finally {
-      setBusy(false);
     }
   }
 
   async function startEnrolment(form: HTMLFormElement) {
     const password = fieldText(form, 'password');
     if (!password) return setError('Informe a senha.');
-    const answer = await run(() => authClient.twoFactor.enable({ password }));
+    const answer = await run(() => twoFactor.enable.mutateAsync(password));
+    twoFactor.enable.reset();
     if (answer && 'totpURI' in answer && answer.totpURI) {
       setStep({ name: 'scan', totpUri: answer.totpURI, recoveryCodes: answer.backupCodes });
     }
@@ -87,14 +88,15 @@ export function TwoFactorSection() {
   async function confirmCode(form: HTMLFormElement, recoveryCodes: string[]) {
     const parsed = totpCodeSchema.safeParse(fieldText(form, 'code'));
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    const answer = await run(() => authClient.twoFactor.verifyTotp({ code: parsed.data }));
+    const answer = await run(() => twoFactor.confirm.mutateAsync(parsed.data));
     if (answer) setStep({ name: 'recovery-codes', recoveryCodes });
   }
 
   async function disable(form: HTMLFormElement) {
     const password = fieldText(form, 'password');
     if (!password) return setError('Informe a senha.');
-    const answer = await run(() => authClient.twoFactor.disable({ password }));
+    const answer = await run(() => twoFactor.disable.mutateAsync(password));
+    twoFactor.disable.reset();
     if (answer) {
       setStep({ name: 'idle' });
       setNotice(
