@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Bot, FileText, FilePlus2, Pill, MessageSquarePlus, Smartphone } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { suggestionOf, type ChatMessage } from '@shared/chat/conversation';
@@ -9,17 +8,15 @@ import {
   GENERAL_CHAT_TITLE,
   type SpecialistAgentId,
 } from '@shared/chat/specialist-agents';
-import { patientNameOf } from '@shared/records/list-rules';
-import { visitOfAiRequest } from '@shared/records/flow';
 import { AI_DISABLED_NOTICE } from '@shared/ai/use';
+import type { PresentedPrescription } from '@shared/api/prescriptions';
 import { useAiBlock } from '../../data/ai-use';
-import {
-  generateAnamnesisFromConversation,
-  NEW_RECORD_FOR_ANAMNESIS,
-  recordContentOf,
-  startRecordFromConversation,
-} from '../../data/record-from-chat';
+import { NEW_RECORD_FOR_ANAMNESIS } from '../../data/record-from-chat';
 import { useOpenRecord, useOpenRecordActions } from '../../data/open-record';
+import { usePrescriptions } from '../../data/prescriptions';
+import { useChatConversation, useChatConversationActions } from '../../data/chat';
+import { useDoctorSettings } from '../../data/settings';
+import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { ChatInput } from '../../ui/chat/chat-input';
@@ -29,28 +26,12 @@ import { ToolsMenu } from '../../ui/chat/tools-menu';
 import { preloadOnIntent } from '../../ui/preload-on-intent';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
-import type { WorkspaceViewProps } from '../../data/workspace-views';
 import { AgentAvatar, AgentPicker } from './agent-picker';
-import { commandSuggestions, runSlashCommand } from './slash-command-runner';
+import { commandSuggestions } from './slash-command-runner';
 import { TreatmentCard } from './treatment-card';
-import {
-  runPrescriptionCommand,
-  startPrescriptionFromConversation,
-  type PrintRequest,
-} from './prescription-commands';
-import type { PresentedPrescription } from '@shared/api/prescriptions';
-import { usePrescriptionActions } from '../../data/prescription-actions';
-import { usePrescriptions } from '../../data/prescriptions';
-import {
-  useChatConversation,
-  useChatConversationActions,
-  useSendChatMessage,
-} from '../../data/chat';
-import { useDoctorSettings } from '../../data/settings';
-import { formatCrm } from '@shared/account/doctor-settings';
+import { useChatActions } from './use-chat-actions';
 import { useConversationAutoUpdate } from './use-conversation-auto-update';
 import { useMobileConsultationSwitch } from './use-mobile-consultation-switch';
-import { errorText } from '../../data/api';
 
 const NO_PRESCRIPTIONS: readonly PresentedPrescription[] = [];
 
@@ -70,23 +51,12 @@ const PrintPreviewDialog = lazy(() =>
 export default function ChatView({ doctor, openView, preloadView }: WorkspaceViewProps) {
   const chat = useChatConversation();
   const chatActions = useChatConversationActions();
-  const sendMessage = useSendChatMessage();
   const { record } = useOpenRecord();
   const recordStore = useOpenRecordActions();
-  const queryCache = useQueryClient();
   const { notice, show } = useStatusNotice();
-  const [busyAction, setBusyAction] = useState(false);
-  const [dismissedSuggestions, setDismissedSuggestions] = useState<ReadonlySet<string>>(
-    () => new Set(),
-  );
   const headingRef = useFocusOnArrival<HTMLHeadingElement>();
   const prescriptions = usePrescriptions();
-  const prescriptionActions = usePrescriptionActions();
   const settings = useDoctorSettings();
-  const [printJob, setPrintJob] = useState<PrintRequest>();
-  // Once opened, the dialog stays mounted, as it was before it loaded on demand.
-  const [printOpened, setPrintOpened] = useState(false);
-  if (printJob !== undefined && !printOpened) setPrintOpened(true);
   // AI switched off, or the open visit's patient refused it: the chat neither reads nor fills
   // her record (docs/conformidade.md, "Uso de IA sob a CFM 2.454/2026").
   const aiBlock = useAiBlock(record?.patientId).reason;
@@ -96,6 +66,20 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     chat.messages,
     record?.status === 'em_andamento' && aiBlock === undefined,
   );
+  const actions = useChatActions({
+    doctor,
+    openView,
+    messages: chat.messages,
+    record,
+    recordStore,
+    aiBlock,
+    autoUpdate,
+    warn: (message) => show(message, 'error'),
+  });
+  const { busy, printJob } = actions;
+  // Once opened, the dialog stays mounted, as it was before it loaded on demand.
+  const [printOpened, setPrintOpened] = useState(false);
+  if (printJob !== undefined && !printOpened) setPrintOpened(true);
 
   const agent =
     chat.mode === 'specialist' && chat.agentId ? findSpecialistAgent(chat.agentId) : undefined;
@@ -109,116 +93,15 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
     ...(agent ? { agentName: agent.name } : {}),
     ...(activeRecord?.patientInfo?.name ? { patientName: activeRecord.patientInfo.name } : {}),
   });
-  const prescriber = { name: settings.name || doctor.name, crm: formatCrm(settings) };
   const loading = chat.status !== 'idle';
   const hasMessages = chat.messages.length > 0;
   useMobileConsultationSwitch(doctor.id, hasMessages, () => openView('mobile-consultation'));
 
-  const send = async (text: string) => {
-    if (text.startsWith('/')) {
-      setBusyAction(true);
-      try {
-        const handled = await runSlashCommand(text, {
-          chat: chatActions,
-          record: recordStore,
-          openView,
-          queryCache,
-          state: {
-            hasPrescription: prescriptions.current !== undefined,
-            hasBatch: prescriptions.batch !== undefined,
-          },
-          runPrescriptionCommand: (command, commandText) =>
-            runPrescriptionCommand(command, commandText, {
-              prescriptions: prescriptionActions,
-              doctor: prescriber,
-              settings: { ...settings, name: settings.name || doctor.name },
-              messages: chat.messages,
-              openRecordPatientName: record?.patientInfo?.name,
-              openPrint: setPrintJob,
-              warn: (message) => show(message, 'error'),
-            }),
-        });
-        if (handled) return;
-      } finally {
-        setBusyAction(false);
-      }
-    }
-    const withRecord = aiBlock === undefined ? activeRecord : undefined;
-    sendMessage(text, {
-      ...(withRecord ? { record: recordContentOf(withRecord) } : {}),
-      ...(withRecord
-        ? { visit: { ...visitOfAiRequest(withRecord), patientId: withRecord.patientId } }
-        : {}),
-      hasPrescription: prescriptions.current !== undefined,
-    });
-  };
-
-  const dismissSuggestion = (id: string) =>
-    setDismissedSuggestions((current) => new Set(current).add(id));
-
-  /**
-   * 'Criar Receita' (docs/product.md, "Sugestões de prontuário e de receita"): the receita from the
-   * conversation, posted as a command answer.
-   */
-  const startPrescription = async (suggestionId: string) => {
-    if (busyAction) return;
-    setBusyAction(true);
-    try {
-      const answer = await startPrescriptionFromConversation({
-        prescriptions: prescriptionActions,
-        doctor: prescriber,
-        messages: chat.messages,
-      });
-      // Answered once: a later receita does not bring the buttons back.
-      dismissSuggestion(suggestionId);
-      chatActions.post('assistant', answer, 'command');
-    } finally {
-      setBusyAction(false);
-    }
-  };
-
-  const startRecord = async () => {
-    if (busyAction) return;
-    setBusyAction(true);
-    try {
-      await startRecordFromConversation(recordStore, chat.messages);
-      openView('medical-record');
-    } finally {
-      setBusyAction(false);
-    }
-  };
-
   /** With no record open, the doctor is asked first: the anamnesis creates one. */
   const [confirmNewRecord, setConfirmNewRecord] = useState(false);
   const requestAnamnesis = () => {
-    if (recordStore.record) void generateAnamnesis();
+    if (recordStore.record) actions.generateAnamnesis();
     else setConfirmNewRecord(true);
-  };
-
-  const generateAnamnesis = async () => {
-    if (busyAction) return;
-    setBusyAction(true);
-    try {
-      // A finalised record is locked: the anamnesis goes into a new one.
-      if (!activeRecord) await startRecordFromConversation(recordStore, chat.messages);
-      await generateAnamnesisFromConversation(recordStore, chat.messages);
-      openView('medical-record', 'anamnesis');
-    } catch (error) {
-      show(errorText(error, 'Não foi possível gerar a anamnese.'), 'error');
-    } finally {
-      setBusyAction(false);
-    }
-  };
-
-  const leaveTreatment = () => {
-    if (!activeRecord) return;
-    const name = patientNameOf(activeRecord);
-    autoUpdate.stop();
-    recordStore.clear();
-    chatActions.post(
-      'system',
-      `Atendimento de ${name} encerrado. O prontuário continua salvo em Prontuários.`,
-    );
   };
 
   const listMessages: ChatListMessage[] = chat.messages.map((message) => {
@@ -228,11 +111,11 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         ? !record
         : offers === 'prescription' && prescriptions.current === undefined;
     return toListMessage(message, {
-      canStart: open && !dismissedSuggestions.has(message.id),
-      starting: busyAction,
+      canStart: open && !actions.dismissedSuggestions.has(message.id),
+      starting: busy,
       onStart: () =>
-        void (offers === 'prescription' ? startPrescription(message.id) : startRecord()),
-      onDismiss: () => dismissSuggestion(message.id),
+        offers === 'prescription' ? actions.startPrescription(message.id) : actions.startRecord(),
+      onDismiss: () => actions.dismissSuggestion(message.id),
     });
   });
 
@@ -257,7 +140,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           <PrintPreviewDialog
             open={printJob !== undefined}
             onOpenChange={(open) => {
-              if (!open) setPrintJob(undefined);
+              if (!open) actions.closePrint();
             }}
             batchName={printJob?.batchName}
             prescriptions={printJob?.prescriptions ?? NO_PRESCRIPTIONS}
@@ -271,7 +154,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
         onOpenChange={setConfirmNewRecord}
         {...NEW_RECORD_FOR_ANAMNESIS}
         confirmVariant="primary"
-        onConfirm={() => void generateAnamnesis()}
+        onConfirm={actions.generateAnamnesis}
       />
       {/* On a phone one row: the title, and the buttons as icons (their names stay for screen
           readers and as tooltips). */}
@@ -302,8 +185,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
           />
           <RecordButton
             status={record?.status}
-            starting={busyAction}
-            onNew={() => void startRecord()}
+            starting={busy}
+            onNew={actions.startRecord}
             onOpen={() =>
               openView('medical-record', record?.status === 'finalizado' ? 'report' : undefined)
             }
@@ -332,7 +215,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               </p>
               <TreatmentCard
                 record={activeRecord}
-                onLeave={leaveTreatment}
+                onLeave={actions.leaveTreatment}
                 autoUpdate={autoUpdate}
               />
             </div>
@@ -365,8 +248,8 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
               label="Mensagem para o Prontu"
               placeholder={placeholder}
               maxLength={CHAT_INPUT_MAX_LENGTH}
-              disabled={loading || busyAction || aiDisabled}
-              onSend={(text) => void send(text)}
+              disabled={loading || busy || aiDisabled}
+              onSend={(text) => void actions.send(text)}
               suggest={commandSuggestions}
               voice
               tools={
@@ -377,7 +260,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
                           {
                             label: 'Iniciar prontuário com a conversa',
                             icon: FilePlus2,
-                            onSelect: () => void startRecord(),
+                            onSelect: actions.startRecord,
                           },
                         ]
                       : []),
@@ -396,7 +279,7 @@ export default function ChatView({ doctor, openView, preloadView }: WorkspaceVie
                         ]
                       : []),
                   ]}
-                  disabled={busyAction}
+                  disabled={busy}
                 />
               }
             />

@@ -1,7 +1,6 @@
 import type { PrescriptionExtraction } from '@shared/ai/tasks';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '@shared/chat/rules';
 import type { AiSource } from '@shared/ai/protocol';
-import { aiApi } from '@shared/api/ai';
 import type { PresentedPrescription } from '@shared/api/prescriptions';
 import type { ChatMessage } from '@shared/chat/conversation';
 import {
@@ -13,7 +12,8 @@ import { PRESCRIPTION_MESSAGES, type PrescribingDoctor } from '@shared/prescript
 import { defaultPrintSelection, printsBatch } from '@shared/prescriptions/receita-print-selection';
 import { COMMAND_ERROR_MESSAGES, type SlashCommand } from '@shared/chat/slash-commands';
 import { conversationForTasks } from '../../data/record-from-chat';
-import { api, errorText } from '../../data/api';
+import { errorText } from '../../data/api';
+import { extractPrescription, extractQuickPrescription } from '../../data/ai-tasks';
 import type { PrescriptionActions } from '../../data/prescription-actions';
 
 /**
@@ -109,7 +109,7 @@ export async function startPrescriptionFromConversation(
 ): Promise<string> {
   try {
     const messages = lastMessages(conversationForTasks(ctx.messages), RECENT_MESSAGES_FOR_UPDATE);
-    const { answer } = await api.call(aiApi.extractPrescription, { body: { messages } });
+    const { answer } = await extractPrescription(messages);
     const result = await ctx.prescriptions.start(answer, ctx.doctor);
     return result.ok
       ? `${describePrescription(result.value)}\n\n${PRESCRIPTION_STARTED_FROM_CHAT}`
@@ -118,10 +118,6 @@ export async function startPrescriptionFromConversation(
     console.warn('Falha ao criar a receita da conversa.', error);
     return COMMAND_ERROR_MESSAGES['prescription-process'];
   }
-}
-
-async function extractFromText(text: string) {
-  return api.call(aiApi.quickPrescription, { body: { text } });
 }
 
 /**
@@ -137,7 +133,7 @@ export async function runPrescriptionCommand(
   switch (command.id) {
     case 'start-prescription': {
       try {
-        const { answer } = await extractFromText(text);
+        const { answer } = await extractQuickPrescription(text);
         const result = await prescriptions.start(answer, ctx.doctor);
         return result.ok
           ? `${describePrescription(result.value)}\n\nReceita iniciada. Use /adicionar-medicamento, /finalizar-receita ou /cancelar-receita.`
@@ -149,7 +145,7 @@ export async function runPrescriptionCommand(
     }
     case 'add-medication': {
       try {
-        const { answer } = await extractFromText(text);
+        const { answer } = await extractQuickPrescription(text);
         const medication = answer.medications[0];
         if (!medication || medication.name === 'Medicamento mencionado') {
           return COMMAND_ERROR_MESSAGES['prescription-process'];
@@ -169,9 +165,7 @@ export async function runPrescriptionCommand(
         );
         const withText = text ? [...messages, { role: 'user' as const, content: text }] : messages;
         if (withText.length === 0) return COMMAND_ERROR_MESSAGES['prescription-update'];
-        const { answer } = await api.call(aiApi.extractPrescription, {
-          body: { messages: withText },
-        });
+        const { answer } = await extractPrescription(withText);
         const result = await prescriptions.update(answer);
         return result.ok ? describePrescription(result.value) : result.error;
       } catch (error) {
@@ -199,7 +193,7 @@ export async function runPrescriptionCommand(
       let extraction: PrescriptionExtraction;
       let source: AiSource;
       try {
-        ({ answer: extraction, source } = await extractFromText(text));
+        ({ answer: extraction, source } = await extractQuickPrescription(text));
       } catch (error) {
         const detail = errorText(error, 'Erro desconhecido');
         return `Não foi possível criar a receita rápida: ${detail}\n\n${QUICK_TIPS}`;

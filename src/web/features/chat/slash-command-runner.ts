@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { aiApi } from '@shared/api/ai';
 import { lastMessages, RECENT_MESSAGES_FOR_UPDATE } from '@shared/chat/rules';
 import { doctorMessagesText, saidValues, type SaidValue } from '@shared/ai/extraction-evidence';
 import { patientNameTypedFirst } from '@shared/chat/start-record-command';
@@ -20,7 +19,7 @@ import {
   startRecordFromConversation,
 } from '../../data/record-from-chat';
 import { FINALIZED_OFFLINE_MESSAGE, type OpenRecordActions } from '../../data/open-record';
-import { api } from '../../data/api';
+import { extractChatInfo } from '../../data/ai-tasks';
 import { patientForVisitNamed } from '../../data/patients';
 import type { ChatConversationActions } from '../../data/chat';
 import type { InputSuggestion } from '../../ui/chat/chat-input';
@@ -136,8 +135,9 @@ async function runRecordCommand(
         );
         const messages = text ? [...recent, { role: 'user' as const, content: text }] : recent;
         if (messages.length === 0) return COMMAND_ERROR_MESSAGES['record-update'];
-        const { answer } = await api.call(aiApi.extractChatInfo, {
-          body: { messages, ...(current ? { record: recordContentOf(current) } : {}) },
+        const { answer } = await extractChatInfo({
+          messages,
+          ...(current ? { record: recordContentOf(current) } : {}),
         });
         const { evidence, unsupported, ...extraction } = answer;
         store.mergeExtraction(extraction);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { aiApi } from '@shared/api/ai';
 import type { ChatMessage } from '@shared/chat/conversation';
 import {
   ConversationAutoUpdater,
@@ -7,7 +6,7 @@ import {
 } from '@shared/chat/conversation-auto-update';
 import { recordContentOf } from '../../data/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
-import { api } from '../../data/api';
+import { extractChatInfo } from '../../data/ai-tasks';
 
 export interface AutoUpdateControls {
   enabled: boolean;
@@ -40,15 +39,15 @@ export function useConversationAutoUpdate(
           const record = recordStore.record;
           setState((current) => ({ ...current, running: true }));
           try {
-            const { answer } = await api.call(aiApi.extractChatInfo, {
-              body: {
+            const { answer } = await extractChatInfo(
+              {
                 messages: conversation
                   .filter((message) => message.role !== 'system')
                   .map(({ role, content }) => ({ role, content })),
                 ...(record ? { record: recordContentOf(record) } : {}),
               },
               signal,
-            });
+            );
             return answer;
           } finally {
             setState((current) => ({ ...current, running: false }));

@@ -1,16 +1,14 @@
 import { Bot } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { demoChatApi } from '@shared/api/demo-chat';
 import {
   DEMO_CHAT_MAX_LENGTH,
   type DemoChatMessage,
   type DemoChatMode,
 } from '@shared/chat/demo-chat-protocol';
-import { api } from '../../data/api';
+import { fetchDemoChatMode, streamDemoReply } from '../../data/demo-chat';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
 import { chatErrorText } from '@shared/chat/errors';
-import { streamDemoReply } from './demo-chat-api';
 
 type DemoMessage = ChatListMessage & { role: 'user' | 'assistant' };
 
@@ -25,8 +23,7 @@ function useAiMode(): DemoChatMode | undefined {
   const [mode, setMode] = useState<DemoChatMode>();
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .call(demoChatApi.mode, { signal: controller.signal })
+    fetchDemoChatMode(controller.signal)
       .then(setMode)
       .catch(() => {
         // The badge is a courtesy; after the first reply its X-Prontu-AI-Mode header decides.

@@ -3,9 +3,8 @@ import { Info, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ITEM_INFO_ERROR, type ConversationMessage } from '@shared/ai/tasks';
 import type { Exam, Medication } from '@shared/records/medical-record';
-import { aiApi } from '@shared/api/ai';
 import { treatmentDurationPhrase } from '@shared/prescriptions/posology';
-import { api } from '../../data/api';
+import { askItemInfo } from '../../data/ai-tasks';
 import { Button } from '../../ui/button';
 import { ChatInput } from '../../ui/chat/chat-input';
 import { MessageList, type ChatListMessage } from '../../ui/chat/message-list';
@@ -89,8 +88,8 @@ async function askAboutItem(
 ): Promise<ItemMessage> {
   const id = messageId('assistant');
   try {
-    const { answer, source } = await api.call(aiApi.itemInfo, {
-      body: {
+    const { answer, source } = await askItemInfo(
+      {
         item: {
           kind: item.kind,
           name: item.name,
@@ -100,7 +99,7 @@ async function askAboutItem(
         history,
       },
       signal,
-    });
+    );
     if (source === 'fallback') {
       return { id, role: 'assistant', content: ITEM_INFO_ERROR, isError: true };
     }

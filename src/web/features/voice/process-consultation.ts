@@ -1,10 +1,13 @@
 import type { AiSource } from '@shared/ai/protocol';
-import { aiApi } from '@shared/api/ai';
 import type { ExtractionResult } from '@shared/ai/extraction';
 import { visitOfAiRequest } from '@shared/records/flow';
 import { withoutValues, type EvidencedExtraction } from '@shared/ai/extraction-evidence';
 import { aiUseOf, reportAiOutcome, type AiUseRef } from '../../data/ai-use';
-import { api } from '../../data/api';
+import {
+  cleanUpTranscript,
+  extractFromTranscript,
+  structuredAnamnesisOf,
+} from '../../data/ai-tasks';
 import { recordContentOf } from '../../data/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
 
@@ -81,10 +84,11 @@ export async function analyseConsultation(
   visit: { recordId?: string } = {},
 ): Promise<ConsultationAnalysis> {
   if (!transcript.trim()) throw new Error('Transcrição vazia.');
-  const cleaned = await api.call(aiApi.cleanUpTranscript, { body: { text: transcript } });
+  const cleaned = await cleanUpTranscript(transcript);
   if (!cleaned.containsMedicalTerms) return { transcript: cleaned.text, medical: false };
-  const { answer, source, notice, useId } = await api.call(aiApi.extract, {
-    body: { text: cleaned.text, ...visit },
+  const { answer, source, notice, useId } = await extractFromTranscript({
+    text: cleaned.text,
+    ...visit,
   });
   const use = aiUseOf(visit, useId);
   return {
@@ -135,8 +139,10 @@ export async function applyConsultation(
   const record = open();
   if (!record) return { analysis, applied, anamnesis: false };
   const visit = visitOfAiRequest(record);
-  const { answer: anamnesis, useId } = await api.call(aiApi.structuredAnamnesis, {
-    body: { transcript: analysis.transcript, record: recordContentOf(record), ...visit },
+  const { answer: anamnesis, useId } = await structuredAnamnesisOf({
+    transcript: analysis.transcript,
+    record: recordContentOf(record),
+    ...visit,
   });
   store.setPart('structuredAnamnesis', anamnesis);
   reportAiOutcome(aiUseOf(visit, useId), 'accepted');

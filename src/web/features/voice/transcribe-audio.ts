@@ -1,4 +1,3 @@
-import { aiApi } from '@shared/api/ai';
 import { ApiError } from '@shared/api/client';
 import {
   TRANSCRIPTION_FILE_FIELD,
@@ -6,7 +5,7 @@ import {
   type TranscriptionResult,
   type TranscriptionStatus,
 } from '@shared/ai/transcription';
-import { api } from '../../data/api';
+import { fetchTranscriptionStatus, uploadForTranscription } from '../../data/ai-tasks';
 import type { RecordedAudio } from './audio-recorder';
 
 /**
@@ -46,7 +45,7 @@ export async function transcribeAudio(
     if (segment.count !== undefined) form.append('segmentCount', String(segment.count));
   }
   try {
-    return await api.call(aiApi.transcribe, { query: visit, body: form });
+    return await uploadForTranscription(form, visit);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const detail =
@@ -63,7 +62,7 @@ export async function transcribeAudio(
  */
 export async function readTranscriptionStatus(): Promise<TranscriptionStatus> {
   try {
-    return await api.call(aiApi.transcriptionStatus);
+    return await fetchTranscriptionStatus();
   } catch {
     return { configured: true };
   }

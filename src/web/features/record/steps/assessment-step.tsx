@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { reportAiOutcome, useAiBlock, type AiUseRef } from '../../../data/ai-use';
 import { useOpenRecordActions } from '../../../data/open-record';
-import { enhanceAssessment } from '../record-ai';
+import { enhanceAssessment } from '../../../data/ai-tasks';
 import { CidSearchPanel } from './cid-search-panel';
 import { BackButton, ContinueButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
 

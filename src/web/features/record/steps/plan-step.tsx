@@ -7,7 +7,7 @@ import { useOpenRecordActions } from '../../../data/open-record';
 import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { recordAiKeys, suggestPlan } from '../record-ai';
+import { recordAiKeys, suggestPlan } from '../../../data/ai-tasks';
 import { FinishVisitButton, useFinalizationMessage } from './finish-visit';
 import { BackButton, StepLayout, usePartWriter } from './step-layout';
 

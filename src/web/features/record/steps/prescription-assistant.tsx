@@ -1,6 +1,6 @@
 import { AlertTriangle, Check, Plus, Sparkles, X } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import type { ExamSuggestions, MedicationSuggestions } from '@shared/ai/tasks';
+import type { ExamSuggestions } from '@shared/ai/tasks';
 import type { Exam, Medication } from '@shared/records/medical-record';
 import {
   CASE_DESCRIPTION_MAX_CHARS,
@@ -11,24 +11,17 @@ import {
 import type { WorkingRecord } from '@shared/records/flow';
 import { examLine, medicationLine } from '@shared/records/narrative';
 import { reportAiOutcome, useAiBlock } from '../../../data/ai-use';
+import {
+  useCaseSuggestions,
+  type AiProvenance,
+  type CaseSuggestions,
+} from '../../../data/ai-tasks';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import {
-  detectMedications,
-  suggestExams,
-  suggestMedications,
-  type AiProvenance,
-  type DetectedMedication,
-} from '../record-ai';
+import { detectMedications, type DetectedMedication } from '../record-ai';
 
 /** The detection runs this long after the last keystroke in the case description. */
 const DETECTION_DEBOUNCE_MS = 500;
-
-interface Generated {
-  caseText: string;
-  medications: MedicationSuggestions & AiProvenance;
-  exams: ExamSuggestions & AiProvenance;
-}
 
 /**
  * The prescriptions step's AI assistant (docs/product.md, "Assistente de prescrição"): 'Escrever
@@ -54,8 +47,9 @@ export function PrescriptionAssistant(props: {
 }) {
   const [open, setOpen] = useState(false);
   const [caseText, setCaseText] = useState('');
-  const [generating, setGenerating] = useState(false);
-  const [generated, setGenerated] = useState<Generated>();
+  const suggestions = useCaseSuggestions();
+  const generating = suggestions.isPending;
+  const generated = suggestions.data;
   const panelId = useId();
   const aiBlock = useAiBlock(props.record.patientId).reason;
 
@@ -65,17 +59,11 @@ export function PrescriptionAssistant(props: {
     reportAiOutcome(generated?.exams.use, 'discarded');
   };
 
-  const generate = async () => {
+  const generate = () => {
     const text = caseText.trim();
     if (!text || generating) return;
     setAside();
-    setGenerating(true);
-    const [medications, exams] = await Promise.all([
-      suggestMedications(props.record, text),
-      suggestExams(props.record, text),
-    ]);
-    setGenerated({ caseText: text, medications, exams });
-    setGenerating(false);
+    suggestions.mutate({ record: props.record, caseText: text });
   };
 
   return (
@@ -125,7 +113,7 @@ export function PrescriptionAssistant(props: {
               className="self-start"
               disabled={!caseText.trim() || generating}
               aria-busy={generating}
-              onClick={() => void generate()}
+              onClick={generate}
             >
               <Sparkles aria-hidden className="size-4" />
               Gerar Sugestões
@@ -307,7 +295,7 @@ function AddSuggestionButton(props: {
 }
 
 function MedicationSuggestionList(props: {
-  generated: Generated;
+  generated: CaseSuggestions;
   prescribed: readonly Medication[];
   full: boolean;
   onAdd: (medication: Omit<Medication, 'id'>) => void;

@@ -5,7 +5,13 @@ import {
   type DemoChatMessage,
   type DemoChatMode,
 } from '@shared/chat/demo-chat-protocol';
-import { api } from '../../data/api';
+import { api } from './api';
+
+/**
+ * The landing's demo chat with the server (docs/product.md, "Página inicial e chat de
+ * demonstração"). Without the query cache: the landing doesn't load it, to keep its first download
+ * small.
+ */
 
 /** The most recent part of the conversation the server accepts, ending with the new question. */
 export function demoConversation(messages: readonly DemoChatMessage[]): DemoChatMessage[] {
@@ -34,4 +40,12 @@ export async function streamDemoReply(
     { body: { messages: demoConversation(messages) }, signal },
     onText,
   );
+}
+
+/**
+ * Whether the server answers with a model or the offline engine (`GET /api/ai/demo-chat`).
+ * @throws ApiError when the call fails (or the AbortError of `signal`)
+ */
+export function fetchDemoChatMode(signal: AbortSignal): Promise<DemoChatMode> {
+  return api.call(demoChatApi.mode, { signal });
 }
