@@ -24,10 +24,10 @@ import { ExtractedValuesReview } from './extracted-values-review';
 import { MICROPHONE_HELP } from './microphone-permission';
 import {
   OPEN_RECORD_CONFIDENCE,
-  type AiProvenance,
   type ConsultationAnalysis,
   type ConsultationOutcome,
 } from './process-consultation';
+import type { AiProvenance } from '../../data/ai-tasks';
 
 /** The timer's m:ss. */
 export function formatElapsed(ms: number): string {

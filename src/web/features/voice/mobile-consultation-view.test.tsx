@@ -29,7 +29,8 @@ import {
 } from './consultation-services';
 import { MICROPHONE_HELP } from './microphone-permission';
 import MobileConsultationView from './mobile-consultation-view';
-import type { AiProvenance, ConsultationAnalysis } from './process-consultation';
+import type { ConsultationAnalysis } from './process-consultation';
+import type { AiProvenance } from '../../data/ai-tasks';
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup.
 afterEach(cleanup);

@@ -1,12 +1,12 @@
-import type { AiSource } from '@shared/ai/protocol';
 import type { ExtractionResult } from '@shared/ai/extraction';
 import { visitOfAiRequest } from '@shared/records/flow';
 import { withoutValues, type EvidencedExtraction } from '@shared/ai/extraction-evidence';
-import { aiUseOf, reportAiOutcome, type AiUseRef } from '../../data/ai-use';
+import { aiUseOf, reportAiOutcome } from '../../data/ai-use';
 import {
   cleanUpTranscript,
   extractFromTranscript,
   structuredAnamnesisOf,
+  type AiProvenance,
 } from '../../data/ai-tasks';
 import { recordContentOf } from '../../data/record-from-chat';
 import type { OpenRecordActions } from '../../data/open-record';
@@ -28,18 +28,6 @@ export type ConsultationRecordStore = Pick<
   OpenRecordActions,
   'record' | 'create' | 'mergeExtraction' | 'setPart'
 >;
-
-/** Who read the transcript, so the screen never presents the offline engine as a model. */
-export interface AiProvenance {
-  source: AiSource;
-  /**
-   * The message of docs/product.md, "Quem respondeu" when the provider failed and a fallback
-   * answered.
-   */
-  notice?: string;
-  /** The use it added to the visit's chart, to tell what the doctor did with it. */
-  use?: AiUseRef;
-}
 
 /** What a transcript holds, before anything goes into the record. */
 export type ConsultationAnalysis =
