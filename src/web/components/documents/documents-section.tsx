@@ -24,7 +24,11 @@ import { isSignableReceita } from '@shared/prescriptions/state';
 import { type ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { Button, buttonClassName } from '../../ui/button';
 import { StatusToast, useStatusNotice } from '../../ui/status-toast';
-import { useReceitasSafety } from '../receitas/receita-safety';
+import {
+  isClearedForSigning,
+  receitaSafetyHold,
+  useReceitasSafety,
+} from '../receitas/receita-safety';
 import { CancelDocumentDialog } from './cancel-document-dialog';
 import { DeleteDraftDialog } from './delete-draft-dialog';
 import { failureOf } from './document-dialog-parts';
@@ -77,12 +81,11 @@ export function DocumentsSection(props: {
   // A receita signs only once its safety check has answered and every grave warning has the
   // doctor's reason (docs/receitas.md, "Segurança da prescrição"): the others wait for the print dialog, where reasons are written.
   const receitaSafety = useReceitasSafety(signableReceitas);
-  const unsignedReceitas = signableReceitas.filter((receita) => {
-    const safety = receitaSafety.get(receita.id);
-    return safety !== undefined && !safety.checking && !safety.awaitingReason;
-  });
+  const unsignedReceitas = signableReceitas.filter((receita) =>
+    isClearedForSigning(receitaSafety, receita),
+  );
   const receitasAwaitingReason = signableReceitas.filter(
-    (receita) => receitaSafety.get(receita.id)?.awaitingReason,
+    (receita) => receitaSafetyHold(receitaSafety, [receita]) === 'awaitingReason',
   ).length;
   const batchSize = unsigned.length + unsignedReceitas.length;
 

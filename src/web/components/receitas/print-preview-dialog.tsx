@@ -28,7 +28,7 @@ import { DialogFrame } from '../../ui/dialog-frame';
 import { printOnly } from '../../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { ReceitaLifePanel } from './receita-life-panel';
-import { useReceitasSafety } from './receita-safety';
+import { receitaSafetyHold, useReceitasSafety } from './receita-safety';
 import { usePrescriptionActions } from '../../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../../data/prescriptions';
@@ -195,11 +195,8 @@ export function PrintPreviewDialog(props: {
   // Nothing leaves the dialog before the safety check has answered, nor through a grave warning
   // without the doctor's reason (docs/receitas.md, "Segurança da prescrição").
   const safety = useReceitasSafety(selected);
-  const safetyHold = selected.some((receita) => safety.get(receita.id)?.checking)
-    ? RECEITA_SAFETY_TEXT.checking
-    : selected.some((receita) => safety.get(receita.id)?.awaitingReason)
-      ? RECEITA_SAFETY_TEXT.awaitingReason
-      : undefined;
+  const hold = receitaSafetyHold(safety, selected);
+  const safetyHold = hold === undefined ? undefined : RECEITA_SAFETY_TEXT[hold];
   const printInput = useMemo(
     () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
     [count, selected, batchName],
