@@ -1,4 +1,4 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { PrescriptionExtraction } from '@shared/ai/tasks';
 import type { ApiError } from '@shared/api/client';
@@ -92,6 +92,18 @@ export function usePrescriptionActions(): PrescriptionActions {
   const cache = useQueryClient();
   const { queue } = useDoctorData();
   return useMemo(() => prescriptionActions(cache, queue), [cache, queue]);
+}
+
+/**
+ * Saves the doctor's own quantity to dispense for one medicine of a receita (the print dialog's
+ * editor): its `isPending` while the write goes; its answer says whether it was kept or why not.
+ */
+export function useDispenseQuantitySave() {
+  const actions = usePrescriptionActions();
+  return useMutation({
+    mutationFn: (input: { prescriptionId: string; index: number; typed: string }) =>
+      actions.setDispenseQuantity(input.prescriptionId, input.index, input.typed),
+  });
 }
 
 /** Whether a refusal left the server's copy in place of this device's (a 409 `*_changed`). */

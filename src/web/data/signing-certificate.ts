@@ -69,3 +69,20 @@ export function useRemoveCertificate() {
     },
   });
 }
+
+/**
+ * One try at signing a batch with the certificate's password: `sign` sends it (receitas,
+ * documents, each through its own mutation), and this mutation's `isPending` is the try under
+ * way. Like the upload, it is dropped from the cache once nothing watches it (`gcTime: 0`): a
+ * caller that resets it after each try keeps the password nowhere.
+ * @param sign - signs the items in order, stopping at the first refusal
+ */
+export function useSigningTry<Item, Outcome>(
+  sign: (items: readonly Item[], password: string) => Promise<Outcome>,
+) {
+  return useMutation({
+    gcTime: 0,
+    mutationFn: (input: { items: readonly Item[]; password: string }) =>
+      sign(input.items, input.password),
+  });
+}

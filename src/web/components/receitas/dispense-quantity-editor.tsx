@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/text-field';
-import { usePrescriptionActions } from '../../data/prescription-actions';
+import { useDispenseQuantitySave } from '../../data/prescription-actions';
 
 /** Texts of the quantity editor. */
 export const DISPENSE_QUANTITY_TEXT = {
@@ -52,21 +52,18 @@ function QuantityField(props: {
   name: string;
   current: string;
 }) {
-  const prescriptions = usePrescriptionActions();
+  const saving = useDispenseQuantitySave();
   const [typed, setTyped] = useState<string>();
   const [said, setSaid] = useState<{ ok: boolean; text: string }>();
-  const [saving, setSaving] = useState(false);
   const value = typed ?? props.current;
   const missing = props.current === '';
 
   const save = async () => {
-    setSaving(true);
-    const result = await prescriptions.setDispenseQuantity(
-      props.prescriptionId,
-      props.index,
-      value,
-    );
-    setSaving(false);
+    const result = await saving.mutateAsync({
+      prescriptionId: props.prescriptionId,
+      index: props.index,
+      typed: value,
+    });
     if (result.ok) {
       setTyped(undefined);
       setSaid({ ok: true, text: DISPENSE_QUANTITY_TEXT.saved });
@@ -96,7 +93,7 @@ function QuantityField(props: {
           setSaid(undefined);
         }}
       />
-      <Button type="submit" variant="secondary" disabled={saving || !value.trim()}>
+      <Button type="submit" variant="secondary" disabled={saving.isPending || !value.trim()}>
         {DISPENSE_QUANTITY_TEXT.save}
       </Button>
       <p role="status" className="text-sm text-success-fg">

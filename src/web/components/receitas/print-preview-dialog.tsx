@@ -28,7 +28,7 @@ import { DialogFrame } from '../../ui/dialog-frame';
 import { printOnly } from '../../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { ReceitaLifePanel } from './receita-life-panel';
-import { useReceitasSafety } from './receita-safety';
+import { receitaSafetyHold, useReceitasSafety } from './receita-safety';
 import { usePrescriptionActions } from '../../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../../data/prescriptions';
@@ -45,6 +45,7 @@ import {
 } from './receita-pdf-preview';
 import { downloadFile } from '../../ui/download-file';
 import { api, errorText } from '../../data/api';
+import { useReceitaPdfDownload } from '../../data/receita-pdf';
 import { isApiError } from '@shared/api/client';
 import { prescriptionsApi } from '@shared/api/prescriptions';
 
@@ -131,8 +132,11 @@ export function PrintPreviewDialog(props: {
   const [issuing, setIssuing] = useState(false);
   const [issueError, setIssueError] = useState<string>();
   const [showPreview, setShowPreview] = useState(true);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<string>();
+  const pdfDownload = useReceitaPdfDownload();
+  const downloading = pdfDownload.isPending;
+  const downloadError = pdfDownload.error
+    ? errorText(pdfDownload.error, PRINT_PREVIEW_TEXT.downloadFailed)
+    : undefined;
   const [signing, setSigning] = useState<readonly ReceitaPrescription[]>();
   const signature = useReceitaSigning();
   // Tied to the receitas the dialog was opened with: other receitas open with their own default,
@@ -195,11 +199,8 @@ export function PrintPreviewDialog(props: {
   // Nothing leaves the dialog before the safety check has answered, nor through a grave warning
   // without the doctor's reason (docs/receitas.md, "Segurança da prescrição").
   const safety = useReceitasSafety(selected);
-  const safetyHold = selected.some((receita) => safety.get(receita.id)?.checking)
-    ? RECEITA_SAFETY_TEXT.checking
-    : selected.some((receita) => safety.get(receita.id)?.awaitingReason)
-      ? RECEITA_SAFETY_TEXT.awaitingReason
-      : undefined;
+  const hold = receitaSafetyHold(safety, selected);
+  const safetyHold = hold === undefined ? undefined : RECEITA_SAFETY_TEXT[hold];
   const printInput = useMemo(
     () => (count > 0 ? receitaPrintInput(selected, batchName) : undefined),
     [count, selected, batchName],
@@ -246,25 +247,24 @@ export function PrintPreviewDialog(props: {
   };
 
   const downloadPdf = async () => {
-    setDownloading(true);
-    setDownloadError(undefined);
+    // A new try: the last one's failure is no longer said.
+    pdfDownload.reset();
+    // The file the preview shows; the server's renderer draws it (embedded Unicode font, page
+    // numbers) from the receitas as this device holds them: a quantity just changed here
+    // prints before its save lands. A signed receita's is the file as signed.
+    if (receitaPdf.current && receitaPdf.pdf) {
+      downloadFile(receitaPdf.pdf.blob, receitaPdf.pdf.fileName);
+      return;
+    }
     try {
-      // The file the preview shows; the server's renderer draws it (embedded Unicode font, page
-      // numbers) from the receitas as this device holds them: a quantity just changed here
-      // prints before its save lands. A signed receita's is the file as signed.
-      if (receitaPdf.current && receitaPdf.pdf) {
-        downloadFile(receitaPdf.pdf.blob, receitaPdf.pdf.fileName);
-        return;
-      }
-      const { blob, answer: fileName } = signedAlone
-        ? await api.file(prescriptionsApi.storedPdf, { params: { id: selected[0]?.id ?? '' } })
-        : await api.file(prescriptionsApi.pdf, { body: receitaPrintInput(selected, batchName) });
+      const { blob, fileName } = await pdfDownload.mutateAsync(
+        signedAlone
+          ? { storedId: selected[0]?.id ?? '' }
+          : { input: receitaPrintInput(selected, batchName) },
+      );
       downloadFile(blob, fileName);
     } catch (error) {
       console.error('Receita PDF failed', error);
-      setDownloadError(errorText(error, PRINT_PREVIEW_TEXT.downloadFailed));
-    } finally {
-      setDownloading(false);
     }
   };
 

@@ -78,3 +78,31 @@ export function useReceitasSafety(
     }),
   );
 }
+
+/** Why receitas are held: their check has not answered, or a grave warning awaits a reason. */
+export type ReceitaSafetyHold = 'checking' | 'awaitingReason';
+
+/**
+ * Why `receitas` cannot leave yet — printed, saved, copied or signed (docs/receitas.md,
+ * "Segurança da prescrição"): one whose check has not answered (one not checked at all counts as
+ * such: nothing is known of it), else one with a grave or contraindicated warning without the
+ * doctor's reason; undefined when none holds them.
+ * @param safety - each receita's check by its id, as {@link useReceitasSafety} gives it
+ */
+export function receitaSafetyHold(
+  safety: ReadonlyMap<string, ReceitaSafety>,
+  receitas: readonly Pick<ReceitaPrescription, 'id'>[],
+): ReceitaSafetyHold | undefined {
+  const checks = receitas.map((receita) => safety.get(receita.id));
+  if (checks.some((check) => check === undefined || check.checking)) return 'checking';
+  if (checks.some((check) => check?.awaitingReason)) return 'awaitingReason';
+  return undefined;
+}
+
+/** Whether a receita's safety check lets it be signed now: answered, no reason awaited. */
+export function isClearedForSigning(
+  safety: ReadonlyMap<string, ReceitaSafety>,
+  receita: Pick<ReceitaPrescription, 'id'>,
+): boolean {
+  return receitaSafetyHold(safety, [receita]) === undefined;
+}

@@ -1,5 +1,6 @@
 import { PenLine } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
+import { useSigningTry } from '../../data/signing-certificate';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';
 import { TextField } from '../../ui/text-field';
@@ -28,16 +29,16 @@ export function SigningPasswordDialog<Item extends { id: string }>(props: {
 }) {
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const signing = useSigningTry(props.sign);
+  const busy = signing.isPending;
   const [remaining, setRemaining] = useState(props.items);
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || password === '') return;
     setFailure(undefined);
-    setBusy(true);
     try {
-      const result = await props.sign(remaining, password);
+      const result = await signing.mutateAsync({ items: remaining, password });
       if (result.failure === undefined) {
         props.onDone(props.items.length);
         return;
@@ -52,7 +53,7 @@ export function SigningPasswordDialog<Item extends { id: string }>(props: {
     } finally {
       // The password lives in this field for one attempt only, and nowhere else.
       setPassword('');
-      setBusy(false);
+      signing.reset();
     }
   };
 
