@@ -10,7 +10,7 @@ import { assessmentHasCid } from '@shared/records/step-rules';
 import { Button } from '../../../ui/button';
 import { CONTROL_CLASSES } from '../../../ui/field';
 import { useDebouncedValue } from '../../../ui/use-debounced-value';
-import { searchCid10 } from '../record-ai';
+import { searchCid10 } from '../../../data/catalogues';
 import { QuietNotice } from './step-layout';
 
 /** How long the query must rest before it is searched as the doctor types. */

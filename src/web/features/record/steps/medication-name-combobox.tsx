@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { RECORD_LIMITS } from '@shared/records/medical-record';
 import { capitalizedMedicationName } from '@shared/prescriptions/suggestions';
 import { TextField } from '../../../ui/text-field';
-import { searchMedicationCatalogue, type CatalogueMedication } from '../record-ai';
+import { searchMedicationCatalogue, type CatalogueMedication } from '../../../data/catalogues';
 
 /**
  * docs/product.md, "Medicamentos e verificações": the search starts at 2 characters and shows at

@@ -18,7 +18,7 @@ import {
 } from '../../../data/ai-tasks';
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
-import { detectMedications, type DetectedMedication } from '../record-ai';
+import { detectMedications, type DetectedMedication } from '../../../data/catalogues';
 
 /** The detection runs this long after the last keystroke in the case description. */
 const DETECTION_DEBOUNCE_MS = 500;

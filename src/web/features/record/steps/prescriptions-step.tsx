@@ -26,7 +26,7 @@ import { examLine, medicationLine } from '@shared/records/narrative';
 import { Button } from '../../../ui/button';
 import { SelectField, TextAreaField, TextField } from '../../../ui/text-field';
 import { examInfoItem, ItemInfoDialog, medicationInfoItem } from '../item-info-dialog';
-import { fetchDosingHint, type DetectedMedication } from '../record-ai';
+import { fetchDosingHint, type DetectedMedication } from '../../../data/catalogues';
 import { warningsAwaitingReason, withSafetyReason } from '@shared/prescriptions/safety-warnings';
 import { MedicationNameCombobox } from './medication-name-combobox';
 import { PrescriptionAssistant } from './prescription-assistant';

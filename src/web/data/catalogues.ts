@@ -7,7 +7,7 @@ import {
 import type { Cid10SearchResult } from '@shared/records/cid10-search';
 import type { Gender } from '@shared/records/medical-record';
 import type { DosingHintAnswer } from '@shared/prescriptions/suggestions';
-import { api } from '../../data/api';
+import { api } from './api';
 
 export type { CatalogueMedication, DetectedMedication };
 
