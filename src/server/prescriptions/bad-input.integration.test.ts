@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  batchesApi,
-  prescriptionsApi,
-  type PresentedPrescription,
-} from '@shared/api/prescriptions';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import type { PrescriptionBatch } from '@shared/prescriptions/prescription';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';

@@ -1,10 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@shared/api/client';
-import {
-  batchesApi,
-  prescriptionsApi,
-  type PresentedPrescription,
-} from '@shared/api/prescriptions';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import { outcomesOf, refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { TestBrowser, signUpDoctor } from '../testing/test-server';

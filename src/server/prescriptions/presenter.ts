@@ -4,16 +4,12 @@ import {
   type ControlledList,
   type SpecialPrescriptionDocument,
 } from '@clinical/prescriptions/controlled-medicines';
-import type {
-  Prescription,
-  PrescriptionBatch,
-  PrescriptionMedication,
-} from '@shared/prescriptions/prescription';
+import type { Prescription, PrescriptionMedication } from '@shared/prescriptions/prescription';
 import type { ReceitaLifeCycle } from '@shared/api/prescriptions';
 import type { ReceitaClass } from '@shared/prescriptions/receita-class';
 import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
 import { isoTimestamp } from '@shared/lib/iso-timestamp';
-import type { PrescriptionBatchRow, PrescriptionRow } from '../db/schema';
+import type { PrescriptionRow } from '../db/schema';
 import { validationUrlOf } from '../documents/presenter';
 
 /**
@@ -132,17 +128,4 @@ export function lifeCycleOf(row: PrescriptionRow, validationBase: string): Recei
     life.cancellation = { at: isoTimestamp(row.cancelledAt), reason: row.cancelReason ?? '' };
   }
   return life;
-}
-
-/** The API shape of a stored batch: its prescriptions by id, in the batch's order. */
-export function presentBatch(row: PrescriptionBatchRow): PrescriptionBatch {
-  return {
-    id: row.id,
-    name: row.name,
-    prescriptionIds: row.prescriptionIds,
-    isFinalized: row.isFinalized,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    version: row.version,
-  };
 }

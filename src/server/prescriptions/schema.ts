@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PRESCRIPTION_LIMITS } from '@shared/prescriptions/prescription';
 
 /** Ids the server assigns; the browser's own unsaved ones use other prefixes. */
 export const PRESCRIPTION_ID_PREFIX = 'prescription-';
@@ -24,14 +23,4 @@ export const prescriptionListQuerySchema = z.strictObject({
     .enum(['true', 'false'])
     .transform((value) => value === 'true')
     .optional(),
-});
-
-/** Body of `POST /api/prescription-batches/:id/prescriptions`: the prescription to add. */
-export const batchAddPrescriptionSchema = z.strictObject({
-  prescriptionId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(PRESCRIPTION_LIMITS.shortText)
-    .refine((id) => !id.includes('\u0000'), { error: 'contém caracteres inválidos' }),
 });

@@ -1,9 +1,6 @@
 import type { ApiClient } from '@shared/api/client';
-import {
-  batchesApi,
-  prescriptionsApi,
-  type PresentedPrescription,
-} from '@shared/api/prescriptions';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import type {
   BatchCreateInput,
   PrescriptionBatch,

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import {
-  batchUpdateSchema,
-  prescriptionBatchSchema,
   prescriptionMedicationSchema,
   prescriptionSchema,
   prescriptionUpdateSchema,
-  type BatchCreateInput,
   type PrescriptionCreateInput,
   type ReceitaPrintInput,
 } from '../prescriptions/prescription';
@@ -65,14 +62,15 @@ export const presentedPrescriptionSchema = prescriptionSchema.extend({
 export type PresentedPrescription = z.output<typeof presentedPrescriptionSchema>;
 
 export type PrescriptionUpdateInput = z.input<typeof prescriptionUpdateSchema>;
-export type BatchUpdateInput = z.input<typeof batchUpdateSchema>;
 
-/** A page of a list, newest first; `lastEvaluatedKey` asks for the next one. */
-type ListQuery = { finalized?: boolean; limit?: number; lastEvaluatedKey?: string };
+/**
+ * A page of a list, newest first; `lastEvaluatedKey` asks for the next one. Receitas and lotes
+ * page alike (`/api/prescription-batches`, shared/api/prescription-batches.ts).
+ */
+export type ListQuery = { finalized?: boolean; limit?: number; lastEvaluatedKey?: string };
 
 const prescriptionAnswer = z.object({ prescription: presentedPrescriptionSchema });
-const batchAnswer = z.object({ batch: prescriptionBatchSchema });
-const removed = z.object({ success: z.literal(true) });
+export const removed = z.object({ success: z.literal(true) });
 
 /** `/api/prescriptions`: the doctor's receitas, each medicine marked with its control. */
 export const prescriptionsApi = {
@@ -142,47 +140,4 @@ export const prescriptionsApi = {
     answer: prescriptionAnswer,
   }),
   remove: endpoint({ method: 'DELETE', path: '/api/prescriptions/:id', answer: removed }),
-};
-
-/** `/api/prescription-batches`: the doctor's lotes, each holding its receitas' ids. */
-export const batchesApi = {
-  create: endpoint({
-    method: 'POST',
-    path: '/api/prescription-batches',
-    body: jsonBody<BatchCreateInput>(),
-    answer: batchAnswer,
-  }),
-  list: endpoint({
-    method: 'GET',
-    path: '/api/prescription-batches',
-    query: queryOf<ListQuery>(),
-    answer: z.object({
-      batches: z.array(prescriptionBatchSchema),
-      lastEvaluatedKey: z.string().optional(),
-    }),
-  }),
-  /** The lote and its receitas, in the lote's order. */
-  get: endpoint({
-    method: 'GET',
-    path: '/api/prescription-batches/:id',
-    answer: z.object({
-      batch: prescriptionBatchSchema,
-      prescriptions: z.array(presentedPrescriptionSchema),
-    }),
-  }),
-  /** With `ifMatch`: 409 `batch_changed` and the current lote if it changed since. */
-  update: endpoint({
-    method: 'PUT',
-    path: '/api/prescription-batches/:id',
-    body: jsonBody<BatchUpdateInput>(),
-    answer: batchAnswer,
-  }),
-  /** 409 when the lote is finalised (`batch_finalized`), changed, or holds it already. */
-  addPrescription: endpoint({
-    method: 'POST',
-    path: '/api/prescription-batches/:id/prescriptions',
-    body: jsonBody<{ prescriptionId: string }>(),
-    answer: batchAnswer,
-  }),
-  remove: endpoint({ method: 'DELETE', path: '/api/prescription-batches/:id', answer: removed }),
 };

@@ -58,23 +58,25 @@ import { useDoctorData } from './doctor-data-context';
 import {
   BATCH,
   PRESCRIPTION,
-  addToBatchWrite,
   carriesServerPrescription,
   changeState,
-  createBatchWrite,
   createPrescriptionWrite,
-  deleteBatchWrite,
   deletePrescriptionWrite,
-  finalizeBatchWrite,
   finalizePrescriptionWrite,
   newLocalId,
   prescriptionStateIn,
   setDispenseQuantityWrite,
   setSafetyReasonsWrite,
   updatePrescriptionWrite,
-  type BatchAnswer,
   type PrescriptionAnswer,
 } from './prescriptions';
+import {
+  addToBatchWrite,
+  createBatchWrite,
+  deleteBatchWrite,
+  finalizeBatchWrite,
+  type BatchAnswer,
+} from './prescription-batches';
 import type { WriteKind, WriteQueue, WriteResult } from './write-queue';
 
 /**

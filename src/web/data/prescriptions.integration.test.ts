@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PrescriptionExtraction } from '@shared/ai/tasks';
 import { createApiClient } from '@shared/api/client';
-import { batchesApi, prescriptionsApi } from '@shared/api/prescriptions';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import { defaultBatchName } from '@shared/prescriptions/prescription';
 import { patientDocumentRefusal } from '@shared/prescriptions/receita-class';
 import { localDay } from '@shared/lib/local-day';

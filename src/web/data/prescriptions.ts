@@ -4,19 +4,13 @@ import { z } from 'zod';
 import type { ApiClient, ApiError } from '@shared/api/client';
 import type { ApiErrorCode } from '@shared/api/errors';
 import {
-  batchesApi,
   presentedMedicationSchema,
   presentedPrescriptionSchema,
   prescriptionsApi,
   type PresentedPrescription,
 } from '@shared/api/prescriptions';
-import {
-  batchCreateSchema,
-  defaultBatchName,
-  prescriptionBatchSchema,
-  type BatchCreate,
-  type PrescriptionBatch,
-} from '@shared/prescriptions/prescription';
+import { batchesApi } from '@shared/api/prescription-batches';
+import { prescriptionBatchSchema } from '@shared/prescriptions/prescription';
 import {
   contentOf,
   prescriptionContentSchema,
@@ -25,26 +19,17 @@ import {
 } from '@shared/prescriptions/draft';
 import {
   EMPTY_PRESCRIPTION_STATE,
-  LOCAL_BATCH_ID_PREFIX,
   LOCAL_PRESCRIPTION_ID_PREFIX,
-  adoptServerBatch,
   adoptServerPrescription,
-  heldBatch,
   heldPrescription,
   latestVersionOf,
-  renameBatch,
   renamePrescription,
-  withFinalizedBatch,
   withFinalizedPrescription,
-  withNewBatch,
   withNewPrescription,
   withPrescriptionContent,
-  withPrescriptionInBatch,
-  withServerBatch,
   withServerBatchList,
   withServerPrescription,
   withServerPrescriptionList,
-  withoutBatch,
   withoutPrescription,
   type PrescriptionState,
 } from '@shared/prescriptions/state';
@@ -68,7 +53,8 @@ import type { Refusal, TypedWrite, WriteKind, WriteQueue } from './write-queue';
  * a local receita waits for it. A receita or lote changed meanwhile in another tab or device is
  * never overwritten: the server's version is taken, and the doctor told to check it. The rules
  * are pure functions in `src/shared/prescriptions/draft.ts` and `prescription-state.ts`; the
- * doctor's actions are in `prescription-actions.ts`.
+ * lotes' writes are in `prescription-batches.ts`, the doctor's actions in
+ * `prescription-actions.ts`.
  */
 
 export const prescriptionKeys = {
@@ -96,8 +82,8 @@ const savedPrescriptionsSchema = z.object({
 });
 type SavedPrescriptions = z.output<typeof savedPrescriptionsSchema>;
 
-const savedBatchesSchema = z.object({ batches: z.array(prescriptionBatchSchema) });
-type SavedBatches = z.output<typeof savedBatchesSchema>;
+export const savedBatchesSchema = z.object({ batches: z.array(prescriptionBatchSchema) });
+export type SavedBatches = z.output<typeof savedBatchesSchema>;
 
 /** The receita and lote in progress, kept on the device: a reload reopens them. */
 export const persistedActivePrescription: PersistedQuery<ActivePrescription> = {
@@ -109,12 +95,6 @@ export const persistedActivePrescription: PersistedQuery<ActivePrescription> = {
 export const persistedSavedPrescriptions: PersistedQuery<SavedPrescriptions> = {
   queryKey: prescriptionKeys.saved,
   entry: doctorEntry('savedPrescriptions', savedPrescriptionsSchema),
-};
-
-/** The finalised lotes (the newest 50), kept on the device for the print dialog. */
-export const persistedSavedBatches: PersistedQuery<SavedBatches> = {
-  queryKey: prescriptionKeys.batches,
-  entry: doctorEntry('savedPrescriptionBatches', savedBatchesSchema),
 };
 
 // --- the state in the cache ------------------------------------------------------------------
@@ -164,13 +144,12 @@ export const PRESCRIPTION = 'prescription';
 export const BATCH = 'batch';
 
 export type PrescriptionAnswer = { prescription: PresentedPrescription };
-export type BatchAnswer = { batch: PrescriptionBatch };
 
 /** When a write was made, as the receita or lote it changed says. */
-const madeAt = (write: TypedWrite<unknown>) => new Date(write.queuedAt).toISOString();
+export const madeAt = (write: TypedWrite<unknown>) => new Date(write.queuedAt).toISOString();
 
-const noPayload = z.object({}).strict();
-type NoPayload = z.output<typeof noPayload>;
+export const noPayload = z.object({}).strict();
+export type NoPayload = z.output<typeof noPayload>;
 
 /** What the server said of a write of a receita: its copy replaces the one held, once settled. */
 function settledPrescription(
@@ -207,13 +186,6 @@ function changedPrescriptionOf(error: ApiError): PresentedPrescription | undefin
   if (!carriesServerPrescription(error)) return undefined;
   const body = z.object({ prescription: presentedPrescriptionSchema }).safeParse(error.body);
   return body.success ? body.data.prescription : undefined;
-}
-
-/** The current lote a 409 `batch_changed` carries, if that is what the refusal is. */
-function changedBatchOf(error: ApiError): PrescriptionBatch | undefined {
-  if (error.code !== 'batch_changed') return undefined;
-  const body = z.object({ batch: prescriptionBatchSchema }).safeParse(error.body);
-  return body.success ? body.data.batch : undefined;
 }
 
 /** Two ids made in the same millisecond (a quick receita right after a lote) stay apart. */
@@ -403,140 +375,6 @@ export const deletePrescriptionWrite: WriteKind<NoPayload, unknown> = {
     // Changed elsewhere since it was read: kept, as it now is, rather than deleted unseen.
     const current = changedPrescriptionOf(error);
     if (current) changeState(cache, (state) => adoptServerPrescription(state, current));
-    return { kind: 'drop' };
-  },
-};
-
-/** What the server said of a write of a lote: its copy replaces the one held, once settled. */
-function settledBatch(
-  cache: QueryClient,
-  _write: TypedWrite<unknown>,
-  answer: BatchAnswer,
-  context: { pending: readonly unknown[]; previousId: string },
-): void {
-  const pending = context.pending.length > 0;
-  changeState(cache, (state) => withServerBatch(state, context.previousId, answer.batch, pending));
-}
-
-/** A write of a lote the server refused: as {@link refusedPrescriptionWrite}, for a lote. */
-function refusedBatchWrite(
-  cache: QueryClient,
-  write: TypedWrite<unknown>,
-  error: ApiError,
-): Refusal {
-  const current = changedBatchOf(error);
-  if (current) {
-    changeState(cache, (state) => adoptServerBatch(state, current));
-    return { kind: 'drop' };
-  }
-  const held = heldBatch(prescriptionStateIn(cache), write.entityId);
-  if (error.code === 'not_found' && held) {
-    const localId = newLocalId(LOCAL_BATCH_ID_PREFIX, Date.now());
-    changeState(cache, (state) => renameBatch(state, write.entityId, localId));
-    return {
-      kind: 'replace',
-      writes: [
-        {
-          kind: createBatchWrite as WriteKind<unknown, unknown>,
-          entityId: localId,
-          payload: {
-            name: held.name,
-            prescriptionIds: held.prescriptionIds,
-            isFinalized: held.isFinalized,
-          } satisfies BatchCreate,
-          creates: true,
-        },
-      ],
-    };
-  }
-  return { kind: 'drop' };
-}
-
-/** Creates a lote; without a name the server calls it 'Lote dd/MM/aaaa'. */
-export const createBatchWrite: WriteKind<BatchCreate, BatchAnswer> = {
-  name: 'batch.create',
-  resource: BATCH,
-  payload: batchCreateSchema,
-  send: (client, write) =>
-    client.call(batchesApi.create, {
-      body: {
-        ...write.payload,
-        // One kept on the device was shown with the name of the day it was made: it keeps it.
-        name:
-          write.payload.name ??
-          (write.attempts > 0 ? defaultBatchName(new Date(write.queuedAt)) : undefined),
-      },
-    }),
-  identify: (answer) => ({ entityId: answer.batch.id, version: answer.batch.version }),
-  show: (cache, write) => {
-    const at = madeAt(write);
-    changeState(cache, (state) =>
-      withNewBatch(state, {
-        id: write.entityId,
-        name: write.payload.name ?? defaultBatchName(new Date(write.queuedAt)),
-        prescriptionIds: write.payload.prescriptionIds,
-        isFinalized: write.payload.isFinalized,
-        createdAt: at,
-        updatedAt: at,
-      }),
-    );
-  },
-  settled: settledBatch,
-};
-
-const addToBatchSchema = z.object({ prescriptionId: z.string().min(1) });
-type AddToBatch = z.output<typeof addToBatchSchema>;
-
-/** Adds a receita at the end of a lote; a local receita's id is renamed once it is created. */
-export const addToBatchWrite: WriteKind<AddToBatch, BatchAnswer> = {
-  name: 'batch.addPrescription',
-  resource: BATCH,
-  payload: addToBatchSchema,
-  send: (client, write) =>
-    client.call(batchesApi.addPrescription, {
-      params: { id: write.entityId },
-      body: write.payload,
-      ifMatch: write.version,
-    }),
-  identify: (answer) => ({ version: answer.batch.version }),
-  show: (cache, write) =>
-    changeState(cache, (state) =>
-      withPrescriptionInBatch(state, write.entityId, write.payload.prescriptionId, madeAt(write)),
-    ),
-  settled: settledBatch,
-  refused: refusedBatchWrite,
-};
-
-/** Finalises a lote: it no longer takes nor loses receitas. */
-export const finalizeBatchWrite: WriteKind<NoPayload, BatchAnswer> = {
-  name: 'batch.finalize',
-  resource: BATCH,
-  payload: noPayload,
-  send: (client, write) =>
-    client.call(batchesApi.update, {
-      params: { id: write.entityId },
-      body: { isFinalized: true },
-      ifMatch: write.version,
-    }),
-  identify: (answer) => ({ version: answer.batch.version }),
-  show: (cache, write) =>
-    changeState(cache, (state) => withFinalizedBatch(state, write.entityId, madeAt(write))),
-  settled: settledBatch,
-  refused: refusedBatchWrite,
-};
-
-/** Deletes a cancelled lote, if it is still the version seen; its receitas stay. */
-export const deleteBatchWrite: WriteKind<NoPayload, unknown> = {
-  name: 'batch.delete',
-  resource: BATCH,
-  payload: noPayload,
-  send: (client, write) =>
-    client.call(batchesApi.remove, { params: { id: write.entityId }, ifMatch: write.version }),
-  identify: () => ({}),
-  show: (cache, write) => changeState(cache, (state) => withoutBatch(state, write.entityId)),
-  refused: (cache, _write, error) => {
-    const current = changedBatchOf(error);
-    if (current) changeState(cache, (state) => adoptServerBatch(state, current));
     return { kind: 'drop' };
   },
 };

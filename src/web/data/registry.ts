@@ -1,19 +1,21 @@
 import { persistedChatConversation } from './chat';
 import {
-  addToBatchWrite,
-  createBatchWrite,
   createPrescriptionWrite,
-  deleteBatchWrite,
   deletePrescriptionWrite,
-  finalizeBatchWrite,
   finalizePrescriptionWrite,
   persistedActivePrescription,
-  persistedSavedBatches,
   persistedSavedPrescriptions,
   setDispenseQuantityWrite,
   setSafetyReasonsWrite,
   updatePrescriptionWrite,
 } from './prescriptions';
+import {
+  addToBatchWrite,
+  createBatchWrite,
+  deleteBatchWrite,
+  finalizeBatchWrite,
+  persistedSavedBatches,
+} from './prescription-batches';
 import type { PersistedQuery } from './query-persistence';
 import {
   addAddendumWrite,

@@ -7,11 +7,8 @@ import { API_ERRORS } from '@shared/api/errors';
 import { aiApi } from '@shared/api/ai';
 import { patientsApi } from '@shared/api/patients';
 import { recordsApi } from '@shared/api/records';
-import {
-  batchesApi,
-  prescriptionsApi,
-  type PresentedPrescription,
-} from '@shared/api/prescriptions';
+import { prescriptionsApi, type PresentedPrescription } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import { RECORD_SUGGESTION_TEXT } from '@shared/chat/conversation';
 import { ANSWER_CUT_ERROR, CHAT_ERROR_MESSAGES } from '@shared/chat/errors';
 import { CHAT_INPUT_MAX_LENGTH } from '@shared/chat/rules';

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@shared/api/client';
-import { batchesApi, prescriptionsApi } from '@shared/api/prescriptions';
+import { prescriptionsApi } from '@shared/api/prescriptions';
+import { batchesApi } from '@shared/api/prescription-batches';
 import { defaultBatchName } from '@shared/prescriptions/prescription';
 import { refusalOf } from '../testing/api-calls';
 import { useTestServer } from '../testing/server-fixture';
 import { signUpDoctor, type TestBrowser } from '../testing/test-server';
 import { fetchAnswer } from '../testing/wire';
-import { batchPath, newBatch, newPrescription } from './test-fixtures';
+import { batchPath, newBatch, newPrescription } from '../prescriptions/test-fixtures';
 
 const fixture = useTestServer();
 
