@@ -203,10 +203,7 @@ export function askItemInfo(body: BodyOf<typeof aiApi.itemInfo>, signal: AbortSi
  * What the doctor's messages say for the record (`POST /api/ai/extract-chat-info`).
  * @throws ApiError when the call fails (or the AbortError of `signal`)
  */
-export function extractChatInfo(
-  body: BodyOf<typeof aiApi.extractChatInfo>,
-  signal?: AbortSignal,
-) {
+export function extractChatInfo(body: BodyOf<typeof aiApi.extractChatInfo>, signal?: AbortSignal) {
   return api.call(aiApi.extractChatInfo, { body, ...(signal ? { signal } : {}) });
 }
 
@@ -214,7 +211,9 @@ export function extractChatInfo(
  * The receita the conversation describes (`POST /api/ai/extract-prescription`).
  * @throws ApiError when the call fails
  */
-export function extractPrescription(messages: BodyOf<typeof aiApi.extractPrescription>['messages']) {
+export function extractPrescription(
+  messages: BodyOf<typeof aiApi.extractPrescription>['messages'],
+) {
   return api.call(aiApi.extractPrescription, { body: { messages } });
 }
 

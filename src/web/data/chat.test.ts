@@ -15,11 +15,7 @@ import {
 } from '@shared/chat/conversation';
 import type { ChatRequest } from '@shared/chat/request';
 import type { RecordContent } from '@shared/records/medical-record';
-import {
-  chatConversationActions,
-  chatKeys,
-  sendChatMessageMutation,
-} from './chat';
+import { chatConversationActions, chatKeys, sendChatMessageMutation } from './chat';
 import { forgetDoctorEntries } from './local-entries';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { PERSISTED_QUERIES } from './registry';
@@ -78,7 +74,10 @@ class ScriptedServer {
     }
     if (path === '/api/ai/detect-prescription') {
       this.prescriptionChecks.push(messages);
-      const answer = this.prescriptionAnswers.shift() ?? { hasPrescription: false, confidence: 0.1 };
+      const answer = this.prescriptionAnswers.shift() ?? {
+        hasPrescription: false,
+        confidence: 0.1,
+      };
       return answer instanceof Error ? failure() : json(answer);
     }
     throw new Error(`unexpected ${path}`);

@@ -72,4 +72,3 @@ export function DoctorDataProvider(props: { userId: string; children: ReactNode 
     </QueryClientProvider>
   );
 }
-

@@ -148,10 +148,7 @@ export function writeEntry(
   value: object | string,
   userId?: string,
 ): void {
-  writeRaw(
-    entry.key,
-    typeof value === 'string' ? value : JSON.stringify({ userId, ...value }),
-  );
+  writeRaw(entry.key, typeof value === 'string' ? value : JSON.stringify({ userId, ...value }));
 }
 
 /** Removes the entry. */
@@ -190,7 +187,10 @@ function subscribe(key: string, listener: () => void): () => void {
 }
 
 /** The last raw text read per key and what it decoded to, so an unchanged entry is the same. */
-const decoded = new Map<string, { raw: string | null; userId: string | undefined; value: unknown }>();
+const decoded = new Map<
+  string,
+  { raw: string | null; userId: string | undefined; value: unknown }
+>();
 
 function snapshotOf(entry: DoctorEntry<object> | DeviceEntry<string>, userId?: string): unknown {
   const raw = readRaw(entry.key);

@@ -208,9 +208,7 @@ export function openRecordActions(
      * reached it is a local `record-<ms>` that the queue creates once it answers.
      * @returns the record, under the server's id when the server answered
      */
-    async create(
-      initial: RecordContent & { patientId?: string } = {},
-    ): Promise<WorkingRecord> {
+    async create(initial: RecordContent & { patientId?: string } = {}): Promise<WorkingRecord> {
       const record: WorkingRecord = {
         ...newWorkingRecord(newLocalRecordId(now().getTime()), now()),
         ...initial,

@@ -2,10 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useMemo } from 'react';
 import type { PrescriptionExtraction } from '@shared/ai/tasks';
 import type { ApiError } from '@shared/api/client';
-import type {
-  PrescriptionUpdateInput,
-  PresentedPrescription,
-} from '@shared/api/prescriptions';
+import type { PrescriptionUpdateInput, PresentedPrescription } from '@shared/api/prescriptions';
 import type { Medication } from '@shared/records/medical-record';
 import {
   batchCreateSchema,

@@ -509,8 +509,7 @@ export function useLatestPrescriptions(
 ): readonly ReceitaPrescription[] {
   const state = usePrescriptions();
   return useMemo(
-    () =>
-      prescriptions.map((prescription) => latestVersionOf(state, prescription)),
+    () => prescriptions.map((prescription) => latestVersionOf(state, prescription)),
     [prescriptions, state],
   );
 }

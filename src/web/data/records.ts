@@ -37,7 +37,9 @@ export const recordKeys = {
 /** A record as the browser holds it: a server one, or a local one not created yet. */
 export const workingRecordSchema = medicalRecordSchema
   .omit({ userId: true, version: true })
-  .extend({ version: z.number().int().nonnegative().optional() }) satisfies z.ZodType<WorkingRecord>;
+  .extend({
+    version: z.number().int().nonnegative().optional(),
+  }) satisfies z.ZodType<WorkingRecord>;
 
 export const openRecordSchema = z.object({ record: workingRecordSchema.nullable() });
 export type OpenRecord = z.output<typeof openRecordSchema>;
@@ -52,15 +54,15 @@ export const persistedOpenRecord: PersistedQuery<OpenRecord> = {
 export const MAX_RECORD_BACKUPS = 3;
 
 const recordBackupsSchema = z.object({
-    backups: z.array(
-      z.object({
-        key: z.string(),
-        timestamp: z.string(),
-        patientName: z.string(),
-        record: workingRecordSchema,
-      }),
-    ),
-  });
+  backups: z.array(
+    z.object({
+      key: z.string(),
+      timestamp: z.string(),
+      patientName: z.string(),
+      record: workingRecordSchema,
+    }),
+  ),
+});
 type RecordBackups = z.output<typeof recordBackupsSchema>;
 
 /** The records put aside, kept on the device under `medicalRecordBackups`. */
@@ -278,7 +280,10 @@ export function useRecordsList() {
   });
 }
 
-type RecordPages = InfiniteData<{ records: MedicalRecord[]; lastEvaluatedKey?: string | undefined }>;
+type RecordPages = InfiniteData<{
+  records: MedicalRecord[];
+  lastEvaluatedKey?: string | undefined;
+}>;
 
 /** Takes a deleted record out of the loaded list at once, without reading every page again. */
 export function removeFromRecordsList(cache: QueryClient, id: string): void {

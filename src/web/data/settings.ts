@@ -95,7 +95,9 @@ export function useSaveSettings() {
   const { queue } = useDoctorData();
   return useMutation({
     mutationFn: async (changes: DoctorSettingsPatch) =>
-      failureOf(await queue.submit(saveSettingsWrite, { entityId: SETTINGS_ENTITY, payload: changes })),
+      failureOf(
+        await queue.submit(saveSettingsWrite, { entityId: SETTINGS_ENTITY, payload: changes }),
+      ),
   });
 }
 

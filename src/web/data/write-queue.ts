@@ -350,10 +350,7 @@ export class WriteQueue {
       kind: kind as unknown as WriteKind<unknown, unknown>,
     });
     return new Promise((resolve) => {
-      this.waiters.set(queued.id, [
-        ...(this.waiters.get(queued.id) ?? []),
-        resolve as Waiter,
-      ]);
+      this.waiters.set(queued.id, [...(this.waiters.get(queued.id) ?? []), resolve as Waiter]);
       // Behind a write the server could not take, it is kept until that one goes: waiting for
       // it would wait for the network. Unless that one is being tried again now: if it fails
       // again, the writes behind it are told they are kept.
@@ -422,7 +419,12 @@ export class WriteQueue {
   async flush(): Promise<boolean> {
     const now = this.now();
     this.publish(
-      { writes: this.state.writes.map((write) => ({ ...write, notBefore: Math.min(write.notBefore, now) })) },
+      {
+        writes: this.state.writes.map((write) => ({
+          ...write,
+          notBefore: Math.min(write.notBefore, now),
+        })),
+      },
       true,
     );
     this.pump();
@@ -452,7 +454,8 @@ export class WriteQueue {
   /** Drops an entity's queued writes (the doctor discarded what they held). */
   discard(resource: string, entityId: string): void {
     const entity = { resource, entityId };
-    for (const write of this.pendingFor(resource, entityId)) this.resolve(write.id, { status: 'kept' });
+    for (const write of this.pendingFor(resource, entityId))
+      this.resolve(write.id, { status: 'kept' });
     this.publish({ writes: dropEntityWrites(this.state.writes, entity) }, true);
   }
 
