@@ -7,6 +7,34 @@ import { PATH_ALIASES } from './scripts/path-aliases';
 const SERVER_TESTS = ['src/**/*.integration.test.ts'];
 
 /**
+ * Server suites whose subject is not our SQL but what sits in front of it or beside it: the AI
+ * provider and transcription, sign-in and its second factor, rate limits, the catalogues read
+ * from files, the static web app, the fake provider itself. They run on PGlite only. The data
+ * they store goes through the same repositories every other suite drives on both databases, and
+ * each of those suites signs a doctor up and in, so PostgreSQL still sees every table they touch
+ * (docs/testing.md, "Dois bancos").
+ */
+const ONE_DATABASE_SUITES = [
+  'src/server/ai/ai-logs.integration.test.ts',
+  'src/server/ai/ai-tasks.integration.test.ts',
+  'src/server/ai/chat.integration.test.ts',
+  'src/server/ai/demo-chat.integration.test.ts',
+  'src/server/ai/extract.integration.test.ts',
+  'src/server/ai/key-leak.integration.test.ts',
+  'src/server/ai/transcription.integration.test.ts',
+  'src/server/auth/accounts.integration.test.ts',
+  'src/server/auth/doctor-sessions.integration.test.ts',
+  'src/server/auth/sign-in-throttle.integration.test.ts',
+  'src/server/auth/two-factor.integration.test.ts',
+  'src/server/cid10/cid10.integration.test.ts',
+  'src/server/http/error-answers.integration.test.ts',
+  'src/server/http/rate-limit.integration.test.ts',
+  'src/server/medications/medications.integration.test.ts',
+  'src/server/testing/fake-openai-server.integration.test.ts',
+  'src/server/web-app.integration.test.ts',
+];
+
+/**
  * What every project shares: the run's own temporary folder as the tests' TMPDIR, named after
  * this Vitest process so that a later run can tell it was abandoned; the global setup makes it
  * before the tests start and removes it after them, with what they left in it.
@@ -71,7 +99,8 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
-      // The server suites run twice: once on the embedded PGlite, once on a real PostgreSQL.
+      // The server suites run on the embedded PGlite and on a real PostgreSQL; those of
+      // ONE_DATABASE_SUITES on PGlite only.
       {
         extends: true,
         test: {
@@ -88,6 +117,7 @@ export default defineConfig({
         test: {
           name: 'server-postgres',
           include: SERVER_TESTS,
+          exclude: ONE_DATABASE_SUITES,
           globalSetup: [RUN_FOLDER_SETUP, './src/server/testing/global-setup/postgres.ts'],
           env: { ...RUN_ENV, PRONTU_TEST_DB: 'postgres' },
           testTimeout: 30_000,
@@ -101,9 +131,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [RUN_FOLDER_SETUP, './tests/e2e/support/chromium-global-setup.ts'],
           env: RUN_ENV,
+          // Each file has its own server, database and Chromium, so files run side by side with
+          // the other projects' instead of one at a time after them.
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
