@@ -46,9 +46,9 @@ export function recordCountText(count: number): string {
 }
 
 /**
- * Whether 'Carregar Mais' shows. The spec says "when the list length is a multiple of 20"; the
- * server's `lastEvaluatedKey` is the truth behind that (it is absent on the last page, even on an
- * exactly full one), so a doctor never clicks into an empty page.
+ * Whether 'Carregar Mais' shows: while the server says there is more (docs/product.md, "Lista de
+ * prontuários"). Its `lastEvaluatedKey` is absent on the last page, even on an exactly full one
+ * of 20, so a doctor never clicks into an empty page.
  */
 export function hasMoreRecords(lastPage: { lastEvaluatedKey?: string } | undefined): boolean {
   return Boolean(lastPage?.lastEvaluatedKey);

@@ -93,6 +93,19 @@ export async function enhanceAssessment(
 }
 
 /**
+ * "Formatar com IA" of the assessment as a mutation: {@link enhanceAssessment}, which always
+ * answers (a fallback when the call fails), so the step reads `isPending` while it runs.
+ */
+export function useAssessmentEnhancement() {
+  return useMutation({
+    // As the case suggestions: the server's offline engine, or the fallback, answers offline too.
+    networkMode: 'always',
+    mutationFn: (input: { text: string; record: WorkingRecord }) =>
+      enhanceAssessment(input.text, input.record),
+  });
+}
+
+/**
  * Asks for treatment-plan suggestions for the record (`POST /api/ai/plan-suggestions`).
  * @returns the answer, or the generic advice of docs/product.md, "Tarefas e respostas padrão"
  */

@@ -105,6 +105,46 @@ export function useDispenseQuantitySave() {
   });
 }
 
+/**
+ * Issues drafts one after another (the server checks each first), stopping at the first that
+ * cannot be issued: the print dialog's `isPending` while they go, and its answer is that
+ * refusal's message, or none when every draft was issued.
+ */
+export function useDraftsIssue() {
+  const actions = usePrescriptionActions();
+  return useMutation({
+    // Like every write through the queue: kept on this device while offline, never held here.
+    networkMode: 'always',
+    mutationFn: async (drafts: readonly { id: string }[]): Promise<string | undefined> => {
+      for (const draft of drafts) {
+        const issued = await actions.issue(draft.id);
+        if (!issued.ok) return issued.error;
+      }
+      return undefined;
+    },
+  });
+}
+
+/**
+ * A receita issued at once from a screen — the chart's renewal (`quick`) or the visit's own
+ * receita (`visitReceita`) — as a mutation: the screen reads `isPending` while it goes, and the
+ * answer is the action's, `{ ok: true, value }` or `{ ok: false, error }`.
+ */
+export function useReceitaIssue() {
+  const actions = usePrescriptionActions();
+  return {
+    quick: useMutation({
+      networkMode: 'always',
+      mutationFn: (input: Parameters<PrescriptionActions['quick']>) => actions.quick(...input),
+    }),
+    visitReceita: useMutation({
+      networkMode: 'always',
+      mutationFn: (input: Parameters<PrescriptionActions['visitReceita']>) =>
+        actions.visitReceita(...input),
+    }),
+  };
+}
+
 /** Whether a refusal left the server's copy in place of this device's (a 409 `*_changed`). */
 const adoptedServerCopy = (error: ApiError) =>
   carriesServerPrescription(error) || error.code === 'batch_changed';

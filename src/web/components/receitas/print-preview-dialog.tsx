@@ -29,7 +29,7 @@ import { printOnly } from '../../ui/print-area';
 import { DispenseQuantityEditor } from './dispense-quantity-editor';
 import { ReceitaLifePanel } from './receita-life-panel';
 import { receitaSafetyHold, useReceitasSafety } from './receita-safety';
-import { usePrescriptionActions } from '../../data/prescription-actions';
+import { useDraftsIssue } from '../../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
@@ -125,11 +125,11 @@ export function PrintPreviewDialog(props: {
   const { settings, batchName, initialSelection } = props;
   // As now held: a quantity overwritten here shows at once, a correction in place of its receita.
   const prescriptions = useLatestPrescriptions(props.prescriptions);
-  const actions = usePrescriptionActions();
   // What the doctor asked for while drafts among the chosen were being issued: done once their
   // file, with the validation code, is drawn.
   const pendingAction = useRef<'print' | 'download' | undefined>(undefined);
-  const [issuing, setIssuing] = useState(false);
+  const draftsIssue = useDraftsIssue();
+  const issuing = draftsIssue.isPending;
   const [issueError, setIssueError] = useState<string>();
   const [showPreview, setShowPreview] = useState(true);
   const pdfDownload = useReceitaPdfDownload();
@@ -230,20 +230,10 @@ export function PrintPreviewDialog(props: {
    */
   const issueDrafts = async (): Promise<boolean> => {
     if (drafts.length === 0) return true;
-    setIssuing(true);
     setIssueError(undefined);
-    try {
-      for (const draft of drafts) {
-        const issued = await actions.issue(draft.id);
-        if (!issued.ok) {
-          setIssueError(issued.error);
-          return false;
-        }
-      }
-      return true;
-    } finally {
-      setIssuing(false);
-    }
+    const refusal = await draftsIssue.mutateAsync(drafts);
+    setIssueError(refusal);
+    return refusal === undefined;
   };
 
   const downloadPdf = async () => {

@@ -10,7 +10,7 @@ import { renewalMedications, type RenewalChoice, type RenewalItem } from '@share
 import { posologySentence } from '@shared/prescriptions/posology';
 import { formatDate } from '@shared/lib/pt-br-format';
 import { usePatientRenewal } from '../../data/patients';
-import { usePrescriptionActions } from '../../data/prescription-actions';
+import { useReceitaIssue } from '../../data/prescription-actions';
 import { useDoctorSettings } from '../../data/settings';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';
@@ -78,10 +78,10 @@ export function RenewalDialog(props: {
 function RenewalChoices(props: Parameters<typeof RenewalDialog>[0]) {
   const { patient } = props;
   const renewal = usePatientRenewal(patient.id, true);
-  const prescriptionActions = usePrescriptionActions();
+  const receitaIssue = useReceitaIssue().quick;
   const settings = useDoctorSettings();
   const [choices, setChoices] = useState<{ for: RenewalItem[]; each: RenewalChoice[] }>();
-  const [issuing, setIssuing] = useState(false);
+  const issuing = receitaIssue.isPending;
   const [issueError, setIssueError] = useState<string>();
   const items = renewal.data ?? [];
   // Tied to the items read: a new answer starts from its own choices.
@@ -102,9 +102,8 @@ function RenewalChoices(props: Parameters<typeof RenewalDialog>[0]) {
         : undefined;
 
   const issue = async () => {
-    setIssuing(true);
     setIssueError(undefined);
-    const result = await prescriptionActions.quick(
+    const result = await receitaIssue.mutateAsync([
       {
         patientName: patient.name,
         patientAge: patient.age === undefined ? '' : String(patient.age),
@@ -116,8 +115,7 @@ function RenewalChoices(props: Parameters<typeof RenewalDialog>[0]) {
       },
       { name: settings.name || props.doctor.name, crm: formatCrm(settings) },
       { patientId: patient.id, ...(patient.sex ? { patientSex: patient.sex } : {}) },
-    );
-    setIssuing(false);
+    ]);
     if (result.ok) props.onIssued(result.value);
     else setIssueError(result.error);
   };

@@ -11,13 +11,12 @@ import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/text-field';
 import { reportAiOutcome, useAiBlock, type AiUseRef } from '../../../data/ai-use';
 import { useOpenRecordActions } from '../../../data/open-record';
-import { enhanceAssessment } from '../../../data/ai-tasks';
+import { useAssessmentEnhancement } from '../../../data/ai-tasks';
 import { CidSearchPanel } from './cid-search-panel';
 import { BackButton, ContinueButton, QuietNotice, StepLayout, usePartWriter } from './step-layout';
 
 type Enhancement =
   | { status: 'idle' }
-  | { status: 'loading' }
   | { status: 'unavailable'; notice: string | undefined }
   | { status: 'done'; suggestedCIDs: CidSuggestion[]; offline: boolean; use?: AiUseRef };
 
@@ -31,30 +30,38 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
   const assessment = record.assessment ?? '';
   const [cidPanelOpen, setCidPanelOpen] = useState(false);
   const [enhancement, setEnhancement] = useState<Enhancement>({ status: 'idle' });
+  const enhance = useAssessmentEnhancement();
 
   const addCid = (cid: { code: string; description: string }) => {
     write((current) => addCidToAssessment(current, cid));
   };
 
-  const format = async () => {
+  const format = () => {
     const text = assessment;
-    setEnhancement({ status: 'loading' });
-    const answer = await enhanceAssessment(text, record);
-    if (answer.source === 'fallback') {
-      setEnhancement({ status: 'unavailable', notice: answer.notice });
-      return;
-    }
-    // Only replace what the doctor had when asking: text typed meanwhile is not overwritten,
-    // and the rewrite is then discarded.
-    const untouched = actions.record?.id === record.id && actions.record.assessment === text;
-    if (untouched) write(() => answer.improvedText);
-    reportAiOutcome(answer.use, untouched ? 'accepted' : 'discarded');
-    setEnhancement({
-      status: 'done',
-      suggestedCIDs: answer.suggestedCIDs,
-      offline: answer.source === 'offline',
-      ...(untouched && answer.use ? { use: answer.use } : {}),
-    });
+    // The last answer's notice and CIDs go while the new one is asked for.
+    setEnhancement({ status: 'idle' });
+    enhance.mutate(
+      { text, record },
+      {
+        onSuccess: (answer) => {
+          if (answer.source === 'fallback') {
+            setEnhancement({ status: 'unavailable', notice: answer.notice });
+            return;
+          }
+          // Only replace what the doctor had when asking: text typed meanwhile is not
+          // overwritten, and the rewrite is then discarded.
+          const untouched = actions.record?.id === record.id && actions.record.assessment === text;
+          if (untouched) write(() => answer.improvedText);
+          reportAiOutcome(answer.use, untouched ? 'accepted' : 'discarded');
+          setEnhancement({
+            status: 'done',
+            suggestedCIDs: answer.suggestedCIDs,
+            offline: answer.source === 'offline',
+            ...(untouched && answer.use ? { use: answer.use } : {}),
+          });
+        },
+      },
+    );
   };
 
   const type = (text: string) => {
@@ -83,11 +90,11 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           variant="secondary"
-          disabled={!assessment.trim() || enhancement.status === 'loading' || aiBlock !== undefined}
-          onClick={() => void format()}
+          disabled={!assessment.trim() || enhance.isPending || aiBlock !== undefined}
+          onClick={format}
         >
           <Sparkles aria-hidden className="size-4" />
-          {enhancement.status === 'loading' ? 'Formatando...' : 'Formatar com IA'}
+          {enhance.isPending ? 'Formatando...' : 'Formatar com IA'}
         </Button>
         <Button
           variant="secondary"

@@ -10,7 +10,7 @@ import { useSaveState } from '../../../data/doctor-data-context';
 import { FINALIZED_OFFLINE_MESSAGE } from '../../../data/open-record';
 import { useDoctorSettings } from '../../../data/settings';
 import type { PresentedPrescription } from '@shared/api/prescriptions';
-import { usePrescriptionActions } from '../../../data/prescription-actions';
+import { usePrescriptionActions, useReceitaIssue } from '../../../data/prescription-actions';
 import { usePrescriptions } from '../../../data/prescriptions';
 import {
   RECEITA_STATUS_LABELS,
@@ -63,7 +63,8 @@ export function PrintSummaryStep(props: {
   const signedBy = { ...settings, name: settings.name || props.doctor.name };
   // The receita the print dialog was opened with (it follows its edits and new versions).
   const [printing, setPrinting] = useState<readonly PresentedPrescription[]>();
-  const [issuing, setIssuing] = useState(false);
+  const visitReceitaIssue = useReceitaIssue().visitReceita;
+  const issuing = visitReceitaIssue.isPending;
   const [issueError, setIssueError] = useState<string>();
   const { notice, show } = useStatusNotice();
 
@@ -117,10 +118,8 @@ export function PrintSummaryStep(props: {
       show(NOTHING_TO_PRINT.prescriptions, 'error');
       return;
     }
-    setIssuing(true);
     setIssueError(undefined);
-    const result = await prescriptionActions.visitReceita(visit, prescriber);
-    setIssuing(false);
+    const result = await visitReceitaIssue.mutateAsync([visit, prescriber]);
     if (result.ok) setPrinting([result.value]);
     else setIssueError(result.error);
   };
