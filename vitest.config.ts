@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { PATH_ALIASES } from './scripts/path-aliases';
+import { PATH_ALIASES } from './scripts/path-aliases.js';
 
 /** Tests that start the real server on a real database; everything else is a fast unit test. */
 const SERVER_TESTS = ['src/**/*.integration.test.ts'];
@@ -40,6 +40,8 @@ const ONE_DATABASE_SUITES = [
  * before the tests start and removes it after them, with what they left in it.
  */
 const RUN_FOLDER_SETUP = './src/server/testing/global-setup/test-run-folder.ts';
+/** The run's migrated PGlite, which the servers of the suites start from a copy of. */
+const PGLITE_TEMPLATE_SETUP = './src/server/testing/global-setup/pglite-template.ts';
 const RUN_ENV = { TMPDIR: path.join(os.tmpdir(), `prontu-run-${process.pid}`) };
 
 export default defineConfig({
@@ -105,8 +107,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-pglite',
+          // Files share their worker's loaded modules: each starts its own server and database
+          // anyway, and loading the server's code again for every file took longer than many
+          // of the files' tests.
+          isolate: false,
           include: SERVER_TESTS,
-          globalSetup: [RUN_FOLDER_SETUP],
+          globalSetup: [RUN_FOLDER_SETUP, PGLITE_TEMPLATE_SETUP],
           env: { ...RUN_ENV, PRONTU_TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -116,6 +122,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server-postgres',
+          // Files share their worker's loaded modules: each starts its own server and database
+          // anyway, and loading the server's code again for every file took longer than many
+          // of the files' tests.
+          isolate: false,
           include: SERVER_TESTS,
           exclude: ONE_DATABASE_SUITES,
           globalSetup: [RUN_FOLDER_SETUP, './src/server/testing/global-setup/postgres.ts'],
@@ -128,13 +138,19 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: [RUN_FOLDER_SETUP, './tests/e2e/support/chromium-global-setup.ts'],
+          globalSetup: [
+            RUN_FOLDER_SETUP,
+            PGLITE_TEMPLATE_SETUP,
+            './tests/e2e/support/chromium-global-setup.ts',
+          ],
           env: RUN_ENV,
-          // Each file has its own server, database and Chromium, so files run side by side with
-          // the other projects' instead of one at a time after them.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // One file at a time, after the other projects: two Chromiums and their servers on a
+          // two-core machine slow each other down past what they save.
+          fileParallelism: false,
         },
       },
     ],

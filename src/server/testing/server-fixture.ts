@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
-import { createTestStorage, type TestStorage } from './test-storage';
+import { createTestStorage, seedMigratedPglite, type TestStorage } from './test-storage';
 import {
   restartTestServer,
   signUpDoctor,
@@ -10,7 +10,8 @@ import {
 } from './test-server';
 
 /**
- * Starts one real server for the test file on a fresh database, and stops it afterwards. Read
+ * Starts one real server for the test file on a fresh database (on PGlite, a copy of the run's
+ * migrated one), and stops it afterwards. Read
  * `fixture.server` inside tests, once beforeAll has run.
  * @param options.kind - the database; by default the one of the suite's Vitest project
  * @param options.webDistDir - the built web app to serve; by default a one-page stand-in
@@ -27,6 +28,7 @@ export function useTestServer(
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
     state.storage = await createTestStorage(options.kind);
+    await seedMigratedPglite(state.storage);
     state.server = await startTestServer(state.storage, (await options.env?.()) ?? {}, {
       webDistDir: options.webDistDir,
     });

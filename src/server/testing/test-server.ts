@@ -26,6 +26,7 @@ export async function startTestServer(
     DATA_DIR: storage.dataDir,
     DATABASE_URL: storage.databaseUrl,
     LOG_LEVEL: 'silent',
+    PRONTU_DURABLE_WRITES: '0',
     ...extraEnv,
   });
   let webDistDir = options.webDistDir;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { DatabaseKind } from '../db/database';
+import { pgliteDirectory, type DatabaseKind } from '../db/database';
 
 /** The database this run of the server suites is for (set per Vitest project). */
 export function testDatabaseKind(): DatabaseKind {
@@ -59,6 +59,18 @@ export async function createTestStorage(
       await removeDataDir();
     },
   };
+}
+
+/**
+ * Gives PGlite storage the run's migrated database (global-setup/pglite-template.ts) when the
+ * project made one, so a server starts on it without migrating an empty database again. Other
+ * storage, and a project without the template, stay as they are: empty.
+ */
+export async function seedMigratedPglite(storage: TestStorage): Promise<void> {
+  if (storage.kind !== 'pglite') return;
+  const template = inject('migratedPgliteDataDir');
+  if (!template) return;
+  await cp(pgliteDirectory(template), pgliteDirectory(storage.dataDir), { recursive: true });
 }
 
 /** PostgreSQL's insufficient_privilege: here, a backend of another role still on the database. */
