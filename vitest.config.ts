@@ -151,6 +151,7 @@ export default defineConfig({
           // One file at a time, after the other projects: two Chromiums and their servers on a
           // two-core machine slow each other down past what they save.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

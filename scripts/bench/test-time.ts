@@ -65,4 +65,4 @@ for (const [name, time] of [...times].sort((a, b) => a[1].firstStart - b[1].firs
       `${seconds(time.lastEnd - time.firstStart).padStart(29)}   ${seconds(time.fileMs).padStart(14)}`,
   );
 }
-process.exitCode = [...times.values()].some((time) => time.failed > 0) ? 1 : 0;
+if ([...times.values()].some((time) => time.failed > 0)) process.exitCode = 1;
