@@ -168,13 +168,16 @@ function unaccentedWordsIn(text: string): string[] {
 const ROOT = path.resolve(import.meta.dirname, '../../src');
 const SCANNED_FOLDERS = ['web', 'shared', 'server'];
 
-/** The non-test source files under a folder; `testing/` folders hold test fakes, not the app. */
+/**
+ * The non-test source files under a folder; `testing/` folders and `*.testing.ts` files hold
+ * test fakes and fixtures, not the app.
+ */
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(folder, entry.name);
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : sourceFiles(full);
     const isSource = /\.tsx?$/.test(entry.name) && !/\.d\.ts$/.test(entry.name);
-    return isSource && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+    return isSource && !/\.test(ing)?\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -188,7 +191,7 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
     'shared/documents/document-text.ts',
     'shared/documents/prefill.ts',
     'web/components/documents/document-form-values.ts',
-    'web/components/documents/documents-section.tsx',
+    'web/components/documents/new-document-dialog.tsx',
   ].map((file) => ({
     file,
     text: 'relatorio',

@@ -21,7 +21,7 @@ import {
   C1,
   receitaPrescription as prescription,
   receitaSettings as settings,
-} from './receita-test-fixtures';
+} from './receita.testing';
 
 describe('receitaInstructions', () => {
   it('prints the posology sentence from the parts, dose per intake included', () => {

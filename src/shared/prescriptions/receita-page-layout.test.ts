@@ -12,7 +12,7 @@ import {
   C1,
   receitaPrescription as prescription,
   receitaSettings as settings,
-} from './receita-test-fixtures';
+} from './receita.testing';
 
 describe('paginateSheets', () => {
   const simple = (id: string) => {
