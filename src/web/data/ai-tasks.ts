@@ -98,8 +98,6 @@ export async function enhanceAssessment(
  */
 export function useAssessmentEnhancement() {
   return useMutation({
-    // As the case suggestions: the server's offline engine, or the fallback, answers offline too.
-    networkMode: 'always',
     mutationFn: (input: { text: string; record: WorkingRecord }) =>
       enhanceAssessment(input.text, input.record),
   });
@@ -188,9 +186,6 @@ export interface CaseSuggestions {
  */
 export function useCaseSuggestions() {
   return useMutation({
-    // The browser believing it is offline must not hold the request back: the server's offline
-    // engine, or the fallback, answers.
-    networkMode: 'always',
     mutationFn: async (input: {
       record: WorkingRecord;
       caseText: string;

@@ -287,9 +287,6 @@ export function sendChatMessageMutation(client: ApiClient) {
     mutationKey: chatKeys.send,
     mutationFn: (variables: SendChatMessageVariables, { client: cache }) =>
       sendChatMessage(cache, client, variables),
-    // The browser believing it is offline must not hold a question back: it is sent, and no
-    // answer is told as the connection error, as for every other question.
-    networkMode: 'always',
   });
 }
 

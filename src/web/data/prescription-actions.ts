@@ -113,8 +113,6 @@ export function useDispenseQuantitySave() {
 export function useDraftsIssue() {
   const actions = usePrescriptionActions();
   return useMutation({
-    // Like every write through the queue: kept on this device while offline, never held here.
-    networkMode: 'always',
     mutationFn: async (drafts: readonly { id: string }[]): Promise<string | undefined> => {
       for (const draft of drafts) {
         const issued = await actions.issue(draft.id);
@@ -134,11 +132,9 @@ export function useReceitaIssue() {
   const actions = usePrescriptionActions();
   return {
     quick: useMutation({
-      networkMode: 'always',
       mutationFn: (input: Parameters<PrescriptionActions['quick']>) => actions.quick(...input),
     }),
     visitReceita: useMutation({
-      networkMode: 'always',
       mutationFn: (input: Parameters<PrescriptionActions['visitReceita']>) =>
         actions.visitReceita(...input),
     }),

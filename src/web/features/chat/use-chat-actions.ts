@@ -24,10 +24,6 @@ import {
 } from './prescription-commands';
 import type { AutoUpdateControls } from './use-conversation-auto-update';
 
-// The browser believing it is offline must not hold an action back: the commands and the records
-// work on the device, and a call that cannot reach the server says so itself.
-const RUN_OFFLINE = { networkMode: 'always' } as const;
-
 /**
  * The chat's actions (docs/product.md, "Chat"): a message or a slash command sent, a record or a
  * receita started from the conversation, the structured anamnesis, leaving the visit. While one
@@ -65,7 +61,6 @@ export function useChatActions(input: {
 
   /** A slash command; resolves to whether it was one (else the text goes to the model). */
   const command = useMutation({
-    ...RUN_OFFLINE,
     mutationFn: (text: string) =>
       runSlashCommand(text, {
         chat: chatActions,
@@ -94,7 +89,6 @@ export function useChatActions(input: {
    * conversation, posted as a command answer.
    */
   const prescriptionFromChat = useMutation({
-    ...RUN_OFFLINE,
     mutationFn: (_suggestionId: string) =>
       startPrescriptionFromConversation({
         prescriptions: prescriptionActions,
@@ -109,13 +103,11 @@ export function useChatActions(input: {
   });
 
   const recordFromChat = useMutation({
-    ...RUN_OFFLINE,
     mutationFn: () => startRecordFromConversation(recordStore, messages),
     onSuccess: () => openView('medical-record'),
   });
 
   const anamnesis = useMutation({
-    ...RUN_OFFLINE,
     mutationFn: async () => {
       // A finalised record is locked: the anamnesis goes into a new one.
       if (!activeRecord) await startRecordFromConversation(recordStore, messages);
