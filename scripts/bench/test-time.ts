@@ -2,7 +2,7 @@
  * `npm run bench:tests [-- <project> …]`: how long the test suites take. Runs the Vitest
  * projects as `npm test` does (all of them in one run, or only those named) and prints the run's
  * wall time and, per project, its files, the span from its first file's start to its last
- * file's end, and the time its files took added up. Measures, never asserts: a shared machine is
+ * file's end, and the time its files took added up; then the slowest files. Measures, never asserts: a shared machine is
  * noisy (docs/testing.md, "Tempo"). Build the web app first for the e2e project (`npm test` does).
  */
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,7 @@ interface ProjectTime {
 
 const projects = process.argv.slice(2);
 const times = new Map<string, ProjectTime>();
+const fileTimes: { project: string; file: string; ms: number }[] = [];
 const started = new Map<TestModule, number>();
 
 const timing: Reporter = {
@@ -39,6 +40,11 @@ const timing: Reporter = {
     time.files += 1;
     if (module.state() === 'failed') time.failed += 1;
     time.fileMs += module.diagnostic().duration;
+    fileTimes.push({
+      project: name,
+      file: module.relativeModuleId,
+      ms: module.diagnostic().duration,
+    });
     time.firstStart = Math.min(time.firstStart, start);
     time.lastEnd = Math.max(time.lastEnd, end);
     times.set(name, time);
@@ -64,5 +70,9 @@ for (const [name, time] of [...times].sort((a, b) => a[1].firstStart - b[1].firs
     `${name.padEnd(18)} ${String(time.files).padStart(5)}  ${String(time.failed).padStart(6)}   ` +
       `${seconds(time.lastEnd - time.firstStart).padStart(29)}   ${seconds(time.fileMs).padStart(14)}`,
   );
+}
+console.log('\nthe slowest files:');
+for (const { project, file, ms } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+  console.log(`${seconds(ms).padStart(9)}  ${project.padEnd(16)} ${file}`);
 }
 if ([...times.values()].some((time) => time.failed > 0)) process.exitCode = 1;
