@@ -1,10 +1,8 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
-import {
-  type MedicationControl,
-  type ReceitaPrescription,
-} from '@shared/prescriptions/receita-document';
+import type { ReceitaPrescription } from '@shared/prescriptions/receita-document';
+import { ANTIMICROBIAL, C1 } from '@shared/prescriptions/receita.testing';
 import { buildReceitaPrintJob } from '@shared/prescriptions/receita-page-layout';
 import { pdfPagesText } from '../testing/pdf-text';
 import { A4_SIZE, renderReceitaPdf } from './receita-pdf';
@@ -18,12 +16,6 @@ const settings: DoctorSettings = {
   clinicPhone: '(11) 3456-7890',
   doctorEmail: 'ana@clinica.com.br',
   prescriptionsPerPage: 2,
-};
-
-const C1: MedicationControl = {
-  list: 'C1',
-  document: 'Receituário de Controle Especial',
-  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
 };
 
 function prescription(id: string, overrides: Partial<ReceitaPrescription> = {}) {
@@ -48,13 +40,6 @@ function prescription(id: string, overrides: Partial<ReceitaPrescription> = {}) 
     ...overrides,
   } satisfies ReceitaPrescription;
 }
-
-const ANTIMICROBIAL: MedicationControl = {
-  list: 'antimicrobiano',
-  document: 'Receita de Antimicrobiano',
-  copies: ['1ª via — Farmácia', '2ª via — Paciente'],
-  validDays: 10,
-};
 
 /** The PDF of the receitas, and each page's text as PDF.js reads it. */
 async function pdfOf(prescriptions: ReceitaPrescription[], perPage = 2) {
