@@ -138,7 +138,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
-          isolate: false,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [
             RUN_FOLDER_SETUP,
@@ -149,7 +148,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // One file at a time, after the other projects: two Chromiums and their servers on a
-          // two-core machine slow each other down past what they save.
+          // two-core machine slow each other down past what they save. Each file in a fresh
+          // module graph: with shared modules, the offline chat's /atualizar-prontuario failed
+          // after the chat, voice and workspace files had run in the same worker.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
