@@ -1,6 +1,6 @@
 /**
- * `npm run eval`: scores Prontu on the evaluation cases with `../shared/eval/score.mjs`,
- * streaming its output and exiting with its code.
+ * `npm run eval`: scores Prontu on the evaluation cases with their scorer (SCORER, beside the
+ * repository, not part of it), streaming its output and exiting with its code.
  *
  *   npm run eval -- http://localhost:3000                  # a server already running
  *   npm run eval -- http://localhost:3000 --only extraction
