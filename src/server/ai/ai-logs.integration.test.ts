@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AI_ERROR_HEADER, AI_SOURCE_HEADER } from '@shared/ai/protocol';
 import type { RunningServer } from '../server';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { signUpDoctor, startTestServer, type TestDoctorAccount } from '../testing/test-server';
 
 // Patient text never reaches the logs at info level (docs/operacao.md, "Segurança e privacidade"; src/server/logger.ts): the
@@ -102,7 +102,7 @@ interface LoggedServer {
 function useLoggedServer(env: () => Record<string, string>) {
   const state: { running?: LoggedServer; storage?: TestStorage } = {};
   beforeAll(async () => {
-    state.storage = await createTestStorage();
+    state.storage = await createMigratedTestStorage();
     const lines: string[] = [];
     const logger = pino(
       { level: 'info' },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CHAT_MODE_HEADER } from '@shared/chat/demo-chat-protocol';
 import type { RunningServer } from '../server';
 import { startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { startTestServer } from '../testing/test-server';
 
 const ask = (content: string) => ({ messages: [{ role: 'user', content }] });
@@ -26,7 +26,7 @@ function postDemoChat(
 function useServer(env: () => Record<string, string>, logLines?: string[]) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
-    state.storage = await createTestStorage();
+    state.storage = await createMigratedTestStorage();
     const logger = logLines
       ? pino(
           { level: 'info' },

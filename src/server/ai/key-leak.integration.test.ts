@@ -10,7 +10,7 @@ import {
   type FakeBehaviour,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import {
   signUpDoctor,
   startTestServer,
@@ -76,7 +76,7 @@ describe('the provider key, with a model configured', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();
-    storage = await createTestStorage();
+    storage = await createMigratedTestStorage();
     const logger = pino(
       { level: 'debug' },
       new Writable({
@@ -192,7 +192,7 @@ describe('the provider key, without a model', () => {
   let storage: TestStorage;
   let server: RunningServer;
   beforeAll(async () => {
-    storage = await createTestStorage();
+    storage = await createMigratedTestStorage();
     server = await startTestServer(storage);
   });
   afterAll(async () => {

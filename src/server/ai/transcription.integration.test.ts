@@ -20,7 +20,7 @@ import {
   type FakeOpenAiServer,
   type FakeTranscriptionBehaviour,
 } from '../testing/fake-openai-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import {
   signUpDoctor,
   startTestServer,
@@ -50,7 +50,7 @@ async function startApp(
   env: Record<string, string>,
   logLines: string[] = [],
 ): Promise<AppUnderTest> {
-  const storage: TestStorage = await createTestStorage();
+  const storage: TestStorage = await createMigratedTestStorage();
   const logger = pino(
     { level: 'debug' },
     new Writable({

@@ -16,7 +16,11 @@ import {
   type TestBrowser,
   type TestDoctorAccount,
 } from '../testing/test-server';
-import { createTestStorage, withTestStorage, type TestStorage } from '../testing/test-storage';
+import {
+  createMigratedTestStorage,
+  withTestStorage,
+  type TestStorage,
+} from '../testing/test-storage';
 import { importedCid10Dir } from './catalogue-source';
 
 async function search(browser: TestBrowser, query: string): Promise<Response> {
@@ -39,7 +43,7 @@ describe('with the whole official catalogue (the shipped release, by default)', 
   const log = capturingLogger();
 
   beforeAll(async () => {
-    storage = await createTestStorage();
+    storage = await createMigratedTestStorage();
     server = await startTestServer(storage, { LOG_LEVEL: 'info' }, { logger: log.logger });
     doctor = await signUpDoctor(server.url);
   });

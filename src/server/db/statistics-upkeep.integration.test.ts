@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { openDatabase, type Database } from './database';
 import { keepStatistics } from './statistics-upkeep';
 
@@ -10,7 +10,7 @@ let storage: TestStorage;
 let database: Database;
 
 beforeAll(async () => {
-  storage = await createTestStorage();
+  storage = await createMigratedTestStorage();
   database = await openDatabase({ ...storage, logger });
 });
 

@@ -4,7 +4,7 @@ import { openDatabase, type Database } from '../db/database';
 import { users } from '../db/schema';
 import { createLogger } from '../logger';
 import { insertSyntheticPatients, insertSyntheticVisits } from '../testing/synthetic-patients';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { lastVisitOf } from './chart-repository';
 import { positionOf } from './paging-key';
 import { createPatientRepository, patientPageQuery } from './repository';
@@ -22,7 +22,7 @@ describe('a list page read by its own row reader', () => {
   };
 
   beforeAll(async () => {
-    state.storage = await createTestStorage();
+    state.storage = await createMigratedTestStorage();
     state.database = await openDatabase({
       databaseUrl: state.storage.databaseUrl,
       dataDir: state.storage.dataDir,

@@ -15,7 +15,7 @@ import {
   type SyntheticPatient,
 } from '../testing/synthetic-patients';
 import { genericPlanOf, planCacheChoiceOf, planOf, withValues } from '../testing/query-plans';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { headerQuery, timelineQuery } from './chart-repository';
 import { patientPageQuery as preparedPageQuery } from './repository';
 
@@ -60,7 +60,7 @@ describe('the plans of the patients queries', () => {
   };
 
   beforeAll(async () => {
-    state.storage = await createTestStorage();
+    state.storage = await createMigratedTestStorage();
     state.database = await openDatabase({
       databaseUrl: state.storage.databaseUrl,
       dataDir: state.storage.dataDir,

@@ -36,7 +36,7 @@ import {
   TestBrowser,
   type TestDoctorAccount,
 } from '../testing/test-server';
-import { createTestStorage, type TestStorage } from '../testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { readPkcs12 } from './pkcs12';
 
 const PASSWORD = 'Senha-do-A1 çã 2026';
@@ -62,7 +62,7 @@ const log = capturingLogger('debug');
 beforeAll(async () => {
   pki = createTestPki();
   pfx = doctorPfx(pki, { name: 'HELENA MARIA PRADO', cpf: DOCTOR_CPF, password: PASSWORD });
-  storage = await createTestStorage();
+  storage = await createMigratedTestStorage();
   server = await startTestServer(storage, { LOG_LEVEL: 'debug' }, { logger: log.logger });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
-import { createTestStorage, seedMigratedPglite, type TestStorage } from './test-storage';
+import { createMigratedTestStorage, type TestStorage } from './test-storage';
 import {
   restartTestServer,
   signUpDoctor,
@@ -27,8 +27,7 @@ export function useTestServer(
 ) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
   beforeAll(async () => {
-    state.storage = await createTestStorage(options.kind);
-    await seedMigratedPglite(state.storage);
+    state.storage = await createMigratedTestStorage(options.kind);
     state.server = await startTestServer(state.storage, (await options.env?.()) ?? {}, {
       webDistDir: options.webDistDir,
     });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MedicalRecord } from '@shared/records/medical-record';
 import type { RunningServer } from '@server/server';
-import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '@server/testing/test-storage';
 import {
   restartTestServer,
   signUpDoctor,
@@ -34,7 +34,7 @@ describe('the open record, on the data layer against the real server', () => {
   const tabs: TestTab[] = [];
 
   beforeAll(async () => {
-    storage = await createTestStorage();
+    storage = await createMigratedTestStorage();
     server = await startTestServer(storage);
     doctor = await signUpDoctor(server.url, 'Dra. Helena Prado');
   });

@@ -8,7 +8,7 @@ import { patientDocumentRefusal } from '@shared/prescriptions/receita-class';
 import { localDay } from '@shared/lib/local-day';
 import type { PrescriptionResult } from '@shared/prescriptions/draft';
 import type { RunningServer } from '@server/server';
-import { createTestStorage, type TestStorage } from '@server/testing/test-storage';
+import { createMigratedTestStorage, type TestStorage } from '@server/testing/test-storage';
 import {
   restartTestServer,
   signUpDoctor,
@@ -62,7 +62,7 @@ describe('receitas and lotes, on the data layer against the real server', () => 
   const tabs: TestTab[] = [];
 
   beforeAll(async () => {
-    storage = await createTestStorage();
+    storage = await createMigratedTestStorage();
     server = await startTestServer(storage);
     doctor = await signUpDoctor(server.url, DOCTOR.name);
   });
