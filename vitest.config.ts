@@ -147,12 +147,13 @@ export default defineConfig({
           env: RUN_ENV,
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One file at a time, after the other projects: two Chromiums and their servers on a
-          // two-core machine slow each other down past what they save. Each file in a fresh
-          // module graph: with shared modules, the offline chat's /atualizar-prontuario failed
-          // after the chat, voice and workspace files had run in the same worker.
+          // One file at a time, beside the other projects from the start: a file spends most
+          // of its time waiting on the browser and the app's own timers, which the others
+          // fill; two Chromiums and their servers on a two-core machine slow each other down
+          // past what they save. Each file in a fresh module graph: with shared modules, the
+          // offline chat's /atualizar-prontuario once failed after the chat, voice and
+          // workspace files had run in the same worker.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
         },
       },
     ],

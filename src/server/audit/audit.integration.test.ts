@@ -568,9 +568,12 @@ describe('verification of the chain', () => {
       position: third.position,
       hash: third.hash,
     });
-    const logged = entries().filter((line) => line.msg === 'audit chain anchored');
-    expect(logged.at(-1)).toMatchObject({
-      auditAnchor: { position: third.position, hash: third.hash },
+    // The file's line is readable before its write returns; the log line comes just after.
+    await vi.waitFor(() => {
+      const logged = entries().filter((line) => line.msg === 'audit chain anchored');
+      expect(logged.at(-1)).toMatchObject({
+        auditAnchor: { position: third.position, hash: third.hash },
+      });
     });
     await anchoring.stop();
     const fourth = written[3] as AuditEntry;
