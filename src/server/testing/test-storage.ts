@@ -66,7 +66,7 @@ export async function createTestStorage(
  * project made one, so a server starts on it without migrating an empty database again. Other
  * storage, and a project without the template, stay as they are: empty.
  */
-export async function seedMigratedPglite(storage: TestStorage): Promise<void> {
+async function seedMigratedPglite(storage: TestStorage): Promise<void> {
   if (storage.kind !== 'pglite') return;
   const template = inject('migratedPgliteDataDir');
   if (!template) return;

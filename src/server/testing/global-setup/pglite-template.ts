@@ -1,10 +1,10 @@
 /**
  * Vitest global setup of the projects whose servers run on PGlite: one PGlite database with
- * every migration of this version, made once for the run in the run's own folder. A server the
- * suites start (`useTestServer`) begins from a copy of it instead of migrating an empty database
- * again — seconds of WebAssembly each time, a few hundred times a run. The copy is a real PGlite
- * cluster, migrated by the real migrations; the server still runs its data steps on it as on a
- * fresh install (docs/testing.md, "Tempo").
+ * every migration of this version, made once for the run in the run's own folder. The storage
+ * the suites' servers start on (`createMigratedTestStorage`) is a copy of it instead of an empty
+ * database to migrate again — seconds of WebAssembly each time, a few hundred times a run. The
+ * copy is a real PGlite cluster, migrated by the real migrations; the server still runs its data
+ * steps on it as on a fresh install (docs/testing.md, "Tempo").
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
