@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseKind } from '../db/database';
 import type { RunningServer } from '../server';
+import type { HeavyWorkLimits } from '../workers/heavy-work';
 import { createMigratedTestStorage, type TestStorage } from './test-storage';
 import {
   restartTestServer,
@@ -23,6 +24,8 @@ export function useTestServer(
     webDistDir?: string;
     /** Extra environment, read when the server starts (a fake provider's address, say). */
     env?: () => Record<string, string> | Promise<Record<string, string>>;
+    /** Limits of the heavy-work threads; by default the server's own. */
+    heavyWorkLimits?: HeavyWorkLimits;
   } = {},
 ) {
   const state: { server?: RunningServer; storage?: TestStorage } = {};
@@ -30,6 +33,7 @@ export function useTestServer(
     state.storage = await createMigratedTestStorage(options.kind);
     state.server = await startTestServer(state.storage, (await options.env?.()) ?? {}, {
       webDistDir: options.webDistDir,
+      heavyWorkLimits: options.heavyWorkLimits,
     });
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import { startServer, type RunningServer } from '../server';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { fetchFrom, nextLoopbackAddress } from './loopback-fetch';
+import type { HeavyWorkLimits } from '../workers/heavy-work';
 import type { TestStorage } from './test-storage';
 
 /** A stand-in for the built web app, so API suites do not depend on `npm run build`. */
@@ -19,7 +20,7 @@ const STAND_IN_PAGE =
 export async function startTestServer(
   storage: TestStorage,
   extraEnv: Record<string, string> = {},
-  options: { webDistDir?: string; logger?: Logger } = {},
+  options: { webDistDir?: string; logger?: Logger; heavyWorkLimits?: HeavyWorkLimits } = {},
 ): Promise<RunningServer> {
   const config = loadConfig({
     PORT: '0',
@@ -35,7 +36,11 @@ export async function startTestServer(
     await mkdir(webDistDir, { recursive: true });
     await writeFile(path.join(webDistDir, 'index.html'), STAND_IN_PAGE);
   }
-  return startServer(config, { webDistDir, logger: options.logger });
+  return startServer(config, {
+    webDistDir,
+    logger: options.logger,
+    heavyWorkLimits: options.heavyWorkLimits,
+  });
 }
 
 /**
