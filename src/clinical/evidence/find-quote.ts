@@ -100,22 +100,62 @@ export function findQuote(text: string, quote: string): TextSpan | undefined {
  * @returns each quote's span, or undefined where it is not found
  */
 export function findQuotes(text: string, quotes: readonly string[]): (TextSpan | undefined)[] {
-  let folded: FoldedText | undefined;
-  return quotes.map((quote) => {
-    const wanted = quote.trim();
-    if (!wanted) return undefined;
-    const exact = wordAlignedIndexOf(text, wanted, (char) => /[\p{L}\p{N}]/u.test(char));
-    if (exact >= 0) return { start: exact, end: exact + wanted.length };
-    folded ??= foldWithOrigin(text);
-    return findFolded(folded, foldWithOrigin(wanted).folded);
-  });
+  const search = textSearch(text);
+  return quotes.map((quote) => search.find(quote));
 }
 
-function findFolded(text: FoldedText, quote: string): TextSpan | undefined {
+/** Searches of one text that fold it once, however many are made. */
+export interface TextSearch {
+  /**
+   * Where the quote stands, as {@link findQuote} finds it.
+   * @param options.fuzzy - whether to try within a few edits when the words are not there
+   *   (default true)
+   */
+  find(quote: string, options?: { fuzzy?: boolean }): TextSpan | undefined;
+  /**
+   * The first whole word of the text that starts with `start` (accents and case aside), or
+   * equals it when `whole`: 'penicilin' finds 'Penicilinas'.
+   */
+  findWord(start: string, whole?: boolean): TextSpan | undefined;
+}
+
+export function textSearch(text: string): TextSearch {
+  let folded: FoldedText | undefined;
+  const foldedText = () => (folded ??= foldWithOrigin(text));
+  return {
+    find(quote, { fuzzy = true } = {}) {
+      const wanted = quote.trim();
+      if (!wanted) return undefined;
+      const exact = wordAlignedIndexOf(text, wanted, (char) => /[\p{L}\p{N}]/u.test(char));
+      if (exact >= 0) return { start: exact, end: exact + wanted.length };
+      return findFolded(foldedText(), foldWithOrigin(wanted).folded, fuzzy);
+    },
+    findWord(start, whole = false) {
+      const wanted = foldWithOrigin(start).folded;
+      if (!wanted || wanted.includes(' ')) return undefined;
+      const target = foldedText();
+      for (
+        let at = target.folded.indexOf(wanted);
+        at >= 0;
+        at = target.folded.indexOf(wanted, at + 1)
+      ) {
+        if (at > 0 && target.folded[at - 1] !== ' ') continue;
+        let end = at + wanted.length;
+        if (whole && end < target.folded.length && target.folded[end] !== ' ') continue;
+        while (end < target.folded.length && target.folded[end] !== ' ') end++;
+        return originalSpan(target, at, end);
+      }
+      return undefined;
+    },
+  };
+}
+
+function findFolded(text: FoldedText, quote: string, allowEdits: boolean): TextSpan | undefined {
   if (!quote) return undefined;
   const at = wordAlignedIndexOf(text.folded, quote, (char) => char !== ' ');
   if (at >= 0) return originalSpan(text, at, at + quote.length);
-  if (quote.length < FUZZY_MIN_LENGTH || quote.length > FUZZY_MAX_LENGTH) return undefined;
+  if (!allowEdits || quote.length < FUZZY_MIN_LENGTH || quote.length > FUZZY_MAX_LENGTH)
+    return undefined;
   const fuzzy = closestStretch(text, quote);
   return fuzzy && originalSpan(text, fuzzy.start, fuzzy.end);
 }

@@ -7,7 +7,7 @@ import {
   withoutValues,
 } from '@shared/ai/extraction-evidence';
 import { extractMedicalData, extractWithRuleSpans } from '../extraction/extract-medical-data';
-import { evidenceFromQuotes, evidenceOfOwnValues } from './quoted-evidence';
+import { evidenceOfModelValues, evidenceOfOwnValues } from './quoted-evidence';
 
 const HEADACHE = [
   'Médico: Qual é o seu nome?',
@@ -38,9 +38,9 @@ function inventive(): ExtractionResult {
 const words = (spans: readonly { start: number; end: number }[] | undefined) =>
   spans?.map(({ start, end }) => HEADACHE.slice(start, end));
 
-describe('evidenceFromQuotes', () => {
+describe('evidenceOfModelValues', () => {
   it('finds each quote in the text and lists the values nobody said as unsupported', () => {
-    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, inventive(), {
+    const { evidence, unsupported } = evidenceOfModelValues(HEADACHE, inventive(), {
       'patientInfo.name': 'Joana Prado',
       'patientInfo.age': 'tenho 34 anos',
       // A quote that is not in the text.
@@ -61,7 +61,7 @@ describe('evidenceFromQuotes', () => {
   });
 
   it('does not take a real quote for a medicine or an allergy it does not name', () => {
-    const { unsupported, evidence } = evidenceFromQuotes(HEADACHE, inventive(), {
+    const { unsupported, evidence } = evidenceOfModelValues(HEADACHE, inventive(), {
       'patientInfo.allergies[0]': 'Dor de cabeça',
       'patientInfo.medications[0]': 'dipirona 500 mg',
     });
@@ -70,15 +70,33 @@ describe('evidenceFromQuotes', () => {
     expect(evidence['patientInfo.medications[0]']).toBeUndefined();
   });
 
-  it('lists every value as unsupported when the model gives no quotes', () => {
-    const result = inventive();
-    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, result, {});
-    expect(evidence).toEqual({});
-    expect(unsupported).toEqual(extractedValues(result).map((value) => value.path));
+  it('finds what the text holds by its own words when the model gives no quotes', () => {
+    const { evidence, unsupported } = evidenceOfModelValues(HEADACHE, inventive(), {});
+    // Only what nobody said: the allergy and the medicine in use.
+    expect(unsupported).toEqual(['patientInfo.allergies[0]', 'patientInfo.medications[0]']);
+    expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);
+    expect(words(evidence['patientInfo.age'])).toEqual(['34 anos']);
+    // 'Cefaleia' by 'Dor de cabeça', 'direita' by 'direito'; '2 dias' is no word of its own.
+    expect(words(evidence['symptoms.chiefComplaint'])).toEqual(['Dor de cabeça', 'direito']);
+    expect(words(evidence['physicalExam.vitalSigns.bloodPressure'])).toEqual(['12 por 8']);
+    expect(words(evidence['prescriptions.medications[0]'])).toEqual(['dipirona 500 mg']);
+  });
+
+  it('flags the same invented values with and without quotes', () => {
+    const quoted = evidenceOfModelValues(HEADACHE, inventive(), {
+      'patientInfo.name': 'Joana Prado',
+      'patientInfo.age': 'tenho 34 anos',
+      'symptoms.chiefComplaint': 'Dor de cabeça há dois dias',
+      'physicalExam.vitalSigns.bloodPressure': 'Pressão 12 por 8',
+      'prescriptions.medications[0]': 'dipirona 500 mg',
+    });
+    expect(evidenceOfModelValues(HEADACHE, inventive(), {}).unsupported).toEqual(
+      quoted.unsupported,
+    );
   });
 
   it('keeps the quotes that are there when some of a value’s quotes are not', () => {
-    const { evidence, unsupported } = evidenceFromQuotes(HEADACHE, inventive(), {
+    const { evidence, unsupported } = evidenceOfModelValues(HEADACHE, inventive(), {
       'patientInfo.name': ['Joana Silva Prado', 'Joana Prado'],
     });
     expect(words(evidence['patientInfo.name'])).toEqual(['Joana Prado']);

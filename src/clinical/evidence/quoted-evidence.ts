@@ -6,7 +6,8 @@ import {
 } from '@shared/ai/extraction-evidence';
 import type { ExtractionResult } from '@shared/ai/extraction';
 import { foldForMatching } from '@shared/lib/text-folding';
-import { findQuotes } from './find-quote';
+import { findQuotes, textSearch } from './find-quote';
+import { ownWordsSpans } from './own-words';
 
 /** What a model says each value was taken from: a verbatim quote, or several, per value path. */
 export type ValueQuotes = Readonly<Record<string, string | readonly string[]>>;
@@ -52,35 +53,51 @@ function quoteNames(value: ExtractedValue, quote: string): boolean {
 }
 
 /**
- * The evidence of a model's extraction: each quote is looked for in the text by the server
- * itself (exact, then case, accents and punctuation aside, then within a few edits); a value
- * keeps the spans of its quotes that are there — and, for a name, a medicine, an allergy or an
- * exam, that name it. A value with no such quote is unsupported.
+ * The evidence of a model's extraction, found by the server itself whether or not the model
+ * quoted: each quote is looked for in the text (exact, then case, accents and punctuation aside,
+ * then within a few edits) and, for a name, a medicine, an allergy or an exam, must name the
+ * value; a value without such a quote is looked for by its own words (own-words.ts). Only a value
+ * found neither way is unsupported (docs/api.md, "Motor offline").
  * @param text - the consultation as submitted
  * @param result - the model's extraction
- * @param quotes - the model's quotes by value path (missing: every value is unsupported)
+ * @param quotes - the model's quotes by value path (many models give none)
  */
-export function evidenceFromQuotes(
+export function evidenceOfModelValues(
   text: string,
   result: ExtractionResult,
   quotes: ValueQuotes,
 ): { evidence: ExtractionEvidence; unsupported: string[] } {
+  const search = textSearch(text);
   const evidence: ExtractionEvidence = {};
   const unsupported: string[] = [];
   for (const value of extractedValues(result)) {
     const given = quotes[value.path];
-    const said = (typeof given === 'string' ? [given] : (given ?? [])).filter(
-      (quote) => quote.trim() !== '',
-    );
-    const spans = findQuotes(text, said).filter(
-      (span): span is TextSpan =>
-        span !== undefined &&
-        (value.kind !== 'named' || quoteNames(value, text.slice(span.start, span.end))),
-    );
-    if (spans.length > 0) evidence[value.path] = spans;
+    const said = typeof given === 'string' ? [given] : (given ?? []);
+    const quoted = said
+      .map((quote) => search.find(quote))
+      .filter(
+        (span): span is TextSpan =>
+          span !== undefined &&
+          (value.kind !== 'named' || quoteNames(value, text.slice(span.start, span.end))),
+      );
+    const spans = quoted.length > 0 ? quoted : ownWordsSpans(search, value);
+    if (spans && spans.length > 0) evidence[value.path] = uniqueSpans(spans);
     else unsupported.push(value.path);
   }
   return { evidence, unsupported };
+}
+
+/** Spans without repeats, in the text's order. */
+function uniqueSpans(spans: readonly TextSpan[]): TextSpan[] {
+  const seen = new Set<string>();
+  return [...spans]
+    .sort((a, b) => a.start - b.start || a.end - b.end)
+    .filter(({ start, end }) => {
+      const key = `${start}:${end}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
 }
 
 /**

@@ -14,7 +14,7 @@ import { WORD_END, WORD_START } from './text';
  */
 
 /** Disease, finding and exam acronyms, matched in upper case as whole words. */
-const ACRONYMS: readonly (readonly [string, string])[] = [
+export const ACRONYMS: readonly (readonly [string, string])[] = [
   ['HAS', 'hipertensão arterial sistêmica'],
   ['IAM', 'infarto agudo do miocárdio'],
   ['AVC', 'acidente vascular cerebral'],

@@ -826,6 +826,56 @@ describe('AI tasks with a model', () => {
     expect(system?.content).toContain('trecho literal');
   });
 
+  it('extract: finds the evidence itself when the model gives no quotes, and flags only what nobody said', async () => {
+    const visit = [
+      'Médico: Qual o seu nome e idade?',
+      'Paciente: Joana Prado, cinquenta e dois anos.',
+      'Paciente: Tô com dor de cabeça há três dias. Tomo Tylenol quando dói.',
+      'Médico: Pressão 12 por 8, frequência cardíaca 76. Vou passar dipirona 500 mg de 6 em 6 horas se dor.',
+    ].join('\n');
+    // Many small and local models leave the quotes out; this one also invents two values.
+    fake().enqueue({
+      kind: 'text',
+      text: JSON.stringify({
+        patientInfo: {
+          name: 'Joana Prado',
+          age: 52,
+          allergies: ['Penicilina'],
+          medications: ['Paracetamol', 'Losartana 50 mg'],
+        },
+        symptoms: { chiefComplaint: 'Cefaleia', duration: '3 dias' },
+        physicalExam: { vitalSigns: { bloodPressure: '120/80', heartRate: 76 } },
+        prescriptions: {
+          medications: [{ name: 'Dipirona', dosage: '500 mg', frequency: '6/6h' }],
+        },
+      }),
+    });
+    const answer = await callTask(app().doctor, 'extract', { text: visit });
+    expect(answer.status).toBe(200);
+    expect(answer.source).toBe('model');
+    const body = answer.body as {
+      evidence: Record<string, { start: number; end: number }[]>;
+      unsupported: string[];
+    };
+    expect(body.unsupported).toEqual(['patientInfo.allergies[0]', 'patientInfo.medications[1]']);
+    const said = Object.fromEntries(
+      Object.entries(body.evidence).map(([path, spans]) => [
+        path,
+        spans.map(({ start, end }) => visit.slice(start, end)),
+      ]),
+    );
+    expect(said).toEqual({
+      'patientInfo.name': ['Joana Prado'],
+      'patientInfo.age': ['cinquenta e dois anos'],
+      'patientInfo.medications[0]': ['Tylenol'],
+      'symptoms.chiefComplaint': ['dor de cabeça'],
+      'symptoms.duration': ['três dias'],
+      'physicalExam.vitalSigns.bloodPressure': ['12 por 8'],
+      'physicalExam.vitalSigns.heartRate': ['frequência cardíaca 76'],
+      'prescriptions.medications[0]': ['dipirona 500 mg'],
+    });
+  });
+
   it.each(WITH_UNUSABLE_REPLY)(
     '$path: answers the fallback when the reply cannot be used',
     async (task) => {

@@ -1,4 +1,4 @@
-import { evidenceFromQuotes } from '@clinical/evidence/quoted-evidence';
+import { evidenceOfModelValues } from '@clinical/evidence/quoted-evidence';
 import { emptyExtraction } from '@shared/ai/extraction';
 import {
   doctorMessagesText,
@@ -46,7 +46,7 @@ export const extractChatInfoTask: AiTask<
   prompt: ({ messages, record }) => `${conversationText(messages)}${recordSection(record)}`,
   finish: ({ messages }, { quotes, ...reply }) => {
     const extraction = extractionWithQuantities(reply);
-    const { evidence, unsupported } = evidenceFromQuotes(
+    const { evidence, unsupported } = evidenceOfModelValues(
       doctorMessagesText(messages),
       extraction,
       quotes,

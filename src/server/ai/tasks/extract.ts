@@ -1,4 +1,4 @@
-import { evidenceFromQuotes } from '@clinical/evidence/quoted-evidence';
+import { evidenceOfModelValues } from '@clinical/evidence/quoted-evidence';
 import { emptyExtraction } from '@shared/ai/extraction';
 import type { EvidencedExtraction } from '@shared/ai/extraction-evidence';
 import { extractionRequestSchema } from '@shared/ai/extraction-request';
@@ -32,7 +32,7 @@ export const extractTask: AiTask<
     `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
   finish: ({ text }, { quotes, ...reply }) => {
     const extraction = extractionWithQuantities(reply);
-    return { ...extraction, ...evidenceFromQuotes(text, extraction, quotes) };
+    return { ...extraction, ...evidenceOfModelValues(text, extraction, quotes) };
   },
   offline: ({ text }) => offlineEvidencedExtraction(text),
   // docs/product.md, "Tarefas e respostas padrão": a failed extraction answers an empty one.
