@@ -39,6 +39,26 @@ export const LAY_TERMS: readonly LayTerm[] = [
     codes: ['I10'],
   },
   { terms: ['cardiopatia hipertensiva'], codes: ['I11.9'] },
+  {
+    // A diagnosis with its complication has a combined code, which goes first.
+    terms: [
+      'hipertensão com insuficiência cardíaca',
+      'hipertensão e insuficiência cardíaca',
+      'cardiopatia hipertensiva com insuficiência cardíaca',
+      'HAS com ICC',
+      'HAS com IC',
+    ],
+    codes: ['I11.0'],
+  },
+  {
+    terms: [
+      'hipertensão com insuficiência renal',
+      'hipertensão e insuficiência renal',
+      'nefropatia hipertensiva',
+      'doença renal hipertensiva',
+    ],
+    codes: ['I12.0'],
+  },
   { terms: ['pressão baixa', 'hipotensão'], codes: ['I95.9', 'I95.1'] },
   { terms: ['hipotensão postural'], codes: ['I95.1'] },
   {
@@ -322,6 +342,12 @@ export const LAY_TERMS: readonly LayTerm[] = [
   { terms: ['tireoidite de Hashimoto', 'Hashimoto', 'tireoidite autoimune'], codes: ['E06.3'] },
   { terms: ['bócio'], codes: ['E04.9'] },
   { terms: ['nódulo de tireoide', 'nódulo tireoidiano'], codes: ['E04.1', 'E04.9'] },
+  {
+    terms: ['nefropatia diabética', 'diabetes com nefropatia', 'diabetes com insuficiência renal'],
+    codes: ['E11.2'],
+  },
+  { terms: ['retinopatia diabética', 'diabetes com retinopatia'], codes: ['E11.3'] },
+  { terms: ['neuropatia diabética', 'diabetes com neuropatia'], codes: ['E11.4'] },
   { terms: ['obesidade', 'obeso', 'obesa', 'sobrepeso', 'excesso de peso'], codes: ['E66.9'] },
   {
     terms: [
@@ -770,6 +796,11 @@ export const LAY_TERMS: readonly LayTerm[] = [
   {
     terms: ['íngua', 'ínguas', 'linfonodomegalia', 'adenomegalia', 'gânglio aumentado'],
     codes: ['R59.9'],
+  },
+  { terms: ['caroço', 'carocinho'], codes: ['R22.9'] },
+  {
+    terms: ['caroço no pescoço', 'nódulo no pescoço', 'massa cervical', 'massa no pescoço'],
+    codes: ['R22.1'],
   },
   { terms: ['icterícia', 'amarelão'], codes: ['R17'] },
   { terms: ['dificuldade para engolir', 'disfagia'], codes: ['R13'] },

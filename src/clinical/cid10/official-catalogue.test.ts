@@ -206,3 +206,43 @@ describe('lay terms outrank words that merely match', () => {
     expect(top10('queda de escada')[0]).toMatch(/^W10/);
   });
 });
+
+describe('loose queries', () => {
+  const top = (query: string) => searchCid10(index, query).map((result) => result.code);
+
+  it.each([
+    ['j 06 9', 'J06.9'],
+    ['J06 9', 'J06.9'],
+    ['K29,7', 'K29.7'],
+    ['k 29,7', 'K29.7'],
+  ])('reads the code %s as %s', (query, code) => {
+    expect(top(query)[0]).toBe(code);
+  });
+
+  it.each([
+    ['hipertensão com insuficiência cardíaca', 'I11.0'],
+    ['HAS com ICC', 'I11.0'],
+    ['nefropatia diabética', 'E11.2'],
+    ['diabetes com neuropatia', 'E11.4'],
+  ])(
+    'offers the combined code of a diagnosis with its complication first: %s → %s',
+    (query, code) => {
+      expect(top(query)[0]).toBe(code);
+    },
+  );
+
+  it('keeps a lay word for a lump away from malignant codes unless one is asked for', () => {
+    const lumps: [string, string][] = [
+      ['íngua', 'R59.9'],
+      ['íngua no pescoço', 'R59.9'],
+      ['caroço', 'R22.9'],
+      ['caroço no pescoço', 'R22.1'],
+    ];
+    for (const [query, first] of lumps) {
+      expect(top(query)[0]).toBe(first);
+      expect(top(query).filter((code) => code.startsWith('C'))).toEqual([]);
+    }
+    expect(top('íngua câncer').some((code) => code.startsWith('C'))).toBe(true);
+    expect(top('linfoma')[0]).toMatch(/^C8/);
+  });
+});

@@ -4,8 +4,8 @@
  *
  * Ranking (docs/product.md, "Busca CID-10": exact code 100, description 50 plus 10 per word,
  * category 20, plus confidence × 10), in detail:
- * - Codes: the exact code scores 100 ('J45', 'j45.9', 'J459', 'J45.9'); the subcategories of a
- *   typed category 80; the category of a typed subcategory that does not exist 70; codes that
+ * - Codes: the exact code scores 100 ('J45', 'j45.9', 'J459', 'J45.9', 'j 45 9'); the
+ *   subcategories of a typed category 80; the category of a typed subcategory that does not exist 70; codes that
  *   start with a typed letter and digit ('J4') 60.
  * - Words: each query word that matches a word of the description adds 10 — fully for the same
  *   stem (plural, gender and accents ignored), 0.7 of it when the last word of the query begins
@@ -22,6 +22,8 @@
  *   code of another chapter count half, and a quarter in an external cause (chapter XX):
  *   'pressão alta' is I10 and its relatives, not W41.9 'jato de alta pressão' nor, unless
  *   pregnancy is typed, O13 'hipertensão gestacional'.
+ * - A lay term names what the doctor sees ('íngua', 'caroço'): malignant neoplasms (C00–C97)
+ *   are left out unless a word of the query or a code asks for one ('câncer', 'linfoma').
  * - The patient's sex, when given: codes the official files restrict to the other sex
  *   (RESTRSEXO), and pregnancy (chapter XV) for a man, are left out — unless the query names
  *   them by code; results carry their restriction so it can be shown.
@@ -111,7 +113,7 @@ export function searchCid10(
   context: Cid10SearchContext = {},
 ): Cid10SearchResult[] {
   const max = Math.min(CID10_SEARCH_MAX_RESULTS, Math.max(1, Math.floor(limit)));
-  const tokens = query.trim().split(/\s+/).filter(Boolean);
+  const tokens = joinSpacedCodes(query.trim().split(/\s+/).filter(Boolean));
   const codeTokens = tokens.filter((token) => CODE_TOKEN.test(stripPunctuation(token)));
   const codeScores = scoreCodes(index, codeTokens.map(stripPunctuation));
   // A code-looking word that is no code ('B12' in 'vitamina B12') is just a word.
@@ -126,7 +128,7 @@ export function searchCid10(
   const best = index.scratch.bestScore;
   const sex = context.sex === undefined ? 0 : SEX_CODE[context.sex];
   const pastPregnancyAge = context.age !== undefined && context.age >= PREGNANCY_AGE_LIMIT;
-  const record = (id: number, normalised: number) => {
+  const recordScore = (id: number, normalised: number) => {
     if (normalised <= 0) return;
     // A code for the other sex, or a pregnancy code past the age of one, is offered only when
     // the doctor typed it.
@@ -141,13 +143,25 @@ export function searchCid10(
     if (normalised > (best[id] ?? 0)) best[id] = normalised;
   };
 
+  const variants = words.length === 0 ? [] : readingsOf(index, words);
+  // A lay word ('íngua', 'caroço') is the doctor's own way of naming what she sees; a malignant
+  // neoplasm is offered for it only when she asks for one.
+  const malignantAsked =
+    codeScores.size > 0 ||
+    !variants.some((variant) => variant.claims.length > 0) ||
+    words.some((word) => MALIGNANCY_STEMS.has(word));
+  const record = (id: number, normalised: number) => {
+    if (!malignantAsked && isMalignant(index.entries[id]?.code ?? '')) return;
+    recordScore(id, normalised);
+  };
+
   const codeIdeal = codeScores.size > 0 ? EXACT_CODE : 0;
   if (words.length === 0) {
     for (const [id, score] of codeScores) {
       record(id, (score + CONFIDENCE_WEIGHT * (index.confidence[id] ?? 0)) / codeIdeal);
     }
   } else {
-    for (const variant of readingsOf(index, words)) {
+    for (const variant of variants) {
       scoreVariant(index, variant, codeScores, codeIdeal, record);
     }
     for (const [id, score] of codeScores) {
@@ -182,6 +196,41 @@ function idealTextScore(wordCount: number): number {
     PER_WORD * wordCount + DESCRIPTION_ALL_WORDS + COVERAGE + CATEGORY_ALL_WORDS + CONFIDENCE_WEIGHT
   );
 }
+
+/**
+ * A code typed in pieces ('j 06 9', 'J06 9', 'k 29,7') as one word ('j06.9'): a lone letter
+ * before two digits, and a lone digit after a letter and two digits.
+ */
+function joinSpacedCodes(tokens: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < tokens.length; index++) {
+    let token = tokens[index] ?? '';
+    const next = tokens[index + 1];
+    if (/^[A-Za-z]$/.test(token) && next !== undefined && /^\d{2}(?:[.,]\d)?$/.test(next)) {
+      token += next;
+      index++;
+    }
+    const digit = tokens[index + 1];
+    if (/^[A-Za-z]\d{2}$/.test(token) && digit !== undefined && /^\d$/.test(digit)) {
+      token += `.${digit}`;
+      index++;
+    }
+    joined.push(token);
+  }
+  return joined;
+}
+
+/** Words that ask for a malignant neoplasm, as stems. */
+const MALIGNANCY_STEMS = new Set(
+  stemsOf(
+    'câncer cancer ca neoplasia neoplasias maligno maligna malignidade tumor tumores carcinoma ' +
+      'adenocarcinoma sarcoma linfoma leucemia melanoma mieloma metástase metastático ' +
+      'oncológico blastoma',
+  ),
+);
+
+/** Malignant neoplasms: C00–C97. */
+const isMalignant = (code: string) => /^C\d/.test(code);
 
 function stripPunctuation(token: string): string {
   return token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
@@ -303,7 +352,15 @@ function findLayTerms(index: Cid10Index, words: readonly string[]): LayTermMatch
   while (position < words.length) {
     const word = words[position] ?? '';
     const candidates = index.layTermsByFirstStem.get(word) ?? [];
-    let term = candidates.find((candidate) => layTermMatchesAt(candidate, words, position));
+    // Of the longest terms that match, one said word for word before one a slip away:
+    // 'diabetes com neuropatia' is not 'diabetes com nefropatia'.
+    const matching = candidates.filter((candidate) => layTermMatchesAt(candidate, words, position));
+    const longest = Math.max(0, ...matching.map((candidate) => candidate.stems.length));
+    let term =
+      matching.find(
+        (candidate) =>
+          candidate.stems.length === longest && layTermIsAt(candidate, words, position),
+      ) ?? matching[0];
     if (!term && position === words.length - 1 && word.length >= MIN_TYPO_LENGTH) {
       term = unambiguousLayTermStartingWith(index, word);
     }
@@ -348,6 +405,10 @@ function unambiguousLayTermStartingWith(
     found ??= candidate;
   }
   return found;
+}
+
+function layTermIsAt(term: CompiledLayTerm, words: readonly string[], start: number): boolean {
+  return term.stems.every((stem, offset) => words[start + offset] === stem);
 }
 
 function layTermMatchesAt(
