@@ -187,15 +187,24 @@ const SAME_MEANING: readonly (readonly string[])[] = [
   ...ACRONYMS.map(([acronym, expansion]) => [foldForMatching(acronym), foldForMatching(expansion)]),
 ];
 
-/** Words that name nothing by themselves, times among them: a summary is not found by these. */
+/** Words that name nothing by themselves, units and times among them. */
 const FILLER_WORDS = new Set(
-  'de da do das dos com sem por para pra uma um uns umas que nos nas no na em ao aos ate ha mais menos muito pouco esta este essa esse ser sua seu suas seus hora horas dia dias semana semanas mes meses ano anos vez vezes'.split(
-    ' ',
-  ),
+  (
+    'de da do das dos com sem por para pra uma um uns umas que nos nas no na em ao aos ate ha ' +
+    'mais menos muito pouco esta este essa esse ser sua seu suas seus mg ml mcg ui ' +
+    'hora horas dia dias semana semanas mes meses ano anos vez vezes'
+  ).split(' '),
 );
 
-/** Letters of a word that must agree: 'inflamada' finds 'inflamação'. */
-const STEM_LENGTH = 5;
+/** Letters of a word that must agree: 'penicilina' finds 'penicilinas', 'inflamada' 'inflamação'. */
+export const STEM_LENGTH = 5;
+
+/** The words of a value that name something: three letters or more, not filler, not numbers. */
+export function namingWords(text: string): string[] {
+  return foldForMatching(text)
+    .split(' ')
+    .filter((word) => word.length >= 3 && !FILLER_WORDS.has(word) && !/^\d/.test(word));
+}
 
 /**
  * A summary's spans: the phrases of the same meaning it holds, then its other words by stem;
@@ -216,8 +225,7 @@ function summarySpans(search: TextSearch, text: string): TextSpan[] | undefined 
     const span = meanings.map((phrase) => search.find(phrase, { fuzzy: false })).find(Boolean);
     if (span) spans.push(span);
   }
-  for (const word of rest.split(' ')) {
-    if (word.length < 3 || FILLER_WORDS.has(word) || /^\d/.test(word)) continue;
+  for (const word of namingWords(rest)) {
     terms += 1;
     const span =
       word.length > STEM_LENGTH

@@ -7,42 +7,10 @@ import {
 import type { ExtractionResult } from '@shared/ai/extraction';
 import { foldForMatching } from '@shared/lib/text-folding';
 import { findQuotes, textSearch } from './find-quote';
-import { ownWordsSpans } from './own-words';
+import { namingWords, ownWordsSpans, STEM_LENGTH } from './own-words';
 
 /** What a model says each value was taken from: a verbatim quote, or several, per value path. */
 export type ValueQuotes = Readonly<Record<string, string | readonly string[]>>;
-
-/** Words that name nothing by themselves: a value sharing only these with its quote shares none. */
-const FILLER_WORDS = new Set([
-  'de',
-  'da',
-  'do',
-  'das',
-  'dos',
-  'com',
-  'sem',
-  'por',
-  'para',
-  'uma',
-  'um',
-  'mg',
-  'ml',
-  'mcg',
-  'ui',
-  'vezes',
-  'dia',
-  'dias',
-]);
-
-/** Letters of a word that must agree ('penicilina' and 'penicilinas', 'amoxicilina' and 'amoxil'). */
-const STEM_LENGTH = 5;
-
-/** The words of a value that name something: three letters or more, not filler, not numbers. */
-function namingWords(text: string): string[] {
-  return foldForMatching(text)
-    .split(' ')
-    .filter((word) => word.length >= 3 && !FILLER_WORDS.has(word) && !/^\d/.test(word));
-}
 
 /** Whether a quote names what the value names: one naming word of the value starts a word of it. */
 function quoteNames(value: ExtractedValue, quote: string): boolean {
