@@ -97,9 +97,11 @@ describe('the offline chat', () => {
   it('updates the record with /atualizar-prontuario and names the words each value came from', async () => {
     const page = await openChat();
     await ask(page, '/iniciar-prontuario Joana Prado, 52 anos, tosse há 5 dias');
+    const log = conversation(page);
+    // The input takes the next command only once this one has answered.
+    await visible(log.getByText(/Prontuário iniciado para Joana Prado/));
     await visible(page.getByRole('region', { name: 'Atendimento em Andamento' }));
     await ask(page, '/atualizar-prontuario tem alergia a dipirona e pressão 13 por 8');
-    const log = conversation(page);
     await visible(log.getByText(/Prontuário atualizado com a conversa/));
     await visible(log.getByText('De onde veio cada dado:'));
     await visible(log.getByText('Alergia: Dipirona — “dipirona”'));
