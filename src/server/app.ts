@@ -89,7 +89,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   );
   app.route('/api/health', healthRoutes({ ...deps, sessions }));
   app.route('/api/medical-records', medicalRecordRoutes({ db: deps.database.db, sessions }));
-  app.route('/api/patients', patientRoutes({ db: deps.database.db, sessions }));
+  app.route('/api/patients', patientRoutes({ db: deps.database.db, sessions, cid10: deps.cid10 }));
   app.route('/api/settings', settingsRoutes({ db: deps.database.db, sessions }));
   app.route(
     '/api/signing-certificate',

@@ -5,7 +5,7 @@
  * takes a few tens of milliseconds; a search then touches only the entries its words point at.
  */
 import { BUILT_IN_CID10 } from './catalogue';
-import type { Cid10Entry, Cid10SexRestriction } from './entry';
+import { compactCid10Code, type Cid10Entry, type Cid10SexRestriction } from './entry';
 import { LAY_TERMS, type LayTerm } from './lay-terms';
 import { FILLER_STEMS, foldedWordsOf, stemsOf } from './text';
 
@@ -253,4 +253,14 @@ function toTypedPostings(lists: Map<string, number[]>): Map<string, Int32Array> 
   const postings = new Map<string, Int32Array>();
   for (const [stem, ids] of lists) postings.set(stem, Int32Array.from(ids));
   return postings;
+}
+
+/**
+ * The official description of a code as written ('I10', 'j06.9', 'J069'), or undefined when the
+ * catalogue has no such code.
+ */
+export function cid10DescriptionOf(index: Cid10Index, code: string): string | undefined {
+  const compact = compactCid10Code(code);
+  const id = compact === undefined ? undefined : index.idByCompactCode.get(compact);
+  return id === undefined ? undefined : index.entries[id]?.description;
 }

@@ -218,6 +218,24 @@ describe('patientBundle', () => {
     ]);
   });
 
+  it('codes a diagnosis written anywhere in the assessment, and a coded chronic condition', () => {
+    const exported = codedExport();
+    const conditions = resourcesOf('Condition', resourcesOfBundle(exported));
+    expect(conditions.map((condition) => condition.code)).toEqual([
+      {
+        coding: [{ system: CID10_SYSTEM, code: 'E11.9', display: official.get('E11.9') }],
+        text: 'Diabetes mellitus tipo 2',
+      },
+      { text: 'Asma' },
+      {
+        coding: [{ system: CID10_SYSTEM, code: 'I10', display: official.get('I10') }],
+        text: 'HAS',
+      },
+      // A code the catalogue lacks is the doctor's text, never a coding.
+      { text: 'Síndrome a esclarecer' },
+    ]);
+  });
+
   it('writes each visit as an ambulatory encounter, finished once finalised', () => {
     const first = encounterOf(0);
     const second = encounterOf(1);
@@ -234,7 +252,7 @@ describe('patientBundle', () => {
     expect(first.reasonCode).toEqual([{ text: 'Dor de cabeça há 3 dias' }]);
   });
 
-  it('writes the CID-10 lines of the assessment as diagnoses of the visit', () => {
+  it('writes the coded diagnoses of the assessment as diagnoses of the visit', () => {
     const first = encounterOf(0);
     const diagnoses: Condition[] = inEncounter(resourcesOf('Condition'), first);
     expect(diagnoses.map((condition) => condition.code)).toEqual([
@@ -445,6 +463,32 @@ describe('patientBundle', () => {
   });
 });
 
+/** The catalogue's words for the codes of {@link codedExport}; it has no U99.9. */
+const official = new Map([
+  ['I10', 'Hipertensão essencial (primária)'],
+  ['E11.9', 'Diabetes mellitus não-insulino-dependente - sem complicações'],
+]);
+
+/** Maria with a coded chronic condition, and a visit whose assessment codes in its sentences. */
+function codedExport(): Bundle {
+  return patientBundle(
+    {
+      ...MARIA_EXPORT,
+      patient: {
+        ...MARIA_EXPORT.patient,
+        chronicConditions: ['Diabetes mellitus tipo 2 (CID-10 E11.9)', 'Asma'],
+      },
+      records: [
+        {
+          ...FIRST_VISIT,
+          assessment: 'HAS (CID-10 I10), sem lesão de órgão-alvo. Síndrome a esclarecer (U99.9)',
+        },
+      ],
+    },
+    (code) => official.get(code),
+  );
+}
+
 describe('FHIR R4 validation (Medplum)', () => {
   it.each(resources.map((resource) => [`${resource.resourceType} ${resource.id ?? ''}`, resource]))(
     '%s is valid',
@@ -452,6 +496,13 @@ describe('FHIR R4 validation (Medplum)', () => {
       expect(fhirIssuesOf(resource)).toEqual([]);
     },
   );
+
+  it('codes diagnoses and conditions validly', () => {
+    const exported = codedExport();
+    for (const resource of [exported, ...resourcesOfBundle(exported)]) {
+      expect(fhirIssuesOf(resource)).toEqual([]);
+    }
+  });
 
   it('every vital sign is valid against the FHIR vital signs profile', () => {
     const vitals = resourcesOf('Observation').filter(

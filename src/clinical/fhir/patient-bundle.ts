@@ -31,7 +31,12 @@ import {
   type Prescription,
   type PrescriptionMedication,
 } from '@shared/prescriptions/prescription';
-import { cidsInAssessment } from '@shared/records/step-rules';
+import {
+  codedCondition,
+  codedDiagnoses,
+  type Cid10Describer,
+  type CodedDiagnosis,
+} from '@shared/records/diagnoses';
 import {
   medicationTitle,
   physicalExamLines,
@@ -47,7 +52,7 @@ import {
  * What goes where:
  * - the patient → Patient (CPF and CNS as identifiers); her lists → Condition (chronic,
  *   problem list), AllergyIntolerance, MedicationStatement (the medicines she takes);
- * - each visit → Encounter; its CID-10 lines → Condition (encounter diagnosis); its vital signs
+ * - each visit → Encounter; its coded diagnoses → Condition (encounter diagnosis); its vital signs
  *   → Observation (LOINC, UCUM); its assessment and later addenda → ClinicalImpression; its
  *   physical examination → Observation (narrative); its medicines → MedicationRequest; its exams
  *   → ServiceRequest; its plan → CarePlan;
@@ -113,16 +118,36 @@ const coded = (coding: Coding, label?: string): CodeableConcept => ({
 const nonBlank = (value: string | undefined): value is string => Boolean(value?.trim());
 
 /**
+ * A diagnosis or condition as FHIR codes it (docs/product.md, "Diagnósticos codificados"): the
+ * CID-10 coding with its official display, and the doctor's own words as the text. A code the
+ * catalogue lacks is kept as her text, never sent as a coding.
+ */
+function diagnosisConcept(
+  diagnosis: CodedDiagnosis,
+  describeCid: Cid10Describer | undefined,
+): CodeableConcept {
+  const official = describeCid ? describeCid(diagnosis.code) : undefined;
+  const label = diagnosis.text ?? official ?? diagnosis.code;
+  if (describeCid && official === undefined) return text(label);
+  return coded(
+    { system: CID10_SYSTEM, code: diagnosis.code, ...(official ? { display: official } : {}) },
+    label,
+  );
+}
+
+/**
  * The Bundle of one patient's data.
  * @param input - the patient, her visits and receitas, and the moment of the export
+ * @param describeCid - the catalogue's descriptions, to check and name each code; without it the
+ *   codes are written as the doctor gave them
  */
-export function patientBundle(input: PatientExport): Bundle {
+export function patientBundle(input: PatientExport, describeCid?: Cid10Describer): Bundle {
   const patient = patientResource(input.patient);
   const subject = referenceTo(patient);
   const resources: Identified<Resource>[] = [
     patient,
     ...input.patient.chronicConditions.map((condition, index) =>
-      chronicCondition(input.patient.id, index, condition, subject),
+      chronicCondition(input.patient.id, index, condition, subject, describeCid),
     ),
     ...input.patient.allergies.map((allergy, index) =>
       allergyResource(input.patient.id, index, allergy, subject),
@@ -130,7 +155,7 @@ export function patientBundle(input: PatientExport): Bundle {
     ...input.patient.medications.map((medication, index) =>
       medicationInUse(input.patient.id, index, medication, subject),
     ),
-    ...input.records.flatMap((record) => visitResources(record, subject)),
+    ...input.records.flatMap((record) => visitResources(record, subject, describeCid)),
     ...input.prescriptions.flatMap((prescription) => receitaRequests(prescription, subject)),
   ];
   return {
@@ -218,7 +243,9 @@ function chronicCondition(
   index: number,
   condition: string,
   subject: Reference<FhirPatient>,
+  describeCid: Cid10Describer | undefined,
 ): Identified<Condition> {
+  const { text: words, code } = codedCondition(condition);
   return {
     resourceType: 'Condition',
     id: uuidOf('chronic-condition', patientId, index),
@@ -235,7 +262,7 @@ function chronicCondition(
         'Condição crônica',
       ),
     ],
-    code: text(condition),
+    code: code ? diagnosisConcept({ code, text: words }, describeCid) : text(condition),
     subject,
   };
 }
@@ -286,6 +313,7 @@ const requestStatus = (finalised: boolean) => (finalised ? 'completed' : 'draft'
 function visitResources(
   record: MedicalRecord,
   subject: Reference<FhirPatient>,
+  describeCid: Cid10Describer | undefined,
 ): Identified<Resource>[] {
   const finalised = record.status === 'finalizado';
   const encounterId = uuidOf('encounter', record.id);
@@ -293,7 +321,7 @@ function visitResources(
     reference: `urn:uuid:${encounterId}`,
     type: 'Encounter',
   };
-  const diagnoses = cidsInAssessment(record.assessment).map((cid): Identified<Condition> => ({
+  const diagnoses = codedDiagnoses(record.assessment).map((cid): Identified<Condition> => ({
     resourceType: 'Condition',
     id: uuidOf('diagnosis', record.id, cid.code),
     category: [
@@ -305,7 +333,7 @@ function visitResources(
         'Diagnóstico da consulta',
       ),
     ],
-    code: coded({ system: CID10_SYSTEM, code: cid.code }, cid.description),
+    code: diagnosisConcept(cid, describeCid),
     subject,
     encounter,
     recordedDate: record.createdAt,

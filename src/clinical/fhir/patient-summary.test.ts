@@ -86,6 +86,7 @@ describe('patientSummaryHtml', () => {
       'Sinais vitais',
       'Exame físico',
       'Avaliação',
+      'Diagnósticos (CID-10)',
       'Medicamentos prescritos',
       'Exames solicitados',
       'Orientações',
@@ -96,6 +97,7 @@ describe('patientSummaryHtml', () => {
     expect(text).toContain('PA 150x95 mmHg, FC 88 bpm, FR 16 irpm, Temp 36,8 °C, SatO2 97%');
     expect(text).toContain('Coração: Ritmo regular em dois tempos, sem sopros.');
     expect(text).toContain('G44.2 - Cefaleia tensional');
+    expect(text).toContain('G44.2 — Cefaleia tensional I10 — Hipertensão essencial (primária)');
     expect(text).toContain(
       'Paracetamol 750 mg — Tomar 1 comprimido por via oral de 6 em 6 horas, por 5 dias. Se dor. (quantidade: 20 (vinte) comprimidos)',
     );

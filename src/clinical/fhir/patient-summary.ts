@@ -6,6 +6,7 @@ import { posologySentence } from '@shared/prescriptions/posology';
 import type { Prescription, PrescriptionMedication } from '@shared/prescriptions/prescription';
 import { formatCep, formatDate, formatDateTime } from '@shared/lib/pt-br-format';
 import { examLine, generatedOnText, vitalSignsLine } from '@shared/records/narrative';
+import { codedDiagnoses, diagnosisLine, type Cid10Describer } from '@shared/records/diagnoses';
 import {
   medicationTitle,
   physicalExamLines,
@@ -57,7 +58,7 @@ const SEX_LABELS = { masculino: 'Masculino', feminino: 'Feminino', outro: 'Outro
  * The page, as a complete HTML document in Brazilian Portuguese.
  * @param input - the patient, her visits and receitas, and the moment of the export
  */
-export function patientSummaryHtml(input: PatientExport): string {
+export function patientSummaryHtml(input: PatientExport, describeCid?: Cid10Describer): string {
   const { patient } = input;
   const personalData = [
     field('Nome', patient.name),
@@ -104,7 +105,10 @@ ${list(patient.medications, 'Nenhum medicamento em uso registrado.')}
 </section>
 <section>
 <h2>Consultas</h2>
-${orNone(visits.map(visitSection), 'Nenhuma consulta registrada.')}
+${orNone(
+  visits.map((record) => visitSection(record, describeCid)),
+  'Nenhuma consulta registrada.',
+)}
 </section>
 <section>
 <h2>Receitas</h2>
@@ -149,7 +153,10 @@ function medicationItem(item: Medication & Partial<Pick<PrescriptionMedication, 
   }`;
 }
 
-function visitSection(record: MedicalRecord) {
+function visitSection(record: MedicalRecord, describeCid: Cid10Describer | undefined) {
+  const diagnoses = codedDiagnoses(record.assessment).map((diagnosis) =>
+    diagnosisLine(diagnosis, describeCid),
+  );
   const prescriptions = record.prescriptions;
   const symptoms = symptomLines(record);
   const vitals = vitalSignsLine(record.physicalExam?.vitalSigns);
@@ -166,6 +173,7 @@ function visitSection(record: MedicalRecord) {
     part('Sinais vitais', vitals && markup`<p>${vitals}</p>\n`),
     part('Exame físico', findings.length > 0 && list(findings, '')),
     part('Avaliação', nonBlank(record.assessment) && written(record.assessment)),
+    part('Diagnósticos (CID-10)', diagnoses.length > 0 && list(diagnoses, '')),
     part(
       'Medicamentos prescritos',
       medications.length > 0 && list(medications.map(medicationItem), ''),

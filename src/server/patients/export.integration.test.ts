@@ -125,6 +125,63 @@ describe("a patient's data for her to take away", () => {
     expect(medicationRequests.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('codes the diagnosis written in the assessment and her coded condition, and prints them', async () => {
+    const { api } = doctor.browser;
+    const { patient } = await api.call(patientsApi.create, {
+      body: {
+        name: 'Joana Prado',
+        birthDate: '02/05/1974',
+        sex: 'feminino',
+        chronicConditions: ['Diabetes tipo 2 (CID-10 E11.9)'],
+      },
+    });
+    await api.call(recordsApi.create, {
+      body: {
+        patientId: patient.id,
+        patientInfo: { name: patient.name, age: 52, gender: 'feminino' },
+        assessment: 'HAS (CID-10 I10), sem lesão de órgão-alvo.',
+      },
+    });
+
+    const answer = await fetchText(doctor, `/api/patients/${patient.id}/fhir`);
+    expect(answer.status).toBe(200);
+    const bundle = JSON.parse(answer.text) as Bundle;
+    expect(invalidResources(bundle)).toEqual([]);
+    const conditions = (bundle.entry ?? []).flatMap((entry) =>
+      entry.resource?.resourceType === 'Condition' ? [entry.resource] : [],
+    );
+    expect(conditions.map((condition) => condition.code)).toEqual([
+      {
+        coding: [
+          {
+            system: 'https://terminologia.saude.gov.br/fhir/CodeSystem/BRCID10',
+            code: 'E11.9',
+            display: 'Diabetes mellitus não-insulino-dependente - sem complicações',
+          },
+        ],
+        text: 'Diabetes tipo 2',
+      },
+      {
+        coding: [
+          {
+            system: 'https://terminologia.saude.gov.br/fhir/CodeSystem/BRCID10',
+            code: 'I10',
+            display: 'Hipertensão essencial (primária)',
+          },
+        ],
+        text: 'HAS',
+      },
+    ]);
+    const encounter = bundle.entry?.find(
+      (entry) => entry.resource?.resourceType === 'Encounter',
+    )?.resource;
+    expect(encounter?.resourceType === 'Encounter' && encounter.diagnosis).toHaveLength(1);
+
+    const summary = await fetchText(doctor, `/api/patients/${patient.id}/summary`);
+    expect(summary.text).toContain('Diagnósticos (CID-10)');
+    expect(summary.text).toContain('I10 — HAS');
+  });
+
   it('gives a readable summary page with no script and a strict policy', async () => {
     const answer = await fetchText(doctor, `/api/patients/${patientId}/summary`);
     expect(answer.status).toBe(200);

@@ -5,6 +5,7 @@ import { patientIdSchema } from '@shared/records/medical-record';
 import { localToday } from '@shared/lib/local-day';
 import { patientInputSchema, patientListQuerySchema } from '@shared/patients/patient';
 import { patientBundle } from '@clinical/fhir/patient-bundle';
+import { cid10DescriptionOf, type Cid10Index } from '@clinical/cid10/search-index';
 import { patientSummaryHtml, SUMMARY_STYLE } from '@clinical/fhir/patient-summary';
 import { fhirFileName } from '@shared/patients/display';
 import { TIMELINE_PAGE_SIZE, VITALS_MAX_POINTS } from '@shared/patients/chart';
@@ -65,7 +66,12 @@ const mergeBodySchema = z.strictObject({ otherId: patientIdSchema });
 const patientInput = patientInputSchema();
 
 /** `/api/patients`: the doctor's patients (docs/api.md, "API de pacientes"). */
-export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier }): Hono<AppEnv> {
+export function patientRoutes(deps: {
+  db: AppDatabase;
+  sessions: SessionVerifier;
+  /** The CID-10 catalogue: the export's codes are checked and named by it. */
+  cid10: Cid10Index;
+}): Hono<AppEnv> {
   const patients = createPatientRepository(deps.db);
   const charts = createChartRepository(deps.db);
   const present = (row: PatientRow) => presentPatient(row, localToday());
@@ -91,6 +97,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
     if (!row) throw notFound(PATIENT_NOT_FOUND);
     return row;
   };
+  const describeCid = (code: string) => cid10DescriptionOf(deps.cid10, code);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
@@ -192,7 +199,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   routes.get('/:id/fhir', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const data = await exportOf(doctor.id, idParam(c, PATIENT_NOT_FOUND));
-    return c.body(JSON.stringify(patientBundle(data)), 200, {
+    return c.body(JSON.stringify(patientBundle(data, describeCid)), 200, {
       'Content-Type': 'application/fhir+json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fhirFileName(data.patient.name)}"`,
     });
@@ -202,7 +209,7 @@ export function patientRoutes(deps: { db: AppDatabase; sessions: SessionVerifier
   routes.get('/:id/summary', async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const data = await exportOf(doctor.id, idParam(c, PATIENT_NOT_FOUND));
-    return c.body(patientSummaryHtml(data), 200, {
+    return c.body(patientSummaryHtml(data, describeCid), 200, {
       'Content-Type': 'text/html; charset=utf-8',
       // No script at all; its one <style> element allowed by its hash.
       'Content-Security-Policy': SUMMARY_CSP,

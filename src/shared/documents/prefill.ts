@@ -1,11 +1,12 @@
 import type { DocumentBody, DocumentKind, ExamesContent } from './clinical-document';
 import type { Exam } from '../records/medical-record';
-import { cidsInAssessment } from '../records/step-rules';
+import { codedDiagnoses } from '../records/diagnoses';
 import { localDay } from '../lib/local-day';
 import { formatTime } from '../lib/pt-br-format';
 import type { WorkingRecord } from '../records/flow';
 import { buildRecordNarrative } from '../records/narrative';
 import { DEFAULT_DOCTOR_SETTINGS } from '../account/doctor-settings';
+import { patientMedicinesOf } from './patient-instructions';
 
 /**
  * A new document's content as the doctor first sees it (docs/documentos.md): from the visit it comes from
@@ -36,9 +37,9 @@ function hourBefore(now: Date): string {
   return now.getHours() === 0 ? '00:00' : formatTime(new Date(now.getTime() - 60 * 60 * 1000));
 }
 
-/** The visit's diagnosis as a CID-10 code: the first CID line of its assessment. */
+/** The visit's diagnosis as a CID-10 code: the first coded in its assessment. */
 export function visitCidOf(record: WorkingRecord | undefined): string | undefined {
-  return cidsInAssessment(record?.assessment)[0]?.code;
+  return codedDiagnoses(record?.assessment)[0]?.code;
 }
 
 /** Where an exam is done: a laboratory, or an imaging (and other diagnostic) service. */
@@ -118,5 +119,18 @@ export function documentDraftOf(
       };
     case 'relatorio':
       return { kind, content: { text: record ? narrativeOf(record, now).join('\n\n') : '' } };
+    case 'orientacoes':
+      // The words wait for the doctor or for the draft she asks for; the medicines are the
+      // prescription's, by code (docs/documentos.md, "Orientações ao paciente").
+      return {
+        kind,
+        content: {
+          condition: '',
+          medicines: patientMedicinesOf(record?.prescriptions?.medications),
+          care: '',
+          warningSigns: '',
+          followUp: '',
+        },
+      };
   }
 }

@@ -10,7 +10,6 @@ import {
   appendPlanBullet,
   assessmentEnhancementFallback,
   assessmentHasCid,
-  cidsInAssessment,
   commaListMatches,
   compactVitals,
   formatBmi,
@@ -119,25 +118,6 @@ describe('CIDs in the assessment', () => {
     const once = addCidToAssessment('Cefaleia tensional provável.', cid);
     expect(once).toBe('Cefaleia tensional provável.\nG44.2 - Cefaleia tensional');
     expect(addCidToAssessment(once, cid)).toBe(once);
-  });
-
-  it('reads back the lines it adds, each code once', () => {
-    const assessment = [
-      'Cefaleia tensional provável; afastar I10 se a PA seguir alta.',
-      'G44.2 - Cefaleia tensional',
-      ' i10 – Hipertensão essencial (primária) ',
-      'G44.2 - Cefaleia tensional',
-      'J45 - Asma',
-      'G44 -',
-    ].join('\n');
-    expect(cidsInAssessment(assessment)).toEqual([
-      { code: 'G44.2', description: 'Cefaleia tensional' },
-      { code: 'I10', description: 'Hipertensão essencial (primária)' },
-      { code: 'J45', description: 'Asma' },
-    ]);
-    const cid = { code: 'M54.5', description: 'Dor lombar baixa' };
-    expect(cidsInAssessment(addCidToAssessment('Lombalgia.', cid))).toEqual([cid]);
-    expect(cidsInAssessment(undefined)).toEqual([]);
   });
 });
 

@@ -150,27 +150,6 @@ export function assessmentHasCid(assessment: string | undefined, code: string): 
   return new RegExp(`(^|[^A-Za-z0-9.])${escaped}(?![0-9]|\\.[0-9])`, 'i').test(assessment ?? '');
 }
 
-/** A line {@link cidLine} writes: the code (category or subcategory), a dash, its description. */
-const CID_LINE = /^\s*([A-Z]\d{2}(?:\.\d)?)\s+[-–—]\s+(\S.*?)\s*$/i;
-
-/**
- * The CIDs written in an assessment as {@link cidLine} writes them ('G44.2 - Cefaleia tensional'),
- * in order, each code once (upper case). Codes only mentioned in a sentence are not read: the
- * line is what the doctor chose to record as a diagnosis.
- * @param assessment - the assessment text
- */
-export function cidsInAssessment(
-  assessment: string | undefined,
-): { code: string; description: string }[] {
-  const cids = new Map<string, string>();
-  for (const line of (assessment ?? '').split('\n')) {
-    const match = CID_LINE.exec(line);
-    const code = match?.[1]?.toUpperCase();
-    if (code && match?.[2] && !cids.has(code)) cids.set(code, match[2]);
-  }
-  return [...cids].map(([code, description]) => ({ code, description }));
-}
-
 /** The assessment with the CID appended as a new line, unchanged if the code is there already. */
 export function addCidToAssessment(
   assessment: string | undefined,
