@@ -36,3 +36,24 @@ describe('extractDoctorNotes', () => {
     });
   });
 });
+
+describe("today's diagnosis in speech that runs on", () => {
+  it.each([
+    [
+      'ardência pra urinar há dois dias vou tratar como infecção urinária receitei nitrofurantoína',
+      'Infecção urinária.',
+    ],
+    [
+      'febre alta há três dias dor atrás dos olhos hipótese de dengue vou pedir hemograma',
+      'Dengue.',
+    ],
+    ['tosse e dor na face isso é uma sinusite vou passar amoxicilina', 'Sinusite.'],
+    [
+      'placas nas amígdalas isso é uma amigdalite bacteriana leva amoxicilina de oito em oito horas',
+      'Amigdalite bacteriana.',
+    ],
+    ['dor ao urinar quadro compatível com cistite nega febre', 'Cistite.'],
+  ])('reads the diagnosis of %j, without the plan after it', (text, assessment) => {
+    expect(notesOf(text).assessment).toBe(assessment);
+  });
+});

@@ -13,7 +13,7 @@ const WEAK_LEAD =
   /\b(?:(?:isso |isto |o que (?:voce|o senhor|a senhora|ele|ela) tem )?e (?:uma?|um quadro de|o quadro de|um caso de)|(?:voce|o senhor|a senhora|ele|ela) (?:esta|ta) com (?:uma?\s+)?)\s*/g;
 /** 'O diagnóstico é …', 'parece ser …', 'suspeito de …' always introduce the impression. */
 const STRONG_LEAD =
-  /\b(?:pode ser (?:uma?\s+|um quadro de\s+)?|acho que (?:e|seja) (?:uma?\s+)?|(?:o )?diagnostico (?:e|e de)|(?:a )?hipotese (?:diagnostica )?(?:e|e de)|parece (?:ser )?(?:uma?\s+|um quadro de\s+)?|(?:tem )?cara de (?:ser )?(?:uma?\s+)?|trata-se de (?:uma?\s+)?|suspeit[ao] (?:de )?(?:uma?\s+)?|provavelmente (?:e )?(?:uma?\s+)?)\s*/g;
+  /\b(?:pode ser (?:uma?\s+|um quadro de\s+)?|acho que (?:e|seja) (?:uma?\s+)?|(?:o )?diagnostico (?:e|e de)|(?:a )?hipotese (?:diagnostica )?(?:e |e de |de )?(?:uma?\s+)?|(?:vou |vamos |a gente vai )?tratar (?:isso |o quadro |ela |ele )?como (?:uma?\s+)?|(?:quadro )?compativel com (?:uma?\s+)?|sugestivo de (?:uma?\s+)?|impressao (?:diagnostica )?(?:de |e )?|parece (?:ser )?(?:uma?\s+|um quadro de\s+)?|(?:tem )?cara de (?:ser )?(?:uma?\s+)?|trata-se de (?:uma?\s+)?|suspeit[ao] (?:de )?(?:uma?\s+)?|provavelmente (?:e )?(?:uma?\s+)?)\s*/g;
 /** What may follow a strong lead without being a diagnosis. */
 const NOT_DIAGNOSIS =
   /^(?:bom|boa|bem|grave|nada|normal|tranquil|melhor|pior|que|ser|estar|isso|tudo|ok|certo|simples|muito|pouco|mais|menos)\b/;
@@ -67,8 +67,11 @@ function assessmentSentences(c: Consultation): (Sentence | [number, number])[] {
       if (strong ? NOT_DIAGNOSIS.test(rest) || !/^[a-z]/.test(rest) : !DIAGNOSIS_WORD.test(rest)) {
         continue;
       }
+      // Speech has no full stop before the plan: 'isso é uma sinusite vou passar…'.
       const stop =
-        /[,.;:!?]|\s(?:e (?:pelo|por|vou|a gente|isso)|mas|que|porque|pois|entao)\s/.exec(rest);
+        /[,.;:!?]|\s(?:e (?:pelo|por|vou|a gente|isso)|mas|que|porque|pois|entao|vou|vamos|a gente|leva|levar|receitei|receito|prescrevo|prescrevi|passo|nega|sem|tomar|tome|usar|use|oriento|solicito|peco|retorno|se)\s/.exec(
+          rest,
+        );
       const end = start + (stop ? stop.index : rest.length);
       if (end - start > 2) phrases.push([start, end]);
       break;

@@ -90,3 +90,49 @@ describe('extractChronicConditions: tests, vaccines, acute episodes and quantiti
     expect(conditionsOf('Paciente: Tenho rinite alérgica.')).toEqual(['rinite alérgica']);
   });
 });
+
+describe("today's diagnosis is not a chronic condition", () => {
+  it.each([
+    'tosse e chiado há três dias isso é asma vou passar a bombinha',
+    'glicemia de jejum cento e oitenta e glicada oito isso confirma diabetes vamos começar metformina',
+    'pressão de dezesseis por dez de novo hipótese de hipertensão arterial vou pedir um mapa',
+    'espirros e coriza toda manhã vou tratar como rinite alérgica',
+    'dor de cabeça latejante com enjoo parece uma enxaqueca',
+  ])('leaves out the diagnosis of %j', (text) => {
+    expect(conditionsOf(text)).toEqual([]);
+  });
+
+  it('keeps what she already has, even after a diagnosis made today', () => {
+    expect(
+      conditionsOf(
+        'tosse e dor na face isso é uma sinusite ela tem pressão alta há dez anos e é diabética',
+      ),
+    ).toEqual(['hipertensão arterial sistêmica', 'diabetes mellitus']);
+    expect(conditionsOf('paciente é diabética e hipertensa veio por dor de garganta')).toEqual([
+      'diabetes mellitus',
+      'hipertensão arterial sistêmica',
+    ]);
+  });
+});
+
+describe("a relative's condition in speech that runs on", () => {
+  it.each([
+    'meu pai tem asma e a minha mãe é diabética eu não tenho nada',
+    'a mãe dela é diabética e o pai hipertenso',
+    'asma só o meu pai tem',
+    'diabetes tem na família o avô e a tia',
+  ])('leaves out the relatives’ of %j', (text) => {
+    expect(conditionsOf(text)).toEqual([]);
+  });
+
+  it('keeps her own after a relative’s', () => {
+    expect(conditionsOf('o meu pai tinha asma sou hipertensa há dez anos')).toEqual([
+      'hipertensão arterial sistêmica',
+    ]);
+    expect(conditionsOf('tenho diabetes igual a minha mãe')).toEqual(['diabetes mellitus']);
+    expect(conditionsOf('tenho pressão alta e sou diabética o meu pai tinha asma')).toEqual([
+      'hipertensão arterial sistêmica',
+      'diabetes mellitus',
+    ]);
+  });
+});

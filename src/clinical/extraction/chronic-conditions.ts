@@ -1,5 +1,5 @@
 import type { Consultation, Sentence } from './consultation-text';
-import { sentenceAt } from './consultation-text';
+import { answerTo, sentenceAt } from './consultation-text';
 import { isAboutRelative, isNegated } from './negation';
 
 /**
@@ -191,9 +191,48 @@ const HISTORY_CUE =
 const UNCERTAIN_BEFORE =
   /\b(?:medo de|risco de|suspeita de|rastre\w+ (?:de|para)|investig\w+|descartar|prevenir|evitar|sera que (?:e|tenho))\s*(?:\w+\s+){0,2}$/;
 
-/** Today's diagnosis in a dialogue: 'é uma …', 'você está com …'. */
-const DIAGNOSIS_STATEMENT =
-  /\b(?:e (?:uma?|um quadro)|esta com|diagnostico|hipotese|parece|suspeit)/;
+/**
+ * A diagnosis made today, said right before the condition: 'isso é asma', 'hipótese de
+ * hipertensão', 'vou tratar como rinite alérgica', 'parece uma enxaqueca', 'isso confirma
+ * diabetes'. Right before, not anywhere earlier: a run-on transcript goes on from today's
+ * 'isso é uma sinusite' to 'ela tem pressão alta há dez anos', which is her history.
+ */
+const TODAYS_DIAGNOSIS_LEAD = new RegExp(
+  `\\b(?:${[
+    '(?:isso|isto|o quadro|o que (?:voce|ele|ela|o senhor|a senhora|a paciente|o paciente) tem) (?:e|eh|parece(?: ser)?|sugere|indica|confirma)',
+    '(?:e|parece(?: ser)?|deve ser|pode ser|provavelmente e|acho que (?:e|seja)) (?:uma?|um quadro de|quadro de|caso de)',
+    'hipoteses?(?: diagnosticas?)?(?: de| e)?',
+    'suspeita(?: diagnostica)?(?: de)?',
+    'suspeito de',
+    'impressao(?: diagnostica)?(?: de| e)?',
+    'diagnostico (?:de hoje|novo|inicial)(?: de)?',
+    'novo diagnostico(?: de)?',
+    '(?:fech|confirm)\\w*(?: o)? diagnostico(?: de)?',
+    'confirm(?:a|o|ou|amos|ado|ada|ando)',
+    'compativel com',
+    'sugestivo de',
+    'cara de',
+    '(?:esta|ta) com(?: uma?)?',
+    'trat(?:ar|o|amos|ando)(?: (?:isso|o quadro|ela|ele))? como',
+    'abr(?:e|iu|indo)(?: o)? quadro de',
+  ].join('|')})[\\s:,]+(?:(?:uma?|um|quadro|caso|de|provavel|possivel|nova|novo)\\s+){0,3}$`,
+);
+
+/**
+ * Whether the words at `start` are a diagnosis made today ({@link TODAYS_DIAGNOSIS_LEAD}) rather
+ * than a condition the patient already has.
+ * @param consultation - the parsed consultation
+ * @param sentence - the sentence holding `start`
+ * @param start - where the condition's words start
+ */
+export function isDiagnosedToday(
+  consultation: Consultation,
+  sentence: Sentence,
+  start: number,
+): boolean {
+  const before = consultation.folded.slice(Math.max(sentence.start, start - 80), start);
+  return TODAYS_DIAGNOSIS_LEAD.test(before);
+}
 
 /**
  * The patient's chronic conditions, each once, in the order the text first names them.
@@ -202,6 +241,8 @@ const DIAGNOSIS_STATEMENT =
 export function extractChronicConditions(consultation: Consultation): string[] {
   const found = new Map<string, number>();
   const taken: [number, number][] = [];
+  /** The conditions each of the doctor's questions names, by sentence. */
+  const asked = new Map<number, { name: string; start: number }[]>();
   for (const rule of RULES) {
     const matches = [
       ...(rule.folded ? [...consultation.folded.matchAll(rule.folded)] : []),
@@ -213,12 +254,57 @@ export function extractChronicConditions(consultation: Consultation): string[] {
       // A longer condition already claimed these words ('diabetes gestacional' over 'diabetes').
       if (taken.some(([s, e]) => start < e && s < end)) continue;
       const sentence = sentenceAt(consultation, start);
-      if (!sentence || !isPatientHistory(consultation, sentence, start, end, rule)) continue;
+      if (!sentence) continue;
+      if (isAskedOfPatient(consultation, sentence, start, end, rule)) {
+        taken.push([start, end]);
+        asked.set(sentence.index, [
+          ...(asked.get(sentence.index) ?? []),
+          { name: rule.name, start },
+        ]);
+        continue;
+      }
+      if (!isPatientHistory(consultation, sentence, start, end, rule)) continue;
       taken.push([start, end]);
       if (!found.has(rule.name) || (found.get(rule.name) ?? 0) > start) found.set(rule.name, start);
     }
   }
+  // 'A senhora tem pressão alta?' — 'Tenho, faz uns dez anos.': one condition asked, confirmed.
+  for (const [index, conditions] of asked) {
+    const sentence = consultation.sentences[index];
+    const [only, ...others] = conditions;
+    if (!sentence || !only || others.some((other) => other.name !== only.name)) continue;
+    if (!isConfirmed(consultation, sentence)) continue;
+    if (!found.has(only.name) || (found.get(only.name) ?? 0) > only.start) {
+      found.set(only.name, only.start);
+    }
+  }
   return [...found.entries()].sort((a, b) => a[1] - b[1]).map(([name]) => name);
+}
+
+/** A condition the doctor asks the patient about, by name, in a dialogue. */
+function isAskedOfPatient(
+  c: Consultation,
+  sentence: Sentence,
+  start: number,
+  end: number,
+  rule: ConditionRule,
+): boolean {
+  if (!c.dialogue || !sentence.question || sentence.speaker !== 'doctor') return false;
+  if (isNegated(c, sentence, start, end) || isAboutRelative(c, sentence, start, end)) return false;
+  return isDiseaseNamed(c, sentence, start, end, rule);
+}
+
+/** An answer that says yes: 'Tenho, faz uns dez anos', 'Sim, desde os trinta', 'Sou'. */
+const YES_ANSWER =
+  /^\s*(?:sim|tenho|tem|tive|sou|isso|uhum|aham|e sim|faz|ha|desde|trato|tomo remedio)\b(?!\s*,?\s*nao\b)/;
+
+/** Whether the patient's (or carer's) answer to the doctor's question says yes. */
+function isConfirmed(c: Consultation, question: Sentence): boolean {
+  // The question must end the doctor's turn: the answer is to it, not to an earlier one.
+  const turn = c.turns[question.turn];
+  if (!turn || c.folded.slice(question.end, turn.end).trim()) return false;
+  const answer = answerTo(c, question.turn);
+  return answer !== undefined && YES_ANSWER.test(c.folded.slice(answer.start, answer.end));
 }
 
 /** Whether the words name the disease itself, not a test, vaccine, quantity or passing episode. */
@@ -252,9 +338,9 @@ function isPatientHistory(
   if (['assessment', 'plan', 'family', 'exam', 'complaint'].includes(sentence.section))
     return false;
   if (sentence.speaker === 'doctor') return false;
-  if (isNegated(c, sentence, start, end) || isAboutRelative(c, sentence, start)) return false;
+  if (isNegated(c, sentence, start, end) || isAboutRelative(c, sentence, start, end)) return false;
   const before = c.folded.slice(Math.max(sentence.start, start - 200), start);
-  if (sentence.speaker === 'narrator' && DIAGNOSIS_STATEMENT.test(before)) return false;
+  if (sentence.speaker === 'narrator' && isDiagnosedToday(c, sentence, start)) return false;
   if (UNCERTAIN_BEFORE.test(before)) return false;
   if (!isDiseaseNamed(c, sentence, start, end, rule)) return false;
   if (!rule.needsHistoryCue) return true;

@@ -55,3 +55,28 @@ describe('extractDuration', () => {
     expect(durationOf('Médico: Quantos anos ele tem?\nMãe: Tem 3 anos.')).toBeUndefined();
   });
 });
+
+describe('a gestational age is never a duration', () => {
+  it.each([
+    'gestante está com vinte e oito semanas veio pra consulta de rotina',
+    'Paciente: Tô grávida. Já tem vinte semanas.',
+    'já vai fazer trinta semanas de barriga e tá com inchaço nas pernas',
+    'IG 30 semanas, queixa de dor lombar',
+    'gestante de 32 semanas, DUM dez de agosto, sem queixas',
+    'grávida de sete meses com azia',
+    'Paciente: Estou com 34 semanas e sinto a barriga endurecer.',
+  ])('reads no duration in %j', (text) => {
+    expect(durationOf(text)).toBeUndefined();
+  });
+
+  it("reads the complaint's own duration beside the gestational age", () => {
+    expect(
+      durationOf('tá com trinta e duas semanas de gravidez e há dois dias começou dor de cabeça'),
+    ).toBe('2 dias');
+    expect(durationOf('gestante de 20 semanas com tosse faz duas semanas')).toBe('2 semanas');
+  });
+
+  it('does not date the complaint by a chronic disease told in lay words', () => {
+    expect(durationOf('tenho pressão alta há dez anos e hoje vim pela receita')).toBeUndefined();
+  });
+});

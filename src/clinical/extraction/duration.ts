@@ -1,6 +1,7 @@
 import type { ChiefComplaint } from './chief-complaint';
 import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { formatCount } from './medicine-mentions';
+import { findGestationalAges } from './pregnancy';
 import { NUMBER_PATTERN, parsePortugueseNumber } from './spoken-numbers';
 
 /**
@@ -68,7 +69,7 @@ const NAMED: [RegExp, string][] = [
 
 /** Words just before a duration that make it date something other than the complaint. */
 const OTHER_SUBJECT =
-  /\b(?:dum|menstrua\w*|fum\w*|tabag\w*|etil\w*|bebe|bebia|oper\w*|cirurgi\w*|parto|casad\w*|diagnostic\w*|tratamento|trata|uso|usa|usar|toma|tomo|tomar|tomando|usando|parei|parou|hipertens\w*|diabet\w*|dislipidem\w*|portador\w*|gravid\w*|gestac\w*|vacina\w*|exame\w*|consulta|internad\w*|internacao|trabalh\w*|mor[ao]\w*)\b[^.;,]{0,30}$/;
+  /\b(?:dum|pressao alta|colesterol|tireoide|menstrua\w*|fum\w*|tabag\w*|etil\w*|bebe|bebia|oper\w*|cirurgi\w*|parto|casad\w*|diagnostic\w*|tratamento|trata|uso|usa|usar|toma|tomo|tomar|tomando|usando|parei|parou|hipertens\w*|diabet\w*|dislipidem\w*|portador\w*|gravid\w*|gestac\w*|vacina\w*|exame\w*|consulta|internad\w*|internacao|trabalh\w*|mor[ao]\w*)\b[^.;,]{0,30}$/;
 
 /** 'Faz 20 anos que sou hipertenso', 'há 2 anos que parei de fumar': not the complaint's. */
 const OTHER_SUBJECT_AFTER =
@@ -111,10 +112,21 @@ export function extractDuration(
   consultation: Consultation,
   complaint: ChiefComplaint | undefined,
 ): string | undefined {
-  const durations = findDurations(consultation).filter((d) => isStoryDuration(consultation, d));
+  // A gestational age is how far along the pregnancy is, not how long the complaint has lasted.
+  const gestational = findGestationalAges(consultation);
+  const durations = findDurations(consultation).filter(
+    (d) =>
+      isStoryDuration(consultation, d) &&
+      !gestational.some((age) => d.start < age.end && age.start < d.end),
+  );
+  // The words of a gestational age said before a duration ('trinta semanas de gravidez e há dois
+  // dias…') are that age's, not a sign that the duration dates the pregnancy.
+  const afterAges = (position: number) =>
+    Math.max(0, ...gestational.filter((age) => age.end <= position).map((age) => age.end));
   const aboutComplaint = (d: DurationMention, from: number) =>
-    !OTHER_SUBJECT.test(consultation.folded.slice(Math.max(from, d.start - 50), d.start)) &&
-    !OTHER_SUBJECT_AFTER.test(consultation.folded.slice(d.end, d.end + 40));
+    !OTHER_SUBJECT.test(
+      consultation.folded.slice(Math.max(from, d.start - 50, afterAges(d.start)), d.start),
+    ) && !OTHER_SUBJECT_AFTER.test(consultation.folded.slice(d.end, d.end + 40));
   if (complaint) {
     const sentence = sentenceAt(consultation, complaint.start);
     if (sentence) {
@@ -155,8 +167,34 @@ function complaintScope(c: Consultation, sentence: Sentence): number {
 function isStoryDuration(c: Consultation, d: DurationMention): boolean {
   const sentence = sentenceAt(c, d.start);
   if (!sentence || sentence.question || sentence.speaker === 'doctor') return false;
+  if (answersAboutOtherSubject(c, sentence)) return false;
   return !['history', 'family', 'habits', 'medications', 'plan', 'exam', 'assessment'].includes(
     sentence.section,
+  );
+}
+
+/** A question about a disease, a habit or a medicine, not about the complaint. */
+const ASKED_OTHER_SUBJECT =
+  /\b(?:pressao alta|colesterol|tireoide|fum\w*|tabag\w*|cigarro|etil\w*|bebe|bebida|hipertens\w*|diabet\w*|dislipidem\w*|asma|bronquite|doencas?|remedios?|medicamentos?|medicac(?:ao|oes)|cirurgi\w*|operad[oa]|gravid\w*|alergi\w*)\b/;
+
+/**
+ * 'A senhora tem pressão alta?' — 'Tenho, faz uns dez anos.': the first sentence of an answer
+ * to a question about a disease, a habit or a medicine dates that, not the complaint.
+ */
+function answersAboutOtherSubject(c: Consultation, sentence: Sentence): boolean {
+  if (!c.dialogue) return false;
+  const first = c.sentences.find((s) => s.turn === sentence.turn);
+  if (first?.index !== sentence.index) return false;
+  const question = c.turns[sentence.turn - 1];
+  if (question?.speaker !== 'doctor' || answerTo(c, question.index)?.index !== sentence.turn) {
+    return false;
+  }
+  const asked = c.sentences.filter((s) => s.turn === question.index).pop();
+  return (
+    asked !== undefined &&
+    asked.question &&
+    ASKED_OTHER_SUBJECT.test(c.folded.slice(asked.start, asked.end)) &&
+    !TIME_QUESTION.test(c.folded.slice(asked.start, asked.end))
   );
 }
 

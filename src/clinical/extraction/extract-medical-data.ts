@@ -1,6 +1,7 @@
 import type { ExtractionResult } from '@shared/ai/extraction';
 import type { ExtractionEvidence, TextSpan } from '@shared/ai/extraction-evidence';
 import { emptyExtraction } from '@shared/ai/extraction';
+import { formatDecimal } from '@shared/lib/pt-br-format';
 import { extractAllergies } from './allergies';
 import { extractDoctorNotes } from './assessment-and-plan';
 import { extractChiefComplaint } from './chief-complaint';
@@ -20,9 +21,9 @@ import { locatePatientAge } from './patient-age';
 import { extractPatientGender } from './patient-gender';
 import { locatePatientName } from './patient-name';
 import { sourceSpan } from './text-normalization';
-import { locatePregnancy } from './pregnancy';
+import { findGestationalAges, locatePregnancy, type GestationalAge } from './pregnancy';
 import { extractRequestedExams } from './requested-exams';
-import { readVitalSigns } from './vital-signs';
+import { readHomeReadings, readVitalSigns, type HomeReading } from './vital-signs';
 
 /**
  * The offline engine's extraction (docs/product.md, "Motor offline"): turns a Portuguese
@@ -58,10 +59,16 @@ export function extractWithRuleSpans(text: string): {
   const gender = extractPatientGender(consultation, name);
   const pregnancy = gender === 'masculino' ? undefined : locatePregnancy(consultation);
   const pregnant = pregnancy ? true : undefined;
+  const gestationalAge = pregnancy ? findGestationalAges(consultation)[0] : undefined;
   const complaint = extractChiefComplaint(consultation);
   const duration = extractDuration(consultation, complaint);
   const intensity = extractIntensity(consultation);
   const { vitals: vitalSigns, spans: vitalSpans } = readVitalSigns(consultation);
+  const todays = Object.values(vitalSpans).flat();
+  const homeReadings = readHomeReadings(consultation).filter(
+    (reading) => !todays.some((span) => reading.start < span.end && span.start < reading.end),
+  );
+  const additionalInfo = describeApart(gestationalAge, homeReadings);
   const notes = extractDoctorNotes(consultation);
 
   const content = {
@@ -79,6 +86,7 @@ export function extractWithRuleSpans(text: string): {
       currentSymptoms: withComplaint(extractCurrentSymptoms(consultation), complaint?.text),
       ...(duration !== undefined && { duration }),
       ...(intensity !== undefined && { intensity }),
+      ...(additionalInfo && { additionalInfo }),
     },
     physicalExam: {
       vitalSigns,
@@ -99,6 +107,9 @@ export function extractWithRuleSpans(text: string): {
   if (located) keep('patientInfo.name', [located]);
   if (agedAt) keep('patientInfo.age', [agedAt]);
   if (pregnancy) keep('patientInfo.pregnant', [pregnancy]);
+  if (additionalInfo) {
+    keep('symptoms.additionalInfo', [...(gestationalAge ? [gestationalAge] : []), ...homeReadings]);
+  }
   for (const [key, stretches] of Object.entries(vitalSpans)) {
     keep(`physicalExam.vitalSigns.${key}`, stretches);
   }
@@ -125,6 +136,31 @@ function submittedSpan(
   while (start < end && edge.test(consultation.original.charAt(start))) start++;
   while (end > start && edge.test(consultation.original.charAt(end - 1))) end--;
   return sourceSpan(consultation, start, end);
+}
+
+const HOME_READING_LABELS: Record<HomeReading['key'], (value: string | number) => string> = {
+  bloodPressure: (value) => `PA ${value} mmHg`,
+  glucose: (value) => `glicemia ${value} mg/dL`,
+  temperature: (value) =>
+    `temperatura ${typeof value === 'number' ? formatDecimal(value) : value} °C`,
+};
+
+/**
+ * What the record keeps beside the complaint, not in its own fields: how far along a pregnancy
+ * is, and readings taken before the visit, which are never today's vital signs
+ * (docs/product.md, "Motor offline").
+ */
+function describeApart(
+  gestationalAge: GestationalAge | undefined,
+  homeReadings: HomeReading[],
+): string | undefined {
+  const parts: string[] = [];
+  if (gestationalAge) parts.push(`Idade gestacional: ${gestationalAge.value}.`);
+  if (homeReadings.length > 0) {
+    const readings = homeReadings.map((reading) => HOME_READING_LABELS[reading.key](reading.value));
+    parts.push(`Medidas fora da consulta: ${readings.join(', ')}.`);
+  }
+  return parts.length > 0 ? parts.join(' ') : undefined;
 }
 
 /** The current symptoms start with the chief complaint, when their list does not name it. */

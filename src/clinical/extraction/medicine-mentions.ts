@@ -112,7 +112,10 @@ const NOT_MEDICINES = new Set(
  * @param consultation - the parsed consultation
  */
 export function findMedicineMentions(consultation: Consultation): MedicineMention[] {
-  const fromCatalogue = catalogueMentions(consultation.folded);
+  const fromCatalogue = [
+    ...catalogueMentions(consultation.folded),
+    ...spokenMentions(consultation.folded),
+  ].filter((m, i, all) => !all.some((o, j) => j < i && m.start < o.end && o.start < m.end));
   const guessed = guessedMentions(consultation).filter(
     (g) => !fromCatalogue.some((m) => g.start < m.end && m.start < g.end),
   );
@@ -158,6 +161,26 @@ function withProduct(
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * What an emergency room calls by a word of its own: 'vou fazer um soro' is saline in the vein,
+ * 'soro oral' the oral rehydration salts. The catalogue's forms ('soro fisiológico', 'soro de
+ * reidratação oral') are read first and win where they overlap.
+ */
+const SPOKEN_FORMS: [RegExp, string][] = [
+  [/\bsoro (?:oral|caseiro|de reidratacao)\b/g, 'sais para reidratação oral'],
+  [/\bsoro\b(?! (?:anti\w*|oral|caseiro|de reidratacao|fisiologico)\b)/g, 'soro fisiológico'],
+];
+
+function spokenMentions(folded: string): MedicineMention[] {
+  return SPOKEN_FORMS.flatMap(([pattern, name]) =>
+    [...folded.matchAll(pattern)].map((match) => ({
+      name,
+      start: match.index,
+      end: match.index + match[0].length,
+    })),
+  );
 }
 
 function catalogueMentions(folded: string): MedicineMention[] {

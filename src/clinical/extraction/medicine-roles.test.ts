@@ -256,3 +256,138 @@ describe('medicines told in a transcript with no punctuation or speakers', () =>
     ).toEqual([]);
   });
 });
+
+/** The catalogue names of a list of 'losartana 50 mg de manhã' readings. */
+const namesOf = (readings: string[]) => readings.map((reading) => reading.split(' ')[0]);
+
+describe('a long list of medicines in use, as an elderly patient or her carer says it', () => {
+  it('reads every one of eight, doses in words, with no comma nor "e" between them', () => {
+    const { inUse, prescribed } = medicinesOf(
+      'a senhora toma algum remédio tomo sim losartana cinquenta de manhã e de noite metformina ' +
+        'oitocentos e cinquenta depois do almoço e da janta sinvastatina vinte aas cem omeprazol ' +
+        'vinte em jejum levotiroxina cinquenta de manhã cedo hidroclorotiazida vinte e cinco e o ' +
+        'alprazolam meio comprimido à noite',
+    );
+    expect(namesOf(inUse)).toEqual([
+      'losartana',
+      'metformina',
+      'sinvastatina',
+      'ácido',
+      'omeprazol',
+      'levotiroxina',
+      'hidroclorotiazida',
+      'alprazolam',
+    ]);
+    expect(inUse[0]).toMatch(/^losartana 50 mg/);
+    expect(inUse[1]).toMatch(/^metformina 850 mg/);
+    expect(inUse[7]).toBe('alprazolam 1/2 comprimido à noite');
+    expect(prescribed).toEqual([]);
+  });
+
+  it('reads a list with commas and times of day, told by the wife who came with him', () => {
+    const { inUse } = medicinesOf(
+      'seu joaquim oitenta e dois anos veio com a esposa usa losartana de cinquenta de manhã e ' +
+        'à noite, anlodipino cinco, metformina quinhentos duas vezes ao dia, glibenclamida cinco, ' +
+        'atorvastatina quarenta à noite, aas cem no almoço, furosemida quarenta de manhã, ' +
+        'tansulosina zero vírgula quatro à noite e o omeprazol vinte em jejum',
+    );
+    expect(namesOf(inUse)).toEqual([
+      'losartana',
+      'anlodipino',
+      'metformina',
+      'glibenclamida',
+      'atorvastatina',
+      'ácido',
+      'furosemida',
+      'tansulosina',
+      'omeprazol',
+    ]);
+  });
+
+  it('reads the list a daughter gives of her mother, the patient', () => {
+    const text =
+      'Médico: E os remédios da sua mãe?\nFilha: A mãe toma losartana 50, metformina 850 e ' +
+      'sinvastatina 20 à noite.';
+    expect(namesOf(medicinesOf(text).inUse)).toEqual(['losartana', 'metformina', 'sinvastatina']);
+  });
+
+  it('near miss: a list broken by a denial or a stop keeps only what is taken', () => {
+    expect(
+      namesOf(
+        medicinesOf('toma losartana cinquenta metformina quinhentos e não toma mais a sinvastatina')
+          .inUse,
+      ),
+    ).toEqual(['losartana', 'metformina']);
+  });
+});
+
+describe('a prescription said in passing', () => {
+  it.each([
+    [
+      'vou fazer um soro e dipirona na veia e ondansetrona',
+      ['soro fisiológico', 'dipirona', 'ondansetrona'],
+    ],
+    ['leva amoxicilina de oito em oito horas por sete dias', ['amoxicilina']],
+    ['receitei nitrofurantoína cem de seis em seis horas por cinco dias', ['nitrofurantoína']],
+    ['vou tratar com azitromicina quinhentos por três dias', ['azitromicina']],
+    [
+      'medicada com dipirona e escopolamina endovenosa melhorou da dor',
+      ['dipirona', 'butilbrometo de escopolamina'],
+    ],
+    [
+      'diarreia há dois dias vou mandar soro oral e ondansetrona',
+      ['sais para reidratação oral', 'ondansetrona'],
+    ],
+  ])('reads %j', (text, names) => {
+    expect(medicinesOf(text).prescribed).toEqual(names);
+  });
+
+  it('keeps the prescription apart from the medicines in use', () => {
+    const { inUse, prescribed } = medicinesOf(
+      'toma losartana cinquenta e metformina quinhentos hoje tá com dor nas costas vou passar ' +
+        'dipirona e ciclobenzaprina cinco à noite',
+    );
+    expect(namesOf(inUse)).toEqual(['losartana', 'metformina']);
+    expect(prescribed).toEqual(['dipirona', 'ciclobenzaprina']);
+  });
+
+  it('reads the frequency and course of a prescription said in passing', () => {
+    const c = parseConsultation('leva amoxicilina quinhentos de oito em oito horas por sete dias');
+    const mentions = findMedicineMentions(c);
+    const [medication] = extractPrescribedMedications(
+      c,
+      mentions,
+      classifyMedicineMentions(c, mentions),
+    );
+    expect(medication).toMatchObject({
+      name: 'amoxicilina',
+      dosage: '500 mg',
+      frequency: '8/8h',
+      duration: '7 dias',
+    });
+  });
+
+  it('near miss: the patient taking a medicine at home is not a prescription', () => {
+    expect(medicinesOf('Paciente: Tomei dipirona na veia no posto ontem.').prescribed).toEqual([]);
+  });
+});
+
+describe('a medicine stopped, said the ways people say it', () => {
+  it.each([
+    'toma enalapril dez e a sinvastatina ela não toma mais',
+    'usa enalapril dez o atenolol tomava mas largou faz um ano',
+    'toma enalapril dez o omeprazol a médica suspendeu',
+    'usa enalapril dez e parou a metformina por conta própria',
+    'toma enalapril dez faz tempo que não toma a losartana',
+    'toma enalapril dez a glibenclamida o cardiologista tirou',
+  ])('leaves out the stopped medicine of %j', (text) => {
+    expect(medicinesOf(text).inUse).toEqual(['enalapril 10 mg']);
+  });
+
+  it('keeps what she still takes beside what she stopped', () => {
+    const { inUse } = medicinesOf(
+      'toma metformina oitocentos e cinquenta e a sinvastatina parou por conta própria',
+    );
+    expect(namesOf(inUse)).toEqual(['metformina']);
+  });
+});

@@ -2,6 +2,7 @@ import type { Medication } from '@shared/records/medical-record';
 import { answerTo, sentenceAt, type Consultation, type Sentence } from './consultation-text';
 import { readDoseDetails, type MedicineMention } from './medicine-mentions';
 import { isAboutRelative, isNegated } from './negation';
+import { parsePortugueseNumber } from './spoken-numbers';
 
 /**
  * What each named medicine is to this patient: taken now ('tomo losartana', 'em uso de'),
@@ -16,7 +17,7 @@ type CueKind = 'in-use' | 'prescribed' | 'stopped' | 'allergy' | 'exam';
 /** Cues in a sentence that say what the medicines after them are; the nearest one wins. */
 const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
   [
-    /\b(?:parei|parou|paramos|pararam)(?:\s+(?:de\s+(?:tomar|usar)|com|o|a))?\b|\b(?:suspend(?:i|eu|emos|o|er|ido|ida)|suspens[oa]s?|deixei de|deixou de|interromp(?:i|eu|ido|ida)|retir(?:ei|ou|ado|ada|o)|tomava|usava|tomei|usei|tomou|usou|ja tomou|ja usou|dei|demos|passei|nao (?:uso|tomo|toma|usa|estou tomando|to tomando|esta tomando) mais)\b/g,
+    /\b(?:parei|parou|paramos|pararam)(?:\s+(?:de\s+(?:tomar|usar)|com|o|a))?\b|\b(?:suspend(?:i|eu|emos|o|er|ido|ida)|suspens[oa]s?|deixei de|deixou de|interromp(?:i|eu|ido|ida)|retir(?:ei|ou|ado|ada|o)|tir(?:ei|ou|aram)|cort(?:ei|ou|aram)|larg(?:uei|ou)|abandon(?:ei|ou)|tomava|usava|tomei|usei|tomou|usou|ja tomou|ja usou|dei|demos|passei|fez|fiz|tinha (?:feito|tomado|usado)|nao (?:uso|tomo|toma|usa|estou tomando|to tomando|esta tomando|ta tomando) mais|(?:faz tempo que|ja) nao (?:uso|tomo|toma|usa))\b/g,
     'stopped',
     'any',
   ],
@@ -34,9 +35,15 @@ const CUES: [RegExp, CueKind, 'any' | 'doctor' | 'not-doctor'][] = [
   ],
   [/\b(?:toma|usa)\b/g, 'in-use', 'not-doctor'],
   [
-    /\b(?:vou (?:te |lhe )?(?:passar|prescrever|receitar|indicar|comecar|iniciar|entrar|trocar|associar|dar|deixar|colocar|mandar|acrescentar)|vamos (?:comecar|iniciar|usar|tratar|entrar|passar|associar|trocar|fazer)|prescrevo|receito|associo|inicio|introduzo|acrescento|adiciono|prescrit[oa]s?|iniciad[oa]|introduzid[oa]|substituo|troco|passo|receita|prescricao|rx|conduta)\b/g,
+    /\b(?:vou (?:te |lhe )?(?:passar|prescrever|receitar|indicar|comecar|iniciar|entrar|trocar|associar|dar|deixar|colocar|mandar|acrescentar|fazer|tratar|medicar|aplicar)|vamos (?:comecar|iniciar|usar|tratar|entrar|passar|associar|trocar|fazer|medicar|aplicar|mandar)|(?:tratar|tratamos|trato) com|prescrevo|receito|associo|inicio|introduzo|acrescento|adiciono|prescrit[oa]s?|iniciad[oa]|introduzid[oa]|substituo|troco|passo|receita|prescricao|rx|conduta)\b/g,
     'prescribed',
     'any',
+  ],
+  // A doctor's or a note's past tense for what was given today: 'receitei', 'medicada com'.
+  [
+    /\b(?:receitei|prescrevi|indiquei|mediquei|medicad[oa]s?|administrad[oa]s?|administrei|administro|apliquei|aplicad[oa]s?|(?<!\b(?:tratamento|ja|tinha|foi|foram|havia|ter) )feit[oa]s?|leva|leve|levar|vai levar)\b/g,
+    'prescribed',
+    'doctor',
   ],
   [
     /\b(?:toma|tome|tomar|use|usar|usa|aplique|aplicar|aplica|pingue|pingar|passe|passar|vai tomar|vai usar)\b/g,
@@ -89,7 +96,7 @@ const SWITCH_AFTER = /^\s+(?:\d+\s*mg\s+)?(?:por|pela|pelo|para|pra)\b/;
 
 /** Right after a name: 'X, mas parei', 'X eu não tomo mais', 'X (suspenso)'. */
 const STOPPED_AFTER =
-  /^[\s,(]*(?:mas\s+|que\s+)?(?:eu\s+)?(?:parei|parou|suspend|suspens|nao (?:tomo|uso|toma|usa) mais|deixei)/;
+  /^[\s,(]*(?:mas\s+|que\s+|e\s+)?(?:(?:eu|ele|ela|a paciente|o paciente|(?:o|a)\s+(?:medic[oa]|doutor|doutora|dr|dra|cardiologista|endocrinologista|endocrino|clinico|clinica|geriatra|psiquiatra|neurologista|ginecologista|especialista))\s+)?(?:ja\s+)?(?:parei|parou|suspend|suspens|mand(?:ou|aram) parar|pediu (?:pra|para) parar|tir(?:ei|ou|aram)\b|cort(?:ei|ou|aram)\b|larg(?:uei|ou)\b|abandon|nao (?:tomo|uso|toma|usa|esta tomando|ta tomando) mais|deixei|deixou|tomava|usava)/;
 
 /**
  * A later clause, or the next sentence of the same speaker, saying the patient stopped: 'tava
@@ -118,32 +125,92 @@ export function classifyMedicineMentions(
   mentions: MedicineMention[],
 ): MedicineRole[] {
   const prescribingTurns = new Set<number>();
-  return mentions.map((mention, i) => {
+  const roles: MedicineRole[] = [];
+  mentions.forEach((mention, i) => {
     const sentence = sentenceAt(consultation, mention.start);
-    if (!sentence) return 'mentioned';
+    if (!sentence) {
+      roles.push('mentioned');
+      return;
+    }
     const nextMention = mentions[i + 1]?.start ?? Number.POSITIVE_INFINITY;
-    const role = roleOf(consultation, mention, sentence, prescribingTurns, nextMention);
+    const previous = mentions[i - 1];
+    const listedAfter =
+      previous && listLinks(consultation, sentence, previous, mention) ? roles[i - 1] : undefined;
+    const role = roleOf(consultation, mention, sentence, {
+      prescribingTurns,
+      nextMention,
+      listedAfter,
+    });
     if (role === 'prescribed') prescribingTurns.add(sentence.turn * 1000 + sectionKey(sentence));
-    return role;
+    roles.push(role);
   });
+  return roles;
+}
+
+/**
+ * Words that may sit between two medicines of one list ('losartana cinquenta de manhã e à
+ * noite, metformina…'): strengths, counts, units, times of day and connectors. Any other word —
+ * a verb, a denial, a person — ends the list.
+ */
+const LIST_WORDS = new Set(
+  `e o a os as mais tambem com de do da dos das no na nos nas ao aos em por pra para x vez vezes
+  dia dias diario diaria diariamente manha tarde noite cedo jejum almoco janta jantar cafe
+  deitar acordar antes depois apos hora horas h cada todo toda todos todas meio meia comprimido
+  comprimidos capsula capsulas gota gotas cp cps mg mcg g ml ui unidade unidades miligrama
+  miligramas micrograma microgramas virgula ponto`.split(/\s+/),
+);
+
+/** How far apart two medicines of one list may be named, in characters. */
+const LIST_GAP = 120;
+
+/**
+ * Whether `mention` continues the list `previous` opened in the same sentence: only doses, times
+ * and connectors between them. A list read aloud outlasts the look-back of its cue ('toma
+ * losartana cinquenta metformina oitocentos e cinquenta … omeprazol vinte'); each name in it is
+ * what the first one is.
+ */
+function listLinks(
+  c: Consultation,
+  sentence: Sentence,
+  previous: MedicineMention,
+  mention: MedicineMention,
+): boolean {
+  if (previous.start < sentence.start || mention.start - previous.end > LIST_GAP) return false;
+  const gap = c.folded.slice(previous.end, mention.start);
+  return [...gap.matchAll(/[a-z0-9]+/g)].every(
+    ([word]) =>
+      LIST_WORDS.has(word) || /^\d+$/.test(word) || parsePortugueseNumber(word) !== undefined,
+  );
 }
 
 function sectionKey(sentence: Sentence): number {
   return sentence.section === 'plan' ? 1 : 0;
 }
 
+interface RoleContext {
+  /** Turns (and plan sections) that already prescribed, keyed as in classifyMedicineMentions. */
+  prescribingTurns: Set<number>;
+  /** Where the next medicine is named. */
+  nextMention: number;
+  /** The role of the medicine right before, when this one continues its list. */
+  listedAfter: MedicineRole | undefined;
+}
+
+/** Given in a vein or a muscle, or breathed in: what a doctor does now, not the patient at home. */
+const GIVEN_HERE =
+  /^[\s,]*(?:\S+\s+){0,3}?(?:na veia|endovenos[oa]|ev|iv|intravenos[oa]|intramuscular|im|no musculo|subcutane[oa]|nebulizacao|inalacao)\b/;
+
 function roleOf(
   c: Consultation,
   mention: MedicineMention,
   sentence: Sentence,
-  prescribingTurns: Set<number>,
-  nextMention: number,
+  { prescribingTurns, nextMention, listedAfter }: RoleContext,
 ): MedicineRole {
   const folded = c.folded;
   // Cues sit close to the name; a bounded look-back keeps long run-on transcripts linear.
   const before = folded.slice(Math.max(sentence.start, mention.start - LOOK_BACK), mention.start);
   if (sentence.section === 'allergies') return 'allergy';
-  if (isAboutRelative(c, sentence, mention.start)) return 'mentioned';
+  if (isAboutRelative(c, sentence, mention.start, mention.end)) return 'mentioned';
   const found = findNearestCue(before, sentence);
   if (CONSIDERED.test(before) || CONSIDERED_RIGHT_BEFORE.test(before)) return 'considered';
   if (REFUSED.test(before.slice(refusalReachStart(before, found)))) return 'considered';
@@ -168,9 +235,19 @@ function roleOf(
   if (cue === 'in-use') return 'in-use';
   if (cue === 'prescribed') return 'prescribed';
 
+  // No cue in reach: a list carries its first name's role to the rest.
+  if (listedAfter === 'in-use' || listedAfter === 'prescribed' || listedAfter === 'stopped') {
+    return listedAfter;
+  }
   // No cue in the sentence: the section, or what the turn has been doing, decides.
   if (sentence.section === 'medications' || sentence.section === 'history') return 'in-use';
   if (sentence.section === 'plan') return 'prescribed';
+  if (
+    (sentence.speaker === 'doctor' || sentence.speaker === 'narrator') &&
+    GIVEN_HERE.test(c.folded.slice(mention.end, Math.min(sentence.end, mention.end + 40)))
+  ) {
+    return 'prescribed';
+  }
   if (sentence.speaker === 'doctor') {
     if (prescribingTurns.has(sentence.turn * 1000 + sectionKey(sentence))) return 'prescribed';
     if (turnHasPrescribingCue(c, sentence)) return 'prescribed';

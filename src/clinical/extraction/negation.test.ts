@@ -16,7 +16,7 @@ function ofRelative(text: string, term: string): boolean {
   const start = c.folded.indexOf(term);
   const sentence = sentenceAt(c, start);
   if (start < 0 || !sentence) throw new Error(`${term} not in ${text}`);
-  return isAboutRelative(c, sentence, start);
+  return isAboutRelative(c, sentence, start, start + term.length);
 }
 
 describe('isNegated', () => {
@@ -72,5 +72,43 @@ describe('isAboutRelative: a companion speaking of themself', () => {
     expect(ofRelative('Médico: E ele?\nMãe: Meu filho tem asma.', 'asma')).toBe(false);
     expect(ofRelative('Médico: E ele?\nMãe: Eu dou dipirona pra ele.', 'dipirona')).toBe(false);
     expect(ofRelative('Médico: E o senhor?\nPaciente: Eu tenho asma.', 'asma')).toBe(false);
+  });
+});
+
+describe('isAboutRelative: whose words, in speech that runs on', () => {
+  it.each([
+    ['meu pai tem asma', 'asma'],
+    ['a mãe dela é diabética', 'diabetica'],
+    ['asma só o meu pai tem', 'asma'],
+    ['diabetes tem na família o avô e a tia', 'diabetes'],
+    ['pressão alta do lado da mãe', 'pressao alta'],
+  ])('takes %j as a relative’s', (text, term) => {
+    expect(ofRelative(text, term)).toBe(true);
+  });
+
+  it.each([
+    // The patient goes on about herself after naming a relative.
+    ['o meu pai tinha asma tomo losartana', 'losartana'],
+    ['minha mãe tem diabetes sou hipertensa', 'hipertensa'],
+    // The relative came with the patient: it is not whom the words are about.
+    ['veio com a esposa usa losartana', 'losartana'],
+    ['acompanhado da filha refere dor no peito', 'dor no peito'],
+    // The patient has it too.
+    ['tenho diabetes igual a minha mãe', 'diabetes'],
+  ])('takes %j as the patient’s', (text, term) => {
+    expect(ofRelative(text, term)).toBe(false);
+  });
+
+  it('takes the relative a companion names by their label as the patient', () => {
+    expect(ofRelative('Médico: E ela?\nFilha: A mãe tem pressão alta.', 'pressao alta')).toBe(
+      false,
+    );
+    expect(ofRelative('Médico: E ele?\nEsposa: O meu marido toma metformina.', 'metformina')).toBe(
+      false,
+    );
+  });
+
+  it('near miss: the same companion naming someone else', () => {
+    expect(ofRelative('Médico: E ela?\nFilha: A minha tia tem asma.', 'asma')).toBe(true);
   });
 });

@@ -66,23 +66,98 @@ function isAnswerInterjection(
 const RELATIVE =
   /\b(?:mae|pai|avo|avos|irmao|irma|irmaos|irmas|tio|tia|tios|tias|primo|prima|esposa|esposo|marido|sogra|sogro|filho|filha|filhos|filhas|neto|neta|familia|familiar|familiares|parente|parentes)\b/g;
 const CHILD = /^(?:filho|filha|filhos|filhas)$/;
-const RELATIVE_SCOPE_END = /[.;?!]|\b(?:eu|mas|porem|ja eu|e eu|enquanto)\b/;
+/**
+ * What ends a relative's reach: the patient back as the subject, by 'eu', by a verb in the
+ * first person ('o meu pai tinha asma tomo losartana': the losartana is hers) or by what a note
+ * says of the patient ('o pai faleceu de infarto, nega tabagismo, usa…').
+ */
+const RELATIVE_SCOPE_END =
+  /[.;?!]|\b(?:eu|mas|porem|ja eu|e eu|enquanto|tenho|tomo|uso|sou|estou|to|faco|sinto|tive|tomei|usei|nega|negou|refere|referiu|relata|relatou|queixa)\b/;
 
 /**
- * Whether the term at `start` is said of a relative ('minha mãe tem diabetes', 'pai hipertenso')
- * or sits in the family-history section. When a carer speaks, 'meu filho' is the patient.
+ * A relative who came with the patient ('veio com a esposa', 'acompanhado da filha') is not whom
+ * the words after are about, unless a clause about them follows ('mora com a mãe, que tem…').
+ */
+const ACCOMPANIED_BY =
+  /\b(?:com|acompanhad[oa]s?\s+(?:de|d[ao]|pel[ao])|trazid[oa]s?\s+pel[ao]|junto\s+(?:com|d[ao]))\s+(?:(?:a|o|sua|seu|minha|meu)\s+){0,2}$/;
+const CLAUSE_ABOUT_THEM = /^\s*,?\s*(?:(?:dela|dele)\s+)?(?:que|q)\b/;
+
+/**
+ * A relative named right after the term, as the one who has it: 'asma só o meu pai tem',
+ * 'diabetes tem na família', 'pressão alta do lado da mãe'. The relative's clause ends there:
+ * in 'sou diabética o meu pai tinha asma' the father has the asthma, not the diabetes. Not
+ * 'tenho asma, meu pai também' nor 'igual à minha mãe': then the patient has it too.
+ */
+const RELATIVE_AFTER =
+  /^\s*,?\s*(?:(?:so|somente|apenas|quem tem e|quem tinha era)\s+)?(?:(?:tem|teve|tinha|ha|houve)\s+)?(?:(?:(?:n?a|d?a|de)\s+familia|familiar(?:es)?)\b|(?:(?:do|pelo)\s+)?lado\s+d[ao]\s+(?:mae|pai)\b|(?:(?:a|o|minha|meu|sua|seu)\s+){0,2}(?<relative>mae|pai|avo|avos|irmao|irma|tio|tia|primo|prima|esposa|esposo|marido|sogra|sogro)(?:\s+(?:dela|dele))?(?:\s+(?:tem|tinha|teve|e|era|sao|eram))?\s*(?:$|[.,;!?]|(?:e|mas|so|porque)\b(?!\s+eu\b)))/;
+
+/**
+ * What a companion's label says the patient is to them: a daughter's 'a mãe' is the patient.
+ * Labels name who talks (consultation-text.ts); a mother's or father's child is handled by CHILD.
+ */
+const PATIENT_TO_COMPANION: Readonly<Record<string, RegExp>> = {
+  filho: /^(?:mae|pai)$/,
+  filha: /^(?:mae|pai)$/,
+  esposa: /^(?:marido|esposo)$/,
+  esposo: /^esposa$/,
+  marido: /^esposa$/,
+  irma: /^(?:irma|irmao)$/,
+  irmao: /^(?:irma|irmao)$/,
+};
+
+/**
+ * Whether the term at `start` is said of a relative ('minha mãe tem diabetes', 'pai hipertenso',
+ * 'asma só o meu pai tem') or sits in the family-history section. When a carer speaks, 'meu
+ * filho' is the patient, and so is a daughter's 'a mãe'.
+ * @param end - where the term ends, to read a relative named after it; omitted, only before
  */
 export function isAboutRelative(
   consultation: Consultation,
   sentence: Sentence,
   start: number,
+  end?: number,
 ): boolean {
   if (sentence.section === 'family') return true;
   if (isCompanionsOwn(consultation, sentence, start)) return true;
   if (relativeInScope(consultation, sentence, Math.max(sentence.start, start - 80), start)) {
     return true;
   }
+  if (end !== undefined) {
+    const after = consultation.folded.slice(end, Math.min(sentence.end, end + 50));
+    const named = RELATIVE_AFTER.exec(after);
+    const relative = named?.groups?.relative;
+    if (named && !relative) return true;
+    if (named && relative) {
+      const relativeEnd = end + named[0].search(new RegExp(`\\b${relative}\\b`)) + relative.length;
+      if (!isPatientToCompanion(consultation, sentence, relativeEnd, relative)) return true;
+    }
+  }
   return continuesAboutRelative(consultation, sentence, start);
+}
+
+/**
+ * Whether a relative word names the patient, by the companion's label.
+ * @param relativeEnd - where the relative word ends
+ * @param relative - the folded relative word ('mae')
+ */
+function isPatientToCompanion(
+  c: Consultation,
+  sentence: Sentence,
+  relativeEnd: number,
+  relative: string,
+): boolean {
+  const position = relativeEnd - relative.length;
+  if (!companionSpeaksAt(c, sentence, position)) return false;
+  // 'O pai dela': the patient's father, not the patient.
+  if (/^\s+(?:dela|dele|d[ao] paciente)\b/.test(c.folded.slice(relativeEnd, relativeEnd + 20))) {
+    return false;
+  }
+  const voice = c.voices.find((v) => v.start <= position && position < v.end);
+  if (!voice) return false;
+  const label = /([a-z]+)\.?\s*:\s*$/.exec(
+    c.folded.slice(Math.max(0, voice.start - 20), voice.start),
+  );
+  return PATIENT_TO_COMPANION[label?.[1] ?? '']?.test(relative) ?? false;
 }
 
 /**
@@ -112,8 +187,15 @@ function relativeInScope(c: Consultation, sentence: Sentence, from: number, to: 
   let last: RegExpExecArray | undefined;
   for (const match of before.matchAll(RELATIVE)) {
     if (sentence.speaker === 'companion' && CHILD.test(match[0])) continue;
+    const rest = before.slice(match.index + match[0].length);
     // 'Mãe: ele tem 5 anos': a speaker's label names who talks, not whom the words are about.
-    if (/^\s*:/.test(before.slice(match.index + match[0].length))) continue;
+    if (/^\s*:/.test(rest)) continue;
+    if (ACCOMPANIED_BY.test(before.slice(0, match.index)) && !CLAUSE_ABOUT_THEM.test(rest)) {
+      continue;
+    }
+    if (isPatientToCompanion(c, sentence, from + match.index + match[0].length, match[0])) {
+      continue;
+    }
     last = match;
   }
   if (!last) return false;

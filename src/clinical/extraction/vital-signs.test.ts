@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConsultation } from './consultation-text';
-import { extractVitalSigns, formatBloodPressure } from './vital-signs';
+import { extractVitalSigns, formatBloodPressure, readHomeReadings } from './vital-signs';
 
 const vitalsOf = (text: string) => extractVitalSigns(parseConsultation(text));
 
@@ -167,5 +167,38 @@ describe('extractVitalSigns: transcribed speech (no punctuation, numbers in word
   it('never reads an implausible temperature, nor a whole number after a fever word', () => {
     expect(vitalsOf('temperatura quarenta e oito e dois')).toEqual({});
     expect(vitalsOf('febre de trinta e nove há três dias tosse seca')).toEqual({});
+  });
+});
+
+describe('a reading taken at home is not today’s', () => {
+  it.each([
+    'em casa a pressão deu dezesseis por dez',
+    'a pressão estava dezesseis por dez lá em casa ontem',
+    'pressão dezesseis por dez em casa de manhã',
+    'ontem mediu trinta e oito e meio de febre',
+    'a temperatura em casa deu trinta e oito e sete',
+  ])('reads no vital sign in %j', (text) => {
+    expect(vitalsOf(text)).toEqual({});
+  });
+
+  it.each([
+    ['pressão em casa deu dezesseis por dez agora aqui deu treze por oito', '130/80'],
+    ['em casa a pressão deu dezesseis por dez e aqui no consultório catorze por nove', '140/90'],
+    ['a pressão em casa tava alta vou medir treze por oito', '130/80'],
+    ['a pressão deu quinze por nove agora', '150/90'],
+  ])('reads today’s after the one at home in %j', (text, bloodPressure) => {
+    expect(vitalsOf(text).bloodPressure).toBe(bloodPressure);
+  });
+
+  it('lists the readings taken at home', () => {
+    const c = parseConsultation(
+      'em casa a pressão deu dezesseis por dez a glicemia em casa estava duzentos e ontem mediu ' +
+        'trinta e oito de febre agora aqui deu treze por oito',
+    );
+    expect(readHomeReadings(c).map(({ key, value }) => [key, value])).toEqual([
+      ['bloodPressure', '160/100'],
+      ['glucose', 200],
+      ['temperature', 38],
+    ]);
   });
 });

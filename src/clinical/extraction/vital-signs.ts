@@ -40,6 +40,46 @@ const PAIR_WITH_UNIT = new RegExp(
 /** Between the label and the numbers: 'a pressão em casa costuma dar doze por oito' is history. */
 const USUAL_PRESSURE = /\b(?:em casa|costum\w*|normalmente|geralmente|sempre|ontem|anteontem)\b/;
 
+/**
+ * Words before a reading that make it one taken before the visit — at home, at a pharmacy,
+ * yesterday — or told by the patient: 'em casa deu dezesseis por dez', 'ontem mediu 38'.
+ */
+const ELSEWHERE_BEFORE =
+  /\b(?:em casa|teve|tive|tinha|tava|deu(?! entrada)|chegou a|relata|refere|referiu|medi|mediu|medimos|ontem|anteontem|no posto|na farmacia|costum\w*|normalmente|geralmente|sempre)\b[^.]*$/;
+/** A place other than the consultation room. */
+const AT_HOME = /\b(?:em casa|no posto|na farmacia|costum\w*|normalmente|geralmente|sempre)\b/;
+/** The same, said after the reading: 'dezesseis por dez lá em casa ontem'. */
+const ELSEWHERE_AFTER =
+  /^\s*(?:mmhg|graus|°c?|º)?\s*,?\s*(?:(?:la\s+)?em casa|ontem|anteontem|no posto|na farmacia|de (?:manha|tarde|noite) em casa)\b/;
+/**
+ * Words that make a reading today's, in the room, even after one taken at home: 'agora aqui deu
+ * treze por oito', 'e aqui no consultório catorze por nove', 'vou medir… treze por oito'.
+ */
+const HERE_NOW =
+  /\b(?:agora|aqui|no consultorio|na consulta|neste momento|nesse momento|vou medir|vamos medir|medindo agora|afericao|aferida|aferi)\b/;
+const HERE_NOW_AFTER = /^\s*(?:mmhg)?\s*,?\s*(?:agora|aqui|hoje aqui|no consultorio)\b/;
+
+/** A number soon after: the 'agora' or 'aqui' it follows opens the next reading. */
+const NUMBER_AHEAD = new RegExp(`^[^.;?!\\n]{0,40}?${NUMBER_PATTERN}`);
+
+/** Where a reading in the doctor's voice was taken: in the room now, or before the visit. */
+type ReadingPlace = 'here' | 'elsewhere';
+
+/**
+ * Where the reading between `start` and `end` was taken, from the words `lead` between its label
+ * and it (or the reading before it) and the words around it.
+ */
+function placeOf(c: Consultation, start: number, end: number, lead: string): ReadingPlace {
+  const after = c.folded.slice(end, end + 30);
+  if (HERE_NOW.test(lead)) return 'here';
+  if (USUAL_PRESSURE.test(lead) || ELSEWHERE_AFTER.test(after)) return 'elsewhere';
+  // 'Deu quinze por nove agora'; not the 'agora' that opens the next reading.
+  if (HERE_NOW_AFTER.test(after) && !NUMBER_AHEAD.test(after)) return 'here';
+  const sentence = sentenceAt(c, start);
+  const before = c.folded.slice(Math.max(sentence?.start ?? 0, start - 40), start);
+  return ELSEWHERE_BEFORE.test(before) || ELSEWHERE_BEFORE.test(lead) ? 'elsewhere' : 'here';
+}
+
 interface ReadingPattern {
   /** Captures the number as `value`; `unit` and `half` when a temperature names its degrees. */
   regex: RegExp;
@@ -260,27 +300,87 @@ function isMeasured(c: Consultation, position: number, selfReportCounts = false)
   const sentence = sentenceAt(c, position);
   if (!sentence || sentence.question) return false;
   if (sentence.speaker === 'patient' || sentence.speaker === 'companion') return selfReportCounts;
-  if (['history', 'family', 'habits', 'complaint', 'hda'].includes(sentence.section)) {
-    // A note's story may repeat a home reading; only the exam section measures.
-    return false;
-  }
+  if (!mayMeasure(c, position)) return false;
   const before = c.folded.slice(Math.max(sentence.start, position - 40), position);
   return !/\b(?:em casa|teve|tive|tinha|tava|deu(?! entrada)|chegou a|relata|refere|referiu|medi|mediu)\b[^.]*$/.test(
     before,
   );
 }
 
-function readBloodPressure(c: Consultation): Reading<string> | undefined {
+/**
+ * Whether a position is in words that may hold a measurement: the doctor's (or a note's), not a
+ * question, not a note's story, which may repeat a home reading (only the exam section measures).
+ */
+function mayMeasure(c: Consultation, position: number): boolean {
+  const sentence = sentenceAt(c, position);
+  if (!sentence || sentence.question) return false;
+  if (sentence.speaker === 'patient' || sentence.speaker === 'companion') return false;
+  return !['history', 'family', 'habits', 'complaint', 'hda'].includes(sentence.section);
+}
+
+/** A blood pressure said after its label, and where it was taken. */
+interface PressureReading extends Reading<string> {
+  place: ReadingPlace;
+}
+
+/**
+ * The pairs said after each blood-pressure label, in order: 'pressão em casa deu dezesseis por
+ * dez agora aqui deu treze por oito' says two, the first taken at home. Only the doctor's words
+ * (or a note's) are read.
+ */
+function pressuresAfterLabels(c: Consultation, selfReports = false): PressureReading[] {
+  const readings: PressureReading[] = [];
+  const seen = new Set<number>();
   for (const label of c.folded.matchAll(BLOOD_PRESSURE_LABEL)) {
-    const from = label.index + label[0].length;
-    const pair = PAIR.exec(c.folded.slice(from, from + 80));
-    if (!pair) continue;
-    if (USUAL_PRESSURE.test(pair.groups?.lead ?? '')) continue;
-    const at = from + pair.index + pair[0].length - 1;
-    if (!isMeasured(c, label.index) && !isMeasured(c, at)) continue;
-    const value = formatBloodPressure(pair[2] ?? '', pair[3] ?? '');
-    if (value) return { value, start: label.index, end: at + 1 };
+    let from = label.index + label[0].length;
+    let start = label.index;
+    for (let pairs = 0; pairs < 3; pairs++) {
+      const pair = PAIR.exec(c.folded.slice(from, from + 80));
+      if (!pair) break;
+      const lead = pair.groups?.lead ?? '';
+      // A later pair belongs to the same label only if nothing else was measured in between.
+      if (pairs > 0 && SOME_OTHER_TOPIC.test(lead)) break;
+      const pairStart = from + pair.index + lead.length;
+      const end = from + pair.index + pair[0].length;
+      const value = formatBloodPressure(pair[2] ?? '', pair[3] ?? '');
+      if (value && !seen.has(pairStart)) {
+        seen.add(pairStart);
+        const place = placeOfSpeech(c, start, end, lead, selfReports);
+        if (place) readings.push({ value, start, end, place });
+      }
+      from = end;
+      start = end;
+    }
   }
+  return readings;
+}
+
+const SOME_OTHER_TOPIC = new RegExp(OTHER_TOPIC);
+
+/**
+ * Where a reading was taken ({@link placeOf}) when the words may hold one: in the doctor's or a
+ * note's words; with `selfReports`, also in the patient's or a carer's, which are always of a
+ * reading taken before the visit.
+ */
+function placeOfSpeech(
+  c: Consultation,
+  start: number,
+  end: number,
+  lead: string,
+  selfReports: boolean,
+): ReadingPlace | undefined {
+  if (mayMeasure(c, end - 1)) return placeOf(c, start, end, lead);
+  if (!selfReports) return undefined;
+  const sentence = sentenceAt(c, end - 1);
+  if (!sentence || sentence.question) return undefined;
+  return sentence.speaker === 'patient' || sentence.speaker === 'companion'
+    ? 'elsewhere'
+    : undefined;
+}
+
+function readBloodPressure(c: Consultation): Reading<string> | undefined {
+  const here = pressuresAfterLabels(c).find((reading) => reading.place === 'here');
+  if (here) return { value: here.value, start: here.start, end: here.end };
   for (const match of c.folded.matchAll(PAIR_WITH_UNIT)) {
     if (!isMeasured(c, match.index)) continue;
     const value = formatBloodPressure(match[1] ?? '', match[2] ?? '');
@@ -313,7 +413,15 @@ function firstMeasured(
   sign: NumericSign,
 ): Reading<number> | undefined {
   for (const match of c.folded.matchAll(pattern.regex)) {
-    if (!isMeasured(c, match.index)) continue;
+    // 'A temperatura em casa deu 38,7': measured at home. Only a place says so here: in
+    // 'febre desde ontem chegou a 39 graus', 'ontem' dates the fever, not the reading.
+    const end = match.index + match[0].length;
+    const elsewhere = AT_HOME.test(match[0]) || ELSEWHERE_AFTER.test(c.folded.slice(end, end + 30));
+    if (!isMeasured(c, match.index) || (elsewhere && !HERE_NOW.test(match[0]))) {
+      const later = laterReadingHere(c, end, sign);
+      if (later) return later;
+      continue;
+    }
     const before = c.folded.slice(Math.max(0, match.index - 30), match.index);
     if (sign.notBefore?.test(before) || pattern.notBefore?.test(before)) continue;
     const after = c.folded.slice(match.index + match[0].length);
@@ -326,6 +434,29 @@ function firstMeasured(
     if (value >= sign.min && value <= sign.max) return readingOf(value, match);
   }
   return undefined;
+}
+
+/** A second value after a reading taken elsewhere: '… em casa 39,5 aqui no consultório 37,8'. */
+const LATER_VALUE = new RegExp(
+  `^(?<lead>(?:(?!${OTHER_TOPIC})[^0-9.;?!\\n]){0,30}?)${VALUE}${DEGREES}`,
+);
+
+/** The value said right after `from` as measured here and now, if one is. */
+function laterReadingHere(
+  c: Consultation,
+  from: number,
+  sign: NumericSign,
+): Reading<number> | undefined {
+  const later = LATER_VALUE.exec(c.folded.slice(from, from + 80));
+  if (!later || !HERE_NOW.test(later.groups?.lead ?? '')) return undefined;
+  const end = from + later[0].length;
+  if (!mayMeasure(c, end - 1)) return undefined;
+  const text = later.groups?.value ?? '';
+  const number = sign.spokenDecimals ? parseSpokenDecimal(text) : parsePortugueseNumber(text);
+  if (number === undefined) return undefined;
+  const value = number + (later.groups?.half ? 0.5 : 0);
+  if (value < sign.min || value > sign.max) return undefined;
+  return { value, start: from + (later.groups?.lead?.length ?? 0), end };
 }
 
 function frequencyAfterPressure(c: Consultation): Reading<number> | undefined {
@@ -405,4 +536,64 @@ function heightInCentimetres(groups: Record<string, string | undefined>): number
     else if (extra !== undefined && extra < 100) centimetres += extra;
   }
   return Math.round(centimetres * 10) / 10;
+}
+
+/** What was measured before the visit, which the record keeps apart from today's vital signs. */
+export interface HomeReading {
+  key: 'bloodPressure' | 'temperature' | 'glucose';
+  /** '160/100' for a blood pressure; degrees Celsius; mg/dL. */
+  value: string | number;
+  start: number;
+  end: number;
+}
+
+const HOME_TEMPERATURE = [
+  new RegExp(
+    `\\b(?:temperatura|febre|termometro)\\b(?:(?!${OTHER_TOPIC})[^0-9.;?!\\n]){0,30}?${VALUE}${DEGREES}`,
+    'g',
+  ),
+  new RegExp(
+    `\\b(?:mediu|medi|medimos|deu|chegou a|bateu|marcou)\\s+(?:(?:uns|quase)\\s+)?${VALUE}${DEGREES}\\s+(?:de\\s+)?(?:febre|temperatura)\\b`,
+    'g',
+  ),
+];
+const HOME_GLUCOSE = new RegExp(
+  `\\b(?:glicemia|glicose|dextro|hgt|acucar)\\b(?:(?!${OTHER_TOPIC})[^0-9.;?!\\n]){0,30}?${VALUE}(?!\\s*(?:anos?|dias?|semanas?|meses|horas?|vezes)\\b)`,
+  'g',
+);
+
+/**
+ * The blood pressures, temperatures and capillary glucoses the consultation says were measured
+ * before the visit — at home, at a pharmacy, yesterday — in text order: 'em casa a pressão deu
+ * dezesseis por dez', 'a glicemia em casa estava duzentos', 'ontem mediu 38 de febre'. Never
+ * today's vital signs (docs/product.md, "Motor offline").
+ * @param consultation - the parsed consultation
+ */
+export function readHomeReadings(consultation: Consultation): HomeReading[] {
+  const readings: HomeReading[] = pressuresAfterLabels(consultation, true)
+    .filter((reading) => reading.place === 'elsewhere')
+    .map(({ value, start, end }) => ({ key: 'bloodPressure' as const, value, start, end }));
+  const addNumber = (
+    key: 'temperature' | 'glucose',
+    match: RegExpMatchArray & { index: number },
+    min: number,
+    max: number,
+  ) => {
+    const end = match.index + match[0].length;
+    if (readings.some((r) => match.index < r.end && r.start < end)) return;
+    if (placeOfSpeech(consultation, match.index, end, match[0], true) !== 'elsewhere') return;
+    const text = match.groups?.value ?? '';
+    const number = key === 'temperature' ? parseSpokenDecimal(text) : parsePortugueseNumber(text);
+    if (number === undefined) return;
+    const value = number + (match.groups?.half ? 0.5 : 0);
+    if (value >= min && value <= max) readings.push({ key, value, start: match.index, end });
+  };
+  for (const pattern of HOME_TEMPERATURE) {
+    for (const match of consultation.folded.matchAll(pattern))
+      addNumber('temperature', match, 35, 43);
+  }
+  for (const match of consultation.folded.matchAll(HOME_GLUCOSE)) {
+    addNumber('glucose', match, 20, 900);
+  }
+  return readings.sort((a, b) => a.start - b.start);
 }

@@ -13,7 +13,7 @@ import {
   MEDICATION_SUGGESTIONS_ON_ERROR,
 } from '@shared/ai/tasks';
 import type { ChatErrorKind } from '@shared/chat/errors';
-import { emptyExtraction } from '@shared/ai/extraction';
+import { emptyExtraction, type ExtractionResult } from '@shared/ai/extraction';
 import {
   startFakeOpenAiServer,
   unreachableBaseUrl,
@@ -874,6 +874,34 @@ describe('AI tasks with a model', () => {
       'physicalExam.vitalSigns.heartRate': ['frequência cardíaca 76'],
       'prescriptions.medications[0]': ['dipirona 500 mg'],
     });
+  });
+
+  it("extract: keeps a model's gestational age and home reading out of the duration and today's vitals", async () => {
+    const visit = [
+      'Paciente: to grávida de trinta semanas e to com dor nas costas desde anteontem',
+      'Paciente: em casa a pressão deu dezesseis por dez ontem à noite',
+      'Médico: aqui no consultório a pressão está 120 por 80',
+    ].join('\n');
+    // A model that files both where the speech does not put them.
+    fake().enqueue({
+      kind: 'text',
+      text: JSON.stringify({
+        symptoms: { chiefComplaint: 'Lombalgia', duration: '30 semanas' },
+        physicalExam: { vitalSigns: { bloodPressure: '160/100' } },
+      }),
+    });
+    const answer = await callTask(app().doctor, 'extract', { text: visit });
+    expect(answer.source).toBe('model');
+    const body = answer.body as ExtractionResult;
+    expect(body.symptoms.duration).toBeUndefined();
+    expect(body.symptoms.additionalInfo).toBe(
+      'Idade gestacional: 30 semanas. Medidas fora da consulta: PA 160/100 mmHg.',
+    );
+    expect(body.physicalExam.vitalSigns).toEqual({});
+    const [system] = fake().chatRequests().at(-1)?.messages ?? [];
+    expect(system?.content).toContain(
+      'Idade gestacional (semanas de gravidez, DUM) nunca é "duration"',
+    );
   });
 
   it.each(WITH_UNUSABLE_REPLY)(

@@ -1,4 +1,5 @@
 import { evidenceOfModelValues } from '@clinical/evidence/quoted-evidence';
+import { withSpeechContext } from '@clinical/extraction/spoken-context';
 import { emptyExtraction } from '@shared/ai/extraction';
 import type { EvidencedExtraction } from '@shared/ai/extraction-evidence';
 import { extractionRequestSchema } from '@shared/ai/extraction-request';
@@ -7,6 +8,7 @@ import {
   EXTRACTION_FORMAT,
   readExtractionReply,
   quotesInstruction,
+  SPEECH_INSTRUCTION,
   type QuotedExtraction,
   quotedExtractionSchema,
   noEvidence,
@@ -25,13 +27,13 @@ export const extractTask: AiTask<
   answer: quotedExtractionSchema,
   readReply: readExtractionReply,
   system: system(
-    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${quotesInstruction('da consulta')}`,
+    `Extraia os dados clínicos da consulta para o prontuário. O prontuário atual, se houver, é só contexto.\n${SPEECH_INSTRUCTION}\n${quotesInstruction('da consulta')}`,
     EXTRACTION_FORMAT,
   ),
   prompt: ({ text, record }) =>
     `Consulta:\n${text}${record ? `\n\nProntuário atual (JSON):\n${JSON.stringify(record)}` : ''}`,
   finish: ({ text }, { quotes, ...reply }) => {
-    const extraction = extractionWithQuantities(reply);
+    const extraction = withSpeechContext(text, extractionWithQuantities(reply));
     return { ...extraction, ...evidenceOfModelValues(text, extraction, quotes) };
   },
   offline: ({ text }) => offlineEvidencedExtraction(text),

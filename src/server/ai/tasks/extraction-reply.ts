@@ -17,6 +17,21 @@ export const EXTRACTION_FORMAT =
   '(omita o que não foi dito)';
 
 /**
+ * How a consultation is spoken, for a model that reads it (docs/product.md, "Fala como se fala"):
+ * the same readings the offline engine makes, so a transcript without punctuation, with a relative
+ * talking, loses nothing and files nothing in the wrong place.
+ */
+export const SPEECH_INSTRUCTION = [
+  'A consulta pode ser uma transcrição sem pontuação, com o paciente, um acompanhante e o médico falando.',
+  'Em "patientInfo.medications", liste todos os medicamentos que o paciente usa hoje, por longa que seja a lista, mesmo ditos sem vírgulas.',
+  'Deixe fora dela o que ele parou, suspendeu ou nega usar, e o que é de um parente.',
+  'Em "prescriptions.medications", ponha tudo o que o médico prescreve ou administra hoje, mesmo dito de passagem ("vou fazer um soro", "leva dipirona").',
+  'Condições de um parente (histórico familiar) não são do paciente. Um diagnóstico feito hoje vai em "assessment", nunca em "chronicConditions".',
+  'Idade gestacional (semanas de gravidez, DUM) nunca é "duration": ponha-a em "additionalInfo".',
+  'Medidas feitas em casa ou em outro serviço não são os sinais vitais de hoje: ponha-as em "additionalInfo".',
+].join(' ');
+
+/**
  * A model's extraction as the record reads it: object-shaped assessment and plan become the
  * labelled paragraphs of docs/product.md, "Mescla de dados extraídos", then each field is validated
  * on its own.
