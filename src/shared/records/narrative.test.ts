@@ -126,6 +126,7 @@ describe('the narrative record', () => {
       'Sinais vitais: PA 140/90 mmHg, FC 80 bpm, Temp 36,8 °C, Peso 70 kg, Altura 175 cm, IMC 22,9 kg/m².\nBEG, corada, hidratada.',
     );
     expect(text('Hipóteses')).toBe('G44.2 - Cefaleia tensional\nHAS descompensada');
+    expect(text('CID-10')).toBe('G44.2 — Cefaleia tensional');
     expect(narrative.medications).toEqual(['Paracetamol 750 mg — 6/6h — por 5 dias — se dor']);
     expect(narrative.exams).toEqual(['Hemograma completo (laboratorial, rotina)']);
     expect(narrative.generatedOn).toBe('Documento gerado em 21 de novembro de 2026 às 14:30');
@@ -135,6 +136,24 @@ describe('the narrative record', () => {
       'Rua das Flores, 100 — São Paulo',
       '(11) 3333-4444',
     ]);
+  });
+
+  it('lists the codes written anywhere in the assessment, and no coded section without one', () => {
+    const coded = buildRecordNarrative(
+      { ...full, assessment: 'HAS (CID-10 I10) descompensada. DM2, CID E11.9' },
+      SETTINGS,
+      NOW,
+    );
+    expect(coded.sections.find((s) => s.title === 'Diagnósticos (CID-10)')?.lines).toEqual([
+      'I10 — HAS',
+      'E11.9 — DM2',
+    ]);
+    const uncoded = buildRecordNarrative(
+      { ...full, assessment: 'HAS descompensada' },
+      SETTINGS,
+      NOW,
+    );
+    expect(uncoded.sections.map((s) => s.title)).not.toContain('Diagnósticos (CID-10)');
   });
 
   it('keeps a grave safety warning the doctor prescribed through, with her reason', () => {

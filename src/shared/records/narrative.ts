@@ -18,6 +18,7 @@ import { statesPregnancy } from './pregnancy-applies';
 import { doctorTemplateValues, fillTemplate, type TemplateSettings } from './templates';
 import { fileNameSlug, foldForMatching } from '../lib/text-folding';
 import { localDay } from '../lib/local-day';
+import { codedDiagnoses, diagnosisLine } from './diagnoses';
 
 /** One titled block of the narrative record; `lines` are paragraphs, in order. */
 export interface NarrativeSection {
@@ -272,6 +273,11 @@ export function buildRecordNarrative(
     { title: 'Antecedentes Pessoais Patológicos (APP)', lines: personalHistoryLines(record) },
     { title: 'Exame Físico', lines: physicalExamLines(record) },
     { title: 'Hipóteses Diagnósticas', lines: paragraphs(record.assessment) },
+    // The coded list docs/product.md, "Diagnósticos codificados", reads from the assessment.
+    {
+      title: 'Diagnósticos (CID-10)',
+      lines: codedDiagnoses(record.assessment).map((diagnosis) => diagnosisLine(diagnosis)),
+    },
     { title: 'Plano Terapêutico', lines: paragraphs(record.plan) },
   ];
   const notes = record.prescriptions?.additionalNotes;

@@ -13,6 +13,7 @@ import { ApiError, isApiError } from '@shared/api/client';
 import { patientsApi } from '@shared/api/patients';
 import { recordsApi } from '@shared/api/records';
 import type { PatientInfo } from '@shared/records/medical-record';
+import { withConditionCode } from '@shared/records/diagnoses';
 import { patientSchema, type Patient, type PatientWrite } from '@shared/patients/patient';
 import {
   patientListChanges,
@@ -193,6 +194,41 @@ export async function recordAiConsent(
   });
   settlePatient(cache, patient);
   return patient;
+}
+
+/**
+ * Writes the CID-10 code the doctor confirmed into one of her chronic conditions
+ * (docs/product.md, "Diagnósticos codificados"): 'Hipertensão arterial' becomes 'Hipertensão
+ * arterial (CID-10 I10)', read fresh and saved only over the version read (If-Match). A condition
+ * removed meanwhile is left alone.
+ */
+export async function codeChronicCondition(
+  cache: QueryClient,
+  patientId: string,
+  condition: string,
+  code: string,
+): Promise<Patient> {
+  const current = await readPatientFresh(cache, patientId);
+  if (!current.chronicConditions.includes(condition)) return current;
+  const chronicConditions = current.chronicConditions.map((item) =>
+    item === condition ? withConditionCode(item, code) : item,
+  );
+  const { patient } = await api.call(patientsApi.update, {
+    params: { id: current.id },
+    body: { ...writeOf(current), chronicConditions },
+    ifMatch: current.version,
+  });
+  settlePatient(cache, patient);
+  return patient;
+}
+
+/** {@link codeChronicCondition} as a mutation. */
+export function useCodeChronicCondition(patientId: string) {
+  const cache = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { condition: string; code: string }) =>
+      codeChronicCondition(cache, patientId, change.condition, change.code),
+  });
 }
 
 /** Patients per page of the list. */

@@ -58,6 +58,7 @@ import { PatientTimeline } from './patient-timeline';
 import { RenewalDialog } from './renewal-dialog';
 import { VitalsCharts } from './vitals-charts';
 import { errorText } from '../../data/api';
+import { ChronicConditionsBox } from './chronic-conditions-box';
 
 const PrintPreviewDialog = lazy(() =>
   import('../../components/receitas/print-preview-dialog').then((module) => ({
@@ -309,11 +310,7 @@ function LoadedChart(
           </dl>
           <Allergies allergies={patient.allergies} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <ListBox
-              title="Doenças crônicas"
-              items={patient.chronicConditions}
-              empty="Nenhuma registrada."
-            />
+            <ChronicConditionsBox patient={patient} />
             <ListBox
               title="Medicamentos em uso"
               items={patient.medications}

@@ -53,6 +53,18 @@ const assessmentField = () =>
   screen.getByLabelText<HTMLTextAreaElement>('Avaliação e hipóteses diagnósticas');
 
 describe('AssessmentStep', () => {
+  it('lists the diagnoses coded in the assessment as she writes the code', async () => {
+    const { user } = renderAssessment({ assessment: 'HAS descompensada' });
+    expect(screen.getByText(/Nenhum diagnóstico codificado/)).toBeTruthy();
+    await user.type(assessmentField(), ' (CID-10 I10)');
+    const list = screen.getByRole('region', { name: 'Diagnósticos codificados (CID-10)' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['I10 — HAS descompensada']);
+  });
+
   it('saves the assessment as typed; formatting waits for some text', async () => {
     const { user, server } = renderAssessment();
     expect(screen.getByRole('heading', { name: 'Avaliação' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { ListPlus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { RECORD_LIMITS } from '@shared/records/medical-record';
 import type { WorkingRecord } from '@shared/records/flow';
+import { codedDiagnoses, diagnosisLine } from '@shared/records/diagnoses';
 import {
   addCidToAssessment,
   assessmentHasCid,
@@ -87,6 +88,7 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
         value={assessment}
         onChange={(event) => type(event.target.value)}
       />
+      <CodedDiagnoses assessment={assessment} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button
           variant="secondary"
@@ -151,5 +153,33 @@ export function AssessmentStep({ record }: { record: WorkingRecord }) {
         />
       )}
     </StepLayout>
+  );
+}
+
+/**
+ * The visit's coded diagnoses as docs/product.md, "Diagnósticos codificados", reads them from the
+ * assessment: what the export and the printed record will carry, shown while she writes.
+ */
+function CodedDiagnoses({ assessment }: { assessment: string }) {
+  const diagnoses = codedDiagnoses(assessment);
+  if (diagnoses.length === 0) {
+    return (
+      <p className="text-sm text-fg-muted">
+        Nenhum diagnóstico codificado. Use &quot;Adicionar CIDs&quot; ou escreva o código após
+        &quot;CID-10&quot; (por exemplo, &quot;HAS (CID-10 I10)&quot;).
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="coded-diagnoses" className="flex flex-col gap-1">
+      <h3 id="coded-diagnoses" className="text-sm font-semibold text-fg">
+        Diagnósticos codificados (CID-10)
+      </h3>
+      <ul className="flex flex-col gap-1 text-sm text-fg">
+        {diagnoses.map((diagnosis) => (
+          <li key={diagnosis.code}>{diagnosisLine(diagnosis)}</li>
+        ))}
+      </ul>
+    </section>
   );
 }
