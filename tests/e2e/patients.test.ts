@@ -1,5 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import type { Bundle, Condition } from '@medplum/fhirtypes';
+import { CID10_SYSTEM } from '@clinical/fhir/patient-bundle';
+import { fhirIssuesOf } from '@clinical/fhir/testing/fhir-validator';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '@shared/api/client';
 import { patientsApi } from '@shared/api/patients';
@@ -265,8 +268,21 @@ describe('patients', () => {
   });
 
   it('downloads her data as a FHIR bundle and opens her summary in a new tab', async () => {
-    const { page } = await openPatients();
+    const { page, api, maria } = await openPatients();
+    // Today's visit codes its diagnosis in the doctor's own words.
+    const today = await visit(api, maria, 'Cefaleia', { bloodPressure: '160x100' });
+    await api.call(recordsApi.update, {
+      params: { id: today.id },
+      body: { assessment: 'HAS (CID-10 I10) descompensada.' },
+      ifMatch: today.version,
+    });
     await openChart(page, '529.982.247-25');
+    // Her chronic condition gets its code only when the doctor confirms the one offered.
+    await page.getByRole('button', { name: 'Sugerir CID para Hipertensão arterial' }).click();
+    const offer = page.getByRole('group', { name: 'CID sugerido para Hipertensão arterial' });
+    await visible(offer.getByText(/^I10 — /));
+    await offer.getByRole('button', { name: 'Confirmar CID' }).click();
+    await visible(page.getByText('· CID-10 I10'));
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Exportar dados (FHIR)' }).click(),
@@ -282,6 +298,22 @@ describe('patients', () => {
     expect(types).toContain('Patient');
     expect(types).toContain('Encounter');
     expect(JSON.stringify(bundle)).toContain('Maria Aparecida');
+    const conditions = bundle.entry
+      .map((entry) => entry.resource)
+      .filter((resource) => resource.resourceType === 'Condition') as Condition[];
+    const coded = conditions.map((condition) => ({
+      code: condition.code?.coding?.[0]?.code,
+      system: condition.code?.coding?.[0]?.system,
+      text: condition.code?.text,
+    }));
+    expect(coded).toEqual(
+      expect.arrayContaining([
+        { code: 'I10', system: CID10_SYSTEM, text: 'HAS' },
+        { code: 'I10', system: CID10_SYSTEM, text: 'Hipertensão arterial' },
+      ]),
+    );
+    expect(fhirIssuesOf(bundle as Bundle)).toEqual([]);
+    for (const condition of conditions) expect(fhirIssuesOf(condition)).toEqual([]);
 
     const [summary] = await Promise.all([
       page.context().waitForEvent('page'),
