@@ -24,6 +24,8 @@ import { signUpDoctor, TestBrowser, type TestDoctorAccount } from '../testing/te
 import { AI_RATE_LIMIT_MESSAGE } from './ai-routes';
 import { parseQuickPrescription } from '@clinical/prescriptions/quick-prescription';
 import { AI_TASKS } from './tasks/registry';
+import { draftPatientInstructions } from '@clinical/patient-instructions/offline-draft';
+import type { RecordContent } from '@shared/records/medical-record';
 import { generalPlanSuggestions } from '@shared/records/plan-suggestions';
 
 /** Where words first stand in a text, as the evidence of an extraction gives them. */
@@ -88,6 +90,29 @@ const RECORD = {
   patientInfo: { name: 'Maria Souza', age: 45, gender: 'feminino', allergies: ['dipirona'] },
   symptoms: { chiefComplaint: 'Dor de garganta e febre há 3 dias' },
   assessment: 'Faringoamigdalite bacteriana',
+};
+
+/** RECORD with its plan and prescription: what the orientações ao paciente are drafted from. */
+const VISIT_WITH_PRESCRIPTION: RecordContent = {
+  ...RECORD,
+  patientInfo: { ...RECORD.patientInfo, gender: 'feminino' },
+  plan: 'Hidratação. Retorno em 7 dias.',
+  prescriptions: {
+    medications: [
+      {
+        name: 'Amoxicilina',
+        dosage: '500 mg',
+        dosePerIntake: '1 cápsula',
+        frequency: 'A cada 8 horas',
+        duration: '7 dias',
+      },
+    ],
+  },
+};
+/** Its one medicine as the receita prints it: what every orientações answer lists. */
+const PRESCRIBED_AMOXICILLIN = {
+  name: 'Amoxicilina 500 mg',
+  posology: 'Tomar 1 cápsula por via oral de 8 em 8 horas, por 7 dias.',
 };
 
 /** The general plan suggestions for a face-to-face visit with no plan yet, as RECORD is. */
@@ -721,6 +746,42 @@ const TASKS: TaskCase[] = [
       expect(text).toContain('de 8/8h');
     },
   },
+  {
+    path: 'patient-instructions',
+    body: { record: VISIT_WITH_PRESCRIPTION },
+    model: 'reasoning',
+    reply: JSON.stringify({
+      condition: 'Você tem uma inflamação na garganta causada por bactéria.',
+      care: 'Beba bastante água.',
+      warningSigns:
+        'Ligue para o SAMU (192) ou vá ao pronto-socorro se tiver:\n- dificuldade para engolir a saliva',
+      followUp: 'Volte em 7 dias.',
+      // A dose from the model is never read: the medicines are the prescription's.
+      medicines: [{ name: 'Amoxicilina 875 mg', posology: 'Tomar 2 por dia.' }],
+    }),
+    answer: {
+      condition: 'Você tem uma inflamação na garganta causada por bactéria.',
+      care: 'Beba bastante água.',
+      warningSigns:
+        'Ligue para o SAMU (192) ou vá ao pronto-socorro se tiver:\n- dificuldade para engolir a saliva',
+      followUp: 'Volte em 7 dias.',
+      medicines: [PRESCRIBED_AMOXICILLIN],
+    },
+    unusable: NOT_JSON,
+    fallback: {
+      ...draftPatientInstructions(VISIT_WITH_PRESCRIPTION),
+      medicines: [PRESCRIBED_AMOXICILLIN],
+    },
+    checkOffline: (answer) => {
+      expect(answer).toMatchObject({
+        condition: expect.stringMatching(/garganta/) as unknown,
+        warningSigns: expect.stringMatching(/SAMU \(192\)/) as unknown,
+        followUp: expect.stringMatching(/7 dias/) as unknown,
+        medicines: [PRESCRIBED_AMOXICILLIN],
+      });
+      expect(JSON.stringify(answer)).not.toMatch(/Faringoamigdalite/);
+    },
+  },
 ];
 
 const WITH_UNUSABLE_REPLY = TASKS.filter(
@@ -1203,6 +1264,7 @@ describe('AI tasks without a model (offline engine)', () => {
       /item\.kind.*use um destes: medication, exam/,
     ],
     ['quick-prescription', { text: '' }, /Texto \(text\)/],
+    ['patient-instructions', { record: 'oi' }, /record/],
   ];
 
   it('has an invalid body for every route', () => {

@@ -44,6 +44,7 @@ const TASK_BODIES: Record<string, unknown> = {
   'extract-prescription': { messages: [{ role: 'user', content: 'Prescrevo amoxicilina.' }] },
   'item-info': { item: { kind: 'exam', name: 'Hemograma' }, question: 'Precisa de jejum?' },
   'quick-prescription': { text: 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias' },
+  'patient-instructions': { record: { assessment: 'Faringite' } },
 };
 
 const CHAT_BODY = { messages: [{ role: 'user', content: 'Oi' }], mode: 'general' };

@@ -11,6 +11,7 @@ import {
   missingIssuerFields,
   type DocumentBody,
 } from '@shared/documents/clinical-document';
+import { patientMedicinesOf, sameMedicines } from '@shared/documents/patient-instructions';
 import { listInWords } from '@shared/lib/pt-br-format';
 import { API_ERRORS } from '@shared/api/errors';
 import { patientIdSchema } from '@shared/records/medical-record';
@@ -34,6 +35,7 @@ import { createCertificateCustody } from '../signing/certificate-custody';
 import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
 import {
   currentDocumentPdf,
+  documentBodyOf,
   presentDocument,
   signedDocumentPdfOf,
   validationBaseOf,
@@ -52,6 +54,14 @@ const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
 const RECORD_OF_ANOTHER_PATIENT = 'Este prontuário é de outro paciente.';
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do documento.';
 const PATIENT_REQUIRED = 'Informe o paciente (patientId).';
+const ORIENTACOES_NEED_VISIT =
+  'As orientações ao paciente saem de uma consulta: informe o prontuário (recordId).';
+const MEDICINES_NOT_PRESCRIBED =
+  'Os remédios das orientações ao paciente não são os da prescrição da consulta como ela está agora. Eles vêm da prescrição, sem mudança: gere as orientações de novo a partir da consulta.';
+const ORIENTACOES_APPROVED_FIRST =
+  'Aprove e emita as orientações ao paciente antes de assiná-las: o médico revê o texto antes que ele chegue ao paciente.';
+const ORIENTACOES_PRINTED_AFTER_APPROVAL =
+  'Aprove e emita as orientações ao paciente antes de imprimi-las: o médico revê o texto antes que ele chegue ao paciente.';
 
 export const DOCUMENT_LIST_DEFAULT_LIMIT = 50;
 const DOCUMENT_LIST_MAX_LIMIT = 100;
@@ -154,6 +164,26 @@ export function documentRoutes(deps: {
     }
   };
 
+  /**
+   * 400 unless an orientações' medicines are, to the letter, the visit's prescription as it
+   * stands: they are copied from it by code, never written by hand nor by a model
+   * (docs/documentos.md, "Orientações ao paciente"). Other kinds pass.
+   */
+  const assertPrescribedMedicines = async (
+    doctorId: string,
+    body: DocumentBody,
+    recordId: string | null | undefined,
+  ) => {
+    if (body.kind !== 'orientacoes') return;
+    if (!recordId) throw badRequest(ORIENTACOES_NEED_VISIT);
+    const record = await records.find(doctorId, recordId);
+    if (!record) throw notFound(RECORD_NOT_FOUND);
+    const prescribed = patientMedicinesOf(record.prescriptions?.medications);
+    if (!sameMedicines(body.content.medicines, prescribed)) {
+      throw badRequest(MEDICINES_NOT_PRESCRIBED);
+    }
+  };
+
   const ownPatient = async (userId: string, patientId: string): Promise<PatientRow> => {
     const patient = await patients.find(userId, patientId);
     if (!patient) throw notFound(PATIENT_NOT_FOUND);
@@ -205,6 +235,7 @@ export function documentRoutes(deps: {
       if (!record) throw notFound(RECORD_NOT_FOUND);
       if (record.patientId !== input.patientId) throw badRequest(RECORD_OF_ANOTHER_PATIENT);
     }
+    await assertPrescribedMedicines(doctor.id, input.body, input.recordId);
     const row = await documents.insert(doctor.id, input);
     c.header('ETag', etagOf(row.version));
     return c.json({ success: true, document: present(row, c) }, 201);
@@ -253,6 +284,11 @@ export function documentRoutes(deps: {
     );
     if (!row) throw notFound(DOCUMENT_NOT_FOUND);
     const document = present(row, c);
+    // The orientações reach the patient only once the doctor approved them by issuing
+    // (docs/documentos.md, "Orientações ao paciente"): a draft of them has no PDF to hand over.
+    if (row.kind === 'orientacoes' && row.status === 'rascunho') {
+      throw conflict(ORIENTACOES_PRINTED_AFTER_APPROVAL, 'document_draft', { document });
+    }
     // A draft is shown as it would be issued now; an issued one as it was, always.
     const issue = row.issue ?? (await issueNow(doctor.id, row)).issue;
     const pdf = await currentDocumentPdf(
@@ -278,6 +314,9 @@ export function documentRoutes(deps: {
     // A document's kind never changes: its new content is checked as one of its own kind.
     const body = await readJsonBody(c, documentUpdateSchemaOf(current.kind));
     assertKnownCodes(body);
+    if (current.status === 'rascunho') {
+      await assertPrescribedMedicines(doctor.id, body, current.recordId);
+    }
     return writeAnswer(c, await documents.updateDraft(doctor.id, id, body, expectedVersion));
   });
 
@@ -297,6 +336,8 @@ export function documentRoutes(deps: {
     const current = await documents.find(doctor.id, id);
     if (!current) throw notFound(DOCUMENT_NOT_FOUND);
     if (current.status !== 'rascunho') throw statusConflict(c, current);
+    // The prescription may have changed since the draft: the page issued is never out of date.
+    await assertPrescribedMedicines(doctor.id, documentBodyOf(current), current.recordId);
     const issuance = await issuanceOf(doctor.id, current);
     return writeAnswer(c, await documents.issue(doctor.id, id, issuance, expectedVersion));
   });
@@ -324,6 +365,13 @@ export function documentRoutes(deps: {
     }
     if (current.status !== 'rascunho' && current.status !== 'emitido') {
       throw statusConflict(c, current);
+    }
+    // Issuing is the doctor's approval of the page (docs/documentos.md, "Orientações ao
+    // paciente"): a draft of it is never issued on the way to a signature.
+    if (current.kind === 'orientacoes' && current.status === 'rascunho') {
+      throw conflict(ORIENTACOES_APPROVED_FIRST, 'document_draft', {
+        document: present(current, c),
+      });
     }
     const issuance =
       current.status === 'rascunho' ? await issuanceOf(doctor.id, current) : undefined;

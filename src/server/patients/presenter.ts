@@ -61,6 +61,7 @@ export function presentTimelineItem(row: TimelineRow): TimelineItem {
     date: isoTimestamp(row.createdAt),
     title: timelineTitle(row),
     finalized: row.finalized,
+    ...(row.kind === 'document' && row.documentKind ? { documentKind: row.documentKind } : {}),
     ...(row.kind === 'prescription' && row.status === 'cancelado'
       ? { receitaLife: 'cancelada' as const }
       : row.kind === 'prescription' && row.status === 'assinado'

@@ -65,6 +65,7 @@ const AI_TASK_SAMPLES: Record<string, Record<string, unknown>> = {
   'quick-prescription': { text: 'Maria 45 anos amoxicilina 500mg 8/8h por 7 dias' },
   'structured-anamnesis': { transcript: 'Paciente Ana, 30 anos, com febre.' },
   'consultation-feedback': { transcript: 'Paciente Ana, 30 anos, com febre.' },
+  'patient-instructions': { record: RECORD_SAMPLE },
 };
 
 async function createdId(response: Response, key: string): Promise<string> {

@@ -25,6 +25,7 @@ export const AI_USE_TASK_LABELS = {
   'detect-prescription': 'Detecção de prescrição na conversa',
   'should-create-record': 'Sugestão de prontuário na conversa',
   'item-info': 'Informação sobre medicamento ou exame',
+  'patient-instructions': 'Orientações ao paciente',
   chat: 'Chat com o contexto do prontuário',
 } as const;
 export type AiUseTask = keyof typeof AI_USE_TASK_LABELS;

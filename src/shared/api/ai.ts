@@ -7,6 +7,10 @@ import type { ChatRequest } from '../chat/request';
 import { extractionEvidenceSchema } from '../ai/extraction-evidence';
 import { extractionRequestSchema } from '../ai/extraction-request';
 import {
+  patientInstructionsAnswerSchema,
+  patientInstructionsRequestSchema,
+} from '../documents/patient-instructions';
+import {
   transcriptCleanUpResultSchema,
   transcriptionResultSchema,
   transcriptionStatusSchema,
@@ -150,6 +154,12 @@ export const aiApi = {
     tasks.prescriptionExtractionAnswerSchema,
   ),
   itemInfo: aiTask('item-info', tasks.itemInfoRequestSchema, tasks.itemInfoAnswerSchema),
+  /** The draft of the orientações ao paciente: its words, and the prescription's medicines. */
+  patientInstructions: aiTask(
+    'patient-instructions',
+    patientInstructionsRequestSchema,
+    patientInstructionsAnswerSchema,
+  ),
   /** One recorded audio file (or segment of a long visit) → the transcription. */
   /** With `recordId`, the visit recorded: its chart gains the use. */
   transcribe: endpoint({

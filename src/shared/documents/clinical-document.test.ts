@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DOCUMENT_TITLES,
+  documentAgreement,
   documentCidSchema,
   documentCreateSchema,
   documentIssueOf,
@@ -65,7 +67,7 @@ describe('a new document', () => {
       content: {},
     });
     expect(messagesOf(unknownKind)[0]).toBe(
-      'Tipo de documento inválido: use atestado, comparecimento, exames, encaminhamento, relatorio.',
+      'Tipo de documento inválido: use atestado, comparecimento, exames, encaminhamento, relatorio, orientacoes.',
     );
   });
 
@@ -116,6 +118,60 @@ describe('a new document', () => {
     });
     expect(stray.success).toBe(false);
     expect(stray.error?.issues[0]?.path).toEqual(['content']);
+  });
+});
+
+describe('orientações ao paciente', () => {
+  const CONTENT = {
+    condition: 'Você tem pressão alta.',
+    medicines: [
+      { name: 'Losartana 50 mg', posology: 'Tomar 1 comprimido por via oral uma vez ao dia.' },
+    ],
+    warningSigns: 'Ligue para o SAMU (192) se tiver dor forte no peito.',
+    followUp: 'Volte em 30 dias.',
+  };
+
+  it('takes the sections, the medicines and care left blank', () => {
+    const created = documentCreateSchema.parse({
+      kind: 'orientacoes',
+      patientId: 'patient-1',
+      recordId: 'medical-record-1',
+      content: { ...CONTENT, condition: '  Você tem pressão alta.  ' },
+    });
+    expect(created.body).toEqual({ kind: 'orientacoes', content: { ...CONTENT, care: '' } });
+  });
+
+  it('needs what she has, the warning signs and the return, in Portuguese', () => {
+    const blank = documentCreateSchema.safeParse({
+      kind: 'orientacoes',
+      patientId: 'patient-1',
+      content: { condition: ' ', medicines: [], warningSigns: '', followUp: '' },
+    });
+    expect(messagesOf(blank)).toEqual([
+      'Informe o que o paciente tem.',
+      'Informe quando procurar atendimento de urgência.',
+      'Informe quando voltar.',
+    ]);
+    const unnamed = documentUpdateSchemaOf('orientacoes').safeParse({
+      content: { ...CONTENT, medicines: [{ name: '', posology: 'Tomar.' }] },
+    });
+    expect(messagesOf(unnamed)).toEqual(['Informe o nome do remédio.']);
+  });
+
+  it('agrees with its plural feminine title', () => {
+    expect(DOCUMENT_TITLES.orientacoes).toBe('Orientações ao paciente');
+    const agreement = documentAgreement('orientacoes');
+    expect(
+      `Para emitir ${agreement.article} ${DOCUMENT_TITLES.orientacoes.toLowerCase()}: ${DOCUMENT_TITLES.orientacoes} ${agreement.issued}, ${agreement.willBe} ${agreement.issued} ao assinar, rascunho ${agreement.of} orientações.`,
+    ).toBe(
+      'Para emitir as orientações ao paciente: Orientações ao paciente emitidas, serão emitidas ao assinar, rascunho das orientações.',
+    );
+    expect(documentAgreement('atestado')).toMatchObject({
+      article: 'o',
+      issued: 'emitido',
+      willBe: 'será',
+    });
+    expect(documentAgreement('exames')).toMatchObject({ article: 'a', of: 'da', saved: 'salva' });
   });
 });
 

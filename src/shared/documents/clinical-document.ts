@@ -22,6 +22,7 @@ export const DOCUMENT_KINDS = [
   'exames',
   'encaminhamento',
   'relatorio',
+  'orientacoes',
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
@@ -32,27 +33,69 @@ export const DOCUMENT_TITLES: Readonly<Record<DocumentKind, string>> = {
   exames: 'Solicitação de exames',
   encaminhamento: 'Encaminhamento',
   relatorio: 'Relatório médico',
+  orientacoes: 'Orientações ao paciente',
 };
+
+/**
+ * The words that agree with a kind's title, in gender and number: 'a declaração … emitida', 'o
+ * atestado … emitido', 'as orientações ao paciente … emitidas'.
+ */
+export interface DocumentAgreement {
+  /** The definite article: 'o atestado', 'a declaração', 'as orientações'. */
+  article: 'o' | 'a' | 'as';
+  /** 'de' joined to the article: 'o rascunho do atestado', 'das orientações'. */
+  of: 'do' | 'da' | 'das';
+  issued: 'emitido' | 'emitida' | 'emitidas';
+  saved: 'salvo' | 'salva' | 'salvas';
+  /** The future of 'ser': 'será emitido', 'serão emitidas'. */
+  willBe: 'será' | 'serão';
+}
+
+const MASCULINE: DocumentAgreement = {
+  article: 'o',
+  of: 'do',
+  issued: 'emitido',
+  saved: 'salvo',
+  willBe: 'será',
+};
+const FEMININE: DocumentAgreement = {
+  article: 'a',
+  of: 'da',
+  issued: 'emitida',
+  saved: 'salva',
+  willBe: 'será',
+};
+const FEMININE_PLURAL: DocumentAgreement = {
+  article: 'as',
+  of: 'das',
+  issued: 'emitidas',
+  saved: 'salvas',
+  willBe: 'serão',
+};
+
+/** The agreement of each kind's title: 'declaração' and 'solicitação' are feminine, 'orientações' plural. */
+const AGREEMENTS: Readonly<Record<DocumentKind, DocumentAgreement>> = {
+  atestado: MASCULINE,
+  comparecimento: FEMININE,
+  exames: FEMININE,
+  encaminhamento: MASCULINE,
+  relatorio: MASCULINE,
+  orientacoes: FEMININE_PLURAL,
+};
+
+/**
+ * The words that agree with a kind's title, so that a message reads 'Orientações ao paciente
+ * emitidas.' and 'Para emitir as orientações ao paciente, …'.
+ */
+export function documentAgreement(kind: DocumentKind): DocumentAgreement {
+  return AGREEMENTS[kind];
+}
 
 /**
  * `rascunho` — still edited; `emitido` — frozen, with its validation code; `assinado` — frozen
  * and signed with the doctor's certificate; `cancelado` — issued once, then withdrawn with a
  * reason (kept, never deleted).
  */
-/**
- * The words that agree with a kind's title: 'a declaração … emitida', 'o atestado … emitido'.
- */
-export function documentAgreement(kind: DocumentKind): {
-  article: 'a' | 'o';
-  issued: 'emitida' | 'emitido';
-  saved: 'salva' | 'salvo';
-} {
-  const feminine = kind === 'comparecimento' || kind === 'exames';
-  return feminine
-    ? { article: 'a', issued: 'emitida', saved: 'salva' }
-    : { article: 'o', issued: 'emitido', saved: 'salvo' };
-}
-
 export const DOCUMENT_STATUSES = ['rascunho', 'emitido', 'assinado', 'cancelado'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
@@ -64,6 +107,8 @@ export const DOCUMENT_LIMITS = {
   mediumText: RECORD_LIMITS.mediumText,
   longText: RECORD_LIMITS.longText,
   cancelReason: 500,
+  /** Medicines an orientações page lists at most: as many as a visit prescribes. */
+  medicines: RECORD_LIMITS.prescriptionItems,
 } as const;
 
 /** Ids the server gives documents. */
@@ -79,6 +124,17 @@ const requiredText = (label: string, max: number) =>
     .string({ error: `Informe ${label}.` })
     .trim()
     .min(1, `Informe ${label}.`)
+    .max(max, `${capitalised(label)}: no máximo ${max} caracteres.`)
+    .refine(
+      (text) => !text.includes('\u0000'),
+      `${capitalised(label)}: contém um caractere inválido.`,
+    );
+
+/** Typed text that may be left blank, of at most `max` characters, named in its messages. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${capitalised(label)}: envie um texto.` })
+    .trim()
     .max(max, `${capitalised(label)}: no máximo ${max} caracteres.`)
     .refine(
       (text) => !text.includes('\u0000'),
@@ -187,11 +243,42 @@ export const relatorioContentSchema = z.strictObject({
   text: requiredText('o texto do relatório', DOCUMENT_LIMITS.longText),
 });
 
+/**
+ * One medicine of an orientações page: its name with its strength, and how to take it — the
+ * receita's own posology sentence, copied from the visit's prescription by code and never
+ * written by hand nor by a model (docs/documentos.md, "Orientações ao paciente").
+ */
+export const patientMedicineSchema = z.strictObject({
+  name: requiredText('o nome do remédio', DOCUMENT_LIMITS.shortText),
+  posology: optionalText('a posologia', DOCUMENT_LIMITS.mediumText),
+});
+export type PatientMedicine = z.output<typeof patientMedicineSchema>;
+
+/**
+ * Orientações ao paciente: the page the patient takes home, in plain words and addressed to her —
+ * what she has, how to take each medicine, when to seek urgent care and when to come back; the
+ * care at home when the plan has some.
+ */
+export const orientacoesContentSchema = z.strictObject({
+  condition: requiredText('o que o paciente tem', DOCUMENT_LIMITS.longText),
+  medicines: z
+    .array(patientMedicineSchema)
+    .max(
+      DOCUMENT_LIMITS.medicines,
+      `No máximo ${DOCUMENT_LIMITS.medicines} remédios nas orientações.`,
+    )
+    .default([]),
+  care: optionalText('os cuidados em casa', DOCUMENT_LIMITS.longText).default(''),
+  warningSigns: requiredText('quando procurar atendimento de urgência', DOCUMENT_LIMITS.longText),
+  followUp: requiredText('quando voltar', DOCUMENT_LIMITS.mediumText),
+});
+
 export type AtestadoContent = z.output<typeof atestadoContentSchema>;
 export type ComparecimentoContent = z.output<typeof comparecimentoContentSchema>;
 export type ExamesContent = z.output<typeof examesContentSchema>;
 export type EncaminhamentoContent = z.output<typeof encaminhamentoContentSchema>;
 export type RelatorioContent = z.output<typeof relatorioContentSchema>;
+export type OrientacoesContent = z.output<typeof orientacoesContentSchema>;
 
 /** A document's kind with its content, as stored and answered. */
 export const documentBodySchema = z.discriminatedUnion('kind', [
@@ -200,6 +287,7 @@ export const documentBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exames'), content: examesContentSchema }),
   z.object({ kind: z.literal('encaminhamento'), content: encaminhamentoContentSchema }),
   z.object({ kind: z.literal('relatorio'), content: relatorioContentSchema }),
+  z.object({ kind: z.literal('orientacoes'), content: orientacoesContentSchema }),
 ]);
 export type DocumentBody = z.output<typeof documentBodySchema>;
 
@@ -239,6 +327,10 @@ function checkedBody(kind: DocumentKind, content: unknown, context: z.Refinement
     }
     case 'relatorio': {
       const parsed = relatorioContentSchema.safeParse(content);
+      return parsed.success ? { kind, content: parsed.data } : reported(parsed.error);
+    }
+    case 'orientacoes': {
+      const parsed = orientacoesContentSchema.safeParse(content);
       return parsed.success ? { kind, content: parsed.data } : reported(parsed.error);
     }
   }

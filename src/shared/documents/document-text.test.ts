@@ -207,4 +207,42 @@ describe('documentText', () => {
     );
     expect(text.paragraphs).toEqual(['Primeiro parágrafo.', 'Segundo, com →, ½ e µg.']);
   });
+
+  it('writes the orientações section by section, the medicines with their posology as given', () => {
+    const text = documentText(
+      {
+        kind: 'orientacoes',
+        content: {
+          condition: 'Você tem pressão alta.\nPressão alta prejudica o coração.',
+          medicines: [
+            {
+              name: 'Losartana 50 mg',
+              posology: 'Tomar 1 comprimido por via oral uma vez ao dia, em uso contínuo.',
+            },
+            { name: 'Soro fisiológico', posology: '' },
+          ],
+          care: '',
+          warningSigns:
+            'Ligue para o SAMU (192) ou vá ao pronto-socorro se tiver:\n- dor forte no peito',
+          followUp: 'Volte em 30 dias.',
+        },
+      },
+      issue(),
+    );
+    expect(text.title).toBe('Orientações ao paciente');
+    // No care: no empty heading.
+    expect(text.paragraphs).toEqual([
+      'O que você tem:',
+      'Você tem pressão alta.',
+      'Pressão alta prejudica o coração.',
+      'Como tomar os seus remédios:',
+      '• Losartana 50 mg: Tomar 1 comprimido por via oral uma vez ao dia, em uso contínuo.',
+      '• Soro fisiológico: use como está escrito na receita.',
+      'Quando procurar atendimento de urgência:',
+      'Ligue para o SAMU (192) ou vá ao pronto-socorro se tiver:',
+      '• dor forte no peito',
+      'Quando voltar:',
+      'Volte em 30 dias.',
+    ]);
+  });
 });

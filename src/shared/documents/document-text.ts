@@ -1,4 +1,10 @@
-import { DOCUMENT_TITLES, type DocumentBody, type DocumentIssue } from './clinical-document';
+import {
+  DOCUMENT_TITLES,
+  type DocumentBody,
+  type DocumentIssue,
+  type OrientacoesContent,
+} from './clinical-document';
+import { PATIENT_INSTRUCTIONS_HEADINGS, sectionParagraphs } from './patient-instructions';
 import { formatClinic, formatCrm } from '../account/doctor-settings';
 import type { Gender } from '../records/medical-record';
 import { quantityWithWords } from '../lib/numbers-in-words';
@@ -100,7 +106,39 @@ function bodyParagraphs(body: DocumentBody, issue: DocumentIssue): string[] {
     }
     case 'relatorio':
       return body.content.text.split(/\n{2,}/).map((paragraph) => paragraph.trim());
+    case 'orientacoes':
+      return orientacoesParagraphs(body.content);
   }
+}
+
+/**
+ * The page the patient takes home (docs/documentos.md, "Orientações ao paciente"): each section
+ * under its heading, the medicines one per item with the receita's posology as it stands — a
+ * medicine with none says to follow the receita, never a dose of its own.
+ */
+export function orientacoesParagraphs(content: OrientacoesContent): string[] {
+  const headings = PATIENT_INSTRUCTIONS_HEADINGS;
+  const section = (heading: string, text: string) => {
+    const paragraphs = sectionParagraphs(text);
+    return paragraphs.length === 0 ? [] : [`${heading}:`, ...paragraphs];
+  };
+  const medicines =
+    content.medicines.length === 0
+      ? []
+      : [
+          `${headings.medicines}:`,
+          ...content.medicines.map(
+            (medicine) =>
+              `• ${medicine.name}: ${medicine.posology || 'use como está escrito na receita.'}`,
+          ),
+        ];
+  return [
+    ...section(headings.condition, content.condition),
+    ...medicines,
+    ...section(headings.care, content.care),
+    ...section(headings.warningSigns, content.warningSigns),
+    ...section(headings.followUp, content.followUp),
+  ];
 }
 
 /** 'a', 'o' or 'o(a)': the ending of a word that agrees with the patient ('atendida'). */

@@ -20,7 +20,8 @@ export const ITI_OIDS = {
 
 /**
  * The type each kind is validated as: a declaration of attendance is an atestado; a referral,
- * which carries the clinical summary, a medical report.
+ * which carries the clinical summary, and the orientações ao paciente, which tell the visit's
+ * diagnosis and treatment, a medical report (ICP-Brasil's list has no type of their own).
  */
 export const DOCUMENT_TYPE_OIDS: Record<DocumentKind | 'receita', string> = {
   receita: ITI_OIDS.prescription,
@@ -29,6 +30,7 @@ export const DOCUMENT_TYPE_OIDS: Record<DocumentKind | 'receita', string> = {
   exames: ITI_OIDS.examRequest,
   encaminhamento: ITI_OIDS.medicalReport,
   relatorio: ITI_OIDS.medicalReport,
+  orientacoes: ITI_OIDS.medicalReport,
 };
 
 /** The entries a signed document of `kind`, issued by `doctor`, carries for VALIDAR. */

@@ -45,6 +45,34 @@ describe('documentDraftOf', () => {
     );
   });
 
+  it("starts orientações with the prescription's medicines and the words left to the doctor", () => {
+    const prescribed: WorkingRecord = {
+      ...visit,
+      prescriptions: {
+        medications: [
+          {
+            name: 'Naratriptana',
+            dosage: '2,5 mg',
+            dosePerIntake: '1 comprimido',
+            frequency: 'se crise',
+          },
+        ],
+      },
+    };
+    expect(documentDraftOf('orientacoes', prescribed, NOW)).toEqual({
+      kind: 'orientacoes',
+      content: {
+        condition: '',
+        medicines: [
+          { name: 'Naratriptana 2,5 mg', posology: 'Tomar 1 comprimido por via oral, se crise.' },
+        ],
+        care: '',
+        warningSigns: '',
+        followUp: '',
+      },
+    });
+  });
+
   it('starts an atestado today, one day, without the CID, with or without a visit', () => {
     expect(documentDraftOf('atestado', undefined, NOW)).toEqual({
       kind: 'atestado',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  DOCUMENT_KINDS,
   DOCUMENT_TITLES,
   type DocumentKind,
   type DocumentStatus,
@@ -30,6 +31,8 @@ export const timelineItemSchema = z.object({
   finalized: z.boolean(),
   /** A receita signed or cancelled since it was issued. */
   receitaLife: z.enum(['assinada', 'cancelada']).optional(),
+  /** A document's kind: an orientações draft has no PDF until approved (docs/documentos.md). */
+  documentKind: z.enum(DOCUMENT_KINDS).optional(),
 });
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 

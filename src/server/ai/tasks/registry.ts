@@ -21,6 +21,7 @@ import { detectPrescriptionTask } from './detect-prescription';
 import { extractPrescriptionTask } from './extract-prescription';
 import { quickPrescriptionTask } from './quick-prescription';
 import { itemInfoTask } from './item-info';
+import { patientInstructionsTask } from './patient-instructions';
 
 /** Every structured task (the table of docs/product.md, "Tarefas e respostas padrão"). */
 export const AI_TASKS = [
@@ -40,4 +41,5 @@ export const AI_TASKS = [
   defineAiTask(extractPrescriptionTask),
   defineAiTask(itemInfoTask),
   defineAiTask(quickPrescriptionTask),
+  defineAiTask(patientInstructionsTask),
 ];

@@ -1,5 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
-import { DOCUMENT_TITLES, type ClinicalDocument } from '@shared/documents/clinical-document';
+import {
+  DOCUMENT_TITLES,
+  documentAgreement,
+  type ClinicalDocument,
+} from '@shared/documents/clinical-document';
 import { useDocumentActions } from '../../data/documents';
 import { Button } from '../../ui/button';
 import { DialogFrame } from '../../ui/dialog-frame';
@@ -30,7 +34,7 @@ export function CancelDocumentDialog(props: {
     <DialogFrame
       open
       onOpenChange={dismissWith(props.onClose)}
-      title={`Cancelar ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}`}
+      title={`Cancelar ${documentAgreement(props.document.kind).article} ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}`}
       description="O documento continua guardado e a página de validação passa a dizer que foi cancelado. Para corrigi-lo, emita um novo."
       size="narrow"
     >

@@ -1,5 +1,9 @@
 import { Trash2 } from 'lucide-react';
-import { DOCUMENT_TITLES, type ClinicalDocument } from '@shared/documents/clinical-document';
+import {
+  DOCUMENT_TITLES,
+  documentAgreement,
+  type ClinicalDocument,
+} from '@shared/documents/clinical-document';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 
@@ -13,7 +17,7 @@ export function DeleteDraftDialog(props: { document: ClinicalDocument; onConfirm
         </Button>
       }
       title="Excluir rascunho"
-      question={`Excluir o rascunho de ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}?`}
+      question={`Excluir o rascunho ${documentAgreement(props.document.kind).of} ${DOCUMENT_TITLES[props.document.kind].toLowerCase()}?`}
       confirmLabel="Excluir"
       onConfirm={props.onConfirm}
     />

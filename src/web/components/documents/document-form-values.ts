@@ -3,11 +3,13 @@ import {
   documentBodySchema,
   type DocumentBody,
   type DocumentKind,
+  type PatientMedicine,
 } from '@shared/documents/clinical-document';
 
 /**
  * The new-document form's fields, as typed: every field a string (a half-typed number survives),
- * the CID authorisation a box. One set for every kind; each kind reads its own.
+ * the CID authorisation a box, and the orientações' medicines as the prescription gives them
+ * (shown, never typed). One set for every kind; each kind reads its own.
  */
 export interface DocumentFormValues {
   kind: DocumentKind;
@@ -25,6 +27,13 @@ export interface DocumentFormValues {
   reason: string;
   summary: string;
   text: string;
+  /** Orientações ao paciente: 'O que você tem'. */
+  condition: string;
+  care: string;
+  warningSigns: string;
+  followUp: string;
+  /** From the visit's prescription, by code (docs/documentos.md, "Orientações ao paciente"). */
+  medicines: readonly PatientMedicine[];
 }
 
 const EMPTY: Omit<DocumentFormValues, 'kind'> = {
@@ -41,6 +50,11 @@ const EMPTY: Omit<DocumentFormValues, 'kind'> = {
   reason: '',
   summary: '',
   text: '',
+  condition: '',
+  care: '',
+  warningSigns: '',
+  followUp: '',
+  medicines: [],
 };
 
 export const isDocumentKind = (value: string): value is DocumentKind =>
@@ -74,6 +88,8 @@ export function formValuesOf(body: DocumentBody): DocumentFormValues {
       return { ...EMPTY, kind: body.kind, ...body.content };
     case 'relatorio':
       return { ...EMPTY, kind: body.kind, text: body.content.text };
+    case 'orientacoes':
+      return { ...EMPTY, kind: body.kind, ...body.content };
   }
 }
 
@@ -108,6 +124,14 @@ function contentOf(values: DocumentFormValues): unknown {
       return { specialty: values.specialty, reason: values.reason, summary: values.summary };
     case 'relatorio':
       return { text: values.text };
+    case 'orientacoes':
+      return {
+        condition: values.condition,
+        medicines: values.medicines,
+        care: values.care,
+        warningSigns: values.warningSigns,
+        followUp: values.followUp,
+      };
   }
 }
 

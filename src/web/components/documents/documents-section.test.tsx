@@ -2,9 +2,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { aiApi } from '@shared/api/ai';
 import { documentsApi } from '@shared/api/documents';
 import { healthApi } from '@shared/api/health';
 import { patientsApi } from '@shared/api/patients';
+import { recordsApi } from '@shared/api/records';
 import {
   documentIssueOf,
   type ClinicalDocument,
@@ -15,6 +17,7 @@ import { documentText, restEndDay, signatureLines } from '@shared/documents/docu
 import { localDay } from '@shared/lib/local-day';
 import type { Patient } from '@shared/patients/patient';
 import { formatDate } from '@shared/lib/pt-br-format';
+import type { PatientInstructionsAnswer } from '@shared/documents/patient-instructions';
 import { newWorkingRecord, type WorkingRecord } from '@shared/records/flow';
 import {
   createDoctorData,
@@ -65,6 +68,16 @@ const VISIT: WorkingRecord = {
   },
 };
 
+/** What a model drafts for the orientações: the words, and the prescription's medicines. */
+const MODEL_DRAFT: PatientInstructionsAnswer = {
+  condition: 'Você tem enxaqueca, um tipo de dor de cabeça que volta de tempos em tempos.',
+  care: 'Durma e acorde sempre nos mesmos horários.',
+  warningSigns:
+    'Ligue para o SAMU (192) ou vá ao pronto-socorro mais próximo se tiver:\n• a pior dor de cabeça da sua vida',
+  followUp: 'Volte para uma nova consulta em 30 dias.',
+  medicines: [],
+};
+
 /** The documents section of the visit, with a server that creates and issues what it gets. */
 function renderSection(): TestDoctorData {
   const doctor = createDoctorData();
@@ -90,6 +103,11 @@ function renderSection(): TestDoctorData {
       documents.set(document.id, document);
       return json({ document }, { status: 201 });
     })
+    // The orientações' draft, by a model; its use, recorded on the visit.
+    .on(aiApi.patientInstructions, () => json(MODEL_DRAFT, { source: 'model', aiUse: 'ai-use-1' }))
+    .on(recordsApi.setAiUseOutcome, () =>
+      json({ record: { ...VISIT, userId: 'doctor-1', version: VISIT.version ?? 1 } }),
+    )
     .on(documentsApi.issue, ({ params }) => {
       const draft = documents.get(params.id ?? '');
       if (!draft) return json({ success: false, error: 'Não encontrado.' }, { status: 404 });
@@ -196,5 +214,53 @@ describe('the new-document dialog', () => {
     expect(sent[2]?.body).toMatchObject({
       content: { exams: [{ name: 'Ressonância magnética de crânio' }], cid: 'G43.0' },
     });
+  });
+
+  it("says the orientações are the AI's draft, and offers no print nor signature before approval", async () => {
+    const user = userEvent.setup();
+    const doctor = renderSection();
+    await user.click(await screen.findByRole('button', { name: 'Novo documento' }));
+    const dialog = screen.getByRole('dialog', { name: 'Novo documento' });
+    await user.selectOptions(within(dialog).getByLabelText('Tipo de documento'), 'orientacoes');
+    await user.click(within(dialog).getByRole('button', { name: 'Redigir rascunho' }));
+    expect((await within(dialog).findByRole('status')).textContent).toBe(
+      'Rascunho escrito pela IA. Revise e edite cada parte antes de aprovar.',
+    );
+    expect(within(dialog).getByLabelText('O que você tem')).toHaveProperty(
+      'value',
+      MODEL_DRAFT.condition,
+    );
+    const followUp = within(dialog).getByLabelText('Quando voltar');
+    await user.clear(followUp);
+    await user.type(followUp, 'Volte em 15 dias.');
+    const preview = within(dialog).getByRole('article', { name: 'Orientações ao paciente' });
+    expect(preview.textContent).toContain('Volte em 15 dias.');
+    expect(within(dialog).queryByRole('button', { name: 'Emitir' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar rascunho' }));
+    await screen.findByText('Orientações ao paciente salvas como rascunho.');
+    expect(
+      doctor.server.sent.find(
+        (request) => request.method === 'POST' && request.path === '/api/documents',
+      )?.body,
+    ).toMatchObject({
+      kind: 'orientacoes',
+      recordId: VISIT.id,
+      content: { condition: MODEL_DRAFT.condition, followUp: 'Volte em 15 dias.', medicines: [] },
+    });
+    // She changed the draft: the visit's record of AI use says so.
+    await waitFor(() =>
+      expect(
+        doctor.server.sent.find((request) => request.path.endsWith('/ai-use/ai-use-1'))?.body,
+      ).toEqual({ outcome: 'edited' }),
+    );
+
+    const item = (await screen.findByText('Rascunho', { exact: true })).closest('li');
+    if (!item) throw new Error('the draft is not listed');
+    expect(within(item).queryByRole('link', { name: /Visualizar/ })).toBeNull();
+    expect(within(item).queryByRole('button', { name: /Assinar digitalmente/ })).toBeNull();
+    await user.click(within(item).getByRole('button', { name: 'Aprovar e emitir' }));
+    await screen.findByText('Orientações ao paciente emitidas.');
+    expect(await within(item).findByRole('link', { name: 'Visualizar e imprimir' })).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import {
   type ClinicalDocument,
   type DocumentStatus,
 } from '@shared/documents/clinical-document';
+import { orientacoesParagraphs } from '@shared/documents/document-text';
 import { documentShareText, whatsAppLink } from '@shared/documents/sharing';
 import { formatDateTime } from '@shared/lib/pt-br-format';
 import type { WorkingRecord } from '@shared/records/flow';
@@ -49,9 +50,22 @@ const STATUS_CLASSES: Record<DocumentStatus, string> = {
   cancelado: 'bg-danger-soft text-danger-fg',
 };
 
-/** Whether a document can still be signed: a draft (issued on signing) or an issued one. */
+/**
+ * Whether a document can still be signed: a draft (issued on signing) or an issued one. The
+ * orientações ao paciente are signed only once approved: issuing them is the doctor's approval
+ * (docs/documentos.md, "Orientações ao paciente").
+ */
 const signable = (document: ClinicalDocument) =>
-  document.status === 'rascunho' || document.status === 'emitido';
+  document.status === 'emitido' ||
+  (document.status === 'rascunho' && document.kind !== 'orientacoes');
+
+/**
+ * Whether the document may be printed: every kind, a draft too (with its band), but the
+ * orientações ao paciente only once approved — a draft of them is never handed to the patient
+ * (docs/documentos.md, "Orientações ao paciente").
+ */
+const printable = (document: ClinicalDocument) =>
+  document.kind !== 'orientacoes' || document.status !== 'rascunho';
 
 /**
  * A patient's clinical documents (docs/documentos.md): atestados, declarations of attendance, exam
@@ -112,7 +126,7 @@ export function DocumentsSection(props: {
     <section aria-labelledby="patient-documents" className="flex flex-col gap-3">
       <StatusToast notice={notice} />
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Heading id="patient-documents" className="text-lg font-semibold text-fg">
+        <Heading id="patient-documents" tabIndex={-1} className="text-lg font-semibold text-fg">
           Documentos
         </Heading>
         <div className="flex flex-wrap gap-2">
@@ -149,8 +163,9 @@ export function DocumentsSection(props: {
         </p>
       ) : list.length === 0 ? (
         <p className="text-sm text-fg-muted">
-          Nenhum documento ainda. “Novo documento” escreve um atestado, uma declaração de
-          comparecimento, uma solicitação de exames, um encaminhamento ou um relatório.
+          {props.record
+            ? 'Nenhum documento ainda. “Novo documento” escreve um atestado, uma declaração de comparecimento, uma solicitação de exames, um encaminhamento, um relatório ou as orientações ao paciente.'
+            : 'Nenhum documento ainda. “Novo documento” escreve um atestado, uma declaração de comparecimento, uma solicitação de exames, um encaminhamento ou um relatório.'}
         </p>
       ) : (
         <ul className="flex flex-col divide-y divide-line rounded-lg border border-line bg-surface">
@@ -171,16 +186,35 @@ export function DocumentsSection(props: {
               {document.cancellation && (
                 <p className="text-sm text-danger-fg">Motivo: {document.cancellation.reason}</p>
               )}
+              {document.kind === 'orientacoes' && document.status === 'rascunho' && (
+                <details className="text-sm text-fg">
+                  <summary className="cursor-pointer text-fg-muted">
+                    Ler o rascunho — aprove e emita para imprimir ou enviar ao paciente
+                  </summary>
+                  <div className="mt-2 flex flex-col gap-1 rounded-md border border-line bg-surface-muted p-3">
+                    {orientacoesParagraphs(document.content).map((paragraph, index) => (
+                      <p
+                        key={index}
+                        className={`whitespace-pre-wrap ${paragraph.startsWith('• ') ? 'pl-4' : ''}`}
+                      >
+                        {paragraph}
+                      </p>
+                    ))}
+                  </div>
+                </details>
+              )}
               <div className="flex flex-wrap gap-2">
-                <a
-                  href={documentPdfUrl(document.id)}
-                  target="_blank"
-                  rel="noopener"
-                  className={buttonClassName('secondary', 'px-3 py-1.5')}
-                >
-                  <FileText aria-hidden="true" size={16} />
-                  {document.status === 'rascunho' ? 'Visualizar' : 'Visualizar e imprimir'}
-                </a>
+                {printable(document) && (
+                  <a
+                    href={documentPdfUrl(document.id)}
+                    target="_blank"
+                    rel="noopener"
+                    className={buttonClassName('secondary', 'px-3 py-1.5')}
+                  >
+                    <FileText aria-hidden="true" size={16} />
+                    {document.status === 'rascunho' ? 'Visualizar' : 'Visualizar e imprimir'}
+                  </a>
+                )}
                 {document.status === 'assinado' && (
                   <a
                     href={documentPdfUrl(document.id)}
@@ -198,7 +232,8 @@ export function DocumentsSection(props: {
                       disabled={actions.issue.isPending}
                       onClick={() => issue(document)}
                     >
-                      <Send aria-hidden="true" size={16} /> Emitir
+                      <Send aria-hidden="true" size={16} />{' '}
+                      {document.kind === 'orientacoes' ? 'Aprovar e emitir' : 'Emitir'}
                     </Button>
                     <DeleteDraftDialog
                       document={document}

@@ -10,8 +10,10 @@ import {
 } from '@shared/documents/clinical-document';
 import { documentDraftOf, examRequestsByService } from '@shared/documents/prefill';
 import { documentText } from '@shared/documents/document-text';
+import { draftOutcome } from '@shared/documents/patient-instructions';
 import { listInWords } from '@shared/lib/pt-br-format';
 import type { WorkingRecord } from '@shared/records/flow';
+import { reportAiOutcome } from '../../data/ai-use';
 import { useDocumentActions } from '../../data/documents';
 import { usePatient } from '../../data/patients';
 import { useDoctorSettings } from '../../data/settings';
@@ -27,10 +29,16 @@ import {
   type DocumentFormErrors,
   type DocumentFormValues,
 } from './document-form-values';
+import {
+  PatientInstructionsFields,
+  type PatientInstructionsDraft,
+} from './patient-instructions-fields';
 
 /**
  * A new document for the patient, written from the visit when there is one: saved as a draft or
- * issued at once, its words shown as they will be printed.
+ * issued at once, its words shown as they will be printed. The orientações ao paciente, which
+ * only a visit writes, may start from a draft the doctor asks for; issuing them is her approval
+ * (docs/documentos.md, "Orientações ao paciente").
  */
 export function NewDocumentDialog(props: {
   patient: { id: string; name: string };
@@ -44,9 +52,23 @@ export function NewDocumentDialog(props: {
   );
   const [errors, setErrors] = useState<DocumentFormErrors>({});
   const [failure, setFailure] = useState<string>();
+  // The orientações' draft, to tell the visit's chart what the doctor did with it.
+  const [aiDraft, setAiDraft] = useState<PatientInstructionsDraft>();
   const busy = actions.create.isPending || actions.issue.isPending;
+  const kinds = DOCUMENT_KINDS.filter((kind) => kind !== 'orientacoes' || props.record);
 
-  const set = (field: keyof DocumentFormValues) => ({
+  /** A draft the doctor let go of: replaced, left for another kind, or closed unsaved. */
+  const discardDraft = () => {
+    reportAiOutcome(aiDraft?.use, 'discarded');
+    setAiDraft(undefined);
+  };
+
+  const close = () => {
+    discardDraft();
+    props.onClose();
+  };
+
+  const set = (field: TypedField) => ({
     value: String(values[field]),
     error: errors[field],
     onChange: (event: { target: { value: string } }) =>
@@ -55,6 +77,7 @@ export function NewDocumentDialog(props: {
 
   const chooseKind = (kind: string) => {
     if (!isDocumentKind(kind)) return;
+    discardDraft();
     setValues(formValuesOf(documentDraftOf(kind, props.record, new Date())));
     setErrors({});
   };
@@ -97,6 +120,12 @@ export function NewDocumentDialog(props: {
           patientId: props.patient.id,
           ...(props.record ? { recordId: props.record.id } : {}),
         });
+        // Saved, the draft's words are kept or changed for good: what she did is told now, even
+        // if issuing then fails.
+        if (aiDraft && body.kind === 'orientacoes') {
+          reportAiOutcome(aiDraft.use, draftOutcome(aiDraft.text, body.content));
+          setAiDraft(undefined);
+        }
         if (andIssue) await actions.issue.mutateAsync(draft);
       }
       const kind = outcome.body.kind;
@@ -115,7 +144,7 @@ export function NewDocumentDialog(props: {
   return (
     <DialogFrame
       open
-      onOpenChange={dismissWith(props.onClose)}
+      onOpenChange={dismissWith(close)}
       title="Novo documento"
       description={`Para ${props.patient.name}. Revise abaixo o texto, exatamente como será impresso: um documento emitido não muda mais.`}
       size="form"
@@ -133,13 +162,28 @@ export function NewDocumentDialog(props: {
           value={values.kind}
           onChange={(event) => chooseKind(event.target.value)}
         >
-          {DOCUMENT_KINDS.map((kind) => (
+          {kinds.map((kind) => (
             <option key={kind} value={kind}>
               {DOCUMENT_TITLES[kind]}
             </option>
           ))}
         </SelectField>
-        <KindFields values={values} set={set} setValues={setValues} errors={errors} />
+        {values.kind === 'orientacoes' && props.record ? (
+          <PatientInstructionsFields
+            record={props.record}
+            values={values}
+            errors={errors}
+            setValues={setValues}
+            draft={aiDraft}
+            onDrafted={(draft) => {
+              // A new draft replaces the last one, which the doctor did not keep.
+              reportAiOutcome(aiDraft?.use, 'discarded');
+              setAiDraft(draft);
+            }}
+          />
+        ) : (
+          <KindFields values={values} set={set} setValues={setValues} errors={errors} />
+        )}
         <section aria-labelledby="document-preview-heading" className="flex flex-col gap-2">
           <h3 id="document-preview-heading" className="text-sm font-semibold text-fg">
             Texto a emitir
@@ -175,14 +219,15 @@ export function NewDocumentDialog(props: {
         </section>
         <Failure text={failure} />
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">
-          <Button variant="ghost" onClick={props.onClose}>
+          <Button variant="ghost" onClick={close}>
             Voltar
           </Button>
           <Button variant="secondary" aria-disabled={busy} onClick={() => void save(false)}>
             Salvar rascunho
           </Button>
           <Button type="submit" aria-disabled={busy}>
-            <Send aria-hidden="true" size={18} /> Emitir
+            <Send aria-hidden="true" size={18} />{' '}
+            {values.kind === 'orientacoes' ? 'Aprovar e emitir' : 'Emitir'}
           </Button>
         </div>
       </form>
@@ -202,6 +247,9 @@ function documentsToIssue(body: DocumentBody, record: WorkingRecord | undefined)
   }));
 }
 
+/** The fields a control types into: every one but the orientações' medicines, which are shown. */
+type TypedField = Exclude<keyof DocumentFormValues, 'medicines'>;
+
 type FieldBinding = ReturnType<
   (field: keyof DocumentFormValues) => {
     value: string;
@@ -216,7 +264,7 @@ type FieldBinding = ReturnType<
  */
 function CidWithAuthorisation(props: {
   values: DocumentFormValues;
-  set: (field: keyof DocumentFormValues) => FieldBinding;
+  set: (field: TypedField) => FieldBinding;
   setValues: (update: (current: DocumentFormValues) => DocumentFormValues) => void;
   where: string;
 }) {
@@ -240,7 +288,7 @@ function CidWithAuthorisation(props: {
 
 function KindFields(props: {
   values: DocumentFormValues;
-  set: (field: keyof DocumentFormValues) => FieldBinding;
+  set: (field: TypedField) => FieldBinding;
   setValues: (update: (current: DocumentFormValues) => DocumentFormValues) => void;
   errors: DocumentFormErrors;
 }) {
@@ -282,5 +330,8 @@ function KindFields(props: {
       );
     case 'relatorio':
       return <TextAreaField label="Texto do relatório" rows={12} {...set('text')} />;
+    case 'orientacoes':
+      // Only from a visit, in PatientInstructionsFields.
+      return null;
   }
 }

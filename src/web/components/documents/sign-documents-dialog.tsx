@@ -68,7 +68,7 @@ export function SignDocumentsDialog(props: {
           ? `Receita — ${printChoiceLabel(item.receita)}`
           : `${DOCUMENT_TITLES[item.document.kind]}${
               item.document.status === 'rascunho'
-                ? ` (será ${documentAgreement(item.document.kind).issued} ao assinar)`
+                ? ` (${documentAgreement(item.document.kind).willBe} ${documentAgreement(item.document.kind).issued} ao assinar)`
                 : ''
             }`
       }

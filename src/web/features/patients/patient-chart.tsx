@@ -177,6 +177,14 @@ function LoadedChart(
     if (busyId) return;
     setOpenError(undefined);
     if (item.kind === 'document') {
+      // Orientações have no PDF until the doctor approves them (docs/documentos.md, "Orientações
+      // ao paciente"): their draft is read and approved in the documents list.
+      if (item.documentKind === 'orientacoes' && !item.finalized) {
+        const documents = document.getElementById('patient-documents');
+        documents?.scrollIntoView({ block: 'start' });
+        documents?.focus();
+        return;
+      }
       // A document opens as its PDF: the signed file once signed.
       window.open(documentPdfUrl(item.id), '_blank', 'noopener');
       return;
