@@ -57,7 +57,7 @@ describe('loadConfig', () => {
       baseUrl: 'https://api.groq.com/openai/v1',
       apiKey: 'k',
       model: 'whisper-1',
-      segmentMs: 240_000,
+      segmentMs: 30_000,
     });
   });
 

@@ -31,7 +31,9 @@ const envSchema = z.object({
     .int({ error: 'deve ser um número inteiro' })
     .min(1, { error: 'deve estar entre 1 e 1500' })
     .max(1500, { error: 'deve estar entre 1 e 1500' })
-    .default(240),
+    // Short, so the voice consultation's draft follows the visit (docs/product.md, "Gravação e
+    // transcrição em trechos").
+    .default(30),
   AI_TIMEOUT_SECONDS: z.coerce
     .number({ error: 'deve ser um número de segundos' })
     .int({ error: 'deve ser um número inteiro' })
@@ -101,8 +103,9 @@ export interface Config {
   aiRateLimitPerMinute: number;
   /**
    * The `/audio/transcriptions` endpoint, or undefined when none is configured. `segmentMs`:
-   * the longest piece of a consultation sent in one request (`AI_TRANSCRIBE_SEGMENT_SECONDS`),
-   * so a long visit stays under the 25 MB and the service's own duration limits.
+   * the longest piece of a consultation sent in one request (`AI_TRANSCRIBE_SEGMENT_SECONDS`):
+   * short, so the doctor sees the draft fill in while she records, and far under the 25 MB and
+   * the service's own duration limits.
    */
   transcription: (ModelEndpoint & { model: string; segmentMs: number }) | undefined;
   cid10Dir: string | undefined;

@@ -8,7 +8,8 @@ import { fakeMicrophoneArgs, useSpokenConsultation } from './support/spoken-cons
 /**
  * A long visit in a real browser, made short: the server asks for 2-second segments
  * (AI_TRANSCRIBE_SEGMENT_SECONDS), so a 5-second recording goes out as three files, as a
- * 40-minute visit goes out as ten 4-minute ones. One segment fails and is sent again without
+ * 40-minute visit goes out in 30-second ones (too short to overlap: voice-live-draft.test.ts has
+ * the overlapping ones). One segment fails and is sent again without
  * losing the others.
  */
 const PARTS = [

@@ -130,7 +130,7 @@ describe('with AI_TRANSCRIBE_BASE_URL alone (no language model)', () => {
   it('says transcription is configured, so the voice screen offers recording', async () => {
     const response = await app.doctor.browser.fetch('/api/ai/transcribe/status');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ configured: true, segmentSeconds: 240 });
+    expect(await response.json()).toEqual({ configured: true, segmentSeconds: 30 });
   });
 
   it('keeps the offline engine for everything else', async () => {

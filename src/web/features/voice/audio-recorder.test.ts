@@ -388,7 +388,7 @@ describe('recording types and file names', () => {
 describe('AudioRecorder segments', () => {
   const MINUTE = 60_000;
 
-  async function startSegmented(segmentMs = MINUTE) {
+  async function startSegmented(segmentMs = MINUTE, overlapMs?: number) {
     const context = setup();
     const segments: { audio: RecordedAudio; index: number; text: string }[] = [];
     const pending: Promise<void>[] = [];
@@ -399,7 +399,10 @@ describe('AudioRecorder segments', () => {
         }),
       );
     });
-    await context.recorder.start({ mode: 'continuous', segments: { segmentMs, onSegment } });
+    await context.recorder.start({
+      mode: 'continuous',
+      segments: { segmentMs, onSegment, ...(overlapMs === undefined ? {} : { overlapMs }) },
+    });
     /** Lets the stopped recorders deliver their data. */
     const settle = async (): Promise<void> => {
       await vi.advanceTimersByTimeAsync(0);
@@ -500,6 +503,86 @@ describe('AudioRecorder segments', () => {
     await settle();
     expect(last.durationMs).toBe(MINUTE + 30_000);
     expect(segments.map(({ index }) => index)).toEqual([0]);
+  });
+
+  it('begins each file an overlap before the one before it closes, on the same stream', async () => {
+    const OVERLAP = 2_000;
+    const { recorder, recorders, streams, segments, settle } = await startSegmented(
+      MINUTE,
+      OVERLAP,
+    );
+
+    await vi.advanceTimersByTimeAsync(MINUTE - OVERLAP - 1);
+    expect(recorders).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(recorders.map((r) => r.state)).toEqual(['recording', 'recording']);
+    expect(recorders[1]?.stream).toBe(streams[0]);
+
+    await vi.advanceTimersByTimeAsync(OVERLAP);
+    await settle();
+    expect(recorders.map((r) => r.state)).toEqual(['inactive', 'recording']);
+    expect(segments.map(({ index, text, audio }) => [index, text, audio.durationMs])).toEqual([
+      [0, 'audio-0', MINUTE],
+    ]);
+
+    // The second file began at 58 s: it closes at 1:58, the third having begun at 1:56.
+    await vi.advanceTimersByTimeAsync(MINUTE - OVERLAP - 1);
+    expect(recorders).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(1);
+    await settle();
+    expect(segments.map(({ index, audio }) => [index, audio.durationMs])).toEqual([
+      [0, MINUTE],
+      [1, MINUTE],
+    ]);
+
+    await vi.advanceTimersByTimeAsync(10_000);
+    const last = await recorder.stop();
+    await settle();
+    // 1:56 to 2:08.
+    expect(last.durationMs).toBe(12_000);
+    expect(segments.map(({ index, text }) => [index, text])).toEqual([
+      [0, 'audio-0'],
+      [1, 'audio-1'],
+      [2, 'audio-2'],
+    ]);
+  });
+
+  it('drops the file begun within the last overlap when the recording stops: the other holds it all', async () => {
+    const { recorder, recorders, segments, settle } = await startSegmented(MINUTE, 2_000);
+    await vi.advanceTimersByTimeAsync(MINUTE - 1_000);
+    expect(recorders).toHaveLength(2);
+
+    const last = await recorder.stop();
+    await settle();
+
+    expect(last.durationMs).toBe(MINUTE - 1_000);
+    expect(segments.map(({ index, text }) => [index, text])).toEqual([[0, 'audio-0']]);
+    expect(recorders.map((r) => r.state)).toEqual(['inactive', 'inactive']);
+  });
+
+  it('pauses and resumes both files of an overlap, and counts only recording time', async () => {
+    const { recorder, recorders, segments, settle } = await startSegmented(MINUTE, 2_000);
+    await vi.advanceTimersByTimeAsync(MINUTE - 1_000);
+    recorder.pause();
+    expect(recorders.map((r) => r.state)).toEqual(['paused', 'paused']);
+    await vi.advanceTimersByTimeAsync(5 * MINUTE);
+    await settle();
+    expect(segments).toEqual([]);
+
+    recorder.resume();
+    expect(recorders.map((r) => r.state)).toEqual(['recording', 'recording']);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await settle();
+    expect(segments.map(({ audio }) => audio.durationMs)).toEqual([MINUTE]);
+  });
+
+  it('refuses an overlap that is not shorter than a segment', async () => {
+    const { recorder } = setup();
+    const started = await recorder.start({
+      segments: { segmentMs: 2_000, overlapMs: 2_000, onSegment: vi.fn() },
+    });
+    expect(started).toBeUndefined();
+    expect(recorder.state).toBe('idle');
   });
 
   it('does not cut segments after the recording stopped', async () => {

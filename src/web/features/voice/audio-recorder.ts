@@ -62,6 +62,12 @@ export interface RecordedAudio {
 export interface SegmentOptions {
   /** Recording time (pauses excluded) after which the current file is closed and a new one begun. */
   segmentMs: number;
+  /**
+   * Recording time by which each file begins before the one before it ends (0 by default, less
+   * than `segmentMs`): a word spoken across a boundary is whole in one of the two files. A file
+   * begun when the recording stops holds only that overlap, and is dropped.
+   */
+  overlapMs?: number;
   /** Receives every finished segment, numbered from 0; the last one comes from `stop()`. */
   onSegment(audio: RecordedAudio, index: number): void;
 }
@@ -111,6 +117,8 @@ interface Session {
   options: RecorderOptions;
   segments: SegmentOptions | undefined;
   file: RecorderFile;
+  /** The next file, begun `overlapMs` before the current one closes. */
+  next: RecorderFile | undefined;
   nextSegmentIndex: number;
   /** Recording time at which the current file is due to be closed (segmenting only). */
   nextRotationAtMs: number;
@@ -174,6 +182,7 @@ export class AudioRecorder {
       console.error('Não foi possível pausar a gravação:', error);
       return false;
     }
+    pauseQuietly(session.next);
     this.clearSegmentTimer(session);
     session.recordedMs = this.recordedMs(session);
     session.runningSince = undefined;
@@ -191,6 +200,7 @@ export class AudioRecorder {
       console.error('Não foi possível retomar a gravação:', error);
       return false;
     }
+    resumeQuietly(session.next);
     session.runningSince = this.deps.now();
     this.currentState = 'recording';
     this.scheduleSegment(session);
@@ -214,6 +224,8 @@ export class AudioRecorder {
     this.session = undefined;
 
     const file = session.file;
+    // Begun within the last overlap: every word of it is in the file that ends now.
+    if (session.next) stopQuietly(session.next);
     try {
       // After an error the browser has already stopped the recorder (and delivered its data).
       if (file.recorder.state !== 'inactive') file.recorder.stop();
@@ -232,6 +244,10 @@ export class AudioRecorder {
       if (segments && !(Number.isFinite(segments.segmentMs) && segments.segmentMs > 0)) {
         throw new RangeError(`Invalid segment length: ${segments.segmentMs} ms`);
       }
+      const overlapMs = segments?.overlapMs ?? 0;
+      if (segments && !(overlapMs >= 0 && overlapMs < segments.segmentMs)) {
+        throw new RangeError(`Invalid segment overlap: ${overlapMs} ms`);
+      }
       stream = await this.deps.getUserMedia(MICROPHONE_CONSTRAINTS);
       const mimeType = chooseAudioType((type) => this.deps.isTypeSupported(type));
       const recorderOptions: RecorderOptions = mimeType ? { mimeType } : {};
@@ -241,6 +257,7 @@ export class AudioRecorder {
         options: recorderOptions,
         segments,
         file,
+        next: undefined,
         nextSegmentIndex: 0,
         nextRotationAtMs: segments?.segmentMs ?? 0,
         recordedMs: 0,
@@ -300,13 +317,40 @@ export class AudioRecorder {
     return session.recordedMs + running;
   }
 
+  /** Sets the timer for what comes next: the next file begins, or the current one closes. */
   private scheduleSegment(session: Session): void {
     if (!session.segments) return;
-    const remaining = Math.max(0, session.nextRotationAtMs - this.recordedMs(session));
+    const overlapMs = session.segments.overlapMs ?? 0;
+    const beginsNext = overlapMs > 0 && !session.next;
+    const dueAtMs = session.nextRotationAtMs - (beginsNext ? overlapMs : 0);
+    const remaining = Math.max(0, dueAtMs - this.recordedMs(session));
     session.segmentTimer = setTimeout(() => {
       session.segmentTimer = undefined;
-      this.rotateSegment(session);
+      if (beginsNext) {
+        this.beginNextSegment(session);
+      } else {
+        this.rotateSegment(session);
+      }
     }, remaining);
+  }
+
+  /**
+   * Begins the next file while the current one still records, so the two overlap. If it cannot
+   * begin, the rotation begins it as without overlap.
+   */
+  private beginNextSegment(session: Session): void {
+    if (this.session !== session || this.currentState !== 'recording') return;
+    try {
+      session.next = this.beginFile(session.stream, session.options, this.recordedMs(session));
+    } catch (error) {
+      console.error('Não foi possível iniciar um novo segmento da gravação:', error);
+      session.next = undefined;
+    }
+    if (session.next) {
+      this.scheduleSegment(session);
+    } else {
+      this.rotateSegment(session);
+    }
   }
 
   private clearSegmentTimer(session: Session): void {
@@ -315,22 +359,26 @@ export class AudioRecorder {
   }
 
   /**
-   * Closes the current file and continues in a new one on the same stream. The new recorder starts
-   * before the old one stops, so no speech falls between two segments.
+   * Closes the current file and continues in the next one on the same stream (begun already when
+   * segments overlap). The new recorder starts before the old one stops, so no speech falls
+   * between two segments.
    */
   private rotateSegment(session: Session): void {
     if (this.session !== session || this.currentState !== 'recording' || !session.segments) return;
     const now = this.recordedMs(session);
-    session.nextRotationAtMs = now + session.segments.segmentMs;
     const finished = session.file;
+    const begun = session.next;
+    session.next = undefined;
     try {
-      session.file = this.beginFile(session.stream, session.options, now);
+      session.file = begun ?? this.beginFile(session.stream, session.options, now);
     } catch (error) {
       // Keep recording into the current file (a longer segment) rather than lose the visit.
       console.error('Não foi possível iniciar um novo segmento da gravação:', error);
+      session.nextRotationAtMs = now + session.segments.segmentMs;
       this.scheduleSegment(session);
       return;
     }
+    session.nextRotationAtMs = session.file.startedAtMs + session.segments.segmentMs;
     if (finished.recorder.state !== 'inactive') finished.recorder.stop();
     // Numbered now, so segments keep their order even if a later one finishes first.
     const index = session.nextSegmentIndex++;
@@ -346,6 +394,31 @@ export class AudioRecorder {
     } catch (error) {
       console.error('Erro ao processar um segmento da gravação:', error);
     }
+  }
+}
+
+/** A file begun early follows the current one's pause and resume; a failure is only logged. */
+function pauseQuietly(file: RecorderFile | undefined): void {
+  try {
+    if (file?.recorder.state === 'recording') file.recorder.pause();
+  } catch (error) {
+    console.error('Não foi possível pausar a gravação:', error);
+  }
+}
+
+function resumeQuietly(file: RecorderFile | undefined): void {
+  try {
+    if (file?.recorder.state === 'paused') file.recorder.resume();
+  } catch (error) {
+    console.error('Não foi possível retomar a gravação:', error);
+  }
+}
+
+function stopQuietly(file: RecorderFile): void {
+  try {
+    if (file.recorder.state !== 'inactive') file.recorder.stop();
+  } catch (error) {
+    console.error('Não foi possível finalizar a gravação:', error);
   }
 }
 

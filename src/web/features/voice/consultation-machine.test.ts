@@ -4,10 +4,14 @@ import {
   analysisOfTranscript,
   asksBeforeUnload,
   DEFAULT_SEGMENT_MS,
+  draftOf,
+  draftTextOf,
   errorOf,
   failedSegmentsOf,
   initialConsultationState,
   isRecordingUnderWay,
+  SEAM_OVERLAP_MS,
+  segmentOverlapMs,
   transcriptToKeep,
   transition,
   UNSAVED_RECORD_MESSAGE,
@@ -96,7 +100,8 @@ function recordedWithOneFailure(): ConsultationState {
 }
 
 describe('the consultation machine: opening the screen', () => {
-  it('starts ready, checking the transcription service, with 4-minute segments', () => {
+  it('starts ready, checking the transcription service, with 30-second segments', () => {
+    expect(DEFAULT_SEGMENT_MS).toBe(30_000);
     expect(READY).toEqual({
       service: { status: 'checking', segmentMs: DEFAULT_SEGMENT_MS },
       acceptsDictatedPhrases: true,
@@ -233,6 +238,183 @@ describe('the consultation machine: recording', () => {
       { type: 'segment-failed', index: 0, failure: UNCONFIGURED },
     );
     expect(state.service.status).toBe('unconfigured');
+  });
+});
+
+describe('the consultation machine: the draft while recording', () => {
+  /** What the draft's analysis finds: medical, with the patient's name. */
+  const draftAnalysis = (transcript: string): ConsultationAnalysis => {
+    const empty = emptyExtraction();
+    return {
+      transcript,
+      medical: true,
+      extraction: {
+        ...empty,
+        patientInfo: { ...empty.patientInfo, name: 'Joana Prado' },
+        confidence: 0.5,
+        evidence: {},
+        unsupported: [],
+      },
+      accepted: [],
+      provenance: { source: 'offline' },
+    };
+  };
+
+  /** Two overlapping segments transcribed while recording. */
+  const twoSegments = () =>
+    play(
+      RECORDING,
+      { type: 'segment-recorded', index: 0, audio: audio('a') },
+      { type: 'segment-transcribed', index: 0, text: 'Paciente Joana Prado, trinta e' },
+      { type: 'segment-recorded', index: 1, audio: audio('b') },
+      { type: 'segment-transcribed', index: 1, text: 'trinta e oito anos, com febre' },
+    );
+
+  it('overlaps segments of 30 seconds by 2, and short test segments not at all', () => {
+    expect(segmentOverlapMs(DEFAULT_SEGMENT_MS)).toBe(SEAM_OVERLAP_MS);
+    expect(segmentOverlapMs(240_000)).toBe(2_000);
+    expect(segmentOverlapMs(2_000)).toBe(0);
+  });
+
+  it('shows what each segment adds, joined at the seams, as its text comes in', () => {
+    const state = twoSegments();
+    expect(draftTextOf(state.step)).toBe('Paciente Joana Prado, trinta e oito anos, com febre');
+    expect(draftOf(state.step)).toEqual({
+      pieces: [
+        { index: 0, text: 'Paciente Joana Prado,' },
+        { index: 1, text: 'trinta e oito anos, com febre' },
+      ],
+      analysis: undefined,
+      transcribing: 0,
+      waitingForConnection: 0,
+      waitingForService: 0,
+      failed: 0,
+    });
+    expect(transcriptToKeep(state.step)).toBe(draftTextOf(state.step));
+  });
+
+  it('shows the newest analysis of the transcript so far', () => {
+    const first = draftAnalysis('Paciente Joana Prado.');
+    const second = draftAnalysis('Paciente Joana Prado, 38 anos, com febre.');
+    let state = transition(twoSegments(), {
+      type: 'draft-analysed',
+      text: 'Paciente Joana Prado, trinta e',
+      analysis: first,
+    });
+    expect(draftOf(state.step)?.analysis).toBe(first);
+    state = transition(state, {
+      type: 'draft-analysed',
+      text: 'Paciente Joana Prado, trinta e oito anos, com febre',
+      analysis: second,
+    });
+    expect(draftOf(state.step)?.analysis).toBe(second);
+  });
+
+  it('has no draft outside the recording, and takes no draft analysis there', () => {
+    expect(draftOf(READY.step)).toBeUndefined();
+    expect(draftTextOf(READY.step)).toBe('');
+    const review = reviewing('Febre.');
+    expect(
+      transition(review, { type: 'draft-analysed', text: 'Febre.', analysis: cleanedUp('Febre.') }),
+    ).toBe(review);
+  });
+
+  it('counts the segments under way, waiting for the connection or the service, and given up', () => {
+    const state = play(
+      RECORDING,
+      { type: 'segment-recorded', index: 0, audio: audio('a') },
+      { type: 'segment-recorded', index: 1, audio: audio('b') },
+      { type: 'segment-recorded', index: 2, audio: audio('c') },
+      { type: 'segment-recorded', index: 3, audio: audio('d') },
+      { type: 'segment-recorded', index: 4, audio: audio('e') },
+      { type: 'segment-waiting', index: 1, reason: 'connection' },
+      { type: 'segment-waiting', index: 2, reason: 'connection' },
+      { type: 'segment-waiting', index: 3, reason: 'service' },
+      { type: 'segment-failed', index: 4, failure: RATE_LIMITED },
+    );
+    expect(draftOf(state.step)).toMatchObject({
+      pieces: [],
+      transcribing: 1,
+      waitingForConnection: 2,
+      waitingForService: 1,
+      failed: 1,
+    });
+    // The connection came back: sent and transcribed, the draft catches up.
+    const caughtUp = play(
+      state,
+      { type: 'segment-transcribed', index: 1, text: 'Tosse seca' },
+      { type: 'segment-transcribed', index: 2, text: 'há uma semana.' },
+    );
+    expect(draftOf(caughtUp.step)).toMatchObject({
+      pieces: [
+        { index: 1, text: 'Tosse seca' },
+        { index: 2, text: 'há uma semana.' },
+      ],
+      waitingForConnection: 0,
+    });
+  });
+
+  it('keeps the draft after the stop while the last segment is transcribed, then analyses the whole transcript', () => {
+    const analysis = draftAnalysis('Paciente Joana Prado, 38 anos, com febre.');
+    let state = play(
+      twoSegments(),
+      {
+        type: 'draft-analysed',
+        text: 'Paciente Joana Prado, trinta e oito anos, com febre',
+        analysis,
+      },
+      { type: 'stop-requested' },
+      { type: 'segment-recorded', index: 2, audio: audio('c') },
+      { type: 'recorder-stopped' },
+    );
+    expect(draftOf(state.step)).toMatchObject({ analysis, transcribing: 1 });
+
+    state = transition(state, {
+      type: 'segment-transcribed',
+      index: 2,
+      text: 'com febre e tosse.',
+    });
+    expect(stepOf(state, 'analysing')).toMatchObject({
+      purpose: 'collection',
+      text: 'Paciente Joana Prado, trinta e oito anos, com febre e tosse.',
+    });
+    expect(draftOf(state.step)).toBeUndefined();
+  });
+
+  it('takes the draft’s analysis when the last segment added nothing: no second analysis', () => {
+    const analysis = draftAnalysis('Paciente Joana Prado, 38 anos, com febre.');
+    const state = play(
+      twoSegments(),
+      {
+        type: 'draft-analysed',
+        text: 'Paciente Joana Prado, trinta e oito anos, com febre',
+        analysis,
+      },
+      { type: 'stop-requested' },
+      { type: 'segment-recorded', index: 2, audio: audio('c') },
+      { type: 'recorder-stopped' },
+      { type: 'segment-transcribed', index: 2, text: 'com febre' },
+    );
+    const { review } = stepOf(state, 'reviewing');
+    expect(review.transcript).toBe('Paciente Joana Prado, 38 anos, com febre.');
+    expect(review.collected).toBe(review.transcript);
+    expect(analysisOfTranscript(review)).toBe(analysis);
+  });
+
+  it('analyses again when the draft’s analysis is of an older transcript', () => {
+    const state = play(
+      twoSegments(),
+      {
+        type: 'draft-analysed',
+        text: 'Paciente Joana Prado, trinta e',
+        analysis: draftAnalysis('Paciente Joana Prado.'),
+      },
+      { type: 'stop-requested' },
+      { type: 'recorder-stopped' },
+    );
+    expect(stepOf(state, 'analysing').text).toBe(
+      'Paciente Joana Prado, trinta e oito anos, com febre',
+    );
   });
 });
 

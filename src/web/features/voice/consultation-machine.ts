@@ -16,14 +16,33 @@ import {
   markSegmentFailed,
   markSegmentsResent,
   markSegmentTranscribed,
+  markSegmentWaiting,
+  segmentPieces,
   type SegmentList,
+  type SegmentWait,
 } from './recording-segments';
 
 /**
- * Each file sent for transcription covers at most this much recording (well under 25 MB),
- * unless the server says otherwise (`AI_TRANSCRIBE_SEGMENT_SECONDS`).
+ * Each file sent for transcription covers at most this much recording, unless the server says
+ * otherwise (`AI_TRANSCRIBE_SEGMENT_SECONDS`): short, so the draft follows the visit
+ * (docs/product.md, "Gravação e transcrição em trechos").
  */
-export const DEFAULT_SEGMENT_MS = 4 * 60 * 1000;
+export const DEFAULT_SEGMENT_MS = 30 * 1000;
+
+/**
+ * How long each segment begins before the previous one ends, so a word cut at the boundary is
+ * whole in one of them (the repeated words are dropped when the texts are joined).
+ */
+export const SEAM_OVERLAP_MS = 2 * 1000;
+
+/**
+ * The overlap for segments of this length: {@link SEAM_OVERLAP_MS}, or none for segments
+ * shorter than five overlaps (only tests record such), which it would mostly repeat.
+ * @param segmentMs - the recording time of each segment
+ */
+export function segmentOverlapMs(segmentMs: number): number {
+  return segmentMs >= 5 * SEAM_OVERLAP_MS ? SEAM_OVERLAP_MS : 0;
+}
 
 /** Shown when 'Nova Consulta' could not get the open record to the server. */
 export const UNSAVED_RECORD_MESSAGE =
@@ -37,6 +56,21 @@ export interface SegmentFailure {
   readonly retryable: boolean;
   /** The server has no transcription service at all. */
   readonly unconfigured: boolean;
+  /**
+   * No answer at all (the browser offline, the server down): worth sending when the connection
+   * returns.
+   */
+  readonly connection?: boolean;
+}
+
+/**
+ * What the draft shows while the visit is recorded: the last analysis of the transcript so far,
+ * and the transcript it was made of.
+ */
+export interface LiveDraft {
+  /** The transcript as it was joined when the analysis was asked for. */
+  readonly text: string;
+  readonly analysis: ConsultationAnalysis;
 }
 
 export type VisitSegments = SegmentList<RecordedAudio, SegmentFailure>;
@@ -90,12 +124,16 @@ export type ConsultationStep =
   | { readonly kind: 'checking-microphone' }
   /** Allowed: the record is being opened and the recorder started ('Preparando o microfone…'). */
   | { readonly kind: 'opening-microphone' }
-  /** The microphone is live; finished segments are being transcribed meanwhile. */
+  /**
+   * The microphone is live; finished segments are being transcribed meanwhile, and the transcript
+   * so far analysed into the draft.
+   */
   | {
       readonly kind: 'recording';
       readonly paused: boolean;
       readonly elapsedMs: number;
       readonly segments: VisitSegments;
+      readonly draft: LiveDraft | undefined;
     }
   /**
    * Waiting for every segment's text: after the recording stops (its last segment comes with the
@@ -106,6 +144,8 @@ export type ConsultationStep =
       readonly review: TranscriptReview;
       readonly recorderStopped: boolean;
       readonly resent: readonly { readonly index: number; readonly audio: RecordedAudio }[];
+      /** The recording's draft, shown while the last segment is transcribed. */
+      readonly draft: LiveDraft | undefined;
     }
   /** `text` (the transcript when the analysis began) is cleaned up and read on the server. */
   | {
@@ -165,6 +205,14 @@ export type ConsultationEvent =
   | { readonly type: 'segment-recorded'; readonly index: number; readonly audio: RecordedAudio }
   | { readonly type: 'segment-transcribed'; readonly index: number; readonly text: string }
   | { readonly type: 'segment-failed'; readonly index: number; readonly failure: SegmentFailure }
+  /** A segment not transcribed yet will be sent again: when the connection returns, or soon. */
+  | { readonly type: 'segment-waiting'; readonly index: number; readonly reason: SegmentWait }
+  /** The analysis of the transcript so far, `text`, while recording. */
+  | {
+      readonly type: 'draft-analysed';
+      readonly text: string;
+      readonly analysis: ConsultationAnalysis;
+    }
   | { readonly type: 'stop-requested' }
   /** The recorder has stopped and handed over its last segment (or failed to, which is logged). */
   | { readonly type: 'recorder-stopped' }
@@ -288,7 +336,7 @@ function nextStep(step: ConsultationStep, event: ConsultationEvent): Consultatio
         : step;
     case 'recorder-started':
       return step.kind === 'opening-microphone'
-        ? { kind: 'recording', paused: false, elapsedMs: 0, segments: [] }
+        ? { kind: 'recording', paused: false, elapsedMs: 0, segments: [], draft: undefined }
         : step;
     case 'elapsed-measured':
       return step.kind === 'recording' && step.elapsedMs !== event.elapsedMs
@@ -305,6 +353,15 @@ function nextStep(step: ConsultationStep, event: ConsultationEvent): Consultatio
       return updateSegments(step, (segments) =>
         markSegmentTranscribed(segments, event.index, event.text),
       );
+    case 'segment-waiting':
+      return updateSegments(step, (segments) =>
+        markSegmentWaiting(segments, event.index, event.reason),
+      );
+    case 'draft-analysed':
+      // Drafts come in the order they were asked for: each is newer than the one shown.
+      return step.kind === 'recording' || (step.kind === 'transcribing' && step.resent.length === 0)
+        ? { ...step, draft: { text: event.text, analysis: event.analysis } }
+        : step;
     case 'stop-requested':
       return step.kind === 'recording'
         ? {
@@ -312,6 +369,7 @@ function nextStep(step: ConsultationStep, event: ConsultationEvent): Consultatio
             review: { ...EMPTY_REVIEW, segments: step.segments },
             recorderStopped: false,
             resent: [],
+            draft: step.draft,
           }
         : step;
     case 'recorder-stopped':
@@ -332,6 +390,7 @@ function nextStep(step: ConsultationStep, event: ConsultationEvent): Consultatio
         review: { ...step.review, segments },
         recorderStopped: true,
         resent,
+        draft: undefined,
       };
     }
     case 'typing-requested':
@@ -465,9 +524,20 @@ function settleTranscription(step: TranscribingStep): ConsultationStep {
     transcript,
     error: unconfigured ? undefined : failures[0]?.message,
   };
-  return transcript.trim()
-    ? { kind: 'analysing', review: collected, text: transcript, purpose: 'collection' }
-    : { kind: 'reviewing', review: { ...collected, collected: transcript } };
+  if (!transcript.trim()) {
+    return { kind: 'reviewing', review: { ...collected, collected: transcript } };
+  }
+  // The last segments added nothing: the draft's analysis is the transcript's, as analysing it
+  // again would give.
+  const { draft } = step;
+  if (draft && draft.text === transcript) {
+    const cleaned = draft.analysis.transcript;
+    return {
+      kind: 'reviewing',
+      review: { ...collected, transcript: cleaned, collected: cleaned, analysis: draft.analysis },
+    };
+  }
+  return { kind: 'analysing', review: collected, text: transcript, purpose: 'collection' };
 }
 
 /** A phrase the browser's dictation recognised goes at the end of the transcript under review. */
@@ -511,6 +581,53 @@ function segmentsWorthResending(segments: VisitSegments): TranscribingStep['rese
 /** The analysis shown: the last one, while it still belongs to the transcript as it reads now. */
 export function analysisOfTranscript(review: TranscriptReview): ConsultationAnalysis | undefined {
   return review.analysis?.transcript === review.transcript ? review.analysis : undefined;
+}
+
+/** What the draft panel shows while recording, and while the last segment is transcribed. */
+export interface DraftView {
+  /** What each transcribed segment adds to the transcript, in order. */
+  readonly pieces: readonly { readonly index: number; readonly text: string }[];
+  /** The last analysis of the transcript so far. */
+  readonly analysis: ConsultationAnalysis | undefined;
+  /** Segments on their way to the service (not waiting, not given up). */
+  readonly transcribing: number;
+  /** Segments kept in the browser until the connection returns. */
+  readonly waitingForConnection: number;
+  /** Segments the service refused for now, to be sent again soon. */
+  readonly waitingForService: number;
+  /** Segments given up: the review offers to send them again (or says they are lost). */
+  readonly failed: number;
+}
+
+/**
+ * The draft of the visit as recorded so far, in the steps that show it: while recording, and
+ * while the recording's last segment is transcribed; undefined otherwise.
+ */
+export function draftOf(step: ConsultationStep): DraftView | undefined {
+  const segments =
+    step.kind === 'recording'
+      ? step.segments
+      : step.kind === 'transcribing' && step.resent.length === 0
+        ? step.review.segments
+        : undefined;
+  if (!segments || (step.kind !== 'recording' && step.kind !== 'transcribing')) return undefined;
+  const pending = segments.filter(({ status }) => status === 'pending');
+  return {
+    pieces: segmentPieces(segments).filter(({ text }) => text !== ''),
+    analysis: step.draft?.analysis,
+    transcribing: pending.filter(({ waiting }) => waiting === undefined).length,
+    waitingForConnection: pending.filter(({ waiting }) => waiting === 'connection').length,
+    waitingForService: pending.filter(({ waiting }) => waiting === 'service').length,
+    failed: segments.filter(({ status }) => status === 'failed').length,
+  };
+}
+
+/**
+ * The transcript the draft is made of: the recording's transcribed segments joined; '' outside
+ * the recording.
+ */
+export function draftTextOf(step: ConsultationStep): string {
+  return step.kind === 'recording' ? joinSegmentTexts(step.segments) : '';
 }
 
 /** The failed segments the review mentions; none when the server has no service at all. */

@@ -4,6 +4,7 @@ import {
   ClipboardPaste,
   FileText,
   Keyboard,
+  Loader2,
   Mic,
   MicOff,
   Pause,
@@ -19,7 +20,7 @@ import { DICTATION_PROBLEM_MESSAGES } from '../../ui/chat/browser-dictation';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES } from '../../ui/field';
 import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
-import type { FailedSegments } from './consultation-machine';
+import type { DraftView, FailedSegments } from './consultation-machine';
 import { ExtractedValuesReview } from './extracted-values-review';
 import { MICROPHONE_HELP } from './microphone-permission';
 import {
@@ -33,6 +34,24 @@ import type { AiProvenance } from '../../data/ai-tasks';
 export function formatElapsed(ms: number): string {
   const seconds = Math.floor(ms / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A segment's length in words: '30 segundos', '1 minuto', '4 minutos'.
+ * @param ms - recording time
+ */
+export function formatSegmentLength(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds % 60 === 0) {
+    const minutes = seconds / 60;
+    return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
+  }
+  return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+}
+
+/** '1 trecho …' or 'N trechos …', with the verb agreeing. */
+function segmentsSentence(count: number, one: string, many: (count: number) => string): string {
+  return count === 1 ? one : many(count);
 }
 
 /** The browser's dictation as the voice screen shows it (use-dictation.ts). */
@@ -272,6 +291,93 @@ export function RecordingPanel(props: {
           <Square aria-hidden="true" size={18} /> Finalizar Gravação
         </Button>
       </div>
+    </section>
+  );
+}
+
+/**
+ * The draft of the visit while it is recorded (docs/product.md, "Gravação e transcrição em
+ * trechos"): the transcript so far, a piece per segment as each one's text comes in, and what was
+ * recognised in it. The transcript is a polite live region, so a screen reader reads each new
+ * piece when the doctor is not busy; nothing here takes the focus.
+ */
+export function DraftPanel(props: {
+  draft: DraftView;
+  /** Recording time of each segment, to say how often the text comes. */
+  segmentMs: number;
+}) {
+  const { pieces, analysis, transcribing, waitingForConnection, waitingForService, failed } =
+    props.draft;
+  return (
+    <section aria-labelledby="draft-heading" className="flex flex-col gap-3">
+      <h2 id="draft-heading" className="text-xl font-semibold text-fg">
+        Rascunho da consulta
+      </h2>
+      {pieces.length === 0 && (
+        <p className="text-fg-muted">
+          O texto da consulta aparece aqui a cada {formatSegmentLength(props.segmentMs)} de
+          gravação.
+        </p>
+      )}
+      <div
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label="Transcrição até agora"
+        role="log"
+        className="flex flex-col gap-2 text-fg"
+      >
+        {pieces.map(({ index, text }) => (
+          <p key={index}>{text}</p>
+        ))}
+      </div>
+      {transcribing > 0 && (
+        <p className="flex items-center gap-2 text-sm text-fg-muted">
+          <Loader2 aria-hidden="true" size={16} className="animate-spin" />
+          {segmentsSentence(
+            transcribing,
+            'Transcrevendo o trecho mais recente…',
+            (count) => `Transcrevendo ${count} trechos…`,
+          )}
+        </p>
+      )}
+      {waitingForConnection > 0 && (
+        <p role="status" className="rounded-md border border-line p-3 text-fg">
+          {segmentsSentence(
+            waitingForConnection,
+            'Sem conexão: 1 trecho da gravação está guardado neste aparelho e será enviado quando a conexão voltar.',
+            (count) =>
+              `Sem conexão: ${count} trechos da gravação estão guardados neste aparelho e serão enviados quando a conexão voltar.`,
+          )}
+        </p>
+      )}
+      {waitingForService > 0 && (
+        <p role="status" className="text-sm text-fg-muted">
+          {segmentsSentence(
+            waitingForService,
+            'O serviço de transcrição não respondeu a 1 trecho; ele será reenviado em instantes.',
+            (count) =>
+              `O serviço de transcrição não respondeu a ${count} trechos; eles serão reenviados em instantes.`,
+          )}
+        </p>
+      )}
+      {failed > 0 && (
+        <p role="status" className="text-sm text-fg">
+          {segmentsSentence(
+            failed,
+            '1 trecho da gravação não foi transcrito; a revisão dirá o que fazer.',
+            (count) =>
+              `${count} trechos da gravação não foram transcritos; a revisão dirá o que fazer.`,
+          )}
+        </p>
+      )}
+      {analysis &&
+        (analysis.medical ? (
+          <div className="rounded-md border border-line p-3">
+            <ExtractedSummary extraction={analysis.extraction} provenance={analysis.provenance} />
+          </div>
+        ) : (
+          <p className="text-fg-muted">Nenhum termo médico reconhecido até agora.</p>
+        ))}
     </section>
   );
 }

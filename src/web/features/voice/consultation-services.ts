@@ -136,5 +136,7 @@ function describeSegmentFailure(failure: unknown): SegmentFailure {
     // Sending again may work, except for audio the service refuses.
     retryable: upload?.code === undefined || isRetryableTranscriptionError(upload.code),
     unconfigured: upload?.unconfigured ?? false,
+    // No answer from the Prontu server at all: the segment waits for the connection.
+    connection: upload?.code === 'unreachable',
   };
 }

@@ -593,4 +593,94 @@ describe('MobileConsultationView', () => {
     expect(screen.queryByText('1 trecho da gravação não foi transcrito.')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('fills the draft in while recording, without taking the focus, and reviews it at once after the stop', async () => {
+    stubMicrophone('granted');
+    const services = scriptedServices();
+    // One-second segments; after the first, the doctor and the patient are silent.
+    services.readTranscriptionStatus.mockResolvedValue({ configured: true, segmentSeconds: 1 });
+    services.transcribeSegment.mockImplementation((_audio, index) =>
+      Promise.resolve({ ok: true, text: index === 0 ? SPOKEN : '' }),
+    );
+    const { user } = renderConsultation({ services });
+    await confirmConsentAndRecord(user);
+    await screen.findByText('REC', {}, { timeout: 3000 });
+
+    const draft = screen.getByRole('region', { name: 'Rascunho da consulta' });
+    expect(within(draft).getByText(/aparece aqui a cada 1 segundo de gravação/)).toBeTruthy();
+    const log = within(draft).getByRole('log', { name: 'Transcrição até agora' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    const focused = document.activeElement;
+
+    // Still recording: the segment's text, and what was recognised in it.
+    expect(await within(log).findByText(SPOKEN, {}, { timeout: 3000 })).toBeTruthy();
+    await within(draft).findByRole('heading', { name: /Dados reconhecidos/ });
+    expect(within(draft).getByText('Maria Souza')).toBeTruthy();
+    expect(screen.getByText('REC')).toBeTruthy();
+    expect(document.activeElement).toBe(focused);
+    expect(services.analyseTranscript).toHaveBeenCalledWith(SPOKEN);
+
+    await user.click(button('Finalizar Gravação'));
+
+    // The last segments added nothing: the draft's analysis is the review's, with no new one.
+    expect((await findTranscript()).value).toBe(CLEANED);
+    expect(services.analyseTranscript).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('region', { name: 'Rascunho da consulta' })).toBeNull();
+  });
+
+  it('keeps recording without a connection, says the segments wait, and catches up when it is back', async () => {
+    stubMicrophone('granted');
+    const services = scriptedServices();
+    services.readTranscriptionStatus.mockResolvedValue({ configured: true, segmentSeconds: 1 });
+    let connected = false;
+    services.transcribeSegment.mockImplementation((_audio, index) =>
+      Promise.resolve(
+        connected
+          ? { ok: true, text: index === 0 ? SPOKEN : '' }
+          : {
+              ok: false,
+              failure: {
+                message: 'Falha na transcrição: Sem conexão com o servidor.',
+                retryable: true,
+                unconfigured: false,
+                connection: true,
+              },
+            },
+      ),
+    );
+    const { user } = renderConsultation({ services });
+    await confirmConsentAndRecord(user);
+    await screen.findByText('REC', {}, { timeout: 3000 });
+
+    const draft = screen.getByRole('region', { name: 'Rascunho da consulta' });
+    expect(
+      await within(draft).findByText(
+        /^Sem conexão: \d+ trechos? da gravação (está guardado|estão guardados) neste aparelho/,
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+    // Nothing is sent while the connection is down: one try, then the segments wait.
+    const tries = services.transcribeSegment.mock.calls.length;
+    expect(tries).toBe(1);
+    expect(screen.getByText('REC')).toBeTruthy();
+
+    connected = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+
+    // Sent at once, not on the next try the queue set for itself (3 s after the failure).
+    await waitFor(
+      () => {
+        expect(services.transcribeSegment.mock.calls.length).toBeGreaterThan(tries);
+      },
+      { timeout: 1000 },
+    );
+    const log = within(draft).getByRole('log', { name: 'Transcrição até agora' });
+    expect(await within(log).findByText(SPOKEN, {}, { timeout: 3000 })).toBeTruthy();
+    expect(within(draft).queryByText(/^Sem conexão/)).toBeNull();
+    expect(services.transcribeSegment.mock.calls[tries]?.[1]).toBe(0);
+    expect(screen.getByText('REC')).toBeTruthy();
+  });
 });

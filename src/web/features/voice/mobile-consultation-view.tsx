@@ -8,6 +8,7 @@ import { useFocusOnArrival } from '../../ui/use-focus-on-arrival';
 import type { WorkspaceViewProps } from '../../data/workspace-views';
 import {
   analysisOfTranscript,
+  draftOf,
   errorOf,
   failedSegmentsOf,
   isRecordingUnderWay,
@@ -15,6 +16,7 @@ import {
 } from './consultation-machine';
 import {
   CompletedSummary,
+  DraftPanel,
   RecordingPanel,
   ReviewPanel,
   StartPanel,
@@ -38,6 +40,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
   const unconfigured = service.status === 'unconfigured';
   const recordingUnderWay = isRecordingUnderWay(step);
   const error = errorOf(step);
+  // docs/product.md, "Gravação e transcrição em trechos": the draft fills in while recording.
+  const draft = draftOf(step);
   const aiBlock = useAiBlock(useOpenRecord().record?.patientId).reason;
 
   return (
@@ -88,6 +92,8 @@ export default function MobileConsultationView({ doctor, openView }: WorkspaceVi
         aiBlock={aiBlock}
         consultation={consultation}
       />
+
+      {draft && <DraftPanel draft={draft} segmentMs={service.segmentMs} />}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import {
   markSegmentFailed,
   markSegmentsResent,
   markSegmentTranscribed,
+  markSegmentWaiting,
+  segmentPieces,
   type SegmentList,
 } from './recording-segments';
 
@@ -125,5 +127,47 @@ describe('the segments of a recorded visit', () => {
     segments = markSegmentTranscribed(segments, 1, '   ');
     segments = markSegmentTranscribed(segments, 2, 'Tosse.');
     expect(joinSegmentTexts(segments)).toBe('Febre. Tosse.');
+  });
+
+  it('join overlapping segments without repeating the words both heard', () => {
+    let segments = segmentsOf(3);
+    segments = markSegmentTranscribed(segments, 0, 'Pressão de treze por');
+    segments = markSegmentTranscribed(segments, 1, 'treze por oito, temperatura');
+    segments = markSegmentTranscribed(segments, 2, 'Temperatura trinta e sete.');
+    expect(joinSegmentTexts(segments)).toBe(
+      'Pressão de treze por oito, temperatura trinta e sete.',
+    );
+    expect(segmentPieces(segments)).toEqual([
+      { index: 0, text: 'Pressão de' },
+      { index: 1, text: 'treze por oito,' },
+      { index: 2, text: 'temperatura trinta e sete.' },
+    ]);
+  });
+
+  it('look for no seam across a segment not transcribed yet: those do not overlap', () => {
+    let segments = segmentsOf(3);
+    segments = markSegmentTranscribed(segments, 0, 'Refere dor no peito');
+    segments = markSegmentTranscribed(segments, 2, 'dor no peito ao esforço');
+    expect(joinSegmentTexts(segments)).toBe('Refere dor no peito dor no peito ao esforço');
+  });
+
+  it('mark a pending segment waiting to be sent again, until it is transcribed or given up', () => {
+    let segments = segmentsOf(2);
+    segments = markSegmentWaiting(segments, 0, 'connection');
+    segments = markSegmentWaiting(segments, 1, 'service');
+    expect(segments.map(({ status, waiting }) => [status, waiting])).toEqual([
+      ['pending', 'connection'],
+      ['pending', 'service'],
+    ]);
+    expect(hasPendingSegments(segments)).toBe(true);
+
+    segments = markSegmentTranscribed(segments, 0, 'Febre.');
+    segments = markSegmentFailed(segments, 1, 'timeout');
+    expect(segments.map(({ status, waiting }) => [status, waiting])).toEqual([
+      ['transcribed', undefined],
+      ['failed', undefined],
+    ]);
+    expect(markSegmentWaiting(segments, 0, 'service')).toBe(segments);
+    expect(failedSegmentsWithAudio(segments)).toHaveLength(1);
   });
 });

@@ -1,4 +1,12 @@
+import { transcriptPieces, type SegmentText } from './transcript-seams';
+
 export type SegmentStatus = 'pending' | 'transcribed' | 'failed';
+
+/**
+ * Why a pending segment is waiting to be sent again: no connection to the server, or a service
+ * that refused it for now (docs/product.md, "Gravação e transcrição em trechos").
+ */
+export type SegmentWait = 'connection' | 'service';
 
 /** One recorded segment and where its transcription stands. */
 export interface QueuedSegment<TAudio, TFailure> {
@@ -8,6 +16,8 @@ export interface QueuedSegment<TAudio, TFailure> {
   readonly audio: TAudio | undefined;
   readonly text: string | undefined;
   readonly failure: TFailure | undefined;
+  /** Set while a pending segment waits to be sent again; cleared when it is sent. */
+  readonly waiting?: SegmentWait | undefined;
 }
 
 /**
@@ -35,6 +45,20 @@ export function addSegment<TAudio, TFailure>(
   return [...segments, added].sort((a, b) => a.index - b.index);
 }
 
+/**
+ * Records that a pending segment waits to be sent again, and why; its audio stays. Only a pending
+ * segment waits: a transcribed or given-up one is left as it is.
+ */
+export function markSegmentWaiting<TAudio, TFailure>(
+  segments: SegmentList<TAudio, TFailure>,
+  index: number,
+  waiting: SegmentWait | undefined,
+): SegmentList<TAudio, TFailure> {
+  return replaceSegment(segments, index, (segment) =>
+    segment.status === 'pending' && segment.waiting !== waiting ? { ...segment, waiting } : segment,
+  );
+}
+
 /** Records a segment's text (also after an earlier failure) and drops its audio. */
 export function markSegmentTranscribed<TAudio, TFailure>(
   segments: SegmentList<TAudio, TFailure>,
@@ -47,6 +71,7 @@ export function markSegmentTranscribed<TAudio, TFailure>(
     audio: undefined,
     text,
     failure: undefined,
+    waiting: undefined,
   }));
 }
 
@@ -60,7 +85,9 @@ export function markSegmentFailed<TAudio, TFailure>(
   failure: TFailure,
 ): SegmentList<TAudio, TFailure> {
   return replaceSegment(segments, index, (segment) =>
-    segment.status === 'transcribed' ? segment : { ...segment, status: 'failed', failure },
+    segment.status === 'transcribed'
+      ? segment
+      : { ...segment, status: 'failed', failure, waiting: undefined },
   );
 }
 
@@ -85,14 +112,54 @@ export function failedSegmentsWithAudio<TAudio, TFailure>(
   );
 }
 
-/** The transcribed texts in index order, joined with a space; missing segments are skipped. */
+/**
+ * The transcribed texts in index order, as the seams of the recording join them: consecutive
+ * segments overlap in audio, so the words they both heard are dropped once; after a segment
+ * with no text yet (or blank) nothing overlaps. Missing segments are skipped.
+ */
 export function joinSegmentTexts<TAudio, TFailure>(
   segments: SegmentList<TAudio, TFailure>,
 ): string {
-  return segments
-    .map(({ text }) => text?.trim() ?? '')
+  return segmentPieces(segments)
+    .map(({ text }) => text)
     .filter((text) => text !== '')
     .join(' ');
+}
+
+/**
+ * The pieces of each list of segments already joined. The lists are never changed in place (each
+ * change makes a new one), and the screen asks again at every tick of the clock: on a long visit
+ * the seams take tens of milliseconds to find, so they are found once per list.
+ */
+const piecesByList = new WeakMap<object, readonly { index: number; text: string }[]>();
+
+/**
+ * What each transcribed segment adds to the transcript, in index order (see
+ * {@link joinSegmentTexts}); a segment whose words all came with the one before adds ''.
+ */
+export function segmentPieces<TAudio, TFailure>(
+  segments: SegmentList<TAudio, TFailure>,
+): readonly { index: number; text: string }[] {
+  const cached = piecesByList.get(segments);
+  if (cached) return cached;
+  const texts = seamTextsOf(segments);
+  const pieces = transcriptPieces(texts.map(({ part }) => part));
+  const found = texts.map(({ index }, at) => ({ index, text: pieces[at] ?? '' }));
+  piecesByList.set(segments, found);
+  return found;
+}
+
+function seamTextsOf<TAudio, TFailure>(
+  segments: SegmentList<TAudio, TFailure>,
+): { index: number; part: SegmentText }[] {
+  const texts = segments.flatMap(({ index, text }) => {
+    const trimmed = text?.trim() ?? '';
+    return trimmed ? [{ index, text: trimmed }] : [];
+  });
+  return texts.map(({ index, text }, at) => ({
+    index,
+    part: { text, overlapsPrevious: texts[at - 1]?.index === index - 1 },
+  }));
 }
 
 /** Whether a segment still waits for its transcription (failed ones do not wait). */
@@ -107,6 +174,12 @@ function replaceSegment<TAudio, TFailure>(
   index: number,
   change: (segment: QueuedSegment<TAudio, TFailure>) => QueuedSegment<TAudio, TFailure>,
 ): SegmentList<TAudio, TFailure> {
-  if (!segments.some((segment) => segment.index === index)) return segments;
-  return segments.map((segment) => (segment.index === index ? change(segment) : segment));
+  const at = segments.findIndex((segment) => segment.index === index);
+  const segment = segments[at];
+  if (!segment) return segments;
+  const updated = change(segment);
+  // Unchanged, the same list: the machine then keeps its step as it is.
+  return updated === segment
+    ? segments
+    : segments.map((other, position) => (position === at ? updated : other));
 }

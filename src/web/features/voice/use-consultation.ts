@@ -6,14 +6,23 @@ import { AudioRecorder, browserAudioRecorderDeps, type RecordedAudio } from './a
 import { outcomeOpensRecord } from './consultation-panels';
 import {
   asksBeforeUnload,
+  draftTextOf,
   initialConsultationState,
+  segmentOverlapMs,
   transcriptToKeep,
   transition,
   type ConsultationEvent,
   type ConsultationState,
   type ConsultationStep,
+  type SegmentFailure,
 } from './consultation-machine';
-import { useConsultationServices, type ConsultationServices } from './consultation-services';
+import {
+  useConsultationServices,
+  type AnalysisResult,
+  type ConsultationServices,
+} from './consultation-services';
+import { LatestWins } from './latest-wins';
+import { SegmentUploads, type RetryKind } from './segment-uploads';
 import {
   checkMicrophonePermission,
   isMicrophoneSupported,
@@ -48,6 +57,21 @@ function releaseWakeLock(lock: WakeLockSentinel | undefined): void {
   void lock?.release().catch(() => undefined);
 }
 
+/** How a failed segment can be overcome (segment-uploads.ts). */
+function retryKindOf(failure: SegmentFailure): RetryKind {
+  if (failure.unconfigured || !failure.retryable) return 'never';
+  return failure.connection ? 'connection' : 'service';
+}
+
+/**
+ * An analysis of a transcript: the draft's while recording, or the one a step of the visit
+ * waits for (the collected transcript, 'Processar Novamente', 'Preencher prontuário').
+ */
+interface AnalysisRequest {
+  purpose: 'draft' | 'step';
+  text: string;
+}
+
 /**
  * Runs the consultation's machine outside React, so work that awaits always reads the state as it
  * is now, and does the work each step starts when the visit enters it: the microphone check, the
@@ -58,6 +82,12 @@ class ConsultationController {
   private current: ConsultationState;
   private readonly listeners = new Set<() => void>();
   private recorder: AudioRecorder | undefined;
+  /** The current recording's segments on their way to the service. */
+  private uploads: SegmentUploads<RecordedAudio, SegmentFailure> | undefined;
+  /** One analysis at a time, on the newest transcript: never two extractions at once. */
+  private readonly analyses: LatestWins<AnalysisRequest, AnalysisResult>;
+  /** The transcript the draft was last asked for. */
+  private draftText = '';
   private wakeLock: WakeLockSentinel | undefined;
   /** True once the screen is gone: a start still under way must then undo itself. */
   private closed = false;
@@ -67,6 +97,10 @@ class ConsultationController {
     private readonly services: ConsultationServices,
   ) {
     this.current = initialConsultationState(readConsultationTranscript(doctorId));
+    this.analyses = new LatestWins(
+      ({ text }) => this.services.analyseTranscript(text),
+      (request, result) => this.analysed(request, result),
+    );
   }
 
   readonly getState = (): ConsultationState => this.current;
@@ -87,6 +121,7 @@ class ConsultationController {
     if (kept !== transcriptToKeep(previous.step)) writeConsultationTranscript(this.doctorId, kept);
     this.listeners.forEach((listener) => listener());
     if (next.step.kind !== previous.step.kind) void this.enter(next.step);
+    this.askForDraft(next.step);
   };
 
   /**
@@ -100,8 +135,16 @@ class ConsultationController {
     void this.services.readTranscriptionStatus().then((status) => {
       if (!this.screenLeft()) this.dispatch({ type: 'service-status-read', status });
     });
+    // docs/product.md, "Gravação e transcrição em trechos": what waited for the connection goes
+    // as soon as the browser is back online.
+    const onOnline = () => this.uploads?.connectionRestored();
+    window.addEventListener('online', onOnline);
     return () => {
       this.closed = true;
+      window.removeEventListener('online', onOnline);
+      // The screen is gone: nothing waits for the connection, nor tries again, any more.
+      this.uploads?.dispose();
+      this.uploads = undefined;
       void this.stopMicrophone();
     };
   };
@@ -154,16 +197,10 @@ class ConsultationController {
         return this.keepScreenAwake();
       case 'transcribing':
         return step.recorderStopped ? this.resendSegments(step.resent) : this.stopRecorder();
-      case 'analysing': {
-        const { text } = step;
-        const result = await this.services.analyseTranscript(text);
-        this.dispatch(
-          result.ok
-            ? { type: 'analysis-succeeded', text, analysis: result.analysis }
-            : { type: 'analysis-failed', text, message: result.message },
-        );
+      case 'analysing':
+        // After the draft's analysis under way, if any: never two at once.
+        this.analyses.push({ purpose: 'step', text: step.text });
         return;
-      }
       case 'applying': {
         const result = await this.services.applyToRecord(step.analysis);
         this.dispatch(
@@ -209,13 +246,19 @@ class ConsultationController {
       });
       return;
     }
+    // Read now, not at the tap: the server's answer may have come meanwhile.
+    const { segmentMs } = this.current.service;
+    this.uploads?.dispose();
+    const uploads = this.segmentUploads();
+    this.uploads = uploads;
+    this.draftText = '';
     const started = await this.recorder.start({
       segments: {
-        // Read now, not at the tap: the server's answer may have come meanwhile.
-        segmentMs: this.current.service.segmentMs,
+        segmentMs,
+        overlapMs: segmentOverlapMs(segmentMs),
         onSegment: (audio, index) => {
           this.dispatch({ type: 'segment-recorded', index, audio });
-          void this.transcribeSegment(audio, index);
+          uploads.add(index, audio);
         },
       },
     });
@@ -244,6 +287,8 @@ class ConsultationController {
 
   private async stopRecorder(): Promise<void> {
     this.releaseWakeLock();
+    // Nothing waits any more: the last segment, and what the connection held back, go once.
+    this.uploads?.finish();
     try {
       await this.recorder?.stop();
     } catch (failure) {
@@ -265,6 +310,57 @@ class ConsultationController {
       result.ok
         ? { type: 'segment-transcribed', index, text: result.text }
         : { type: 'segment-failed', index, failure: result.failure },
+    );
+  }
+
+  /**
+   * The queue that sends this recording's segments and reports back; its reports stop when a
+   * new recording replaces it.
+   */
+  private segmentUploads(): SegmentUploads<RecordedAudio, SegmentFailure> {
+    const uploads: SegmentUploads<RecordedAudio, SegmentFailure> = new SegmentUploads({
+      send: (audio, index) => this.services.transcribeSegment(audio, index),
+      retryKindOf,
+      isOnline: () => navigator.onLine,
+      report: (event) => {
+        if (this.uploads !== uploads) return;
+        switch (event.type) {
+          case 'transcribed':
+            this.dispatch({ type: 'segment-transcribed', index: event.index, text: event.text });
+            return;
+          case 'waiting':
+            this.dispatch({ type: 'segment-waiting', index: event.index, reason: event.reason });
+            return;
+          case 'failed':
+            this.dispatch({ type: 'segment-failed', index: event.index, failure: event.failure });
+        }
+      },
+    });
+    return uploads;
+  }
+
+  /**
+   * docs/product.md, "Gravação e transcrição em trechos": while recording, each new text of the
+   * transcript so far is analysed for the draft.
+   */
+  private askForDraft(step: ConsultationStep): void {
+    const text = draftTextOf(step);
+    if (!text.trim() || text === this.draftText) return;
+    this.draftText = text;
+    this.analyses.push({ purpose: 'draft', text });
+  }
+
+  private analysed({ purpose, text }: AnalysisRequest, result: AnalysisResult): void {
+    if (purpose === 'draft') {
+      // The draft keeps its last analysis; the review analyses the whole transcript again.
+      if (result.ok) this.dispatch({ type: 'draft-analysed', text, analysis: result.analysis });
+      else console.warn('Falha ao analisar o rascunho da consulta.', result.message);
+      return;
+    }
+    this.dispatch(
+      result.ok
+        ? { type: 'analysis-succeeded', text, analysis: result.analysis }
+        : { type: 'analysis-failed', text, message: result.message },
     );
   }
 
