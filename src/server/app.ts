@@ -13,6 +13,9 @@ import { cid10Routes } from './cid10/routes';
 import { documentRoutes } from './documents/routes';
 import { validationRoutes } from './documents/validation-routes';
 import { signingCertificateRoutes } from './signing/routes';
+import { createPscClient } from './signing/psc/psc-client';
+import { signingProviderRoutes, signingSessionRoutes } from './signing/session-routes';
+import { createSigningSessions } from './signing/signing-sessions';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { healthRoutes } from './health/routes';
@@ -76,6 +79,13 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
   const cpuWork = createCpuWorkQueue();
   // Every access to patient data is recorded once its route answered (audit/audit-trail.ts).
   const { auditLog } = deps;
+  // Cloud-certificate sessions live in this process's memory only (docs/assinatura-nuvem.md).
+  const signingSessions = createSigningSessions(
+    deps.config.psc.providers.map((provider) => ({
+      provider,
+      client: createPscClient(provider, { timeoutMs: deps.config.psc.timeoutMs }),
+    })),
+  );
   app.use('/api/*', auditTrail({ auditLog, trustProxy: deps.config.trustProxy }));
   app.route('/api/audit', auditRoutes({ auditLog, sessions, db: deps.database.db }));
   app.route(
@@ -95,6 +105,19 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
     '/api/signing-certificate',
     signingCertificateRoutes({ db: deps.database.db, sessions, heavyWork: deps.heavyWork }),
   );
+  app.route('/api/signing-providers', signingProviderRoutes({ sessions, signingSessions }));
+  app.route(
+    '/api/signing-sessions',
+    signingSessionRoutes({
+      db: deps.database.db,
+      sessions,
+      signingSessions,
+      heavyWork: deps.heavyWork,
+      publicOrigin: deps.config.publicOrigin,
+      auditLog,
+      trustProxy: deps.config.trustProxy,
+    }),
+  );
   app.route(
     '/api/documents',
     documentRoutes({
@@ -103,6 +126,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       cid10: deps.cid10,
       publicOrigin: deps.config.publicOrigin,
       heavyWork: deps.heavyWork,
+      signingSessions,
     }),
   );
   app.route(
@@ -112,6 +136,7 @@ export function createApp(deps: AppDependencies): Hono<AppEnv> {
       sessions,
       publicOrigin: deps.config.publicOrigin,
       heavyWork: deps.heavyWork,
+      signingSessions,
     }),
   );
   app.route(

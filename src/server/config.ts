@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { offeredPscProviders, type PscProvider } from './signing/psc/providers';
 
 const optionalText = z.string().trim().optional();
 const optionalUrl = z
@@ -71,6 +72,12 @@ const envSchema = z.object({
     .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
     .default('0')
     .transform((value) => value === '1' || value === 'true'),
+  PSC_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'deve ser um número de segundos' })
+    .int({ error: 'deve ser um número inteiro' })
+    .min(1, { error: 'deve estar entre 1 e 120' })
+    .max(120, { error: 'deve estar entre 1 e 120' })
+    .default(15),
   PRONTU_DURABLE_WRITES: z
     .enum(['0', '1', 'false', 'true'], { error: 'use 1 ou 0' })
     .default('1')
@@ -127,6 +134,12 @@ export interface Config {
    * used or not, `maxMs` after sign-in (`SESSION_MAX_HOURS`).
    */
   session: SessionLifetime;
+  /**
+   * The cloud-certificate providers (PSCs) offered, each with its `PSC_<NAME>_*` variables
+   * (docs/assinatura-nuvem.md); none configured, none offered. `timeoutMs`: how long one call to
+   * a PSC may take (`PSC_TIMEOUT_SECONDS`).
+   */
+  psc: { providers: PscProvider[]; timeoutMs: number };
 }
 
 export interface SessionLifetime {
@@ -170,6 +183,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const vars = parsed.data;
+  let pscProviders: PscProvider[];
+  try {
+    pscProviders = offeredPscProviders(withoutEmptyValues(env));
+  } catch (error) {
+    throw new ConfigError([error instanceof Error ? error.message : String(error)]);
+  }
   const chatModel = vars.AI_CHAT_MODEL ?? DEFAULT_CHAT_MODEL;
   const ai = vars.AI_BASE_URL
     ? {
@@ -203,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: vars.PUBLIC_URL,
     trustProxy: vars.TRUST_PROXY,
     durableWrites: vars.PRONTU_DURABLE_WRITES,
+    psc: { providers: pscProviders, timeoutMs: vars.PSC_TIMEOUT_SECONDS * 1000 },
     session: {
       // An idle timeout longer than the whole session would never apply.
       idleMs: Math.min(vars.SESSION_IDLE_MINUTES * 60_000, vars.SESSION_MAX_HOURS * 3_600_000),

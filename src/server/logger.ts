@@ -17,6 +17,11 @@ export function createLogger(level: string): Logger {
         'req.headers.authorization',
         '*.password',
         '*.apiKey',
+        // Cloud-certificate signing (docs/assinatura-nuvem.md): a PSC's token, the one-time code
+        // and the application's secret at the PSC are never logged; these catch a slip.
+        '*.accessToken',
+        '*.otp',
+        '*.clientSecret',
         'err.params',
         'err.query',
         'err.detail',

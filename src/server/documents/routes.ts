@@ -2,17 +2,12 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Cid10Index } from '@clinical/cid10/search-index';
 import {
-  DOCUMENT_TITLES,
-  documentAgreement,
   documentCancelSchema,
   documentCreateSchema,
-  documentIssueOf,
   documentUpdateSchemaOf,
-  missingIssuerFields,
   type DocumentBody,
 } from '@shared/documents/clinical-document';
 import { patientMedicinesOf, sameMedicines } from '@shared/documents/patient-instructions';
-import { listInWords } from '@shared/lib/pt-br-format';
 import { API_ERRORS } from '@shared/api/errors';
 import { patientIdSchema } from '@shared/records/medical-record';
 import { currentDoctor, requireDoctor } from '../auth/require-doctor';
@@ -29,27 +24,24 @@ import { createRecordRepository } from '../medical-records/repository';
 import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { decodeTimelineCursor, encodeTimelineCursor } from '../patients/paging-key';
 import { createPatientRepository } from '../patients/repository';
-import { createSettingsRepository } from '../settings/repository';
 import { signRequestSchema } from '@shared/documents/signing-certificate';
 import { createCertificateCustody } from '../signing/certificate-custody';
-import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
-import {
-  currentDocumentPdf,
-  documentBodyOf,
-  presentDocument,
-  signedDocumentPdfOf,
-  validationBaseOf,
-  validationUrlOf,
-} from './presenter';
+import { paperSignerOf } from '../signing/paper-signer';
+import { signingAttemptsLimit } from '../signing/routes';
+import type { SigningSessions } from '../signing/signing-sessions';
+import { currentDocumentPdf, documentBodyOf, presentDocument, validationBaseOf } from './presenter';
 import {
   createDocumentRepository,
-  type DocumentIssuance,
   type DocumentRemoveOutcome,
   type DocumentWriteOutcome,
 } from './repository';
-import { newPublicId, newSecretCode } from './validation-code';
+import {
+  createDocumentIssuance,
+  createDocumentSigning,
+  DOCUMENT_NOT_FOUND,
+  documentStatusConflict,
+} from './document-signing';
 
-const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
 const RECORD_OF_ANOTHER_PATIENT = 'Este prontuário é de outro paciente.';
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão do documento.';
@@ -58,8 +50,6 @@ const ORIENTACOES_NEED_VISIT =
   'As orientações ao paciente saem de uma consulta: informe o prontuário (recordId).';
 const MEDICINES_NOT_PRESCRIBED =
   'Os remédios das orientações ao paciente não são os da prescrição da consulta como ela está agora. Eles vêm da prescrição, sem mudança: gere as orientações de novo a partir da consulta.';
-const ORIENTACOES_APPROVED_FIRST =
-  'Aprove e emita as orientações ao paciente antes de assiná-las: o médico revê o texto antes que ele chegue ao paciente.';
 const ORIENTACOES_PRINTED_AFTER_APPROVAL =
   'Aprove e emita as orientações ao paciente antes de imprimi-las: o médico revê o texto antes que ele chegue ao paciente.';
 
@@ -104,12 +94,15 @@ export function documentRoutes(deps: {
    */
   publicOrigin: string | undefined;
   heavyWork: HeavyWork;
+  /** The cloud-certificate sessions a signature may name instead of a password. */
+  signingSessions: SigningSessions;
 }): Hono<AppEnv> {
   const documents = createDocumentRepository(deps.db);
   const patients = createPatientRepository(deps.db);
   const records = createRecordRepository(deps.db);
-  const settings = createSettingsRepository(deps.db);
   const custody = createCertificateCustody(deps.db);
+  const { issueNow, issuanceOf } = createDocumentIssuance(deps.db);
+  const signing = createDocumentSigning(deps);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
@@ -142,18 +135,8 @@ export function documentRoutes(deps: {
   };
 
   /** 409 for a write the document's status does not take, with the document as it is. */
-  const statusConflict = (c: Context<AppEnv>, current: ClinicalDocumentRow) => {
-    const details = { document: present(current, c) };
-    switch (current.status) {
-      case 'rascunho':
-        return conflict(API_ERRORS.document_draft.message, 'document_draft', details);
-      case 'cancelado':
-        return conflict(API_ERRORS.document_cancelled.message, 'document_cancelled', details);
-      case 'emitido':
-      case 'assinado':
-        return conflict(API_ERRORS.document_issued.message, 'document_issued', details);
-    }
-  };
+  const statusConflict = (c: Context<AppEnv>, current: ClinicalDocumentRow) =>
+    documentStatusConflict(current, present(current, c));
 
   /** 400 for a CID-10 code the catalogue does not have. */
   const assertKnownCodes = (body: DocumentBody) => {
@@ -188,41 +171,6 @@ export function documentRoutes(deps: {
     const patient = await patients.find(userId, patientId);
     if (!patient) throw notFound(PATIENT_NOT_FOUND);
     return patient;
-  };
-
-  /**
-   * Who would issue the document now and for whom: the doctor's settings and the patient as
-   * they are, with this instant. Issuing freezes this copy; a draft's preview shows it.
-   */
-  const issueNow = async (
-    doctorId: string,
-    draft: Pick<ClinicalDocumentRow, 'patientId' | 'recordId'>,
-  ) => {
-    const profile = await settings.profile(doctorId);
-    const patient = await ownPatient(doctorId, draft.patientId);
-    const visit =
-      draft.recordId === null ? undefined : await records.find(doctorId, draft.recordId);
-    const issue = documentIssueOf(profile, patient, new Date(), visit?.teleconsulta ?? undefined);
-    return { profile, issue };
-  };
-
-  /**
-   * What issuing `draft` now freezes: the issue's copy, its public id and code. 409
-   * `issuer_incomplete` while the settings lack what a document must carry.
-   */
-  const issuanceOf = async (
-    doctorId: string,
-    draft: ClinicalDocumentRow,
-  ): Promise<DocumentIssuance> => {
-    const { profile, issue } = await issueNow(doctorId, draft);
-    const missing = missingIssuerFields(profile);
-    if (missing.length > 0) {
-      throw conflict(
-        `Para emitir ${documentAgreement(draft.kind).article} ${DOCUMENT_TITLES[draft.kind].toLowerCase()}, preencha nas Configurações: ${listInWords(missing)}.`,
-        'issuer_incomplete',
-      );
-    }
-    return { issue, publicId: newPublicId(), secretCode: newSecretCode() };
   };
 
   routes.post('/', async (c) => {
@@ -343,8 +291,9 @@ export function documentRoutes(deps: {
   });
 
   /**
-   * Signs a document with the doctor's certificate and the password typed for this request
-   * (issuing a draft first). Without If-Match, the version read here is the one signed: a
+   * Signs a document with the doctor's A1 certificate and the password typed for this request,
+   * or with her cloud certificate through an authorised session (docs/assinatura-nuvem.md),
+   * issuing a draft first. Without If-Match, the version read here is the one signed: a
    * change that lands meanwhile makes it 409 `document_changed`, never a signature over words
    * the doctor did not see.
    */
@@ -352,56 +301,25 @@ export function documentRoutes(deps: {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idParam(c, DOCUMENT_NOT_FOUND, { shape: DOCUMENT_ID });
     const expectedVersion = parseIfMatch(c.req.header('if-match'), INVALID_IF_MATCH);
-    const { password } = await readJsonBody(c, signRequestSchema);
-    const current = await documents.find(doctor.id, id);
-    if (!current) throw notFound(DOCUMENT_NOT_FOUND);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw refusal(c, { kind: 'stale', current });
-    }
-    if (current.status === 'assinado') {
-      throw conflict(API_ERRORS.document_signed.message, 'document_signed', {
-        document: present(current, c),
-      });
-    }
-    if (current.status !== 'rascunho' && current.status !== 'emitido') {
-      throw statusConflict(c, current);
-    }
-    // Issuing is the doctor's approval of the page (docs/documentos.md, "Orientações ao
-    // paciente"): a draft of it is never issued on the way to a signature.
-    if (current.kind === 'orientacoes' && current.status === 'rascunho') {
-      throw conflict(ORIENTACOES_APPROVED_FIRST, 'document_draft', {
-        document: present(current, c),
-      });
-    }
-    const issuance =
-      current.status === 'rascunho' ? await issuanceOf(doctor.id, current) : undefined;
-    // A draft is signed as the issued document it becomes: no draft band in the signed file.
-    const issued =
-      issuance === undefined ? current : { ...current, ...issuance, status: 'emitido' as const };
-    if (!issued.issue || issued.publicId === null) throw statusConflict(c, current);
+    const request = await readJsonBody(c, signRequestSchema);
     const runJob = deps.heavyWork.runFor(doctor.id);
-    const { device, certificate } = await custody.open(
-      doctor.id,
-      password,
-      await doctorIdentityOf(deps.db, doctor.id),
+    const plan = await signing.plan(doctor.id, id, originOf(c), runJob, expectedVersion);
+    const signer = await paperSignerOf(request, {
+      db: deps.db,
+      doctorId: doctor.id,
+      custody,
+      sessions: deps.signingSessions,
       runJob,
-    );
+    });
     const signedAt = new Date();
-    const pdf = await signedDocumentPdfOf(
-      issued,
-      issued.issue,
-      validationUrlOf(originOf(c), issued.publicId),
-      { device, signer: certificate.holder, signedAt },
-      runJob,
-    );
-    const outcome = await documents.sign(
-      doctor.id,
-      id,
-      { pdf, certificateFingerprint: certificate.fingerprint, signedAt },
-      issuance,
-      current.version,
-    );
-    return writeAnswer(c, outcome);
+    const [pdf] = await signer.signAll([
+      (device) => plan.signedPdf({ device, signer: signer.holder, signedAt }),
+    ]);
+    if (pdf === undefined) throw new Error('no signed PDF');
+    const row = await plan.save(pdf, { fingerprint: signer.fingerprint, signedAt });
+    // The audit entry names the certificate (and the PSC) that signed (docs/assinatura-nuvem.md).
+    c.set('listedIds', signer.auditIds);
+    return writeAnswer(c, { kind: 'written', row });
   });
 
   routes.post('/:id/cancel', async (c) => {

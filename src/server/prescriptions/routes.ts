@@ -12,58 +12,53 @@ import type { AppDatabase } from '../db/database';
 import type { PrescriptionRow } from '../db/schema';
 import type { HeavyWork } from '../workers/heavy-work';
 import type { AppEnv } from '../http/app-env';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { parseOrBadRequest, readJsonBody } from '../http/json-body';
 import { idParam } from '../http/route-params';
 import { etagOf, parseIfMatch } from '../http/versions';
 import { decodePagingKey, encodePagingKey } from '../medical-records/paging-key';
-import { validationBaseOf, validationUrlOf } from '../documents/presenter';
-import { type PresentedPrescription, presentPrescription } from './presenter';
+import { validationBaseOf } from '../documents/presenter';
+import { presentPrescription } from './presenter';
 import {
   createPrescriptionRepository,
   type PrescriptionLifeOutcome,
   type ListOptions,
 } from './repository';
 import { prescriptionListQuerySchema } from './schema';
-import { ownPatientCheck, PATIENT_NOT_FOUND } from '../patients/own-patient';
-import { createPatientRepository } from '../patients/repository';
+import { ownPatientCheck } from '../patients/own-patient';
 import { createSettingsRepository } from '../settings/repository';
 import {
   createReceitaPrinter,
   printedReceita,
   receitaMarksOf,
   receitasPdf,
-  signedReceitaPdf,
   withChartFacts,
   type ChartFacts,
 } from './printing';
-import { listInWords } from '@shared/lib/pt-br-format';
 import { API_ERRORS } from '@shared/api/errors';
-import { documentCancelSchema, missingIssuerFields } from '@shared/documents/clinical-document';
+import { documentCancelSchema } from '@shared/documents/clinical-document';
 import { signRequestSchema } from '@shared/documents/signing-certificate';
-import { newPublicId, newSecretCode } from '../documents/validation-code';
 import { createCertificateCustody } from '../signing/certificate-custody';
-import { doctorIdentityOf, signingAttemptsLimit } from '../signing/routes';
+import { paperSignerOf } from '../signing/paper-signer';
+import { signingAttemptsLimit } from '../signing/routes';
+import type { SigningSessions } from '../signing/signing-sessions';
 import { createRecordRepository } from '../medical-records/repository';
 import type { Teleconsulta } from '@shared/records/medical-record';
-import { createReceitaSafety, type CheckedReceita } from './safety';
-import type { SafetyReason } from '@shared/prescriptions/safety-warnings';
 import {
-  mustIssueOnPaper,
-  needsPatientDocument,
-  patientDocumentRefusal,
-} from '@shared/prescriptions/receita-class';
-import { receitaClassOf } from '@clinical/prescriptions/medicine-receita-class';
+  checkedOf,
+  createReceitaIssueChecks,
+  createReceitaSigning,
+  PRESCRIPTION_NOT_FOUND,
+  prescriptionChanged,
+  receitaLifeConflict,
+} from './receita-signing';
 
-const PRESCRIPTION_NOT_FOUND = 'Receita não encontrada.';
 const PRESCRIPTION_FINALIZED =
   'Esta receita já foi emitida e não muda mais: para corrigi-la, emita uma nova versão.';
 const RECORD_NOT_FOUND = 'Prontuário não encontrado.';
 const REPLACED_NOT_FOUND = 'A receita a substituir não foi encontrada.';
 const REPLACED_NOT_ISSUED =
   'Só uma receita emitida e válida pode ser substituída por uma nova versão.';
-const PRESCRIPTION_CHANGED =
-  'Esta receita foi alterada em outra aba ou dispositivo. Confira a versão atual antes de continuar.';
 const INVALID_IF_MATCH = 'Cabeçalho If-Match inválido: envie a versão lida.';
 
 /** The version the client last saw (If-Match), if it sent one. */
@@ -115,6 +110,8 @@ export function prescriptionRoutes(deps: {
   /** PUBLIC_URL: the origin of the validation pages printed on issued receitas. */
   publicOrigin: string | undefined;
   heavyWork: HeavyWork;
+  /** The cloud-certificate sessions a signature may name instead of a password. */
+  signingSessions: SigningSessions;
 }): Hono<AppEnv> {
   const originOf = (c: Context<AppEnv>) => validationBaseOf(deps.publicOrigin, c.req.url);
   const present = (row: PrescriptionRow, c: Context<AppEnv>) =>
@@ -123,64 +120,15 @@ export function prescriptionRoutes(deps: {
   const printer = createReceitaPrinter(deps.db);
   const prescriptions = createPrescriptionRepository(deps.db);
   const assertOwnPatient = ownPatientCheck(deps.db);
-  const patients = createPatientRepository(deps.db);
   const records = createRecordRepository(deps.db);
   const settings = createSettingsRepository(deps.db);
-  const safety = createReceitaSafety(deps.db);
   const routes = new Hono<AppEnv>();
   routes.use('*', requireDoctor(deps.sessions));
 
-  /**
-   * Refuses to issue or sign a receita whose grave or contraindicated warnings lack the doctor's
-   * reason (409 `safety_reason_required`, with those warnings): the hold every screen shows,
-   * kept where no screen can forget it.
-   */
-  const assertSafeToIssue = async (
-    userId: string,
-    receita: CheckedReceita & { safetyReasons?: readonly SafetyReason[] | undefined },
-  ) => {
-    const awaiting = await safety.awaitingReason(userId, receita);
-    if (awaiting.length > 0) {
-      throw conflict(API_ERRORS.safety_reason_required.message, 'safety_reason_required', {
-        warnings: awaiting,
-      });
-    }
-  };
-
-  /**
-   * Refuses to issue a receita whose kind names the patient's document (RDC 1.000/2025) while
-   * her chart has neither CPF nor passport: 400 `patient_document_required`, saying which.
-   */
-  const assertPatientDocument = async (
-    userId: string,
-    receita: {
-      patientId?: string | null | undefined;
-      medications: readonly PrescriptionMedication[];
-    },
-  ) => {
-    const kind = receitaClassOf(receita.medications);
-    if (!needsPatientDocument(kind)) return;
-    const chart = receita.patientId ? await chartOf(userId, receita.patientId) : undefined;
-    if (chart?.cpf || chart?.passport) return;
-    throw badRequest(
-      patientDocumentRefusal(kind, chart !== undefined),
-      'patient_document_required',
-    );
-  };
-
-  /** A stored receita as the check reads it. */
-  const checkedOf = (row: PrescriptionRow) => ({
-    ...row.content,
-    patientId: row.patientId,
-    recordId: row.recordId,
-  });
-
-  /** One of the doctor's patients, for what a receita prints of her chart (404 if not hers). */
-  const chartOf = async (userId: string, patientId: string): Promise<ChartFacts> => {
-    const patient = await patients.find(userId, patientId);
-    if (!patient) throw notFound(PATIENT_NOT_FOUND);
-    return patient;
-  };
+  const { chartOf, safety, assertSafeToIssue, assertPatientDocument } = createReceitaIssueChecks(
+    deps.db,
+  );
+  const signing = createReceitaSigning(deps);
 
   /** The charts of the patients named, by id. */
   const chartsOf = async (userId: string, patientIds: readonly (string | null | undefined)[]) => {
@@ -192,16 +140,8 @@ export function prescriptionRoutes(deps: {
   };
 
   /** 409 for a signature or cancellation the receita's state does not take, with the receita. */
-  const lifeConflict = (c: Context<AppEnv>, current: PrescriptionRow) => {
-    const details = { prescription: present(current, c) };
-    if (current.cancelledAt !== null) {
-      return conflict(API_ERRORS.prescription_cancelled.message, 'prescription_cancelled', details);
-    }
-    if (current.signedAt !== null) {
-      return conflict(API_ERRORS.prescription_signed.message, 'prescription_signed', details);
-    }
-    return conflict(API_ERRORS.prescription_draft.message, 'prescription_draft', details);
-  };
+  const lifeConflict = (c: Context<AppEnv>, current: PrescriptionRow) =>
+    receitaLifeConflict(current, present(current, c));
 
   /** Answers a signature or a cancellation: the receita (its ETag set), or the conflict. */
   const lifeAnswer = (c: Context<AppEnv>, outcome: PrescriptionLifeOutcome) => {
@@ -334,66 +274,33 @@ export function prescriptionRoutes(deps: {
   });
 
   /**
-   * Signs a receita with the doctor's certificate and the password typed for this request
-   * (finalising a draft first). Without If-Match, the version read here is the one signed.
+   * Signs a receita with the doctor's A1 certificate and the password typed for this request,
+   * or with her cloud certificate through an authorised session (docs/assinatura-nuvem.md),
+   * finalising a draft first. Without If-Match, the version read here is the one signed.
    */
   routes.post('/:id/sign', signingAttemptsLimit(deps.db), async (c) => {
     const doctor = currentDoctor(c.get('doctor'));
     const id = idParam(c, PRESCRIPTION_NOT_FOUND);
     const expectedVersion = expectedVersionOf(c);
-    const { password } = await readJsonBody(c, signRequestSchema);
-    const current = await prescriptions.find(doctor.id, id);
-    if (!current) throw notFound(PRESCRIPTION_NOT_FOUND);
-    if (expectedVersion !== undefined && expectedVersion !== current.version) {
-      throw prescriptionChanged(present(current, c));
-    }
-    if (current.signedAt !== null || current.cancelledAt !== null) {
-      throw lifeConflict(c, current);
-    }
-    // A controlled or retained receita is valid electronically only with the SNCR's number,
-    // which Prontu cannot get: it is printed and signed by hand (docs/conformidade.md).
-    if (mustIssueOnPaper(receitaClassOf(current.content.medications))) {
-      throw conflict(API_ERRORS.sncr_required.message, 'sncr_required', {
-        prescription: present(current, c),
-      });
-    }
-    await assertPatientDocument(doctor.id, checkedOf(current));
-    await assertSafeToIssue(doctor.id, checkedOf(current));
-    const profile = await settings.profile(doctor.id);
-    const missing = missingIssuerFields(profile);
-    if (missing.length > 0) {
-      throw conflict(
-        `Para assinar a receita, preencha nas Configurações: ${listInWords(missing)}.`,
-        'issuer_incomplete',
-      );
-    }
-    const publicId = current.publicId ?? newPublicId();
-    const secretCode = current.secretCode ?? newSecretCode();
+    const request = await readJsonBody(c, signRequestSchema);
     const runJob = deps.heavyWork.runFor(doctor.id);
-    const { device, certificate } = await custody.open(
-      doctor.id,
-      password,
-      await doctorIdentityOf(deps.db, doctor.id),
+    const plan = await signing.plan(doctor.id, id, originOf(c), runJob, expectedVersion);
+    const signer = await paperSignerOf(request, {
+      db: deps.db,
+      doctorId: doctor.id,
+      custody,
+      sessions: deps.signingSessions,
       runJob,
-    );
+    });
     const signedAt = new Date();
-    const pdf = await signedReceitaPdf(
-      await printer.receitaOf(current),
-      profile,
-      { url: validationUrlOf(originOf(c), publicId), secretCode },
-      { device, signer: certificate.holder, signedAt },
-      runJob,
-    );
-    return lifeAnswer(
-      c,
-      await prescriptions.sign(doctor.id, id, current.version, {
-        pdf,
-        certificateFingerprint: certificate.fingerprint,
-        signedAt,
-        publicId,
-        secretCode,
-      }),
-    );
+    const [pdf] = await signer.signAll([
+      (device) => plan.signedPdf({ device, signer: signer.holder, signedAt }),
+    ]);
+    if (pdf === undefined) throw new Error('no signed PDF');
+    const row = await plan.save(pdf, { fingerprint: signer.fingerprint, signedAt });
+    // The audit entry names the certificate (and the PSC) that signed (docs/assinatura-nuvem.md).
+    c.set('listedIds', signer.auditIds);
+    return lifeAnswer(c, { kind: 'written', row });
   });
 
   /** Cancels a finalised receita with the reason: kept, marked 'Cancelada'. */
@@ -482,9 +389,4 @@ export function prescriptionRoutes(deps: {
   });
 
   return routes;
-}
-
-/** 409 for a write on a receita that named an older version: the current one comes along. */
-function prescriptionChanged(current: PresentedPrescription) {
-  return conflict(PRESCRIPTION_CHANGED, 'prescription_changed', { prescription: current });
 }

@@ -104,6 +104,23 @@ function assertDoctorsOwn(
 }
 
 /**
+ * What a cloud certificate (docs/assinatura-nuvem.md) says, once checked as an uploaded A1 is:
+ * an ICP-Brasil e-CPF that signs, valid at `now`, of the doctor of these settings.
+ * @param der - the holder's certificate as the PSC handed it over
+ * @throws HttpError 400 (`certificate_*`) when it is not one she may sign with
+ */
+export function checkedCloudCertificate(
+  der: Uint8Array<ArrayBuffer>,
+  doctor: DoctorIdentity,
+  now = new Date(),
+): CertificateFacts {
+  const facts = factsOf(der);
+  assertValidAt(facts, now);
+  assertDoctorsOwn(facts, doctor);
+  return facts;
+}
+
+/**
  * The doctors' A1 certificates in custody (docs/documentos.md): checked and sealed when uploaded,
  * opened with the password typed for one signing request, deleted on removal.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clinicalDocumentSchema, type DocumentBody } from '../documents/clinical-document';
-import { signingCertificateSchema } from '../documents/signing-certificate';
+import { signingCertificateSchema, type SignRequest } from '../documents/signing-certificate';
 import { endpoint, formBody, jsonBody, queryOf } from './client';
 
 const documentAnswer = z.object({ document: clinicalDocumentSchema });
@@ -51,7 +51,7 @@ export const documentsApi = {
   sign: endpoint({
     method: 'POST',
     path: '/api/documents/:id/sign',
-    body: jsonBody<{ password: string }>(),
+    body: jsonBody<SignRequest>(),
     answer: documentAnswer,
   }),
   /**

@@ -58,6 +58,21 @@ export const API_ERRORS = {
     status: 400,
     message: 'Este certificado não é seu: o titular e o CPF não conferem com as Configurações.',
   },
+  /** Cloud certificates (docs/assinatura-nuvem.md): the PSC has no certificate for her CPF. */
+  psc_holder_not_found: {
+    status: 400,
+    message: 'Nenhum certificado em nuvem encontrado para este CPF neste provedor.',
+  },
+  /** The one-time code or the push was refused by the holder or the PSC. */
+  psc_refused: {
+    status: 400,
+    message: 'A autorização foi recusada pelo provedor do certificado em nuvem.',
+  },
+  /** The PSC's token (the signing session) ran out. */
+  psc_expired: {
+    status: 400,
+    message: 'A autorização do certificado em nuvem expirou. Autorize novamente.',
+  },
   payload_too_large: { status: 413, message: 'Requisição grande demais.' },
   audio_too_large: { status: 413, message: 'Arquivo muito grande. Máximo 25MB permitido.' },
   unsupported_media_type: { status: 415, message: 'Tipo de conteúdo não suportado.' },
@@ -215,6 +230,11 @@ export const API_ERRORS = {
     status: 502,
     message:
       'Formato de arquivo não suportado. Grave novamente em outro formato (wav, mp3, m4a ou webm).',
+  },
+  /** The PSC did not answer, timed out or answered something unreadable: nothing was signed. */
+  psc_unavailable: {
+    status: 502,
+    message: 'O provedor do certificado em nuvem não respondeu. Tente novamente em instantes.',
   },
   transcription_unconfigured: {
     status: 503,

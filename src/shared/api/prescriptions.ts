@@ -8,6 +8,7 @@ import {
 } from '../prescriptions/prescription';
 import { RECEITA_CLASSES } from '../prescriptions/receita-class';
 import { safetyWarningSchema } from './catalogues';
+import type { SignRequest } from '../documents/signing-certificate';
 import { endpoint, jsonBody, queryOf } from './client';
 
 /**
@@ -94,7 +95,7 @@ export const prescriptionsApi = {
   sign: endpoint({
     method: 'POST',
     path: '/api/prescriptions/:id/sign',
-    body: jsonBody<{ password: string }>(),
+    body: jsonBody<SignRequest>(),
     answer: prescriptionAnswer,
   }),
   /** Withdraws a finalised receita with a reason; it is kept, marked cancelled. */

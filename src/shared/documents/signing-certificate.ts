@@ -14,8 +14,73 @@ export const certificatePasswordSchema = z
   .min(1, 'Digite a senha do certificado.')
   .max(256, 'Senha do certificado longa demais.');
 
-/** `POST /api/documents/:id/sign`'s body. */
-export const signRequestSchema = z.strictObject({ password: certificatePasswordSchema });
+/** A cloud-certificate signing session's id, as `POST /api/signing-sessions` answered it. */
+export const signingSessionIdSchema = z
+  .string({ error: 'Informe a sessão de assinatura.' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Sessão de assinatura inválida.');
+
+/**
+ * `POST /api/documents/:id/sign`'s (and a receita's) body: the A1 certificate's password, or a
+ * cloud-certificate session the doctor authorised (docs/assinatura-nuvem.md).
+ */
+export const signRequestSchema = z.union([
+  z.strictObject({ password: certificatePasswordSchema }),
+  z.strictObject({ sessionId: signingSessionIdSchema }),
+]);
+export type SignRequest = z.infer<typeof signRequestSchema>;
+
+/** At most this many papers in one `POST /api/signing-sessions/:id/sign`. */
+export const SIGNING_BATCH_MAX = 20;
+
+/** The PSCs the server offers, and how each authorises a session. */
+export const signingProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  grants: z.array(z.enum(['otp', 'push'])),
+});
+export type SigningProvider = z.infer<typeof signingProviderSchema>;
+
+/** `POST /api/signing-sessions`'s body: a one-time code, or none for a push to her phone. */
+export const signingSessionStartSchema = z.strictObject({
+  provider: z.string({ error: 'Escolha o provedor do certificado em nuvem.' }).min(1).max(40),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{4,12}$/, 'Digite o código do aplicativo do certificado em nuvem.')
+    .optional(),
+});
+
+/** A signing session as the API shows it: never the PSC's token. */
+export const signingSessionSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  status: z.enum(['pending', 'authorized', 'refused', 'expired']),
+  /** The certificate holder's name, once authorised. */
+  holder: z.string().optional(),
+  /** What the doctor must do while pending ('Aprove no aplicativo VIDaaS'). */
+  prompt: z.string().optional(),
+  expiresAt: z.iso.datetime(),
+});
+export type SigningSession = z.infer<typeof signingSessionSchema>;
+
+/** `POST /api/signing-sessions/:id/sign`'s body: a visit's papers, signed with one authorisation. */
+export const signingBatchSchema = z
+  .strictObject({
+    documents: z.array(z.string().min(1).max(128)).max(SIGNING_BATCH_MAX).default([]),
+    prescriptions: z.array(z.string().min(1).max(128)).max(SIGNING_BATCH_MAX).default([]),
+  })
+  .refine((batch) => batch.documents.length + batch.prescriptions.length > 0, {
+    message: 'Escolha ao menos um documento ou receita para assinar.',
+  })
+  .refine((batch) => batch.documents.length + batch.prescriptions.length <= SIGNING_BATCH_MAX, {
+    message: `Assine no máximo ${SIGNING_BATCH_MAX} papéis de uma vez.`,
+  })
+  .refine(
+    (batch) =>
+      new Set(batch.documents).size === batch.documents.length &&
+      new Set(batch.prescriptions).size === batch.prescriptions.length,
+    { message: 'O mesmo papel aparece duas vezes.' },
+  );
 
 /** What the API shows of the doctor's certificate: nothing secret, the CPF masked. */
 export const signingCertificateSchema = z.object({
