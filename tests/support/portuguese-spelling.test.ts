@@ -197,6 +197,21 @@ const NOT_PROSE: readonly { file: string; text: string; why: string }[] = [
     text: 'relatorio',
     why: "a document kind's name in the API (docs/api.md, API de documentos); its title is 'Relatório médico'",
   })),
+  ...[
+    'shared/documents/clinical-document.ts',
+    'shared/documents/document-text.ts',
+    'shared/documents/prefill.ts',
+    'web/components/documents/document-form-values.ts',
+    'web/components/documents/documents-section.tsx',
+    'web/components/documents/new-document-dialog.tsx',
+    'web/features/patients/patient-chart.tsx',
+    'server/documents/document-signing.ts',
+    'server/documents/routes.ts',
+  ].map((file) => ({
+    file,
+    text: 'orientacoes',
+    why: "a document kind's name in the API (docs/api.md, API de documentos); its title is 'Orientações ao paciente'",
+  })),
   ...['prescricoes', 'orientacoes', 'diagnostico', 'observacoes'].map((text) => ({
     file: 'shared/records/templates.ts',
     text,
