@@ -26,7 +26,9 @@ async function insertOldReceita(
             '2026-10-12T13:00:00Z'::timestamptz, '2026-10-12T13:00:00Z'::timestamptz)`);
 }
 
-describe('receitas finalised before their life cycle', () => {
+// Builds a database at an older migration and upgrades it through every later one: as long as
+// the other migration tests, and longer with each migration added.
+describe('receitas finalised before their life cycle', { timeout: 90_000 }, () => {
   it('are issued with a validation address and code when the database is upgraded; drafts are not', async () => {
     await upgraded(
       '0011_receita_life_cycle',
