@@ -6,6 +6,7 @@ import { forgetDoctorEntries } from './local-entries';
 import { persistQueries, restoreQueries } from './query-persistence';
 import { queryClient } from './query-client';
 import { PERSISTED_QUERIES, WRITE_KINDS } from './registry';
+import { forgetCloudSigning } from './signing-sessions';
 import { WriteQueue } from './write-queue';
 
 /**
@@ -44,6 +45,7 @@ function loadDoctorData(userId: string): DoctorData & { start: () => () => void 
       queue.clear();
       queryClient.clear();
       forgetDoctorEntries();
+      forgetCloudSigning();
       if (pageData?.data.queue === queue) pageData = undefined;
     },
     start,

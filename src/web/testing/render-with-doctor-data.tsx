@@ -11,6 +11,7 @@ import {
   type HttpMethod,
 } from '@shared/api/client';
 import { settingsApi, type SettingsAnswer } from '@shared/api/settings';
+import { signingSessionsApi } from '@shared/api/signing-sessions';
 import { DEFAULT_DOCTOR_SETTINGS, type DoctorSettings } from '@shared/account/doctor-settings';
 import type { WorkingRecord } from '@shared/records/flow';
 import { FAST_TIMINGS, TestPages } from '../data/browser-tab.testing';
@@ -19,6 +20,7 @@ import { queryClient as appQueryClient } from '../data/query-client';
 import { setOpenRecord } from '../data/records';
 import { WRITE_KINDS } from '../data/registry';
 import { settingsKeys } from '../data/settings';
+import { forgetAllSessions } from '../data/signing-sessions';
 import { WriteQueue } from '../data/write-queue';
 import { stubLocalStorage, type MemoryStorage } from './memory-local-storage';
 
@@ -264,10 +266,13 @@ export function createDoctorData(
   const userId = options.userId ?? 'doctor-1';
   const storage = stubLocalStorage();
   // The doctor's settings are the defaults unless the test answers (or puts) others: screens
-  // that ask whether AI may help read them.
-  const server = new ScriptedServer().on(settingsApi.get, () =>
-    json({ settings: DEFAULT_DOCTOR_SETTINGS, version: 1 }),
-  );
+  // that ask whether AI may help read them. No cloud-certificate provider is offered unless the
+  // test offers one: the signing screens ask.
+  const server = new ScriptedServer()
+    .on(settingsApi.get, () => json({ settings: DEFAULT_DOCTOR_SETTINGS, version: 1 }))
+    .on(signingSessionsApi.providers, () => json({ providers: [] }));
+  // The cloud sessions this page held belong to the test that authorised them.
+  forgetAllSessions();
   vi.stubGlobal('fetch', (input: string | URL, init?: RequestInit) =>
     server.transport(String(input), init ?? {}),
   );

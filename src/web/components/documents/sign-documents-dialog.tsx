@@ -7,6 +7,7 @@ import { type ReceitaPrescription } from '@shared/prescriptions/receita-document
 import { printChoiceLabel } from '@shared/prescriptions/receita-print-selection';
 import { useDocumentActions } from '../../data/documents';
 import { useReceitaSigning } from '../../data/prescriptions';
+import { useSessionBatchSigning } from '../../data/signing-sessions';
 import { SigningPasswordDialog, type SigningTry } from '../signing/signing-password-dialog';
 import { failureOf } from './document-dialog-parts';
 
@@ -21,7 +22,9 @@ type BatchItem =
 
 /**
  * Signs a batch of documents, and the visit's receitas with them, with one typing of the
- * certificate's password.
+ * certificate's password — or with one authorisation of her cloud certificate, all in a single
+ * request to the PSC (docs/assinatura-nuvem.md, "Lote: uma autorização para os papéis da
+ * consulta"), where all are signed or none.
  */
 export function SignDocumentsDialog(props: {
   batch: SigningBatch;
@@ -31,6 +34,7 @@ export function SignDocumentsDialog(props: {
 }) {
   const actions = useDocumentActions(props.patientId);
   const receitaSigning = useReceitaSigning();
+  const sessionSigning = useSessionBatchSigning();
   const items: BatchItem[] = [
     ...props.batch.receitas.map((receita) => ({ id: receita.id, receita })),
     ...props.batch.documents.map((document) => ({ id: document.id, document })),
@@ -60,6 +64,27 @@ export function SignDocumentsDialog(props: {
       actions.sign.reset();
     }
   };
+  /** Signs the items with one session and one request: all of them, or none. */
+  const signWithSession = async (
+    batch: readonly BatchItem[],
+    sessionId: string,
+  ): Promise<SigningTry> => {
+    try {
+      await sessionSigning.mutateAsync({
+        sessionId,
+        batch: {
+          patientId: props.patientId,
+          documentIds: batch.flatMap((item) => ('document' in item ? [item.document.id] : [])),
+          prescriptionIds: batch.flatMap((item) => ('receita' in item ? [item.receita.id] : [])),
+        },
+      });
+      return { signedIds: batch.map((item) => item.id) };
+    } catch (failure) {
+      return { signedIds: [], failure: failureOf(failure) };
+    } finally {
+      sessionSigning.reset();
+    }
+  };
   return (
     <SigningPasswordDialog
       items={items}
@@ -78,6 +103,7 @@ export function SignDocumentsDialog(props: {
           : 'Com seu certificado ICP-Brasil. A senha assina estas receitas e documentos e não é guardada.'
       }
       sign={sign}
+      signWithSession={signWithSession}
       onClose={props.onClose}
       onDone={props.onDone}
     />

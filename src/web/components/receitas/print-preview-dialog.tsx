@@ -33,6 +33,7 @@ import { useDraftsIssue } from '../../data/prescription-actions';
 import { RECEITA_SAFETY_TEXT, ReceitaSafetyWarnings } from './receita-safety-warnings';
 import { useLatestPrescriptions, useReceitaSigning } from '../../data/prescriptions';
 import { SigningPasswordDialog } from '../signing/signing-password-dialog';
+import { useSessionBatchSigning } from '../../data/signing-sessions';
 import { ValidationAddressNotice } from '../signing/validation-address-notice';
 import { shareText, whatsAppLink } from '@shared/documents/sharing';
 import { isPaperReceita, isSignableReceita } from '@shared/prescriptions/state';
@@ -139,6 +140,7 @@ export function PrintPreviewDialog(props: {
     : undefined;
   const [signing, setSigning] = useState<readonly ReceitaPrescription[]>();
   const signature = useReceitaSigning();
+  const sessionSigning = useSessionBatchSigning();
   // Tied to the receitas the dialog was opened with: other receitas open with their own default,
   // while a quantity edited here (a newer copy of the same receitas) keeps the doctor's choice.
   const [choice, setChoice] = useState<{
@@ -531,6 +533,26 @@ export function PrintPreviewDialog(props: {
             } finally {
               // The mutation keeps no copy of the password once the try is over.
               signature.reset();
+            }
+          }}
+          signWithSession={async (prescriptions, sessionId) => {
+            // One authorisation, one request to the PSC: all signed, or none.
+            try {
+              await sessionSigning.mutateAsync({
+                sessionId,
+                batch: {
+                  documentIds: [],
+                  prescriptionIds: prescriptions.map((prescription) => prescription.id),
+                },
+              });
+              return { signedIds: prescriptions.map((prescription) => prescription.id) };
+            } catch (failure) {
+              return {
+                signedIds: [],
+                failure: isApiError(failure) ? failure.message : PRINT_PREVIEW_TEXT.signFailed,
+              };
+            } finally {
+              sessionSigning.reset();
             }
           }}
           onClose={() => setSigning(undefined)}

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CONTROL_CLASSES, Field } from '../../ui/field';
 import { TextField } from '../../ui/text-field';
 import { errorText } from '../../data/api';
+import { CloudCertificatePart } from './cloud-certificate-part';
 
 /** What the file input takes: the A1's PKCS#12 file, by either extension or its type. */
 const CERTIFICATE_FILE_TYPES = '.pfx,.p12,application/x-pkcs12';
@@ -42,7 +43,8 @@ function expiryWarning(certificate: SigningCertificate, now: Date): string | und
 /**
  * Settings' "Certificado digital": the doctor's ICP-Brasil A1 certificate (holder, masked CPF,
  * issuer, validity, a warning as it nears its end), a form to send one or replace it, and a way
- * to remove it. The password is only ever in its field, emptied after each sending.
+ * to remove it. The password is only ever in its field, emptied after each sending. Beside it,
+ * when the server offers a PSC, the cloud certificate ({@link CloudCertificatePart}).
  */
 export function SigningCertificateSection() {
   const certificate = useSigningCertificate();
@@ -174,6 +176,8 @@ export function SigningCertificateSection() {
             {notice}
           </p>
         )}
+
+        <CloudCertificatePart />
       </div>
     </section>
   );
