@@ -24,7 +24,9 @@ import {
   verifyWithPdfsig,
   verifyWithPkijs,
 } from '../testing/pdf-signature';
-import { signUpDoctor, startTestServer, type TestBrowser } from '../testing/test-server';
+import { signUpDoctor, startTestServer, TestBrowser } from '../testing/test-server';
+import { nextLoopbackAddress } from '../testing/loopback-fetch';
+import { ITI_FORMAT } from '../documents/validation-routes';
 import { createMigratedTestStorage, type TestStorage } from '../testing/test-storage';
 import { prescriptionInput } from '../prescriptions/test-fixtures';
 
@@ -230,7 +232,23 @@ describe('signing through the PSC', () => {
     });
     expect(document.status).toBe('assinado');
     expect(psc.signatureRequests() - before).toBe(1);
-    await expectVerifiedPdf(await pdfAt(account.browser, `/api/documents/${draft.id}/pdf`));
+    const signedPdf = await pdfAt(account.browser, `/api/documents/${draft.id}/pdf`);
+    await expectVerifiedPdf(signedPdf);
+
+    // At its validation address, as the pharmacy's VALIDAR asks for it: the signed file, byte
+    // for byte, as with an A1.
+    if (!document.validation) throw new Error('a signed document has its validation');
+    const validation = new URL(document.validation.url);
+    validation.searchParams.set('_format', ITI_FORMAT);
+    validation.searchParams.set('_secretCode', document.validation.secretCode);
+    const visitor = new TestBrowser(server.url, nextLoopbackAddress());
+    const answer = await visitor.fetch(`${validation.pathname}${validation.search}`);
+    expect(answer.status).toBe(200);
+    const { prescription } = (await answer.json()) as {
+      prescription: { signatureFiles: { url: string }[] };
+    };
+    const fileUrl = new URL(prescription.signatureFiles[0]?.url ?? '');
+    expect(await pdfAt(visitor, `${fileUrl.pathname}${fileUrl.search}`)).toEqual(signedPdf);
 
     const entries = await auditEntriesAbout(account.browser, draft.id);
     const signing = entries.find((entry) => entry.action === 'sign');
