@@ -14,7 +14,7 @@ import { createRecordRepository } from '../medical-records/repository';
 import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import type { SignatureDevice } from '../signing/signature-device';
+import type { PaperSigningPlan } from '../signing/signature-device';
 import type { RunHeavyJob } from '../workers/heavy-work';
 import { presentDocument, signedDocumentPdfOf, validationUrlOf } from './presenter';
 import {
@@ -89,19 +89,7 @@ export function createDocumentIssuance(db: AppDatabase) {
 }
 
 /** A document checked for signing: its PDF made with a device, then saved as signed. */
-export interface DocumentSigningPlan {
-  id: string;
-  signedPdf(signature: {
-    device: SignatureDevice;
-    signer: string;
-    signedAt: Date;
-  }): Promise<Uint8Array<ArrayBuffer>>;
-  /** Saves the signed file over the version checked; 409 when it changed meanwhile. */
-  save(
-    pdf: Uint8Array<ArrayBuffer>,
-    signature: { fingerprint: string; signedAt: Date },
-  ): Promise<ClinicalDocumentRow>;
-}
+export type DocumentSigningPlan = PaperSigningPlan<ClinicalDocumentRow>;
 
 /**
  * Signing the doctor's documents (docs/documentos.md, "Assinatura digital (ICP-Brasil)"), split

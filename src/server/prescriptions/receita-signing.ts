@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { PATIENT_NOT_FOUND } from '../patients/own-patient';
 import { createPatientRepository } from '../patients/repository';
 import { createSettingsRepository } from '../settings/repository';
-import type { SignatureDevice } from '../signing/signature-device';
+import type { PaperSigningPlan } from '../signing/signature-device';
 import type { RunHeavyJob } from '../workers/heavy-work';
 import { type PresentedPrescription, presentPrescription } from './presenter';
 import { createReceitaPrinter, signedReceitaPdf, type ChartFacts } from './printing';
@@ -109,19 +109,7 @@ export function createReceitaIssueChecks(db: AppDatabase) {
 }
 
 /** A receita checked for signing: its PDF made with a device, then saved as signed. */
-export interface ReceitaSigningPlan {
-  id: string;
-  signedPdf(signature: {
-    device: SignatureDevice;
-    signer: string;
-    signedAt: Date;
-  }): Promise<Uint8Array<ArrayBuffer>>;
-  /** Saves the signed file over the version checked; 409 when it changed meanwhile. */
-  save(
-    pdf: Uint8Array<ArrayBuffer>,
-    signature: { fingerprint: string; signedAt: Date },
-  ): Promise<PrescriptionRow>;
-}
+export type ReceitaSigningPlan = PaperSigningPlan<PrescriptionRow>;
 
 /**
  * Signing the doctor's receitas (docs/receitas.md), split so that a batch checks every paper

@@ -26,3 +26,21 @@ export function a1Device(bundle: {
     sign: (data) => Promise.resolve(new Uint8Array(sign('sha256', data, bundle.privateKey))),
   };
 }
+
+/**
+ * One paper (a document or a receita) checked for signing: its PDF made with a device, then
+ * saved as signed. A batch checks every paper before any is signed and saves only once all are.
+ */
+export interface PaperSigningPlan<Row> {
+  id: string;
+  signedPdf(signature: {
+    device: SignatureDevice;
+    signer: string;
+    signedAt: Date;
+  }): Promise<Uint8Array<ArrayBuffer>>;
+  /** Saves the signed file over the version checked; 409 when it changed meanwhile. */
+  save(
+    pdf: Uint8Array<ArrayBuffer>,
+    signature: { fingerprint: string; signedAt: Date },
+  ): Promise<Row>;
+}
