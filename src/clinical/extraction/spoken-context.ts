@@ -1,5 +1,6 @@
 import type { ExtractionResult } from '@shared/ai/extraction';
 import { foldForMatching } from '@shared/lib/text-folding';
+import { bloodPressureOf } from '@shared/patients/chart';
 import { parseConsultation } from './consultation-text';
 import { findGestationalAges, locatePregnancy } from './pregnancy';
 import { parsePortugueseNumber } from './spoken-numbers';
@@ -73,6 +74,9 @@ function countOf(text: string): { count: number; unit: 'semana' | 'mes' } | unde
 
 /** '160/100', '160x100 mmHg' and '160 por 100' are the same reading. */
 function samePressure(a: string, b: string): boolean {
-  const numbers = (text: string) => text.match(/\d+/g)?.slice(0, 2).join('/');
-  return numbers(a) !== undefined && numbers(a) === numbers(b);
+  const left = bloodPressureOf(a);
+  const right = bloodPressureOf(b);
+  return (
+    left !== undefined && left.systolic === right?.systolic && left.diastolic === right.diastolic
+  );
 }

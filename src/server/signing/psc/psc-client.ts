@@ -1,5 +1,6 @@
 import { createHash, randomBytes, X509Certificate } from 'node:crypto';
 import { z } from 'zod';
+import { digitsOf } from '@shared/patients/identifiers';
 import { deadlineSignal } from '../../ai/deadline';
 
 /**
@@ -189,7 +190,6 @@ function certificatesFromPem(text: string): Uint8Array<ArrayBuffer>[] {
   });
 }
 
-const digitsOf = (cpf: string) => cpf.replace(/\D/g, '');
 const base64Url = (bytes: Buffer) => bytes.toString('base64url');
 
 /**
